@@ -1,0 +1,242 @@
+//! The command line: argument parsing (clap) and one file per subcommand.
+//!
+//! Exit codes are a stable interface: 0 success (valid, solved, counted), 1 error,
+//! 2 unsolvable, 3 a limit was hit or the search was cancelled.
+
+mod batch;
+mod bench;
+mod check;
+mod count;
+mod generate;
+mod solve;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+
+/// Success: valid, solved, counted.
+pub const EXIT_OK: u8 = 0;
+/// A user error or invalid input.
+pub const EXIT_ERROR: u8 = 1;
+/// The puzzle has no solution.
+pub const EXIT_UNSOLVABLE: u8 = 2;
+/// A limit was hit or the search was cancelled.
+pub const EXIT_LIMIT: u8 = 3;
+
+/// Blockslide: draw sliding puzzles, solve them optimally, compare algorithms, play back.
+///
+/// Run without a subcommand to open the desktop app (optionally on FILE).
+#[derive(Debug, Parser)]
+#[command(name = "blockslide", version, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// A subcommand; without one the desktop app opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A puzzle file to open in the app.
+    pub file: Option<PathBuf>,
+    /// Render the app with FILE loaded, save a PNG of the window to this path, and exit.
+    #[arg(long, value_name = "OUT.png")]
+    pub screenshot: Option<PathBuf>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate puzzle files; exit 0 only if all are valid.
+    Check(CheckArgs),
+    /// Solve a puzzle file or a tile puzzle given inline.
+    Solve(SolveArgs),
+    /// Count the states reachable from a puzzle's start.
+    Count(CountArgs),
+    /// Solve many tile puzzles, one per line (the format of korf100.txt).
+    Batch(BatchArgs),
+    /// Print random tile puzzle instances, one per line.
+    Generate(GenerateArgs),
+    /// Run the built-in benchmarks and print medians.
+    Bench(BenchArgs),
+}
+
+/// Arguments of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Puzzle files (.ron).
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Print one JSON object per file.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Search options shared by `solve` and `batch`.
+#[derive(Debug, Args, Clone)]
+pub struct SearchArgs {
+    /// bfs, dfs, ucs, greedy, astar, wastar, iddfs, idastar or bibfs.
+    #[arg(long, short = 'a', default_value = "astar")]
+    pub algorithm: String,
+    /// A heuristic name (see `solve --list-heuristics`); default: the best admissible one.
+    #[arg(long)]
+    pub heuristic: Option<String>,
+    /// Weighted A*'s weight (>= 1).
+    #[arg(long, default_value_t = 1.0)]
+    pub weight: f64,
+    /// Depth cap for DFS.
+    #[arg(long)]
+    pub depth_cap: Option<u32>,
+    /// Stop after this many expanded nodes.
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Stop when the search would use more than this many megabytes.
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
+    /// Worker threads for IDA* on tiles (0 = all cores).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// A puzzle file (.ron); or use --tiles.
+    #[arg(required_unless_present_any = ["tiles", "list_heuristics"], conflicts_with = "tiles")]
+    pub file: Option<PathBuf>,
+    /// A tile puzzle inline: numbers row by row, 0 = blank ("1 2 3 4 5 6 7 8 0").
+    #[arg(long)]
+    pub tiles: Option<String>,
+    /// The goal for --tiles (default: tiles in order, blank last).
+    #[arg(long, requires = "tiles")]
+    pub goal: Option<String>,
+    /// Board size for --tiles when it is not square, e.g. 2x3.
+    #[arg(long, requires = "tiles")]
+    pub size: Option<String>,
+    /// step, slide or move (default: the file's metric, else step).
+    #[arg(long)]
+    pub metric: Option<String>,
+    /// List the heuristics that apply to the puzzle and exit.
+    #[arg(long)]
+    pub list_heuristics: bool,
+    /// Search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Arguments of `count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// A puzzle file (.ron).
+    pub file: PathBuf,
+    /// step, slide or move (default: the file's metric, else step).
+    #[arg(long)]
+    pub metric: Option<String>,
+    /// Stop after this many states.
+    #[arg(long)]
+    pub max_nodes: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Stop when counting would use more than this many megabytes.
+    #[arg(long, value_name = "MB")]
+    pub max_memory: Option<u64>,
+    /// Print JSON: {"states":..,"max_depth":..,"per_depth":[..]}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `batch`.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// One instance per line: numbers separated by spaces, 0 = blank, optionally followed by
+    /// the known optimal length.
+    pub file: PathBuf,
+    /// The goal, as numbers (default: tiles in order, blank last).
+    #[arg(long, conflicts_with = "blank_first")]
+    pub goal: Option<String>,
+    /// The goal is 0 1 2 ... (blank first), the convention of korf100.txt.
+    #[arg(long)]
+    pub blank_first: bool,
+    /// Board size when it is not square, e.g. 3x4.
+    #[arg(long)]
+    pub size: Option<String>,
+    /// Search options.
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// Arguments of `generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Board size, e.g. 4x4 or 2x3.
+    #[arg(long, default_value = "4x4")]
+    pub size: String,
+    /// How many instances.
+    #[arg(long, default_value_t = 1)]
+    pub count: usize,
+    /// Random seed (the same seed prints the same instances).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Scramble the goal by K random moves (no immediate reversals) instead of drawing a
+    /// uniformly random solvable instance.
+    #[arg(long, value_name = "K")]
+    pub scramble: Option<u32>,
+    /// Put the blank first in the goal (korf100.txt's convention).
+    #[arg(long)]
+    pub blank_first: bool,
+}
+
+/// Arguments of `bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Which suites to run (default: all): klotski-bfs, classics, eight, korf100, korf100-mt,
+    /// tiles5x5.
+    pub suites: Vec<String>,
+    /// Runs per measurement; the median is reported.
+    #[arg(long, default_value_t = 5)]
+    pub runs: usize,
+    /// Only the first N instances of instance suites (korf100, tiles5x5).
+    #[arg(long)]
+    pub limit: Option<usize>,
+    /// Print JSON lines.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Parses the command line and runs it.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Some(Command::Check(args)) => check::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Count(args)) => count::run(&args),
+        Some(Command::Batch(args)) => batch::run(&args),
+        Some(Command::Generate(args)) => generate::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        None => open_app(cli.file, cli.screenshot),
+    };
+    ExitCode::from(code)
+}
+
+#[cfg(feature = "gui")]
+fn open_app(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> u8 {
+    match blockslide::gui::run(file, screenshot) {
+        Ok(()) => EXIT_OK,
+        Err(message) => {
+            eprintln!("blockslide: {message}");
+            EXIT_ERROR
+        }
+    }
+}
+
+#[cfg(not(feature = "gui"))]
+fn open_app(_file: Option<PathBuf>, _screenshot: Option<PathBuf>) -> u8 {
+    eprintln!(
+        "blockslide was built without the desktop app (feature `gui`).\n\
+         Use a subcommand (see `blockslide --help`), or rebuild with default features."
+    );
+    EXIT_ERROR
+}

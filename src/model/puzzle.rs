@@ -1,0 +1,662 @@
+//! The one model for every sliding puzzle: a board of cells, pieces, and a goal pattern.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::token::{Token, TokenError};
+
+/// The largest number of rows or columns a board may have.
+pub const MAX_SIDE: usize = 32;
+
+/// What one board cell holds in the start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// Nothing: pieces may move here.
+    Empty,
+    /// A fixed wall: nothing ever moves here.
+    Wall,
+    /// Part of the piece with this token.
+    Piece(Token),
+}
+
+/// How solution length is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum Metric {
+    /// One piece moves one cell (the metric of the seed notebooks).
+    #[default]
+    Step,
+    /// One piece slides in a straight line any distance.
+    Slide,
+    /// One piece moves any distance along any path (the metric of published records).
+    Move,
+}
+
+impl Metric {
+    /// All metrics, in the order they are usually listed.
+    pub const ALL: [Metric; 3] = [Metric::Step, Metric::Slide, Metric::Move];
+
+    /// The lower-case name used by the CLI and JSON (`step`, `slide`, `move`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Step => "step",
+            Metric::Slide => "slide",
+            Metric::Move => "move",
+        }
+    }
+}
+
+impl fmt::Display for Metric {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One of the four directions a piece (or the blank) can move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Dir {
+    /// Towards row 0.
+    Up,
+    /// Towards the last row.
+    Down,
+    /// Towards column 0.
+    Left,
+    /// Towards the last column.
+    Right,
+}
+
+impl Dir {
+    /// All four directions.
+    pub const ALL: [Dir; 4] = [Dir::Up, Dir::Down, Dir::Left, Dir::Right];
+
+    /// The row and column change of one step in this direction.
+    pub fn delta(self) -> (i32, i32) {
+        match self {
+            Dir::Up => (-1, 0),
+            Dir::Down => (1, 0),
+            Dir::Left => (0, -1),
+            Dir::Right => (0, 1),
+        }
+    }
+
+    /// The opposite direction.
+    pub fn opposite(self) -> Dir {
+        match self {
+            Dir::Up => Dir::Down,
+            Dir::Down => Dir::Up,
+            Dir::Left => Dir::Right,
+            Dir::Right => Dir::Left,
+        }
+    }
+
+    /// The seeds' one-letter notation: `u`, `d`, `l`, `r`.
+    pub fn letter(self) -> char {
+        match self {
+            Dir::Up => 'u',
+            Dir::Down => 'd',
+            Dir::Left => 'l',
+            Dir::Right => 'r',
+        }
+    }
+
+    /// The lower-case word used in JSON (`up`, `down`, `left`, `right`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Dir::Up => "up",
+            Dir::Down => "down",
+            Dir::Left => "left",
+            Dir::Right => "right",
+        }
+    }
+
+    /// Reads a direction from its letter (`u d l r`).
+    pub fn from_letter(c: char) -> Option<Dir> {
+        match c {
+            'u' | 'U' => Some(Dir::Up),
+            'd' | 'D' => Some(Dir::Down),
+            'l' | 'L' => Some(Dir::Left),
+            'r' | 'R' => Some(Dir::Right),
+            _ => None,
+        }
+    }
+}
+
+/// An RGB colour, written `#rrggbb` in files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Color {
+    /// Red, 0-255.
+    pub r: u8,
+    /// Green, 0-255.
+    pub g: u8,
+    /// Blue, 0-255.
+    pub b: u8,
+}
+
+impl Color {
+    /// Parses `#rrggbb` (the `#` is required).
+    pub fn parse(text: &str) -> Option<Color> {
+        let hex = text.strip_prefix('#')?;
+        if hex.len() != 6 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+        Some(Color {
+            r: byte(0)?,
+            g: byte(2)?,
+            b: byte(4)?,
+        })
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{:02x}{:02x}{:02x}", self.r, self.g, self.b)
+    }
+}
+
+/// How a piece is shown and grouped; everything here is optional.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceStyle {
+    /// A display name ("Cao Cao").
+    pub name: Option<String>,
+    /// A display colour; the app picks one from its palette when absent.
+    pub color: Option<Color>,
+    /// Pieces sharing a kind are indistinguishable (they must have the same shape).
+    /// `None` means the piece is its own kind.
+    pub kind: Option<String>,
+}
+
+impl PieceStyle {
+    /// True when nothing is set, so the style need not be written to a file.
+    pub fn is_default(&self) -> bool {
+        self.name.is_none() && self.color.is_none() && self.kind.is_none()
+    }
+}
+
+/// The goal: a partial pattern of cells, each naming the piece that must cover it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Goal {
+    /// When true, the pattern may match at any translation of the board.
+    pub anywhere: bool,
+    /// One entry per board cell, row-major: `None` is "don't care".
+    pub cells: Vec<Option<Token>>,
+}
+
+impl Goal {
+    /// An empty goal (all "don't care") for a board of `rows * cols` cells.
+    pub fn empty(rows: usize, cols: usize) -> Goal {
+        Goal {
+            anywhere: false,
+            cells: vec![None; rows * cols],
+        }
+    }
+
+    /// True when the goal names no cell at all.
+    pub fn is_empty(&self) -> bool {
+        self.cells.iter().all(Option::is_none)
+    }
+}
+
+/// A piece as found on the board: its token and the cells it covers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceCells {
+    /// The piece's token.
+    pub token: Token,
+    /// The cells it covers as `(row, col)`, in reading order.
+    pub cells: Vec<(usize, usize)>,
+}
+
+impl PieceCells {
+    /// The shape: cells relative to the top-left corner of the bounding box, in reading order.
+    pub fn shape(&self) -> Vec<(usize, usize)> {
+        let r0 = self.cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let c0 = self.cells.iter().map(|c| c.1).min().unwrap_or(0);
+        self.cells.iter().map(|&(r, c)| (r - r0, c - c0)).collect()
+    }
+}
+
+/// Whether a puzzle can use the numbered-tile fast path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PuzzleType {
+    /// All pieces 1x1 with distinct tokens, one empty cell, no walls, an anchored goal
+    /// naming every tile.
+    Tiles,
+    /// Everything else: the general block engine.
+    Blocks,
+}
+
+impl PuzzleType {
+    /// `"tiles"` or `"blocks"`, as printed by `check --json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PuzzleType::Tiles => "tiles",
+            PuzzleType::Blocks => "blocks",
+        }
+    }
+}
+
+/// Why a grid could not be built from rows of tokens.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    /// No rows at all.
+    #[error("the board has no rows")]
+    NoRows,
+    /// A row had no cells.
+    #[error("row {row} is empty")]
+    EmptyRow {
+        /// 0-based row index.
+        row: usize,
+    },
+    /// Rows of different lengths.
+    #[error("row {row} has {found} cells but row 0 has {expected}")]
+    Ragged {
+        /// 0-based row index.
+        row: usize,
+        /// Cells in row 0.
+        expected: usize,
+        /// Cells in this row.
+        found: usize,
+    },
+    /// More than [`MAX_SIDE`] rows or columns.
+    #[error("the board is {rows}x{cols}; at most {MAX_SIDE}x{MAX_SIDE} is allowed")]
+    TooLarge {
+        /// Rows found.
+        rows: usize,
+        /// Columns found.
+        cols: usize,
+    },
+    /// A cell's text is not `.`, `#` or a valid token.
+    #[error("row {row}, cell {col}: {source}")]
+    BadToken {
+        /// 0-based row index.
+        row: usize,
+        /// 0-based cell index within the row.
+        col: usize,
+        /// What is wrong with the token.
+        source: TokenError,
+    },
+    /// The goal grid is not the board's size.
+    #[error("the goal is {goal_rows}x{goal_cols} but the board is {rows}x{cols}")]
+    GoalSize {
+        /// Board rows.
+        rows: usize,
+        /// Board columns.
+        cols: usize,
+        /// Goal rows.
+        goal_rows: usize,
+        /// Goal columns.
+        goal_cols: usize,
+    },
+    /// A wall (`#`) in the goal grid.
+    #[error("row {row}, cell {col}: a goal cell cannot be a wall; use `.` for don't care")]
+    WallInGoal {
+        /// 0-based row index.
+        row: usize,
+        /// 0-based cell index within the row.
+        col: usize,
+    },
+}
+
+/// Splits board rows into cells: `.` empty, `#` wall, anything else a token.
+///
+/// Returns the rows of cells; all rows have the same length and the grid is within the size
+/// limit.
+///
+/// # Errors
+/// Returns the first [`GridError`] found, scanning rows top to bottom.
+pub fn parse_grid<S: AsRef<str>>(rows: &[S]) -> Result<Vec<Vec<Cell>>, GridError> {
+    if rows.is_empty() {
+        return Err(GridError::NoRows);
+    }
+    let mut grid = Vec::with_capacity(rows.len());
+    for (r, row) in rows.iter().enumerate() {
+        let mut cells = Vec::new();
+        for (c, text) in row.as_ref().split_whitespace().enumerate() {
+            cells.push(match text {
+                "." => Cell::Empty,
+                "#" => Cell::Wall,
+                t => Cell::Piece(Token::new(t).map_err(|source| GridError::BadToken {
+                    row: r,
+                    col: c,
+                    source,
+                })?),
+            });
+        }
+        if cells.is_empty() {
+            return Err(GridError::EmptyRow { row: r });
+        }
+        if let Some(first) = grid.first().map(Vec::len)
+            && first != cells.len()
+        {
+            return Err(GridError::Ragged {
+                row: r,
+                expected: first,
+                found: cells.len(),
+            });
+        }
+        grid.push(cells);
+    }
+    let (rows, cols) = (grid.len(), grid[0].len());
+    if rows > MAX_SIDE || cols > MAX_SIDE {
+        return Err(GridError::TooLarge { rows, cols });
+    }
+    Ok(grid)
+}
+
+/// A sliding puzzle: board, pieces, goal, and how to show them.
+///
+/// This is the editable form: it can hold puzzles that do not validate (for example a piece
+/// in two parts while the user is drawing). `model::validate` says what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// A short title.
+    pub name: String,
+    /// Free text: instructions, the puzzle's source.
+    pub notes: String,
+    /// The metric the puzzle is usually counted in, if it has one.
+    pub metric: Option<Metric>,
+    /// Number of rows (1..=32).
+    pub rows: usize,
+    /// Number of columns (1..=32).
+    pub cols: usize,
+    /// The start position, row-major, `rows * cols` cells.
+    pub cells: Vec<Cell>,
+    /// The goal pattern.
+    pub goal: Goal,
+    /// Display names, colours and kinds of pieces, by token. Pieces without an entry use
+    /// defaults.
+    pub styles: BTreeMap<Token, PieceStyle>,
+}
+
+impl Puzzle {
+    /// An empty board with no goal.
+    pub fn empty(rows: usize, cols: usize) -> Puzzle {
+        Puzzle {
+            name: String::new(),
+            notes: String::new(),
+            metric: None,
+            rows,
+            cols,
+            cells: vec![Cell::Empty; rows * cols],
+            goal: Goal::empty(rows, cols),
+            styles: BTreeMap::new(),
+        }
+    }
+
+    /// Builds a puzzle from board rows and goal rows written as in files.
+    ///
+    /// An empty `goal` slice means "no goal" (every cell don't care).
+    ///
+    /// # Errors
+    /// Returns a [`GridError`] for malformed rows or a goal of the wrong size.
+    pub fn from_rows<S: AsRef<str>>(board: &[S], goal: &[S]) -> Result<Puzzle, GridError> {
+        let grid = parse_grid(board)?;
+        let (rows, cols) = (grid.len(), grid[0].len());
+        let mut puzzle = Puzzle::empty(rows, cols);
+        puzzle.cells = grid.into_iter().flatten().collect();
+        if !goal.is_empty() {
+            let goal_grid = parse_grid(goal)?;
+            if goal_grid.len() != rows || goal_grid[0].len() != cols {
+                return Err(GridError::GoalSize {
+                    rows,
+                    cols,
+                    goal_rows: goal_grid.len(),
+                    goal_cols: goal_grid[0].len(),
+                });
+            }
+            for (r, row) in goal_grid.iter().enumerate() {
+                for (c, cell) in row.iter().enumerate() {
+                    puzzle.goal.cells[r * cols + c] = match *cell {
+                        Cell::Empty => None,
+                        Cell::Wall => return Err(GridError::WallInGoal { row: r, col: c }),
+                        Cell::Piece(t) => Some(t),
+                    };
+                }
+            }
+        }
+        Ok(puzzle)
+    }
+
+    /// A numbered-tile puzzle from row-major numbers with 0 as the blank, and its goal
+    /// (`None`: tiles in order with the blank last).
+    ///
+    /// # Errors
+    /// Returns a [`GridError`] when the sizes do not fit; checking that the numbers are a
+    /// permutation is left to validation.
+    pub fn tiles(
+        rows: usize,
+        cols: usize,
+        start: &[u32],
+        goal: Option<&[u32]>,
+    ) -> Result<Puzzle, GridError> {
+        if rows == 0 || cols == 0 || rows > MAX_SIDE || cols > MAX_SIDE {
+            return Err(GridError::TooLarge { rows, cols });
+        }
+        let n = rows * cols;
+        let default_goal: Vec<u32> = (1..n as u32).chain(std::iter::once(0)).collect();
+        let goal = goal.unwrap_or(&default_goal);
+        for (len, which) in [(start.len(), rows), (goal.len(), rows)] {
+            if len != n {
+                return Err(GridError::GoalSize {
+                    rows,
+                    cols,
+                    goal_rows: which,
+                    goal_cols: len / rows.max(1),
+                });
+            }
+        }
+        let to_cell = |v: u32| if v == 0 { Cell::Empty } else { Cell::Piece(Token::number(v)) };
+        let mut puzzle = Puzzle::empty(rows, cols);
+        puzzle.cells = start.iter().map(|&v| to_cell(v)).collect();
+        puzzle.goal.cells = goal
+            .iter()
+            .map(|&v| if v == 0 { None } else { Some(Token::number(v)) })
+            .collect();
+        Ok(puzzle)
+    }
+
+    /// The cell at `(row, col)`.
+    ///
+    /// # Panics
+    /// Panics if the position is off the board.
+    pub fn cell(&self, row: usize, col: usize) -> Cell {
+        self.cells[row * self.cols + col]
+    }
+
+    /// Replaces the cell at `(row, col)`.
+    ///
+    /// # Panics
+    /// Panics if the position is off the board.
+    pub fn set_cell(&mut self, row: usize, col: usize, cell: Cell) {
+        self.cells[row * self.cols + col] = cell;
+    }
+
+    /// The pieces on the board, in order of their first cell in reading order.
+    pub fn pieces(&self) -> Vec<PieceCells> {
+        let mut order: Vec<PieceCells> = Vec::new();
+        let mut index: BTreeMap<Token, usize> = BTreeMap::new();
+        for (i, cell) in self.cells.iter().enumerate() {
+            if let Cell::Piece(token) = *cell {
+                let pos = (i / self.cols, i % self.cols);
+                match index.get(&token) {
+                    Some(&k) => order[k].cells.push(pos),
+                    None => {
+                        index.insert(token, order.len());
+                        order.push(PieceCells {
+                            token,
+                            cells: vec![pos],
+                        });
+                    }
+                }
+            }
+        }
+        order
+    }
+
+    /// The kind of a piece: its declared kind, or its own token when it has none.
+    pub fn kind_of(&self, token: Token) -> String {
+        self.styles
+            .get(&token)
+            .and_then(|s| s.kind.clone())
+            .unwrap_or_else(|| format!("\u{0}{token}"))
+    }
+
+    /// The rows as text, as written in files (`.` empty, `#` wall, tokens), aligned.
+    pub fn board_rows(&self) -> Vec<String> {
+        let texts: Vec<String> = self
+            .cells
+            .iter()
+            .map(|c| match c {
+                Cell::Empty => ".".to_string(),
+                Cell::Wall => "#".to_string(),
+                Cell::Piece(t) => t.to_string(),
+            })
+            .collect();
+        align_rows(&texts, self.cols)
+    }
+
+    /// The goal rows as text (`.` for don't care), aligned.
+    pub fn goal_rows(&self) -> Vec<String> {
+        let texts: Vec<String> = self
+            .goal
+            .cells
+            .iter()
+            .map(|c| c.map_or_else(|| ".".to_string(), |t| t.to_string()))
+            .collect();
+        align_rows(&texts, self.cols)
+    }
+
+    /// Whether `token`'s piece can move one cell in `dir` (every cell it would enter is empty
+    /// or its own).
+    pub fn can_step(&self, token: Token, dir: Dir) -> bool {
+        let (dr, dc) = dir.delta();
+        let mut any = false;
+        for (i, cell) in self.cells.iter().enumerate() {
+            if *cell != Cell::Piece(token) {
+                continue;
+            }
+            any = true;
+            let r = (i / self.cols) as i32 + dr;
+            let c = (i % self.cols) as i32 + dc;
+            if r < 0 || c < 0 || r >= self.rows as i32 || c >= self.cols as i32 {
+                return false;
+            }
+            match self.cell(r as usize, c as usize) {
+                Cell::Empty => {}
+                Cell::Piece(t) if t == token => {}
+                _ => return false,
+            }
+        }
+        any
+    }
+
+    /// Moves `token`'s piece one cell in `dir`.
+    ///
+    /// # Errors
+    /// Returns [`MoveError`] when the piece does not exist or is blocked; the puzzle is then
+    /// unchanged.
+    pub fn step(&mut self, token: Token, dir: Dir) -> Result<(), MoveError> {
+        if !self.cells.contains(&Cell::Piece(token)) {
+            return Err(MoveError::NoSuchPiece(token));
+        }
+        if !self.can_step(token, dir) {
+            return Err(MoveError::Blocked { piece: token, dir });
+        }
+        let (dr, dc) = dir.delta();
+        let old: Vec<usize> = (0..self.cells.len())
+            .filter(|&i| self.cells[i] == Cell::Piece(token))
+            .collect();
+        for &i in &old {
+            self.cells[i] = Cell::Empty;
+        }
+        for &i in &old {
+            let r = (i / self.cols) as i32 + dr;
+            let c = (i % self.cols) as i32 + dc;
+            self.cells[r as usize * self.cols + c as usize] = Cell::Piece(token);
+        }
+        Ok(())
+    }
+}
+
+/// Why a move was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// No piece has this token.
+    #[error("there is no piece `{0}` on the board")]
+    NoSuchPiece(Token),
+    /// Something is in the way.
+    #[error("piece `{piece}` cannot move {}: something is in the way", dir.word())]
+    Blocked {
+        /// The piece.
+        piece: Token,
+        /// The direction tried.
+        dir: Dir,
+    },
+}
+
+fn align_rows(texts: &[String], cols: usize) -> Vec<String> {
+    let width = texts.iter().map(String::len).max().unwrap_or(1);
+    texts
+        .chunks(cols.max(1))
+        .map(|row| {
+            row.iter()
+                .map(|t| format!("{t:<width$}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn klotski() -> Puzzle {
+        Puzzle::from_rows(
+            &["B A A C", "B A A C", "D E E F", "D G H F", "I . . J"],
+            &[". . . .", ". . . .", ". . . .", ". A A .", ". A A ."],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn pieces_in_reading_order() {
+        let p = klotski();
+        let tokens: Vec<String> = p.pieces().iter().map(|x| x.token.to_string()).collect();
+        assert_eq!(tokens, ["B", "A", "C", "D", "E", "F", "G", "H", "I", "J"]);
+        assert_eq!(p.pieces()[1].shape(), vec![(0, 0), (0, 1), (1, 0), (1, 1)]);
+    }
+
+    #[test]
+    fn step_moves_only_when_free() {
+        let mut p = klotski();
+        let g = Token::new("G").unwrap();
+        assert!(p.step(g, Dir::Up).is_err());
+        p.step(g, Dir::Down).unwrap();
+        assert_eq!(p.cell(4, 1), Cell::Piece(g));
+        assert_eq!(p.cell(3, 1), Cell::Empty);
+    }
+
+    #[test]
+    fn ragged_rows_are_refused() {
+        assert_eq!(
+            parse_grid(&["A B", "A"]),
+            Err(GridError::Ragged {
+                row: 1,
+                expected: 2,
+                found: 1
+            })
+        );
+    }
+
+    #[test]
+    fn rows_round_trip() {
+        let p = klotski();
+        let again = Puzzle::from_rows(&p.board_rows(), &p.goal_rows()).unwrap();
+        assert_eq!(again.cells, p.cells);
+        assert_eq!(again.goal, p.goal);
+    }
+}

@@ -1,0 +1,313 @@
+//! The search core: what a puzzle domain provides, what a heuristic provides, and the one
+//! [`SearchControl`] type through which every algorithm gets its limits, reports progress,
+//! and hears about cancellation.
+//!
+//! Every algorithm in [`crate::solve::algorithms`] is generic over [`Domain`] and
+//! [`Heuristic`], so the block engine and the tile fast path share one implementation of
+//! each algorithm (monomorphised, so the tile path pays nothing for the abstraction).
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+/// A search problem: states, legal moves, and a goal test. Every move costs 1.
+///
+/// Moves in all sliding-puzzle metrics are reversible, which bidirectional search relies on:
+/// if `b` is a successor of `a`, then `a` is a successor of `b`.
+pub trait Domain: Sync {
+    /// A compact, heap-free encoding of a position.
+    type State: Clone + Eq + Hash + Send + Sync + Debug;
+    /// A move, small and `Copy`.
+    type Move: Copy + Eq + Send + Sync + Debug;
+
+    /// The start position.
+    fn start(&self) -> Self::State;
+
+    /// Whether `state` satisfies the goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Appends every legal move from `state` to `out` (which the caller clears).
+    fn moves(&self, state: &Self::State, out: &mut Vec<Self::Move>);
+
+    /// The position after making `mv` in `state`; `mv` came from [`Domain::moves`].
+    fn apply(&self, state: &Self::State, mv: Self::Move) -> Self::State;
+
+    /// Whether `next` undoes `prev` exactly; depth-first searches skip such moves.
+    fn undoes(&self, prev: Self::Move, next: Self::Move) -> bool {
+        let _ = (prev, next);
+        false
+    }
+
+    /// The single goal state, when the goal pins down a complete position (needed by
+    /// bidirectional search), or the reason there is none.
+    fn goal_state(&self) -> Result<Self::State, String>;
+
+    /// Bytes one stored state takes, for memory accounting (override when `State` owns heap
+    /// memory).
+    fn state_bytes(&self) -> usize {
+        std::mem::size_of::<Self::State>()
+    }
+}
+
+/// An estimate of the remaining distance to the goal.
+pub trait Heuristic<D: Domain>: Sync {
+    /// The estimate for `state`.
+    fn estimate(&self, domain: &D, state: &D::State) -> u32;
+
+    /// The estimate for `child`, reached from `parent` (whose estimate was `parent_h`) by
+    /// `mv`. Override to update incrementally; the default recomputes.
+    fn estimate_child(
+        &self,
+        domain: &D,
+        parent: &D::State,
+        parent_h: u32,
+        mv: D::Move,
+        child: &D::State,
+    ) -> u32 {
+        let _ = (parent, parent_h, mv);
+        self.estimate(domain, child)
+    }
+
+    /// Whether the estimate never exceeds the true distance (so A* and IDA* are optimal).
+    fn admissible(&self) -> bool;
+}
+
+/// The zero heuristic: admissible, uninformed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Zero;
+
+impl<D: Domain> Heuristic<D> for Zero {
+    fn estimate(&self, _: &D, _: &D::State) -> u32 {
+        0
+    }
+    fn admissible(&self) -> bool {
+        true
+    }
+}
+
+/// Resource limits for one search. Every field has a default, so no search is unbounded.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Limits {
+    /// Stop after this many node expansions.
+    pub max_nodes: u64,
+    /// Stop after this much wall-clock time.
+    pub max_time: Duration,
+    /// Stop when the search's own data structures would exceed this many bytes.
+    pub max_memory_bytes: u64,
+}
+
+impl Limits {
+    /// Default node limit: 2 billion expansions.
+    pub const DEFAULT_MAX_NODES: u64 = 2_000_000_000;
+    /// Default time limit: 10 minutes.
+    pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(600);
+    /// Default memory limit: 4 GiB, well under the 24 GiB of the machines we target.
+    pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_nodes: Self::DEFAULT_MAX_NODES,
+            max_time: Self::DEFAULT_MAX_TIME,
+            max_memory_bytes: Self::DEFAULT_MAX_MEMORY,
+        }
+    }
+}
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    /// A goal was reached.
+    Solved,
+    /// The whole reachable space was searched and no goal is in it.
+    Unsolvable,
+    /// [`Limits::max_nodes`] was reached.
+    NodeLimit,
+    /// [`Limits::max_time`] was reached.
+    TimeLimit,
+    /// [`Limits::max_memory_bytes`] was reached.
+    MemoryLimit,
+    /// The cancel flag was raised.
+    Cancelled,
+}
+
+impl Termination {
+    /// The stable name used by the CLI and JSON: `solved`, `unsolvable`, `node-limit`,
+    /// `time-limit`, `memory-limit`, `cancelled`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Solved => "solved",
+            Termination::Unsolvable => "unsolvable",
+            Termination::NodeLimit => "node-limit",
+            Termination::TimeLimit => "time-limit",
+            Termination::MemoryLimit => "memory-limit",
+            Termination::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// The statistics every algorithm keeps, named as the seed notebooks name them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// Nodes taken from the frontier and expanded.
+    pub expanded: u64,
+    /// Successor nodes produced.
+    pub generated: u64,
+    /// Generated nodes thrown away because their state was already seen.
+    pub duplicates: u64,
+    /// Goal tests made.
+    pub goal_tests: u64,
+    /// Largest frontier (open list, stack, or recursion depth) seen.
+    pub max_frontier: u64,
+    /// Frontier size now (at the end: nodes left in the queue).
+    pub frontier: u64,
+    /// Distinct states stored (closed plus open).
+    pub stored: u64,
+    /// Estimated bytes the search's data structures used at their largest.
+    pub peak_memory_bytes: u64,
+    /// Wall-clock time since the search started.
+    pub elapsed: Duration,
+    /// Current depth, layer, or f-bound (whatever the algorithm advances by).
+    pub depth: u32,
+    /// Deepest layer or largest bound completely searched (partial information when a limit
+    /// stops the search).
+    pub completed_depth: Option<u32>,
+}
+
+impl Stats {
+    /// Nodes expanded per second of elapsed time.
+    pub fn nodes_per_second(&self) -> f64 {
+        let secs = self.elapsed.as_secs_f64();
+        if secs > 0.0 {
+            self.expanded as f64 / secs
+        } else {
+            0.0
+        }
+    }
+}
+
+/// What an algorithm returns.
+#[derive(Clone, Debug)]
+pub struct SearchOutcome<M> {
+    /// Why the search stopped.
+    pub termination: Termination,
+    /// The moves from the start to a goal, when `termination` is `Solved`.
+    pub path: Option<Vec<M>>,
+    /// The final statistics.
+    pub stats: Stats,
+    /// Whether a returned path is guaranteed shortest (depends on the algorithm and on the
+    /// heuristic's admissibility).
+    pub optimal: bool,
+}
+
+/// How often (in expansions) algorithms call [`SearchControl::checkpoint`]. Small enough
+/// that cancellation is seen within 100 ms even at a few thousand nodes per second.
+pub const CHECK_EVERY: u64 = 1024;
+
+/// A sink for periodic progress reports.
+pub type ProgressFn = dyn FnMut(&Stats) + Send;
+
+/// Limits, the cancel flag, and the progress sink, handed to every algorithm.
+///
+/// Algorithms call [`SearchControl::checkpoint`] at least every [`CHECK_EVERY`] expansions;
+/// it checks the limits and the cancel flag and sends progress about 20 times a second.
+pub struct SearchControl {
+    /// The limits of this search.
+    pub limits: Limits,
+    cancel: Arc<AtomicBool>,
+    progress: Option<Box<ProgressFn>>,
+    started: Instant,
+    last_report: Instant,
+    report_every: Duration,
+}
+
+impl SearchControl {
+    /// A control with these limits, a fresh cancel flag, and no progress sink.
+    pub fn new(limits: Limits) -> Self {
+        let now = Instant::now();
+        SearchControl {
+            limits,
+            cancel: Arc::new(AtomicBool::new(false)),
+            progress: None,
+            started: now,
+            last_report: now,
+            report_every: Duration::from_millis(50),
+        }
+    }
+
+    /// Uses `flag` as the cancel flag (raise it from any thread to stop the search).
+    pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = flag;
+        self
+    }
+
+    /// Sends statistics to `sink` about 20 times a second while searching.
+    pub fn with_progress(mut self, sink: Box<ProgressFn>) -> Self {
+        self.progress = Some(sink);
+        self
+    }
+
+    /// A clone of the cancel flag.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.cancel)
+    }
+
+    /// Whether cancellation was requested.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancel.load(Ordering::Relaxed)
+    }
+
+    /// Restarts the clock (call when the search proper begins).
+    pub fn start_clock(&mut self) {
+        self.started = Instant::now();
+        self.last_report = self.started;
+    }
+
+    /// Time since the clock started.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Checks limits and cancellation, updates `stats.elapsed` and `stats.peak_memory_bytes`
+    /// from `memory_bytes`, and reports progress when due.
+    ///
+    /// Returns `Some(reason)` when the search must stop now.
+    pub fn checkpoint(&mut self, stats: &mut Stats, memory_bytes: u64) -> Option<Termination> {
+        stats.elapsed = self.started.elapsed();
+        stats.peak_memory_bytes = stats.peak_memory_bytes.max(memory_bytes);
+        if self.is_cancelled() {
+            return Some(Termination::Cancelled);
+        }
+        if stats.expanded >= self.limits.max_nodes {
+            return Some(Termination::NodeLimit);
+        }
+        if stats.elapsed >= self.limits.max_time {
+            return Some(Termination::TimeLimit);
+        }
+        if memory_bytes > self.limits.max_memory_bytes {
+            return Some(Termination::MemoryLimit);
+        }
+        if let Some(sink) = self.progress.as_mut() {
+            let now = Instant::now();
+            if now.duration_since(self.last_report) >= self.report_every {
+                self.last_report = now;
+                sink(stats);
+            }
+        }
+        None
+    }
+
+    /// Sends a final report (call once when the search ends).
+    pub fn finish(&mut self, stats: &mut Stats) {
+        stats.elapsed = self.started.elapsed();
+        if let Some(sink) = self.progress.as_mut() {
+            sink(stats);
+        }
+    }
+}

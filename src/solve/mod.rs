@@ -1,0 +1,21 @@
+//! The solver: one instrumented search core, the textbook algorithms over it, heuristics, and
+//! two puzzle domains (general blocks, and the numbered-tile fast path).
+//!
+//! - [`core`]: the [`core::Domain`] and [`core::Heuristic`] traits, limits, statistics,
+//!   progress and cancellation.
+//! - [`algorithms`]: one file per algorithm, each generic over the domain.
+//! - [`blocks`]: the block engine: polyomino pieces, walls, three move metrics.
+//! - [`tiles`]: the numbered-tile fast path: parity, Manhattan, pattern databases.
+//! - [`api`]: the front door used by the CLI and the GUI.
+
+pub mod algorithms;
+pub mod api;
+pub mod blocks;
+pub mod core;
+pub mod tiles;
+
+pub use api::{
+    Algorithm, CountReport, HeuristicInfo, PieceMove, SolveError, SolveReport, SolveRequest,
+    count, heuristics_for, solve,
+};
+pub use core::{Limits, SearchControl, Stats, Termination};
