@@ -1,9 +1,453 @@
-//! `blockslide batch`.
+//! `blockslide batch`: solve many tile puzzles, one per line (the format of korf100.txt), and
+//! check their lengths against the known optimal ones.
 
-use super::{EXIT_ERROR, BatchArgs};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use blockslide::model::tiles::{TileLayout, blank_first_goal, blank_last_goal, is_solvable};
+use blockslide::solve::algorithms::{RunOptions, idastar::idastar, run as run_algorithm};
+use blockslide::solve::core::Domain;
+use blockslide::solve::tiles::{self, TileDomain, TileHeuristic};
+use blockslide::solve::{Algorithm, Limits, SearchControl, Stats, Termination};
+use clap::CommandFactory;
+use clap::parser::ValueSource;
+use serde_json::json;
+
+use super::{BatchArgs, Cli, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SearchArgs};
+
+/// One instance of a batch file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Instance {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The start, row-major, 0 = blank.
+    pub start: Vec<u16>,
+    /// The known optimal length, when the line gives one.
+    pub known: Option<usize>,
+}
+
+/// Parses `RxC` (or `R`x`C` with `X`).
+pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
+    let (r, c) = text
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("size `{text}` should look like 4x4 or 2x3"))?;
+    let parse = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&v| (1..=32).contains(&v))
+            .ok_or_else(|| format!("size `{text}`: rows and columns must be 1 to 32"))
+    };
+    let (rows, cols) = (parse(r)?, parse(c)?);
+    if rows * cols < 2 {
+        return Err(format!(
+            "size `{text}`: a tile board needs at least two cells"
+        ));
+    }
+    Ok((rows, cols))
+}
+
+fn numbers(text: &str, line: usize) -> Result<Vec<usize>, String> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            s.parse::<usize>()
+                .map_err(|_| format!("line {line}: `{s}` is not a number"))
+        })
+        .collect()
+}
+
+/// Parses instance lines: numbers row by row (0 = blank), optionally followed by the known
+/// optimal length. Blank lines and lines starting with `#` are skipped. Without `size`, the
+/// board is the square the line's numbers fill (one extra number is the known length).
+pub(crate) fn parse_instances(
+    text: &str,
+    size: Option<(usize, usize)>,
+) -> Result<((usize, usize), Vec<Instance>), String> {
+    let mut size = size;
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let body = raw.trim();
+        if body.is_empty() || body.starts_with('#') {
+            continue;
+        }
+        let nums = numbers(body, line)?;
+        let (rows, cols) = match size {
+            Some(s) => s,
+            None => {
+                let square = |len: usize| {
+                    let s = (len as f64).sqrt().round() as usize;
+                    (s >= 2 && s * s == len).then_some(s)
+                };
+                let side = square(nums.len())
+                    .or_else(|| square(nums.len().saturating_sub(1)))
+                    .ok_or_else(|| {
+                        format!(
+                            "line {line}: {} numbers do not fill a square board; give --size",
+                            nums.len()
+                        )
+                    })?;
+                size = Some((side, side));
+                (side, side)
+            }
+        };
+        let cells = rows * cols;
+        let known = match nums.len() {
+            n if n == cells => None,
+            n if n == cells + 1 => Some(nums[cells]),
+            n => {
+                return Err(format!(
+                    "line {line}: {n} numbers, but a {rows}x{cols} board needs {cells} (and \
+                     optionally the known length)"
+                ));
+            }
+        };
+        let mut seen = vec![false; cells];
+        for &v in &nums[..cells] {
+            if v >= cells || seen[v] {
+                return Err(format!(
+                    "line {line}: the tiles must be 0 to {} once each ({v} is not)",
+                    cells - 1
+                ));
+            }
+            seen[v] = true;
+        }
+        out.push(Instance {
+            line,
+            start: nums[..cells].iter().map(|&v| v as u16).collect(),
+            known,
+        });
+    }
+    let size = size.ok_or("the file holds no instances")?;
+    Ok((size, out))
+}
+
+/// The goal for a batch: `--goal`, `--blank-first`, or the blank last.
+pub(crate) fn batch_goal(
+    goal: Option<&str>,
+    blank_first: bool,
+    rows: usize,
+    cols: usize,
+) -> Result<Vec<u16>, String> {
+    match goal {
+        Some(text) => {
+            let nums = numbers(text, 0).map_err(|_| format!("--goal `{text}` must be numbers"))?;
+            let cells = rows * cols;
+            let mut seen = vec![false; cells];
+            if nums.len() != cells
+                || nums
+                    .iter()
+                    .any(|&v| v >= cells || std::mem::replace(&mut seen[v], true))
+            {
+                return Err(format!(
+                    "--goal must hold 0 to {} once each, for a {rows}x{cols} board",
+                    cells - 1
+                ));
+            }
+            Ok(nums.into_iter().map(|v| v as u16).collect())
+        }
+        None if blank_first => Ok(blank_first_goal(rows, cols)),
+        None => Ok(blank_last_goal(rows, cols)),
+    }
+}
+
+/// The limits the search options ask for.
+pub(crate) fn limits(search: &SearchArgs) -> Limits {
+    let mut limits = Limits::default();
+    if let Some(n) = search.max_nodes {
+        limits.max_nodes = n;
+    }
+    if let Some(s) = search.time_limit.filter(|s| s.is_finite() && *s >= 0.0) {
+        limits.max_time = Duration::from_secs_f64(s);
+    }
+    if let Some(mb) = search.max_memory {
+        limits.max_memory_bytes = mb.saturating_mul(1 << 20);
+    }
+    limits
+}
+
+/// The result of one instance.
+pub(crate) struct Solved {
+    /// Why the search stopped (`Unsolvable` without search when parity says so).
+    pub status: Termination,
+    /// The solution's length, when solved.
+    pub length: Option<usize>,
+    /// Whether the length is guaranteed optimal.
+    pub optimal: bool,
+    /// Search statistics.
+    pub stats: Stats,
+}
+
+/// Solves one instance through the shared search core: parity first, then `algorithm` on
+/// the tile domain. Every solution is replayed and checked to reach the goal.
+pub(crate) fn solve_instance(
+    layout: &TileLayout,
+    algorithm: Algorithm,
+    heuristic: &TileHeuristic,
+    options: &RunOptions,
+    limits: Limits,
+) -> Result<Solved, String> {
+    if !is_solvable(layout) {
+        return Ok(Solved {
+            status: Termination::Unsolvable,
+            length: None,
+            optimal: true,
+            stats: Stats::default(),
+        });
+    }
+    let domain = TileDomain::new(layout)?;
+    let mut control = SearchControl::new(limits);
+    let outcome = match algorithm {
+        Algorithm::Idastar => idastar(&domain, heuristic, options.threads, &mut control),
+        other => run_algorithm(other, &domain, heuristic, options, &mut control),
+    };
+    let length = match &outcome.path {
+        Some(path) if outcome.termination == Termination::Solved => {
+            let end = domain
+                .replay(&domain.start(), path)
+                .ok_or("internal error: a solution left the board")?;
+            if end != domain.goal_state()? {
+                return Err("internal error: a solution did not reach the goal".into());
+            }
+            Some(path.len())
+        }
+        _ => None,
+    };
+    Ok(Solved {
+        status: outcome.termination,
+        length,
+        optimal: outcome.optimal,
+        stats: outcome.stats,
+    })
+}
+
+/// Whether the user gave `--algorithm` on the command line (batch defaults to IDA*, the
+/// shared option's default being A*).
+fn algorithm_given() -> bool {
+    Cli::command()
+        .try_get_matches()
+        .ok()
+        .and_then(|m| {
+            m.subcommand_matches("batch")
+                .and_then(|b| b.value_source("algorithm"))
+        })
+        .is_some_and(|source| source != ValueSource::DefaultValue)
+}
 
 /// Runs `blockslide batch`.
-pub fn run(_args: &BatchArgs) -> u8 {
-    eprintln!("blockslide batch: not available yet");
-    EXIT_ERROR
+pub fn run(args: &BatchArgs) -> u8 {
+    match run_batch(args) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("blockslide batch: {message}");
+            EXIT_ERROR
+        }
+    }
+}
+
+fn run_batch(args: &BatchArgs) -> Result<u8, String> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let size = args.size.as_deref().map(parse_size).transpose()?;
+    let ((rows, cols), instances) = parse_instances(&text, size)?;
+    let goal = batch_goal(args.goal.as_deref(), args.blank_first, rows, cols)?;
+    let search = &args.search;
+    let algorithm: Algorithm = if algorithm_given() {
+        search.algorithm.parse()?
+    } else {
+        Algorithm::Idastar
+    };
+    let tokens: Vec<_> = (0..rows * cols)
+        .map(|t| (t > 0).then(|| blockslide::model::Token::number(t as u32)))
+        .collect();
+    let layout_of = |start: &[u16]| TileLayout {
+        rows,
+        cols,
+        start: start.to_vec(),
+        goal: goal.clone(),
+        tokens: tokens.clone(),
+    };
+    let goal_domain = TileDomain::new(&layout_of(&goal))?;
+    let name = match &search.heuristic {
+        Some(name) => name.clone(),
+        None => tiles::heuristics(&layout_of(&goal))
+            .into_iter()
+            .find(|h| h.applicable.is_ok())
+            .map(|h| h.name)
+            .ok_or("no heuristic applies")?,
+    };
+    let mut notes = Vec::new();
+    let cancel = Arc::new(AtomicBool::new(false));
+    let prepared = Instant::now();
+    let heuristic = tiles::heuristic(&goal_domain, &name, &cancel, &mut notes)?;
+    let prepare_seconds = prepared.elapsed().as_secs_f64();
+    for note in &notes {
+        eprintln!("{note}");
+    }
+    let options = RunOptions {
+        weight: search.weight,
+        depth_cap: search.depth_cap,
+        threads: search.threads,
+    };
+    let limits = limits(search);
+    let (mut solved, mut checked, mut mismatched, mut limited, mut unsolvable) = (0, 0, 0, 0, 0);
+    let mut total = Stats::default();
+    let mut seconds = 0.0;
+    for (index, instance) in instances.iter().enumerate() {
+        let result = solve_instance(
+            &layout_of(&instance.start),
+            algorithm,
+            &heuristic,
+            &options,
+            limits,
+        )?;
+        let matched = match (instance.known, result.length) {
+            (Some(k), Some(l)) => Some(k == l),
+            (Some(_), None) => Some(false),
+            _ => None,
+        };
+        if matched.is_some() {
+            checked += 1;
+        }
+        if matched == Some(false) {
+            mismatched += 1;
+        }
+        match result.status {
+            Termination::Solved => solved += 1,
+            Termination::Unsolvable => unsolvable += 1,
+            _ => limited += 1,
+        }
+        let s = &result.stats;
+        total.expanded += s.expanded;
+        total.generated += s.generated;
+        let secs = s.elapsed.as_secs_f64();
+        seconds += secs;
+        if search.json {
+            println!(
+                "{}",
+                json!({
+                    "instance": index + 1,
+                    "line": instance.line,
+                    "status": result.status.name(),
+                    "length": result.length,
+                    "known": instance.known,
+                    "match": matched,
+                    "optimal": result.optimal,
+                    "expanded": s.expanded,
+                    "generated": s.generated,
+                    "seconds": secs,
+                })
+            );
+        } else {
+            let length = result
+                .length
+                .map_or_else(|| result.status.name().to_string(), |l| l.to_string());
+            let check = match (instance.known, matched) {
+                (Some(k), Some(true)) => format!("= known {k}"),
+                (Some(k), _) => format!("MISMATCH: known {k}"),
+                _ => String::new(),
+            };
+            println!(
+                "{:>4}  length {length:>4}  {check:<16} expanded {:>12}  generated {:>12}  {secs:>8.3} s",
+                index + 1,
+                s.expanded,
+                s.generated,
+            );
+        }
+    }
+    let rate = if seconds > 0.0 {
+        total.generated as f64 / seconds
+    } else {
+        0.0
+    };
+    if search.json {
+        println!(
+            "{}",
+            json!({"summary": {
+                "instances": instances.len(),
+                "solved": solved,
+                "unsolvable": unsolvable,
+                "limited": limited,
+                "known_checked": checked,
+                "mismatched": mismatched,
+                "all_matched": mismatched == 0,
+                "algorithm": algorithm.name(),
+                "heuristic": heuristic.name(),
+                "threads": search.threads,
+                "expanded": total.expanded,
+                "generated": total.generated,
+                "seconds": seconds,
+                "generated_per_second": rate,
+                "heuristic_seconds": prepare_seconds,
+            }})
+        );
+    } else {
+        println!(
+            "solved {solved}/{} ({} {}, {} thread{}); known lengths {}: {checked} checked, \
+             {mismatched} mismatched",
+            instances.len(),
+            algorithm.name(),
+            heuristic.name(),
+            search.threads,
+            if search.threads == 1 { "" } else { "s" },
+            if mismatched == 0 {
+                "all matched"
+            } else {
+                "NOT all matched"
+            },
+        );
+        println!(
+            "total: {} expanded, {} generated, {seconds:.3} s searching ({:.1} M generated/s), \
+             heuristic ready in {prepare_seconds:.2} s",
+            total.expanded,
+            total.generated,
+            rate / 1e6
+        );
+    }
+    Ok(if mismatched > 0 {
+        EXIT_ERROR
+    } else if limited > 0 {
+        EXIT_LIMIT
+    } else if unsolvable > 0 {
+        EXIT_UNSOLVABLE
+    } else {
+        EXIT_OK
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_with_and_without_known_lengths() {
+        let text = "# comment\n1 2 3 4 5 6 7 0 8 1\n\n1 2 3 4 5 6 7 8 0\n";
+        let (size, inst) = parse_instances(text, None).unwrap();
+        assert_eq!(size, (3, 3));
+        assert_eq!(inst.len(), 2);
+        assert_eq!(inst[0].known, Some(1));
+        assert_eq!(inst[0].line, 2);
+        assert_eq!(inst[1].known, None);
+        assert!(parse_instances("1 2 3 4 5 6 7 8 8", None).is_err());
+        assert!(parse_instances("1 2 0", None).is_err());
+        let (size, inst) = parse_instances("5 4 2 1 3 0 8", Some((2, 3))).unwrap();
+        assert_eq!(size, (2, 3));
+        assert_eq!(inst[0].known, Some(8));
+    }
+
+    #[test]
+    fn sizes_and_goals() {
+        assert_eq!(parse_size("3x4"), Ok((3, 4)));
+        assert!(parse_size("0x4").is_err());
+        assert!(parse_size("44").is_err());
+        assert_eq!(batch_goal(None, true, 2, 2), Ok(vec![0, 1, 2, 3]));
+        assert_eq!(batch_goal(None, false, 2, 2), Ok(vec![1, 2, 3, 0]));
+        assert_eq!(
+            batch_goal(Some("3 2 1 0"), false, 2, 2),
+            Ok(vec![3, 2, 1, 0])
+        );
+        assert!(batch_goal(Some("3 3 1 0"), false, 2, 2).is_err());
+    }
 }

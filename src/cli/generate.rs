@@ -1,9 +1,39 @@
-//! `blockslide generate`.
+//! `blockslide generate`: random tile instances in the line format `batch` reads.
 
-use super::{EXIT_ERROR, GenerateArgs};
+use blockslide::model::tiles::{blank_first_goal, blank_last_goal, random_solvable, scramble};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::batch::parse_size;
+use super::{EXIT_ERROR, EXIT_OK, GenerateArgs};
 
 /// Runs `blockslide generate`.
-pub fn run(_args: &GenerateArgs) -> u8 {
-    eprintln!("blockslide generate: not available yet");
-    EXIT_ERROR
+pub fn run(args: &GenerateArgs) -> u8 {
+    let (rows, cols) = match parse_size(&args.size) {
+        Ok(size) => size,
+        Err(message) => {
+            eprintln!("blockslide generate: {message}");
+            return EXIT_ERROR;
+        }
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = rand::random::<u64>();
+        eprintln!("seed {seed}");
+        seed
+    });
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let goal = if args.blank_first {
+        blank_first_goal(rows, cols)
+    } else {
+        blank_last_goal(rows, cols)
+    };
+    for _ in 0..args.count {
+        let start = match args.scramble {
+            Some(k) => scramble(rows, cols, &goal, k, &mut rng),
+            None => random_solvable(rows, cols, &goal, &mut rng),
+        };
+        let line: Vec<String> = start.iter().map(u16::to_string).collect();
+        println!("{}", line.join(" "));
+    }
+    EXIT_OK
 }

@@ -1,9 +1,320 @@
-//! `blockslide solve`.
+//! `blockslide solve`: solves a puzzle file, or a tile puzzle given inline with `--tiles`.
+//!
+//! Text output is a readable summary: the status, the length in the metric and in unit
+//! steps, whether it is guaranteed optimal, every statistic, and the moves (for tile puzzles
+//! also the blank's moves in the seeds' `udlr` letters). `--json` prints one object (see
+//! [`SolveReport::to_json`]). `--list-heuristics` lists the heuristics and exits.
+//!
+//! Exit codes: 0 solved, 1 error, 2 unsolvable, 3 a limit was hit or the search was
+//! cancelled (or a depth-capped DFS found nothing within its cap).
 
-use super::{EXIT_ERROR, SolveArgs};
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use blockslide::model::file::load;
+use blockslide::model::{Metric, Puzzle};
+use blockslide::solve::core::Limits;
+use blockslide::solve::{
+    Algorithm, HeuristicInfo, SearchControl, SolveReport, SolveRequest, Termination,
+    heuristics_for, solve,
+};
+
+use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SearchArgs, SolveArgs};
 
 /// Runs `blockslide solve`.
-pub fn run(_args: &SolveArgs) -> u8 {
-    eprintln!("blockslide solve: not available yet");
-    EXIT_ERROR
+pub fn run(args: &SolveArgs) -> u8 {
+    match try_run(args) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("blockslide solve: {message}");
+            EXIT_ERROR
+        }
+    }
+}
+
+fn try_run(args: &SolveArgs) -> Result<u8, String> {
+    let metric = args.metric.as_deref().map(parse_metric).transpose()?;
+    let puzzle = match (&args.file, &args.tiles) {
+        (Some(path), _) => {
+            let mut puzzle = load(path).map_err(|e| match (e.line, e.column) {
+                (Some(line), Some(column)) => {
+                    format!("{}:{line}:{column}: {}", path.display(), e.message)
+                }
+                _ => format!("{}: {}", path.display(), e.message),
+            })?;
+            if puzzle.name.is_empty()
+                && let Some(stem) = path.file_stem()
+            {
+                puzzle.name = stem.to_string_lossy().into_owned();
+            }
+            puzzle
+        }
+        (None, Some(tiles)) => tile_puzzle(tiles, args.goal.as_deref(), args.size.as_deref())?,
+        (None, None) => {
+            print_all_heuristics();
+            return Ok(EXIT_OK);
+        }
+    };
+    let metric_used = blockslide::solve::api::metric_for(&puzzle, metric);
+    if args.list_heuristics {
+        print_heuristics(&heuristics_for(&puzzle, metric_used), args.search.json);
+        return Ok(EXIT_OK);
+    }
+    let request = request(&args.search, metric)?;
+    let report =
+        solve(&puzzle, &request, SearchControl::new(request.limits)).map_err(|e| e.to_string())?;
+    if args.search.json {
+        println!("{}", report.to_json());
+    } else {
+        print!("{}", summary(&report));
+    }
+    Ok(exit_code(report.status))
+}
+
+/// The exit code for a search's termination.
+pub(super) fn exit_code(status: Termination) -> u8 {
+    match status {
+        Termination::Solved => EXIT_OK,
+        Termination::Unsolvable => EXIT_UNSOLVABLE,
+        Termination::NodeLimit
+        | Termination::TimeLimit
+        | Termination::MemoryLimit
+        | Termination::Cancelled
+        | Termination::DepthLimit => EXIT_LIMIT,
+    }
+}
+
+fn parse_metric(text: &str) -> Result<Metric, String> {
+    Metric::ALL
+        .into_iter()
+        .find(|m| m.name() == text)
+        .ok_or_else(|| format!("unknown metric `{text}`; choose step, slide or move"))
+}
+
+/// The solve request the search options describe.
+pub(super) fn request(search: &SearchArgs, metric: Option<Metric>) -> Result<SolveRequest, String> {
+    let algorithm: Algorithm = search.algorithm.parse()?;
+    if !(search.weight.is_finite() && search.weight >= 1.0) {
+        return Err(format!(
+            "--weight must be at least 1, not {}",
+            search.weight
+        ));
+    }
+    let mut limits = Limits::default();
+    if let Some(n) = search.max_nodes {
+        limits.max_nodes = n;
+    }
+    if let Some(seconds) = search.time_limit {
+        limits.max_time = Duration::try_from_secs_f64(seconds)
+            .map_err(|_| format!("--time-limit must be a number of seconds >= 0, not {seconds}"))?;
+    }
+    if let Some(mb) = search.max_memory {
+        limits.max_memory_bytes = mb.saturating_mul(1 << 20);
+    }
+    Ok(SolveRequest {
+        algorithm,
+        heuristic: search.heuristic.clone(),
+        weight: search.weight,
+        metric,
+        depth_cap: search.depth_cap,
+        threads: search.threads,
+        limits,
+    })
+}
+
+/// Reads numbers separated by spaces or commas.
+fn numbers(text: &str, what: &str) -> Result<Vec<u32>, String> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.parse::<u32>()
+                .map_err(|_| format!("{what}: `{w}` is not a tile number (0 is the blank)"))
+        })
+        .collect()
+}
+
+/// A tile puzzle from `--tiles`, `--goal` and `--size`.
+fn tile_puzzle(tiles: &str, goal: Option<&str>, size: Option<&str>) -> Result<Puzzle, String> {
+    let start = numbers(tiles, "--tiles")?;
+    let goal = goal.map(|g| numbers(g, "--goal")).transpose()?;
+    let (rows, cols) = match size {
+        Some(size) => {
+            let parsed = size
+                .split_once(['x', 'X'])
+                .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
+            parsed.ok_or_else(|| {
+                format!("--size must look like 2x3 (rows x columns), not `{size}`")
+            })?
+        }
+        None => {
+            let side = (start.len() as f64).sqrt().round() as usize;
+            if side * side != start.len() {
+                return Err(format!(
+                    "{} numbers do not make a square board; give --size RxC",
+                    start.len()
+                ));
+            }
+            (side, side)
+        }
+    };
+    if rows * cols != start.len() {
+        return Err(format!(
+            "a {rows}x{cols} board has {} cells but --tiles gives {} numbers",
+            rows * cols,
+            start.len()
+        ));
+    }
+    let mut puzzle =
+        Puzzle::tiles(rows, cols, &start, goal.as_deref()).map_err(|e| e.to_string())?;
+    puzzle.name = format!("{rows}x{cols} tiles {}", join_numbers(&start));
+    Ok(puzzle)
+}
+
+fn join_numbers(numbers: &[u32]) -> String {
+    numbers
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn print_heuristics(infos: &[HeuristicInfo], json: bool) {
+    if json {
+        let list: Vec<serde_json::Value> = infos
+            .iter()
+            .map(|h| {
+                serde_json::json!({
+                    "name": h.name,
+                    "description": h.description,
+                    "admissible": h.admissible,
+                    "applicable": h.applicable.is_ok(),
+                    "reason": h.applicable.as_ref().err(),
+                })
+            })
+            .collect();
+        println!("{}", serde_json::Value::Array(list));
+        return;
+    }
+    let default = blockslide::solve::api::default_heuristic(infos);
+    for h in infos {
+        let mut flags = Vec::new();
+        if h.name == default {
+            flags.push("default");
+        }
+        if !h.admissible {
+            flags.push("not admissible");
+        }
+        let flags = if flags.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", flags.join(", "))
+        };
+        println!("{:<16} {}{flags}", h.name, h.description);
+        if let Err(reason) = &h.applicable {
+            println!("{:<16} not applicable: {reason}", "");
+        }
+    }
+}
+
+/// Without a puzzle: the heuristics of both engines.
+fn print_all_heuristics() {
+    let eight = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], None)
+        .expect("a 3x3 board with nine numbers is well formed");
+    let blocks = Puzzle::from_rows(&["A A .", ". B ."], &[". . .", ". A A"])
+        .expect("the example block rows are well formed");
+    println!("Tile puzzles:");
+    print_heuristics(&heuristics_for(&eight, Metric::Step), false);
+    println!("\nBlock puzzles:");
+    print_heuristics(&heuristics_for(&blocks, Metric::Step), false);
+}
+
+/// The human-readable summary of a report.
+fn summary(report: &SolveReport) -> String {
+    let mut out = String::new();
+    let s = &report.stats;
+    let name = if report.puzzle.is_empty() {
+        "(unnamed)"
+    } else {
+        &report.puzzle
+    };
+    let _ = writeln!(out, "Puzzle:      {name} ({})", report.puzzle_type.name());
+    let heuristic = if report.algorithm.uses_heuristic() {
+        format!(", heuristic {}", report.heuristic)
+    } else {
+        String::new()
+    };
+    let _ = writeln!(
+        out,
+        "Search:      {}{heuristic}, metric {}",
+        report.algorithm.title(),
+        report.metric
+    );
+    let status = match (report.length(), report.steps()) {
+        (Some(length), Some(steps)) => format!(
+            "solved in {length} {} ({steps} unit step{}), {}",
+            if length == 1 { "move" } else { "moves" },
+            if steps == 1 { "" } else { "s" },
+            if report.optimal {
+                "optimal"
+            } else {
+                "not guaranteed optimal"
+            }
+        ),
+        _ => match report.status {
+            Termination::Unsolvable => "unsolvable: no sequence of moves reaches the goal".into(),
+            Termination::NodeLimit => "stopped: node limit reached".into(),
+            Termination::TimeLimit => "stopped: time limit reached".into(),
+            Termination::MemoryLimit => "stopped: memory limit reached".into(),
+            Termination::Cancelled => "cancelled".into(),
+            Termination::DepthLimit => "no solution within the depth cap".into(),
+            Termination::Solved => "solved".into(),
+        },
+    };
+    let _ = writeln!(out, "Status:      {status}");
+    for note in &report.notes {
+        let _ = writeln!(out, "Note:        {note}");
+    }
+    let _ = writeln!(out, "Statistics:");
+    let rows: [(&str, String); 12] = [
+        ("nodes expanded", s.expanded.to_string()),
+        ("nodes generated", s.generated.to_string()),
+        ("duplicates discarded", s.duplicates.to_string()),
+        ("goal tests", s.goal_tests.to_string()),
+        ("max frontier", s.max_frontier.to_string()),
+        ("left in frontier", s.frontier.to_string()),
+        ("states stored", s.stored.to_string()),
+        ("peak memory", format_bytes(s.peak_memory_bytes)),
+        ("time", format!("{:.3} s", s.elapsed.as_secs_f64())),
+        ("nodes per second", format!("{:.0}", s.nodes_per_second())),
+        ("depth / bound reached", s.depth.to_string()),
+        (
+            "last complete depth",
+            s.completed_depth
+                .map_or_else(|| "-".to_string(), |d| d.to_string()),
+        ),
+    ];
+    for (label, value) in rows {
+        let _ = writeln!(out, "  {label:<22} {value}");
+    }
+    if let Some(blank) = &report.blank_moves {
+        let _ = writeln!(out, "Blank moves: {blank}");
+    }
+    if !report.moves.is_empty() {
+        let _ = writeln!(out, "Moves:");
+        for (i, m) in report.moves.iter().enumerate() {
+            let steps: Vec<&str> = m.steps.iter().map(|d| d.word()).collect();
+            let _ = writeln!(out, "  {:>4}. {} {}", i + 1, m.piece, steps.join(" "));
+        }
+    }
+    out
+}
+
+fn format_bytes(bytes: u64) -> String {
+    if bytes >= 10 << 20 {
+        format!("{:.1} MB", bytes as f64 / f64::from(1 << 20))
+    } else if bytes >= 10 << 10 {
+        format!("{:.1} KB", bytes as f64 / 1024.0)
+    } else {
+        format!("{bytes} bytes")
+    }
 }

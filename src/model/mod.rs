@@ -4,13 +4,17 @@
 //! - [`token`]: piece identifiers.
 //! - [`puzzle`]: the board, pieces, goal pattern, and unit moves.
 //! - [`file`]: the RON file format (version 1), loading and atomic saving.
+//! - [`source`]: where the parts of a file's text are, for line and column in errors.
+//! - [`goal`]: when a position satisfies the goal (anchored, `anywhere`, kinds).
 //! - [`library`]: the bundled classics.
 //! - [`validate`]: every check a puzzle must pass, with line and column for file input.
 //! - [`tiles`]: numbered-tile puzzles: detection and solvability by parity.
 
 pub mod file;
+pub mod goal;
 pub mod library;
 pub mod puzzle;
+pub mod source;
 pub mod tiles;
 pub mod token;
 pub mod validate;
@@ -19,4 +23,5 @@ pub use puzzle::{
     Cell, Color, Dir, Goal, GridError, MAX_SIDE, Metric, MoveError, PieceCells, PieceStyle,
     Puzzle, PuzzleType, parse_grid,
 };
+pub use goal::GoalMatch;
 pub use token::{Token, TokenError};

@@ -288,6 +288,15 @@ pub enum GridError {
         /// Goal columns.
         goal_cols: usize,
     },
+    /// A tile number too large to be a piece token (tokens have at most 3 digits).
+    #[error(
+        "tile number {value} cannot be a piece token: tiles are numbered up to 999, so a tile \
+         board has at most 1000 cells"
+    )]
+    TileNumber {
+        /// The number found.
+        value: u32,
+    },
     /// A wall (`#`) in the goal grid.
     #[error("row {row}, cell {col}: a goal cell cannot be a wall; use `.` for don't care")]
     WallInGoal {
@@ -422,8 +431,9 @@ impl Puzzle {
     /// (`None`: tiles in order with the blank last).
     ///
     /// # Errors
-    /// Returns a [`GridError`] when the sizes do not fit; checking that the numbers are a
-    /// permutation is left to validation.
+    /// Returns a [`GridError`] when the sizes do not fit or a number is above 999 (tokens
+    /// have at most three digits); checking that the numbers are a permutation is left to
+    /// validation.
     pub fn tiles(
         rows: usize,
         cols: usize,
@@ -445,6 +455,9 @@ impl Puzzle {
                     goal_cols: len / rows.max(1),
                 });
             }
+        }
+        if let Some(&value) = start.iter().chain(goal).find(|&&v| v > 999) {
+            return Err(GridError::TileNumber { value });
         }
         let to_cell = |v: u32| if v == 0 { Cell::Empty } else { Cell::Piece(Token::number(v)) };
         let mut puzzle = Puzzle::empty(rows, cols);

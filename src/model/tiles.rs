@@ -1,6 +1,10 @@
-//! Numbered-tile puzzles: detection, and solvability by permutation parity.
+//! Numbered-tile puzzles: detection, solvability by permutation parity, and seedable random
+//! instances (uniform over solvable positions, or scrambled by random moves).
 
 use std::collections::{BTreeMap, BTreeSet};
+
+use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
 
 use super::puzzle::{Cell, Puzzle, PuzzleType};
 use super::token::Token;
@@ -38,8 +42,7 @@ pub fn puzzle_type(puzzle: &Puzzle) -> PuzzleType {
 /// goal that names every tile once and leaves exactly one cell (the blank's) as don't care.
 pub fn tile_layout(puzzle: &Puzzle) -> Option<TileLayout> {
     let n = puzzle.rows * puzzle.cols;
-    if n < 2 || puzzle.cells.len() != n || puzzle.goal.cells.len() != n || puzzle.goal.anywhere
-    {
+    if n < 2 || puzzle.cells.len() != n || puzzle.goal.cells.len() != n || puzzle.goal.anywhere {
         return None;
     }
     let mut seen = BTreeSet::new();
@@ -150,8 +153,101 @@ pub fn is_solvable(layout: &TileLayout) -> bool {
     let perm_parity = (n - cycles) % 2;
     let blank = |v: &[u16]| v.iter().position(|&t| t == 0).expect("one blank");
     let (s, g) = (blank(&layout.start), blank(&layout.goal));
-    let dist = (s / layout.cols).abs_diff(g / layout.cols) + (s % layout.cols).abs_diff(g % layout.cols);
+    let dist =
+        (s / layout.cols).abs_diff(g / layout.cols) + (s % layout.cols).abs_diff(g % layout.cols);
     perm_parity == dist % 2
+}
+
+/// The goal with tiles `1..rows*cols` in reading order and the blank last (the seeds'
+/// convention).
+pub fn blank_last_goal(rows: usize, cols: usize) -> Vec<u16> {
+    let n = rows * cols;
+    (1..n as u16).chain(std::iter::once(0)).collect()
+}
+
+/// The goal `0 1 2 ...` with the blank first (Korf's benchmark convention).
+pub fn blank_first_goal(rows: usize, cols: usize) -> Vec<u16> {
+    (0..(rows * cols) as u16).collect()
+}
+
+/// A position drawn uniformly at random from those that can reach `goal` on a
+/// `rows` x `cols` board (`goal` is row-major, 0 = blank, a permutation of `0..rows*cols`).
+///
+/// On boards at least 2x2, a uniform shuffle is drawn and, when its parity is wrong, two
+/// tiles are swapped: that swap is a bijection between the two parity classes, so the result
+/// is uniform over the solvable half. On a single row or column only the blank can be
+/// anywhere, so it is placed uniformly with the tiles in the goal's order.
+pub fn random_solvable<R: Rng + ?Sized>(
+    rows: usize,
+    cols: usize,
+    goal: &[u16],
+    rng: &mut R,
+) -> Vec<u16> {
+    let n = rows * cols;
+    if rows == 1 || cols == 1 {
+        let mut tiles: Vec<u16> = goal.iter().copied().filter(|&t| t != 0).collect();
+        let blank = rng.random_range(0..n);
+        tiles.insert(blank, 0);
+        return tiles;
+    }
+    let mut start = goal.to_vec();
+    start.shuffle(rng);
+    let layout = TileLayout {
+        rows,
+        cols,
+        start: start.clone(),
+        goal: goal.to_vec(),
+        tokens: Vec::new(),
+    };
+    if !is_solvable(&layout) {
+        let tiles: Vec<usize> = (0..n).filter(|&i| start[i] != 0).take(2).collect();
+        start.swap(tiles[0], tiles[1]);
+    }
+    start
+}
+
+/// The position reached from `goal` by `moves` random blank moves, never undoing the
+/// previous move (so short scrambles are not wasted on back-and-forth).
+///
+/// The result is solvable by construction; its optimal distance is at most `moves`.
+pub fn scramble<R: Rng + ?Sized>(
+    rows: usize,
+    cols: usize,
+    goal: &[u16],
+    moves: u32,
+    rng: &mut R,
+) -> Vec<u16> {
+    let mut board = goal.to_vec();
+    let Some(mut blank) = board.iter().position(|&t| t == 0) else {
+        return board;
+    };
+    let mut previous: Option<usize> = None;
+    let mut options = Vec::with_capacity(4);
+    for _ in 0..moves {
+        options.clear();
+        let (r, c) = (blank / cols, blank % cols);
+        if r > 0 {
+            options.push(blank - cols);
+        }
+        if r + 1 < rows {
+            options.push(blank + cols);
+        }
+        if c > 0 {
+            options.push(blank - 1);
+        }
+        if c + 1 < cols {
+            options.push(blank + 1);
+        }
+        options.retain(|&cell| Some(cell) != previous);
+        if options.is_empty() {
+            break;
+        }
+        let next = options[rng.random_range(0..options.len())];
+        board.swap(blank, next);
+        previous = Some(blank);
+        blank = next;
+    }
+    board
 }
 
 #[cfg(test)]
@@ -170,7 +266,11 @@ mod tests {
 
     #[test]
     fn middle_state_4_is_unsolvable() {
-        let l = layout(4, 4, &[1, 2, 3, 4, 5, 6, 7, 8, 0, 9, 10, 11, 12, 13, 14, 15]);
+        let l = layout(
+            4,
+            4,
+            &[1, 2, 3, 4, 5, 6, 7, 8, 0, 9, 10, 11, 12, 13, 14, 15],
+        );
         assert!(!is_solvable(&l));
     }
 

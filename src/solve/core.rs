@@ -135,11 +135,14 @@ pub enum Termination {
     MemoryLimit,
     /// The cancel flag was raised.
     Cancelled,
+    /// A depth-capped search (DFS with `--depth-cap`) found no solution within its cap; a
+    /// deeper one may exist.
+    DepthLimit,
 }
 
 impl Termination {
     /// The stable name used by the CLI and JSON: `solved`, `unsolvable`, `node-limit`,
-    /// `time-limit`, `memory-limit`, `cancelled`.
+    /// `time-limit`, `memory-limit`, `cancelled`, `depth-limit`.
     pub fn name(self) -> &'static str {
         match self {
             Termination::Solved => "solved",
@@ -148,6 +151,7 @@ impl Termination {
             Termination::TimeLimit => "time-limit",
             Termination::MemoryLimit => "memory-limit",
             Termination::Cancelled => "cancelled",
+            Termination::DepthLimit => "depth-limit",
         }
     }
 }

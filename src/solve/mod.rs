@@ -15,7 +15,7 @@ pub mod core;
 pub mod tiles;
 
 pub use api::{
-    Algorithm, CountReport, HeuristicInfo, PieceMove, SolveError, SolveReport, SolveRequest,
-    count, heuristics_for, solve,
+    Algorithm, CountReport, HeuristicInfo, Hint, PieceMove, ReplayError, SolveError, SolveReport,
+    SolveRequest, count, heuristic_along, heuristics_for, hint, solve, verify_solution,
 };
 pub use core::{Limits, SearchControl, Stats, Termination};

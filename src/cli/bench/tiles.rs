@@ -1,12 +1,275 @@
-//! Benchmark suites for the tiles engine.
+//! Benchmark suites for the tile engine (IDA* on the tile domain, pattern databases from the
+//! user's cache, built on first use):
+//!
+//! - `eight`: the seeds' 8-puzzles and 200 random ones, per heuristic: median time per
+//!   instance and the slowest instance.
+//! - `korf100`: Korf's 100 15-puzzles on one thread: median total time, nodes generated per
+//!   instance and per second; every length is checked against the known optimum.
+//! - `korf100-mt`: the same on one thread and on all cores (at least two), and the speed-up.
+//! - `tiles5x5`: 24-puzzles scrambled by 60 random moves (fixed seed), solved optimally.
 
-use crate::cli::{BenchArgs, EXIT_ERROR};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use blockslide::model::tiles::{
+    TileLayout, blank_first_goal, blank_last_goal, random_solvable, scramble,
+};
+use blockslide::solve::Algorithm;
+use blockslide::solve::algorithms::RunOptions;
+use blockslide::solve::core::{Limits, Termination};
+use blockslide::solve::tiles::{self, TileDomain, TileHeuristic};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+use crate::cli::batch::{Instance, parse_instances, solve_instance};
+use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
 
 /// The suites this file runs.
-pub const SUITES: &[&str] = &[];
+pub const SUITES: &[&str] = &["eight", "korf100", "korf100-mt", "tiles5x5"];
+
+/// Korf's 100 instances (blank-first goal), with their optimal lengths.
+const KORF100: &str = include_str!("../../../tests/data/korf100.txt");
+
+/// The seeds' 8-puzzles with their optimal lengths.
+const EIGHT: [([u16; 9], usize); 7] = [
+    ([1, 2, 3, 4, 5, 0, 7, 8, 6], 1),
+    ([2, 3, 0, 1, 4, 6, 7, 5, 8], 6),
+    ([4, 2, 3, 7, 0, 5, 8, 6, 1], 16),
+    ([1, 2, 3, 4, 0, 5, 6, 7, 8], 14),
+    ([3, 2, 7, 4, 8, 1, 0, 6, 5], 24),
+    ([8, 6, 7, 2, 5, 4, 3, 0, 1], 31),
+    ([6, 4, 7, 8, 5, 0, 3, 2, 1], 31),
+];
 
 /// Runs one suite from [`SUITES`].
-pub fn run_suite(suite: &str, _args: &BenchArgs) -> u8 {
-    eprintln!("blockslide bench: suite `{suite}` is not available yet");
-    EXIT_ERROR
+pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
+    let result = match suite {
+        "eight" => eight(args),
+        "korf100" => korf(args, &[1]),
+        "korf100-mt" => {
+            let cores = std::thread::available_parallelism().map_or(2, |n| n.get().max(2));
+            korf(args, &[1, cores])
+        }
+        "tiles5x5" => five(args),
+        _ => Err(format!("suite `{suite}` is not a tile suite")),
+    };
+    match result {
+        Ok(()) => EXIT_OK,
+        Err(message) => {
+            eprintln!("blockslide bench {suite}: {message}");
+            EXIT_ERROR
+        }
+    }
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+fn layout(rows: usize, cols: usize, start: &[u16], goal: &[u16]) -> TileLayout {
+    TileLayout {
+        rows,
+        cols,
+        start: start.to_vec(),
+        goal: goal.to_vec(),
+        tokens: Vec::new(),
+    }
+}
+
+/// Loads or builds the heuristic `name` for the goal, printing the tables' note.
+fn prepare(rows: usize, cols: usize, goal: &[u16], name: &str) -> Result<TileHeuristic, String> {
+    let domain = TileDomain::new(&layout(rows, cols, goal, goal))?;
+    let mut notes = Vec::new();
+    let h = tiles::heuristic(&domain, name, &AtomicBool::new(false), &mut notes)?;
+    for note in notes {
+        eprintln!("{note}");
+    }
+    Ok(h)
+}
+
+/// One pass over `instances`: per instance (seconds, generated); errors on a wrong length.
+fn pass(
+    rows: usize,
+    cols: usize,
+    goal: &[u16],
+    instances: &[Instance],
+    heuristic: &TileHeuristic,
+    threads: usize,
+) -> Result<Vec<(f64, u64)>, String> {
+    let options = RunOptions {
+        threads,
+        ..RunOptions::default()
+    };
+    instances
+        .iter()
+        .map(|inst| {
+            let started = Instant::now();
+            let r = solve_instance(
+                &layout(rows, cols, &inst.start, goal),
+                Algorithm::Idastar,
+                heuristic,
+                &options,
+                Limits::default(),
+            )?;
+            let secs = started.elapsed().as_secs_f64();
+            if r.status != Termination::Solved {
+                return Err(format!("line {}: {}", inst.line, r.status.name()));
+            }
+            if let (Some(k), Some(l)) = (inst.known, r.length)
+                && k != l
+            {
+                return Err(format!("line {}: length {l}, known optimum {k}", inst.line));
+            }
+            Ok((secs, r.stats.generated))
+        })
+        .collect()
+}
+
+fn eight(args: &BenchArgs) -> Result<(), String> {
+    let runs = args.runs.max(1);
+    let goal = blank_last_goal(3, 3);
+    let mut rng = ChaCha8Rng::seed_from_u64(8);
+    let mut instances: Vec<Instance> = EIGHT
+        .iter()
+        .enumerate()
+        .map(|(i, (s, k))| Instance {
+            line: i + 1,
+            start: s.to_vec(),
+            known: Some(*k),
+        })
+        .collect();
+    for i in 0..200 {
+        instances.push(Instance {
+            line: EIGHT.len() + i + 1,
+            start: random_solvable(3, 3, &goal, &mut rng),
+            known: None,
+        });
+    }
+    for name in ["pdb", "linear-conflict", "manhattan"] {
+        let h = prepare(3, 3, &goal, name)?;
+        let mut per_instance = vec![Vec::with_capacity(runs); instances.len()];
+        let mut generated = 0;
+        for _ in 0..runs {
+            let results = pass(3, 3, &goal, &instances, &h, 1)?;
+            generated = results.iter().map(|r| r.1).sum::<u64>();
+            for (i, (secs, _)) in results.into_iter().enumerate() {
+                per_instance[i].push(secs);
+            }
+        }
+        let medians: Vec<f64> = per_instance.into_iter().map(median).collect();
+        let slowest = medians.iter().copied().fold(0.0, f64::max);
+        let typical = median(medians.clone());
+        if args.json {
+            println!(
+                "{}",
+                json!({"suite": "eight", "heuristic": name, "instances": instances.len(),
+                       "median_seconds_per_instance": typical, "slowest_median_seconds": slowest,
+                       "generated": generated, "runs": runs})
+            );
+        } else {
+            println!(
+                "eight {name:<16} {} instances  median {:>8.1} us/instance  slowest {:>8.1} us  {generated} generated  ({runs} runs)",
+                instances.len(),
+                typical * 1e6,
+                slowest * 1e6
+            );
+        }
+    }
+    Ok(())
+}
+
+fn korf(args: &BenchArgs, thread_counts: &[usize]) -> Result<(), String> {
+    let runs = args.runs.max(1);
+    let (_, mut instances) = parse_instances(KORF100, Some((4, 4)))?;
+    if let Some(limit) = args.limit {
+        instances.truncate(limit);
+    }
+    let goal = blank_first_goal(4, 4);
+    let prepared = Instant::now();
+    let h = prepare(4, 4, &goal, "pdb")?;
+    let prepare_seconds = prepared.elapsed().as_secs_f64();
+    let mut base = None;
+    for &threads in thread_counts {
+        let mut totals = Vec::with_capacity(runs);
+        let mut generated = 0u64;
+        let mut per_instance = Vec::new();
+        for _ in 0..runs {
+            let results = pass(4, 4, &goal, &instances, &h, threads)?;
+            totals.push(results.iter().map(|r| r.0).sum::<f64>());
+            generated = results.iter().map(|r| r.1).sum();
+            per_instance = results.iter().map(|r| r.1).collect();
+        }
+        let total = median(totals);
+        let speedup = base.map(|b: f64| b / total);
+        base.get_or_insert(total);
+        let suite = if thread_counts.len() > 1 {
+            "korf100-mt"
+        } else {
+            "korf100"
+        };
+        let n = instances.len();
+        if args.json {
+            println!(
+                "{}",
+                json!({"suite": suite, "threads": threads, "instances": n,
+                       "median_total_seconds": total, "generated": generated,
+                       "generated_per_instance": generated / n.max(1) as u64,
+                       "generated_per_second": generated as f64 / total.max(1e-9),
+                       "speedup": speedup, "heuristic_seconds": prepare_seconds,
+                       "per_instance_generated": per_instance, "runs": runs})
+            );
+        } else {
+            println!(
+                "{suite} threads {threads}: {n} instances all optimal  median total {total:>7.3} s  \
+                 {:.0} generated/instance  {:.1} M generated/s{}  (pdb ready in {prepare_seconds:.2} s, {runs} runs)",
+                generated as f64 / n.max(1) as f64,
+                generated as f64 / total.max(1e-9) / 1e6,
+                speedup.map_or_else(String::new, |s| format!("  speed-up {s:.2}x")),
+            );
+        }
+    }
+    Ok(())
+}
+
+fn five(args: &BenchArgs) -> Result<(), String> {
+    let runs = args.runs.max(1);
+    let goal = blank_last_goal(5, 5);
+    let mut rng = ChaCha8Rng::seed_from_u64(24);
+    let count = args.limit.unwrap_or(10);
+    let instances: Vec<Instance> = (0..count)
+        .map(|i| Instance {
+            line: i + 1,
+            start: scramble(5, 5, &goal, 60, &mut rng),
+            known: None,
+        })
+        .collect();
+    let prepared = Instant::now();
+    let h = prepare(5, 5, &goal, "pdb")?;
+    let prepare_seconds = prepared.elapsed().as_secs_f64();
+    let mut totals = Vec::with_capacity(runs);
+    let mut worst = Vec::with_capacity(runs);
+    let mut generated = 0u64;
+    for _ in 0..runs {
+        let results = pass(5, 5, &goal, &instances, &h, 1)?;
+        totals.push(results.iter().map(|r| r.0).sum::<f64>());
+        worst.push(results.iter().map(|r| r.0).fold(0.0, f64::max));
+        generated = results.iter().map(|r| r.1).sum();
+    }
+    let (total, slowest) = (median(totals), median(worst));
+    if args.json {
+        println!(
+            "{}",
+            json!({"suite": "tiles5x5", "instances": count, "scramble": 60,
+                   "median_total_seconds": total, "slowest_seconds": slowest,
+                   "generated": generated, "heuristic_seconds": prepare_seconds, "runs": runs})
+        );
+    } else {
+        println!(
+            "tiles5x5 {count} instances scrambled by 60  median total {total:>7.3} s  slowest {slowest:.3} s  \
+             {generated} generated  (pdb ready in {prepare_seconds:.2} s, {runs} runs)"
+        );
+    }
+    Ok(())
 }

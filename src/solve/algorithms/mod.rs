@@ -1,3 +1,110 @@
 //! The textbook search algorithms, one file each, all generic over
 //! [`Domain`](crate::solve::core::Domain) and driven by one
 //! [`SearchControl`](crate::solve::core::SearchControl).
+//!
+//! | Algorithm | Function | Shortest path guaranteed |
+//! |---|---|---|
+//! | Breadth-first | [`bfs::bfs`] | yes |
+//! | Depth-first (graph search, optional depth cap) | [`dfs::dfs`] | no |
+//! | Uniform cost | [`ucs::ucs`] | yes |
+//! | Greedy best-first | [`greedy::greedy`] | no |
+//! | A* / weighted A* | [`astar::astar`] | iff the heuristic is admissible and w = 1 |
+//! | Iterative deepening DFS | [`iddfs::iddfs`] | yes |
+//! | IDA* | [`idastar::idastar`] | iff the heuristic is admissible |
+//! | Bidirectional BFS | [`bibfs::bibfs`] | yes (needs a single goal state) |
+//!
+//! The graph searches share the node arena, visited map, memory accounting and statistics
+//! counting of `common`; UCS, greedy and A* share one best-first loop. [`run`] dispatches
+//! by [`Algorithm`]. Whole-space tools ([`bfs::explore`], [`bfs::distance_map`]) live beside
+//! BFS.
+
+pub mod astar;
+mod best_first;
+pub mod bfs;
+pub mod bibfs;
+mod common;
+pub mod dfs;
+pub mod greedy;
+pub mod idastar;
+pub mod iddfs;
+pub mod ucs;
+
+pub use astar::astar;
+pub use bfs::{Exploration, bfs, distance_map, explore};
+pub use bibfs::bibfs;
+pub use dfs::dfs;
+pub use greedy::greedy;
+pub use idastar::idastar;
+pub use iddfs::iddfs;
+pub use ucs::ucs;
+
+use crate::solve::api::Algorithm;
+use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome};
+
+/// Options some algorithms take besides the heuristic.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RunOptions {
+    /// Weighted A*'s weight (w >= 1; plain A* always uses 1).
+    pub weight: f64,
+    /// DFS's depth cap, if any.
+    pub depth_cap: Option<u32>,
+    /// Worker threads for algorithms that can use several (IDA*); 0 = all cores.
+    pub threads: usize,
+}
+
+impl Default for RunOptions {
+    fn default() -> Self {
+        RunOptions {
+            weight: 1.0,
+            depth_cap: None,
+            threads: 1,
+        }
+    }
+}
+
+/// Whether `algorithm` can run on `domain`; `Err(reason)` when it cannot (bidirectional BFS
+/// without a single goal state).
+pub fn applicable<D: Domain>(algorithm: Algorithm, domain: &D) -> Result<(), String> {
+    match algorithm {
+        Algorithm::Bibfs => domain.goal_state().map(|_| ()).map_err(|reason| {
+            format!("bidirectional BFS needs a single complete goal state: {reason}")
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `algorithm`'s answer is guaranteed shortest, given whether the heuristic is
+/// admissible and (for weighted A*) the weight.
+pub fn guarantees_optimal(algorithm: Algorithm, admissible: bool, weight: f64) -> bool {
+    match algorithm {
+        Algorithm::Bfs | Algorithm::Ucs | Algorithm::Iddfs | Algorithm::Bibfs => true,
+        Algorithm::Dfs | Algorithm::Greedy => false,
+        Algorithm::Astar | Algorithm::Idastar => admissible,
+        Algorithm::Wastar => admissible && weight <= 1.0,
+    }
+}
+
+/// Runs `algorithm` on `domain` with `heuristic` (ignored by uninformed algorithms).
+///
+/// Plain A* always runs with weight 1; weighted A* uses `options.weight`. Bidirectional BFS
+/// on a domain without a single goal state falls back to BFS (same answer); check
+/// [`applicable`] first to report it as not applicable instead.
+pub fn run<D: Domain, H: Heuristic<D>>(
+    algorithm: Algorithm,
+    domain: &D,
+    heuristic: &H,
+    options: &RunOptions,
+    control: &mut SearchControl,
+) -> SearchOutcome<D::Move> {
+    match algorithm {
+        Algorithm::Bfs => bfs(domain, control),
+        Algorithm::Dfs => dfs(domain, options.depth_cap, control),
+        Algorithm::Ucs => ucs(domain, control),
+        Algorithm::Greedy => greedy(domain, heuristic, control),
+        Algorithm::Astar => astar(domain, heuristic, 1.0, control),
+        Algorithm::Wastar => astar(domain, heuristic, options.weight, control),
+        Algorithm::Iddfs => iddfs(domain, options.threads, control),
+        Algorithm::Idastar => idastar(domain, heuristic, options.threads, control),
+        Algorithm::Bibfs => bibfs(domain, control).unwrap_or_else(|_| bfs(domain, control)),
+    }
+}

@@ -1,0 +1,708 @@
+//! The board widget, shared by every mode: paints a puzzle (start position or goal) and
+//! reports which cells the pointer is over, presses, drags and clicks.
+//!
+//! Painting: pieces are merged rounded shapes in their colour with their token centred in a
+//! colour that contrasts; walls are dark and hatched; in the goal layer, "don't care" cells
+//! are hatched and pale so they cannot be mistaken for empty cells. Optional extras: a dashed
+//! outline of the goal over the start position, highlighted cells (validation findings),
+//! a highlighted piece (hints), and per-piece offsets (animation, drag previews).
+
+use egui::{
+    Align2, AsIdSalt, Color32, CornerRadius, FontId, IdSalt, PointerButton, Pos2, Rect, Response,
+    Role, Sense, Shape, Stroke, StrokeKind, Ui, Vec2, WidgetInfo, pos2, vec2,
+};
+
+use super::colors::{piece_color, text_color_on, to_color32};
+use crate::model::{Cell, Puzzle, Token};
+
+/// A board position as `(row, col)`.
+pub type CellPos = (usize, usize);
+
+/// Which grid the board shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Layer {
+    /// The start position (`Puzzle::cells`).
+    #[default]
+    Start,
+    /// The goal pattern (`Puzzle::goal`); unnamed cells are "don't care".
+    Goal,
+}
+
+/// The accessible name of the board widget; UI tests find it by this label.
+pub const BOARD_LABEL: &str = "Puzzle board";
+
+/// Background of the board frame.
+const FRAME: Color32 = Color32::from_rgb(0x3b, 0x33, 0x2c);
+/// An empty cell.
+const EMPTY: Color32 = Color32::from_rgb(0xf4, 0xef, 0xe6);
+/// A "don't care" goal cell.
+const DONT_CARE: Color32 = Color32::from_rgb(0xdd, 0xd8, 0xd0);
+/// A wall.
+const WALL: Color32 = Color32::from_rgb(0x4a, 0x4a, 0x50);
+/// Highlighted cells (validation findings).
+const HIGHLIGHT: Color32 = Color32::from_rgb(0xe0, 0x20, 0x20);
+/// The highlighted piece (a hint).
+const PIECE_HIGHLIGHT: Color32 = Color32::from_rgb(0xff, 0xd0, 0x00);
+
+/// Where a gesture started and where it is now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Gesture {
+    /// The mouse button held.
+    pub button: PointerButton,
+    /// The cell where the button went down.
+    pub start: CellPos,
+    /// The cell under the pointer now (`None` when it is off the board).
+    pub current: Option<CellPos>,
+    /// Whether the pointer has left the start cell at any time during the gesture.
+    pub moved: bool,
+}
+
+/// What the pointer did on the board this frame.
+#[derive(Clone, Debug)]
+pub struct BoardResponse {
+    /// The widget's response; its `rect` is exactly the grid (use it with [`cell_center`]).
+    pub response: Response,
+    /// The side of one cell in points.
+    pub cell_size: f32,
+    /// The cell under the pointer.
+    pub hovered: Option<CellPos>,
+    /// A button went down on this cell this frame.
+    pub pressed: Option<(CellPos, PointerButton)>,
+    /// The gesture in progress after this frame's input (also set on the frame it started).
+    pub active: Option<Gesture>,
+    /// A gesture ended this frame (the button was released, on or off the board).
+    pub released: Option<Gesture>,
+    /// A click: released on the cell where it was pressed, never having left it.
+    pub clicked: Option<(CellPos, PointerButton)>,
+}
+
+/// The board widget. Build it with [`Board::new`], set options, then [`Board::show`].
+pub struct Board<'a> {
+    puzzle: &'a Puzzle,
+    layer: Layer,
+    id_salt: IdSalt,
+    offsets: Vec<(Token, Vec2)>,
+    highlighted_cells: Vec<CellPos>,
+    highlighted_piece: Option<Token>,
+    goal_outline: bool,
+    max_cell: f32,
+    interactive: bool,
+    centered: bool,
+    hover_outline: bool,
+    label: String,
+}
+
+impl<'a> Board<'a> {
+    /// A board showing `puzzle`'s start position, interactive, centred in the space left.
+    pub fn new(puzzle: &'a Puzzle) -> Self {
+        Board {
+            puzzle,
+            layer: Layer::Start,
+            id_salt: IdSalt::new("board"),
+            offsets: Vec::new(),
+            highlighted_cells: Vec::new(),
+            highlighted_piece: None,
+            goal_outline: false,
+            max_cell: 128.0,
+            interactive: true,
+            centered: true,
+            hover_outline: true,
+            label: BOARD_LABEL.to_string(),
+        }
+    }
+
+    /// Shows the start position or the goal.
+    pub fn layer(mut self, layer: Layer) -> Self {
+        self.layer = layer;
+        self
+    }
+
+    /// Distinguishes several boards in one window.
+    pub fn id_salt(mut self, salt: impl AsIdSalt) -> Self {
+        self.id_salt = IdSalt::new(salt);
+        self
+    }
+
+    /// Draws `token`'s piece shifted by `offset`, measured in cells (`x` columns, `y` rows;
+    /// fractions allowed): `vec2(0.5, 0.0)` is half a cell to the right. Used to animate
+    /// moves and preview drags.
+    pub fn piece_offset(mut self, token: Token, offset: Vec2) -> Self {
+        self.offsets.push((token, offset));
+        self
+    }
+
+    /// Outlines these cells in red (for example the cells of a validation finding).
+    pub fn highlight_cells(mut self, cells: impl IntoIterator<Item = CellPos>) -> Self {
+        self.highlighted_cells.extend(cells);
+        self
+    }
+
+    /// Outlines this piece in gold (for example a hint).
+    pub fn highlight_piece(mut self, token: Option<Token>) -> Self {
+        self.highlighted_piece = token;
+        self
+    }
+
+    /// Draws the goal as a dashed outline over the start position.
+    pub fn goal_outline(mut self, show: bool) -> Self {
+        self.goal_outline = show;
+        self
+    }
+
+    /// The largest cell side in points (the board shrinks to fit the space it is given).
+    pub fn max_cell_size(mut self, side: f32) -> Self {
+        self.max_cell = side;
+        self
+    }
+
+    /// Whether the board reacts to the pointer (a preview does not).
+    pub fn interactive(mut self, interactive: bool) -> Self {
+        self.interactive = interactive;
+        self
+    }
+
+    /// Whether to centre the board in the space left (otherwise it is placed like any
+    /// widget).
+    pub fn centered(mut self, centered: bool) -> Self {
+        self.centered = centered;
+        self
+    }
+
+    /// Whether to outline the cell under the pointer (off for screenshots).
+    pub fn hover_outline(mut self, show: bool) -> Self {
+        self.hover_outline = show;
+        self
+    }
+
+    /// The accessible name (default [`BOARD_LABEL`]).
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    /// Lays out, paints, and reports the pointer.
+    pub fn show(self, ui: &mut Ui) -> BoardResponse {
+        let (rows, cols) = (self.puzzle.rows.max(1), self.puzzle.cols.max(1));
+        let margin = 6.0;
+        let available = ui.available_size();
+        let fit = ((available.x - 2.0 * margin) / cols as f32)
+            .min((available.y - 2.0 * margin) / rows as f32);
+        let cell = fit.clamp(4.0, self.max_cell).floor();
+        let size = vec2(cell * cols as f32, cell * rows as f32);
+        let sense = if self.interactive {
+            Sense::click_and_drag()
+        } else {
+            Sense::hover()
+        };
+        let rect = if self.centered {
+            let space = ui.available_rect_before_wrap();
+            let rect = Rect::from_center_size(space.center(), size);
+            let rect = Rect::from_min_size(rect.min.round(), size);
+            ui.advance_cursor_after_rect(rect);
+            rect
+        } else {
+            let (_, outer) = ui.allocate_space(size + Vec2::splat(2.0 * margin));
+            Rect::from_center_size(outer.center(), size)
+        };
+        let response = ui.interact(rect, ui.scope_id().with_salt(self.id_salt), sense);
+        let label = self.label.clone();
+        response.widget_info(|| WidgetInfo::labeled(Role::Grid, true, &label));
+
+        let mut out = BoardResponse {
+            response: response.clone(),
+            cell_size: cell,
+            hovered: None,
+            pressed: None,
+            active: None,
+            released: None,
+            clicked: None,
+        };
+        if self.interactive {
+            self.track_pointer(ui, rect, &mut out);
+        }
+        if ui.is_rect_visible(response.rect) {
+            let hovered = if self.hover_outline {
+                out.hovered
+            } else {
+                None
+            };
+            self.paint(ui, rect, cell, hovered);
+        }
+        out
+    }
+
+    fn track_pointer(&self, ui: &Ui, rect: Rect, out: &mut BoardResponse) {
+        let (rows, cols) = (self.puzzle.rows, self.puzzle.cols);
+        let id = out.response.id.with("gesture");
+        let (pos, events) = ui.input(|i| {
+            let events: Vec<(PointerButton, bool)> =
+                [PointerButton::Primary, PointerButton::Secondary]
+                    .into_iter()
+                    .flat_map(|b| {
+                        let mut v = Vec::new();
+                        if i.pointer.button_pressed(b) {
+                            v.push((b, true));
+                        }
+                        if i.pointer.button_released(b) {
+                            v.push((b, false));
+                        }
+                        v
+                    })
+                    .collect();
+            (i.pointer.interact_pos(), events)
+        });
+        let under = pos.and_then(|p| cell_at(rect, rows, cols, p));
+        if out.response.hovered() {
+            out.hovered = under;
+        }
+        let mut gesture: Option<Gesture> = ui.data(|d| d.get_temp(id));
+        // When the pointer is gone (it left the window), the gesture keeps its last cell.
+        if let Some(g) = gesture.as_mut()
+            && pos.is_some()
+        {
+            g.current = under;
+            g.moved |= under != Some(g.start);
+        }
+        for (button, down) in events {
+            if down {
+                if gesture.is_none()
+                    && out.response.hovered()
+                    && let Some(cell) = under
+                {
+                    gesture = Some(Gesture {
+                        button,
+                        start: cell,
+                        current: Some(cell),
+                        moved: false,
+                    });
+                    out.pressed = Some((cell, button));
+                }
+            } else if let Some(g) = gesture
+                && g.button == button
+            {
+                out.released = Some(g);
+                if !g.moved && g.current == Some(g.start) {
+                    out.clicked = Some((g.start, button));
+                }
+                gesture = None;
+            }
+        }
+        out.active = gesture;
+        ui.data_mut(|d| match gesture {
+            Some(g) => {
+                d.insert_temp(id, g);
+            }
+            None => d.remove::<Gesture>(id),
+        });
+    }
+
+    fn paint(&self, ui: &Ui, rect: Rect, cell: f32, hovered: Option<CellPos>) {
+        let painter = ui.painter_at(rect.expand(8.0));
+        let puzzle = self.puzzle;
+        let (rows, cols) = (puzzle.rows, puzzle.cols);
+        let radius = (cell * 0.16).clamp(1.0, 12.0);
+        painter.rect_filled(
+            rect.expand(5.0),
+            CornerRadius::same(radius as u8 + 3),
+            FRAME,
+        );
+
+        // Background: empty, don't care and wall cells.
+        let goal_layer = self.layer == Layer::Goal;
+        for r in 0..rows {
+            for c in 0..cols {
+                let cr = cell_rect(rect, rows, cols, r, c);
+                let inner = cr.shrink(cell * 0.03);
+                match puzzle.cell(r, c) {
+                    Cell::Wall => {
+                        painter.rect_filled(cr, 0.0, WALL);
+                        hatch(&painter, cr, Color32::from_gray(0x5c), cell / 5.0);
+                    }
+                    _ if goal_layer && goal_at(puzzle, r, c).is_none() => {
+                        painter.rect_filled(inner, CornerRadius::same(2), DONT_CARE);
+                        hatch(&painter, inner, Color32::from_gray(0xc2), cell / 6.0);
+                    }
+                    // Under a piece the tray shows through the gaps between pieces.
+                    Cell::Piece(_) if !goal_layer => {}
+                    _ if goal_layer => {}
+                    Cell::Empty | Cell::Piece(_) => {
+                        painter.rect_filled(inner, CornerRadius::same(2), EMPTY);
+                    }
+                }
+            }
+        }
+
+        // Pieces: static ones first, moving ones on top.
+        let token_at = |r: usize, c: usize| -> Option<Token> {
+            match self.layer {
+                Layer::Start => match puzzle.cell(r, c) {
+                    Cell::Piece(t) => Some(t),
+                    _ => None,
+                },
+                Layer::Goal => goal_at(puzzle, r, c),
+            }
+        };
+        let offset_of = |t: Token| -> Vec2 {
+            self.offsets
+                .iter()
+                .rev()
+                .find(|(o, _)| *o == t)
+                .map_or(Vec2::ZERO, |(_, v)| *v * cell)
+        };
+        let groups = groups(rows, cols, &token_at);
+        let mut order: Vec<&(Token, Vec<CellPos>)> = groups.iter().collect();
+        order.sort_by_key(|(t, _)| offset_of(*t) != Vec2::ZERO);
+        let gap = (cell * 0.06).clamp(1.0, 4.0);
+        for (token, cells) in order {
+            let fill = to_color32(piece_color(puzzle, *token));
+            let rim = fill.gamma_multiply(0.62).to_opaque();
+            let shift = offset_of(*token);
+            let same = |r: usize, c: usize, dr: i32, dc: i32| {
+                let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+                nr >= 0
+                    && nc >= 0
+                    && (nr as usize) < rows
+                    && (nc as usize) < cols
+                    && cells.contains(&(nr as usize, nc as usize))
+            };
+            // Each cell's shape reaches its neighbours of the same piece, so the cells merge
+            // into one rounded shape; a darker copy one point larger below it is the rim.
+            for (layer_color, inset) in [(rim, 0.0), (fill, 1.2)] {
+                for &(r, c) in cells {
+                    let cr = cell_rect(rect, rows, cols, r, c).translate(shift);
+                    let (up, down) = (same(r, c, -1, 0), same(r, c, 1, 0));
+                    let (left, right) = (same(r, c, 0, -1), same(r, c, 0, 1));
+                    let edge = |joined: bool| if joined { 0.0 } else { gap + inset };
+                    let shape_rect = Rect::from_min_max(
+                        pos2(cr.min.x + edge(left), cr.min.y + edge(up)),
+                        pos2(cr.max.x - edge(right), cr.max.y - edge(down)),
+                    );
+                    let r_px = (radius - inset).max(0.0) as u8;
+                    let round = |a: bool, b: bool| if a || b { 0 } else { r_px };
+                    let corners = CornerRadius {
+                        nw: round(up, left),
+                        ne: round(up, right),
+                        sw: round(down, left),
+                        se: round(down, right),
+                    };
+                    painter.rect_filled(shape_rect, corners, layer_color);
+                }
+            }
+            let text = token.as_str();
+            let size = cell * if text.len() > 2 { 0.32 } else { 0.42 };
+            if size >= 6.0 {
+                // A piece drawn in several parts (while it is being edited) is labelled on
+                // each part.
+                for part in components(cells) {
+                    let at = label_position(rect, rows, cols, &part) + shift;
+                    painter.text(
+                        at,
+                        Align2::CENTER_CENTER,
+                        text,
+                        FontId::proportional(size),
+                        text_color_on(fill),
+                    );
+                }
+            }
+        }
+
+        if self.goal_outline && self.layer == Layer::Start {
+            self.paint_goal_outline(&painter, rect, cell);
+        }
+        if let Some(token) = self.highlighted_piece
+            && let Some((_, cells)) = groups.iter().find(|(t, _)| *t == token)
+        {
+            let shift = offset_of(token);
+            outline(
+                &painter,
+                rect,
+                rows,
+                cols,
+                cells,
+                shift,
+                Stroke::new(3.0, PIECE_HIGHLIGHT),
+            );
+        }
+        let highlighted: Vec<CellPos> = self
+            .highlighted_cells
+            .iter()
+            .copied()
+            .filter(|&(r, c)| r < rows && c < cols)
+            .collect();
+        outline(
+            &painter,
+            rect,
+            rows,
+            cols,
+            &highlighted,
+            Vec2::ZERO,
+            Stroke::new(3.0, HIGHLIGHT),
+        );
+        if let Some((r, c)) = hovered {
+            painter.rect_stroke(
+                cell_rect(rect, rows, cols, r, c),
+                CornerRadius::same(2),
+                Stroke::new(2.0, Color32::from_white_alpha(200)),
+                StrokeKind::Inside,
+            );
+        }
+    }
+
+    fn paint_goal_outline(&self, painter: &egui::Painter, rect: Rect, cell: f32) {
+        let puzzle = self.puzzle;
+        let (rows, cols) = (puzzle.rows, puzzle.cols);
+        let stroke = Stroke::new(2.0, Color32::from_rgb(0x20, 0x20, 0x20));
+        let dash = (cell / 8.0).max(2.0);
+        for r in 0..rows {
+            for c in 0..cols {
+                let Some(t) = goal_at(puzzle, r, c) else {
+                    continue;
+                };
+                // Only cells the goal still wants changed are outlined: where the start
+                // position already agrees there is nothing to point out.
+                let wanted = |r: usize, c: usize| {
+                    goal_at(puzzle, r, c) == Some(t) && puzzle.cell(r, c) != Cell::Piece(t)
+                };
+                if !wanted(r, c) {
+                    continue;
+                }
+                let cr = cell_rect(rect, rows, cols, r, c).shrink(cell * 0.12);
+                let differs = |dr: i32, dc: i32| {
+                    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+                    nr < 0
+                        || nc < 0
+                        || nr as usize >= rows
+                        || nc as usize >= cols
+                        || !wanted(nr as usize, nc as usize)
+                };
+                let x0 = if differs(0, -1) {
+                    cr.min.x
+                } else {
+                    cr.min.x - cell * 0.12
+                };
+                let x1 = if differs(0, 1) {
+                    cr.max.x
+                } else {
+                    cr.max.x + cell * 0.12
+                };
+                let y0 = if differs(-1, 0) {
+                    cr.min.y
+                } else {
+                    cr.min.y - cell * 0.12
+                };
+                let y1 = if differs(1, 0) {
+                    cr.max.y
+                } else {
+                    cr.max.y + cell * 0.12
+                };
+                let mut segments = Vec::new();
+                if differs(-1, 0) {
+                    segments.push([pos2(x0, cr.min.y), pos2(x1, cr.min.y)]);
+                }
+                if differs(1, 0) {
+                    segments.push([pos2(x0, cr.max.y), pos2(x1, cr.max.y)]);
+                }
+                if differs(0, -1) {
+                    segments.push([pos2(cr.min.x, y0), pos2(cr.min.x, y1)]);
+                }
+                if differs(0, 1) {
+                    segments.push([pos2(cr.max.x, y0), pos2(cr.max.x, y1)]);
+                }
+                for seg in segments {
+                    painter.extend(Shape::dashed_line(&seg, stroke, dash, dash * 0.7));
+                }
+            }
+        }
+    }
+}
+
+/// The goal token at `(r, c)`, if the goal names one.
+fn goal_at(puzzle: &Puzzle, r: usize, c: usize) -> Option<Token> {
+    puzzle
+        .goal
+        .cells
+        .get(r * puzzle.cols + c)
+        .copied()
+        .flatten()
+}
+
+/// Cells grouped by token, in reading order of each token's first cell.
+fn groups(
+    rows: usize,
+    cols: usize,
+    token_at: &impl Fn(usize, usize) -> Option<Token>,
+) -> Vec<(Token, Vec<CellPos>)> {
+    let mut out: Vec<(Token, Vec<CellPos>)> = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            if let Some(t) = token_at(r, c) {
+                match out.iter_mut().find(|(o, _)| *o == t) {
+                    Some((_, cells)) => cells.push((r, c)),
+                    None => out.push((t, vec![(r, c)])),
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The 4-connected parts of a set of cells, each in reading order.
+fn components(cells: &[CellPos]) -> Vec<Vec<CellPos>> {
+    let mut seen = vec![false; cells.len()];
+    let mut parts = Vec::new();
+    for start in 0..cells.len() {
+        if seen[start] {
+            continue;
+        }
+        seen[start] = true;
+        let mut part = vec![cells[start]];
+        let mut i = 0;
+        while i < part.len() {
+            let (r, c) = part[i];
+            for (j, &(r2, c2)) in cells.iter().enumerate() {
+                if !seen[j] && r.abs_diff(r2) + c.abs_diff(c2) == 1 {
+                    seen[j] = true;
+                    part.push((r2, c2));
+                }
+            }
+            i += 1;
+        }
+        part.sort_unstable();
+        parts.push(part);
+    }
+    parts
+}
+
+/// Where a piece's token goes: the centre of its bounding box when that lies on the piece,
+/// else the centre of the piece cell nearest to it (for L shapes and split pieces).
+fn label_position(rect: Rect, rows: usize, cols: usize, cells: &[CellPos]) -> Pos2 {
+    let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let max_r = cells.iter().map(|c| c.0).max().unwrap_or(0);
+    let min_c = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let max_c = cells.iter().map(|c| c.1).max().unwrap_or(0);
+    let a = cell_rect(rect, rows, cols, min_r, min_c);
+    let b = cell_rect(rect, rows, cols, max_r, max_c);
+    let centre = a.union(b).center();
+    if let Some(inside) = cell_at(rect, rows, cols, centre)
+        && cells.contains(&inside)
+    {
+        return centre;
+    }
+    cells
+        .iter()
+        .map(|&(r, c)| cell_center(rect, rows, cols, r, c))
+        .min_by(|p, q| p.distance_sq(centre).total_cmp(&q.distance_sq(centre)))
+        .unwrap_or(centre)
+}
+
+/// Strokes the outer edges of a set of cells.
+fn outline(
+    painter: &egui::Painter,
+    rect: Rect,
+    rows: usize,
+    cols: usize,
+    cells: &[CellPos],
+    shift: Vec2,
+    stroke: Stroke,
+) {
+    for &(r, c) in cells {
+        let cr = cell_rect(rect, rows, cols, r, c)
+            .translate(shift)
+            .shrink(1.5);
+        let has = |dr: i32, dc: i32| {
+            let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+            nr >= 0 && nc >= 0 && cells.contains(&(nr as usize, nc as usize))
+        };
+        if !has(-1, 0) {
+            painter.line_segment([cr.left_top(), cr.right_top()], stroke);
+        }
+        if !has(1, 0) {
+            painter.line_segment([cr.left_bottom(), cr.right_bottom()], stroke);
+        }
+        if !has(0, -1) {
+            painter.line_segment([cr.left_top(), cr.left_bottom()], stroke);
+        }
+        if !has(0, 1) {
+            painter.line_segment([cr.right_top(), cr.right_bottom()], stroke);
+        }
+    }
+}
+
+/// Thin diagonal lines across `rect`, `spacing` points apart.
+fn hatch(painter: &egui::Painter, rect: Rect, color: Color32, spacing: f32) {
+    let painter = painter.with_clip_rect(rect);
+    let spacing = spacing.max(3.0);
+    let stroke = Stroke::new(1.0, color);
+    let mut x = rect.min.x - rect.height();
+    while x < rect.max.x {
+        painter.line_segment(
+            [pos2(x, rect.max.y), pos2(x + rect.height(), rect.min.y)],
+            stroke,
+        );
+        x += spacing;
+    }
+}
+
+/// The screen rectangle of cell `(row, col)` on a board drawn in `rect`.
+pub fn cell_rect(rect: Rect, rows: usize, cols: usize, row: usize, col: usize) -> Rect {
+    let w = rect.width() / cols.max(1) as f32;
+    let h = rect.height() / rows.max(1) as f32;
+    Rect::from_min_size(
+        pos2(rect.min.x + col as f32 * w, rect.min.y + row as f32 * h),
+        vec2(w, h),
+    )
+}
+
+/// The screen position of the centre of cell `(row, col)` on a board drawn in `rect` (the
+/// board response's rect). UI tests use it to click cells.
+pub fn cell_center(rect: Rect, rows: usize, cols: usize, row: usize, col: usize) -> Pos2 {
+    cell_rect(rect, rows, cols, row, col).center()
+}
+
+/// The cell under screen position `pos` on a board drawn in `rect`, if any.
+pub fn cell_at(rect: Rect, rows: usize, cols: usize, pos: Pos2) -> Option<CellPos> {
+    if !rect.contains(pos) || rows == 0 || cols == 0 {
+        return None;
+    }
+    let col = ((pos.x - rect.min.x) / rect.width() * cols as f32) as usize;
+    let row = ((pos.y - rect.min.y) / rect.height() * rows as f32) as usize;
+    Some((row.min(rows - 1), col.min(cols - 1)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_centres_hit_their_cells() {
+        let rect = Rect::from_min_size(pos2(10.0, 20.0), vec2(400.0, 500.0));
+        for r in 0..5 {
+            for c in 0..4 {
+                assert_eq!(
+                    cell_at(rect, 5, 4, cell_center(rect, 5, 4, r, c)),
+                    Some((r, c))
+                );
+            }
+        }
+        assert_eq!(cell_at(rect, 5, 4, pos2(5.0, 30.0)), None);
+        assert_eq!(cell_at(rect, 5, 4, rect.max), Some((4, 3)));
+    }
+
+    #[test]
+    fn split_pieces_have_one_label_per_part() {
+        let parts = components(&[(0, 0), (0, 1), (2, 1), (1, 3), (2, 3)]);
+        assert_eq!(
+            parts,
+            [vec![(0, 0), (0, 1)], vec![(1, 3), (2, 3)], vec![(2, 1)]]
+        );
+    }
+
+    #[test]
+    fn labels_sit_on_their_piece() {
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(300.0, 300.0));
+        // An L: the bounding-box centre (1, 1) is not part of it.
+        let cells = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)];
+        let at = label_position(rect, 3, 3, &cells);
+        assert!(cells.contains(&cell_at(rect, 3, 3, at).expect("on the board")));
+    }
+}

@@ -1,0 +1,246 @@
+//! What panels ask the app to do. Panels only draw and queue commands; the app applies them
+//! in one place at the end of the frame (the only place that touches files or the document).
+
+use std::path::PathBuf;
+
+use crate::model::{Color, Metric, Puzzle, Token};
+
+use super::board::{CellPos, Layer};
+use super::edit::Brush;
+
+/// Which part of the app has the board: the two editor tabs, or the solver's two.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+pub enum Mode {
+    /// Edit the start position.
+    #[default]
+    Start,
+    /// Edit the goal pattern.
+    Goal,
+    /// Solve, compare and play back (the solver panel).
+    Solve,
+    /// Play the puzzle yourself.
+    Play,
+}
+
+impl Mode {
+    /// Every mode, in tab order.
+    pub const ALL: [Mode; 4] = [Mode::Start, Mode::Goal, Mode::Solve, Mode::Play];
+
+    /// The tab's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            Mode::Start => "Start",
+            Mode::Goal => "Goal",
+            Mode::Solve => "Solve",
+            Mode::Play => "Play",
+        }
+    }
+
+    /// The tab's tooltip.
+    pub fn help(self) -> &'static str {
+        match self {
+            Mode::Start => "Draw the start position: pieces, walls and empty cells (F1)",
+            Mode::Goal => "Paint which piece must cover which cell at the end (F2)",
+            Mode::Solve => "Find a shortest solution, compare algorithms, play it back (F3)",
+            Mode::Play => "Move the pieces yourself, with hints (F4)",
+        }
+    }
+
+    /// Whether this is one of the editor tabs.
+    pub fn is_editing(self) -> bool {
+        matches!(self, Mode::Start | Mode::Goal)
+    }
+
+    /// The board layer the editor paints in this mode.
+    pub fn layer(self) -> Layer {
+        if self == Mode::Goal {
+            Layer::Goal
+        } else {
+            Layer::Start
+        }
+    }
+}
+
+/// The editor's tools.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+pub enum Tool {
+    /// Paint cells with the selected piece.
+    #[default]
+    Paint,
+    /// Every stroke paints a brand-new piece.
+    NewPiece,
+    /// Empty cells (or make goal cells "don't care").
+    Erase,
+    /// Paint walls.
+    Wall,
+    /// Pick the piece under the pointer.
+    Eyedropper,
+    /// Drag a whole piece to a new place.
+    Move,
+}
+
+impl Tool {
+    /// Every tool, in palette order.
+    pub const ALL: [Tool; 6] = [
+        Tool::Paint,
+        Tool::NewPiece,
+        Tool::Erase,
+        Tool::Wall,
+        Tool::Eyedropper,
+        Tool::Move,
+    ];
+
+    /// The button text.
+    pub fn title(self) -> &'static str {
+        match self {
+            Tool::Paint => "Paint",
+            Tool::NewPiece => "Draw new piece",
+            Tool::Erase => "Eraser",
+            Tool::Wall => "Wall",
+            Tool::Eyedropper => "Eyedropper",
+            Tool::Move => "Move piece",
+        }
+    }
+
+    /// The keyboard shortcut (a letter key).
+    pub fn key(self) -> egui::Key {
+        match self {
+            Tool::Paint => egui::Key::B,
+            Tool::NewPiece => egui::Key::N,
+            Tool::Erase => egui::Key::E,
+            Tool::Wall => egui::Key::W,
+            Tool::Eyedropper => egui::Key::I,
+            Tool::Move => egui::Key::M,
+        }
+    }
+
+    /// The tooltip.
+    pub fn help(self) -> &'static str {
+        match self {
+            Tool::Paint => {
+                "Click or drag to paint cells with the selected piece (B). Right-click erases."
+            }
+            Tool::NewPiece => {
+                "Each stroke draws a new piece with the next free token and colour (N)"
+            }
+            Tool::Erase => {
+                "Click or drag to empty cells; in the goal, to make cells \"don't care\" (E)"
+            }
+            Tool::Wall => "Click or drag to place fixed walls (W). Start position only.",
+            Tool::Eyedropper => "Click a piece to select it (I)",
+            Tool::Move => "Drag a piece to move it as a whole (M)",
+        }
+    }
+}
+
+/// Something the user asked for.
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// Open the "new puzzle" dialog (templates).
+    ShowNewDialog,
+    /// Replace the design with a new puzzle (asks about unsaved changes first).
+    New(Box<Puzzle>),
+    /// Ask for a file and open it (asks about unsaved changes first).
+    Open,
+    /// Open this file (asks about unsaved changes first).
+    OpenPath(PathBuf),
+    /// Open a puzzle from text, such as a bundled one (asks about unsaved changes first).
+    OpenText {
+        /// Where the text came from, for messages.
+        source: String,
+        /// The file text.
+        text: String,
+    },
+    /// Save to the design's file (asks for one when it has none).
+    Save,
+    /// Ask for a file and save there.
+    SaveAs,
+    /// Save to this file.
+    SaveTo(PathBuf),
+    /// Run the command without asking about unsaved changes.
+    Force(Box<Command>),
+    /// Save, and when that worked, run the command.
+    SaveThen(Box<Command>),
+    /// Show or hide the library window.
+    ShowLibrary(bool),
+    /// Re-read the user's library folder.
+    RefreshLibrary,
+    /// Close the window (asks about unsaved changes first).
+    Quit,
+    /// Undo the last edit.
+    Undo,
+    /// Redo the last undone edit.
+    Redo,
+    /// Paint cells; strokes with the same gesture number form one undo step.
+    Stroke {
+        /// The gesture (mouse stroke) this belongs to.
+        gesture: u64,
+        /// Start position or goal.
+        layer: Layer,
+        /// The cells to paint.
+        cells: Vec<CellPos>,
+        /// What to paint.
+        brush: Brush,
+        /// A colour to give the painted piece (for a piece that does not exist yet).
+        new_color: Option<Color>,
+    },
+    /// Move a whole piece by whole cells.
+    MovePiece {
+        /// Start position or goal.
+        layer: Layer,
+        /// The piece.
+        token: Token,
+        /// Rows to move (down is positive).
+        dr: i32,
+        /// Columns to move (right is positive).
+        dc: i32,
+    },
+    /// Remove a piece everywhere.
+    DeletePiece(Token),
+    /// Give a piece a new token.
+    RenamePiece {
+        /// The piece.
+        from: Token,
+        /// The new token text.
+        to: String,
+    },
+    /// Set a piece's colour.
+    Recolor(Token, Color),
+    /// Set a piece's display name (empty: none).
+    SetPieceName(Token, String),
+    /// Set a piece's kind (empty: its own kind).
+    SetPieceKind(Token, String),
+    /// Set the puzzle's title.
+    SetName(String),
+    /// Set the puzzle's notes.
+    SetNotes(String),
+    /// Set the puzzle's usual metric.
+    SetMetric(Option<Metric>),
+    /// Change the board size, keeping what fits.
+    Resize {
+        /// New rows (1..=32).
+        rows: usize,
+        /// New columns (1..=32).
+        cols: usize,
+    },
+    /// Make the goal the start position.
+    CopyStartToGoal,
+    /// Make every goal cell "don't care".
+    ClearGoal,
+    /// Let the goal match anywhere on the board.
+    SetAnywhere(bool),
+    /// Switch tabs.
+    SetMode(Mode),
+    /// Pick a tool.
+    SetTool(Tool),
+    /// Select a piece for painting and for the properties panel.
+    Select(Option<Token>),
+    /// Create a new (not yet painted) piece with the next free token and colour, and select it.
+    NewPiece,
+    /// Outline these cells on the board (a validation finding).
+    Highlight(Vec<CellPos>),
+}

@@ -1,0 +1,342 @@
+//! Editing operations on a puzzle, independent of the UI: painting, moving, deleting and
+//! renaming pieces, resizing the board, and goal helpers. Each keeps the puzzle's grids the
+//! board's size; none panics on positions off the board (they are ignored).
+
+use crate::model::{Cell, Color, Goal, Puzzle, Token};
+
+use super::board::{CellPos, Layer};
+
+/// What a stroke puts on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Brush {
+    /// A cell of this piece.
+    Piece(Token),
+    /// A wall (start layer only).
+    Wall,
+    /// Nothing: an empty cell, or "don't care" in the goal.
+    Erase,
+}
+
+/// Paints one cell of `layer`. Walls clear the goal there (no piece can be on a wall); goal
+/// cells on walls cannot be painted.
+pub fn paint(puzzle: &mut Puzzle, layer: Layer, (r, c): CellPos, brush: Brush) {
+    if r >= puzzle.rows || c >= puzzle.cols {
+        return;
+    }
+    let i = r * puzzle.cols + c;
+    match (layer, brush) {
+        (Layer::Start, Brush::Piece(t)) => puzzle.cells[i] = Cell::Piece(t),
+        (Layer::Start, Brush::Wall) => {
+            puzzle.cells[i] = Cell::Wall;
+            puzzle.goal.cells[i] = None;
+        }
+        (Layer::Start, Brush::Erase) => puzzle.cells[i] = Cell::Empty,
+        (Layer::Goal, Brush::Piece(t)) => {
+            if puzzle.cells[i] != Cell::Wall {
+                puzzle.goal.cells[i] = Some(t);
+            }
+        }
+        (Layer::Goal, Brush::Erase) => puzzle.goal.cells[i] = None,
+        (Layer::Goal, Brush::Wall) => {}
+    }
+}
+
+/// The piece token at a cell of `layer`, if any.
+pub fn token_at(puzzle: &Puzzle, layer: Layer, (r, c): CellPos) -> Option<Token> {
+    if r >= puzzle.rows || c >= puzzle.cols {
+        return None;
+    }
+    let i = r * puzzle.cols + c;
+    match layer {
+        Layer::Start => match puzzle.cells[i] {
+            Cell::Piece(t) => Some(t),
+            _ => None,
+        },
+        Layer::Goal => puzzle.goal.cells[i],
+    }
+}
+
+/// Every token the puzzle mentions: on the board, in the goal, or in styles; sorted.
+pub fn used_tokens(puzzle: &Puzzle) -> Vec<Token> {
+    let mut tokens: Vec<Token> = puzzle
+        .cells
+        .iter()
+        .filter_map(|c| match c {
+            Cell::Piece(t) => Some(*t),
+            _ => None,
+        })
+        .chain(puzzle.goal.cells.iter().flatten().copied())
+        .chain(puzzle.styles.keys().copied())
+        .collect();
+    tokens.sort();
+    tokens.dedup();
+    tokens
+}
+
+/// A token no piece uses yet: the next number when the puzzle's pieces are all numbered
+/// tiles, otherwise `A`..`Z`, then `a`..`z`, then `A1`, `B1`, ...
+pub fn next_free_token(puzzle: &Puzzle) -> Token {
+    let used = used_tokens(puzzle);
+    if !used.is_empty() && used.iter().all(|t| t.as_number().is_some()) {
+        let next = used.iter().filter_map(Token::as_number).max().unwrap_or(0) + 1;
+        if next < 1000 {
+            return Token::number(next);
+        }
+    }
+    let letters = ('A'..='Z').chain('a'..='z');
+    let singles = letters.clone().map(|l| l.to_string());
+    let pairs = (1..=99).flat_map(|n| ('A'..='Z').map(move |l| format!("{l}{n}")));
+    singles
+        .chain(pairs)
+        .filter_map(|text| Token::new(&text).ok())
+        .find(|t| !used.contains(t))
+        // Invariant: a 32x32 board holds at most 1024 pieces, fewer than the 52 + 2574
+        // candidates above, so one is always free.
+        .expect("a free token exists")
+}
+
+/// The cells of `token` in `layer`, in reading order.
+pub fn piece_cells(puzzle: &Puzzle, layer: Layer, token: Token) -> Vec<CellPos> {
+    (0..puzzle.rows * puzzle.cols)
+        .map(|i| (i / puzzle.cols, i % puzzle.cols))
+        .filter(|&pos| token_at(puzzle, layer, pos) == Some(token))
+        .collect()
+}
+
+/// Moves `token`'s cells in `layer` by `(dr, dc)` when every target cell is on the board and
+/// free (empty, or don't care in the goal, and never a wall). Returns whether it moved.
+pub fn move_piece(puzzle: &mut Puzzle, layer: Layer, token: Token, dr: i32, dc: i32) -> bool {
+    let cells = piece_cells(puzzle, layer, token);
+    if cells.is_empty() || (dr == 0 && dc == 0) {
+        return false;
+    }
+    let mut targets = Vec::with_capacity(cells.len());
+    for &(r, c) in &cells {
+        let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+        if nr < 0 || nc < 0 || nr as usize >= puzzle.rows || nc as usize >= puzzle.cols {
+            return false;
+        }
+        let pos = (nr as usize, nc as usize);
+        let free = match layer {
+            Layer::Start => matches!(puzzle.cell(pos.0, pos.1), Cell::Empty),
+            Layer::Goal => {
+                puzzle.cell(pos.0, pos.1) != Cell::Wall && token_at(puzzle, layer, pos).is_none()
+            }
+        };
+        if !free && token_at(puzzle, layer, pos) != Some(token) {
+            return false;
+        }
+        targets.push(pos);
+    }
+    for &pos in &cells {
+        paint(puzzle, layer, pos, Brush::Erase);
+    }
+    for pos in targets {
+        paint(puzzle, layer, pos, Brush::Piece(token));
+    }
+    true
+}
+
+/// Removes a piece everywhere: its cells become empty, its goal cells don't care, and its
+/// style is dropped.
+pub fn delete_piece(puzzle: &mut Puzzle, token: Token) {
+    for cell in &mut puzzle.cells {
+        if *cell == Cell::Piece(token) {
+            *cell = Cell::Empty;
+        }
+    }
+    for cell in &mut puzzle.goal.cells {
+        if *cell == Some(token) {
+            *cell = None;
+        }
+    }
+    puzzle.styles.remove(&token);
+}
+
+/// Why a piece could not be renamed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RenameError {
+    /// The new text is not a token.
+    #[error(transparent)]
+    BadToken(#[from] crate::model::TokenError),
+    /// Another piece already has this token.
+    #[error("another piece is already called `{0}`")]
+    Taken(Token),
+}
+
+/// Gives piece `from` the token `to` on the board, in the goal and in styles.
+///
+/// # Errors
+/// A [`RenameError`] when `to` is not a valid token or is already used.
+pub fn rename_piece(puzzle: &mut Puzzle, from: Token, to: &str) -> Result<(), RenameError> {
+    let to = Token::new(to.trim())?;
+    if to == from {
+        return Ok(());
+    }
+    if used_tokens(puzzle).contains(&to) {
+        return Err(RenameError::Taken(to));
+    }
+    for cell in &mut puzzle.cells {
+        if *cell == Cell::Piece(from) {
+            *cell = Cell::Piece(to);
+        }
+    }
+    for cell in &mut puzzle.goal.cells {
+        if *cell == Some(from) {
+            *cell = Some(to);
+        }
+    }
+    if let Some(style) = puzzle.styles.remove(&from) {
+        puzzle.styles.insert(to, style);
+    }
+    Ok(())
+}
+
+/// Sets a piece's colour.
+pub fn recolor_piece(puzzle: &mut Puzzle, token: Token, color: Color) {
+    puzzle.styles.entry(token).or_default().color = Some(color);
+}
+
+/// Changes the board to `rows x cols` (each clamped to 1..=32), keeping every cell, goal
+/// cell and style that still fits; the board grows or shrinks at the bottom and right.
+pub fn resize(puzzle: &mut Puzzle, rows: usize, cols: usize) {
+    let rows = rows.clamp(1, crate::model::MAX_SIDE);
+    let cols = cols.clamp(1, crate::model::MAX_SIDE);
+    if rows == puzzle.rows && cols == puzzle.cols {
+        return;
+    }
+    let mut cells = vec![Cell::Empty; rows * cols];
+    let mut goal = Goal {
+        anywhere: puzzle.goal.anywhere,
+        cells: vec![None; rows * cols],
+    };
+    for r in 0..rows.min(puzzle.rows) {
+        for c in 0..cols.min(puzzle.cols) {
+            cells[r * cols + c] = puzzle.cells[r * puzzle.cols + c];
+            goal.cells[r * cols + c] = puzzle.goal.cells[r * puzzle.cols + c];
+        }
+    }
+    puzzle.rows = rows;
+    puzzle.cols = cols;
+    puzzle.cells = cells;
+    puzzle.goal = goal;
+    prune_styles(puzzle);
+}
+
+/// Drops the styles of pieces that are no longer on the board, as files keep styles only
+/// for pieces on the board (so what is shown is what a save writes).
+pub fn prune_styles(puzzle: &mut Puzzle) {
+    let on_board: Vec<Token> = puzzle.pieces().iter().map(|p| p.token).collect();
+    puzzle.styles.retain(|t, _| on_board.contains(t));
+}
+
+/// Makes the goal exactly the start position (every piece where it starts, empty cells don't
+/// care): a starting point for drawing the goal.
+pub fn copy_start_to_goal(puzzle: &mut Puzzle) {
+    puzzle.goal.cells = puzzle
+        .cells
+        .iter()
+        .map(|c| match c {
+            Cell::Piece(t) => Some(*t),
+            _ => None,
+        })
+        .collect();
+}
+
+/// Makes every goal cell "don't care".
+pub fn clear_goal(puzzle: &mut Puzzle) {
+    puzzle.goal.cells.iter_mut().for_each(|c| *c = None);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> Token {
+        Token::new(s).expect("valid token")
+    }
+
+    fn klotski() -> Puzzle {
+        Puzzle::from_rows(
+            &["B A A C", "B A A C", "D E E F", "D G H F", "I . . J"],
+            &[". . . .", ". . . .", ". . . .", ". A A .", ". A A ."],
+        )
+        .expect("valid rows")
+    }
+
+    #[test]
+    fn next_token_skips_used_ones() {
+        assert_eq!(next_free_token(&klotski()), t("K"));
+        assert_eq!(next_free_token(&Puzzle::empty(2, 2)), t("A"));
+        let tiles = Puzzle::tiles(2, 2, &[1, 2, 0, 3], None).expect("valid");
+        assert_eq!(next_free_token(&tiles), t("4"));
+        let mut full = Puzzle::empty(1, 1);
+        for l in ('A'..='Z').chain('a'..='z') {
+            full.styles.insert(t(&l.to_string()), Default::default());
+        }
+        assert_eq!(next_free_token(&full), t("A1"));
+    }
+
+    #[test]
+    fn pieces_move_only_into_free_cells() {
+        let mut p = klotski();
+        assert!(!move_piece(&mut p, Layer::Start, t("A"), 1, 0));
+        assert!(move_piece(&mut p, Layer::Start, t("G"), 1, 0));
+        assert_eq!(p.cell(4, 1), Cell::Piece(t("G")));
+        assert!(move_piece(&mut p, Layer::Goal, t("A"), -3, -1));
+        assert_eq!(
+            piece_cells(&p, Layer::Goal, t("A")),
+            [(0, 0), (0, 1), (1, 0), (1, 1)]
+        );
+        assert!(!move_piece(&mut p, Layer::Goal, t("A"), -1, 0));
+    }
+
+    #[test]
+    fn resize_keeps_what_fits() {
+        let mut p = klotski();
+        resize(&mut p, 3, 5);
+        assert_eq!((p.rows, p.cols), (3, 5));
+        assert_eq!(p.board_rows()[0], "B A A C .");
+        assert!(p.goal.is_empty());
+        resize(&mut p, 5, 4);
+        assert_eq!(p.cell(4, 0), Cell::Empty);
+        assert_eq!(p.cell(2, 3), Cell::Piece(t("F")));
+        resize(&mut p, 0, 99);
+        assert_eq!((p.rows, p.cols), (1, 32));
+    }
+
+    #[test]
+    fn rename_and_delete_touch_every_grid() {
+        let mut p = klotski();
+        recolor_piece(&mut p, t("A"), Color { r: 1, g: 2, b: 3 });
+        assert_eq!(
+            rename_piece(&mut p, t("A"), "B"),
+            Err(RenameError::Taken(t("B")))
+        );
+        assert!(matches!(
+            rename_piece(&mut p, t("A"), "x-y"),
+            Err(RenameError::BadToken(_))
+        ));
+        rename_piece(&mut p, t("A"), "CC").expect("free token");
+        assert_eq!(p.cell(0, 1), Cell::Piece(t("CC")));
+        assert_eq!(p.goal.cells[13], Some(t("CC")));
+        assert!(p.styles.contains_key(&t("CC")));
+        delete_piece(&mut p, t("CC"));
+        assert!(p.goal.is_empty());
+        assert!(p.styles.is_empty());
+        assert_eq!(p.cell(1, 2), Cell::Empty);
+    }
+
+    #[test]
+    fn walls_clear_the_goal_and_refuse_goal_paint() {
+        let mut p = klotski();
+        paint(&mut p, Layer::Start, (4, 1), Brush::Wall);
+        assert_eq!(p.goal.cells[17], None);
+        paint(&mut p, Layer::Goal, (4, 1), Brush::Piece(t("A")));
+        assert_eq!(p.goal.cells[17], None);
+        copy_start_to_goal(&mut p);
+        assert_eq!(p.goal.cells[0], Some(t("B")));
+        clear_goal(&mut p);
+        assert!(p.goal.is_empty());
+    }
+}

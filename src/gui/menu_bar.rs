@@ -1,0 +1,150 @@
+//! The top bar: File, Edit and View menus, and the keyboard shortcuts of their entries.
+
+use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, Ui};
+
+use super::command::Command;
+use super::document::Document;
+
+/// Ctrl+N: new puzzle.
+pub const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+/// Ctrl+O: open a file.
+pub const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+/// Ctrl+S: save.
+pub const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+/// Ctrl+Shift+S: save as.
+pub const SAVE_AS: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
+/// Ctrl+L: the library.
+pub const LIBRARY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
+/// Ctrl+Z: undo.
+pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+/// Ctrl+Shift+Z: redo.
+pub const REDO: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+/// Ctrl+Y: redo (the other common binding).
+pub const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+/// Ctrl+Q: quit.
+pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
+
+/// View options the menu toggles directly (they are not part of the design).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct ViewSettings {
+    /// Draw the goal as a dashed outline over the start position.
+    pub goal_outline: bool,
+    /// Animate moves and panels (off: everything changes instantly).
+    pub animations: bool,
+    /// Show the library window.
+    pub library_open: bool,
+}
+
+impl Default for ViewSettings {
+    fn default() -> Self {
+        ViewSettings {
+            goal_outline: true,
+            animations: true,
+            library_open: false,
+        }
+    }
+}
+
+/// Queues the commands of the shortcuts pressed this frame. Undo and redo are left to text
+/// fields while one has the keyboard.
+pub fn shortcuts(ctx: &Context, text_focus: bool, commands: &mut Vec<Command>) {
+    ctx.input_mut(|i| {
+        // Shift variants first: consuming Ctrl+S would also match Ctrl+Shift+S.
+        if i.consume_shortcut(&SAVE_AS) {
+            commands.push(Command::SaveAs);
+        }
+        if i.consume_shortcut(&SAVE) {
+            commands.push(Command::Save);
+        }
+        if i.consume_shortcut(&NEW) {
+            commands.push(Command::ShowNewDialog);
+        }
+        if i.consume_shortcut(&OPEN) {
+            commands.push(Command::Open);
+        }
+        if i.consume_shortcut(&LIBRARY) {
+            commands.push(Command::ShowLibrary(true));
+        }
+        if i.consume_shortcut(&QUIT) {
+            commands.push(Command::Quit);
+        }
+        if !text_focus {
+            if i.consume_shortcut(&REDO) || i.consume_shortcut(&REDO_Y) {
+                commands.push(Command::Redo);
+            }
+            if i.consume_shortcut(&UNDO) {
+                commands.push(Command::Undo);
+            }
+        }
+    });
+}
+
+/// Draws the menu bar.
+pub fn show(ui: &mut Ui, doc: &Document, view: &mut ViewSettings, commands: &mut Vec<Command>) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        let ctx = ui.ctx().clone();
+        let item = |ui: &mut Ui, text: &str, shortcut: Option<&KeyboardShortcut>| {
+            let mut button = Button::new(text);
+            if let Some(s) = shortcut {
+                button = button.shortcut_text(ctx.format_shortcut(s));
+            }
+            ui.add(button)
+        };
+        ui.menu_button("File", |ui| {
+            if item(ui, "New…", Some(&NEW))
+                .on_hover_text("Empty board or tile puzzle")
+                .clicked()
+            {
+                commands.push(Command::ShowNewDialog);
+            }
+            if item(ui, "Open…", Some(&OPEN)).clicked() {
+                commands.push(Command::Open);
+            }
+            if item(ui, "Save", Some(&SAVE)).clicked() {
+                commands.push(Command::Save);
+            }
+            if item(ui, "Save As…", Some(&SAVE_AS)).clicked() {
+                commands.push(Command::SaveAs);
+            }
+            ui.separator();
+            if item(ui, "Library", Some(&LIBRARY))
+                .on_hover_text("The bundled classics and your own puzzles")
+                .clicked()
+            {
+                commands.push(Command::ShowLibrary(true));
+            }
+            ui.separator();
+            if item(ui, "Quit", Some(&QUIT)).clicked() {
+                commands.push(Command::Quit);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            let undo = doc
+                .undo_label()
+                .map_or("Undo".to_string(), |l| format!("Undo {l}"));
+            let redo = doc
+                .redo_label()
+                .map_or("Redo".to_string(), |l| format!("Redo {l}"));
+            let undo_button = Button::new(undo).shortcut_text(ctx.format_shortcut(&UNDO));
+            if ui.add_enabled(doc.can_undo(), undo_button).clicked() {
+                commands.push(Command::Undo);
+            }
+            let redo_button = Button::new(redo).shortcut_text(ctx.format_shortcut(&REDO));
+            if ui.add_enabled(doc.can_redo(), redo_button).clicked() {
+                commands.push(Command::Redo);
+            }
+        });
+        ui.menu_button("View", |ui| {
+            ui.checkbox(&mut view.goal_outline, "Goal outline on the start position")
+                .on_hover_text("Dashed outlines show where the goal wants each piece");
+            ui.checkbox(&mut view.animations, "Animations")
+                .on_hover_text("Off: moves and panels change instantly");
+            ui.separator();
+            ui.label("Theme");
+            egui::widgets::global_theme_preference_buttons(ui);
+        });
+    });
+}

@@ -1,0 +1,596 @@
+//! Play it yourself: move pieces by dragging them (or clicking one and using the arrow keys),
+//! legal moves only, a move counter in the chosen metric, undo, a "solved" message that
+//! compares with the optimal length, and hints computed in the background.
+
+use std::sync::Arc;
+
+use egui::{Color32, Key, Modifiers, Pos2, RichText, Ui, Vec2, vec2};
+
+use crate::model::{Cell, Dir, Metric, Puzzle, Token};
+use crate::solve::api::{self, Algorithm, PieceMove, SolveError, SolveReport, SolveRequest};
+use crate::solve::core::{Limits, SearchControl, Stats, Termination};
+
+use super::board::Board;
+use super::solve_format as fmt;
+use super::solver_panel::{Verdict, unit_name};
+use super::task::{Poll, Task};
+
+/// One unit step the player made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedStep {
+    /// The piece that moved.
+    pub piece: Token,
+    /// Where it went.
+    pub dir: Dir,
+}
+
+/// The number of moves `steps` make in `metric`: every step in the step metric; a run of
+/// steps of one piece in one direction in the slide metric; a run of steps of one piece in
+/// the move metric.
+pub fn count_moves(steps: &[PlayedStep], metric: Metric) -> usize {
+    steps
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| {
+            let Some(prev) = i.checked_sub(1).map(|j| steps[j]) else {
+                return true;
+            };
+            match metric {
+                Metric::Step => true,
+                Metric::Slide => prev.piece != s.piece || prev.dir != s.dir,
+                Metric::Move => prev.piece != s.piece,
+            }
+        })
+        .count()
+}
+
+/// What the play controls ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayCommand {
+    /// Move a piece one cell.
+    Step(Token, Dir),
+    /// Select a piece (for the arrow keys), or clear the selection.
+    Select(Option<Token>),
+    /// Take back the last step.
+    Undo,
+    /// Back to the start position.
+    Restart,
+    /// Compute an optimal next move.
+    Hint,
+    /// Stop computing a hint.
+    StopHint,
+}
+
+/// A hint: the first move of an optimal solution from the position it was computed for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The move to make.
+    pub first: PieceMove,
+    /// Moves left after an optimal play from that position (including this one).
+    pub remaining: usize,
+}
+
+type SolveTask = Task<Stats, Result<SolveReport, SolveError>>;
+
+/// A background search for one position, or its answer.
+enum Search {
+    Running(SolveTask),
+    Done(Result<Arc<SolveReport>, String>),
+}
+
+/// An in-progress drag of a piece.
+#[derive(Clone, Copy, Debug)]
+struct Drag {
+    piece: Token,
+    /// Where the pointer would be if it had moved exactly with the piece's last step.
+    anchor: Pos2,
+}
+
+/// The state of a game.
+pub struct Play {
+    start: Puzzle,
+    current: Puzzle,
+    history: Vec<PlayedStep>,
+    selected: Option<Token>,
+    message: Option<String>,
+    drag: Option<Drag>,
+    hint: Option<Search>,
+    hint_for: Vec<Cell>,
+    optimal: Option<Search>,
+    optimal_metric: Metric,
+    cell_size: f32,
+}
+
+impl Play {
+    /// A game on `puzzle`'s start position.
+    pub fn new(puzzle: &Puzzle) -> Self {
+        Play {
+            start: puzzle.clone(),
+            current: puzzle.clone(),
+            history: Vec::new(),
+            selected: None,
+            message: None,
+            drag: None,
+            hint: None,
+            hint_for: Vec::new(),
+            optimal: None,
+            optimal_metric: Metric::Step,
+            cell_size: 48.0,
+        }
+    }
+
+    /// The puzzle this game plays.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.start
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Puzzle {
+        &self.current
+    }
+
+    /// The unit steps made so far.
+    pub fn history(&self) -> &[PlayedStep] {
+        &self.history
+    }
+
+    /// The last message (a refused move, for example).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The selected piece.
+    pub fn selected(&self) -> Option<Token> {
+        self.selected
+    }
+
+    /// Whether the position satisfies the goal.
+    pub fn is_solved(&self) -> bool {
+        !self.start.goal.is_empty() && self.start.goal_satisfied_by(&self.current.cells)
+    }
+
+    /// The hint for the current position, when one has been computed.
+    pub fn hint(&self) -> Option<Hint> {
+        self.current_hint().and_then(Result::ok)
+    }
+
+    fn current_hint(&self) -> Option<Result<Hint, String>> {
+        if self.hint_for != self.current.cells {
+            return None;
+        }
+        match self.hint.as_ref()? {
+            Search::Running(_) => None,
+            Search::Done(Ok(report)) => Some(match report.moves.first() {
+                Some(first) if report.status == Termination::Solved => Ok(Hint {
+                    first: first.clone(),
+                    remaining: report.moves.len(),
+                }),
+                _ => Err(match report.status {
+                    Termination::Solved => "The goal is already reached.".into(),
+                    Termination::Unsolvable => "No move leads to the goal from here.".into(),
+                    other => format!("No hint: the search stopped ({}).", other.name()),
+                }),
+            }),
+            Search::Done(Err(e)) => Some(Err(e.clone())),
+        }
+    }
+
+    /// Carries out `command`; `metric` is the one hints and the optimal length use.
+    pub fn apply(&mut self, command: PlayCommand, metric: Metric, ctx: &egui::Context) {
+        match command {
+            PlayCommand::Step(piece, dir) => {
+                if self.is_solved() {
+                    self.message = Some("Solved! Undo or restart to play on.".into());
+                    return;
+                }
+                match self.current.step(piece, dir) {
+                    Ok(()) => {
+                        self.history.push(PlayedStep { piece, dir });
+                        self.message = None;
+                        if self.optimal.is_none() || self.optimal_metric != metric {
+                            self.start_optimal(metric, ctx);
+                        }
+                    }
+                    Err(e) => self.message = Some(fmt::sentence(&e.to_string())),
+                }
+            }
+            PlayCommand::Select(token) => self.selected = token,
+            PlayCommand::Undo => {
+                if let Some(last) = self.history.pop() {
+                    // Invariant: stepping back the way a piece came is always legal.
+                    self.current
+                        .step(last.piece, last.dir.opposite())
+                        .expect("undoing a step is legal");
+                    self.message = None;
+                }
+            }
+            PlayCommand::Restart => {
+                self.current = self.start.clone();
+                self.history.clear();
+                self.message = None;
+            }
+            PlayCommand::StopHint => self.hint = None,
+            PlayCommand::Hint => {
+                let mut position = self.start.clone();
+                position.cells = self.current.cells.clone();
+                self.hint_for = self.current.cells.clone();
+                self.hint = Some(match spawn_optimal(ctx, position, metric) {
+                    Ok(task) => Search::Running(task),
+                    Err(e) => Search::Done(Err(e)),
+                });
+            }
+        }
+    }
+
+    fn start_optimal(&mut self, metric: Metric, ctx: &egui::Context) {
+        self.optimal_metric = metric;
+        self.optimal = Some(match spawn_optimal(ctx, self.start.clone(), metric) {
+            Ok(task) => Search::Running(task),
+            Err(e) => Search::Done(Err(e)),
+        });
+    }
+
+    /// Drains the background searches.
+    pub fn poll(&mut self) {
+        for slot in [&mut self.hint, &mut self.optimal] {
+            if let Some(Search::Running(task)) = slot {
+                let done = match task.poll() {
+                    Poll::Running => None,
+                    Poll::Done(r) => Some(r.map(Arc::new).map_err(|e| e.to_string())),
+                    Poll::Lost(e) => Some(Err(e)),
+                };
+                if let Some(result) = done {
+                    *slot = Some(Search::Done(result));
+                }
+            }
+        }
+    }
+
+    /// Whether a hint or the optimal length is being computed.
+    pub fn is_searching(&self) -> bool {
+        [&self.hint, &self.optimal]
+            .iter()
+            .any(|s| matches!(s, Some(Search::Running(_))))
+    }
+
+    /// The optimal length from the start, when known.
+    pub fn optimal_length(&self) -> Option<usize> {
+        match &self.optimal {
+            Some(Search::Done(Ok(r))) if r.status == Termination::Solved && r.optimal => r.length(),
+            _ => None,
+        }
+    }
+
+    /// Draws the game: status line, buttons, and the board; handles drags, clicks and keys.
+    pub fn ui(&mut self, ui: &mut Ui, metric: Metric) {
+        self.poll();
+        let ctx = ui.ctx().clone();
+        let mut commands = Vec::new();
+        let verdict = Verdict::of(&self.start);
+        ui.horizontal(|ui| {
+            let moves = count_moves(&self.history, metric);
+            ui.label(
+                RichText::new(format!("{moves} {}", unit_name(metric, moves)))
+                    .strong()
+                    .size(18.0),
+            )
+            .on_hover_text(format!(
+                "Counted in the {metric} metric (change it in the solver panel)"
+            ));
+            if metric != Metric::Step {
+                let steps = self.history.len();
+                ui.weak(format!("({steps} {})", unit_name(Metric::Step, steps)));
+            }
+            ui.separator();
+            if ui
+                .add_enabled(!self.history.is_empty(), egui::Button::new("Undo"))
+                .on_hover_text("Take back the last step (Backspace)")
+                .clicked()
+            {
+                commands.push(PlayCommand::Undo);
+            }
+            if ui
+                .add_enabled(!self.history.is_empty(), egui::Button::new("Restart"))
+                .on_hover_text("Back to the start position")
+                .clicked()
+            {
+                commands.push(PlayCommand::Restart);
+            }
+            let hinting = matches!(self.hint, Some(Search::Running(_)));
+            if ui
+                .add_enabled(
+                    !hinting && !self.is_solved() && verdict == Verdict::Ready,
+                    egui::Button::new("Hint"),
+                )
+                .on_hover_text("Find an optimal next move (H)")
+                .on_disabled_hover_text(verdict.refusal().unwrap_or_default())
+                .clicked()
+            {
+                commands.push(PlayCommand::Hint);
+            }
+            if hinting {
+                ui.spinner();
+                ui.label("Thinking…");
+                if ui
+                    .button("Stop")
+                    .on_hover_text("Stop looking for a hint")
+                    .clicked()
+                {
+                    commands.push(PlayCommand::StopHint);
+                }
+            }
+        });
+        self.status_ui(ui, metric, &verdict);
+
+        if !ui.ctx().egui_wants_keyboard_input() {
+            ui.input_mut(|i| {
+                if let Some(piece) = self.selected {
+                    for (key, dir) in [
+                        (Key::ArrowUp, Dir::Up),
+                        (Key::ArrowDown, Dir::Down),
+                        (Key::ArrowLeft, Dir::Left),
+                        (Key::ArrowRight, Dir::Right),
+                    ] {
+                        if i.consume_key(Modifiers::NONE, key) {
+                            commands.push(PlayCommand::Step(piece, dir));
+                        }
+                    }
+                }
+                if i.consume_key(Modifiers::NONE, Key::Backspace) {
+                    commands.push(PlayCommand::Undo);
+                }
+                if i.consume_key(Modifiers::NONE, Key::H) {
+                    commands.push(PlayCommand::Hint);
+                }
+                if i.consume_key(Modifiers::NONE, Key::Escape) {
+                    commands.push(PlayCommand::Select(None));
+                }
+            });
+        }
+
+        commands.extend(self.board_ui(ui));
+        for command in commands {
+            self.apply(command, metric, &ctx);
+        }
+        if self.is_searching() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    fn status_ui(&self, ui: &mut Ui, metric: Metric, verdict: &Verdict) {
+        if let Some(refusal) = verdict.refusal() {
+            ui.colored_label(ui.visuals().warn_fg_color, refusal);
+        }
+        if self.is_solved() && !self.history.is_empty() {
+            let n = count_moves(&self.history, metric);
+            let optimal = match &self.optimal {
+                Some(Search::Done(Ok(r))) if r.status == Termination::Solved && r.optimal => {
+                    format!(" (optimal is {})", r.length().unwrap_or_default())
+                }
+                Some(Search::Running(_)) => " (finding the optimal length…)".to_string(),
+                _ => String::new(),
+            };
+            ui.label(
+                RichText::new(format!("Solved in {n} {}{optimal}", unit_name(metric, n)))
+                    .strong()
+                    .size(18.0)
+                    .color(Color32::from_rgb(0x2e, 0x9e, 0x4f)),
+            );
+        } else if let Some(message) = &self.message {
+            ui.colored_label(ui.visuals().warn_fg_color, message);
+        } else {
+            match self.current_hint() {
+                Some(Ok(hint)) => {
+                    let steps: Vec<&str> = hint.first.steps.iter().map(|d| d.word()).collect();
+                    ui.label(
+                        RichText::new(format!(
+                            "Hint: move {} {} ({} {} to go)",
+                            hint.first.piece,
+                            steps.join(", "),
+                            hint.remaining,
+                            unit_name(metric, hint.remaining)
+                        ))
+                        .color(Color32::from_rgb(0xb0, 0x80, 0x00)),
+                    );
+                }
+                Some(Err(e)) => {
+                    ui.colored_label(ui.visuals().warn_fg_color, e);
+                }
+                None => {
+                    ui.weak(match self.selected {
+                        Some(t) => {
+                            format!("Piece {t} selected: use the arrow keys, or drag a piece.")
+                        }
+                        None => "Drag a piece, or click one and use the arrow keys.".into(),
+                    });
+                }
+            }
+        }
+    }
+
+    fn board_ui(&mut self, ui: &mut Ui) -> Vec<PlayCommand> {
+        let mut commands = Vec::new();
+        let hint = self.hint().map(|h| h.first.piece);
+        let mut board = Board::new(&self.current)
+            .id_salt("play board")
+            .goal_outline(true)
+            .highlight_piece(hint.or(self.selected));
+        let drag_preview = self.drag.and_then(|drag| {
+            let pointer = ui.input(|i| i.pointer.interact_pos())?;
+            Some((drag, pointer))
+        });
+        if let Some((drag, pointer)) = drag_preview {
+            // The cell size is only known after layout; the last frame's is a good estimate.
+            let offset = preview_offset(&self.current, drag, pointer, self.cell_size);
+            board = board.piece_offset(drag.piece, offset);
+        }
+        let response = board.show(ui);
+        let cell = response.cell_size.max(1.0);
+        self.cell_size = cell;
+        let piece_at = |(r, c): (usize, usize)| match self.current.cell(r, c) {
+            Cell::Piece(t) => Some(t),
+            _ => None,
+        };
+        if let Some((at, egui::PointerButton::Primary)) = response.pressed
+            && let Some(piece) = piece_at(at)
+            && let Some(pointer) = ui.input(|i| i.pointer.interact_pos())
+        {
+            self.drag = Some(Drag {
+                piece,
+                anchor: pointer,
+            });
+            commands.push(PlayCommand::Select(Some(piece)));
+        }
+        if let Some((at, egui::PointerButton::Primary)) = response.clicked
+            && piece_at(at).is_none()
+        {
+            commands.push(PlayCommand::Select(None));
+        }
+        if response.released.is_some() {
+            self.drag = None;
+        }
+        if let Some(drag) = self.drag.as_mut()
+            && response.active.is_some()
+            && let Some(pointer) = ui.input(|i| i.pointer.interact_pos())
+        {
+            let delta = (pointer - drag.anchor) / cell;
+            if let Some(dir) = dominant(delta, 0.5) {
+                let (dr, dc) = dir.delta();
+                if self.current.can_step(drag.piece, dir) {
+                    drag.anchor += vec2(dc as f32, dr as f32) * cell;
+                    commands.push(PlayCommand::Step(drag.piece, dir));
+                } else if self.message.is_none() {
+                    commands.push(PlayCommand::Step(drag.piece, dir));
+                }
+            }
+        }
+        commands
+    }
+}
+
+/// The direction `delta` (in cells) points in, when it reaches `threshold` along its main
+/// axis.
+fn dominant(delta: Vec2, threshold: f32) -> Option<Dir> {
+    if delta.x.abs() >= delta.y.abs() {
+        if delta.x >= threshold {
+            Some(Dir::Right)
+        } else if delta.x <= -threshold {
+            Some(Dir::Left)
+        } else {
+            None
+        }
+    } else if delta.y >= threshold {
+        Some(Dir::Down)
+    } else if delta.y <= -threshold {
+        Some(Dir::Up)
+    } else {
+        None
+    }
+}
+
+/// How far to draw a dragged piece from its cell: follows the pointer along the main axis,
+/// up to just under half a cell, and only in a direction it can move.
+fn preview_offset(puzzle: &Puzzle, drag: Drag, pointer: Pos2, cell: f32) -> Vec2 {
+    let delta = (pointer - drag.anchor) / cell.max(1.0);
+    let Some(dir) = dominant(delta, 0.01) else {
+        return Vec2::ZERO;
+    };
+    if !puzzle.can_step(drag.piece, dir) {
+        return Vec2::ZERO;
+    }
+    let amount = if delta.x.abs() >= delta.y.abs() {
+        delta.x.abs()
+    } else {
+        delta.y.abs()
+    }
+    .min(0.45);
+    let (dr, dc) = dir.delta();
+    vec2(dc as f32, dr as f32) * amount
+}
+
+/// A search for an optimal solution of `puzzle` in `metric` (hints and the optimal length):
+/// IDA* on tile puzzles of 16 cells or more (little memory), A* otherwise, each with the
+/// solver's best admissible heuristic.
+fn spawn_optimal(ctx: &egui::Context, puzzle: Puzzle, metric: Metric) -> Result<SolveTask, String> {
+    let algorithm =
+        if crate::model::tiles::tile_layout(&puzzle).is_some() && puzzle.rows * puzzle.cols >= 16 {
+            Algorithm::Idastar
+        } else {
+            Algorithm::Astar
+        };
+    let request = SolveRequest {
+        algorithm,
+        metric: Some(metric),
+        limits: Limits {
+            max_time: std::time::Duration::from_secs(120),
+            ..Limits::default()
+        },
+        ..SolveRequest::default()
+    };
+    Task::spawn("hint", ctx, move |reporter| {
+        let control = SearchControl::new(request.limits)
+            .with_cancel(reporter.cancel_flag())
+            .with_progress(reporter.sink(|s: &Stats| *s));
+        api::solve(&puzzle, &request, control)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(piece: &str, dir: Dir) -> PlayedStep {
+        PlayedStep {
+            piece: Token::new(piece).unwrap(),
+            dir,
+        }
+    }
+
+    #[test]
+    fn moves_are_counted_per_metric() {
+        let steps = [
+            s("A", Dir::Down),
+            s("A", Dir::Down),
+            s("A", Dir::Left),
+            s("B", Dir::Up),
+            s("A", Dir::Up),
+        ];
+        assert_eq!(count_moves(&steps, Metric::Step), 5);
+        assert_eq!(count_moves(&steps, Metric::Slide), 4);
+        assert_eq!(count_moves(&steps, Metric::Move), 3);
+        assert_eq!(count_moves(&[], Metric::Move), 0);
+    }
+
+    #[test]
+    fn legal_steps_move_illegal_ones_are_refused_and_undo_restores() {
+        let ctx = egui::Context::default();
+        let p = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+        let mut game = Play::new(&p);
+        let three = Token::number(3);
+        game.apply(PlayCommand::Step(three, Dir::Right), Metric::Step, &ctx);
+        assert_eq!(game.history().len(), 1);
+        let before = game.position().clone();
+        game.apply(
+            PlayCommand::Step(Token::number(5), Dir::Up),
+            Metric::Step,
+            &ctx,
+        );
+        assert_eq!(game.position(), &before, "an illegal move changes nothing");
+        assert!(
+            game.message().unwrap().contains("cannot move up"),
+            "{:?}",
+            game.message()
+        );
+        game.apply(PlayCommand::Undo, Metric::Step, &ctx);
+        assert_eq!(game.position(), &p);
+        assert!(game.history().is_empty());
+    }
+
+    #[test]
+    fn dominant_direction_needs_the_threshold() {
+        assert_eq!(dominant(vec2(0.6, 0.2), 0.5), Some(Dir::Right));
+        assert_eq!(dominant(vec2(0.1, -0.7), 0.5), Some(Dir::Up));
+        assert_eq!(dominant(vec2(0.3, 0.2), 0.5), None);
+    }
+}

@@ -1,0 +1,102 @@
+//! Number, time and size formatting shared by the solver panel, the comparison table and
+//! playback, so every view writes a statistic the same way.
+
+use std::time::Duration;
+
+/// A count with thousands separators: `3672809` → `3,672,809`.
+pub fn count(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// A rate per second, rounded to a readable precision: `1.2 M/s`, `35.0 k/s`, `950/s`.
+pub fn rate(per_second: f64) -> String {
+    if per_second >= 1e6 {
+        format!("{:.1} M/s", per_second / 1e6)
+    } else if per_second >= 1e3 {
+        format!("{:.1} k/s", per_second / 1e3)
+    } else {
+        format!("{per_second:.0}/s")
+    }
+}
+
+/// A duration in the unit that suits it: `850 µs`, `12.3 ms`, `4.56 s`, `3 min 05 s`.
+pub fn duration(d: Duration) -> String {
+    let secs = d.as_secs_f64();
+    if secs < 1e-3 {
+        format!("{} µs", d.as_micros())
+    } else if secs < 1.0 {
+        format!("{:.1} ms", secs * 1e3)
+    } else if secs < 60.0 {
+        format!("{secs:.2} s")
+    } else {
+        let whole = d.as_secs();
+        format!("{} min {:02} s", whole / 60, whole % 60)
+    }
+}
+
+/// A byte count in binary units: `512 B`, `3.4 KiB`, `12.0 MiB`, `1.50 GiB`.
+pub fn bytes(n: u64) -> String {
+    const KIB: f64 = 1024.0;
+    let v = n as f64;
+    if v < KIB {
+        format!("{n} B")
+    } else if v < KIB * KIB {
+        format!("{:.1} KiB", v / KIB)
+    } else if v < KIB * KIB * KIB {
+        format!("{:.1} MiB", v / (KIB * KIB))
+    } else {
+        format!("{:.2} GiB", v / (KIB * KIB * KIB))
+    }
+}
+
+/// `text` with its first letter in upper case, for messages that start a sentence.
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sentences_start_with_a_capital() {
+        assert_eq!(sentence("piece `A` cannot move"), "Piece `A` cannot move");
+        assert_eq!(sentence(""), "");
+    }
+
+    #[test]
+    fn counts_get_separators() {
+        assert_eq!(count(0), "0");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1000), "1,000");
+        assert_eq!(count(3_672_809), "3,672,809");
+    }
+
+    #[test]
+    fn durations_pick_a_unit() {
+        assert_eq!(duration(Duration::from_micros(850)), "850 µs");
+        assert_eq!(duration(Duration::from_micros(12_340)), "12.3 ms");
+        assert_eq!(duration(Duration::from_millis(4_560)), "4.56 s");
+        assert_eq!(duration(Duration::from_secs(185)), "3 min 05 s");
+    }
+
+    #[test]
+    fn bytes_and_rates_are_readable() {
+        assert_eq!(bytes(512), "512 B");
+        assert_eq!(bytes(3 * 1024 + 400), "3.4 KiB");
+        assert_eq!(bytes(3 << 29), "1.50 GiB");
+        assert_eq!(rate(1_234_567.0), "1.2 M/s");
+        assert_eq!(rate(950.0), "950/s");
+    }
+}

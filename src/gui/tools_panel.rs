@@ -1,0 +1,127 @@
+//! The left panel: the editing tools and the piece palette.
+
+use egui::{RichText, Sense, Ui, vec2};
+
+use super::board::Layer;
+use super::colors::{piece_color, to_color32};
+use super::command::{Command, Tool};
+use super::edit::used_tokens;
+use super::editor::EditorState;
+use crate::model::{Puzzle, Token};
+
+/// Draws the tools and the pieces; queues what the user picks.
+pub fn show(
+    ui: &mut Ui,
+    editor: &EditorState,
+    puzzle: &Puzzle,
+    layer: Layer,
+    commands: &mut Vec<Command>,
+) {
+    ui.heading("Tools");
+    for tool in Tool::ALL {
+        let enabled = !(tool == Tool::Wall && layer == Layer::Goal);
+        let text = format!("{}  ({})", tool.title(), tool.key().name());
+        let response = ui
+            .add_enabled(enabled, egui::Button::selectable(editor.tool == tool, text))
+            .on_hover_text(tool.help())
+            .on_disabled_hover_text("Walls belong to the start position; switch to the Start tab");
+        if response.clicked() {
+            commands.push(Command::SetTool(tool));
+        }
+    }
+    ui.weak("Right-click erases with any tool.");
+    ui.separator();
+
+    ui.horizontal(|ui| {
+        ui.heading("Pieces");
+        if ui
+            .button("New piece")
+            .on_hover_text("A new piece with the next free token and colour; paint it on the board")
+            .clicked()
+        {
+            commands.push(Command::NewPiece);
+        }
+    });
+    let mut tokens: Vec<Token> = puzzle.pieces().iter().map(|p| p.token).collect();
+    for t in used_tokens(puzzle) {
+        if !tokens.contains(&t) {
+            tokens.push(t);
+        }
+    }
+    // Numbered tiles read best in number order; other pieces stay in reading order.
+    if tokens.iter().all(|t| t.as_number().is_some()) {
+        tokens.sort_by_key(|t| t.as_number());
+    }
+    let pending = editor.pending.filter(|(t, _)| !tokens.contains(t));
+    if tokens.is_empty() && pending.is_none() {
+        ui.weak("No pieces yet: pick \"Draw new piece\" and drag on the board.");
+    }
+    egui::ScrollArea::vertical()
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for token in tokens {
+                let color = to_color32(piece_color(puzzle, token));
+                let style = puzzle.styles.get(&token);
+                let cells = puzzle
+                    .cells
+                    .iter()
+                    .filter(|c| **c == crate::model::Cell::Piece(token))
+                    .count();
+                let mut text = token.to_string();
+                if let Some(name) = style.and_then(|s| s.name.as_ref()) {
+                    text.push_str(&format!("  {name}"));
+                }
+                let detail = if cells == 0 {
+                    "goal only".to_string()
+                } else {
+                    format!("{cells} cell{}", if cells == 1 { "" } else { "s" })
+                };
+                piece_row(
+                    ui,
+                    color,
+                    &text,
+                    &detail,
+                    editor.selected == Some(token),
+                    token,
+                    commands,
+                );
+            }
+            if let Some((token, c)) = pending {
+                piece_row(
+                    ui,
+                    to_color32(c),
+                    &token.to_string(),
+                    "new: paint it",
+                    editor.selected == Some(token),
+                    token,
+                    commands,
+                );
+            }
+        });
+}
+
+fn piece_row(
+    ui: &mut Ui,
+    color: egui::Color32,
+    text: &str,
+    detail: &str,
+    selected: bool,
+    token: Token,
+    commands: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        let (rect, _) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
+        ui.painter().rect_filled(rect, 4.0, color);
+        let label = format!("Piece {text}");
+        let response = ui
+            .add(egui::Button::selectable(
+                selected,
+                RichText::new(text).strong(),
+            ))
+            .on_hover_text(format!("{label}: select it to paint with it and edit it"));
+        if response.clicked() {
+            commands.push(Command::Select(Some(token)));
+        }
+        ui.weak(detail);
+    });
+}

@@ -1,0 +1,602 @@
+//! Where things are in a puzzle file's text: a small RON scanner that finds the board rows,
+//! the goal rows and the `pieces` entries, so that errors found after parsing can point at the
+//! exact line and column of the offending token.
+//!
+//! The scanner runs on text that RON already accepted, but it never panics on any input: on
+//! text it does not understand it simply finds fewer places.
+
+use std::collections::BTreeMap;
+
+/// A place in the text: 1-based line and 1-based column counted in characters (the
+/// convention of the RON parser, so both kinds of error agree).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct TextPos {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+}
+
+/// A string literal of the file: its position and, for each character of its value, the
+/// position of the source text that produced it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StringSpan {
+    /// The position of the opening quote (or of the `r` of a raw string).
+    pub start: TextPos,
+    /// The decoded value.
+    pub value: String,
+    /// One position per character of `value`.
+    char_pos: Vec<TextPos>,
+}
+
+impl StringSpan {
+    /// The position of the `index`-th whitespace-separated token of the value, or the
+    /// string's own position when there is no such token.
+    pub fn token_pos(&self, index: usize) -> TextPos {
+        self.token_char_index(index)
+            .and_then(|i| self.char_pos.get(i).copied())
+            .unwrap_or(self.start)
+    }
+
+    /// The position just after the last character of the value (the closing quote), or the
+    /// string's own position for an empty value.
+    pub fn end_pos(&self) -> TextPos {
+        match self.char_pos.last() {
+            Some(p) => TextPos {
+                line: p.line,
+                column: p.column + 1,
+            },
+            None => self.start,
+        }
+    }
+
+    fn token_char_index(&self, index: usize) -> Option<usize> {
+        let mut count = 0;
+        let mut in_token = false;
+        for (i, ch) in self.value.chars().enumerate() {
+            if ch.is_whitespace() {
+                in_token = false;
+            } else if !in_token {
+                in_token = true;
+                if count == index {
+                    return Some(i);
+                }
+                count += 1;
+            }
+        }
+        None
+    }
+}
+
+/// Where a `pieces` entry is written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceEntrySpan {
+    /// The position of the entry's key string.
+    pub key: TextPos,
+    /// The position of the value of each field of the entry (`name`, `color`, `kind`).
+    pub fields: BTreeMap<String, TextPos>,
+}
+
+/// The places of a puzzle file's parts, found by [`scan`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SourceMap {
+    /// Where each top-level field's value starts (`format`, `board`, `goal`, ...).
+    pub fields: BTreeMap<String, TextPos>,
+    /// The board row strings, top to bottom.
+    pub board_rows: Vec<StringSpan>,
+    /// Where the goal's `cells` value starts.
+    pub goal_cells: Option<TextPos>,
+    /// The goal row strings, top to bottom.
+    pub goal_rows: Vec<StringSpan>,
+    /// The `pieces` entries in the order written, by key text (a key written twice appears
+    /// twice).
+    pub pieces: Vec<(String, PieceEntrySpan)>,
+}
+
+impl SourceMap {
+    /// The position of board cell `(row, col)`: the token inside its row string.
+    pub fn board_cell(&self, row: usize, col: usize) -> Option<TextPos> {
+        self.board_rows.get(row).map(|s| s.token_pos(col))
+    }
+
+    /// The position of goal cell `(row, col)`: the token inside its goal row string.
+    pub fn goal_cell(&self, row: usize, col: usize) -> Option<TextPos> {
+        self.goal_rows.get(row).map(|s| s.token_pos(col))
+    }
+
+    /// The position of a top-level field's value.
+    pub fn field(&self, name: &str) -> Option<TextPos> {
+        self.fields.get(name).copied()
+    }
+
+    /// The first `pieces` entry whose key is `key`.
+    pub fn piece(&self, key: &str) -> Option<&PieceEntrySpan> {
+        self.pieces.iter().find(|(k, _)| k == key).map(|(_, e)| e)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Lex {
+    Str(StringSpan),
+    Ident(String),
+    Punct(char),
+    Other,
+}
+
+#[derive(Clone, Debug)]
+struct Lexeme {
+    lex: Lex,
+    pos: TextPos,
+}
+
+struct Cursor<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    pos: TextPos,
+}
+
+impl Cursor<'_> {
+    fn peek(&mut self) -> Option<char> {
+        self.chars.peek().copied()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let ch = self.chars.next()?;
+        if ch == '\n' {
+            self.pos.line += 1;
+            self.pos.column = 1;
+        } else {
+            self.pos.column += 1;
+        }
+        Some(ch)
+    }
+}
+
+fn lex(text: &str) -> Vec<Lexeme> {
+    let mut cur = Cursor {
+        chars: text.chars().peekable(),
+        pos: TextPos { line: 1, column: 1 },
+    };
+    let mut out = Vec::new();
+    while let Some(ch) = cur.peek() {
+        let pos = cur.pos;
+        if ch.is_whitespace() {
+            cur.bump();
+        } else if ch == '/' {
+            cur.bump();
+            match cur.peek() {
+                Some('/') => {
+                    while cur.peek().is_some_and(|c| c != '\n') {
+                        cur.bump();
+                    }
+                }
+                Some('*') => skip_block_comment(&mut cur),
+                _ => out.push(Lexeme {
+                    lex: Lex::Other,
+                    pos,
+                }),
+            }
+        } else if ch == '"' {
+            cur.bump();
+            let span = string_body(&mut cur, pos);
+            out.push(Lexeme {
+                lex: Lex::Str(span),
+                pos,
+            });
+        } else if ch == '\'' {
+            cur.bump();
+            while let Some(c) = cur.bump() {
+                if c == '\\' {
+                    cur.bump();
+                } else if c == '\'' {
+                    break;
+                }
+            }
+            out.push(Lexeme {
+                lex: Lex::Other,
+                pos,
+            });
+        } else if ch.is_alphanumeric() || ch == '_' {
+            let mut word = String::new();
+            while let Some(c) = cur.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
+                word.push(c);
+                cur.bump();
+            }
+            if (word == "r" || word == "br") && matches!(cur.peek(), Some('"' | '#')) {
+                let span = raw_string_body(&mut cur, pos);
+                out.push(Lexeme {
+                    lex: span.map_or(Lex::Other, Lex::Str),
+                    pos,
+                });
+            } else if word == "b" && cur.peek() == Some('"') {
+                cur.bump();
+                string_body(&mut cur, pos);
+                out.push(Lexeme {
+                    lex: Lex::Other,
+                    pos,
+                });
+            } else if word.starts_with(|c: char| c.is_ascii_digit()) {
+                out.push(Lexeme {
+                    lex: Lex::Other,
+                    pos,
+                });
+            } else {
+                out.push(Lexeme {
+                    lex: Lex::Ident(word),
+                    pos,
+                });
+            }
+        } else {
+            cur.bump();
+            out.push(Lexeme {
+                lex: Lex::Punct(ch),
+                pos,
+            });
+        }
+    }
+    out
+}
+
+fn skip_block_comment(cur: &mut Cursor<'_>) {
+    // The cursor is on the `*` of `/*`; RON block comments nest.
+    cur.bump();
+    let mut depth = 1usize;
+    while let Some(c) = cur.bump() {
+        if c == '/' && cur.peek() == Some('*') {
+            cur.bump();
+            depth += 1;
+        } else if c == '*' && cur.peek() == Some('/') {
+            cur.bump();
+            depth -= 1;
+            if depth == 0 {
+                return;
+            }
+        }
+    }
+}
+
+/// Reads a quoted string after its opening quote, decoding escapes.
+fn string_body(cur: &mut Cursor<'_>, start: TextPos) -> StringSpan {
+    let mut value = String::new();
+    let mut char_pos = Vec::new();
+    loop {
+        let pos = cur.pos;
+        let Some(c) = cur.bump() else { break };
+        match c {
+            '"' => break,
+            '\\' => {
+                let decoded = match cur.bump() {
+                    Some('n') => Some('\n'),
+                    Some('r') => Some('\r'),
+                    Some('t') => Some('\t'),
+                    Some('0') => Some('\0'),
+                    Some('x') => {
+                        let hex: String = [cur.bump(), cur.bump()].into_iter().flatten().collect();
+                        u8::from_str_radix(&hex, 16).ok().map(char::from)
+                    }
+                    Some('u') => {
+                        let mut hex = String::new();
+                        if cur.peek() == Some('{') {
+                            cur.bump();
+                            while let Some(h) = cur.bump() {
+                                if h == '}' {
+                                    break;
+                                }
+                                hex.push(h);
+                            }
+                        }
+                        u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32)
+                    }
+                    Some('\n') => {
+                        // A line continuation: skip the next line's leading whitespace.
+                        while cur.peek().is_some_and(char::is_whitespace) {
+                            cur.bump();
+                        }
+                        None
+                    }
+                    other => other,
+                };
+                if let Some(d) = decoded {
+                    value.push(d);
+                    char_pos.push(pos);
+                }
+            }
+            _ => {
+                value.push(c);
+                char_pos.push(pos);
+            }
+        }
+    }
+    StringSpan {
+        start,
+        value,
+        char_pos,
+    }
+}
+
+/// Reads a raw string (`r"..."`, `r#"..."#`) after its `r`.
+fn raw_string_body(cur: &mut Cursor<'_>, start: TextPos) -> Option<StringSpan> {
+    let mut hashes = 0usize;
+    while cur.peek() == Some('#') {
+        cur.bump();
+        hashes += 1;
+    }
+    if cur.bump() != Some('"') {
+        return None;
+    }
+    let mut value = String::new();
+    let mut char_pos = Vec::new();
+    loop {
+        let pos = cur.pos;
+        let c = cur.bump()?;
+        if c == '"' {
+            let mut seen = 0;
+            while seen < hashes && cur.peek() == Some('#') {
+                cur.bump();
+                seen += 1;
+            }
+            if seen == hashes {
+                break;
+            }
+            value.push('"');
+            char_pos.push(pos);
+            value.extend(std::iter::repeat_n('#', seen));
+            char_pos.extend(std::iter::repeat_n(pos, seen));
+        } else {
+            value.push(c);
+            char_pos.push(pos);
+        }
+    }
+    Some(StringSpan {
+        start,
+        value,
+        char_pos,
+    })
+}
+
+/// The index just past the bracket group that opens at `open`, or the end.
+fn skip_group(lexemes: &[Lexeme], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (i, l) in lexemes.iter().enumerate().skip(open) {
+        match l.lex {
+            Lex::Punct('(' | '[' | '{') => depth += 1,
+            Lex::Punct(')' | ']' | '}') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            _ => {
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+        }
+    }
+    lexemes.len()
+}
+
+/// The index of a value, skipping an optional struct name before `(`.
+fn value_start(lexemes: &[Lexeme], at: usize) -> usize {
+    if let Some(Lexeme {
+        lex: Lex::Ident(_), ..
+    }) = lexemes.get(at)
+        && matches!(lexemes.get(at + 1).map(|l| &l.lex), Some(Lex::Punct('(')))
+    {
+        at + 1
+    } else {
+        at
+    }
+}
+
+/// The `key: value` pairs directly inside the group opening at `open`, as (key, index of the
+/// key, index of the value). Keys are identifiers or strings.
+fn entries(lexemes: &[Lexeme], open: usize) -> Vec<(String, usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = open + 1;
+    while i < lexemes.len() {
+        match &lexemes[i].lex {
+            Lex::Punct(')' | ']' | '}') => break,
+            Lex::Punct(',') => i += 1,
+            lex => {
+                let key = match lex {
+                    Lex::Ident(k) => Some(k.clone()),
+                    Lex::Str(s) => Some(s.value.clone()),
+                    _ => None,
+                };
+                if let Some(key) = key
+                    && matches!(lexemes.get(i + 1).map(|l| &l.lex), Some(Lex::Punct(':')))
+                {
+                    out.push((key, i, i + 2));
+                    i = skip_group(lexemes, value_start(lexemes, i + 2));
+                } else {
+                    i = skip_group(lexemes, i);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The string literals directly inside the list opening at `open`.
+fn list_strings(lexemes: &[Lexeme], open: usize) -> Vec<StringSpan> {
+    let mut out = Vec::new();
+    if !matches!(lexemes.get(open).map(|l| &l.lex), Some(Lex::Punct('['))) {
+        return out;
+    }
+    let mut i = open + 1;
+    while i < lexemes.len() {
+        match &lexemes[i].lex {
+            Lex::Punct(']' | ')' | '}') => break,
+            Lex::Str(s) => {
+                out.push(s.clone());
+                i += 1;
+            }
+            Lex::Punct(',') => i += 1,
+            _ => i = skip_group(lexemes, i),
+        }
+    }
+    out
+}
+
+/// Finds the parts of a puzzle file in `text`.
+pub fn scan(text: &str) -> SourceMap {
+    let lexemes = lex(text);
+    let mut map = SourceMap::default();
+    // Skip `#![enable(...)]` attributes, then an optional struct name, to the top `(`.
+    let mut i = 0;
+    while matches!(lexemes.get(i).map(|l| &l.lex), Some(Lex::Punct('#'))) {
+        let mut j = i + 1;
+        while j < lexemes.len() && !matches!(lexemes[j].lex, Lex::Punct('[')) {
+            j += 1;
+        }
+        i = skip_group(&lexemes, j);
+    }
+    let top = value_start(&lexemes, i);
+    if !matches!(lexemes.get(top).map(|l| &l.lex), Some(Lex::Punct('('))) {
+        return map;
+    }
+    for (key, _, value) in entries(&lexemes, top) {
+        let Some(lexeme) = lexemes.get(value) else {
+            continue;
+        };
+        map.fields.entry(key.clone()).or_insert(lexeme.pos);
+        match key.as_str() {
+            "board" if map.board_rows.is_empty() => {
+                map.board_rows = list_strings(&lexemes, value);
+            }
+            "goal" => {
+                let open = value_start(&lexemes, value);
+                for (k, _, v) in entries(&lexemes, open) {
+                    if k == "cells"
+                        && let Some(l) = lexemes.get(v)
+                        && map.goal_cells.is_none()
+                    {
+                        map.goal_cells = Some(l.pos);
+                        map.goal_rows = list_strings(&lexemes, v);
+                    }
+                }
+            }
+            "pieces" => {
+                for (k, key_at, v) in entries(&lexemes, value) {
+                    let mut fields = BTreeMap::new();
+                    let open = value_start(&lexemes, v);
+                    for (field, _, fv) in entries(&lexemes, open) {
+                        if let Some(l) = lexemes.get(fv) {
+                            fields.entry(field).or_insert(l.pos);
+                        }
+                    }
+                    map.pieces.push((
+                        k,
+                        PieceEntrySpan {
+                            key: lexemes[key_at].pos,
+                            fields,
+                        },
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    map
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEXT: &str = r##"// a comment
+#![enable(implicit_some)]
+Puzzle(
+    format: 1, /* block /* nested */ */
+    board: [
+        "A  B",
+        r#"C "D"#,
+        "E\tF",
+    ],
+    goal: Goal(anywhere: true, cells: [". A", "B ."]),
+    pieces: { "A": (color: "#ff0000", name: "x"), "B": (kind: "k") },
+)"##;
+
+    #[test]
+    fn finds_rows_and_tokens() {
+        let map = scan(TEXT);
+        assert_eq!(map.board_rows.len(), 3);
+        assert_eq!(
+            map.board_cell(0, 0),
+            Some(TextPos {
+                line: 6,
+                column: 10
+            })
+        );
+        assert_eq!(
+            map.board_cell(0, 1),
+            Some(TextPos {
+                line: 6,
+                column: 13
+            })
+        );
+        assert_eq!(map.board_rows[1].value, "C \"D");
+        assert_eq!(
+            map.board_cell(1, 1),
+            Some(TextPos {
+                line: 7,
+                column: 14
+            })
+        );
+        assert_eq!(map.board_rows[2].value, "E\tF");
+        assert_eq!(
+            map.board_cell(2, 1),
+            Some(TextPos {
+                line: 8,
+                column: 13
+            })
+        );
+        assert_eq!(
+            map.goal_cell(1, 0),
+            Some(TextPos {
+                line: 10,
+                column: 48
+            })
+        );
+        assert_eq!(
+            map.field("format"),
+            Some(TextPos {
+                line: 4,
+                column: 13
+            })
+        );
+        let a = map.piece("A").unwrap();
+        assert_eq!(
+            a.key,
+            TextPos {
+                line: 11,
+                column: 15
+            }
+        );
+        assert_eq!(
+            a.fields["color"],
+            TextPos {
+                line: 11,
+                column: 28
+            }
+        );
+        assert!(map.piece("B").is_some());
+    }
+
+    #[test]
+    fn never_panics_on_odd_text() {
+        for text in [
+            "",
+            "(",
+            "\"",
+            "r#\"",
+            "(board: [\"",
+            "/* ",
+            "(a: b: c",
+            "'\\",
+            "#![",
+        ] {
+            let _ = scan(text);
+        }
+    }
+}

@@ -1,0 +1,654 @@
+//! Iterative-deepening A* (Korf, 1985): depth-first searches bounded by f = g + h, the bound
+//! raised each round to the smallest f that exceeded it. Memory is linear in the solution
+//! length, which is what lets it solve the 15- and 24-puzzles optimally.
+//!
+//! Tuned for the tile domain, generic over every domain:
+//! - no allocation per node: per-depth move and child buffers are reused;
+//! - the move that undoes the previous one is never generated ([`Domain::undoes`]);
+//! - children are visited in increasing h (a few elements, insertion sort), so the last
+//!   round tends to find the goal early;
+//! - the heuristic is updated incrementally ([`Heuristic::estimate_child`]);
+//! - states on the current path are never revisited (longer cycles matter in block puzzles),
+//!   checked through a small counting filter over the path's hashes, so the common case costs
+//!   one hash;
+//! - with `threads > 1`, each round expands the top of the tree breadth-first until there
+//!   are enough subtrees, and the threads search those subtrees in parallel, the first
+//!   solution winning. Any solution found in a round costs exactly the round's bound, so it
+//!   is still optimal when the heuristic is admissible.
+//!
+//! Statistics: `expanded` counts goal-tested nodes whose children were generated,
+//! `generated` every child made, `duplicates` children refused because their state is on the
+//! current path, `max_frontier` the deepest path, `depth` the current bound and
+//! `completed_depth` the last bound searched completely.
+
+use std::hash::BuildHasher;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use rustc_hash::FxBuildHasher;
+
+use crate::solve::core::{
+    CHECK_EVERY, Domain, Heuristic, SearchControl, SearchOutcome, Stats, Termination,
+};
+
+/// Subtrees per thread to aim for when splitting a round (enough to balance the load).
+const SUBTREES_PER_THREAD: usize = 24;
+
+/// Deepest level the split expands to.
+const MAX_SPLIT_DEPTH: usize = 16;
+
+/// Buckets of the path filter: 2^13.
+const FILTER_BITS: u32 = 13;
+const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
+
+/// Runs IDA* on `domain` with `heuristic`, on `threads` threads (0 = all cores).
+///
+/// Returns the path and statistics; the path is optimal when the heuristic is admissible.
+/// Checks `control` at least every [`CHECK_EVERY`] expansions (all threads together), so
+/// cancellation and limits take effect within milliseconds. On a limit, `completed_depth`
+/// holds the largest bound searched completely (no solution is shorter than it + 1).
+pub fn idastar<D: Domain, H: Heuristic<D>>(
+    domain: &D,
+    heuristic: &H,
+    threads: usize,
+    control: &mut SearchControl,
+) -> SearchOutcome<D::Move> {
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    };
+    control.start_clock();
+    let start = domain.start();
+    let h0 = heuristic.estimate(domain, &start);
+    let mut stats = Stats {
+        depth: h0,
+        ..Stats::default()
+    };
+    let state_bytes = domain.state_bytes() as u64;
+    let mut bound = h0;
+    let mut outcome = loop {
+        stats.depth = bound;
+        let round = if threads > 1 {
+            parallel_round(
+                domain, heuristic, &start, h0, bound, threads, control, &stats,
+            )
+        } else {
+            single_round(domain, heuristic, &start, h0, bound, control, &stats)
+        };
+        stats = round.stats;
+        match round.result {
+            RoundResult::Found(path) => {
+                break SearchOutcome {
+                    termination: Termination::Solved,
+                    path: Some(path),
+                    stats,
+                    optimal: heuristic.admissible(),
+                };
+            }
+            RoundResult::Stopped(termination) => {
+                break SearchOutcome {
+                    termination,
+                    path: None,
+                    stats,
+                    optimal: false,
+                };
+            }
+            RoundResult::Exhausted(next) => {
+                stats.completed_depth = Some(bound);
+                match next {
+                    Some(next) => bound = next,
+                    None => {
+                        break SearchOutcome {
+                            termination: Termination::Unsolvable,
+                            path: None,
+                            stats,
+                            optimal: false,
+                        };
+                    }
+                }
+            }
+        }
+    };
+    outcome.stats.frontier = 0;
+    outcome.stats.stored = 0;
+    outcome.stats.peak_memory_bytes = outcome
+        .stats
+        .peak_memory_bytes
+        .max((outcome.stats.max_frontier + 1) * state_bytes * 6);
+    control.finish(&mut outcome.stats);
+    outcome
+}
+
+/// How one round (one bound) ended.
+enum RoundResult<M> {
+    /// A goal within the bound: the path to it.
+    Found(Vec<M>),
+    /// A limit or cancellation.
+    Stopped(Termination),
+    /// The bound holds no goal; the next bound, or `None` when nothing exceeded it (the
+    /// reachable space is exhausted).
+    Exhausted(Option<u32>),
+}
+
+struct Round<M> {
+    result: RoundResult<M>,
+    stats: Stats,
+}
+
+/// Counters one worker keeps locally.
+#[derive(Clone, Copy, Default)]
+struct Counts {
+    expanded: u64,
+    generated: u64,
+    duplicates: u64,
+    goal_tests: u64,
+    max_depth: u64,
+}
+
+impl Counts {
+    fn add_to(&self, stats: &mut Stats) {
+        stats.expanded += self.expanded;
+        stats.generated += self.generated;
+        stats.duplicates += self.duplicates;
+        stats.goal_tests += self.goal_tests;
+        stats.max_frontier = stats.max_frontier.max(self.max_depth);
+    }
+}
+
+enum Flow {
+    Continue,
+    Found,
+    Stop,
+}
+
+/// A child within the bound: its move, state, estimate and path-filter bucket.
+struct Child<D: Domain> {
+    mv: D::Move,
+    state: D::State,
+    h: u32,
+    bucket: u32,
+}
+
+/// The depth-first search of one subtree under one bound.
+struct Worker<'a, D: Domain, H> {
+    domain: &'a D,
+    heuristic: &'a H,
+    bound: u32,
+    next_bound: u32,
+    path: Vec<D::Move>,
+    path_states: Vec<D::State>,
+    filter: Vec<u16>,
+    hasher: FxBuildHasher,
+    moves: Vec<Vec<D::Move>>,
+    children: Vec<Vec<Child<D>>>,
+    path_buckets: Vec<u32>,
+    counts: Counts,
+    since_check: u64,
+}
+
+impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
+    fn new(domain: &'a D, heuristic: &'a H, bound: u32) -> Self {
+        Worker {
+            domain,
+            heuristic,
+            bound,
+            next_bound: u32::MAX,
+            path: Vec::new(),
+            path_states: Vec::new(),
+            filter: vec![0; FILTER_BUCKETS],
+            hasher: FxBuildHasher,
+            moves: Vec::new(),
+            children: Vec::new(),
+            path_buckets: Vec::new(),
+            counts: Counts::default(),
+            since_check: 0,
+        }
+    }
+
+    #[inline]
+    fn bucket(&self, state: &D::State) -> u32 {
+        // Hashers built for tables (Fx) leave some bits weakly mixed: mix all 64 into the top.
+        let h = self
+            .hasher
+            .hash_one(state)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        (h >> (64 - FILTER_BITS)) as u32
+    }
+
+    /// Puts `state`, whose filter bucket is `bucket`, on the path.
+    #[inline]
+    fn push_state(&mut self, state: &D::State, bucket: u32) {
+        self.filter[bucket as usize] += 1;
+        self.path_states.push(state.clone());
+        self.path_buckets.push(bucket);
+    }
+
+    #[inline]
+    fn pop_state(&mut self) {
+        self.path_states.pop();
+        if let Some(b) = self.path_buckets.pop() {
+            self.filter[b as usize] -= 1;
+        }
+    }
+
+    /// Whether `state`, whose filter bucket is `bucket`, is on the path.
+    #[inline]
+    fn on_path(&self, state: &D::State, bucket: u32) -> bool {
+        self.filter[bucket as usize] != 0 && self.path_states.iter().any(|s| s == state)
+    }
+
+    /// Sets the path from the root to a subtree's root.
+    fn enter(&mut self, moves: &[D::Move], states: &[D::State]) {
+        self.path.clear();
+        while !self.path_states.is_empty() {
+            self.pop_state();
+        }
+        self.path.extend_from_slice(moves);
+        for s in states {
+            let b = self.bucket(s);
+            self.push_state(s, b);
+        }
+    }
+
+    /// The children of `state` within the bound, sorted by h (raising `next_bound` for the
+    /// others), into `out`.
+    #[inline]
+    fn expand(
+        &mut self,
+        state: &D::State,
+        g: u32,
+        h: u32,
+        moves: &mut Vec<D::Move>,
+        out: &mut Vec<Child<D>>,
+    ) {
+        moves.clear();
+        out.clear();
+        self.domain.moves(state, moves);
+        let prev = self.path.last().copied();
+        for &mv in moves.iter() {
+            if prev.is_some_and(|p| self.domain.undoes(p, mv)) {
+                continue;
+            }
+            let child = self.domain.apply(state, mv);
+            self.counts.generated += 1;
+            let bucket = self.bucket(&child);
+            if self.on_path(&child, bucket) {
+                self.counts.duplicates += 1;
+                continue;
+            }
+            let hc = self
+                .heuristic
+                .estimate_child(self.domain, state, h, mv, &child);
+            let f = g + 1 + hc;
+            if f > self.bound {
+                self.next_bound = self.next_bound.min(f);
+                continue;
+            }
+            let mut i = out.len();
+            out.push(Child {
+                mv,
+                state: child,
+                h: hc,
+                bucket,
+            });
+            while i > 0 && out[i - 1].h > hc {
+                out.swap(i - 1, i);
+                i -= 1;
+            }
+        }
+    }
+
+    /// Searches below `state` (already on the path), at cost `g` with estimate `h`.
+    fn search(
+        &mut self,
+        state: &D::State,
+        g: u32,
+        h: u32,
+        pulse: &mut dyn FnMut(&Counts) -> bool,
+    ) -> Flow {
+        self.counts.goal_tests += 1;
+        if self.domain.is_goal(state) {
+            return Flow::Found;
+        }
+        self.counts.expanded += 1;
+        self.since_check += 1;
+        if self.since_check >= CHECK_EVERY {
+            self.since_check = 0;
+            if pulse(&self.counts) {
+                return Flow::Stop;
+            }
+        }
+        let depth = self.path.len();
+        self.counts.max_depth = self.counts.max_depth.max(depth as u64 + 1);
+        if self.moves.len() <= depth {
+            self.moves.resize_with(depth + 1, Vec::new);
+            self.children.resize_with(depth + 1, Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.moves[depth]);
+        let mut children = std::mem::take(&mut self.children[depth]);
+        self.expand(state, g, h, &mut moves, &mut children);
+        let mut flow = Flow::Continue;
+        for child in &children {
+            self.path.push(child.mv);
+            self.push_state(&child.state, child.bucket);
+            flow = self.search(&child.state, g + 1, child.h, pulse);
+            if matches!(flow, Flow::Found) {
+                break;
+            }
+            self.path.pop();
+            self.pop_state();
+            if matches!(flow, Flow::Stop) {
+                break;
+            }
+        }
+        self.moves[depth] = moves;
+        self.children[depth] = children;
+        flow
+    }
+}
+
+fn single_round<D: Domain, H: Heuristic<D>>(
+    domain: &D,
+    heuristic: &H,
+    start: &D::State,
+    h0: u32,
+    bound: u32,
+    control: &mut SearchControl,
+    base: &Stats,
+) -> Round<D::Move> {
+    let mut worker = Worker::new(domain, heuristic, bound);
+    let b = worker.bucket(start);
+    worker.push_state(start, b);
+    let mut stopped = None;
+    let state_bytes = domain.state_bytes() as u64;
+    let mut pulse = |counts: &Counts| {
+        let mut stats = *base;
+        counts.add_to(&mut stats);
+        let memory = (stats.max_frontier + 1) * state_bytes * 6;
+        stopped = control.checkpoint(&mut stats, memory);
+        stopped.is_some()
+    };
+    let flow = worker.search(start, 0, h0, &mut pulse);
+    let mut stats = *base;
+    worker.counts.add_to(&mut stats);
+    stats.elapsed = control.elapsed();
+    let result = match flow {
+        Flow::Found => RoundResult::Found(worker.path),
+        Flow::Stop => RoundResult::Stopped(stopped.unwrap_or(Termination::Cancelled)),
+        Flow::Continue => {
+            RoundResult::Exhausted((worker.next_bound != u32::MAX).then_some(worker.next_bound))
+        }
+    };
+    Round { result, stats }
+}
+
+/// One subtree to search: the path to its root, the states along it, and its g and h.
+struct Subtree<M, S> {
+    moves: Vec<M>,
+    states: Vec<S>,
+    h: u32,
+}
+
+/// What the threads of a round share.
+struct Shared<M> {
+    stop: AtomicBool,
+    next_item: AtomicUsize,
+    running: AtomicUsize,
+    next_bound: AtomicU32,
+    expanded: AtomicU64,
+    generated: AtomicU64,
+    duplicates: AtomicU64,
+    goal_tests: AtomicU64,
+    max_depth: AtomicU64,
+    found: Mutex<Option<Vec<M>>>,
+}
+
+impl<M> Shared<M> {
+    fn publish(&self, delta: &Counts) {
+        self.expanded.fetch_add(delta.expanded, Ordering::Relaxed);
+        self.generated.fetch_add(delta.generated, Ordering::Relaxed);
+        self.duplicates
+            .fetch_add(delta.duplicates, Ordering::Relaxed);
+        self.goal_tests
+            .fetch_add(delta.goal_tests, Ordering::Relaxed);
+        self.max_depth.fetch_max(delta.max_depth, Ordering::Relaxed);
+    }
+
+    fn add_to(&self, stats: &mut Stats) {
+        stats.expanded += self.expanded.load(Ordering::Relaxed);
+        stats.generated += self.generated.load(Ordering::Relaxed);
+        stats.duplicates += self.duplicates.load(Ordering::Relaxed);
+        stats.goal_tests += self.goal_tests.load(Ordering::Relaxed);
+        stats.max_frontier = stats
+            .max_frontier
+            .max(self.max_depth.load(Ordering::Relaxed));
+    }
+}
+
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one round's inputs; a struct would only rename them"
+)]
+fn parallel_round<D: Domain, H: Heuristic<D>>(
+    domain: &D,
+    heuristic: &H,
+    start: &D::State,
+    h0: u32,
+    bound: u32,
+    threads: usize,
+    control: &mut SearchControl,
+    base: &Stats,
+) -> Round<D::Move> {
+    // Split: expand the top of the tree breadth-first, under the same bound and pruning.
+    let mut splitter = Worker::new(domain, heuristic, bound);
+    let mut items = vec![Subtree {
+        moves: Vec::new(),
+        states: vec![start.clone()],
+        h: h0,
+    }];
+    let mut moves = Vec::new();
+    let mut children = Vec::new();
+    for _ in 0..MAX_SPLIT_DEPTH {
+        if items.len() >= threads * SUBTREES_PER_THREAD {
+            break;
+        }
+        let mut next = Vec::with_capacity(items.len() * 3);
+        for item in &items {
+            let state = item.states.last().expect("a subtree path holds its root");
+            splitter.counts.goal_tests += 1;
+            if domain.is_goal(state) {
+                let mut stats = *base;
+                splitter.counts.add_to(&mut stats);
+                stats.elapsed = control.elapsed();
+                return Round {
+                    result: RoundResult::Found(item.moves.clone()),
+                    stats,
+                };
+            }
+            splitter.counts.expanded += 1;
+            splitter.enter(&item.moves, &item.states);
+            let g = item.moves.len() as u32;
+            splitter.expand(state, g, item.h, &mut moves, &mut children);
+            for child in children.drain(..) {
+                let mut m = item.moves.clone();
+                m.push(child.mv);
+                let mut s = item.states.clone();
+                s.push(child.state);
+                next.push(Subtree {
+                    moves: m,
+                    states: s,
+                    h: child.h,
+                });
+            }
+        }
+        items = next;
+        if items.is_empty() {
+            break;
+        }
+    }
+    splitter.counts.max_depth = items.first().map_or(0, |i| i.moves.len() as u64);
+    let shared = Shared {
+        stop: AtomicBool::new(false),
+        next_item: AtomicUsize::new(0),
+        running: AtomicUsize::new(threads),
+        next_bound: AtomicU32::new(splitter.next_bound),
+        expanded: AtomicU64::new(0),
+        generated: AtomicU64::new(0),
+        duplicates: AtomicU64::new(0),
+        goal_tests: AtomicU64::new(0),
+        max_depth: AtomicU64::new(0),
+        found: Mutex::new(None),
+    };
+    let mut split_stats = *base;
+    splitter.counts.add_to(&mut split_stats);
+    let state_bytes = domain.state_bytes() as u64;
+    let mut stopped = None;
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let shared = &shared;
+            let items = &items;
+            let work = move || {
+                let mut worker = Worker::new(domain, heuristic, bound);
+                let mut published = Counts::default();
+                let mut pulse = |counts: &Counts| {
+                    let delta = Counts {
+                        expanded: counts.expanded - published.expanded,
+                        generated: counts.generated - published.generated,
+                        duplicates: counts.duplicates - published.duplicates,
+                        goal_tests: counts.goal_tests - published.goal_tests,
+                        max_depth: counts.max_depth,
+                    };
+                    shared.publish(&delta);
+                    published = *counts;
+                    shared.stop.load(Ordering::Relaxed)
+                };
+                loop {
+                    if shared.stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let i = shared.next_item.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else {
+                        break;
+                    };
+                    worker.enter(&item.moves, &item.states);
+                    let root = item.states.last().expect("a subtree path holds its root");
+                    let g = item.moves.len() as u32;
+                    match worker.search(root, g, item.h, &mut pulse) {
+                        Flow::Found => {
+                            let mut found = shared.found.lock().unwrap_or_else(|e| e.into_inner());
+                            if found.is_none() {
+                                *found = Some(worker.path.clone());
+                            }
+                            shared.stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        Flow::Stop => break,
+                        Flow::Continue => {}
+                    }
+                }
+                pulse(&worker.counts);
+                shared
+                    .next_bound
+                    .fetch_min(worker.next_bound, Ordering::Relaxed);
+                shared.running.fetch_sub(1, Ordering::Release);
+            };
+            // Deep block-puzzle bounds recurse deeply: give workers a roomy stack.
+            std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn_scoped(scope, work)
+                .expect("spawning a search thread");
+        }
+        while shared.running.load(Ordering::Acquire) > 0 {
+            std::thread::sleep(Duration::from_millis(2));
+            let mut stats = split_stats;
+            shared.add_to(&mut stats);
+            let memory = (stats.max_frontier + 1) * state_bytes * 6 * threads as u64;
+            if stopped.is_none()
+                && let Some(t) = control.checkpoint(&mut stats, memory)
+            {
+                stopped = Some(t);
+                shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    let mut stats = split_stats;
+    shared.add_to(&mut stats);
+    stats.elapsed = control.elapsed();
+    let found = shared.found.into_inner().unwrap_or_else(|e| e.into_inner());
+    let result = match (found, stopped) {
+        (Some(path), _) => RoundResult::Found(path),
+        (None, Some(t)) => RoundResult::Stopped(t),
+        (None, None) => {
+            let next = shared.next_bound.into_inner();
+            RoundResult::Exhausted((next != u32::MAX).then_some(next))
+        }
+    };
+    Round { result, stats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Puzzle;
+    use crate::model::tiles::tile_layout;
+    use crate::solve::core::{Limits, Zero};
+    use crate::solve::tiles::{TileDomain, TileHeuristic};
+
+    fn eight(start: &[u32]) -> TileDomain {
+        let layout = tile_layout(&Puzzle::tiles(3, 3, start, None).unwrap()).unwrap();
+        TileDomain::new(&layout).unwrap()
+    }
+
+    #[test]
+    fn seeds_eight_puzzles_at_their_lengths() {
+        let cases: [(&[u32], usize); 4] = [
+            (&[1, 2, 3, 4, 5, 0, 7, 8, 6], 1),
+            (&[2, 3, 0, 1, 4, 6, 7, 5, 8], 6),
+            (&[4, 2, 3, 7, 0, 5, 8, 6, 1], 16),
+            (&[3, 2, 7, 4, 8, 1, 0, 6, 5], 24),
+        ];
+        for (start, len) in cases {
+            let d = eight(start);
+            for threads in [1, 2] {
+                let mut control = SearchControl::new(Limits::default());
+                let out = idastar(&d, &TileHeuristic::Manhattan, threads, &mut control);
+                assert_eq!(out.termination, Termination::Solved);
+                let path = out.path.unwrap();
+                assert_eq!(path.len(), len);
+                assert!(d.is_goal(&d.replay(&d.start(), &path).unwrap()));
+                assert!(out.optimal);
+                assert!(out.stats.expanded > 0 || len == 0);
+            }
+        }
+    }
+
+    #[test]
+    fn zero_heuristic_is_iterative_deepening() {
+        let d = eight(&[2, 3, 0, 1, 4, 6, 7, 5, 8]);
+        let mut control = SearchControl::new(Limits::default());
+        let out = idastar(&d, &Zero, 1, &mut control);
+        assert_eq!(out.path.unwrap().len(), 6);
+        assert_eq!(out.stats.completed_depth, Some(5));
+    }
+
+    #[test]
+    fn node_limit_and_cancel_stop_the_search() {
+        let d = eight(&[8, 6, 7, 2, 5, 4, 3, 0, 1]);
+        for threads in [1, 2] {
+            let mut control = SearchControl::new(Limits {
+                max_nodes: 5000,
+                ..Limits::default()
+            });
+            let out = idastar(&d, &Zero, threads, &mut control);
+            assert_eq!(out.termination, Termination::NodeLimit);
+            assert!(out.stats.completed_depth.is_some());
+            let control = SearchControl::new(Limits::default());
+            control.cancel_flag().store(true, Ordering::Relaxed);
+            let mut control = control;
+            let out = idastar(&d, &Zero, threads, &mut control);
+            assert_eq!(out.termination, Termination::Cancelled);
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Turning a path of merged-state moves into moves of concrete pieces with unit steps.
+
+use std::collections::VecDeque;
+
+use crate::model::{Dir, Metric, Token};
+use crate::solve::api::PieceMove;
+
+use super::domain::{BlockDomain, BlockMove, MAX_PIECES, NONE};
+
+/// See [`BlockDomain::piece_moves`].
+pub(super) fn piece_moves(domain: &BlockDomain, path: &[BlockMove]) -> Vec<PieceMove> {
+    let mut locals = [0u16; MAX_PIECES];
+    domain.decode(&crate::solve::core::Domain::start(domain), &mut locals);
+    let n = domain.pieces();
+    let mut tokens: Vec<Token> = domain.start_tokens.clone();
+    let mut out = Vec::with_capacity(path.len());
+    for &mv in path {
+        let slot = mv.slot();
+        let class_index = usize::from(domain.slot_class[slot]);
+        let class = &domain.classes[class_index];
+        // Invariant: `path` was produced by this domain from its start, so the moving slot
+        // holds `mv.from()`; `apply` keeps slots sorted exactly as we do below.
+        debug_assert_eq!(usize::from(locals[slot]), mv.from());
+        let mut occupied = domain.walls.clone();
+        for s in (0..n).filter(|&s| s != slot) {
+            let c = &domain.classes[usize::from(domain.slot_class[s])];
+            for cell in c.cells(usize::from(locals[s]), domain.cols) {
+                occupied[cell] = true;
+            }
+        }
+        let steps = unit_steps(domain, class_index, mv.from(), mv.to(), &occupied);
+        out.push(PieceMove {
+            piece: tokens[slot],
+            steps,
+        });
+        // Move the piece and keep its class's slots sorted, carrying tokens along.
+        let (first, last) = (class.first_slot, class.first_slot + class.count() - 1);
+        let token = tokens[slot];
+        let to = mv.to() as u16;
+        let mut i = slot;
+        while i > first && locals[i - 1] > to {
+            locals[i] = locals[i - 1];
+            tokens[i] = tokens[i - 1];
+            i -= 1;
+        }
+        while i < last && locals[i + 1] < to {
+            locals[i] = locals[i + 1];
+            tokens[i] = tokens[i + 1];
+            i += 1;
+        }
+        locals[i] = to;
+        tokens[i] = token;
+    }
+    out
+}
+
+/// A shortest sequence of unit steps taking a piece of class `c` from placement `from` to
+/// placement `to` through placements free of `occupied` cells (straight in the step and slide
+/// metrics, any path in the move metric).
+fn unit_steps(
+    domain: &BlockDomain,
+    c: usize,
+    from: usize,
+    to: usize,
+    occupied: &[bool],
+) -> Vec<Dir> {
+    let class = &domain.classes[c];
+    let off = class.offset as usize;
+    let free = |p: usize| class.cells(p, domain.cols).all(|cell| !occupied[cell]);
+    if domain.metric != Metric::Move {
+        let (fr, fc) = class.anchors[from];
+        let (tr, tc) = class.anchors[to];
+        let (dir, count) = if tr < fr {
+            (Dir::Up, fr - tr)
+        } else if tr > fr {
+            (Dir::Down, tr - fr)
+        } else if tc < fc {
+            (Dir::Left, fc - tc)
+        } else {
+            (Dir::Right, tc - fc)
+        };
+        return vec![dir; count];
+    }
+    let n = class.anchors.len();
+    let mut back: Vec<Option<(usize, Dir)>> = vec![None; n];
+    let mut seen = vec![false; n];
+    seen[from] = true;
+    let mut queue = VecDeque::from([from]);
+    while let Some(p) = queue.pop_front() {
+        if p == to {
+            break;
+        }
+        for (d, dir) in Dir::ALL.iter().enumerate() {
+            let nb = domain.nbr[off + p][d];
+            if nb == NONE {
+                continue;
+            }
+            let q = nb as usize - off;
+            if !seen[q] && free(q) {
+                seen[q] = true;
+                back[q] = Some((p, *dir));
+                queue.push_back(q);
+            }
+        }
+    }
+    let mut steps = Vec::new();
+    let mut p = to;
+    while let Some((prev, dir)) = back[p] {
+        steps.push(dir);
+        p = prev;
+    }
+    steps.reverse();
+    steps
+}

@@ -1,0 +1,316 @@
+//! Heuristics for tile puzzles, all admissible: misplaced tiles, Manhattan distance,
+//! Manhattan distance plus linear conflicts, and additive pattern databases.
+//!
+//! The first three update incrementally when one tile moves (see
+//! [`Heuristic::estimate_child`]), which is what makes IDA* fast on them.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::model::tiles::TileLayout;
+use crate::solve::api::HeuristicInfo;
+use crate::solve::core::Heuristic;
+
+use super::pdb::PatternDatabases;
+use super::{TileDomain, TileState};
+
+/// A tile heuristic, ready to use on one [`TileDomain`].
+#[derive(Clone, Debug)]
+pub enum TileHeuristic {
+    /// Always 0 (uninformed search).
+    Zero,
+    /// Tiles not on their goal cell, the blank not counted (each needs at least one move).
+    Misplaced,
+    /// Sum of each tile's Manhattan distance to its goal cell (each move moves one tile one
+    /// cell).
+    Manhattan,
+    /// Manhattan distance plus 2 for each tile that must leave its row (or column) so that the
+    /// tiles already in their goal row (column) can pass each other (Hansson, Mayer and Yung).
+    LinearConflict,
+    /// Additive disjoint pattern databases (max of the normal and mirrored lookups where the
+    /// board and goal allow it).
+    PatternDb(Arc<PatternDatabases>),
+}
+
+/// The heuristic names, in menu order after the best default.
+const NAMES: [(&str, &str); 5] = [
+    (
+        "pdb",
+        "additive pattern databases: exact moves of disjoint tile groups, summed (built once, \
+         cached on disk); `pdb:1,2,3/4,5,6/...` picks the groups",
+    ),
+    (
+        "linear-conflict",
+        "Manhattan distance plus 2 per tile that must step aside in its row or column",
+    ),
+    (
+        "manhattan",
+        "sum of each tile's row and column distance to its goal cell",
+    ),
+    (
+        "misplaced",
+        "number of tiles not on their goal cell (the blank is not counted)",
+    ),
+    ("zero", "no estimate (uninformed search)"),
+];
+
+/// The heuristics for `layout`, the best default first (pattern databases on boards of up to
+/// 32 cells, linear conflict on larger ones).
+pub fn heuristics(layout: &TileLayout) -> Vec<HeuristicInfo> {
+    let cells = layout.rows * layout.cols;
+    let pdb_ok: Result<(), String> = if cells <= 32 {
+        Ok(())
+    } else {
+        Err(format!(
+            "pattern databases need a board of at most 32 cells; this one has {cells}"
+        ))
+    };
+    let mut out: Vec<HeuristicInfo> = NAMES
+        .iter()
+        .map(|&(name, description)| HeuristicInfo {
+            name: name.to_string(),
+            description: description.to_string(),
+            admissible: true,
+            applicable: if name == "pdb" {
+                pdb_ok.clone()
+            } else {
+                Ok(())
+            },
+        })
+        .collect();
+    if pdb_ok.is_err() {
+        out.rotate_left(1);
+    }
+    out
+}
+
+/// The heuristic called `name` for `domain`, building or loading pattern databases when it
+/// is `pdb` (the build honours `cancel`). Human notes about the tables (loaded or built, time,
+/// size) are pushed onto `notes`.
+///
+/// # Errors
+/// A message naming the choices when `name` is unknown, or why pattern databases cannot be
+/// used (board too large, build cancelled).
+pub fn heuristic(
+    domain: &TileDomain,
+    name: &str,
+    cancel: &AtomicBool,
+    notes: &mut Vec<String>,
+) -> Result<TileHeuristic, String> {
+    match name {
+        "zero" => Ok(TileHeuristic::Zero),
+        "misplaced" => Ok(TileHeuristic::Misplaced),
+        "manhattan" => Ok(TileHeuristic::Manhattan),
+        "linear-conflict" => Ok(TileHeuristic::LinearConflict),
+        _ if name == "pdb" || name.starts_with("pdb:") => {
+            let partition = match name.strip_prefix("pdb:") {
+                Some(groups) => parse_partition(groups, domain.cells())?,
+                None => PatternDatabases::default_partition(domain),
+            };
+            let (pdb, report) = PatternDatabases::load_or_build(domain, &partition, cancel)?;
+            let sizes: Vec<String> = pdb.sizes().iter().map(usize::to_string).collect();
+            let how = match (report.loaded, report.built) {
+                (_, 0) => "loaded from cache",
+                (0, _) => "built",
+                _ => "partly loaded, partly built",
+            };
+            notes.push(format!(
+                "pattern database {} {how} in {:.2} s, {:.1} MB{}",
+                sizes.join("-"),
+                report.seconds,
+                pdb.bytes() as f64 / 1e6,
+                if pdb.mirrored() {
+                    ", with mirrored lookups"
+                } else {
+                    ""
+                }
+            ));
+            for why in &report.rejected {
+                notes.push(format!(
+                    "rebuilt a cached table that did not verify ({why})"
+                ));
+            }
+            if let Some(e) = &report.write_error {
+                notes.push(format!("could not cache the pattern database: {e}"));
+            }
+            Ok(TileHeuristic::PatternDb(Arc::new(pdb)))
+        }
+        _ => {
+            let names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
+            Err(format!(
+                "unknown tile heuristic `{name}`; choose one of {}",
+                names.join(", ")
+            ))
+        }
+    }
+}
+
+/// Reads a partition written `1,2,3/4,5,8,9,12,13/...`: groups of tiles separated by `/`.
+fn parse_partition(text: &str, cells: usize) -> Result<Vec<Vec<u8>>, String> {
+    let bad = || {
+        format!(
+            "pattern groups `{text}` should be tile numbers 1 to {} separated by commas, \
+             groups separated by `/`, e.g. pdb:1,2,3/4,5,6",
+            cells - 1
+        )
+    };
+    text.split('/')
+        .map(|group| {
+            group
+                .split(',')
+                .map(|t| {
+                    t.trim()
+                        .parse::<u8>()
+                        .ok()
+                        .filter(|&v| v >= 1 && (v as usize) < cells)
+                        .ok_or_else(bad)
+                })
+                .collect::<Result<Vec<u8>, String>>()
+        })
+        .collect()
+}
+
+impl TileHeuristic {
+    /// The stable name (`pdb`, `linear-conflict`, `manhattan`, `misplaced`, `zero`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            TileHeuristic::Zero => "zero",
+            TileHeuristic::Misplaced => "misplaced",
+            TileHeuristic::Manhattan => "manhattan",
+            TileHeuristic::LinearConflict => "linear-conflict",
+            TileHeuristic::PatternDb(_) => "pdb",
+        }
+    }
+}
+
+fn misplaced(domain: &TileDomain, state: &TileState) -> u32 {
+    (1..domain.cells())
+        .filter(|&t| state.cell_of(t) != domain.goal_cell(t))
+        .count() as u32
+}
+
+fn manhattan(domain: &TileDomain, state: &TileState) -> u32 {
+    (1..domain.cells())
+        .map(|t| domain.manhattan(t, state.cell_of(t)))
+        .sum()
+}
+
+/// Linear conflicts of one line of cells: 2 x (tiles in their goal line - the longest run of
+/// them already in goal order).
+#[inline]
+fn line_conflicts(
+    domain: &TileDomain,
+    state: &TileState,
+    first: usize,
+    step: usize,
+    len: usize,
+    row: bool,
+) -> u32 {
+    let cols = domain.cols();
+    let line_of = |cell: usize| if row { cell / cols } else { cell % cols };
+    let along = |cell: usize| if row { cell % cols } else { cell / cols };
+    let line = line_of(first);
+    let mut keys = [0u8; 32];
+    let mut k = 0;
+    for i in 0..len {
+        let tile = state.tile_at(first + i * step);
+        if tile != 0 {
+            let goal = domain.goal_cell(tile);
+            if line_of(goal) == line {
+                keys[k] = along(goal) as u8;
+                k += 1;
+            }
+        }
+    }
+    if k < 2 {
+        return 0;
+    }
+    let mut longest = [1u8; 32];
+    let mut best = 1;
+    for i in 1..k {
+        for j in 0..i {
+            if keys[j] < keys[i] && longest[j] + 1 > longest[i] {
+                longest[i] = longest[j] + 1;
+            }
+        }
+        best = best.max(longest[i]);
+    }
+    2 * (k as u32 - u32::from(best))
+}
+
+fn row_conflicts(domain: &TileDomain, state: &TileState, row: usize) -> u32 {
+    let cols = domain.cols();
+    line_conflicts(domain, state, row * cols, 1, cols, true)
+}
+
+fn column_conflicts(domain: &TileDomain, state: &TileState, col: usize) -> u32 {
+    line_conflicts(domain, state, col, domain.cols(), domain.rows(), false)
+}
+
+fn linear_conflict(domain: &TileDomain, state: &TileState) -> u32 {
+    let rows: u32 = (0..domain.rows())
+        .map(|r| row_conflicts(domain, state, r))
+        .sum();
+    let cols: u32 = (0..domain.cols())
+        .map(|c| column_conflicts(domain, state, c))
+        .sum();
+    manhattan(domain, state) + rows + cols
+}
+
+impl Heuristic<TileDomain> for TileHeuristic {
+    fn estimate(&self, domain: &TileDomain, state: &TileState) -> u32 {
+        match self {
+            TileHeuristic::Zero => 0,
+            TileHeuristic::Misplaced => misplaced(domain, state),
+            TileHeuristic::Manhattan => manhattan(domain, state),
+            TileHeuristic::LinearConflict => linear_conflict(domain, state),
+            TileHeuristic::PatternDb(pdb) => pdb.estimate(state),
+        }
+    }
+
+    #[inline]
+    fn estimate_child(
+        &self,
+        domain: &TileDomain,
+        parent: &TileState,
+        parent_h: u32,
+        _mv: crate::model::Dir,
+        child: &TileState,
+    ) -> u32 {
+        // the tile that moved went from the child's blank cell to the parent's
+        let to = parent.blank();
+        let from = child.blank();
+        let tile = child.tile_at(to);
+        match self {
+            TileHeuristic::Zero => 0,
+            TileHeuristic::Misplaced => {
+                let goal = domain.goal_cell(tile);
+                parent_h + u32::from(to != goal) - u32::from(from != goal)
+            }
+            TileHeuristic::Manhattan => {
+                parent_h + domain.manhattan(tile, to) - domain.manhattan(tile, from)
+            }
+            TileHeuristic::LinearConflict => {
+                let cols = domain.cols();
+                let md = parent_h + domain.manhattan(tile, to) - domain.manhattan(tile, from);
+                if from / cols == to / cols {
+                    // horizontal move: the columns it left and entered change
+                    let (a, b) = (from % cols, to % cols);
+                    md + column_conflicts(domain, child, a) + column_conflicts(domain, child, b)
+                        - column_conflicts(domain, parent, a)
+                        - column_conflicts(domain, parent, b)
+                } else {
+                    let (a, b) = (from / cols, to / cols);
+                    md + row_conflicts(domain, child, a) + row_conflicts(domain, child, b)
+                        - row_conflicts(domain, parent, a)
+                        - row_conflicts(domain, parent, b)
+                }
+            }
+            TileHeuristic::PatternDb(pdb) => pdb.estimate_child(parent, child, tile),
+        }
+    }
+
+    fn admissible(&self) -> bool {
+        true
+    }
+}

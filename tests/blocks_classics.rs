@@ -1,0 +1,113 @@
+//! The block engine on the classics and the seeds' puzzles: state counts and optimal lengths
+//! (known-answers), every solution replayed on the model.
+
+mod blocks_support;
+
+use blockslide::model::{Metric, Puzzle};
+use blockslide::solve::algorithms::bfs::{bfs, explore};
+use blockslide::solve::blocks::BlockDomain;
+use blockslide::solve::core::{Domain, Termination};
+use blocks_support::*;
+
+/// Solves by BFS, replays the solution, returns its length in the metric.
+fn bfs_length(puzzle: &Puzzle, metric: Metric) -> usize {
+    let domain = BlockDomain::new(puzzle, metric).unwrap();
+    let outcome = bfs(&domain, &mut control());
+    assert_eq!(outcome.termination, Termination::Solved);
+    assert!(outcome.optimal);
+    let path = outcome.path.unwrap();
+    replay_path(puzzle, &domain, &path, metric);
+    path.len()
+}
+
+fn count(puzzle: &Puzzle, metric: Metric) -> (u64, u64) {
+    let domain = BlockDomain::new(puzzle, metric).unwrap();
+    let e = explore(&domain, &mut control());
+    assert_eq!(e.termination, Termination::Unsolvable, "the walk is complete");
+    (e.states, e.goal_states)
+}
+
+#[test]
+fn seed_small_puzzle_solves() {
+    let n = bfs_length(&small(), Metric::Step);
+    assert!(n > 0);
+}
+
+#[test]
+fn seed_big_puzzle_is_25_steps() {
+    assert_eq!(bfs_length(&big(), Metric::Step), 25);
+}
+
+#[test]
+fn seed_hard_puzzle_is_36_steps() {
+    assert_eq!(bfs_length(&hard(), Metric::Step), 36);
+}
+
+#[test]
+fn two_ls_meet_solves() {
+    for metric in Metric::ALL {
+        let n = bfs_length(&two_ls(), metric);
+        assert!(n > 0);
+    }
+}
+
+#[test]
+fn klotski_merged_space_is_25955_with_964_goals() {
+    for metric in Metric::ALL {
+        assert_eq!(count(&klotski(), metric), (25_955, 964), "{metric}");
+    }
+}
+
+#[test]
+fn klotski_optimal_lengths() {
+    assert_eq!(bfs_length(&klotski(), Metric::Move), 81);
+    assert_eq!(bfs_length(&klotski(), Metric::Slide), 90);
+    assert_eq!(bfs_length(&klotski(), Metric::Step), 116);
+}
+
+#[test]
+fn pennant_space_and_lengths() {
+    assert_eq!(count(&pennant(), Metric::Step).0, 1_398);
+    assert_eq!(bfs_length(&pennant(), Metric::Move), 59);
+    assert_eq!(bfs_length(&pennant(), Metric::Slide), 62);
+    assert_eq!(bfs_length(&pennant(), Metric::Step), 83);
+}
+
+#[test]
+#[ignore = "slow: release suite"]
+fn century_space_and_lengths() {
+    assert_eq!(count(&century(), Metric::Step).0, 81_340);
+    assert_eq!(bfs_length(&century(), Metric::Move), 99);
+    assert_eq!(bfs_length(&century(), Metric::Slide), 111);
+    assert_eq!(bfs_length(&century(), Metric::Step), 131);
+}
+
+#[test]
+fn identical_pieces_are_merged_but_told_apart_when_named() {
+    let k = BlockDomain::new(&klotski(), Metric::Step).unwrap();
+    // A; E; the four verticals; the four soldiers.
+    assert_eq!(k.classes(), 4);
+    let mut named = klotski();
+    // Naming a soldier in the goal separates it from the other three.
+    named.goal.cells[0] = Some(blockslide::model::Token::new("G").unwrap());
+    assert_eq!(BlockDomain::new(&named, Metric::Step).unwrap().classes(), 5);
+}
+
+#[test]
+fn goal_state_needs_an_anchored_complete_goal() {
+    let k = BlockDomain::new(&klotski(), Metric::Step).unwrap();
+    let why = k.goal_state().unwrap_err();
+    assert!(why.contains("does not say where"), "{why}");
+    let l = BlockDomain::new(&two_ls(), Metric::Step).unwrap();
+    assert!(l.goal_state().unwrap_err().contains("anywhere"));
+    // The mirrored Pennant with every piece placed is a complete goal.
+    let mut p = pennant();
+    p.goal.cells = p.cells.iter().map(|c| match c {
+        blockslide::model::Cell::Piece(t) => Some(*t),
+        _ => None,
+    }).collect();
+    let d = BlockDomain::new(&p, Metric::Step).unwrap();
+    let g = d.goal_state().unwrap();
+    assert_eq!(g, d.start());
+    assert!(d.is_goal(&g));
+}

@@ -1,0 +1,427 @@
+//! UI tests of the Solve and Play tabs, driving the real app through egui_kittest as a user
+//! would: pick choices in the solver panel, solve, cancel, compare, play back, and play.
+//!
+//! Searches run on background threads, so the tests step frames until a condition holds,
+//! with a generous timeout (and never assert on timing).
+
+#![cfg(feature = "gui")]
+
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui::{Key, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use blockslide::gui::app::App;
+use blockslide::gui::board::{BOARD_LABEL, cell_center};
+use blockslide::gui::command::Mode;
+use blockslide::gui::compare::{self, ComparePair};
+use blockslide::gui::solver_panel::Outcome;
+use blockslide::model::{Dir, Metric, Puzzle, Token, file, library};
+use blockslide::solve::api::{self, Algorithm, SolveRequest};
+use blockslide::solve::core::{SearchControl, Termination};
+
+/// A generous bound for background work in a debug build on a busy machine.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+fn bundled(name: &str) -> Puzzle {
+    let entry = library::bundled()
+        .into_iter()
+        .find(|b| b.file_name == name)
+        .unwrap_or_else(|| panic!("{name} is bundled"));
+    file::parse(entry.text).expect("bundled puzzles parse")
+}
+
+fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
+    let mut app = App::new_for_test(puzzle);
+    app.set_mode(mode);
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_eframe(|_| app);
+    h.run_ok();
+    h
+}
+
+/// Steps frames until `done` holds for the app, panicking after [`PATIENCE`].
+fn wait_for(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    h.step();
+}
+
+/// Opens the combo box labelled `combo` and clicks its entry `entry`.
+fn choose(h: &mut Harness<'static, App>, combo: &str, entry: &str) {
+    h.get_by_role_and_label(Role::ComboBox, combo).click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, entry).click();
+    h.run_ok();
+}
+
+fn outcome_status(app: &App) -> Option<Termination> {
+    match app.solve_view().panel().outcome()? {
+        Outcome::Report(r) => Some(r.status),
+        Outcome::Abandoned(_) => Some(Termination::Cancelled),
+        Outcome::Refused(_) => None,
+    }
+}
+
+#[test]
+fn klotski_bfs_in_the_move_metric_plays_back_81_moves_to_the_goal() {
+    let klotski = bundled("klotski.ron");
+    let mut h = harness(klotski.clone(), Mode::Solve);
+    choose(&mut h, "Algorithm", "Breadth-first");
+    choose(&mut h, "Metric", "move (any path)");
+    assert_eq!(h.state().solve_view().metric(), Metric::Move);
+    h.get_by_label("Solve the puzzle").click();
+    wait_for(&mut h, "the BFS solve", |app| {
+        app.solve_view().playback().is_some()
+    });
+    h.run_ok();
+
+    // The solver panel's summary and the playback header both say so.
+    assert_eq!(h.get_all_by_label_contains("Solved: 81 moves").count(), 2);
+    let playback = h.state().solve_view().playback().expect("a solution");
+    assert_eq!(playback.len(), 81);
+    assert!(playback.report().optimal);
+    assert!(
+        playback.verified(),
+        "the solution replays on the model to a goal position"
+    );
+    h.get_by_label("Last").click();
+    h.run_ok();
+    // The move list scrolled to its last entry, move 81.
+    h.get_by_label_contains("  81. ");
+    let playback = h.state().solve_view().playback().unwrap();
+    assert_eq!(playback.index(), 81);
+    assert!(klotski.goal_satisfied_by(&playback.position().cells));
+    h.get_by_label_contains("goal reached");
+
+    // Step back and forth with the keyboard; animations are off in tests, so it is instant.
+    h.key_press(Key::ArrowLeft);
+    h.run_ok();
+    assert_eq!(h.state().solve_view().playback().unwrap().index(), 80);
+    assert!(
+        !klotski.goal_satisfied_by(&h.state().solve_view().playback().unwrap().position().cells)
+    );
+    h.key_press(Key::Home);
+    h.run_ok();
+    assert_eq!(
+        h.state().solve_view().playback().unwrap().position().cells,
+        klotski.cells
+    );
+}
+
+fn hard_fifteen() -> Puzzle {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/korf100.txt"
+    ))
+    .expect("korf100.txt is in tests/data");
+    // The instance with the longest optimal solution: hopeless for a debug-build IDA*.
+    let (numbers, _) = text
+        .lines()
+        .filter_map(|line| {
+            let v: Vec<u32> = line
+                .split_whitespace()
+                .map(|x| x.parse().unwrap())
+                .collect();
+            (v.len() == 17).then(|| (v[..16].to_vec(), v[16]))
+        })
+        .max_by_key(|(_, optimal)| *optimal)
+        .expect("korf100 has instances");
+    let goal: Vec<u32> = (0..16).collect();
+    Puzzle::tiles(4, 4, &numbers, Some(&goal)).unwrap()
+}
+
+#[test]
+fn a_long_ida_star_search_can_be_cancelled() {
+    let mut h = harness(hard_fifteen(), Mode::Solve);
+    choose(&mut h, "Algorithm", "IDA*");
+    choose(&mut h, "Heuristic", "manhattan");
+    h.get_by_label("Solve the puzzle").click();
+    h.step();
+    wait_for(&mut h, "the search to report progress", |app| {
+        app.solve_view().panel().is_running()
+    });
+    for _ in 0..20 {
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(
+        h.state().solve_view().panel().is_running(),
+        "the search is still going"
+    );
+    h.get_by_label("Searching with IDA* + manhattan…");
+    h.get_by_label("Cancel").click();
+    wait_for(&mut h, "the cancelled search to stop", |app| {
+        !app.solve_view().panel().is_running()
+    });
+    h.run_ok();
+    assert_eq!(outcome_status(h.state()), Some(Termination::Cancelled));
+    h.get_by_label("Search cancelled");
+    h.get_by_label("cancelled");
+    assert!(h.state().solve_view().playback().is_none());
+}
+
+#[test]
+fn an_unsolvable_tile_puzzle_is_refused_without_searching() {
+    let middle4 = Puzzle::tiles(
+        4,
+        4,
+        &[1, 2, 3, 4, 5, 6, 7, 8, 0, 9, 10, 11, 12, 13, 14, 15],
+        None,
+    )
+    .unwrap();
+    let mut h = harness(middle4, Mode::Solve);
+    h.get_by_label("Solve the puzzle").click();
+    h.run_ok();
+    assert!(
+        !h.state().solve_view().panel().is_running(),
+        "no search was started"
+    );
+    h.get_by_label_contains("Unsolvable: the tiles' permutation parity");
+}
+
+#[test]
+fn compare_on_the_2x3_seed_puzzle_fills_the_insights_table() {
+    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let mut h = harness(puzzle.clone(), Mode::Solve);
+    h.get_by_label("Seeds' set").click();
+    h.run_ok();
+    h.get_by_label("Run comparison").click();
+    h.step();
+    wait_for(&mut h, "the comparison", |app| {
+        !app.solve_view().compare().is_running() && !app.solve_view().compare().rows().is_empty()
+    });
+    h.run_ok();
+
+    let rows = h.state().solve_view().compare().rows().to_vec();
+    let algorithms: Vec<Algorithm> = rows.iter().map(|r| r.pair.algorithm).collect();
+    assert_eq!(
+        algorithms,
+        [
+            Algorithm::Bfs,
+            Algorithm::Dfs,
+            Algorithm::Ucs,
+            Algorithm::Greedy,
+            Algorithm::Astar,
+            Algorithm::Idastar
+        ]
+    );
+    for row in &rows {
+        let report = row
+            .result
+            .as_ref()
+            .expect("every pair applies to a tile puzzle");
+        assert_eq!(report.status, Termination::Solved, "{}", row.pair.title());
+        // Every solution replays on the model and reaches the goal.
+        let mut position = puzzle.clone();
+        for mv in &report.moves {
+            for &d in &mv.steps {
+                position.step(mv.piece, d).expect("legal step");
+            }
+        }
+        assert!(
+            puzzle.goal_satisfied_by(&position.cells),
+            "{}",
+            row.pair.title()
+        );
+        if report.optimal {
+            assert_eq!(report.length(), Some(8), "{} is optimal", row.pair.title());
+        } else {
+            assert!(report.length().unwrap() >= 8);
+        }
+        // The table shows what an independent run of the same request reports.
+        if matches!(row.pair.algorithm, Algorithm::Bfs | Algorithm::Astar) {
+            let request = SolveRequest {
+                algorithm: row.pair.algorithm,
+                heuristic: row.pair.heuristic.clone(),
+                metric: Some(Metric::Step),
+                ..SolveRequest::default()
+            };
+            let direct = api::solve(&puzzle, &request, SearchControl::new(request.limits)).unwrap();
+            assert_eq!(direct.stats.expanded, report.stats.expanded);
+            assert_eq!(direct.stats.generated, report.stats.generated);
+        }
+    }
+    assert!(
+        rows.iter()
+            .any(|r| r.pair.algorithm == Algorithm::Bfs && r.result.as_ref().unwrap().optimal)
+    );
+
+    // The table is on screen, with the seeds' columns, and copies as CSV.
+    h.get_by_label("# States Explored");
+    h.get_by_label("# Moves in Solution");
+    // In the pair list and in the table.
+    assert_eq!(h.get_all_by_label("Depth-first").count(), 2);
+    let csv = compare::as_csv(&rows);
+    assert_eq!(csv.lines().count(), 1 + rows.len());
+    assert!(
+        csv.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("Breadth-first,zero,8,"),
+        "{csv}"
+    );
+    h.get_by_label("Copy CSV").click();
+    h.run_ok();
+}
+
+#[test]
+fn skip_stops_one_pair_of_a_comparison_and_the_next_one_runs() {
+    let mut h = harness(hard_fifteen(), Mode::Solve);
+    h.state_mut().solve_view_mut().compare_mut().pairs = vec![
+        ComparePair::new(Algorithm::Idastar, Some("manhattan")),
+        ComparePair::new(Algorithm::Greedy, Some("manhattan")),
+    ];
+    h.run_ok();
+    h.get_by_label("Run comparison").click();
+    h.step();
+    let start = Instant::now();
+    while h.query_by_label_contains("1/2: IDA* + manhattan").is_none() {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "timed out waiting for the first pair"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    h.get_by_label("Skip").click();
+    wait_for(&mut h, "the comparison", |app| {
+        !app.solve_view().compare().is_running()
+    });
+    h.run_ok();
+    let rows = h.state().solve_view().compare().rows();
+    assert_eq!(rows.len(), 2);
+    let skipped = rows[0].result.as_ref().expect("IDA* ran");
+    assert_eq!(skipped.status, Termination::Cancelled);
+    let greedy = rows[1].result.as_ref().expect("greedy ran");
+    assert_eq!(
+        greedy.status,
+        Termination::Solved,
+        "greedy is fast on the 15-puzzle"
+    );
+    assert!(!greedy.optimal);
+    h.get_by_label("cancelled");
+}
+
+fn board_cell(h: &Harness<'static, App>, rows: usize, cols: usize, r: usize, c: usize) -> Pos2 {
+    let rect = h.get_by_label(BOARD_LABEL).rect();
+    cell_center(rect, rows, cols, r, c)
+}
+
+fn click_cell(h: &mut Harness<'static, App>, rows: usize, cols: usize, r: usize, c: usize) {
+    let at = board_cell(h, rows, cols, r, c);
+    h.hover_at(at);
+    h.step();
+    h.drag_at(at);
+    h.step();
+    h.drop_at(at);
+    h.step();
+    h.run_ok();
+}
+
+#[test]
+fn play_mode_makes_legal_moves_refuses_illegal_ones_and_undoes() {
+    // 5 4 2
+    // 1 3 .
+    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let mut h = harness(puzzle.clone(), Mode::Play);
+    let tile = |n: u32| Token::number(n);
+
+    // Click tile 3 and press the right arrow: it slides into the blank.
+    click_cell(&mut h, 2, 3, 1, 1);
+    assert_eq!(
+        h.state().solve_view().play().unwrap().selected(),
+        Some(tile(3))
+    );
+    h.key_press(Key::ArrowRight);
+    h.run_ok();
+    let mut expected = puzzle.clone();
+    expected.step(tile(3), Dir::Right).unwrap();
+    assert_eq!(h.state().solve_view().play().unwrap().position(), &expected);
+    h.get_by_label("1 step");
+
+    // Drag tile 4 down into the blank the 3 left behind.
+    let from = board_cell(&h, 2, 3, 0, 1);
+    let to = board_cell(&h, 2, 3, 1, 1);
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 4.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.step();
+    h.run_ok();
+    expected.step(tile(4), Dir::Down).unwrap();
+    assert_eq!(h.state().solve_view().play().unwrap().position(), &expected);
+    h.get_by_label("2 steps");
+
+    // Tile 5 cannot move up (off the board): refused, nothing changes.
+    click_cell(&mut h, 2, 3, 0, 0);
+    h.key_press(Key::ArrowUp);
+    h.run_ok();
+    let game = h.state().solve_view().play().unwrap();
+    assert_eq!(game.position(), &expected);
+    assert_eq!(game.history().len(), 2);
+    h.get_by_label_contains("cannot move up");
+
+    // Undo takes back the drag.
+    h.get_by_label("Undo").click();
+    h.run_ok();
+    let mut after_undo = puzzle.clone();
+    after_undo.step(tile(3), Dir::Right).unwrap();
+    assert_eq!(
+        h.state().solve_view().play().unwrap().position(),
+        &after_undo
+    );
+    h.get_by_label("1 step");
+
+    // A hint is an optimal first move from here: making it leaves one move fewer to go.
+    h.get_by_label("Hint").click();
+    h.step();
+    wait_for(&mut h, "the hint", |app| {
+        app.solve_view().play().unwrap().hint().is_some()
+    });
+    h.run_ok();
+    let hint = h.state().solve_view().play().unwrap().hint().unwrap();
+    h.get_by_label_contains("Hint: move");
+    let mut next = after_undo.clone();
+    for &d in &hint.first.steps {
+        next.step(hint.first.piece, d)
+            .expect("the hinted move is legal");
+    }
+    let request = SolveRequest {
+        algorithm: Algorithm::Astar,
+        metric: Some(Metric::Step),
+        ..SolveRequest::default()
+    };
+    let from_here = api::solve(&after_undo, &request, SearchControl::new(request.limits)).unwrap();
+    let from_next = api::solve(&next, &request, SearchControl::new(request.limits)).unwrap();
+    assert_eq!(hint.remaining, from_here.length().unwrap());
+    assert_eq!(from_next.length().unwrap() + 1, hint.remaining);
+}
+
+#[test]
+fn playing_the_2x3_to_the_goal_says_solved_with_the_optimal_length() {
+    // 1 2 3 / 4 . 5: one move (tile 5 left) from the goal.
+    let puzzle = Puzzle::tiles(2, 3, &[1, 2, 3, 4, 0, 5], None).unwrap();
+    let mut h = harness(puzzle, Mode::Play);
+    click_cell(&mut h, 2, 3, 1, 2);
+    h.key_press(Key::ArrowLeft);
+    h.step();
+    wait_for(&mut h, "the optimal length", |app| {
+        app.solve_view().play().unwrap().optimal_length().is_some()
+    });
+    h.run_ok();
+    assert!(h.state().solve_view().play().unwrap().is_solved());
+    h.get_by_label_contains("Solved in 1 step (optimal is 1)");
+}

@@ -1,0 +1,114 @@
+//! Pixel snapshots of the Solve tab: the solver panel with a result, playback part-way
+//! through a solution, and the comparison table and charts.
+//!
+//! Results come from the real solver; only their wall-clock times are pinned, so the pictures
+//! are the same on every run. Create or update the pictures with
+//! `UPDATE_SNAPSHOTS=1 cargo test --features snapshots --test snapshots_solver`.
+
+#![cfg(feature = "snapshots")]
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui_kittest::Harness;
+
+use blockslide::gui::app::App;
+use blockslide::gui::command::Mode;
+use blockslide::gui::compare::{CompareRow, seed_pairs};
+use blockslide::gui::solver_panel::{FinishedRun, HeuristicPath};
+use blockslide::model::{Metric, Puzzle, file, library};
+use blockslide::solve::api::{self, Algorithm, SolveReport, SolveRequest};
+use blockslide::solve::core::SearchControl;
+
+fn klotski() -> Puzzle {
+    let entry = library::bundled()
+        .into_iter()
+        .find(|b| b.file_name == "klotski.ron")
+        .expect("Klotski is bundled");
+    file::parse(entry.text).expect("bundled puzzles parse")
+}
+
+/// Solves `puzzle` and pins the time to 20 µs per expansion.
+fn solve_pinned(puzzle: &Puzzle, request: &SolveRequest) -> SolveReport {
+    let mut report =
+        api::solve(puzzle, request, SearchControl::new(request.limits)).expect("solves");
+    report.stats.elapsed = Duration::from_micros(20 * report.stats.expanded.max(1));
+    report
+}
+
+fn harness(app: App) -> Harness<'static, App> {
+    let mut h = Harness::builder()
+        .with_size([1400.0, 860.0])
+        .wgpu()
+        .build_eframe(|_| app);
+    h.run_ok();
+    h
+}
+
+fn klotski_app() -> App {
+    let puzzle = klotski();
+    let request = SolveRequest {
+        algorithm: Algorithm::Astar,
+        metric: Some(Metric::Move),
+        ..SolveRequest::default()
+    };
+    let report = solve_pinned(&puzzle, &request);
+    let heuristic = report.heuristic.clone();
+    let values = api::heuristic_along(&puzzle, &request, &report.moves).expect("h along the path");
+    let mut app = App::new_for_test(puzzle.clone());
+    app.set_mode(Mode::Solve);
+    app.solve_view_mut().panel_mut().settings.metric = Metric::Move;
+    app.solve_view_mut().show_run(
+        &puzzle,
+        FinishedRun {
+            report: Arc::new(report),
+            h_path: Some(HeuristicPath { heuristic, values }),
+        },
+    );
+    app
+}
+
+#[test]
+fn solver_panel_with_a_result() {
+    let mut h = harness(klotski_app());
+    h.snapshot("solver_panel");
+}
+
+#[test]
+fn playback_part_way_through_klotski() {
+    let mut h = harness(klotski_app());
+    // Jump to the end, then step back with the keyboard to move 40.
+    h.key_press(egui::Key::End);
+    h.run_ok();
+    for _ in 0..41 {
+        h.key_press(egui::Key::ArrowLeft);
+        h.run_ok();
+    }
+    assert_eq!(h.state().solve_view().playback().unwrap().index(), 40);
+    h.snapshot("solver_playback");
+}
+
+#[test]
+fn comparison_table_and_charts() {
+    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let rows: Vec<CompareRow> = seed_pairs()
+        .into_iter()
+        .map(|pair| {
+            let request = SolveRequest {
+                algorithm: pair.algorithm,
+                heuristic: pair.heuristic.clone(),
+                metric: Some(Metric::Step),
+                ..SolveRequest::default()
+            };
+            CompareRow {
+                result: Ok(Arc::new(solve_pinned(&puzzle, &request))),
+                pair,
+            }
+        })
+        .collect();
+    let mut app = App::new_for_test(puzzle.clone());
+    app.set_mode(Mode::Solve);
+    app.solve_view_mut().show_comparison(&puzzle, rows);
+    let mut h = harness(app);
+    h.snapshot("solver_compare");
+}

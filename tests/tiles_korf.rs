@@ -1,0 +1,91 @@
+//! The release suite: the first 10 of Korf's 100 15-puzzles solved optimally with the default
+//! pattern databases, on one and on two threads, and 24-puzzles scrambled by 60 moves.
+//! Run with `cargo test --release --no-default-features -- --ignored`; the tables are built
+//! once into a cache under the target directory.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use blockslide::model::tiles::{TileLayout, blank_first_goal, blank_last_goal, scramble};
+use blockslide::solve::algorithms::idastar::idastar;
+use blockslide::solve::core::{Domain, Heuristic, Limits, SearchControl, Termination};
+use blockslide::solve::tiles::{PatternDatabases, TileDomain, TileHeuristic};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+fn cache() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache")
+}
+
+fn domain(rows: usize, cols: usize, start: Vec<u16>, goal: Vec<u16>) -> TileDomain {
+    TileDomain::new(&TileLayout {
+        rows,
+        cols,
+        start,
+        goal,
+        tokens: Vec::new(),
+    })
+    .unwrap()
+}
+
+fn default_pdb(d: &TileDomain) -> TileHeuristic {
+    let partition = PatternDatabases::default_partition(d);
+    let (pdb, _) =
+        PatternDatabases::load_or_build_in(d, &partition, Some(&cache()), &AtomicBool::new(false))
+            .unwrap();
+    TileHeuristic::PatternDb(Arc::new(pdb))
+}
+
+#[test]
+#[ignore = "slow: release suite"]
+fn the_first_10_korf_instances_are_solved_optimally() {
+    let text = include_str!("data/korf100.txt");
+    let goal = blank_first_goal(4, 4);
+    let h = default_pdb(&domain(4, 4, goal.clone(), goal.clone()));
+    for line in text.lines().take(10) {
+        let nums: Vec<u16> = line
+            .split_whitespace()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let (start, known) = (nums[..16].to_vec(), nums[16] as usize);
+        let d = domain(4, 4, start, goal.clone());
+        assert!(h.estimate(&d, &d.start()) as usize <= known);
+        for threads in [1, 2] {
+            let out = idastar(&d, &h, threads, &mut SearchControl::new(Limits::default()));
+            assert_eq!(out.termination, Termination::Solved);
+            assert!(out.optimal);
+            let path = out.path.unwrap();
+            assert_eq!(path.len(), known, "{line} on {threads} threads");
+            assert!(d.is_goal(&d.replay(&d.start(), &path).unwrap()));
+        }
+    }
+}
+
+#[test]
+#[ignore = "slow: release suite"]
+fn twenty_four_puzzles_scrambled_by_60_moves_are_solved_optimally() {
+    let goal = blank_last_goal(5, 5);
+    let h = default_pdb(&domain(5, 5, goal.clone(), goal.clone()));
+    let mut rng = ChaCha8Rng::seed_from_u64(24);
+    for _ in 0..5 {
+        let start = scramble(5, 5, &goal, 60, &mut rng);
+        let d = domain(5, 5, start, goal.clone());
+        let pdb = idastar(&d, &h, 2, &mut SearchControl::new(Limits::default()));
+        let path = pdb.path.unwrap();
+        assert!(path.len() <= 60);
+        assert!(d.is_goal(&d.replay(&d.start(), &path).unwrap()));
+        // an independent admissible heuristic agrees on the optimal length where it can
+        // finish in reasonable time
+        let mut limited = SearchControl::new(Limits {
+            max_nodes: 30_000_000,
+            ..Limits::default()
+        });
+        let lc = idastar(&d, &TileHeuristic::LinearConflict, 2, &mut limited);
+        if let Some(lc_path) = lc.path {
+            assert_eq!(lc_path.len(), path.len());
+        } else {
+            assert!(lc.stats.completed_depth.unwrap() < path.len() as u32);
+        }
+    }
+}
