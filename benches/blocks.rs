@@ -34,6 +34,18 @@ fn blocks(c: &mut Criterion) {
             .collect();
         let mut group = c.benchmark_group(format!("klotski-{}", metric.name()));
         group.throughput(Throughput::Elements(states.len() as u64));
+        group.bench_function("moves", |b| {
+            let mut moves = Vec::new();
+            b.iter(|| {
+                let mut n = 0;
+                for s in &states {
+                    moves.clear();
+                    domain.moves(s, &mut moves);
+                    n += moves.len();
+                }
+                n
+            });
+        });
         group.bench_function("moves+apply", |b| {
             let mut moves = Vec::new();
             b.iter(|| {

@@ -317,7 +317,9 @@ fn progress_reports_arrive_and_the_last_one_is_final() {
     let mut c = control().with_progress(Box::new(move |s| sink.lock().unwrap().push(*s)));
     let out = algorithms::bfs(&d, &mut c);
     assert_eq!(out.termination, Termination::Solved);
-    assert_eq!(out.path.unwrap().len(), 31);
+    let path = out.path.unwrap();
+    assert_eq!(path.len(), 31);
+    assert!(d.replays(&path));
     let reports = reports.lock().unwrap();
     assert!(!reports.is_empty());
     assert_eq!(reports.last().unwrap().expanded, out.stats.expanded);

@@ -3,11 +3,11 @@
 
 mod blocks_support;
 
+use blocks_support::*;
 use blockslide::model::{Metric, Puzzle};
 use blockslide::solve::algorithms::bfs::{bfs, explore};
 use blockslide::solve::blocks::BlockDomain;
 use blockslide::solve::core::{Domain, Termination};
-use blocks_support::*;
 
 /// Solves by BFS, replays the solution, returns its length in the metric.
 fn bfs_length(puzzle: &Puzzle, metric: Metric) -> usize {
@@ -23,14 +23,22 @@ fn bfs_length(puzzle: &Puzzle, metric: Metric) -> usize {
 fn count(puzzle: &Puzzle, metric: Metric) -> (u64, u64) {
     let domain = BlockDomain::new(puzzle, metric).unwrap();
     let e = explore(&domain, &mut control());
-    assert_eq!(e.termination, Termination::Unsolvable, "the walk is complete");
+    assert_eq!(
+        e.termination,
+        Termination::Unsolvable,
+        "the walk is complete"
+    );
     (e.states, e.goal_states)
 }
 
 #[test]
-fn seed_small_puzzle_solves() {
-    let n = bfs_length(&small(), Metric::Step);
-    assert!(n > 0);
+fn seed_small_puzzle_lengths() {
+    // The step length is also checked against a BFS over model positions that shares no code
+    // with the domain.
+    assert_eq!(naive_walk(&small(), Metric::Step).2, Some(41));
+    assert_eq!(bfs_length(&small(), Metric::Step), 41);
+    assert_eq!(bfs_length(&small(), Metric::Slide), 30);
+    assert_eq!(bfs_length(&small(), Metric::Move), 26);
 }
 
 #[test]
@@ -44,10 +52,37 @@ fn seed_hard_puzzle_is_36_steps() {
 }
 
 #[test]
-fn two_ls_meet_solves() {
-    for metric in Metric::ALL {
-        let n = bfs_length(&two_ls(), metric);
-        assert!(n > 0);
+fn two_ls_meet_solves_with_the_floating_goal() {
+    assert_eq!(bfs_length(&two_ls(), Metric::Step), 30);
+    assert_eq!(bfs_length(&two_ls(), Metric::Slide), 22);
+    assert_eq!(bfs_length(&two_ls(), Metric::Move), 19);
+}
+
+#[test]
+fn goal_test_agrees_with_the_model_on_every_klotski_and_pennant_state() {
+    for puzzle in [klotski(), pennant()] {
+        let domain = BlockDomain::new(&puzzle, Metric::Step).unwrap();
+        let mut goals = 0;
+        for state in all_states(&domain) {
+            let position = domain.position(&state);
+            assert_eq!(domain.is_goal(&state), position.goal_satisfied());
+            goals += u32::from(domain.is_goal(&state));
+        }
+        assert!(goals > 0);
+    }
+}
+
+#[test]
+#[ignore = "slow: release suite"]
+fn goal_test_agrees_with_the_model_on_every_two_ls_state() {
+    let domain = BlockDomain::new(&two_ls(), Metric::Step).unwrap();
+    let states = all_states(&domain);
+    assert_eq!(states.len(), 110_804);
+    for state in states {
+        assert_eq!(
+            domain.is_goal(&state),
+            domain.position(&state).goal_satisfied()
+        );
     }
 }
 
@@ -102,10 +137,14 @@ fn goal_state_needs_an_anchored_complete_goal() {
     assert!(l.goal_state().unwrap_err().contains("anywhere"));
     // The mirrored Pennant with every piece placed is a complete goal.
     let mut p = pennant();
-    p.goal.cells = p.cells.iter().map(|c| match c {
-        blockslide::model::Cell::Piece(t) => Some(*t),
-        _ => None,
-    }).collect();
+    p.goal.cells = p
+        .cells
+        .iter()
+        .map(|c| match c {
+            blockslide::model::Cell::Piece(t) => Some(*t),
+            _ => None,
+        })
+        .collect();
     let d = BlockDomain::new(&p, Metric::Step).unwrap();
     let g = d.goal_state().unwrap();
     assert_eq!(g, d.start());

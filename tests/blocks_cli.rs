@@ -17,7 +17,12 @@ fn count_pennant_json() {
         .args(["count", &saved("pennant.ron"), "--metric", "step", "--json"])
         .output()
         .unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["states"], 1398);
     assert_eq!(v["metric"], "step");
@@ -30,7 +35,10 @@ fn count_pennant_json() {
         .collect();
     assert_eq!(per_depth.iter().sum::<u64>(), 1398);
     assert_eq!(per_depth[0], 1);
-    assert_eq!(v["max_depth"].as_u64().unwrap() as usize, per_depth.len() - 1);
+    assert_eq!(
+        v["max_depth"].as_u64().unwrap() as usize,
+        per_depth.len() - 1
+    );
     assert!(v["goal_states"].as_u64().unwrap() > 0);
 }
 
@@ -50,7 +58,13 @@ fn count_klotski_text() {
 #[test]
 fn count_exit_codes() {
     let limited = blockslide()
-        .args(["count", &saved("klotski.ron"), "--max-nodes", "100", "--json"])
+        .args([
+            "count",
+            &saved("klotski.ron"),
+            "--max-nodes",
+            "100",
+            "--json",
+        ])
         .output()
         .unwrap();
     assert_eq!(limited.status.code(), Some(3));

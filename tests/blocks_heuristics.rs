@@ -5,12 +5,12 @@
 
 mod blocks_support;
 
+use blocks_support::*;
 use blockslide::model::{Cell, Metric, Puzzle, Token};
 use blockslide::solve::algorithms::astar::astar;
 use blockslide::solve::algorithms::bfs::{bfs, distance_map};
 use blockslide::solve::blocks::{BlockDomain, BlockHeuristic, heuristic, heuristics};
 use blockslide::solve::core::{Domain, Heuristic, Termination};
-use blocks_support::*;
 
 fn admissible_on(puzzle: &Puzzle, metric: Metric) -> usize {
     let domain = BlockDomain::new(puzzle, metric).unwrap();
@@ -18,10 +18,26 @@ fn admissible_on(puzzle: &Puzzle, metric: Metric) -> usize {
     assert!(!dist.is_empty());
     for (state, &d) in &dist {
         let r = BlockHeuristic::Relaxed.estimate(&domain, state);
-        for h in BlockHeuristic::ALL.into_iter().filter(|h| h.is_admissible()) {
+        for h in BlockHeuristic::ALL
+            .into_iter()
+            .filter(|h| h.is_admissible())
+        {
             let e = h.estimate(&domain, state);
-            assert!(e <= d, "{}: {} > true distance {d} in {metric}", h.name(), e);
-            assert!(e <= r || h == BlockHeuristic::Max, "relaxed dominates {}", h.name());
+            assert!(
+                e <= d,
+                "{}: {} > true distance {d} in {metric}",
+                h.name(),
+                e
+            );
+            let stronger = [BlockHeuristic::Max, BlockHeuristic::PatternDatabase];
+            assert!(
+                e <= r || stronger.contains(&h),
+                "relaxed dominates {}",
+                h.name()
+            );
+            if h == BlockHeuristic::Max {
+                assert!(e >= r, "max is at least relaxed");
+            }
         }
     }
     dist.len()
@@ -178,7 +194,10 @@ fn astar_is_optimal_on(puzzles: &[Puzzle]) {
         for puzzle in puzzles {
             let domain = BlockDomain::new(puzzle, metric).unwrap();
             let shortest = bfs(&domain, &mut control()).path.unwrap().len();
-            for h in BlockHeuristic::ALL.into_iter().filter(|h| h.is_admissible()) {
+            for h in BlockHeuristic::ALL
+                .into_iter()
+                .filter(|h| h.is_admissible())
+            {
                 let outcome = astar(&domain, &h, 1.0, &mut control());
                 assert_eq!(outcome.termination, Termination::Solved);
                 assert!(outcome.optimal);
@@ -208,18 +227,28 @@ fn heuristic_list_and_lookup() {
     assert!(list[0].admissible && list[0].applicable.is_ok());
     let between = list.iter().find(|h| h.name == "between").unwrap();
     assert!(!between.admissible);
-    assert!(between.applicable.is_err(), "Klotski's goal names one piece");
+    assert!(
+        between.applicable.is_err(),
+        "Klotski's goal names one piece"
+    );
     let domain = BlockDomain::new(&klotski(), Metric::Move).unwrap();
     assert!(heuristic(&domain, "between").is_err());
     let unknown = heuristic(&domain, "manhattan").unwrap_err();
     assert!(unknown.contains("goal-distance"), "{unknown}");
     for h in BlockHeuristic::ALL {
-        assert_eq!(heuristic(&domain, h.name()).is_ok(), h != BlockHeuristic::Between);
+        assert_eq!(
+            heuristic(&domain, h.name()).is_ok(),
+            h != BlockHeuristic::Between
+        );
     }
     // A broken puzzle: every entry says why.
     let mut bad = klotski();
     bad.goal.cells[0] = Some(Token::new("Z").unwrap());
-    assert!(heuristics(&bad, Metric::Step).iter().all(|h| h.applicable.is_err()));
+    assert!(
+        heuristics(&bad, Metric::Step)
+            .iter()
+            .all(|h| h.applicable.is_err())
+    );
 }
 
 #[test]
@@ -230,5 +259,9 @@ fn heuristics_on_the_start_of_klotski() {
     assert_eq!(BlockHeuristic::GoalDistance.estimate(&domain, &start), 3);
     assert_eq!(BlockHeuristic::Blockers.estimate(&domain, &start), 2);
     assert_eq!(BlockHeuristic::Relaxed.estimate(&domain, &start), 5);
-    assert_eq!(BlockHeuristic::Max.estimate(&domain, &start), 5);
+    // The pattern database keeps A, E and the four verticals, and sees much further.
+    let pdb = BlockHeuristic::PatternDatabase.estimate(&domain, &start);
+    assert!(pdb > 5, "pdb says {pdb}");
+    assert_eq!(BlockHeuristic::Max.estimate(&domain, &start), pdb);
+    assert!(domain.pattern_database_states().unwrap() > 1000);
 }

@@ -5,15 +5,15 @@
 
 mod blocks_support;
 
+use blocks_support::*;
 use blockslide::model::Metric;
 use blockslide::solve::algorithms::bfs::{bfs, distance_map, explore};
 use blockslide::solve::blocks::{BlockDomain, BlockHeuristic};
 use blockslide::solve::core::{Domain, Heuristic, Termination};
-use blocks_support::*;
 use proptest::prelude::*;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(ProptestConfig::with_cases(96))]
 
     #[test]
     fn domain_agrees_with_the_model(seed in any::<u64>()) {
@@ -34,16 +34,104 @@ proptest! {
                 }
                 None => prop_assert_eq!(outcome.termination, Termination::Unsolvable),
             }
+            for state in all_states(&domain) {
+                let position = domain.position(&state);
+                prop_assert_eq!(domain.is_goal(&state), position.goal_satisfied());
+                prop_assert_eq!(domain.is_goal(&state), reference_goal(&position));
+            }
             let dist = distance_map(&domain, &mut control()).unwrap();
             for (state, &d) in &dist {
-                let position = domain.position(state);
-                prop_assert_eq!(domain.is_goal(state), position.goal_satisfied());
-                prop_assert_eq!(domain.is_goal(state), reference_goal(&position));
                 for h in BlockHeuristic::ALL.into_iter().filter(|h| h.is_admissible()) {
                     let est = h.estimate(&domain, state);
                     prop_assert!(est <= d, "{} says {} at true distance {} ({})", h.name(), est, d, metric);
                 }
             }
         }
+    }
+}
+
+/// A random puzzle whose goal is a complete position (every piece placed): the start after a
+/// random walk of unit steps.
+fn complete_goal_puzzle(seed: u64) -> blockslide::model::Puzzle {
+    use blockslide::model::{Cell, Dir};
+    let mut p = random_puzzle(seed);
+    let mut q = p.clone();
+    let mut rng = blocks_support::Rng::new(seed.rotate_left(17));
+    let tokens: Vec<_> = p.pieces().iter().map(|x| x.token).collect();
+    for _ in 0..12 {
+        let t = tokens[rng.below(tokens.len())];
+        let _ = q.step(t, Dir::ALL[rng.below(4)]);
+    }
+    p.goal.anywhere = false;
+    p.goal.cells = q
+        .cells
+        .iter()
+        .map(|c| match c {
+            Cell::Piece(t) => Some(*t),
+            _ => None,
+        })
+        .collect();
+    p
+}
+
+fn check_algorithms(puzzle: &blockslide::model::Puzzle) -> Result<(), TestCaseError> {
+    use blockslide::solve::Algorithm;
+    use blockslide::solve::algorithms::{RunOptions, applicable, guarantees_optimal, run};
+    use blockslide::solve::core::{Limits, SearchControl};
+    for metric in Metric::ALL {
+        let domain = BlockDomain::new(puzzle, metric).unwrap();
+        let shortest = bfs(&domain, &mut control()).path.map(|p| p.len());
+        let h = BlockHeuristic::ALL[0];
+        for algorithm in Algorithm::ALL {
+            if applicable(algorithm, &domain).is_err() {
+                prop_assert!(domain.goal_state().is_err());
+                continue;
+            }
+            let limits = Limits {
+                max_nodes: 50_000,
+                ..Limits::default()
+            };
+            let outcome = run(
+                algorithm,
+                &domain,
+                &h,
+                &RunOptions::default(),
+                &mut SearchControl::new(limits),
+            );
+            // The iterative-deepening searches are tree searches, exponential in the depth: a
+            // node limit is their honest answer on the occasional deep random puzzle.
+            let deepening = matches!(algorithm, Algorithm::Iddfs | Algorithm::Idastar);
+            if deepening && outcome.termination == Termination::NodeLimit {
+                continue;
+            }
+            match shortest {
+                Some(d) => {
+                    prop_assert_eq!(outcome.termination, Termination::Solved, "{}", algorithm);
+                    let path = outcome.path.unwrap();
+                    if guarantees_optimal(algorithm, true, 1.0) {
+                        prop_assert_eq!(path.len(), d, "{} in {}", algorithm, metric);
+                    } else {
+                        prop_assert!(path.len() >= d);
+                    }
+                    replay_path(puzzle, &domain, &path, metric);
+                }
+                None => prop_assert_ne!(outcome.termination, Termination::Solved),
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20))]
+
+    /// BFS, UCS, A*, IDA*, IDDFS and bidirectional BFS agree on the optimal length; greedy,
+    /// weighted A* and DFS find legal solutions; all of them replay on the model.
+    #[test]
+    fn every_algorithm_solves_block_puzzles(seed in any::<u64>()) {
+        check_algorithms(&random_puzzle(seed))?;
+        let complete = complete_goal_puzzle(seed);
+        prop_assert!(BlockDomain::new(&complete, Metric::Step).unwrap().goal_state().is_ok());
+        check_algorithms(&complete)?;
     }
 }

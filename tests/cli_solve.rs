@@ -5,8 +5,10 @@ use std::process::{Command, Output};
 
 use blockslide::model::Puzzle;
 use blockslide::model::file::save;
-use blockslide::model::{Dir, Token};
-use blockslide::solve::api::{PieceMove, verify_solution};
+use blockslide::solve::api::verify_solution;
+
+mod cli_support;
+use cli_support::piece_moves;
 
 fn blockslide(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_blockslide"))
@@ -18,30 +20,6 @@ fn blockslide(args: &[&str]) -> Output {
 fn json(output: &Output) -> serde_json::Value {
     let text = String::from_utf8_lossy(&output.stdout);
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
-}
-
-/// The JSON moves as model moves, to replay them.
-fn piece_moves(value: &serde_json::Value) -> Vec<PieceMove> {
-    value["moves"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| PieceMove {
-            piece: Token::new(m["piece"].as_str().unwrap()).unwrap(),
-            steps: m["steps"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|s| match s.as_str().unwrap() {
-                    "up" => Dir::Up,
-                    "down" => Dir::Down,
-                    "left" => Dir::Left,
-                    "right" => Dir::Right,
-                    other => panic!("unknown step {other}"),
-                })
-                .collect(),
-        })
-        .collect()
 }
 
 #[test]
@@ -84,6 +62,7 @@ fn seed_2x3_json_has_the_issue_schema_and_replays() {
 
 #[test]
 fn every_algorithm_name_works_on_the_command_line() {
+    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 0, 5, 7, 8, 6], None).unwrap();
     for algorithm in [
         "bfs", "dfs", "ucs", "greedy", "astar", "wastar", "iddfs", "idastar", "bibfs",
     ] {
@@ -102,7 +81,15 @@ fn every_algorithm_name_works_on_the_command_line() {
         assert_eq!(out.status.code(), Some(0), "{algorithm}");
         let v = json(&out);
         assert_eq!(v["algorithm"], algorithm);
-        assert!(v["length"].as_u64().unwrap() >= 2);
+        verify_solution(&puzzle, &piece_moves(&v)).unwrap_or_else(|e| panic!("{algorithm}: {e}"));
+        // the start is two moves from the goal: an optimal answer is exactly that, any other
+        // at least that
+        let length = v["length"].as_u64().unwrap();
+        if v["optimal"] == true {
+            assert_eq!(length, 2, "{algorithm}");
+        } else {
+            assert!(length >= 2, "{algorithm}");
+        }
     }
 }
 
@@ -172,6 +159,17 @@ fn errors_exit_1_with_a_message_and_no_panic() {
             "0.5",
         ],
         &["solve", "--tiles", "1 2 2 0"],
+        &["solve", "--tiles", ""],
+        &["solve", "--tiles", "1 2 3 0", "--size", "0x4"],
+        &[
+            "solve",
+            "--tiles",
+            "1 2 3 0",
+            "--size",
+            "99999999999x99999999999",
+        ],
+        &["solve", "--tiles", "1 2 3 0", "--goal", "1 2 0"],
+        &["solve", "--tiles", "1 2 3 0", "--time-limit", "inf"],
         &["solve", "no/such/file.ron"],
     ] {
         let out = blockslide(args);

@@ -1,6 +1,8 @@
 //! The editor driven as a user would, headless (egui_kittest, no rendering): painting a
 //! piece, undo/redo, resizing, painting a goal, saving and opening files, a malformed file,
-//! the unsaved-changes guard, and the mode tabs.
+//! the unsaved-changes guard, the library, the session kept across relaunches, and the mode
+//! tabs.
+#![cfg(feature = "gui")]
 
 use std::path::Path;
 
@@ -225,6 +227,40 @@ fn resizing_keeps_what_still_fits() {
         klotski(),
         "one undo restores the board"
     );
+    // Shrinking and growing back in a row loses nothing, and is one undo step.
+    h.get_by_label("Rows").set_value_accesskit(2.0);
+    h.run();
+    h.get_by_label("Rows").set_value_accesskit(5.0);
+    h.run();
+    assert_eq!(*h.state().document().puzzle(), klotski());
+}
+
+#[test]
+fn rename_and_delete_a_piece() {
+    let mut h = harness(klotski());
+    h.run();
+    select_piece(&mut h, "E");
+    h.get_by_label("Token").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Token").type_text("GY");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let p = h.state().document().puzzle().clone();
+    assert_eq!(p.board_rows()[2], "D  GY GY F");
+    assert_eq!(p.styles[&t("GY")].name.as_deref(), Some("Guan Yu"));
+    // A taken token is refused with a message.
+    h.get_by_label("Token").click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Token").type_text("A");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.get_by_label_contains("already called");
+    assert_eq!(*h.state().document().puzzle(), p);
+    button(&h, "Delete piece").click();
+    h.run();
+    assert!(shape_of(h.state().document().puzzle(), t("GY")).is_empty());
 }
 
 #[test]
@@ -278,7 +314,7 @@ fn save_to_a_typed_path_and_open_it_back() {
 
     // Change the design, then open the saved file: the guard asks first.
     click_cell_with(&mut h, 4, 3, PointerButton::Secondary);
-    menu(&mut h, "File", "Open");
+    menu(&mut h, "File", "Open…");
     button(&h, "Discard changes").click();
     h.run();
     type_path(&mut h, &path, "Open");
@@ -352,6 +388,14 @@ fn tabs_switch_between_start_and_goal() {
     h.key_press(egui::Key::F2);
     h.run();
     assert_eq!(h.state().mode(), Mode::Goal);
+    // With no piece picked, painting the goal explains what to do and changes nothing.
+    click_cell(&mut h, 0, 0);
+    assert_eq!(*h.state().document().puzzle(), klotski());
+    assert!(
+        h.state().status().contains("pick one"),
+        "{}",
+        h.state().status()
+    );
 }
 
 #[test]
@@ -526,4 +570,34 @@ fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
         .center();
     double_click(&mut h, at);
     assert_eq!(*h.state().document().puzzle(), edited);
+}
+
+#[test]
+fn arrow_keys_move_the_selected_piece_and_recent_files_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("moved.ron");
+    let mut h = harness(klotski());
+    h.run();
+    select_piece(&mut h, "J");
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    h.key_press(egui::Key::ArrowUp);
+    h.run(); // blocked by H: nothing happens
+    let p = h.state().document().puzzle().clone();
+    assert_eq!(p.board_rows()[4], "I . J .");
+    assert_eq!(p.board_rows()[3], "D G H F");
+
+    menu(&mut h, "File", "Save As");
+    type_path(&mut h, &path, "Save");
+    menu(&mut h, "File", "New…");
+    button(&h, "Create").click();
+    h.run();
+    assert!(h.state().document().puzzle().pieces().is_empty());
+    button(&h, "File").click();
+    h.run();
+    button(&h, "Open Recent").click();
+    h.run();
+    button(&h, "moved.ron").click();
+    h.run();
+    assert_eq!(*h.state().document().puzzle(), p);
 }

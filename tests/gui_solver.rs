@@ -11,12 +11,13 @@ use std::time::{Duration, Instant};
 use egui::accesskit::Role;
 use egui::{Key, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use blockslide::gui::app::App;
 use blockslide::gui::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::command::Mode;
 use blockslide::gui::compare::{self, ComparePair};
+use blockslide::gui::solve_view::SolveTab;
 use blockslide::gui::solver_panel::Outcome;
 use blockslide::model::{Dir, Metric, Puzzle, Token, file, library};
 use blockslide::solve::api::{self, Algorithm, SolveRequest};
@@ -113,6 +114,73 @@ fn klotski_bfs_in_the_move_metric_plays_back_81_moves_to_the_goal() {
     assert_eq!(
         h.state().solve_view().playback().unwrap().position().cells,
         klotski.cells
+    );
+
+    // The heuristic plot arrives in the background: BFS uses none, so the best one is
+    // evaluated; along an optimal path it never exceeds the moves left, and is 0 at the goal.
+    wait_for(&mut h, "the heuristic along the path", |app| {
+        app.solve_view().playback().unwrap().h_path().is_some()
+    });
+    let path = h
+        .state()
+        .solve_view()
+        .playback()
+        .unwrap()
+        .h_path()
+        .unwrap()
+        .clone();
+    assert_eq!(path.values.len(), 82);
+    assert_ne!(path.heuristic, "zero");
+    for (i, h_value) in path.values.iter().enumerate() {
+        assert!(
+            *h_value as usize <= 81 - i,
+            "h = {h_value} at move {i} overestimates"
+        );
+    }
+    assert_eq!(path.values[81], 0);
+    h.get_by_label_contains("along the solution");
+    assert_eq!(
+        h.state().solve_view().playback().unwrap().position().cells,
+        klotski.cells
+    );
+}
+
+#[test]
+fn choices_that_do_not_apply_are_disabled_and_say_why() {
+    let klotski = bundled("klotski.ron");
+    let mut h = harness(klotski.clone(), Mode::Solve);
+    // A heuristic that does not apply to Klotski (the notebook's `between` needs two goal
+    // pieces) is greyed out, and its tooltip gives the solver's reason.
+    let (name, reason) = api::heuristics_for(&klotski, Metric::Move)
+        .into_iter()
+        .find_map(|info| {
+            let label = if info.admissible {
+                info.name.clone()
+            } else {
+                format!("{} (inadmissible)", info.name)
+            };
+            info.applicable.err().map(|reason| (label, reason))
+        })
+        .expect("some heuristic does not apply to Klotski");
+    h.get_by_role_and_label(Role::ComboBox, "Heuristic").click();
+    h.run_ok();
+    let entry = h.get_by_role_and_label(Role::Button, &name);
+    assert!(entry.accesskit_node().is_disabled());
+    entry.hover();
+    h.run_steps(8);
+    h.get_by_label(&reason);
+    h.key_press(Key::Escape);
+    h.run_ok();
+
+    // Its goal is partial, so bidirectional search does not apply either.
+    h.get_by_role_and_label(Role::ComboBox, "Algorithm").click();
+    h.run_ok();
+    let bibfs = h.get_by_role_and_label(Role::Button, "Bidirectional BFS");
+    assert!(bibfs.accesskit_node().is_disabled());
+    assert!(
+        !h.get_by_role_and_label(Role::Button, "Breadth-first")
+            .accesskit_node()
+            .is_disabled()
     );
 }
 
@@ -270,6 +338,62 @@ fn compare_on_the_2x3_seed_puzzle_fills_the_insights_table() {
     );
     h.get_by_label("Copy CSV").click();
     h.run_ok();
+
+    // Clicking a row's algorithm plays its solution back: depth-first's long detour.
+    h.get_by_role_and_label(Role::Link, "Depth-first").click();
+    h.run_ok();
+    let view = h.state().solve_view();
+    assert_eq!(view.tab(), SolveTab::Playback);
+    let playback = view.playback().expect("the DFS solution is loaded");
+    assert_eq!(playback.report().algorithm, Algorithm::Dfs);
+    assert_eq!(
+        Some(playback.len()),
+        rows[1].result.as_ref().unwrap().length()
+    );
+    assert!(playback.verified());
+}
+
+#[test]
+fn comparing_every_heuristic_with_a_star_on_the_two_ls() {
+    let puzzle = bundled("two-ls-meet.ron");
+    let mut h = harness(puzzle.clone(), Mode::Solve);
+    h.get_by_label("A* × heuristics").click();
+    h.run_ok();
+    h.get_by_label("Run comparison").click();
+    h.step();
+    wait_for(&mut h, "the comparison", |app| {
+        !app.solve_view().compare().is_running() && !app.solve_view().compare().rows().is_empty()
+    });
+    h.run_ok();
+    let metric = h.state().solve_view().metric();
+    let applicable: Vec<_> = api::heuristics_for(&puzzle, metric)
+        .into_iter()
+        .filter(|info| info.applicable.is_ok())
+        .collect();
+    let rows = h.state().solve_view().compare().rows();
+    assert_eq!(rows.len(), applicable.len());
+    let optimal = rows
+        .iter()
+        .find(|r| r.pair.heuristic.as_deref() == Some("zero"))
+        .and_then(|r| r.result.as_ref().ok()?.length())
+        .expect("A* with the zero heuristic (uniform cost) solves the two L's");
+    for (row, info) in rows.iter().zip(&applicable) {
+        assert_eq!(row.pair.algorithm, Algorithm::Astar);
+        assert_eq!(row.pair.heuristic.as_deref(), Some(info.name.as_str()));
+        let report = row
+            .result
+            .as_ref()
+            .expect("every applicable heuristic runs");
+        assert_eq!(report.heuristic, info.name);
+        assert_eq!(report.status, Termination::Solved, "{}", info.name);
+        if info.admissible {
+            assert!(report.optimal, "{} is admissible", info.name);
+            assert_eq!(report.length(), Some(optimal), "{}", info.name);
+        } else {
+            assert!(!report.optimal);
+            assert!(report.length().unwrap() >= optimal);
+        }
+    }
 }
 
 #[test]

@@ -15,7 +15,7 @@ use egui_kittest::Harness;
 use blockslide::gui::app::App;
 use blockslide::gui::command::Mode;
 use blockslide::gui::compare::{CompareRow, seed_pairs};
-use blockslide::gui::solver_panel::{FinishedRun, HeuristicPath};
+use blockslide::gui::playback::HeuristicPath;
 use blockslide::model::{Metric, Puzzle, file, library};
 use blockslide::solve::api::{self, Algorithm, SolveReport, SolveRequest};
 use blockslide::solve::core::SearchControl;
@@ -45,7 +45,8 @@ fn harness(app: App) -> Harness<'static, App> {
     h
 }
 
-fn klotski_app() -> App {
+/// The app on Klotski's Solve tab, showing an A* solve in the move metric.
+fn klotski_harness() -> Harness<'static, App> {
     let puzzle = klotski();
     let request = SolveRequest {
         algorithm: Algorithm::Astar,
@@ -57,26 +58,27 @@ fn klotski_app() -> App {
     let values = api::heuristic_along(&puzzle, &request, &report.moves).expect("h along the path");
     let mut app = App::new_for_test(puzzle.clone());
     app.set_mode(Mode::Solve);
-    app.solve_view_mut().panel_mut().settings.metric = Metric::Move;
-    app.solve_view_mut().show_run(
+    let mut h = harness(app);
+    let ctx = h.ctx.clone();
+    h.state_mut().solve_view_mut().show_run(
         &puzzle,
-        FinishedRun {
-            report: Arc::new(report),
-            h_path: Some(HeuristicPath { heuristic, values }),
-        },
+        Arc::new(report),
+        Some(HeuristicPath { heuristic, values }),
+        &ctx,
     );
-    app
+    h.run_ok();
+    h
 }
 
 #[test]
 fn solver_panel_with_a_result() {
-    let mut h = harness(klotski_app());
+    let mut h = klotski_harness();
     h.snapshot("solver_panel");
 }
 
 #[test]
 fn playback_part_way_through_klotski() {
-    let mut h = harness(klotski_app());
+    let mut h = klotski_harness();
     // Jump to the end, then step back with the keyboard to move 40.
     h.key_press(egui::Key::End);
     h.run_ok();
@@ -108,7 +110,11 @@ fn comparison_table_and_charts() {
         .collect();
     let mut app = App::new_for_test(puzzle.clone());
     app.set_mode(Mode::Solve);
-    app.solve_view_mut().show_comparison(&puzzle, rows);
     let mut h = harness(app);
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .solve_view_mut()
+        .show_comparison(&puzzle, rows, &ctx);
+    h.run_ok();
     h.snapshot("solver_compare");
 }

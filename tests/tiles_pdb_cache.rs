@@ -70,12 +70,15 @@ fn tables_are_cached_and_loaded() {
     assert_eq!(sample(&built), sample(&loaded));
 }
 
+/// A named way to damage a cache file.
+type Damage = (&'static str, fn(&mut Vec<u8>));
+
 #[test]
 fn corrupt_truncated_and_foreign_files_are_rebuilt() {
     let dir = tempfile::tempdir().unwrap();
     let (good, _) = load(dir.path());
     let expected = sample(&good);
-    let damages: [(&str, fn(&mut Vec<u8>)); 5] = [
+    let damages: [Damage; 5] = [
         ("flipped byte in the table", |b| {
             let i = b.len() - 10;
             b[i] ^= 0x01;

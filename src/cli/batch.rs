@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use blockslide::model::tiles::{TileLayout, blank_first_goal, blank_last_goal, is_solvable};
 use blockslide::solve::algorithms::{RunOptions, idastar::idastar, run as run_algorithm};
@@ -14,7 +14,7 @@ use clap::CommandFactory;
 use clap::parser::ValueSource;
 use serde_json::json;
 
-use super::{BatchArgs, Cli, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SearchArgs};
+use super::{BatchArgs, Cli, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
 
 /// One instance of a batch file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,21 +153,6 @@ pub(crate) fn batch_goal(
     }
 }
 
-/// The limits the search options ask for.
-pub(crate) fn limits(search: &SearchArgs) -> Limits {
-    let mut limits = Limits::default();
-    if let Some(n) = search.max_nodes {
-        limits.max_nodes = n;
-    }
-    if let Some(s) = search.time_limit.filter(|s| s.is_finite() && *s >= 0.0) {
-        limits.max_time = Duration::from_secs_f64(s);
-    }
-    if let Some(mb) = search.max_memory {
-        limits.max_memory_bytes = mb.saturating_mul(1 << 20);
-    }
-    limits
-}
-
 /// The result of one instance.
 pub(crate) struct Solved {
     /// Why the search stopped (`Unsolvable` without search when parity says so).
@@ -254,20 +239,21 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
     let ((rows, cols), instances) = parse_instances(&text, size)?;
     let goal = batch_goal(args.goal.as_deref(), args.blank_first, rows, cols)?;
     let search = &args.search;
-    let algorithm: Algorithm = if algorithm_given() {
-        search.algorithm.parse()?
+    // the same checks of the search options as `solve` (algorithm, weight, limits)
+    let request = super::solve::request(search, None)?;
+    let algorithm = if algorithm_given() {
+        request.algorithm
     } else {
         Algorithm::Idastar
     };
-    let tokens: Vec<_> = (0..rows * cols)
-        .map(|t| (t > 0).then(|| blockslide::model::Token::number(t as u32)))
-        .collect();
     let layout_of = |start: &[u16]| TileLayout {
         rows,
         cols,
         start: start.to_vec(),
         goal: goal.clone(),
-        tokens: tokens.clone(),
+        // no tokens: tiles go by their numbers, which may exceed what a token can spell
+        // (a 32x32 board has tile 1023), and batch reports lengths, never tile moves
+        tokens: Vec::new(),
     };
     let goal_domain = TileDomain::new(&layout_of(&goal))?;
     let name = match &search.heuristic {
@@ -291,7 +277,7 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
         depth_cap: search.depth_cap,
         threads: search.threads,
     };
-    let limits = limits(search);
+    let limits = request.limits;
     let (mut solved, mut checked, mut mismatched, mut limited, mut unsolvable) = (0, 0, 0, 0, 0);
     let mut total = Stats::default();
     let mut seconds = 0.0;
@@ -303,9 +289,9 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
             &options,
             limits,
         )?;
+        // a length is checked only when there is one: a limit is not a mismatch
         let matched = match (instance.known, result.length) {
             (Some(k), Some(l)) => Some(k == l),
-            (Some(_), None) => Some(false),
             _ => None,
         };
         if matched.is_some() {
@@ -320,6 +306,13 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
             _ => limited += 1,
         }
         let s = &result.stats;
+        // IDA* searched every path up to its last completed bound: none of them reaches the
+        // goal, so an unfinished search still proves this much
+        let lower_bound = match result.status {
+            Termination::Solved | Termination::Unsolvable => None,
+            _ if algorithm == Algorithm::Idastar => s.completed_depth.map(|d| d + 1),
+            _ => None,
+        };
         total.expanded += s.expanded;
         total.generated += s.generated;
         let secs = s.elapsed.as_secs_f64();
@@ -335,18 +328,22 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
                     "known": instance.known,
                     "match": matched,
                     "optimal": result.optimal,
+                    "lower_bound": lower_bound,
                     "expanded": s.expanded,
                     "generated": s.generated,
                     "seconds": secs,
                 })
             );
         } else {
-            let length = result
-                .length
-                .map_or_else(|| result.status.name().to_string(), |l| l.to_string());
+            let length = match (result.length, lower_bound) {
+                (Some(l), _) => l.to_string(),
+                (None, Some(b)) => format!("{} (>= {b})", result.status.name()),
+                (None, None) => result.status.name().to_string(),
+            };
             let check = match (instance.known, matched) {
                 (Some(k), Some(true)) => format!("= known {k}"),
-                (Some(k), _) => format!("MISMATCH: known {k}"),
+                (Some(k), Some(false)) => format!("MISMATCH: known {k}"),
+                (Some(k), None) => format!("known {k}"),
                 _ => String::new(),
             };
             println!(
@@ -374,7 +371,7 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
                 "mismatched": mismatched,
                 "all_matched": mismatched == 0,
                 "algorithm": algorithm.name(),
-                "heuristic": heuristic.name(),
+                "heuristic": name,
                 "threads": search.threads,
                 "expanded": total.expanded,
                 "generated": total.generated,
@@ -389,7 +386,7 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
              {mismatched} mismatched",
             instances.len(),
             algorithm.name(),
-            heuristic.name(),
+            name,
             search.threads,
             if search.threads == 1 { "" } else { "s" },
             if mismatched == 0 {

@@ -8,7 +8,11 @@ mod tiles;
 
 /// Runs `blockslide bench`.
 pub fn run(args: &BenchArgs) -> u8 {
-    let all: Vec<&str> = blocks::SUITES.iter().chain(tiles::SUITES).copied().collect();
+    let all: Vec<&str> = blocks::SUITES
+        .iter()
+        .chain(tiles::SUITES)
+        .copied()
+        .collect();
     let chosen: Vec<&str> = if args.suites.is_empty() {
         all.clone()
     } else {

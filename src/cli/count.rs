@@ -65,7 +65,11 @@ fn try_run(args: &CountArgs) -> Result<u8, String> {
     } else {
         print!("{}", text(&puzzle.name, metric, &report));
     }
-    Ok(if complete(&report) { EXIT_OK } else { EXIT_LIMIT })
+    Ok(if complete(&report) {
+        EXIT_OK
+    } else {
+        EXIT_LIMIT
+    })
 }
 
 /// Whether the whole space was walked ("space exhausted").

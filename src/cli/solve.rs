@@ -19,6 +19,7 @@ use blockslide::solve::{
     heuristics_for, solve,
 };
 
+use super::batch::parse_size;
 use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SearchArgs, SolveArgs};
 
 /// Runs `blockslide solve`.
@@ -136,16 +137,12 @@ fn numbers(text: &str, what: &str) -> Result<Vec<u32>, String> {
 /// A tile puzzle from `--tiles`, `--goal` and `--size`.
 fn tile_puzzle(tiles: &str, goal: Option<&str>, size: Option<&str>) -> Result<Puzzle, String> {
     let start = numbers(tiles, "--tiles")?;
+    if start.is_empty() {
+        return Err("--tiles gives no numbers; list the tiles row by row, 0 for the blank".into());
+    }
     let goal = goal.map(|g| numbers(g, "--goal")).transpose()?;
     let (rows, cols) = match size {
-        Some(size) => {
-            let parsed = size
-                .split_once(['x', 'X'])
-                .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)));
-            parsed.ok_or_else(|| {
-                format!("--size must look like 2x3 (rows x columns), not `{size}`")
-            })?
-        }
+        Some(size) => parse_size(size)?,
         None => {
             let side = (start.len() as f64).sqrt().round() as usize;
             if side * side != start.len() {
@@ -157,12 +154,17 @@ fn tile_puzzle(tiles: &str, goal: Option<&str>, size: Option<&str>) -> Result<Pu
             (side, side)
         }
     };
-    if rows * cols != start.len() {
-        return Err(format!(
-            "a {rows}x{cols} board has {} cells but --tiles gives {} numbers",
-            rows * cols,
-            start.len()
-        ));
+    // parse_size keeps both sides within 1..=32, so the product cannot overflow
+    let cells = rows * cols;
+    for (option, given) in [("--tiles", Some(&start)), ("--goal", goal.as_ref())] {
+        if let Some(given) = given
+            && given.len() != cells
+        {
+            return Err(format!(
+                "a {rows}x{cols} board has {cells} cells but {option} gives {} numbers",
+                given.len()
+            ));
+        }
     }
     let mut puzzle =
         Puzzle::tiles(rows, cols, &start, goal.as_deref()).map_err(|e| e.to_string())?;

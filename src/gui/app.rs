@@ -43,9 +43,14 @@ struct Persisted {
     tool: Tool,
     view: ViewSettings,
     new_form: NewPuzzleForm,
+    /// Files opened or saved lately, newest first.
+    recent: Vec<PathBuf>,
     // solver-ui (issue 6): persisted solver settings go here.
     solve: SolveViewSettings,
 }
+
+/// How many recent files the File menu lists.
+const RECENT_FILES: usize = 8;
 
 /// Gesture numbers for text fields, far above the editor's stroke numbers, so typing into
 /// one field is one undo step.
@@ -71,6 +76,9 @@ pub struct App {
     after_save: Option<Box<Command>>,
     screenshot: Option<ScreenshotJob>,
     title: String,
+    recent: Vec<PathBuf>,
+    /// The board before a run of consecutive resizes, and the revision after the last one.
+    resize_base: Option<(u64, Puzzle)>,
     // solver-ui (issue 6): fields of the Solve and Play modes go here.
     solve: SolveView,
 }
@@ -154,6 +162,8 @@ impl App {
             after_save: None,
             screenshot: None,
             title: String::new(),
+            recent: Vec::new(),
+            resize_base: None,
             // solver-ui (issue 6): initial values of the Solve and Play fields go here.
             solve: SolveView::default(),
         }
@@ -178,6 +188,7 @@ impl App {
             tool: self.editor.tool,
             view: self.view.clone(),
             new_form: self.new_form.clone(),
+            recent: self.recent.clone(),
             solve: self.solve.settings(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &state);
@@ -203,6 +214,7 @@ impl App {
         self.editor.tool = saved.tool;
         self.view = saved.view;
         self.new_form = saved.new_form;
+        self.recent = saved.recent;
         self.solve = SolveView::new(saved.solve);
     }
 
@@ -478,10 +490,17 @@ impl App {
                 self.doc.edit("Set metric", |p| p.metric = metric);
             }
             Command::Resize { rows, cols } => {
+                // Consecutive resizes start from the board before the first one, so shrinking
+                // and growing back (a drag on the size field) loses nothing.
+                let base = match &self.resize_base {
+                    Some((revision, base)) if *revision == self.doc.revision() => base.clone(),
+                    _ => self.doc.puzzle().clone(),
+                };
+                let mut resized = base.clone();
+                edit::resize(&mut resized, rows, cols);
                 self.doc
-                    .edit_in_gesture(TEXT_GESTURE + 3, "Resize board", |p| {
-                        edit::resize(p, rows, cols);
-                    });
+                    .edit_in_gesture(TEXT_GESTURE + 3, "Resize board", |p| *p = resized);
+                self.resize_base = Some((self.doc.revision(), base));
             }
             Command::CopyStartToGoal => {
                 self.doc
@@ -505,6 +524,7 @@ impl App {
                 self.status = format!("New piece {token}: paint its cells on the board.");
             }
             Command::Highlight(cells) => self.editor.highlight = cells,
+            Command::Notify(message) => self.status = message,
         }
     }
 
@@ -513,6 +533,7 @@ impl App {
         match file::load(&path) {
             Ok(puzzle) => {
                 let message = format!("Opened {}", path.display());
+                self.remember_recent(&path);
                 self.doc = Document::from_file(puzzle, path);
                 self.after_open(&message);
             }
@@ -564,6 +585,7 @@ impl App {
         match file::save(&path, self.doc.puzzle()) {
             Ok(()) => {
                 self.status = format!("Saved to {}", path.display());
+                self.remember_recent(&path);
                 self.doc.mark_saved(path);
                 if let Some(next) = self.after_save.take() {
                     self.apply_unguarded(*next, ctx);
@@ -571,6 +593,14 @@ impl App {
             }
             Err(e) => self.save_failed(&path, &e),
         }
+    }
+
+    /// Puts `path` first in the recent files (at most [`RECENT_FILES`]).
+    fn remember_recent(&mut self, path: &Path) {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_FILES);
     }
 
     fn save_failed(&mut self, path: &Path, e: &std::io::Error) {
@@ -615,6 +645,23 @@ impl App {
                 && let Some(t) = self.editor.selected
             {
                 commands.push(Command::DeletePiece(t));
+            }
+            if let Some(token) = self.editor.selected {
+                for (key, dr, dc) in [
+                    (Key::ArrowUp, -1, 0),
+                    (Key::ArrowDown, 1, 0),
+                    (Key::ArrowLeft, 0, -1),
+                    (Key::ArrowRight, 0, 1),
+                ] {
+                    if i.key_pressed(key) {
+                        commands.push(Command::MovePiece {
+                            layer: self.mode.layer(),
+                            token,
+                            dr,
+                            dc,
+                        });
+                    }
+                }
             }
             if i.key_pressed(Key::Escape) {
                 commands.push(Command::Select(None));
@@ -694,10 +741,20 @@ impl eframe::App for App {
             menu_bar::shortcuts(&ctx, ctx.egui_wants_keyboard_input(), &mut commands);
         }
         self.editor_keys(&ctx, &mut commands);
+        // A puzzle file dropped on the window opens (asking about unsaved changes first).
+        if let Some(path) = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .find(|p| !p.as_os_str().is_empty())
+        }) {
+            commands.push(Command::OpenPath(path));
+        }
 
         let view_before = self.view.clone();
         egui::Panel::top("menu_bar").show(ui, |ui| {
-            menu_bar::show(ui, &self.doc, &mut self.view, &mut commands);
+            menu_bar::show(ui, &self.doc, &mut self.view, &self.recent, &mut commands);
         });
         if view_before.animations != self.view.animations {
             self.apply_style(&ctx);
@@ -740,7 +797,10 @@ impl eframe::App for App {
             self.mode_tabs(ui, &mut commands);
             ui.separator();
             if self.mode.is_editing() {
-                let outline = self.view.goal_outline && layer == Layer::Start;
+                // A tile puzzle's goal is the familiar order; outlining every misplaced tile
+                // would only add noise.
+                let outline =
+                    self.view.goal_outline && layer == Layer::Start && self.checks.tiles.is_none();
                 let puzzle = self.doc.puzzle();
                 self.editor
                     .board_ui(ui, puzzle, layer, outline, &mut commands);

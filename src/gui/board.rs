@@ -332,7 +332,6 @@ impl<'a> Board<'a> {
             }
         }
 
-        // Pieces: static ones first, moving ones on top.
         let token_at = |r: usize, c: usize| -> Option<Token> {
             match self.layer {
                 Layer::Start => match puzzle.cell(r, c) {
@@ -350,64 +349,47 @@ impl<'a> Board<'a> {
                 .map_or(Vec2::ZERO, |(_, v)| *v * cell)
         };
         let groups = groups(rows, cols, &token_at);
-        let mut order: Vec<&(Token, Vec<CellPos>)> = groups.iter().collect();
-        order.sort_by_key(|(t, _)| offset_of(*t) != Vec2::ZERO);
         let gap = (cell * 0.06).clamp(1.0, 4.0);
-        for (token, cells) in order {
-            let fill = to_color32(piece_color(puzzle, *token));
-            let rim = fill.gamma_multiply(0.62).to_opaque();
-            let shift = offset_of(*token);
-            let same = |r: usize, c: usize, dr: i32, dc: i32| {
-                let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-                nr >= 0
-                    && nc >= 0
-                    && (nr as usize) < rows
-                    && (nc as usize) < cols
-                    && cells.contains(&(nr as usize, nc as usize))
-            };
-            // Each cell's shape reaches its neighbours of the same piece, so the cells merge
-            // into one rounded shape; a darker copy one point larger below it is the rim.
-            for (layer_color, inset) in [(rim, 0.0), (fill, 1.2)] {
-                for &(r, c) in cells {
-                    let cr = cell_rect(rect, rows, cols, r, c).translate(shift);
-                    let (up, down) = (same(r, c, -1, 0), same(r, c, 1, 0));
-                    let (left, right) = (same(r, c, 0, -1), same(r, c, 0, 1));
-                    let edge = |joined: bool| if joined { 0.0 } else { gap + inset };
-                    let shape_rect = Rect::from_min_max(
-                        pos2(cr.min.x + edge(left), cr.min.y + edge(up)),
-                        pos2(cr.max.x - edge(right), cr.max.y - edge(down)),
-                    );
-                    let r_px = (radius - inset).max(0.0) as u8;
-                    let round = |a: bool, b: bool| if a || b { 0 } else { r_px };
-                    let corners = CornerRadius {
-                        nw: round(up, left),
-                        ne: round(up, right),
-                        sw: round(down, left),
-                        se: round(down, right),
-                    };
-                    painter.rect_filled(shape_rect, corners, layer_color);
-                }
+        let geometry = PieceGeometry {
+            rect,
+            rows,
+            cols,
+            cell,
+            radius,
+            gap,
+        };
+        // Still pieces first, then the goal outline and their labels, then moving pieces on
+        // top of everything.
+        let (moving, still): (Vec<_>, Vec<_>) = groups
+            .iter()
+            .partition(|(t, _)| offset_of(*t) != Vec2::ZERO);
+        let draw_labels = |token: Token, labels: Vec<(Pos2, f32, Color32)>| {
+            for (pos, size, color) in labels {
+                painter.text(
+                    pos,
+                    Align2::CENTER_CENTER,
+                    token.as_str(),
+                    FontId::proportional(size),
+                    color,
+                );
             }
-            let text = token.as_str();
-            let size = cell * if text.len() > 2 { 0.32 } else { 0.42 };
-            if size >= 6.0 {
-                // A piece drawn in several parts (while it is being edited) is labelled on
-                // each part.
-                for part in components(cells) {
-                    let at = label_position(rect, rows, cols, &part) + shift;
-                    painter.text(
-                        at,
-                        Align2::CENTER_CENTER,
-                        text,
-                        FontId::proportional(size),
-                        text_color_on(fill),
-                    );
-                }
-            }
-        }
-
+        };
+        let still_labels: Vec<_> = still
+            .iter()
+            .map(|(token, cells)| {
+                let labels = self.paint_piece(&painter, &geometry, *token, cells, Vec2::ZERO);
+                (*token, labels)
+            })
+            .collect();
         if self.goal_outline && self.layer == Layer::Start {
             self.paint_goal_outline(&painter, rect, cell);
+        }
+        for (token, labels) in still_labels {
+            draw_labels(token, labels);
+        }
+        for (token, cells) in &moving {
+            let labels = self.paint_piece(&painter, &geometry, *token, cells, offset_of(*token));
+            draw_labels(*token, labels);
         }
         if let Some(token) = self.highlighted_piece
             && let Some((_, cells)) = groups.iter().find(|(t, _)| *t == token)
@@ -446,6 +428,70 @@ impl<'a> Board<'a> {
                 StrokeKind::Inside,
             );
         }
+    }
+
+    /// Paints one piece (merged rounded cells with a rim) shifted by `shift` points; returns
+    /// where its labels go, their size and colour (one per connected part).
+    fn paint_piece(
+        &self,
+        painter: &egui::Painter,
+        g: &PieceGeometry,
+        token: Token,
+        cells: &[CellPos],
+        shift: Vec2,
+    ) -> Vec<(Pos2, f32, Color32)> {
+        let PieceGeometry {
+            rect,
+            rows,
+            cols,
+            cell,
+            radius,
+            gap,
+        } = *g;
+        let mut labels = Vec::new();
+        let fill = to_color32(piece_color(self.puzzle, token));
+        let rim = fill.gamma_multiply(0.62).to_opaque();
+        let same = |r: usize, c: usize, dr: i32, dc: i32| {
+            let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+            nr >= 0
+                && nc >= 0
+                && (nr as usize) < rows
+                && (nc as usize) < cols
+                && cells.contains(&(nr as usize, nc as usize))
+        };
+        // Each cell's shape reaches its neighbours of the same piece, so the cells merge
+        // into one rounded shape; a darker copy one point larger below it is the rim.
+        for (layer_color, inset) in [(rim, 0.0), (fill, 1.2)] {
+            for &(r, c) in cells {
+                let cr = cell_rect(rect, rows, cols, r, c).translate(shift);
+                let (up, down) = (same(r, c, -1, 0), same(r, c, 1, 0));
+                let (left, right) = (same(r, c, 0, -1), same(r, c, 0, 1));
+                let edge = |joined: bool| if joined { 0.0 } else { gap + inset };
+                let shape_rect = Rect::from_min_max(
+                    pos2(cr.min.x + edge(left), cr.min.y + edge(up)),
+                    pos2(cr.max.x - edge(right), cr.max.y - edge(down)),
+                );
+                let r_px = (radius - inset).max(0.0) as u8;
+                let round = |a: bool, b: bool| if a || b { 0 } else { r_px };
+                let corners = CornerRadius {
+                    nw: round(up, left),
+                    ne: round(up, right),
+                    sw: round(down, left),
+                    se: round(down, right),
+                };
+                painter.rect_filled(shape_rect, corners, layer_color);
+            }
+        }
+        let size = cell * if token.as_str().len() > 2 { 0.32 } else { 0.42 };
+        if size >= 6.0 {
+            // A piece drawn in several parts (while it is being edited) is labelled on
+            // each part.
+            for part in components(cells) {
+                let at = label_position(rect, rows, cols, &part) + shift;
+                labels.push((at, size, text_color_on(fill)));
+            }
+        }
+        labels
     }
 
     fn paint_goal_outline(&self, painter: &egui::Painter, rect: Rect, cell: f32) {
@@ -516,6 +562,17 @@ impl<'a> Board<'a> {
     }
 }
 
+/// Where and how big the board's cells are, for painting pieces.
+#[derive(Clone, Copy)]
+struct PieceGeometry {
+    rect: Rect,
+    rows: usize,
+    cols: usize,
+    cell: f32,
+    radius: f32,
+    gap: f32,
+}
+
 /// The goal token at `(r, c)`, if the goal names one.
 fn goal_at(puzzle: &Puzzle, r: usize, c: usize) -> Option<Token> {
     puzzle
@@ -533,13 +590,15 @@ fn groups(
     token_at: &impl Fn(usize, usize) -> Option<Token>,
 ) -> Vec<(Token, Vec<CellPos>)> {
     let mut out: Vec<(Token, Vec<CellPos>)> = Vec::new();
+    let mut index: std::collections::BTreeMap<Token, usize> = std::collections::BTreeMap::new();
     for r in 0..rows {
         for c in 0..cols {
             if let Some(t) = token_at(r, c) {
-                match out.iter_mut().find(|(o, _)| *o == t) {
-                    Some((_, cells)) => cells.push((r, c)),
-                    None => out.push((t, vec![(r, c)])),
-                }
+                let k = *index.entry(t).or_insert_with(|| {
+                    out.push((t, Vec::new()));
+                    out.len() - 1
+                });
+                out[k].1.push((r, c));
             }
         }
     }
@@ -690,7 +749,7 @@ mod tests {
 
     #[test]
     fn split_pieces_have_one_label_per_part() {
-        let parts = components(&[(0, 0), (0, 1), (2, 1), (1, 3), (2, 3)]);
+        let parts = components(&[(0, 0), (0, 1), (1, 3), (2, 1), (2, 3)]);
         assert_eq!(
             parts,
             [vec![(0, 0), (0, 1)], vec![(1, 3), (2, 3)], vec![(2, 1)]]

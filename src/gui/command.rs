@@ -241,6 +241,8 @@ pub enum Command {
     Select(Option<Token>),
     /// Create a new (not yet painted) piece with the next free token and colour, and select it.
     NewPiece,
+    /// Show a message in the status bar.
+    Notify(String),
     /// Outline these cells on the board (a validation finding).
     Highlight(Vec<CellPos>),
 }

@@ -80,6 +80,17 @@ pub fn seed_pairs() -> Vec<ComparePair> {
     ]
 }
 
+/// A* with every heuristic that applies to the puzzle (the assignment notebook's question:
+/// which heuristic expands fewer nodes?).
+pub fn heuristic_pairs(availability: &Availability) -> Vec<ComparePair> {
+    availability
+        .heuristics
+        .iter()
+        .filter(|h| h.applicable.is_ok())
+        .map(|h| ComparePair::new(Algorithm::Astar, Some(&h.name)))
+        .collect()
+}
+
 /// One row of the comparison table.
 #[derive(Clone, Debug)]
 pub struct CompareRow {
@@ -484,6 +495,15 @@ impl Compare {
                         ComparePair::new(Algorithm::Idastar, None),
                     ];
                 }
+                if ui
+                    .small_button("A* × heuristics")
+                    .on_hover_text(
+                        "A* with every heuristic that applies, to see which is better informed",
+                    )
+                    .clicked()
+                {
+                    self.pairs = heuristic_pairs(availability);
+                }
             });
             ui.horizontal(|ui| {
                 let label = ui.label("Time per pair");
@@ -548,15 +568,16 @@ impl Compare {
         commands
     }
 
-    /// The results table, copy buttons and charts (for the central area).
-    pub fn results_ui(&mut self, ui: &mut Ui) {
+    /// The results table, copy buttons and charts (for the central area). Returns a solved
+    /// row's report when the user asks to play it back.
+    pub fn results_ui(&mut self, ui: &mut Ui) -> Option<Arc<SolveReport>> {
         if self.rows.is_empty() {
             ui.label(if self.task.is_some() {
                 "Comparing… the first row appears when its search ends."
             } else {
                 "Choose algorithm + heuristic pairs in the solver panel and press Run comparison."
             });
-            return;
+            return None;
         }
         ui.horizontal(|ui| {
             ui.heading("Comparison");
@@ -567,11 +588,14 @@ impl Compare {
                 ui.ctx().copy_text(as_csv(&self.rows));
             }
         });
-        egui::ScrollArea::horizontal()
+        let chosen = egui::ScrollArea::horizontal()
             .id_salt("compare table scroll")
-            .show(ui, |ui| table_ui(ui, &self.rows));
+            .show(ui, |ui| table_ui(ui, &self.rows))
+            .inner;
+        ui.weak("Click an algorithm to play its solution back.");
         ui.add_space(8.0);
         charts_ui(ui, &self.rows);
+        chosen
     }
 }
 
@@ -581,7 +605,9 @@ impl Drop for Compare {
     }
 }
 
-fn table_ui(ui: &mut Ui, rows: &[CompareRow]) {
+/// The table; returns the report of a solved row whose algorithm was clicked.
+fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
+    let mut chosen = None;
     egui::Grid::new("compare table")
         .num_columns(COLUMNS.len())
         .striped(true)
@@ -604,7 +630,18 @@ fn table_ui(ui: &mut Ui, rows: &[CompareRow]) {
                     match (i, cell.as_str()) {
                         (7, "yes") => ui.colored_label(Color32::from_rgb(0x2e, 0x9e, 0x4f), text),
                         (7, "no") => ui.colored_label(ui.visuals().warn_fg_color, text),
-                        (0, _) => ui.label(RichText::new(text).strong()),
+                        (0, _) => match &row.result {
+                            Ok(report) if report.status == Termination::Solved => {
+                                let link = ui
+                                    .link(RichText::new(text).strong())
+                                    .on_hover_text("Play this solution back");
+                                if link.clicked() {
+                                    chosen = Some(Arc::clone(report));
+                                }
+                                link
+                            }
+                            _ => ui.label(RichText::new(text).strong()),
+                        },
                         (2..=6, _) => ui.monospace(text),
                         _ => ui.label(text),
                     };
@@ -612,6 +649,7 @@ fn table_ui(ui: &mut Ui, rows: &[CompareRow]) {
                 ui.end_row();
             }
         });
+    chosen
 }
 
 /// Above this ratio between the largest and smallest bar, charts switch to a log scale: the
@@ -665,8 +703,11 @@ fn compact(v: f64) -> String {
     format!("{digits}{suffix}")
 }
 
+/// Marks chart labels of runs that stopped before solving.
+const STOPPED_MARK: char = '†';
+
 /// Short chart labels: the algorithm, plus the heuristic when an algorithm appears twice,
-/// plus `*` for a run that stopped before solving.
+/// plus [`STOPPED_MARK`] for a run that stopped before solving.
 fn chart_labels(rows: &[(&ComparePair, &SolveReport)]) -> Vec<String> {
     rows.iter()
         .map(|(pair, report)| {
@@ -681,7 +722,7 @@ fn chart_labels(rows: &[(&ComparePair, &SolveReport)]) -> Vec<String> {
                 label.extend(report.heuristic.chars().take(8));
             }
             if report.status != Termination::Solved {
-                label.push('*');
+                label.push(STOPPED_MARK);
             }
             label
         })
@@ -740,8 +781,11 @@ fn charts_ui(ui: &mut Ui, rows: &[CompareRow]) {
             width,
         );
     });
-    if labels.iter().any(|l| l.ends_with('*')) {
-        ui.weak("* stopped before solving (a limit, or cancelled): its bars are lower bounds.");
+    if labels.iter().any(|l| l.ends_with(STOPPED_MARK)) {
+        ui.weak(format!(
+            "{STOPPED_MARK} stopped before solving (a limit, or cancelled): its bars are lower \
+             bounds."
+        ));
     }
 }
 
@@ -919,7 +963,7 @@ mod tests {
             report("linear-conflict", Termination::TimeLimit),
         );
         let labels = chart_labels(&[(&bfs, &r1), (&a1, &r2), (&a2, &r3)]);
-        assert_eq!(labels, ["BFS", "A* manhatta", "A* linear-c*"]);
+        assert_eq!(labels, ["BFS", "A* manhatta", "A* linear-c†"]);
     }
 
     #[test]

@@ -126,6 +126,17 @@ impl EditorState {
             Brush::Erase
         } else {
             match self.tool {
+                Tool::Paint | Tool::NewPiece
+                    if layer == Layer::Goal
+                        && (self.tool == Tool::NewPiece || self.selected.is_none()) =>
+                {
+                    commands.push(Command::Notify(
+                        "The goal names pieces of the start position: pick one in the palette \
+                         (or with the eyedropper), then paint."
+                            .into(),
+                    ));
+                    return;
+                }
                 Tool::Paint | Tool::NewPiece => {
                     // A new piece that is selected but not painted yet is used as it is.
                     let reuse_pending = self.pending.is_some_and(|(t, _)| Some(t) == self.selected);

@@ -92,3 +92,22 @@ impl FileDialogs for NoDialogs {
         Picked::Unavailable
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_instant_none_means_no_dialog_for_the_rest_of_the_session() {
+        let mut dialogs = RfdDialogs::default();
+        let chosen = PathBuf::from("a.ron");
+        assert_eq!(
+            dialogs.ask(|| Some(chosen.clone())),
+            Picked::Path(chosen.clone())
+        );
+        assert_eq!(dialogs.ask(|| None), Picked::Unavailable);
+        // From now on no dialog is even tried.
+        assert_eq!(dialogs.ask(|| Some(chosen.clone())), Picked::Unavailable);
+        assert_eq!(NoDialogs.pick_open(None), Picked::Unavailable);
+    }
+}

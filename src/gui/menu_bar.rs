@@ -1,5 +1,7 @@
 //! The top bar: File, Edit and View menus, and the keyboard shortcuts of their entries.
 
+use std::path::PathBuf;
+
 use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, Ui};
 
 use super::command::Command;
@@ -83,7 +85,13 @@ pub fn shortcuts(ctx: &Context, text_focus: bool, commands: &mut Vec<Command>) {
 }
 
 /// Draws the menu bar.
-pub fn show(ui: &mut Ui, doc: &Document, view: &mut ViewSettings, commands: &mut Vec<Command>) {
+pub fn show(
+    ui: &mut Ui,
+    doc: &Document,
+    view: &mut ViewSettings,
+    recent: &[PathBuf],
+    commands: &mut Vec<Command>,
+) {
     egui::MenuBar::new().ui(ui, |ui| {
         let ctx = ui.ctx().clone();
         let item = |ui: &mut Ui, text: &str, shortcut: Option<&KeyboardShortcut>| {
@@ -103,6 +111,23 @@ pub fn show(ui: &mut Ui, doc: &Document, view: &mut ViewSettings, commands: &mut
             if item(ui, "Open…", Some(&OPEN)).clicked() {
                 commands.push(Command::Open);
             }
+            ui.add_enabled_ui(!recent.is_empty(), |ui| {
+                ui.menu_button("Open Recent", |ui| {
+                    for path in recent {
+                        let name = path.file_name().map_or_else(
+                            || path.display().to_string(),
+                            |n| n.to_string_lossy().into(),
+                        );
+                        if ui
+                            .button(name)
+                            .on_hover_text(path.display().to_string())
+                            .clicked()
+                        {
+                            commands.push(Command::OpenPath(path.clone()));
+                        }
+                    }
+                });
+            });
             if item(ui, "Save", Some(&SAVE)).clicked() {
                 commands.push(Command::Save);
             }

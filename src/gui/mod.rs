@@ -7,6 +7,9 @@
 //!   [`menu_bar`], [`status_bar`], [`library_panel`], [`new_dialog`], [`dialogs`]: one panel
 //!   per file; [`command`]: what panels ask for.
 //! - [`file_dialogs`]: native file dialogs behind a trait; [`screenshot`]: `--screenshot`.
+//! - [`solve_view`]: the Solve and Play tabs, made of [`solver_panel`] (pickers, progress,
+//!   summary), [`compare`] (insight table and charts), [`playback`] and [`play`]; background
+//!   searches run as a [`task`]; [`solve_format`] writes numbers, times and sizes.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -56,12 +59,12 @@ pub fn run(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<(), Str
     if screenshot.is_some()
         && let Some(path) = &file
     {
-        crate::model::file::load(path).map_err(|e| {
-            let place = match (e.line, e.column) {
-                (Some(l), Some(c)) => format!(" (line {l}, column {c})"),
-                _ => String::new(),
-            };
-            format!("cannot open {}{place}: {}", path.display(), e.message)
+        crate::model::file::load(path).map_err(|e| match (e.line, e.column) {
+            (Some(l), Some(c)) => {
+                format!("{} (line {l}, column {c}): {}", path.display(), e.message)
+            }
+            // Errors without a position (an unreadable file) already name the file.
+            _ => e.message,
         })?;
     }
     let result: screenshot::ScreenshotResult = Arc::new(Mutex::new(None));

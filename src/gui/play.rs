@@ -10,7 +10,7 @@ use crate::model::{Cell, Dir, Metric, Puzzle, Token};
 use crate::solve::api::{self, Algorithm, PieceMove, SolveError, SolveReport, SolveRequest};
 use crate::solve::core::{Limits, SearchControl, Stats, Termination};
 
-use super::board::Board;
+use super::board::{Board, cell_center};
 use super::solve_format as fmt;
 use super::solver_panel::{Verdict, unit_name};
 use super::task::{Poll, Task};
@@ -428,6 +428,9 @@ impl Play {
         let response = board.show(ui);
         let cell = response.cell_size.max(1.0);
         self.cell_size = cell;
+        if let Some(hint) = self.hint() {
+            paint_hint_arrow(ui, &self.current, response.response.rect, &hint.first);
+        }
         let piece_at = |(r, c): (usize, usize)| match self.current.cell(r, c) {
             Cell::Piece(t) => Some(t),
             _ => None,
@@ -468,6 +471,43 @@ impl Play {
         commands
     }
 }
+
+/// Draws the hinted move as an arrow from the piece's centre along its steps.
+fn paint_hint_arrow(ui: &Ui, puzzle: &Puzzle, rect: egui::Rect, first: &PieceMove) {
+    let cells: Vec<(usize, usize)> = puzzle
+        .pieces()
+        .into_iter()
+        .find(|p| p.token == first.piece)
+        .map(|p| p.cells)
+        .unwrap_or_default();
+    if cells.is_empty() || first.steps.is_empty() {
+        return;
+    }
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
+    let centres: Vec<Pos2> = cells
+        .iter()
+        .map(|&(r, c)| cell_center(rect, rows, cols, r, c))
+        .collect();
+    let centre = centres.iter().fold(Vec2::ZERO, |sum, p| sum + p.to_vec2()) / centres.len() as f32;
+    let cell = vec2(rect.width() / cols as f32, rect.height() / rows as f32);
+    let painter = ui.painter_at(rect);
+    let stroke = egui::Stroke::new((cell.x * 0.08).clamp(2.0, 6.0), HINT_ARROW);
+    let mut at = centre.to_pos2();
+    let last = first.steps.len() - 1;
+    for (i, dir) in first.steps.iter().enumerate() {
+        let (dr, dc) = dir.delta();
+        let step = vec2(dc as f32 * cell.x, dr as f32 * cell.y);
+        if i == last {
+            painter.arrow(at, step * 0.8, stroke);
+        } else {
+            painter.line_segment([at, at + step], stroke);
+        }
+        at += step;
+    }
+}
+
+/// The colour of the hint arrow (the board's hint outline is gold too).
+const HINT_ARROW: Color32 = Color32::from_rgb(0xff, 0xd0, 0x00);
 
 /// The direction `delta` (in cells) points in, when it reaches `threshold` along its main
 /// axis.

@@ -9,10 +9,12 @@ use egui_plot::{GridInput, GridMark, Line, Plot, PlotPoints, Points, VLine};
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Dir, Metric, Puzzle, PuzzleType};
-use crate::solve::api::{PieceMove, SolveReport};
+use crate::solve::api::{self, Algorithm, PieceMove, SolveReport, SolveRequest};
+use crate::solve::core::Termination;
 
 use super::board::Board;
-use super::solver_panel::{HeuristicPath, headline};
+use super::solver_panel::headline;
+use super::task::{Poll, Task};
 
 /// How playback moves; kept between launches.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -61,6 +63,44 @@ struct Glide {
     t: f32,
 }
 
+/// The heuristic's value at every position along a solution, start first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeuristicPath {
+    /// The heuristic's name.
+    pub heuristic: String,
+    /// `moves + 1` values.
+    pub values: Vec<u32>,
+}
+
+/// The height the heuristic plot and its title take, kept while the plot is computed.
+const H_PLOT_BLOCK_HEIGHT: f32 = 172.0;
+
+/// Solutions longer than this get no heuristic plot: evaluating the heuristic along a path
+/// costs time quadratic in its length, and such paths (depth-first search's) teach little.
+pub const H_PLOT_MAX_MOVES: usize = 1000;
+
+/// The heuristic along `report`'s solution from `puzzle`: the run's own heuristic, or for
+/// uninformed algorithms the best admissible one (so students see how informed it would
+/// have been). `None` when there is no solution or it is longer than [`H_PLOT_MAX_MOVES`].
+pub fn heuristic_path(puzzle: &Puzzle, report: &SolveReport) -> Option<HeuristicPath> {
+    if report.status != Termination::Solved || report.moves.len() > H_PLOT_MAX_MOVES {
+        return None;
+    }
+    let heuristic = if report.algorithm.uses_heuristic() {
+        report.heuristic.clone()
+    } else {
+        api::default_heuristic(&api::heuristics_for(puzzle, report.metric)).to_string()
+    };
+    let request = SolveRequest {
+        algorithm: Algorithm::Astar,
+        heuristic: Some(heuristic.clone()),
+        metric: Some(report.metric),
+        ..SolveRequest::default()
+    };
+    let values = api::heuristic_along(puzzle, &request, &report.moves).ok()?;
+    Some(HeuristicPath { heuristic, values })
+}
+
 /// Positions are kept every this many moves, so jumping anywhere in a long solution replays
 /// at most this many moves.
 const CHECKPOINT_EVERY: usize = 64;
@@ -78,6 +118,7 @@ pub struct Playback {
     replay_error: Option<String>,
     goal_reached: bool,
     h_path: Option<HeuristicPath>,
+    h_task: Option<Task<(), Option<HeuristicPath>>>,
     scroll_to_current: bool,
     /// The move-list rows fully visible in the last frame.
     visible_rows: std::ops::Range<usize>,
@@ -116,6 +157,7 @@ impl Playback {
             replay_error,
             goal_reached,
             h_path: None,
+            h_task: None,
             scroll_to_current: false,
             visible_rows: 0..0,
         }
@@ -158,7 +200,37 @@ impl Playback {
 
     /// Sets the heuristic's value at each position along the solution (start first).
     pub fn set_h_path(&mut self, path: HeuristicPath) {
+        self.h_task = None;
         self.h_path = Some(path);
+    }
+
+    /// Evaluates the heuristic along the solution in the background; the plot appears when
+    /// it is done.
+    pub fn compute_h_path(&mut self, puzzle: &Puzzle, ctx: &egui::Context) {
+        let (puzzle, report) = (puzzle.clone(), Arc::clone(&self.report));
+        // A thread that cannot start only costs the plot.
+        self.h_task = Task::spawn("heuristic path", ctx, move |_| {
+            heuristic_path(&puzzle, &report)
+        })
+        .ok();
+    }
+
+    /// The heuristic along the solution, once known.
+    pub fn h_path(&self) -> Option<&HeuristicPath> {
+        self.h_path.as_ref()
+    }
+
+    fn poll_h_path(&mut self) {
+        if let Some(task) = self.h_task.as_mut() {
+            match task.poll() {
+                Poll::Running => {}
+                Poll::Done(path) => {
+                    self.h_path = path;
+                    self.h_task = None;
+                }
+                Poll::Lost(_) => self.h_task = None,
+            }
+        }
     }
 
     /// Carries out a control command.
@@ -329,7 +401,9 @@ impl Playback {
                 }
             });
         }
-        let dt = ui.input(|i| i.stable_dt).min(0.1);
+        // Capped so one very slow frame does not skip a whole move.
+        let dt = ui.input(|i| i.stable_dt).min(0.25);
+        self.poll_h_path();
         if self.tick(dt, settings) {
             ui.ctx().request_repaint();
         }
@@ -478,7 +552,12 @@ impl Playback {
             .map_or(self.index, |g| g.index + 1);
         let scroll = std::mem::take(&mut self.scroll_to_current);
         // Only the visible rows are laid out, so solutions of any length scroll smoothly.
-        let row_height = ui.spacing().interact_size.y;
+        // Every row is exactly this tall (a selectable button of monospace text), as
+        // `show_rows` requires.
+        let row_height = (ui.text_style_height(&egui::TextStyle::Monospace)
+            + 2.0 * ui.spacing().button_padding.y)
+            .max(ui.spacing().interact_size.y)
+            .ceil();
         let pitch = row_height + ui.spacing().item_spacing.y;
         let mut area = egui::ScrollArea::vertical()
             .id_salt("playback move list")
@@ -518,10 +597,24 @@ impl Playback {
     }
 
     fn h_plot_ui(&self, ui: &mut Ui) {
+        let width = (ui.available_width() - 200.0).clamp(200.0, 520.0);
         let Some(HeuristicPath { heuristic, values }) = &self.h_path else {
+            // The same space as the plot, so nothing jumps when it arrives.
+            ui.allocate_ui(vec2(width, H_PLOT_BLOCK_HEIGHT), |ui| {
+                ui.set_min_size(vec2(width, H_PLOT_BLOCK_HEIGHT));
+                if self.h_task.is_some() {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.weak("Evaluating the heuristic along the solution…");
+                    });
+                } else if self.len() > H_PLOT_MAX_MOVES {
+                    ui.weak(format!(
+                        "No heuristic plot for solutions over {H_PLOT_MAX_MOVES} moves."
+                    ));
+                }
+            });
             return;
         };
-        let width = (ui.available_width() - 200.0).clamp(200.0, 520.0);
         ui.vertical(|ui| {
             ui.label(RichText::new(format!("Heuristic {heuristic} along the solution")).strong());
             let points: Vec<[f64; 2]> = values
@@ -795,6 +888,22 @@ mod tests {
         assert_eq!(notation(&blocks, 0, &blocks.moves[0]), "B down 2, left");
         let text = solution_text(&blocks);
         assert!(text.contains("   1. B down 2, left"), "{text}");
+    }
+
+    #[test]
+    fn heuristic_path_of_a_short_solution_and_none_for_a_long_one() {
+        let p = tiny();
+        let short = report(PuzzleType::Tiles, vec![mv("3", &[Dir::Left])], Some("r"));
+        let path = heuristic_path(&p, &short).expect("a heuristic applies to tiles");
+        assert_eq!(path.values.len(), 2);
+        assert_eq!(path.values[1], 0, "h is 0 at the goal");
+        assert!(path.values[0] <= 1, "admissible: one move is left");
+        let long = report(
+            PuzzleType::Tiles,
+            vec![mv("3", &[Dir::Left]); H_PLOT_MAX_MOVES + 1],
+            None,
+        );
+        assert_eq!(heuristic_path(&p, &long), None);
     }
 
     #[test]

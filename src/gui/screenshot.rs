@@ -97,3 +97,23 @@ pub fn save_png(path: &std::path::Path, image: &ColorImage) -> Result<(), String
     )
     .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_png_round_trips_its_pixels() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("shot.png");
+        let mut image = ColorImage::filled([3, 2], egui::Color32::from_rgb(10, 20, 30));
+        image.pixels[4] = egui::Color32::from_rgb(200, 100, 50);
+        save_png(&path, &image).expect("written");
+        let back = image::open(&path).expect("a PNG").to_rgba8();
+        assert_eq!(back.dimensions(), (3, 2));
+        assert_eq!(back.get_pixel(1, 1).0, [200, 100, 50, 255]);
+        assert_eq!(back.get_pixel(0, 0).0, [10, 20, 30, 255]);
+        let err = save_png(&dir.path().join("no/such/folder/x.png"), &image);
+        assert!(err.is_err_and(|e| e.contains("cannot write")));
+    }
+}

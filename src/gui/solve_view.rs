@@ -11,13 +11,14 @@ use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 
 use crate::model::{Metric, Puzzle};
+use crate::solve::api::SolveReport;
 
 use super::board::Board;
 use super::command::Mode;
 use super::compare::{Compare, CompareRow};
 use super::play::Play;
-use super::playback::{Playback, PlaybackSettings};
-use super::solver_panel::{FinishedRun, SolverPanel, SolverSettings, metric_title};
+use super::playback::{HeuristicPath, Playback, PlaybackSettings};
+use super::solver_panel::{SolverPanel, SolverSettings, metric_title};
 
 /// The Solve and Play settings kept between launches.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -119,7 +120,7 @@ impl SolveView {
     }
 
     /// Drains background work and drops results that belong to an earlier design.
-    fn update(&mut self, puzzle: &Puzzle) {
+    fn update(&mut self, puzzle: &Puzzle, ctx: &egui::Context) {
         if self.results_for.as_ref() != Some(puzzle) {
             // A design that names its metric (Klotski counts in moves) brings it along.
             if let Some(metric) = puzzle.metric
@@ -135,19 +136,26 @@ impl SolveView {
         if self.play.as_ref().is_some_and(|p| p.puzzle() != puzzle) {
             self.play = None;
         }
-        if let Some(run) = self.panel.poll() {
-            self.load_playback(puzzle, run);
+        if let Some(report) = self.panel.poll() {
+            self.load_playback(puzzle, report, None, ctx);
         }
         if self.compare.poll() {
             self.tab = SolveTab::Compare;
         }
     }
 
-    fn load_playback(&mut self, puzzle: &Puzzle, run: FinishedRun) {
-        self.playback = run.report.length().map(|_| {
-            let mut playback = Playback::new(puzzle, run.report);
-            if let Some(path) = run.h_path {
-                playback.set_h_path(path);
+    fn load_playback(
+        &mut self,
+        puzzle: &Puzzle,
+        report: Arc<SolveReport>,
+        h_path: Option<HeuristicPath>,
+        ctx: &egui::Context,
+    ) {
+        self.playback = report.length().map(|_| {
+            let mut playback = Playback::new(puzzle, report);
+            match h_path {
+                Some(path) => playback.set_h_path(path),
+                None => playback.compute_h_path(puzzle, ctx),
             }
             playback
         });
@@ -156,26 +164,33 @@ impl SolveView {
         }
     }
 
-    /// Shows a finished run for `puzzle` (summary and playback) as if the solver panel had
-    /// just produced it; for example a run made elsewhere, or one with pinned timings in
-    /// snapshot tests.
-    pub fn show_run(&mut self, puzzle: &Puzzle, run: FinishedRun) {
-        self.update(puzzle);
-        self.panel.show_report(Arc::clone(&run.report));
-        self.load_playback(puzzle, run);
+    /// Shows a finished solve of `puzzle` (summary and playback) as if the solver panel had
+    /// just produced it: for example a run made elsewhere, or one with pinned timings in
+    /// snapshot tests. Without `h_path`, the heuristic along the solution is computed in the
+    /// background.
+    pub fn show_run(
+        &mut self,
+        puzzle: &Puzzle,
+        report: Arc<SolveReport>,
+        h_path: Option<HeuristicPath>,
+        ctx: &egui::Context,
+    ) {
+        self.update(puzzle, ctx);
+        self.panel.show_report(Arc::clone(&report));
+        self.load_playback(puzzle, report, h_path, ctx);
     }
 
     /// Shows comparison results for `puzzle` as if a comparison had just produced them.
-    pub fn show_comparison(&mut self, puzzle: &Puzzle, rows: Vec<CompareRow>) {
-        self.update(puzzle);
+    pub fn show_comparison(&mut self, puzzle: &Puzzle, rows: Vec<CompareRow>, ctx: &egui::Context) {
+        self.update(puzzle, ctx);
         self.compare.show_rows(rows);
         self.tab = SolveTab::Compare;
     }
 
     /// The right panel of the Solve and Play tabs.
     pub fn side_ui(&mut self, ui: &mut Ui, mode: Mode, puzzle: &Puzzle) {
-        self.update(puzzle);
         let ctx = ui.ctx().clone();
+        self.update(puzzle, &ctx);
         egui::ScrollArea::vertical()
             .id_salt("solve side scroll")
             .auto_shrink([false, false])
@@ -260,7 +275,7 @@ impl SolveView {
 
     /// The centre of the Solve and Play tabs.
     pub fn central_ui(&mut self, ui: &mut Ui, mode: Mode, puzzle: &Puzzle) {
-        self.update(puzzle);
+        self.update(puzzle, &ui.ctx().clone());
         // The app's "animations" switch (View menu) turns every glide off.
         let animations_on = ui.style().animation_time > 0.0;
         if mode == Mode::Play {
@@ -276,9 +291,14 @@ impl SolveView {
         ui.separator();
         match self.tab {
             SolveTab::Compare => {
-                egui::ScrollArea::vertical()
+                let chosen = egui::ScrollArea::vertical()
                     .id_salt("compare results scroll")
-                    .show(ui, |ui| self.compare.results_ui(ui));
+                    .show(ui, |ui| self.compare.results_ui(ui))
+                    .inner;
+                if let Some(report) = chosen {
+                    let ctx = ui.ctx().clone();
+                    self.load_playback(puzzle, report, None, &ctx);
+                }
             }
             SolveTab::Playback => match self.playback.as_mut() {
                 Some(playback) => {

@@ -294,26 +294,7 @@ pub enum SolverCommand {
     Cancel,
 }
 
-/// The heuristic's value at every position along a solution, start first.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeuristicPath {
-    /// The heuristic's name.
-    pub heuristic: String,
-    /// `moves + 1` values.
-    pub values: Vec<u32>,
-}
-
-/// A finished search: the report and, for a solution, the heuristic along it.
-#[derive(Clone, Debug)]
-pub struct FinishedRun {
-    /// The solver's report.
-    pub report: Arc<SolveReport>,
-    /// The heuristic along the solution (the run's own, or the best one for uninformed
-    /// algorithms), when there is a solution and the heuristic could be evaluated.
-    pub h_path: Option<HeuristicPath>,
-}
-
-type SolveTask = Task<Stats, Result<FinishedRun, SolveError>>;
+type SolveTask = Task<Stats, Result<SolveReport, SolveError>>;
 
 /// A search on its way: the task and what was asked.
 pub struct Running {
@@ -385,8 +366,8 @@ impl SolverPanel {
         self.outcome = None;
     }
 
-    /// Drains the running search's messages. Returns the run when a search just finished.
-    pub fn poll(&mut self) -> Option<FinishedRun> {
+    /// Drains the running search's messages. Returns the report when a search just finished.
+    pub fn poll(&mut self) -> Option<Arc<SolveReport>> {
         let running = self.running.as_mut()?;
         match running.task.poll() {
             Poll::Running => {
@@ -401,10 +382,11 @@ impl SolverPanel {
                 }
                 None
             }
-            Poll::Done(Ok(run)) => {
-                self.outcome = Some(Outcome::Report(Arc::clone(&run.report)));
+            Poll::Done(Ok(report)) => {
+                let report = Arc::new(report);
+                self.outcome = Some(Outcome::Report(Arc::clone(&report)));
                 self.running = None;
-                Some(run)
+                Some(report)
             }
             Poll::Done(Err(e)) => {
                 self.outcome = Some(Outcome::Refused(e.to_string()));
@@ -492,8 +474,11 @@ impl SolverPanel {
             }
             let cancel = ui
                 .add_enabled(running, egui::Button::new("Cancel"))
-                .on_hover_text("Stop the search (it answers within a tenth of a second)");
-            if cancel.clicked() {
+                .on_hover_text("Stop the search (Esc); it stops within a tenth of a second");
+            let escape = running
+                && !ui.ctx().egui_wants_keyboard_input()
+                && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape));
+            if cancel.clicked() || escape {
                 commands.push(SolverCommand::Cancel);
             }
         });
@@ -573,7 +558,10 @@ impl SolverPanel {
                 let chosen = availability.effective_heuristic(settings.heuristic.as_deref());
                 let shown = match (&chosen, uses) {
                     (_, false) => "none (uninformed)".to_string(),
-                    (None, true) => "best available".to_string(),
+                    (None, true) => format!(
+                        "best ({})",
+                        api::default_heuristic(&availability.heuristics)
+                    ),
                     (Some(name), true) => name.clone(),
                 };
                 ui.add_enabled_ui(uses, |ui| {
@@ -669,7 +657,10 @@ impl SolverPanel {
                             egui::DragValue::new(&mut settings.max_nodes)
                                 .range(1..=u64::MAX)
                                 .speed(10_000.0)
-                                .custom_formatter(|v, _| fmt::count(v as u64)),
+                                .custom_formatter(|v, _| fmt::count(v as u64))
+                                .custom_parser(|text| {
+                                    text.replace([',', '_', ' '], "").parse::<f64>().ok()
+                                }),
                         )
                         .labelled_by(label.id)
                         .on_hover_text("Stop after this many node expansions");
@@ -713,36 +704,8 @@ fn spawn_solve(
         let control = SearchControl::new(request.limits)
             .with_cancel(reporter.cancel_flag())
             .with_progress(reporter.sink(|s: &Stats| *s));
-        let report = api::solve(&puzzle, &request, control)?;
-        let h_path = heuristic_path(&puzzle, &request, &report);
-        Ok(FinishedRun {
-            report: Arc::new(report),
-            h_path,
-        })
+        api::solve(&puzzle, &request, control)
     })
-}
-
-/// The heuristic along `report`'s solution: the run's own heuristic, or for uninformed
-/// algorithms the best admissible one (so students see how informed it would have been).
-fn heuristic_path(
-    puzzle: &Puzzle,
-    request: &SolveRequest,
-    report: &SolveReport,
-) -> Option<HeuristicPath> {
-    if report.status != Termination::Solved {
-        return None;
-    }
-    let heuristic = if request.algorithm.uses_heuristic() {
-        report.heuristic.clone()
-    } else {
-        api::default_heuristic(&api::heuristics_for(puzzle, report.metric)).to_string()
-    };
-    let informed = SolveRequest {
-        heuristic: Some(heuristic.clone()),
-        ..request.clone()
-    };
-    let values = api::heuristic_along(puzzle, &informed, &report.moves).ok()?;
-    Some(HeuristicPath { heuristic, values })
 }
 
 /// The metric's name in menus.
@@ -951,14 +914,16 @@ fn report_ui(ui: &mut Ui, report: &SolveReport) {
     }
 }
 
+/// The statistics of a run; without a report, of a search abandoned after cancelling.
 fn stats_grid(ui: &mut Ui, stats: &Stats, report: Option<&SolveReport>) {
     egui::Grid::new("solver result stats")
         .num_columns(2)
         .striped(true)
         .show(ui, |ui| {
             let mut rows: Vec<(String, String)> = Vec::new();
+            let status = report.map_or(Termination::Cancelled, |r| r.status);
+            rows.push(("Status".into(), status.name().into()));
             if let Some(r) = report {
-                rows.push(("Status".into(), r.status.name().into()));
                 if let (Some(len), Some(steps)) = (r.length(), r.steps()) {
                     rows.push((format!("Length ({})", r.metric), len.to_string()));
                     rows.push(("Length (steps)".into(), steps.to_string()));

@@ -19,12 +19,15 @@ pub fn show(
 ) {
     ui.heading("Tools");
     for tool in Tool::ALL {
-        let enabled = !(tool == Tool::Wall && layer == Layer::Goal);
+        let start_only = matches!(tool, Tool::Wall | Tool::NewPiece);
+        let enabled = !(start_only && layer == Layer::Goal);
         let text = format!("{}  ({})", tool.title(), tool.key().name());
         let response = ui
             .add_enabled(enabled, egui::Button::selectable(editor.tool == tool, text))
             .on_hover_text(tool.help())
-            .on_disabled_hover_text("Walls belong to the start position; switch to the Start tab");
+            .on_disabled_hover_text(
+                "Walls and new pieces belong to the start position; switch to the Start tab",
+            );
         if response.clicked() {
             commands.push(Command::SetTool(tool));
         }
@@ -42,7 +45,10 @@ pub fn show(
             commands.push(Command::NewPiece);
         }
     });
-    let mut tokens: Vec<Token> = puzzle.pieces().iter().map(|p| p.token).collect();
+    let pieces = puzzle.pieces();
+    let sizes: std::collections::BTreeMap<Token, usize> =
+        pieces.iter().map(|p| (p.token, p.cells.len())).collect();
+    let mut tokens: Vec<Token> = pieces.iter().map(|p| p.token).collect();
     for t in used_tokens(puzzle) {
         if !tokens.contains(&t) {
             tokens.push(t);
@@ -62,11 +68,7 @@ pub fn show(
             for token in tokens {
                 let color = to_color32(piece_color(puzzle, token));
                 let style = puzzle.styles.get(&token);
-                let cells = puzzle
-                    .cells
-                    .iter()
-                    .filter(|c| **c == crate::model::Cell::Piece(token))
-                    .count();
+                let cells = sizes.get(&token).copied().unwrap_or(0);
                 let mut text = token.to_string();
                 if let Some(name) = style.and_then(|s| s.name.as_ref()) {
                     text.push_str(&format!("  {name}"));

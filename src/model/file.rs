@@ -40,7 +40,9 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::puzzle::{Cell, Color, GridError, Metric, PieceStyle, Puzzle, parse_grid};
+use super::puzzle::{
+    Cell, Color, GridError, Metric, PieceStyle, Puzzle, align_rows, column_width, parse_grid,
+};
 use super::source::{SourceMap, StringSpan, TextPos, scan};
 use super::token::Token;
 
@@ -323,14 +325,7 @@ fn build(file: FileV1, map: &SourceMap) -> Result<Puzzle, LoadError> {
         }
     }
 
-    let on_board: BTreeSet<Token> = puzzle
-        .cells
-        .iter()
-        .filter_map(|c| match c {
-            Cell::Piece(t) => Some(*t),
-            _ => None,
-        })
-        .collect();
+    let on_board = puzzle.tokens_on_board();
     let mut seen_keys = BTreeSet::new();
     for (key, entry) in &map.pieces {
         if !seen_keys.insert(key.as_str()) {
@@ -443,40 +438,11 @@ fn quote(text: &str) -> String {
 /// The puzzle as file text (format version 1): one row per line, tokens aligned in columns,
 /// the goal grid aligned with the board.
 pub fn to_ron_string(puzzle: &Puzzle) -> String {
-    let board: Vec<String> = puzzle
-        .cells
-        .iter()
-        .map(|c| match c {
-            Cell::Empty => ".".to_string(),
-            Cell::Wall => "#".to_string(),
-            Cell::Piece(t) => t.to_string(),
-        })
-        .collect();
-    let goal: Vec<String> = puzzle
-        .goal
-        .cells
-        .iter()
-        .map(|c| c.map_or_else(|| ".".to_string(), |t| t.to_string()))
-        .collect();
-    let width = board
-        .iter()
-        .chain(&goal)
-        .map(String::len)
-        .max()
-        .unwrap_or(1);
-    let rows_of = |texts: &[String]| -> Vec<String> {
-        texts
-            .chunks(puzzle.cols.max(1))
-            .map(|row| {
-                row.iter()
-                    .map(|t| format!("{t:<width$}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    .trim_end()
-                    .to_string()
-            })
-            .collect()
-    };
+    let board = puzzle.board_texts();
+    let goal = puzzle.goal_texts();
+    // one width for both grids, so the goal lines up under the board
+    let width = column_width(&board).max(column_width(&goal));
+    let rows_of = |texts: &[String]| align_rows(texts, puzzle.cols, width);
 
     let mut out = String::new();
     // `write!` to a String cannot fail; the results are ignored below for that reason.
@@ -502,14 +468,7 @@ pub fn to_ron_string(puzzle: &Puzzle) -> String {
         }
         out.push_str("        ],\n    ),\n");
     }
-    let on_board: BTreeSet<Token> = puzzle
-        .cells
-        .iter()
-        .filter_map(|c| match c {
-            Cell::Piece(t) => Some(*t),
-            _ => None,
-        })
-        .collect();
+    let on_board = puzzle.tokens_on_board();
     let entries: Vec<(Token, Vec<String>)> = puzzle
         .styles
         .iter()

@@ -19,9 +19,9 @@ pub mod tiles;
 pub mod token;
 pub mod validate;
 
-pub use puzzle::{
-    Cell, Color, Dir, Goal, GridError, MAX_SIDE, Metric, MoveError, PieceCells, PieceStyle,
-    Puzzle, PuzzleType, parse_grid,
-};
 pub use goal::GoalMatch;
+pub use puzzle::{
+    Cell, Color, Dir, Goal, GridError, MAX_SIDE, Metric, MoveError, PieceCells, PieceStyle, Puzzle,
+    PuzzleType, parse_grid,
+};
 pub use token::{Token, TokenError};

@@ -1,6 +1,6 @@
 //! The one model for every sliding puzzle: a board of cells, pieces, and a goal pattern.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -459,7 +459,13 @@ impl Puzzle {
         if let Some(&value) = start.iter().chain(goal).find(|&&v| v > 999) {
             return Err(GridError::TileNumber { value });
         }
-        let to_cell = |v: u32| if v == 0 { Cell::Empty } else { Cell::Piece(Token::number(v)) };
+        let to_cell = |v: u32| {
+            if v == 0 {
+                Cell::Empty
+            } else {
+                Cell::Piece(Token::number(v))
+            }
+        };
         let mut puzzle = Puzzle::empty(rows, cols);
         puzzle.cells = start.iter().map(|&v| to_cell(v)).collect();
         puzzle.goal.cells = goal
@@ -517,27 +523,46 @@ impl Puzzle {
 
     /// The rows as text, as written in files (`.` empty, `#` wall, tokens), aligned.
     pub fn board_rows(&self) -> Vec<String> {
-        let texts: Vec<String> = self
-            .cells
+        let texts = self.board_texts();
+        align_rows(&texts, self.cols, column_width(&texts))
+    }
+
+    /// The goal rows as text (`.` for don't care), aligned.
+    pub fn goal_rows(&self) -> Vec<String> {
+        let texts = self.goal_texts();
+        align_rows(&texts, self.cols, column_width(&texts))
+    }
+
+    /// The board's cells as file tokens (`.` empty, `#` wall, piece tokens), row-major.
+    pub(crate) fn board_texts(&self) -> Vec<String> {
+        self.cells
             .iter()
             .map(|c| match c {
                 Cell::Empty => ".".to_string(),
                 Cell::Wall => "#".to_string(),
                 Cell::Piece(t) => t.to_string(),
             })
-            .collect();
-        align_rows(&texts, self.cols)
+            .collect()
     }
 
-    /// The goal rows as text (`.` for don't care), aligned.
-    pub fn goal_rows(&self) -> Vec<String> {
-        let texts: Vec<String> = self
-            .goal
+    /// The goal's cells as file tokens (`.` don't care), row-major.
+    pub(crate) fn goal_texts(&self) -> Vec<String> {
+        self.goal
             .cells
             .iter()
             .map(|c| c.map_or_else(|| ".".to_string(), |t| t.to_string()))
-            .collect();
-        align_rows(&texts, self.cols)
+            .collect()
+    }
+
+    /// The tokens of the pieces on the board, each once.
+    pub(crate) fn tokens_on_board(&self) -> BTreeSet<Token> {
+        self.cells
+            .iter()
+            .filter_map(|c| match c {
+                Cell::Piece(t) => Some(*t),
+                _ => None,
+            })
+            .collect()
     }
 
     /// Whether `token`'s piece can move one cell in `dir` (every cell it would enter is empty
@@ -608,8 +633,14 @@ pub enum MoveError {
     },
 }
 
-fn align_rows(texts: &[String], cols: usize) -> Vec<String> {
-    let width = texts.iter().map(String::len).max().unwrap_or(1);
+/// The widest of `texts` (1 when there are none): the column width that aligns them.
+pub(crate) fn column_width(texts: &[String]) -> usize {
+    texts.iter().map(String::len).max().unwrap_or(1)
+}
+
+/// `texts` (row-major, `cols` per row) as rows of space-separated columns `width` wide, without
+/// trailing spaces.
+pub(crate) fn align_rows(texts: &[String], cols: usize, width: usize) -> Vec<String> {
     texts
         .chunks(cols.max(1))
         .map(|row| {

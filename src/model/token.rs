@@ -127,7 +127,10 @@ mod tests {
     fn rejects_bad_tokens() {
         assert_eq!(Token::new(""), Err(TokenError::Empty));
         assert!(matches!(Token::new("ABCD"), Err(TokenError::TooLong(_))));
-        assert!(matches!(Token::new("a-b"), Err(TokenError::BadCharacter(_))));
+        assert!(matches!(
+            Token::new("a-b"),
+            Err(TokenError::BadCharacter(_))
+        ));
         assert!(matches!(Token::new("é"), Err(TokenError::BadCharacter(_))));
     }
 

@@ -416,8 +416,10 @@ fn record<M>(
             report.notes.push(note);
         }
     }
-    if outcome.termination != Termination::Solved
-        && let Some(depth) = outcome.stats.completed_depth
+    if !matches!(
+        outcome.termination,
+        Termination::Solved | Termination::Unsolvable
+    ) && let Some(depth) = outcome.stats.completed_depth
     {
         report.notes.push(format!(
             "stopped ({}) after proving no solution of length {depth} or less exists",

@@ -1,7 +1,10 @@
 //! Shared helpers of the block-engine tests: the puzzles of the seeds and the classics, an
 //! independent goal check over the model, and a replay verifier every solution goes through.
 
-#![allow(dead_code, reason = "each test file uses a different subset of the helpers")]
+#![allow(
+    dead_code,
+    reason = "each test file uses a different subset of the helpers"
+)]
 
 use blockslide::model::{Cell, Metric, Puzzle, Token};
 use blockslide::solve::api::PieceMove;
@@ -183,10 +186,7 @@ pub fn replay(start: &Puzzle, moves: &[PieceMove], metric: Metric) -> Puzzle {
         assert!(!m.steps.is_empty(), "move {i} has no steps");
         match metric {
             Metric::Step => assert_eq!(m.steps.len(), 1, "move {i} is not one step"),
-            Metric::Slide => assert!(
-                m.steps.iter().all(|&d| d == m.steps[0]),
-                "move {i} turns"
-            ),
+            Metric::Slide => assert!(m.steps.iter().all(|&d| d == m.steps[0]), "move {i} turns"),
             Metric::Move => {}
         }
         for &d in &m.steps {
@@ -194,8 +194,14 @@ pub fn replay(start: &Puzzle, moves: &[PieceMove], metric: Metric) -> Puzzle {
                 .unwrap_or_else(|e| panic!("move {i} ({}): {e}", m.piece));
         }
     }
-    assert!(p.goal_satisfied(), "the replayed solution does not reach the goal (model)");
-    assert!(reference_goal(&p), "the replayed solution does not reach the goal (reference)");
+    assert!(
+        p.goal_satisfied(),
+        "the replayed solution does not reach the goal (model)"
+    );
+    assert!(
+        reference_goal(&p),
+        "the replayed solution does not reach the goal (reference)"
+    );
     p
 }
 
@@ -247,7 +253,10 @@ pub fn random_puzzle(seed: u64) -> Puzzle {
         let s = rng.below(SHAPES.len());
         let (r0, c0) = (rng.below(rows), rng.below(cols));
         let cells: Vec<(usize, usize)> = SHAPES[s].iter().map(|&(r, c)| (r0 + r, c0 + c)).collect();
-        if cells.iter().all(|&(r, c)| r < rows && c < cols && p.cell(r, c) == Cell::Empty) {
+        if cells
+            .iter()
+            .all(|&(r, c)| r < rows && c < cols && p.cell(r, c) == Cell::Empty)
+        {
             let token = Token::new(&format!("P{attempt}")).unwrap();
             for &(r, c) in &cells {
                 p.set_cell(r, c, Cell::Piece(token));
@@ -274,7 +283,7 @@ pub fn random_puzzle(seed: u64) -> Puzzle {
                 if shapes[i].1 == shapes[j].1 && !p.styles.contains_key(&shapes[i].0) {
                     for t in [shapes[i].0, shapes[j].0] {
                         let style = PieceStyle {
-                            kind: Some("twin".into()),
+                            kind: Some(format!("twin{}", shapes[i].1)),
                             ..PieceStyle::default()
                         };
                         p.styles.insert(t, style);
@@ -291,7 +300,10 @@ pub fn random_puzzle(seed: u64) -> Puzzle {
         }
         let (r0, c0) = (rng.below(rows), rng.below(cols));
         let cells: Vec<(usize, usize)> = SHAPES[s].iter().map(|&(r, c)| (r0 + r, c0 + c)).collect();
-        if !cells.iter().all(|&(r, c)| r < rows && c < cols && p.cell(r, c) != Cell::Wall) {
+        if !cells
+            .iter()
+            .all(|&(r, c)| r < rows && c < cols && p.cell(r, c) != Cell::Wall)
+        {
             continue;
         }
         let partial = rng.below(2) == 0;
@@ -308,7 +320,13 @@ pub fn random_puzzle(seed: u64) -> Puzzle {
 /// What the goal cannot tell apart gets one label: pieces of a kind the goal names are
 /// labelled by kind, the others by shape.
 fn labels(p: &Puzzle) -> Vec<(Token, String)> {
-    let named: Vec<String> = p.goal.cells.iter().flatten().map(|t| p.kind_of(*t)).collect();
+    let named: Vec<String> = p
+        .goal
+        .cells
+        .iter()
+        .flatten()
+        .map(|t| p.kind_of(*t))
+        .collect();
     p.pieces()
         .into_iter()
         .map(|piece| {
@@ -329,7 +347,12 @@ fn key(p: &Puzzle, labels: &[(Token, String)]) -> Vec<(String, Vec<(usize, usize
         .pieces()
         .into_iter()
         .map(|piece| {
-            let label = labels.iter().find(|l| l.0 == piece.token).unwrap().1.clone();
+            let label = labels
+                .iter()
+                .find(|l| l.0 == piece.token)
+                .unwrap()
+                .1
+                .clone();
             (label, piece.cells)
         })
         .collect();
@@ -406,4 +429,28 @@ pub fn naive_walk(p: &Puzzle, metric: Metric) -> (u64, u64, Option<u32>) {
         depth += 1;
     }
     (seen.len() as u64, goals, nearest)
+}
+
+/// Every state reachable from the domain's start (a plain BFS over the domain's own moves).
+pub fn all_states(domain: &BlockDomain) -> Vec<blockslide::solve::blocks::BlockState> {
+    use blockslide::solve::core::Domain;
+    use std::collections::HashSet;
+    let start = domain.start();
+    let mut seen = HashSet::from([start]);
+    let mut order = vec![start];
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < order.len() {
+        let s = order[i];
+        i += 1;
+        moves.clear();
+        domain.moves(&s, &mut moves);
+        for &m in &moves {
+            let t = domain.apply(&s, m);
+            if seen.insert(t) {
+                order.push(t);
+            }
+        }
+    }
+    order
 }

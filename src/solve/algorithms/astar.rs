@@ -13,12 +13,23 @@
 use super::best_first::{Priority, best_first};
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome};
 
-/// A* (`weight` = 1) or weighted A* (`weight` > 1) from `domain`'s start guided by
-/// `heuristic`. Weights below 1 (or not finite) are treated as 1.
+/// A* (`weight` = 1) or weighted A* (`weight` > 1): best-first search on
+/// f = g + `weight` x h, from `domain`'s start.
 ///
-/// The path is flagged optimal iff the heuristic is admissible and the weight is 1. On a
-/// limit with an admissible heuristic and weight 1, `stats.completed_depth` is a proven lower
+/// - `domain` is the puzzle: its start, goal test, moves and state encoding.
+/// - `heuristic` estimates the moves left from a state.
+/// - `weight` multiplies the estimate; weights below 1 (or not finite) are treated as 1.
+/// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
+///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///
+/// Returns a [`SearchOutcome`]: the path when solved, the statistics, and the termination
+/// reason. The path is flagged optimal iff the heuristic is admissible and the weight is 1. On
+/// a limit with an admissible heuristic and weight 1, `stats.completed_depth` is a proven lower
 /// bound minus one: no solution is shorter than `completed_depth + 1`.
+///
+/// A returned path holds the moves from the start to a goal state, the start excluded: it is
+/// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
+/// start ends in a state that passes [`Domain::is_goal`].
 pub fn astar<D: Domain, H: Heuristic<D>>(
     domain: &D,
     heuristic: &H,

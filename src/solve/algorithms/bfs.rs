@@ -20,9 +20,19 @@ use serde::Serialize;
 use super::common::{Insert, Meter, SLOT_BYTES, SearchTree, intern, lookup};
 use crate::solve::core::{CHECK_EVERY, Domain, SearchControl, SearchOutcome, Stats, Termination};
 
-/// Breadth-first search from `domain`'s start. Returns a shortest path (optimal: every move
-/// costs 1), or the reason the search stopped; on a limit, `stats.completed_depth` is the
-/// deepest layer whose states were all goal-tested.
+/// Breadth-first search from `domain`'s start.
+///
+/// - `domain` is the puzzle: its start, goal test, moves and state encoding.
+/// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
+///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///
+/// Returns a [`SearchOutcome`] whose path, when solved, is shortest (flagged optimal: every
+/// move costs 1); on a limit, `stats.completed_depth` is the deepest layer whose states were
+/// all goal-tested.
+///
+/// A returned path holds the moves from the start to a goal state, the start excluded: it is
+/// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
+/// start ends in a state that passes [`Domain::is_goal`].
 pub fn bfs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcome<D::Move> {
     let mut meter = Meter::start(control);
     let mut tree = SearchTree::new(domain);

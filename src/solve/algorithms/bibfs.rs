@@ -15,7 +15,19 @@
 use super::common::{Insert, Meter, SearchTree, move_between};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
 
-/// Bidirectional BFS between `domain`'s start and its goal state. Returns a shortest path.
+/// Bidirectional BFS: breadth-first layers from the start and from the goal state in turn,
+/// until they meet.
+///
+/// - `domain` is the puzzle: its start, goal test, moves and state encoding.
+///   Its moves must be reversible, as those of the block and tile domains are.
+/// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
+///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///
+/// Returns a [`SearchOutcome`] whose path, when solved, is shortest (flagged optimal).
+///
+/// A returned path holds the moves from the start to a goal state, the start excluded: it is
+/// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
+/// start ends in a state that passes [`Domain::is_goal`].
 ///
 /// # Errors
 /// The reason, when the domain has no single goal state (the algorithm does not apply).

@@ -13,9 +13,20 @@
 use super::common::{Insert, Meter, SearchTree};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
 
-/// Depth-first graph search from `domain`'s start, optionally not expanding nodes at depth
-/// `depth_cap`. Returns a legal path, never flagged optimal; `stats.depth` is the deepest
-/// node expanded.
+/// Depth-first graph search from `domain`'s start: every state is expanded at most once.
+///
+/// - `domain` is the puzzle: its start, goal test, moves and state encoding.
+/// - `depth_cap`, when given, keeps nodes at that depth from being expanded; a search that
+///   finds nothing within the cap ends with `Termination::DepthLimit`, not `Unsolvable`.
+/// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
+///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///
+/// Returns a [`SearchOutcome`] whose path, when solved, is legal but never flagged optimal;
+/// `stats.depth` is the deepest node expanded.
+///
+/// A returned path holds the moves from the start to a goal state, the start excluded: it is
+/// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
+/// start ends in a state that passes [`Domain::is_goal`].
 pub fn dfs<D: Domain>(
     domain: &D,
     depth_cap: Option<u32>,

@@ -8,8 +8,19 @@
 use super::best_first::{Priority, best_first};
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome};
 
-/// Greedy best-first search from `domain`'s start guided by `heuristic`. Returns a legal
-/// path, never flagged optimal.
+/// Greedy best-first search from `domain`'s start: always expands the state with the smallest
+/// estimate.
+///
+/// - `domain` is the puzzle: its start, goal test, moves and state encoding.
+/// - `heuristic` estimates the moves left from a state.
+/// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
+///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///
+/// Returns a [`SearchOutcome`] whose path, when solved, is legal but never flagged optimal.
+///
+/// A returned path holds the moves from the start to a goal state, the start excluded: it is
+/// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
+/// start ends in a state that passes [`Domain::is_goal`].
 pub fn greedy<D: Domain, H: Heuristic<D>>(
     domain: &D,
     heuristic: &H,

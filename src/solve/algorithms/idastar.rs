@@ -33,7 +33,10 @@ use crate::solve::core::{
 };
 
 /// Subtrees per thread to aim for when splitting a round (enough to balance the load).
-const SUBTREES_PER_THREAD: usize = 24;
+const SUBTREES_PER_THREAD: usize = 256;
+
+/// Expansions in the previous round above which a round runs on several threads.
+const PARALLEL_AFTER: u64 = 20_000;
 
 /// Deepest level the split expands to.
 const MAX_SPLIT_DEPTH: usize = 16;
@@ -42,16 +45,38 @@ const MAX_SPLIT_DEPTH: usize = 16;
 const FILTER_BITS: u32 = 13;
 const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
 
-/// Runs IDA* on `domain` with `heuristic`, on `threads` threads (0 = all cores).
+/// IDA*: depth-first searches bounded by f = g + h, the bound raised to the smallest f that
+/// exceeded it, until a search finds a goal.
 ///
-/// Returns the path and statistics; the path is optimal when the heuristic is admissible.
-/// Checks `control` at least every [`CHECK_EVERY`] expansions (all threads together), so
-/// cancellation and limits take effect within milliseconds. On a limit, `completed_depth`
-/// holds the largest bound searched completely (no solution is shorter than it + 1).
+/// - `domain` is the puzzle: its start, goal test, moves and state encoding.
+/// - `heuristic` estimates the moves left from a state.
+/// - `threads` is the number of worker threads (0 = all cores; 1 = no threads spawned).
+/// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
+///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///
+/// Returns a [`SearchOutcome`] whose path, when solved, is optimal when the heuristic is
+/// admissible. The threads check `control` together, so cancellation and limits take effect
+/// within milliseconds. On a limit, `stats.completed_depth` holds the largest bound searched
+/// completely (no solution is shorter than it + 1).
+///
+/// A returned path holds the moves from the start to a goal state, the start excluded: it is
+/// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
+/// start ends in a state that passes [`Domain::is_goal`].
 pub fn idastar<D: Domain, H: Heuristic<D>>(
     domain: &D,
     heuristic: &H,
     threads: usize,
+    control: &mut SearchControl,
+) -> SearchOutcome<D::Move> {
+    idastar_with(domain, heuristic, threads, PARALLEL_AFTER, control)
+}
+
+/// [`idastar`], going parallel after a round of `parallel_after` expansions.
+fn idastar_with<D: Domain, H: Heuristic<D>>(
+    domain: &D,
+    heuristic: &H,
+    threads: usize,
+    parallel_after: u64,
     control: &mut SearchControl,
 ) -> SearchOutcome<D::Move> {
     let threads = if threads == 0 {
@@ -68,9 +93,24 @@ pub fn idastar<D: Domain, H: Heuristic<D>>(
     };
     let state_bytes = domain.state_bytes() as u64;
     let mut bound = h0;
+    let mut expanded_before = 0;
     let mut outcome = loop {
         stats.depth = bound;
-        let round = if threads > 1 {
+        // Rounds smaller than a checkpoint interval never reach one inside: check here too.
+        let memory = (stats.max_frontier + 1) * state_bytes * 6;
+        if let Some(termination) = control.checkpoint(&mut stats, memory) {
+            break SearchOutcome {
+                termination,
+                path: None,
+                stats,
+                optimal: false,
+            };
+        }
+        // Small rounds are not worth the threads: the next round is typically a few times
+        // larger than the last, so go parallel once the last one was sizeable.
+        let last_round = stats.expanded - expanded_before;
+        expanded_before = stats.expanded;
+        let round = if threads > 1 && last_round >= parallel_after {
             parallel_round(
                 domain, heuristic, &start, h0, bound, threads, control, &stats,
             )
@@ -505,8 +545,10 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
     splitter.counts.add_to(&mut split_stats);
     let state_bytes = domain.state_bytes() as u64;
     let mut stopped = None;
+    let main = std::thread::current();
     std::thread::scope(|scope| {
         for _ in 0..threads {
+            let main = main.clone();
             let shared = &shared;
             let items = &items;
             let work = move || {
@@ -552,7 +594,9 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
                 shared
                     .next_bound
                     .fetch_min(worker.next_bound, Ordering::Relaxed);
-                shared.running.fetch_sub(1, Ordering::Release);
+                if shared.running.fetch_sub(1, Ordering::AcqRel) == 1 {
+                    main.unpark();
+                }
             };
             // Deep block-puzzle bounds recurse deeply: give workers a roomy stack.
             std::thread::Builder::new()
@@ -561,7 +605,7 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
                 .expect("spawning a search thread");
         }
         while shared.running.load(Ordering::Acquire) > 0 {
-            std::thread::sleep(Duration::from_millis(2));
+            std::thread::park_timeout(Duration::from_millis(5));
             let mut stats = split_stats;
             shared.add_to(&mut stats);
             let memory = (stats.max_frontier + 1) * state_bytes * 6 * threads as u64;
@@ -613,7 +657,7 @@ mod tests {
             let d = eight(start);
             for threads in [1, 2] {
                 let mut control = SearchControl::new(Limits::default());
-                let out = idastar(&d, &TileHeuristic::Manhattan, threads, &mut control);
+                let out = idastar_with(&d, &TileHeuristic::Manhattan, threads, 0, &mut control);
                 assert_eq!(out.termination, Termination::Solved);
                 let path = out.path.unwrap();
                 assert_eq!(path.len(), len);
@@ -621,6 +665,20 @@ mod tests {
                 assert!(out.optimal);
                 assert!(out.stats.expanded > 0 || len == 0);
             }
+        }
+    }
+
+    #[test]
+    fn parallel_rounds_find_the_same_optimal_lengths() {
+        let d = eight(&[8, 6, 7, 2, 5, 4, 3, 0, 1]);
+        for threads in [2, 3, 8] {
+            let mut control = SearchControl::new(Limits::default());
+            let out = idastar_with(&d, &TileHeuristic::LinearConflict, threads, 0, &mut control);
+            let path = out.path.unwrap();
+            assert_eq!(path.len(), 31);
+            assert!(d.is_goal(&d.replay(&d.start(), &path).unwrap()));
+            assert!(out.stats.generated > out.stats.expanded);
+            assert_eq!(out.stats.completed_depth, Some(29));
         }
     }
 
@@ -641,13 +699,13 @@ mod tests {
                 max_nodes: 5000,
                 ..Limits::default()
             });
-            let out = idastar(&d, &Zero, threads, &mut control);
+            let out = idastar_with(&d, &Zero, threads, 0, &mut control);
             assert_eq!(out.termination, Termination::NodeLimit);
             assert!(out.stats.completed_depth.is_some());
             let control = SearchControl::new(Limits::default());
             control.cancel_flag().store(true, Ordering::Relaxed);
             let mut control = control;
-            let out = idastar(&d, &Zero, threads, &mut control);
+            let out = idastar_with(&d, &Zero, threads, 0, &mut control);
             assert_eq!(out.termination, Termination::Cancelled);
         }
     }

@@ -14,8 +14,20 @@
 use super::idastar::idastar;
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination, Zero};
 
-/// Iterative-deepening DFS from `domain`'s start, on `threads` threads (0 = all cores).
-/// Returns a shortest path (flagged optimal).
+/// Iterative-deepening DFS from `domain`'s start: depth-first searches with depth limits 0,
+/// 1, 2, ... until one finds a goal.
+///
+/// - `domain` is the puzzle: its start, goal test, moves and state encoding.
+/// - `threads` is the number of worker threads (0 = all cores; 1 = no threads spawned).
+/// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
+///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///
+/// Returns a [`SearchOutcome`] whose path, when solved, is shortest (flagged optimal); on a
+/// limit, `stats.completed_depth` is the last depth limit searched completely.
+///
+/// A returned path holds the moves from the start to a goal state, the start excluded: it is
+/// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
+/// start ends in a state that passes [`Domain::is_goal`].
 pub fn iddfs<D: Domain>(
     domain: &D,
     threads: usize,

@@ -10,8 +10,18 @@
 use super::best_first::{Priority, best_first};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Zero};
 
-/// Uniform-cost search from `domain`'s start. Optimal; on a limit, `stats.completed_depth` is
-/// the largest cost whose states were all expanded.
+/// Uniform-cost search from `domain`'s start (every move costs 1).
+///
+/// - `domain` is the puzzle: its start, goal test, moves and state encoding.
+/// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
+///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///
+/// Returns a [`SearchOutcome`] whose path, when solved, is shortest (flagged optimal); on a
+/// limit, `stats.completed_depth` is the largest cost whose states were all expanded.
+///
+/// A returned path holds the moves from the start to a goal state, the start excluded: it is
+/// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
+/// start ends in a state that passes [`Domain::is_goal`].
 pub fn ucs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcome<D::Move> {
     best_first(domain, &Zero, Priority::Cost, true, control)
 }

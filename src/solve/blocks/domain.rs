@@ -2,12 +2,14 @@
 //! the three metrics.
 
 use std::collections::BTreeMap;
+use std::sync::OnceLock;
 
 use crate::model::{Cell, Dir, Metric, Puzzle, Token};
 use crate::solve::core::Domain;
 
 use super::goal::GoalSpec;
 use super::heuristics::Tables;
+use super::pdb::Pdb;
 
 /// The most pieces a block puzzle may have.
 pub const MAX_PIECES: usize = 64;
@@ -24,9 +26,23 @@ pub(super) const NONE: u32 = u32::MAX;
 /// A position of a block puzzle: per piece, the index of its placement among its class's legal
 /// placements, packed into bit fields; interchangeable pieces are kept sorted, so the
 /// encoding is canonical.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub struct BlockState {
     words: [u64; STATE_WORDS],
+}
+
+impl std::hash::Hash for BlockState {
+    /// Feeds the hasher one word, the words mixed by odd multipliers: a fast hasher then does
+    /// one round instead of four (most puzzles use only the first word). Equal states give
+    /// equal words, so this agrees with `Eq`.
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let [a, b, c, d] = self.words;
+        state.write_u64(
+            a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ c.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+                ^ d.wrapping_mul(0x1656_67B1_9E37_79F9),
+        );
+    }
 }
 
 /// One move: the piece in state slot `slot` goes from placement `from` to placement `to`
@@ -92,13 +108,11 @@ impl Class {
 
 /// One placement's bitboards of `W` words, with its neighbours, packed together so move
 /// generation touches one record per piece: the cells it covers, and per direction the
-/// neighbouring placement (global id or [`NONE`]) and the cells a one-cell step newly enters.
+/// neighbouring placement (global id or [`NONE`]) and the cells a one-cell step newly enters
+/// (all ones when there is no neighbouring placement, so the step is never free).
 #[derive(Clone, Copy, Debug)]
 struct Adj<const W: usize> {
     cells: [u64; W],
-    /// Every cell next to the placement that a one-cell step in some direction enters: if
-    /// none is empty, the piece cannot move at all.
-    ring: [u64; W],
     nbr: [u32; 4],
     enter: [[u64; W]; 4],
 }
@@ -120,11 +134,6 @@ enum MaskSet {
 
 fn disjoint<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
     a.iter().zip(b).all(|(x, y)| x & y == 0)
-}
-
-/// Whether some cell of `ring` is not in `occ`.
-fn free_somewhere<const W: usize>(ring: &[u64; W], occ: &[u64; W]) -> bool {
-    ring.iter().zip(occ).any(|(r, o)| r & !o != 0)
 }
 
 fn or_into<const W: usize>(acc: &mut [u64; W], a: &[u64; W]) {
@@ -150,8 +159,6 @@ struct Field {
     mask: u64,
     /// Global id of the class's placement 0.
     offset: u32,
-    /// The class has at least two placements.
-    movable: bool,
     /// The class has more than 64 placements.
     many: bool,
 }
@@ -178,8 +185,14 @@ pub struct BlockDomain {
     pub(super) goal: GoalSpec,
     pub(super) tables: Tables,
     /// The puzzle the domain was built from.
-    puzzle: Puzzle,
+    pub(super) puzzle: Puzzle,
+    /// The pattern database, built the first time a heuristic asks for it.
+    pdb: OnceLock<Result<Pdb, String>>,
 }
+
+/// What makes pieces interchangeable: `(true, kind, [])` for a kind the goal names, else
+/// `(false, "", shape)`.
+type ClassKey = (bool, String, Vec<(usize, usize)>);
 
 /// The shape of a piece and its anchor (the top-left of its bounding box).
 fn normalise(cells: &[(usize, usize)]) -> (Vec<(usize, usize)>, (usize, usize)) {
@@ -253,7 +266,7 @@ impl BlockDomain {
         // Group pieces: by kind when the goal names the kind, else by shape.
         let walls: Vec<bool> = puzzle.cells.iter().map(|c| *c == Cell::Wall).collect();
         let mut classes: Vec<Class> = Vec::new();
-        let mut class_key: Vec<(bool, String, Vec<(usize, usize)>)> = Vec::new();
+        let mut class_key: Vec<ClassKey> = Vec::new();
         let mut piece_class = vec![0usize; pieces.len()];
         let mut piece_anchor = vec![(0usize, 0usize); pieces.len()];
         for (i, piece) in pieces.iter().enumerate() {
@@ -347,7 +360,6 @@ impl BlockDomain {
                         u64::MAX >> (64 - bits)
                     },
                     offset: 0,
-                    movable: n > 1,
                     many: n > 64,
                 });
                 slot_class.push(c as u8);
@@ -373,10 +385,11 @@ impl BlockDomain {
                 for (d, dir) in Dir::ALL.iter().enumerate() {
                     let (dr, dc) = dir.delta();
                     let (nr, nc) = (r as i64 + i64::from(dr), c as i64 + i64::from(dc));
-                    if nr >= 0 && nc >= 0 {
-                        if let Some(&g) = index.get(&(nr as usize, nc as usize)) {
-                            row[d] = g;
-                        }
+                    if nr >= 0
+                        && nc >= 0
+                        && let Some(&g) = index.get(&(nr as usize, nc as usize))
+                    {
+                        row[d] = g;
                     }
                 }
                 nbr.push(row);
@@ -435,6 +448,7 @@ impl BlockDomain {
             goal,
             tables: Tables::default(),
             puzzle: puzzle.clone(),
+            pdb: OnceLock::new(),
         };
         domain.tables = Tables::new(&domain);
         Ok(domain)
@@ -478,6 +492,25 @@ impl BlockDomain {
         state
     }
 
+    /// The pattern database, built on first use (see
+    /// [`BlockHeuristic::PatternDatabase`](super::BlockHeuristic::PatternDatabase)), or why
+    /// there is none.
+    pub(super) fn pdb(&self) -> Result<&Pdb, &str> {
+        self.pdb
+            .get_or_init(|| Pdb::build(self))
+            .as_ref()
+            .map_err(String::as_str)
+    }
+
+    /// The number of abstract positions in the pattern database, building it if needed.
+    ///
+    /// # Errors
+    /// Why there is no pattern database for this puzzle (no goal piece, or an abstraction too
+    /// large to enumerate).
+    pub fn pattern_database_states(&self) -> Result<usize, String> {
+        self.pdb().map(Pdb::len).map_err(str::to_string)
+    }
+
     /// The puzzle in position `state`: the start puzzle with every piece moved. Within a
     /// class of interchangeable pieces, tokens are handed out in the class's order (the goal
     /// cannot tell them apart, so any order is the same position to it).
@@ -505,24 +538,31 @@ impl BlockDomain {
     ) {
         let fields = &self.fields[..];
         let adj = &masks.adj[..];
-        let mut global = [0u32; MAX_PIECES];
         let mut occ = [0u64; W];
-        for (slot, f) in fields.iter().enumerate() {
-            let g = f.offset + get_field(state, *f) as u32;
-            global[slot] = g;
-            or_into(&mut occ, &adj[g as usize].cells);
+        let mut here_of: [&Adj<W>; MAX_PIECES] = [&adj[0]; MAX_PIECES];
+        for (here, f) in here_of.iter_mut().zip(fields) {
+            *here = &adj[(f.offset + get_field(state, *f) as u32) as usize];
+            or_into(&mut occ, &here.cells);
         }
-        for (slot, f) in fields.iter().enumerate() {
-            if !f.movable {
-                continue;
+        let here_of = &here_of[..fields.len()];
+        // Which pieces can make a one-cell step in which direction, as bits (slot-indexed),
+        // computed without branches: a step off the board or into a wall has an all-ones
+        // `enter` mask, which always meets the piece's own cells in `occ`.
+        let mut free = [0u64; 4];
+        for (slot, here) in here_of.iter().enumerate() {
+            for (d, bits) in free.iter_mut().enumerate() {
+                *bits |= u64::from(disjoint(&here.enter[d], &occ)) << slot;
             }
-            let g = global[slot];
+        }
+        let mut movers = free[0] | free[1] | free[2] | free[3];
+        while movers != 0 {
+            let slot = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            let f = fields[slot];
+            let here = here_of[slot];
             let off = f.offset;
+            let g = f.offset + get_field(state, f) as u32;
             let from = (g - off) as u16;
-            let here = &adj[g as usize];
-            if !free_somewhere(&here.ring, &occ) {
-                continue;
-            }
             let mv = |to: u32| BlockMove {
                 slot: slot as u8,
                 from,
@@ -530,23 +570,25 @@ impl BlockDomain {
             };
             match self.metric {
                 Metric::Step => {
-                    for d in 0..4 {
-                        let nb = here.nbr[d];
-                        if nb != NONE && disjoint(&here.enter[d], &occ) {
-                            out.push(mv(nb));
+                    for (d, bits) in free.iter().enumerate() {
+                        if bits & (1 << slot) != 0 {
+                            out.push(mv(here.nbr[d]));
                         }
                     }
                 }
                 Metric::Slide => {
-                    for d in 0..4 {
-                        let mut cur = here;
+                    for (d, bits) in free.iter().enumerate() {
+                        if bits & (1 << slot) == 0 {
+                            continue;
+                        }
+                        let mut nb = here.nbr[d];
                         loop {
-                            let nb = cur.nbr[d];
+                            out.push(mv(nb));
+                            let cur = &adj[nb as usize];
+                            nb = cur.nbr[d];
                             if nb == NONE || !disjoint(&cur.enter[d], &occ) {
                                 break;
                             }
-                            out.push(mv(nb));
-                            cur = &adj[nb as usize];
                         }
                     }
                 }
@@ -627,7 +669,7 @@ fn build_masks<const W: usize>(classes: &[Class], cols: usize, nbr: &[[u32; 4]])
     }
     let adj = (0..nbr.len())
         .map(|g| {
-            let mut enter = [[0u64; W]; 4];
+            let mut enter = [[u64::MAX; W]; 4];
             for d in 0..4 {
                 if nbr[g][d] != NONE {
                     let to = &cells[nbr[g][d] as usize];
@@ -636,13 +678,8 @@ fn build_masks<const W: usize>(classes: &[Class], cols: usize, nbr: &[[u32; 4]])
                     }
                 }
             }
-            let mut ring = [0u64; W];
-            for e in &enter {
-                or_into(&mut ring, e);
-            }
             Adj {
                 cells: cells[g],
-                ring,
                 nbr: nbr[g],
                 enter,
             }

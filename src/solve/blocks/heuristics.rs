@@ -1,29 +1,5 @@
-//! Heuristics for block puzzles, and the relaxed-distance tables they read.
-//!
-//! All admissible heuristics here rest on one relaxation: **let one piece move alone**, on the
-//! board with its walls but without the other pieces, using the moves of the search's metric.
-//! Any real solution, restricted to the moves of one piece, is a sequence of moves of that
-//! piece in the relaxed problem (a step, slide or path that is free among the other pieces is
-//! free on the empty board too), so the relaxed distance of each piece is a lower bound on the
-//! number of moves that piece makes. Every move of every metric moves exactly one piece, so
-//! lower bounds for *different* pieces add up.
-//!
-//! The seeds' heuristics, and which Blockslide heuristic covers each:
-//! - the sliding-blocks notebook's `red_right_heuristic` (columns the red block still has to
-//!   travel) and `purple_heuristic` (Manhattan distance of the purple block to its corner),
-//!   and their sum `red_and_purple_heuristic`: [`BlockHeuristic::GoalDistance`] in the step
-//!   metric is at least each of them (the relaxed step distance of a piece is at least its
-//!   Manhattan displacement, and pieces add up), so it dominates all three;
-//! - the "two L's meet" notebook's `h1` (Manhattan distance between the two L's first cells,
-//!   minus one): dominated by [`BlockHeuristic::GoalDistance`] in the step metric for the
-//!   floating goal (moving the L's a and b relaxed steps changes that distance by at most
-//!   a + b, and it is at most 1 in every goal position). `h1` is admissible in the step metric
-//!   only: one slide or move can close the whole gap;
-//! - the same notebook's `h2` (cells of other pieces inside the rectangle between the L's
-//!   second cells) is [`BlockHeuristic::Between`]. It is **not admissible**, whatever the
-//!   notebook says: it counts cells, not pieces (one three-cell piece in the rectangle costs
-//!   3 but may need one move), and the L's may meet without anything in the rectangle moving.
-//!   The tests exhibit positions where it overestimates.
+//! Heuristics for block puzzles (see [`BlockHeuristic`] for why each is admissible), and the
+//! relaxed-distance tables they read.
 
 use crate::model::{Metric, Puzzle};
 use crate::solve::api::HeuristicInfo;
@@ -40,6 +16,31 @@ pub const DEAD_END: u32 = 1 << 30;
 const INF: u16 = u16::MAX;
 
 /// The heuristics for block puzzles.
+///
+/// All admissible heuristics here rest on one relaxation: **let one piece move alone**, on the
+/// board with its walls but without the other pieces, using the moves of the search's metric.
+/// Any real solution, restricted to the moves of one piece, is a sequence of moves of that
+/// piece in the relaxed problem (a step, slide or path that is free among the other pieces is
+/// free on the empty board too), so the relaxed distance of each piece is a lower bound on the
+/// number of moves that piece makes. Every move of every metric moves exactly one piece, so
+/// lower bounds for *different* pieces add up.
+///
+/// The seeds' heuristics, and which Blockslide heuristic covers each:
+/// - the sliding-blocks notebook's `red_right_heuristic` (columns the red block still has to
+///   travel) and `purple_heuristic` (Manhattan distance of the purple block to its corner),
+///   and their sum `red_and_purple_heuristic`: [`BlockHeuristic::GoalDistance`] in the step
+///   metric is at least each of them (the relaxed step distance of a piece is at least its
+///   Manhattan displacement, and pieces add up), so it dominates all three;
+/// - the "two L's meet" notebook's `h1` (Manhattan distance between the two L's first cells,
+///   minus one): dominated by [`BlockHeuristic::GoalDistance`] in the step metric for the
+///   floating goal (moving the L's a and b relaxed steps changes that distance by at most
+///   a + b, and it is at most 1 in every goal position). `h1` is admissible in the step metric
+///   only: one slide or move can close the whole gap;
+/// - the same notebook's `h2` (cells of other pieces inside the rectangle between the L's
+///   second cells) is [`BlockHeuristic::Between`]. It is **not admissible**, whatever the
+///   notebook says: it counts cells, not pieces (one three-cell piece in the rectangle costs
+///   3 but may need one move), and the L's may meet without anything in the rectangle moving.
+///   The tests exhibit positions where it overestimates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BlockHeuristic {
     /// `zero`: always 0. Admissible in every metric; A* with it is uniform-cost search.
@@ -50,7 +51,7 @@ pub enum BlockHeuristic {
     /// the goal pieces of that kind by a cheapest assignment; an `anywhere` goal takes the
     /// minimum over the translations of the whole pattern.
     ///
-    /// Admissible in all three metrics: see the [module docs](self) (one move moves one piece,
+    /// Admissible in all three metrics: see [`BlockHeuristic`] (one move moves one piece,
     /// and each piece's real moves form a relaxed path). For kinds, the assignment the goal
     /// position actually uses costs at least the cheapest one; for `anywhere` goals the
     /// translation the goal position actually matches costs at least the minimum.
@@ -69,25 +70,43 @@ pub enum BlockHeuristic {
     ///
     /// Admissible in all three metrics: the first part bounds the moves of the goal pieces,
     /// the second the moves of the other pieces, and these are different moves. It dominates
-    /// both `goal-distance` and `blockers`, which makes it the default.
+    /// both `goal-distance` and `blockers`, and needs no set-up, which makes it the default.
     Relaxed,
-    /// `max`: the largest of `goal-distance`, `blockers` and `relaxed`. Admissible because
-    /// each of them is. (`relaxed` dominates the other two, so today this equals `relaxed`;
-    /// the name stays stable as heuristics are added.)
+    /// `max`: the largest of `goal-distance`, `blockers`, `relaxed` and `pdb` (when the
+    /// pattern database can be built for the puzzle). Admissible because each of them is;
+    /// always available, and at least as strong as every other admissible one.
     Max,
+    /// `pdb`: a pattern database. The puzzle is abstracted by keeping the pieces the goal
+    /// names and, while the abstract space stays under a few million positions, the bulkiest
+    /// other pieces (most cells first); the rest are taken off the board. The exact distance
+    /// to the goal of every abstract position is computed once by breadth-first search in the
+    /// same metric; the estimate is that distance plus, for each removed piece, the relaxed
+    /// moves it needs to clear the goal cells (as in `relaxed`).
+    ///
+    /// Admissible in all three metrics: forgetting the removed pieces' moves turns any real
+    /// solution into an abstract one (each kept piece's step, slide or path was free among
+    /// all pieces, so it is free among fewer), so the abstract distance bounds the kept
+    /// pieces' moves; the clearing moves are moves of removed pieces, so the parts add up.
+    /// Built on first use; not available when the goal names no piece or the goal pieces
+    /// alone have too many positions.
+    PatternDatabase,
     /// `between`: the "two L's meet" notebook's `h2`, generalised: the number of cells covered
     /// by pieces the goal does not name inside the smallest rectangle holding a reference cell
     /// of every goal piece (its second cell in reading order, or its only cell). **Not
-    /// admissible** (see the [module docs](self)); offered to reproduce the notebook's
+    /// admissible** (see [`BlockHeuristic`]); offered to reproduce the notebook's
     /// comparisons. Needs a goal naming at least two pieces.
     Between,
 }
 
 impl BlockHeuristic {
-    /// Every heuristic, in menu order (the first is the default).
-    pub const ALL: [BlockHeuristic; 6] = [
+    /// Every heuristic, in menu order. The first, `relaxed`, is the default: it costs
+    /// nothing to set up, while `max` and `pdb` expand fewer nodes (a half to a quarter on the
+    /// seed puzzles) but first build a pattern database, which dominates the time of short
+    /// searches; choose them for long ones.
+    pub const ALL: [BlockHeuristic; 7] = [
         BlockHeuristic::Relaxed,
         BlockHeuristic::Max,
+        BlockHeuristic::PatternDatabase,
         BlockHeuristic::GoalDistance,
         BlockHeuristic::Blockers,
         BlockHeuristic::Between,
@@ -102,6 +121,7 @@ impl BlockHeuristic {
             BlockHeuristic::Blockers => "blockers",
             BlockHeuristic::Relaxed => "relaxed",
             BlockHeuristic::Max => "max",
+            BlockHeuristic::PatternDatabase => "pdb",
             BlockHeuristic::Between => "between",
         }
     }
@@ -117,7 +137,10 @@ impl BlockHeuristic {
             BlockHeuristic::Relaxed => {
                 "goal-distance plus the moves each blocker needs to clear the goal cells"
             }
-            BlockHeuristic::Max => "the largest of goal-distance, blockers and relaxed",
+            BlockHeuristic::Max => "the largest of goal-distance, blockers, relaxed and pdb",
+            BlockHeuristic::PatternDatabase => {
+                "exact distances with only the goal pieces and the bulkiest others on the board"
+            }
             BlockHeuristic::Between => {
                 "cells of other pieces between the goal pieces (notebook h2; not admissible)"
             }
@@ -129,9 +152,14 @@ impl BlockHeuristic {
         self != BlockHeuristic::Between
     }
 
+    /// Whether the heuristic can be used on `domain`, checking only what is cheap to check
+    /// (the pattern database is built by [`heuristic`]).
     fn applicable(self, domain: &BlockDomain) -> Result<(), String> {
         if self == BlockHeuristic::Between && domain.goal.pieces.len() < 2 {
             return Err("`between` measures the gap between goal pieces; the goal names fewer than two pieces".into());
+        }
+        if self == BlockHeuristic::PatternDatabase && domain.goal.pieces.is_empty() {
+            return Err("`pdb` needs a goal that names at least one piece".into());
         }
         Ok(())
     }
@@ -173,44 +201,84 @@ pub fn heuristic(domain: &BlockDomain, name: &str) -> Result<BlockHeuristic, Str
             )
         })?;
     h.applicable(domain)?;
+    if h == BlockHeuristic::PatternDatabase {
+        domain.pdb().map_err(str::to_string)?;
+    }
     Ok(h)
 }
 
+/// The most table entries (2 bytes each) built for one kind of relaxed-distance table; past
+/// this (huge boards with floating goals) the cheaper fallbacks described on [`Tables`] are
+/// used, which stay admissible.
+const TABLE_BUDGET: usize = 1 << 23;
+
 /// Relaxed distance tables, built with the domain for its metric.
+///
+/// When the goal-distance tables would exceed [`TABLE_BUDGET`] entries they are not built and
+/// goal-distance counts 0 (a weaker but still admissible bound); when the clearing tables
+/// would, a blocker counts 1 move (the least any blocker needs).
 #[derive(Clone, Debug, Default)]
 pub(super) struct Tables {
     /// `dist[t * goal_pieces + k][p]`: relaxed distance from placement `p` of goal piece
-    /// `k`'s class to a placement covering its cells under translation `t`.
+    /// `k`'s class to a placement covering its cells under translation `t`. Empty when over
+    /// budget.
     dist: Vec<Vec<u16>>,
     /// `clear[t * classes + c][p]`, for classes the goal does not name: relaxed distance from
-    /// placement `p` to a placement covering no goal cell under translation `t`.
+    /// placement `p` to a placement covering no goal cell under translation `t`. Empty when
+    /// over budget.
     clear: Vec<Vec<u16>>,
+    /// `goal_cells[t][cell]`: whether translation `t` of the goal names the cell; used when
+    /// `clear` is over budget.
+    goal_cells: Vec<Vec<bool>>,
 }
 
 impl Tables {
     pub(super) fn new(domain: &BlockDomain) -> Tables {
         let goal = &domain.goal;
-        let mut dist = Vec::new();
-        let mut clear = Vec::new();
-        for t in 0..goal.translations.len() {
-            for (k, g) in goal.pieces.iter().enumerate() {
-                let n = domain.classes[g.class].anchors.len();
-                let targets: Vec<bool> = (0..n).map(|p| goal.covers(t, k, p)).collect();
-                dist.push(relaxed_distances(domain, g.class, &targets));
+        let translations = goal.translations.len();
+        let placements = |c: usize| domain.classes[c].anchors.len();
+        let dist_entries: usize = translations
+            * goal
+                .pieces
+                .iter()
+                .map(|g| placements(g.class))
+                .sum::<usize>();
+        let clear_entries: usize = translations
+            * (0..domain.classes.len())
+                .filter(|&c| !domain.classes[c].named)
+                .map(placements)
+                .sum::<usize>();
+        let mut tables = Tables::default();
+        for t in 0..translations {
+            let mut named = vec![false; domain.rows * domain.cols];
+            for cell in goal.cells_at(t, domain.cols) {
+                named[cell] = true;
             }
-            let cells = goal.cells_at(t, domain.cols);
-            for (c, class) in domain.classes.iter().enumerate() {
-                if class.named || goal.pieces.is_empty() {
-                    clear.push(Vec::new());
-                    continue;
+            if dist_entries <= TABLE_BUDGET {
+                for (k, g) in goal.pieces.iter().enumerate() {
+                    let targets: Vec<bool> = (0..placements(g.class))
+                        .map(|p| goal.covers(t, k, p))
+                        .collect();
+                    tables
+                        .dist
+                        .push(relaxed_distances(domain, g.class, &targets));
                 }
-                let targets: Vec<bool> = (0..class.anchors.len())
-                    .map(|p| class.cells(p, domain.cols).all(|x| !cells.contains(&x)))
-                    .collect();
-                clear.push(relaxed_distances(domain, c, &targets));
             }
+            if clear_entries <= TABLE_BUDGET {
+                for (c, class) in domain.classes.iter().enumerate() {
+                    if class.named || goal.pieces.is_empty() {
+                        tables.clear.push(Vec::new());
+                        continue;
+                    }
+                    let targets: Vec<bool> = (0..class.anchors.len())
+                        .map(|p| class.cells(p, domain.cols).all(|x| !named[x]))
+                        .collect();
+                    tables.clear.push(relaxed_distances(domain, c, &targets));
+                }
+            }
+            tables.goal_cells.push(named);
         }
-        Tables { dist, clear }
+        tables
     }
 }
 
@@ -265,6 +333,9 @@ impl BlockHeuristic {
         let goal = &domain.goal;
         let np = goal.pieces.len();
         let tables = &domain.tables;
+        if tables.dist.is_empty() {
+            return 0;
+        }
         let mut sum = 0u32;
         for (c, ks) in goal.by_class.iter().enumerate() {
             if ks.is_empty() {
@@ -290,18 +361,29 @@ impl BlockHeuristic {
         sum
     }
 
-    /// `(blockers, moves to clear them)` under translation `t`.
-    fn blockers_at(domain: &BlockDomain, locals: &[u16; MAX_PIECES], t: usize) -> (u32, u32) {
+    /// `(blockers, moves to clear them)` under translation `t`, over the classes the goal
+    /// does not name and `skip` does not exclude.
+    fn blockers_at(
+        domain: &BlockDomain,
+        locals: &[u16; MAX_PIECES],
+        t: usize,
+        skip: impl Fn(usize) -> bool,
+    ) -> (u32, u32) {
         let nc = domain.classes.len();
         let tables = &domain.tables;
         let (mut count, mut moves) = (0u32, 0u32);
         for (c, class) in domain.classes.iter().enumerate() {
-            let table = &tables.clear[t * nc + c];
-            if table.is_empty() {
+            if class.named || skip(c) {
                 continue;
             }
-            for s in class.first_slot..class.first_slot + class.count() {
-                let d = table[usize::from(locals[s])];
+            let table = tables.clear.get(t * nc + c).map_or(&[][..], Vec::as_slice);
+            let named = &tables.goal_cells[t];
+            for &p in &locals[class.first_slot..class.first_slot + class.count()] {
+                let d = if table.is_empty() {
+                    u16::from(class.cells(usize::from(p), domain.cols).any(|x| named[x]))
+                } else {
+                    table[usize::from(p)]
+                };
                 if d == INF {
                     return (DEAD_END, DEAD_END);
                 }
@@ -319,8 +401,8 @@ impl BlockHeuristic {
         let (mut rmin, mut rmax, mut cmin, mut cmax) = (usize::MAX, 0, usize::MAX, 0);
         for class in domain.classes.iter().filter(|c| c.named) {
             let reference = class.shape[1.min(class.shape.len() - 1)];
-            for s in class.first_slot..class.first_slot + class.count() {
-                let (r0, c0) = class.anchors[usize::from(locals[s])];
+            for &p in &locals[class.first_slot..class.first_slot + class.count()] {
+                let (r0, c0) = class.anchors[usize::from(p)];
                 let (r, c) = (r0 + reference.0, c0 + reference.1);
                 rmin = rmin.min(r);
                 rmax = rmax.max(r);
@@ -330,8 +412,8 @@ impl BlockHeuristic {
         }
         let mut cells = 0;
         for class in domain.classes.iter().filter(|c| !c.named) {
-            for s in class.first_slot..class.first_slot + class.count() {
-                for cell in class.cells(usize::from(locals[s]), cols) {
+            for &p in &locals[class.first_slot..class.first_slot + class.count()] {
+                for cell in class.cells(usize::from(p), cols) {
                     let (r, c) = (cell / cols, cell % cols);
                     if (rmin..=rmax).contains(&r) && (cmin..=cmax).contains(&c) {
                         cells += 1;
@@ -409,7 +491,7 @@ impl Heuristic<BlockDomain> for BlockHeuristic {
         let blockers = || {
             translations
                 .clone()
-                .map(|t| Self::blockers_at(domain, &locals, t).0)
+                .map(|t| Self::blockers_at(domain, &locals, t, |_| false).0)
                 .min()
                 .unwrap_or(0)
         };
@@ -418,18 +500,38 @@ impl Heuristic<BlockDomain> for BlockHeuristic {
                 .clone()
                 .map(|t| {
                     let g = self.goal_distance_at(domain, &locals, t);
-                    let (_, clear) = Self::blockers_at(domain, &locals, t);
+                    let (_, clear) = Self::blockers_at(domain, &locals, t, |_| false);
                     (g + clear).min(DEAD_END)
                 })
                 .min()
                 .unwrap_or(0)
+        };
+        // Without a pattern database, `pdb` falls back to `relaxed` (`heuristic` refuses it
+        // first, so this only happens when the enum is used directly).
+        let pattern = || match domain.pdb() {
+            Ok(pdb) => match pdb.lookup(domain, &locals) {
+                Some(d) => {
+                    let clear = translations
+                        .clone()
+                        .map(|t| Self::blockers_at(domain, &locals, t, |c| pdb.keeps(c)).1)
+                        .min()
+                        .unwrap_or(0);
+                    (d + clear).min(DEAD_END)
+                }
+                None => DEAD_END,
+            },
+            Err(_) => relaxed(),
         };
         match self {
             BlockHeuristic::Zero => 0,
             BlockHeuristic::GoalDistance => goal_distance(),
             BlockHeuristic::Blockers => blockers(),
             BlockHeuristic::Relaxed => relaxed(),
-            BlockHeuristic::Max => goal_distance().max(blockers()).max(relaxed()),
+            BlockHeuristic::PatternDatabase => pattern(),
+            BlockHeuristic::Max => goal_distance()
+                .max(blockers())
+                .max(relaxed())
+                .max(pattern()),
             BlockHeuristic::Between => Self::between(domain, &locals),
         }
     }

@@ -11,12 +11,17 @@
 //!   Klotski 25,955 states instead of 14,950,080). No state owns heap memory.
 //! - Pieces are interchangeable when the goal cannot tell them apart: pieces of one declared
 //!   kind, or pieces of the same shape whose kind the goal never names.
-//! - [`BlockHeuristic`]: admissible lower bounds (and one comparison heuristic from the
-//!   seeds that is not admissible), listed by [`heuristics`] and chosen by [`heuristic`].
+//! - [`BlockHeuristic`]: admissible lower bounds from one-piece relaxations and from a
+//!   pattern database (and one comparison heuristic from the seeds that is not admissible),
+//!   listed by [`heuristics`] and chosen by [`heuristic`].
+//! - The goal test follows the model's goal semantics exactly (anchored and `anywhere`
+//!   patterns, kinds, partial pieces); [`BlockDomain::piece_moves`] turns a solution back
+//!   into moves of the real pieces with their unit steps, which replay on the model.
 
 mod domain;
 mod goal;
 mod heuristics;
+mod pdb;
 mod replay;
 
 pub use domain::{BlockDomain, BlockMove, BlockState, MAX_PIECES, STATE_BITS};

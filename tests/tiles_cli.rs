@@ -1,0 +1,205 @@
+//! `blockslide generate` and `blockslide batch` end to end: the line format, JSON lines, the
+//! summary, known lengths, exit codes. Pattern databases go to a temporary cache.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use blockslide::model::Puzzle;
+use blockslide::solve::api::verify_solution;
+
+mod cli_support;
+use cli_support::piece_moves;
+
+fn blockslide(args: &[&str], cache: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_blockslide"))
+        .args(args)
+        .env("BLOCKSLIDE_CACHE_DIR", cache)
+        .output()
+        .expect("the binary runs")
+}
+
+fn json_lines(output: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect()
+}
+
+#[test]
+fn generate_is_seeded_and_batch_solves_what_it_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["generate", "--size", "3x3", "--count", "12", "--seed", "9"];
+    let a = blockslide(&args, dir.path());
+    assert!(a.status.success());
+    assert_eq!(a.stdout, blockslide(&args, dir.path()).stdout);
+    let text = String::from_utf8(a.stdout).unwrap();
+    assert_eq!(text.lines().count(), 12);
+    for line in text.lines() {
+        let mut nums: Vec<u32> = line.split(' ').map(|s| s.parse().unwrap()).collect();
+        nums.sort_unstable();
+        assert_eq!(nums, (0..9).collect::<Vec<_>>());
+    }
+    let file = dir.path().join("eight.txt");
+    std::fs::write(&file, &text).unwrap();
+    let out = blockslide(
+        &[
+            "batch",
+            file.to_str().unwrap(),
+            "--heuristic",
+            "manhattan",
+            "--json",
+        ],
+        dir.path(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 13);
+    for l in &lines[..12] {
+        assert_eq!(l["status"], "solved");
+        assert!(l["length"].as_u64().unwrap() <= 31);
+        assert!(l["match"].is_null());
+    }
+    // IDA* in batch agrees with A* in `solve` on the optimal length, and `solve`'s moves
+    // replay on the model
+    for (line, batch) in text.lines().zip(&lines).take(3) {
+        let out = blockslide(
+            &[
+                "solve",
+                "--tiles",
+                line,
+                "--heuristic",
+                "manhattan",
+                "--json",
+            ],
+            dir.path(),
+        );
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["length"], batch["length"], "{line}");
+        let start: Vec<u32> = line.split(' ').map(|s| s.parse().unwrap()).collect();
+        let puzzle = Puzzle::tiles(3, 3, &start, None).unwrap();
+        verify_solution(&puzzle, &piece_moves(&v)).unwrap();
+    }
+    let summary = &lines[12]["summary"];
+    assert_eq!(summary["solved"], 12);
+    assert_eq!(summary["algorithm"], "idastar");
+    assert_eq!(summary["all_matched"], true);
+}
+
+#[test]
+fn known_lengths_are_checked_and_a_mismatch_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("known.txt");
+    // the seeds' 2x3 instance (8 moves) and a scramble of the blank-first goal
+    std::fs::write(&file, "5 4 2 1 3 0 8\n1 2 0 3 4 5 1\n").unwrap();
+    let ok = blockslide(
+        &[
+            "batch",
+            file.to_str().unwrap(),
+            "--size",
+            "2x3",
+            "--heuristic",
+            "linear-conflict",
+            "--json",
+        ],
+        dir.path(),
+    );
+    // the second line is one move from the blank-first goal, not from the default
+    // blank-last one, so its known length must not match
+    let lines = json_lines(&ok);
+    assert_eq!(lines[0]["length"], 8);
+    assert_eq!(lines[0]["match"], true);
+    assert_eq!(lines[1]["match"], false);
+    assert_eq!(ok.status.code(), Some(1));
+    // with the blank-first goal the second line is one move away
+    std::fs::write(&file, "0 2 1 3 4 5\n1 0 2 3 4 5 1\n").unwrap();
+    let out = blockslide(
+        &[
+            "batch",
+            file.to_str().unwrap(),
+            "--size",
+            "2x3",
+            "--blank-first",
+            "--json",
+        ],
+        dir.path(),
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["status"], "unsolvable");
+    assert_eq!(lines[1]["length"], 1);
+    assert_eq!(lines[1]["match"], true);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn bad_input_is_an_error_with_a_line_number() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.txt");
+    std::fs::write(&file, "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n").unwrap();
+    let out = blockslide(&["batch", file.to_str().unwrap()], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 2"));
+    let out = blockslide(&["generate", "--size", "0x4"], dir.path());
+    assert_eq!(out.status.code(), Some(1));
+    // the search options are checked as `solve` checks them
+    std::fs::write(&file, "1 2 3 4 5 6 7 0 8\n").unwrap();
+    for option in [
+        ["--weight", "0.5"],
+        ["--time-limit", "inf"],
+        ["--algorithm", "quantum"],
+    ] {
+        let out = blockslide(
+            &["batch", file.to_str().unwrap(), option[0], option[1]],
+            dir.path(),
+        );
+        assert_eq!(out.status.code(), Some(1), "{option:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("blockslide batch: "), "{option:?}: {err}");
+        assert!(!err.contains("panicked"), "{option:?}: {err}");
+    }
+}
+
+#[test]
+fn boards_with_tiles_above_999_are_solved_without_panicking() {
+    // tile numbers of a 32x32 board reach 1023, more than a piece token can spell
+    let dir = tempfile::tempdir().unwrap();
+    let generated = blockslide(
+        &[
+            "generate",
+            "--size",
+            "32x32",
+            "--scramble",
+            "3",
+            "--seed",
+            "5",
+        ],
+        dir.path(),
+    );
+    assert!(generated.status.success());
+    let file = dir.path().join("big.txt");
+    std::fs::write(&file, &generated.stdout).unwrap();
+    let out = blockslide(
+        &[
+            "batch",
+            file.to_str().unwrap(),
+            "--size",
+            "32x32",
+            "--heuristic",
+            "manhattan",
+            "--json",
+        ],
+        dir.path(),
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines = json_lines(&out);
+    assert_eq!(lines[0]["status"], "solved");
+    assert!(lines[0]["length"].as_u64().unwrap() <= 3);
+}
