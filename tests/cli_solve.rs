@@ -181,6 +181,44 @@ fn errors_exit_1_with_a_message_and_no_panic() {
 }
 
 #[test]
+fn malformed_arguments_exit_1_not_the_unsolvable_code() {
+    for args in [
+        &["solve", "--max-nodes", "-5", "x.ron"][..],
+        &["solve", "--no-such-flag"],
+        &["frobnicate"],
+    ] {
+        let out = blockslide(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(!String::from_utf8_lossy(&out.stderr).contains("panicked"));
+    }
+    assert_eq!(blockslide(&["--help"]).status.code(), Some(0));
+    assert_eq!(blockslide(&["--version"]).status.code(), Some(0));
+}
+
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_blockslide"))
+        .args(["solve", "--list-heuristics"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    // Close the reading end before the program writes: its writes hit a broken pipe.
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("stderr is piped")
+        .read_to_string(&mut err)
+        .expect("stderr is readable");
+    child.wait().expect("the program ends");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
 fn text_summary_shows_status_statistics_and_moves() {
     let out = blockslide(&[
         "solve",
@@ -274,8 +312,27 @@ fn list_heuristics_names_the_default_first() {
         names.contains(&"manhattan") && names.contains(&"zero"),
         "{names:?}"
     );
+    // the first entry is admissible and applicable, and it is what a solve uses by default
+    let first = &v[0];
+    assert_eq!(first["admissible"], true);
+    assert_eq!(first["applicable"], true);
+    let solved = json(&blockslide(&[
+        "solve",
+        "--tiles",
+        "1 2 3 4 0 5 7 8 6",
+        "--json",
+    ]));
+    assert_eq!(solved["heuristic"], first["name"]);
     let out = blockslide(&["solve", "--list-heuristics"]);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("Tile puzzles") && text.contains("Block puzzles"));
+    // without a puzzle, --json gives both engines' lists
+    let out = blockslide(&["solve", "--list-heuristics", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let both = json(&out);
+    for engine in ["tiles", "blocks"] {
+        let list = both[engine].as_array().unwrap();
+        assert!(list.iter().any(|h| h["name"] == "zero"), "{engine}");
+    }
 }

@@ -120,6 +120,7 @@ fn known_answers() {
     // Korf's instances are solvable to the blank-first goal, and not to the blank-last one
     let korf: Vec<u16> = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3].to_vec();
     assert!(is_solvable(&layout(4, 4, &korf, &blank_first_goal(4, 4))));
+    assert!(!is_solvable(&layout(4, 4, &korf, &blank_last_goal(4, 4))));
     // 3x4: swapping two tiles of a scramble always breaks it
     let goal = blank_last_goal(3, 4);
     let mut rng = ChaCha8Rng::seed_from_u64(7);

@@ -10,11 +10,9 @@ use blockslide::solve::algorithms::{RunOptions, idastar::idastar, run as run_alg
 use blockslide::solve::core::Domain;
 use blockslide::solve::tiles::{self, TileDomain, TileHeuristic};
 use blockslide::solve::{Algorithm, Limits, SearchControl, Stats, Termination};
-use clap::CommandFactory;
-use clap::parser::ValueSource;
 use serde_json::json;
 
-use super::{BatchArgs, Cli, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
+use super::{BatchArgs, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
 
 /// One instance of a batch file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -48,12 +46,14 @@ pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
     Ok((rows, cols))
 }
 
-fn numbers(text: &str, line: usize) -> Result<Vec<usize>, String> {
+/// Reads numbers separated by white space or commas; `what` names the source in the error
+/// (`--tiles`, `line 3`).
+pub(crate) fn numbers<T: std::str::FromStr>(text: &str, what: &str) -> Result<Vec<T>, String> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse::<usize>()
-                .map_err(|_| format!("line {line}: `{s}` is not a number"))
+            s.parse::<T>()
+                .map_err(|_| format!("{what}: `{s}` is not a whole number (0 is the blank)"))
         })
         .collect()
 }
@@ -73,7 +73,7 @@ pub(crate) fn parse_instances(
         if body.is_empty() || body.starts_with('#') {
             continue;
         }
-        let nums = numbers(body, line)?;
+        let nums: Vec<usize> = numbers(body, &format!("line {line}"))?;
         let (rows, cols) = match size {
             Some(s) => s,
             None => {
@@ -133,7 +133,7 @@ pub(crate) fn batch_goal(
 ) -> Result<Vec<u16>, String> {
     match goal {
         Some(text) => {
-            let nums = numbers(text, 0).map_err(|_| format!("--goal `{text}` must be numbers"))?;
+            let nums: Vec<usize> = numbers(text, "--goal")?;
             let cells = rows * cols;
             let mut seen = vec![false; cells];
             if nums.len() != cells
@@ -208,19 +208,6 @@ pub(crate) fn solve_instance(
     })
 }
 
-/// Whether the user gave `--algorithm` on the command line (batch defaults to IDA*, the
-/// shared option's default being A*).
-fn algorithm_given() -> bool {
-    Cli::command()
-        .try_get_matches()
-        .ok()
-        .and_then(|m| {
-            m.subcommand_matches("batch")
-                .and_then(|b| b.value_source("algorithm"))
-        })
-        .is_some_and(|source| source != ValueSource::DefaultValue)
-}
-
 /// Runs `blockslide batch`.
 pub fn run(args: &BatchArgs) -> u8 {
     match run_batch(args) {
@@ -240,12 +227,8 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
     let goal = batch_goal(args.goal.as_deref(), args.blank_first, rows, cols)?;
     let search = &args.search;
     // the same checks of the search options as `solve` (algorithm, weight, limits)
-    let request = super::solve::request(search, None)?;
-    let algorithm = if algorithm_given() {
-        request.algorithm
-    } else {
-        Algorithm::Idastar
-    };
+    let request = super::solve::request(search, None, Algorithm::Idastar)?;
+    let algorithm = request.algorithm;
     let layout_of = |start: &[u16]| TileLayout {
         rows,
         cols,

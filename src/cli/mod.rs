@@ -71,9 +71,10 @@ pub struct CheckArgs {
 /// Search options shared by `solve` and `batch`.
 #[derive(Debug, Args, Clone)]
 pub struct SearchArgs {
-    /// bfs, dfs, ucs, greedy, astar, wastar, iddfs, idastar or bibfs.
-    #[arg(long, short = 'a', default_value = "astar")]
-    pub algorithm: String,
+    /// bfs, dfs, ucs, greedy, astar, wastar, iddfs, idastar or bibfs [default: astar for
+    /// `solve`, idastar for `batch`].
+    #[arg(long, short = 'a')]
+    pub algorithm: Option<String>,
     /// A heuristic name (see `solve --list-heuristics`); default: the best admissible one.
     #[arg(long)]
     pub heuristic: Option<String>,
@@ -207,8 +208,22 @@ pub struct BenchArgs {
 }
 
 /// Parses the command line and runs it.
+///
+/// Argument errors exit with [`EXIT_ERROR`] (clap's own code, 2, would read as "unsolvable");
+/// `--help` and `--version` exit with 0.
 pub fn run() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            let code = if error.use_stderr() { EXIT_ERROR } else { EXIT_OK };
+            // Nothing useful is left to do if the terminal is gone.
+            let _ = error.print();
+            return ExitCode::from(code);
+        }
+    };
+    if cli.command.is_some() {
+        die_quietly_on_broken_pipe();
+    }
     let code = match cli.command {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
@@ -220,6 +235,21 @@ pub fn run() -> ExitCode {
     };
     ExitCode::from(code)
 }
+
+/// Lets `blockslide solve ... | head` end quietly, as Unix tools do, instead of panicking
+/// with "Broken pipe" when the reader goes away. Only for subcommands: the app keeps the
+/// default Rust behaviour.
+#[cfg(unix)]
+fn die_quietly_on_broken_pipe() {
+    // SAFETY: `signal` with SIG_DFL only restores the default disposition; it runs before the
+    // command starts any thread.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn die_quietly_on_broken_pipe() {}
 
 #[cfg(feature = "gui")]
 fn open_app(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> u8 {

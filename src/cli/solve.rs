@@ -3,7 +3,8 @@
 //! Text output is a readable summary: the status, the length in the metric and in unit
 //! steps, whether it is guaranteed optimal, every statistic, and the moves (for tile puzzles
 //! also the blank's moves in the seeds' `udlr` letters). `--json` prints one object (see
-//! [`SolveReport::to_json`]). `--list-heuristics` lists the heuristics and exits.
+//! [`SolveReport::to_json`]). `--list-heuristics` lists the heuristics and exits (with
+//! `--json`: an array for the puzzle, or `{"tiles": [..], "blocks": [..]}` without one).
 //!
 //! Exit codes: 0 solved, 1 error, 2 unsolvable, 3 a limit was hit or the search was
 //! cancelled (or a depth-capped DFS found nothing within its cap).
@@ -19,7 +20,7 @@ use blockslide::solve::{
     heuristics_for, solve,
 };
 
-use super::batch::parse_size;
+use super::batch::{numbers, parse_size};
 use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SearchArgs, SolveArgs};
 
 /// Runs `blockslide solve`.
@@ -52,7 +53,7 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
         }
         (None, Some(tiles)) => tile_puzzle(tiles, args.goal.as_deref(), args.size.as_deref())?,
         (None, None) => {
-            print_all_heuristics();
+            print_all_heuristics(args.search.json);
             return Ok(EXIT_OK);
         }
     };
@@ -61,7 +62,7 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
         print_heuristics(&heuristics_for(&puzzle, metric_used), args.search.json);
         return Ok(EXIT_OK);
     }
-    let request = request(&args.search, metric)?;
+    let request = request(&args.search, metric, Algorithm::Astar)?;
     let report =
         solve(&puzzle, &request, SearchControl::new(request.limits)).map_err(|e| e.to_string())?;
     if args.search.json {
@@ -93,8 +94,17 @@ fn parse_metric(text: &str) -> Result<Metric, String> {
 }
 
 /// The solve request the search options describe.
-pub(super) fn request(search: &SearchArgs, metric: Option<Metric>) -> Result<SolveRequest, String> {
-    let algorithm: Algorithm = search.algorithm.parse()?;
+///
+/// `default_algorithm` is used when `--algorithm` is not given.
+pub(super) fn request(
+    search: &SearchArgs,
+    metric: Option<Metric>,
+    default_algorithm: Algorithm,
+) -> Result<SolveRequest, String> {
+    let algorithm = match &search.algorithm {
+        Some(name) => name.parse()?,
+        None => default_algorithm,
+    };
     if !(search.weight.is_finite() && search.weight >= 1.0) {
         return Err(format!(
             "--weight must be at least 1, not {}",
@@ -121,17 +131,6 @@ pub(super) fn request(search: &SearchArgs, metric: Option<Metric>) -> Result<Sol
         threads: search.threads,
         limits,
     })
-}
-
-/// Reads numbers separated by spaces or commas.
-fn numbers(text: &str, what: &str) -> Result<Vec<u32>, String> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|w| !w.is_empty())
-        .map(|w| {
-            w.parse::<u32>()
-                .map_err(|_| format!("{what}: `{w}` is not a tile number (0 is the blank)"))
-        })
-        .collect()
 }
 
 /// A tile puzzle from `--tiles`, `--goal` and `--size`.
@@ -180,21 +179,26 @@ fn join_numbers(numbers: &[u32]) -> String {
         .join(" ")
 }
 
+/// The heuristics as a JSON array: name, description, admissible, applicable and the reason
+/// when not.
+fn heuristics_json(infos: &[HeuristicInfo]) -> serde_json::Value {
+    infos
+        .iter()
+        .map(|h| {
+            serde_json::json!({
+                "name": h.name,
+                "description": h.description,
+                "admissible": h.admissible,
+                "applicable": h.applicable.is_ok(),
+                "reason": h.applicable.as_ref().err(),
+            })
+        })
+        .collect()
+}
+
 fn print_heuristics(infos: &[HeuristicInfo], json: bool) {
     if json {
-        let list: Vec<serde_json::Value> = infos
-            .iter()
-            .map(|h| {
-                serde_json::json!({
-                    "name": h.name,
-                    "description": h.description,
-                    "admissible": h.admissible,
-                    "applicable": h.applicable.is_ok(),
-                    "reason": h.applicable.as_ref().err(),
-                })
-            })
-            .collect();
-        println!("{}", serde_json::Value::Array(list));
+        println!("{}", heuristics_json(infos));
         return;
     }
     let default = blockslide::solve::api::default_heuristic(infos);
@@ -218,16 +222,27 @@ fn print_heuristics(infos: &[HeuristicInfo], json: bool) {
     }
 }
 
-/// Without a puzzle: the heuristics of both engines.
-fn print_all_heuristics() {
+/// Without a puzzle: the heuristics of both engines (with `json`, one object
+/// `{"tiles": [..], "blocks": [..]}` of [`heuristics_json`] arrays).
+fn print_all_heuristics(json: bool) {
     let eight = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], None)
         .expect("a 3x3 board with nine numbers is well formed");
     let blocks = Puzzle::from_rows(&["A A .", ". B ."], &[". . .", ". A A"])
         .expect("the example block rows are well formed");
+    let tiles = heuristics_for(&eight, Metric::Step);
+    let blocks = heuristics_for(&blocks, Metric::Step);
+    if json {
+        let all = serde_json::json!({
+            "tiles": heuristics_json(&tiles),
+            "blocks": heuristics_json(&blocks),
+        });
+        println!("{all}");
+        return;
+    }
     println!("Tile puzzles:");
-    print_heuristics(&heuristics_for(&eight, Metric::Step), false);
+    print_heuristics(&tiles, false);
     println!("\nBlock puzzles:");
-    print_heuristics(&heuristics_for(&blocks, Metric::Step), false);
+    print_heuristics(&blocks, false);
 }
 
 /// The human-readable summary of a report.

@@ -3,7 +3,7 @@
 //!
 //! - [`token`]: piece identifiers.
 //! - [`puzzle`]: the board, pieces, goal pattern, and unit moves.
-//! - [`file`]: the RON file format (version 1), loading and atomic saving.
+//! - [`file`](mod@file): the RON file format (version 1), loading and atomic saving.
 //! - [`source`]: where the parts of a file's text are, for line and column in errors.
 //! - [`goal`]: when a position satisfies the goal (anchored, `anywhere`, kinds).
 //! - [`library`]: the bundled classics.

@@ -429,7 +429,17 @@ fn record<M>(
 }
 
 /// Solves `puzzle` as `request` says, under `control`'s limits, progress sink and cancel flag.
-/// The request's limits apply too (the smaller of each pair wins).
+///
+/// - `puzzle` is validated first; its start is the position searched from and its goal
+///   the pattern to reach.
+/// - `request` picks the algorithm, heuristic (`None`: the best admissible one), metric
+///   (`None`: the puzzle's own, else `step`), weight, depth cap, threads and limits.
+/// - `control` carries limits too (the smaller of each pair wins), the cancel flag and the
+///   progress sink; the caller keeps a clone of its cancel flag to stop the search.
+///
+/// Returns a [`SolveReport`]: the status, the moves in the metric with the unit steps of
+/// each (they replay on the model with [`verify_solution`]), whether the length is
+/// guaranteed optimal, the statistics, and notes for the user.
 ///
 /// Tile puzzles run on the tile fast path and are answered `Unsolvable` instantly (zero
 /// statistics) when parity forbids the goal; other puzzles run on the block engine.

@@ -71,6 +71,16 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
     }
 }
 
+/// `--limit`, refused when it would leave no instance to measure.
+fn instance_limit(args: &BenchArgs) -> Result<Option<usize>, String> {
+    match args.limit {
+        Some(0) => Err("--limit must be at least 1".into()),
+        limit => Ok(limit),
+    }
+}
+
+/// The median of `values`. Every caller measures at least one run (`runs` is at least 1), so
+/// `values` is never empty.
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     values[values.len() / 2]
@@ -196,7 +206,7 @@ fn korf(
 ) -> Result<(), String> {
     let runs = args.runs.max(1);
     let (_, mut instances) = parse_instances(KORF100, Some((4, 4)))?;
-    if let Some(limit) = args.limit {
+    if let Some(limit) = instance_limit(args)? {
         instances.truncate(limit);
     }
     let goal = blank_first_goal(4, 4);
@@ -250,7 +260,7 @@ fn five(args: &BenchArgs) -> Result<(), String> {
     let runs = args.runs.max(1);
     let goal = blank_last_goal(5, 5);
     let mut rng = ChaCha8Rng::seed_from_u64(24);
-    let count = args.limit.unwrap_or(10);
+    let count = instance_limit(args)?.unwrap_or(10);
     let instances: Vec<Instance> = (0..count)
         .map(|i| Instance {
             line: i + 1,

@@ -24,7 +24,7 @@ use crate::solve::core::{CHECK_EVERY, Domain, SearchControl, SearchOutcome, Stat
 ///
 /// - `domain` is the puzzle: its start, goal test, moves and state encoding.
 /// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
-///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///   least every [`CHECK_EVERY`] expansions.
 ///
 /// Returns a [`SearchOutcome`] whose path, when solved, is shortest (flagged optimal: every
 /// move costs 1); on a limit, `stats.completed_depth` is the deepest layer whose states were
@@ -124,6 +124,7 @@ impl<S: Eq + Hash> Space<S> {
     }
 
     /// Adds `state` unless present; whether it was new.
+    #[inline(always)]
     fn insert(&mut self, state: S) -> bool {
         let new = intern(&mut self.index, &self.states, |s| s, &state).is_err();
         if new {

@@ -2,7 +2,7 @@
 //! each advancing a whole layer at a time (the smaller frontier first), until they meet.
 //!
 //! It needs a single, complete goal state (every piece placed), which
-//! [`Domain::goal_state`](crate::solve::core::Domain::goal_state) provides or explains why
+//! [`Domain::goal_state`] provides or explains why
 //! not. Moves are reversible, so the backward search uses the same move generator, and the
 //! second half of the path is rebuilt by finding, between each pair of consecutive states, the
 //! move that links them.

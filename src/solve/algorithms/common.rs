@@ -51,6 +51,7 @@ pub(crate) struct SearchTree<S, M> {
 pub(crate) const SLOT_BYTES: u64 = (size_of::<u32>() as u64 * 8).div_ceil(7) + 1;
 
 /// The hash of a state (the same everywhere in the core).
+#[inline]
 fn hash_of<S: Hash>(state: &S) -> u64 {
     FxBuildHasher.hash_one(state)
 }
@@ -58,6 +59,7 @@ fn hash_of<S: Hash>(state: &S) -> u64 {
 /// Looks `state` up in `index`, a table of positions in `items` hashed by `key(item)`.
 /// Returns `Ok(position)` when it is there, else records it at position `items.len()` (the
 /// caller then pushes the item) and returns `Err(items.len())`.
+#[inline]
 pub(crate) fn intern<T, S: Hash + Eq>(
     index: &mut HashTable<u32>,
     items: &[T],

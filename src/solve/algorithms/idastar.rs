@@ -52,7 +52,7 @@ const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
 /// - `heuristic` estimates the moves left from a state.
 /// - `threads` is the number of worker threads (0 = all cores; 1 = no threads spawned).
 /// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
-///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///   least every [`CHECK_EVERY`] expansions.
 ///
 /// Returns a [`SearchOutcome`] whose path, when solved, is optimal when the heuristic is
 /// admissible. The threads check `control` together, so cancellation and limits take effect
@@ -97,7 +97,7 @@ fn idastar_with<D: Domain, H: Heuristic<D>>(
     let mut outcome = loop {
         stats.depth = bound;
         // Rounds smaller than a checkpoint interval never reach one inside: check here too.
-        let memory = (stats.max_frontier + 1) * state_bytes * 6;
+        let memory = path_memory(stats.max_frontier, state_bytes);
         if let Some(termination) = control.checkpoint(&mut stats, memory) {
             break SearchOutcome {
                 termination,
@@ -156,9 +156,16 @@ fn idastar_with<D: Domain, H: Heuristic<D>>(
     outcome.stats.peak_memory_bytes = outcome
         .stats
         .peak_memory_bytes
-        .max((outcome.stats.max_frontier + 1) * state_bytes * 6);
+        .max(path_memory(outcome.stats.max_frontier, state_bytes));
     control.finish(&mut outcome.stats);
     outcome
+}
+
+/// The memory one depth-first worker holds on a path `depth` moves deep, estimated as six
+/// states per level: the state on the path plus the children buffered for the level, with
+/// their moves and estimates.
+fn path_memory(depth: u64, state_bytes: u64) -> u64 {
+    (depth + 1) * state_bytes * 6
 }
 
 /// How one round (one bound) ended.
@@ -406,7 +413,7 @@ fn single_round<D: Domain, H: Heuristic<D>>(
     let mut pulse = |counts: &Counts| {
         let mut stats = *base;
         counts.add_to(&mut stats);
-        let memory = (stats.max_frontier + 1) * state_bytes * 6;
+        let memory = path_memory(stats.max_frontier, state_bytes);
         stopped = control.checkpoint(&mut stats, memory);
         stopped.is_some()
     };
@@ -608,7 +615,7 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
             std::thread::park_timeout(Duration::from_millis(5));
             let mut stats = split_stats;
             shared.add_to(&mut stats);
-            let memory = (stats.max_frontier + 1) * state_bytes * 6 * threads as u64;
+            let memory = path_memory(stats.max_frontier, state_bytes) * threads as u64;
             if stopped.is_none()
                 && let Some(t) = control.checkpoint(&mut stats, memory)
             {

@@ -1,6 +1,6 @@
 //! The textbook search algorithms, one file each, all generic over
-//! [`Domain`](crate::solve::core::Domain) and driven by one
-//! [`SearchControl`](crate::solve::core::SearchControl).
+//! [`Domain`] and driven by one
+//! [`SearchControl`].
 //!
 //! | Algorithm | Function | Shortest path guaranteed |
 //! |---|---|---|

@@ -23,9 +23,11 @@ pub const STATE_BITS: usize = STATE_WORDS * 64;
 /// No neighbouring placement (the shape would leave the board or enter a wall).
 pub(super) const NONE: u32 = u32::MAX;
 
-/// A position of a block puzzle: per piece, the index of its placement among its class's legal
-/// placements, packed into bit fields; interchangeable pieces are kept sorted, so the
-/// encoding is canonical.
+/// A position of a block puzzle, packed into bit fields: a class of interchangeable pieces is
+/// stored either as the set of its occupied placements (one bit per legal placement of its
+/// shape), or as one field per piece holding the index of its placement, the fields kept
+/// sorted; either way permuting interchangeable pieces gives the same state, so the encoding
+/// is canonical.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub struct BlockState {
     words: [u64; STATE_WORDS],
@@ -35,6 +37,7 @@ impl std::hash::Hash for BlockState {
     /// Feeds the hasher one word, the words mixed by odd multipliers: a fast hasher then does
     /// one round instead of four (most puzzles use only the first word). Equal states give
     /// equal words, so this agrees with `Eq`.
+    #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         let [a, b, c, d] = self.words;
         state.write_u64(
@@ -161,6 +164,13 @@ struct Field {
     offset: u32,
     /// The class has more than 64 placements.
     many: bool,
+    /// The class is stored as a set: bit `p` of the field marks placement `p` as taken (the
+    /// field spans all the class's placements, and every slot of the class shares it). Else
+    /// each slot has its own field holding a placement index, sorted within the class.
+    set: bool,
+    /// The first and last state slots of the class (equal for a piece of its own).
+    first: u8,
+    last: u8,
 }
 
 /// A block puzzle as a search domain (see the [module docs](super)).
@@ -183,11 +193,25 @@ pub struct BlockDomain {
     /// The tokens of the start position by slot.
     pub(super) start_tokens: Vec<Token>,
     pub(super) goal: GoalSpec,
+    /// The goal test read straight from the state, when the goal is anchored and names at
+    /// most one piece per class (the common case, e.g. Klotski); else `None` and the general
+    /// test decodes the state.
+    quick_goal: Option<Vec<QuickGoal>>,
     pub(super) tables: Tables,
     /// The puzzle the domain was built from.
     pub(super) puzzle: Puzzle,
     /// The pattern database, built the first time a heuristic asks for it.
     pdb: OnceLock<Result<Pdb, String>>,
+}
+
+/// One class of a [`BlockDomain::quick_goal`]: some piece of the class must stand on a
+/// placement of `mask` (as a set over the class's placements: only for a class stored as a
+/// set) or covering goal piece `k`'s cells (for a class stored in fields).
+#[derive(Clone, Copy, Debug)]
+struct QuickGoal {
+    field: Field,
+    k: usize,
+    mask: u64,
 }
 
 /// What makes pieces interchangeable: `(true, kind, [])` for a kind the goal names, else
@@ -332,44 +356,16 @@ impl BlockDomain {
             total += class.anchors.len() as u32;
         }
 
-        // Slots and bit fields.
-        let mut slot_class = Vec::new();
-        let mut fields = Vec::new();
-        let mut word = 0usize;
-        let mut used = 0u32;
-        for (c, class) in classes.iter_mut().enumerate() {
-            class.first_slot = slot_class.len();
-            let n = class.anchors.len() as u64;
-            let bits = 64 - (n - 1).leading_zeros();
-            for _ in 0..class.tokens.len() {
-                if used + bits > 64 {
-                    word += 1;
-                    used = 0;
-                }
-                if word >= STATE_WORDS {
-                    return Err(format!(
-                        "the pieces need more than {STATE_BITS} bits of state; use a smaller board or fewer pieces"
-                    ));
-                }
-                fields.push(Field {
-                    word: word as u8,
-                    shift: used as u8,
-                    mask: if bits == 0 {
-                        0
-                    } else {
-                        u64::MAX >> (64 - bits)
-                    },
-                    offset: 0,
-                    many: n > 64,
-                });
-                slot_class.push(c as u8);
-                used += bits;
-            }
-        }
-
-        for (field, &c) in fields.iter_mut().zip(&slot_class) {
-            field.offset = classes[usize::from(c)].offset;
-        }
+        // Slots and bit fields: sets where they pay, else sorted fields; if sets make the
+        // state too large, fields only.
+        let (fields, slot_class) = match layout(&mut classes, true) {
+            Some(found) => found,
+            None => layout(&mut classes, false).ok_or_else(|| {
+                format!(
+                    "the pieces need more than {STATE_BITS} bits of state; use a smaller board or fewer pieces"
+                )
+            })?,
+        };
 
         // Neighbour table and bitboards.
         let mut nbr = Vec::with_capacity(total as usize);
@@ -403,9 +399,7 @@ impl BlockDomain {
         };
 
         // The start position.
-        let mut start = BlockState {
-            words: [0; STATE_WORDS],
-        };
+        let mut start_locals = vec![0u16; slot_class.len()];
         let mut start_tokens = vec![pieces[0].token; slot_class.len()];
         for (c, class) in classes.iter().enumerate() {
             let mut members: Vec<(usize, Token)> = Vec::new();
@@ -427,12 +421,30 @@ impl BlockDomain {
             members.sort_unstable();
             for (k, (p, token)) in members.into_iter().enumerate() {
                 let slot = class.first_slot + k;
-                set_field(&mut start, fields[slot], p as u64);
+                start_locals[slot] = p as u16;
                 start_tokens[slot] = token;
             }
         }
+        let start = encode_with(&fields, &start_locals);
 
         let goal = GoalSpec::new(puzzle, &classes, &pieces, &piece_class)?;
+        let quick_goal = (goal.translations.len() == 1
+            && goal.by_class.iter().all(|ks| ks.len() <= 1))
+        .then(|| {
+            goal.by_class
+                .iter()
+                .enumerate()
+                .filter_map(|(c, ks)| {
+                    let &k = ks.first()?;
+                    let class = &classes[c];
+                    let field = fields[class.first_slot];
+                    let mask = (0..class.anchors.len().min(64))
+                        .filter(|&p| goal.covers(0, k, p))
+                        .fold(0u64, |m, p| m | 1 << p);
+                    Some(QuickGoal { field, k, mask })
+                })
+                .collect()
+        });
         let mut domain = BlockDomain {
             rows,
             cols,
@@ -446,6 +458,7 @@ impl BlockDomain {
             start,
             start_tokens,
             goal,
+            quick_goal,
             tables: Tables::default(),
             puzzle: puzzle.clone(),
             pdb: OnceLock::new(),
@@ -471,25 +484,39 @@ impl BlockDomain {
 
     /// The placement index (within its class) of the piece in `slot`.
     pub(super) fn local(&self, state: &BlockState, slot: usize) -> usize {
-        get_field(state, self.fields[slot]) as usize
+        let f = self.fields[slot];
+        if f.set {
+            let mut bits = get_field(state, f);
+            for _ in usize::from(f.first)..slot {
+                bits &= bits - 1;
+            }
+            bits.trailing_zeros() as usize
+        } else {
+            get_field(state, f) as usize
+        }
     }
 
     /// Every slot's placement index (within its class), into `out[..self.pieces()]`.
     pub(super) fn decode(&self, state: &BlockState, out: &mut [u16; MAX_PIECES]) {
-        for (slot, field) in self.fields.iter().enumerate() {
-            out[slot] = get_field(state, *field) as u16;
+        let mut slot = 0;
+        while let Some(&f) = self.fields.get(slot) {
+            if f.set {
+                let mut bits = get_field(state, f);
+                while bits != 0 {
+                    out[slot] = bits.trailing_zeros() as u16;
+                    bits &= bits - 1;
+                    slot += 1;
+                }
+            } else {
+                out[slot] = get_field(state, f) as u16;
+                slot += 1;
+            }
         }
     }
 
     /// Encodes per-slot placement indices (already sorted within each class).
     pub(super) fn encode(&self, locals: &[u16]) -> BlockState {
-        let mut state = BlockState {
-            words: [0; STATE_WORDS],
-        };
-        for (slot, &p) in locals.iter().enumerate() {
-            set_field(&mut state, self.fields[slot], u64::from(p));
-        }
-        state
+        encode_with(&self.fields, locals)
     }
 
     /// The pattern database, built on first use (see
@@ -538,49 +565,57 @@ impl BlockDomain {
     ) {
         let fields = &self.fields[..];
         let adj = &masks.adj[..];
+        // The global placement of every slot, and the cells all pieces cover.
+        let mut at = [0u32; MAX_PIECES];
         let mut occ = [0u64; W];
-        let mut here_of: [&Adj<W>; MAX_PIECES] = [&adj[0]; MAX_PIECES];
-        for (here, f) in here_of.iter_mut().zip(fields) {
-            *here = &adj[(f.offset + get_field(state, *f) as u32) as usize];
-            or_into(&mut occ, &here.cells);
-        }
-        let here_of = &here_of[..fields.len()];
-        // Which pieces can make a one-cell step in which direction, as bits (slot-indexed),
-        // computed without branches: a step off the board or into a wall has an all-ones
-        // `enter` mask, which always meets the piece's own cells in `occ`.
-        let mut free = [0u64; 4];
-        for (slot, here) in here_of.iter().enumerate() {
-            for (d, bits) in free.iter_mut().enumerate() {
-                *bits |= u64::from(disjoint(&here.enter[d], &occ)) << slot;
+        let mut slot = 0;
+        while let Some(&f) = fields.get(slot) {
+            if f.set {
+                let mut bits = get_field(state, f);
+                while bits != 0 {
+                    let g = f.offset + bits.trailing_zeros();
+                    bits &= bits - 1;
+                    at[slot] = g;
+                    or_into(&mut occ, &adj[g as usize].cells);
+                    slot += 1;
+                }
+            } else {
+                let g = f.offset + get_field(state, f) as u32;
+                at[slot] = g;
+                or_into(&mut occ, &adj[g as usize].cells);
+                slot += 1;
             }
         }
-        let mut movers = free[0] | free[1] | free[2] | free[3];
-        while movers != 0 {
-            let slot = movers.trailing_zeros() as usize;
-            movers &= movers - 1;
-            let f = fields[slot];
-            let here = here_of[slot];
-            let off = f.offset;
-            let g = f.offset + get_field(state, f) as u32;
-            let from = (g - off) as u16;
-            let mv = |to: u32| BlockMove {
-                slot: slot as u8,
-                from,
-                to: (to - off) as u16,
-            };
-            match self.metric {
-                Metric::Step => {
-                    for (d, bits) in free.iter().enumerate() {
-                        if bits & (1 << slot) != 0 {
-                            out.push(mv(here.nbr[d]));
-                        }
-                    }
+        // Sixteen slots at a time, the free one-cell steps as bits `4 * slot + direction` of
+        // one word, computed without branches (a step off the board or into a wall has an
+        // all-ones `enter` mask, which always meets the piece's own cells in `occ`); then the
+        // moves of the metric from each set bit, in order of slot and direction.
+        for (chunk, (at, fields)) in at.chunks(16).zip(fields.chunks(16)).enumerate() {
+            let mut free = 0u64;
+            for (i, &g) in at.iter().take(fields.len()).enumerate() {
+                let here = &adj[g as usize];
+                for (d, enter) in here.enter.iter().enumerate() {
+                    free |= u64::from(disjoint(enter, &occ)) << (4 * i + d);
                 }
-                Metric::Slide => {
-                    for (d, bits) in free.iter().enumerate() {
-                        if bits & (1 << slot) == 0 {
-                            continue;
-                        }
+            }
+            while free != 0 {
+                let bit = free.trailing_zeros() as usize;
+                let (i, d) = (bit / 4, bit % 4);
+                let (g, f) = (at[i], fields[i]);
+                let slot = chunk * 16 + i;
+                let mv = |to: u32| BlockMove {
+                    slot: slot as u8,
+                    from: (g - f.offset) as u16,
+                    to: (to - f.offset) as u16,
+                };
+                let here = &adj[g as usize];
+                match self.metric {
+                    Metric::Step => {
+                        free &= free - 1;
+                        out.push(mv(here.nbr[d]));
+                    }
+                    Metric::Slide => {
+                        free &= free - 1;
                         let mut nb = here.nbr[d];
                         loop {
                             out.push(mv(nb));
@@ -591,13 +626,15 @@ impl BlockDomain {
                             }
                         }
                     }
-                }
-                Metric::Move => {
-                    let others = xor(&occ, &here.cells);
-                    if f.many {
-                        flood::<W, 16>(adj, &others, slot, g, off, out);
-                    } else {
-                        flood::<W, 1>(adj, &others, slot, g, off, out);
+                    Metric::Move => {
+                        // One flood per piece: clear all of its directions.
+                        free &= !(0xF << (4 * i));
+                        let others = xor(&occ, &here.cells);
+                        if f.many {
+                            flood::<W, 16>(adj, &others, slot, g, f.offset, out);
+                        } else {
+                            flood::<W, 1>(adj, &others, slot, g, f.offset, out);
+                        }
                     }
                 }
             }
@@ -632,21 +669,26 @@ fn flood<const W: usize, const V: usize>(
     let mut next = out.len();
     loop {
         let here = &adj[cur as usize];
-        for d in 0..4 {
-            let nb = here.nbr[d];
-            if nb == NONE {
-                continue;
-            }
-            let local = nb - off;
-            let (w, bit) = ((local / 64) as usize, 1u64 << (local % 64));
-            if visited[w] & bit == 0 && disjoint(&here.enter[d], others) {
-                visited[w] |= bit;
-                out.push(BlockMove {
-                    slot: slot as u8,
-                    from: from as u16,
-                    to: local as u16,
-                });
-            }
+        // The open directions as bits, without branches (`&` on booleans, and a missing
+        // neighbour's word index clamped; it is not open anyway).
+        let mut open = 0u32;
+        for (d, (&nb, enter)) in here.nbr.iter().zip(&here.enter).enumerate() {
+            let local = nb.wrapping_sub(off);
+            let w = ((local / 64) as usize).min(V - 1);
+            let unseen = visited[w] & (1 << (local % 64)) == 0;
+            open |= u32::from((nb != NONE) & unseen & disjoint(enter, others)) << d;
+        }
+        // Distinct directions lead to distinct placements, so marking as we go is enough.
+        while open != 0 {
+            let d = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let local = here.nbr[d] - off;
+            visited[(local / 64) as usize] |= 1 << (local % 64);
+            out.push(BlockMove {
+                slot: slot as u8,
+                from: from as u16,
+                to: local as u16,
+            });
         }
         if next == out.len() {
             break;
@@ -688,10 +730,94 @@ fn build_masks<const W: usize>(classes: &[Class], cols: usize, nbr: &[[u32; 4]])
     Masks { adj }
 }
 
+/// Lays out the state: the slots of each class (setting `first_slot`) and their bit fields, a
+/// class of several pieces stored as a set of placements when `sets` allows it and the set is
+/// not much larger than sorted fields. `None` when the fields do not fit in [`STATE_BITS`].
+fn layout(classes: &mut [Class], sets: bool) -> Option<(Vec<Field>, Vec<u8>)> {
+    let mut slot_class = Vec::new();
+    let mut fields = Vec::new();
+    let mut word = 0usize;
+    let mut used = 0u32;
+    for (c, class) in classes.iter_mut().enumerate() {
+        class.first_slot = slot_class.len();
+        let count = class.tokens.len() as u32;
+        let n = class.anchors.len() as u64;
+        let index_bits = 64 - (n - 1).leading_zeros();
+        let set = sets && count > 1 && n <= 64 && n as u32 <= 2 * count * index_bits;
+        let (bits, fields_needed) = if set {
+            (n as u32, 1)
+        } else {
+            (index_bits, count)
+        };
+        for _ in 0..fields_needed {
+            if used + bits > 64 {
+                word += 1;
+                used = 0;
+            }
+            if word >= STATE_WORDS {
+                return None;
+            }
+            let field = Field {
+                word: word as u8,
+                shift: used as u8,
+                mask: if bits == 0 {
+                    0
+                } else {
+                    u64::MAX >> (64 - bits)
+                },
+                offset: class.offset,
+                many: n > 64,
+                set,
+                first: class.first_slot as u8,
+                last: (class.first_slot + class.tokens.len() - 1) as u8,
+            };
+            let copies = if set { count } else { 1 };
+            for _ in 0..copies {
+                fields.push(field);
+                slot_class.push(c as u8);
+            }
+            used += bits;
+        }
+    }
+    Some((fields, slot_class))
+}
+
+/// Encodes per-slot placement indices (sorted within each class) with `fields`.
+fn encode_with(fields: &[Field], locals: &[u16]) -> BlockState {
+    let mut state = BlockState {
+        words: [0; STATE_WORDS],
+    };
+    for (&f, &p) in fields.iter().zip(locals) {
+        if f.set {
+            state.words[usize::from(f.word)] |= 1 << (u32::from(f.shift) + u32::from(p));
+        } else {
+            set_field(&mut state, f, u64::from(p));
+        }
+    }
+    state
+}
+
+/// `state` with word `word` xored with `delta`. Every word is computed, none patched in
+/// place, so the result can stay in registers (or be stored whole) on its way to the hash
+/// table.
+#[inline]
+fn xor_word(state: &BlockState, word: u8, delta: u64) -> BlockState {
+    let mut i = 0u8;
+    BlockState {
+        words: state.words.map(|w| {
+            let hit = u64::from(i == word).wrapping_neg();
+            i += 1;
+            w ^ (delta & hit)
+        }),
+    }
+}
+
+#[inline]
 fn get_field(state: &BlockState, f: Field) -> u64 {
     (state.words[usize::from(f.word)] >> f.shift) & f.mask
 }
 
+#[inline]
 fn set_field(state: &mut BlockState, f: Field, value: u64) {
     let w = &mut state.words[usize::from(f.word)];
     *w = (*w & !(f.mask << f.shift)) | ((value & f.mask) << f.shift);
@@ -705,7 +831,21 @@ impl Domain for BlockDomain {
         self.start
     }
 
+    #[inline]
     fn is_goal(&self, state: &BlockState) -> bool {
+        if let Some(quick) = &self.quick_goal {
+            return quick.iter().all(|q| {
+                if q.field.set {
+                    get_field(state, q.field) & q.mask != 0
+                } else {
+                    let slots =
+                        &self.fields[usize::from(q.field.first)..=usize::from(q.field.last)];
+                    slots
+                        .iter()
+                        .any(|&f| self.goal.covers(0, q.k, get_field(state, f) as usize))
+                }
+            });
+        }
         let mut locals = [0u16; MAX_PIECES];
         self.decode(state, &mut locals);
         self.goal.satisfied(self, &locals)
@@ -720,31 +860,34 @@ impl Domain for BlockDomain {
         }
     }
 
+    #[inline]
     fn apply(&self, state: &BlockState, mv: BlockMove) -> BlockState {
-        let mut next = *state;
         let slot = usize::from(mv.slot);
-        let class = &self.classes[usize::from(self.slot_class[slot])];
-        let (first, last) = (class.first_slot, class.first_slot + class.count() - 1);
+        let f = self.fields[slot];
         let to = u64::from(mv.to);
-        // Keep the class's fields sorted: shift the neighbours the moved piece passes over.
-        let mut i = slot;
-        while i > first && get_field(state, self.fields[i - 1]) > to {
-            set_field(
-                &mut next,
-                self.fields[i],
-                get_field(state, self.fields[i - 1]),
+        if f.set {
+            return xor_word(state, f.word, ((1 << mv.from) | (1 << mv.to)) << f.shift);
+        }
+        if f.first == f.last {
+            return xor_word(
+                state,
+                f.word,
+                ((get_field(state, f) ^ to) & f.mask) << f.shift,
             );
+        }
+        let mut next = *state;
+        // Keep the class's fields sorted: shift the neighbours the moved piece passes over.
+        let class = &self.fields[usize::from(f.first)..=usize::from(f.last)];
+        let mut i = slot - usize::from(f.first);
+        while i > 0 && get_field(state, class[i - 1]) > to {
+            set_field(&mut next, class[i], get_field(state, class[i - 1]));
             i -= 1;
         }
-        while i < last && get_field(state, self.fields[i + 1]) < to {
-            set_field(
-                &mut next,
-                self.fields[i],
-                get_field(state, self.fields[i + 1]),
-            );
+        while i + 1 < class.len() && get_field(state, class[i + 1]) < to {
+            set_field(&mut next, class[i], get_field(state, class[i + 1]));
             i += 1;
         }
-        set_field(&mut next, self.fields[i], to);
+        set_field(&mut next, class[i], to);
         next
     }
 

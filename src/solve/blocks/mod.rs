@@ -5,10 +5,12 @@
 //!   class of interchangeable pieces, every legal placement of the class's shape on the board
 //!   (walls and edges taken into account), the neighbouring placement in each direction, and
 //!   occupancy bitboards, so that generating moves is a handful of AND operations per piece.
-//! - A state ([`BlockState`]) is 256 bits: one bit field per piece holding the index of the
-//!   piece's placement among its class's legal placements. Within a class the fields are kept
-//!   sorted, so permuting interchangeable pieces gives the same state (this is what makes
-//!   Klotski 25,955 states instead of 14,950,080). No state owns heap memory.
+//! - A state ([`BlockState`]) is 256 bits of bit fields. A class of several interchangeable
+//!   pieces is stored as the set of placements its pieces occupy (one bit per legal placement)
+//!   when that is about as small as the alternative, one field per piece holding the index of
+//!   its placement, kept sorted within the class. Either way permuting interchangeable pieces
+//!   gives the same state (this is what makes Klotski 25,955 states instead of 14,950,080),
+//!   and a move of a piece stored in a set is one XOR. No state owns heap memory.
 //! - Pieces are interchangeable when the goal cannot tell them apart: pieces of one declared
 //!   kind, or pieces of the same shape whose kind the goal never names.
 //! - [`BlockHeuristic`]: admissible lower bounds from one-piece relaxations and from a
