@@ -215,7 +215,11 @@ pub fn run() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(error) => {
-            let code = if error.use_stderr() { EXIT_ERROR } else { EXIT_OK };
+            let code = if error.use_stderr() {
+                EXIT_ERROR
+            } else {
+                EXIT_OK
+            };
             // Nothing useful is left to do if the terminal is gone.
             let _ = error.print();
             return ExitCode::from(code);

@@ -594,9 +594,11 @@ impl BlockDomain {
             let mut free = 0u64;
             for (i, &g) in at.iter().take(fields.len()).enumerate() {
                 let here = &adj[g as usize];
+                let mut dirs = 0u64;
                 for (d, enter) in here.enter.iter().enumerate() {
-                    free |= u64::from(disjoint(enter, &occ)) << (4 * i + d);
+                    dirs |= u64::from(disjoint(enter, &occ)) << d;
                 }
+                free |= dirs << (4 * i);
             }
             while free != 0 {
                 let bit = free.trailing_zeros() as usize;
