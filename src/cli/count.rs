@@ -11,14 +11,13 @@
 //! (the figures then cover the layers walked so far).
 
 use std::fmt::Write as _;
-use std::time::Duration;
 
 use blockslide::model::Metric;
 use blockslide::model::file::load;
 use blockslide::solve::api::{CountReport, count, metric_for};
-use blockslide::solve::core::{Limits, SearchControl, Termination};
+use blockslide::solve::core::{SearchControl, Termination};
 
-use super::{CountArgs, EXIT_ERROR, EXIT_LIMIT, EXIT_OK};
+use super::{CountArgs, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, parse_metric};
 
 /// Runs `blockslide count`.
 pub fn run(args: &CountArgs) -> u8 {
@@ -32,33 +31,14 @@ pub fn run(args: &CountArgs) -> u8 {
 }
 
 fn try_run(args: &CountArgs) -> Result<u8, String> {
-    let metric = args
-        .metric
-        .as_deref()
-        .map(|text| {
-            Metric::ALL
-                .into_iter()
-                .find(|m| m.name() == text)
-                .ok_or_else(|| format!("unknown metric `{text}`; choose step, slide or move"))
-        })
-        .transpose()?;
+    let metric = args.metric.as_deref().map(parse_metric).transpose()?;
     let path = &args.file;
     let puzzle = load(path).map_err(|e| match (e.line, e.column) {
         (Some(line), Some(column)) => format!("{}:{line}:{column}: {}", path.display(), e.message),
         _ => format!("{}: {}", path.display(), e.message),
     })?;
     let metric = metric_for(&puzzle, metric);
-    let mut limits = Limits::default();
-    if let Some(n) = args.max_nodes {
-        limits.max_nodes = n;
-    }
-    if let Some(seconds) = args.time_limit {
-        limits.max_time = Duration::try_from_secs_f64(seconds)
-            .map_err(|_| format!("--time-limit must be a number of seconds >= 0, not {seconds}"))?;
-    }
-    if let Some(mb) = args.max_memory {
-        limits.max_memory_bytes = mb.saturating_mul(1 << 20);
-    }
+    let limits = args.limits.limits()?;
     let report = count(&puzzle, metric, SearchControl::new(limits)).map_err(|e| e.to_string())?;
     if args.json {
         println!("{}", json(&puzzle.name, metric, &report));

@@ -12,6 +12,10 @@ mod solve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
+
+use blockslide::model::Metric;
+use blockslide::solve::Limits;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -84,6 +88,21 @@ pub struct SearchArgs {
     /// Depth cap for DFS.
     #[arg(long)]
     pub depth_cap: Option<u32>,
+    /// Resource limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Worker threads for IDA* on tiles (0 = all cores).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Node, time and memory limits, shared by `solve`, `batch` and `count`; what is not given
+/// keeps the solver's default, so no search is unbounded.
+#[derive(Debug, Args, Clone)]
+pub struct LimitArgs {
     /// Stop after this many expanded nodes.
     #[arg(long)]
     pub max_nodes: Option<u64>,
@@ -93,12 +112,39 @@ pub struct SearchArgs {
     /// Stop when the search would use more than this many megabytes.
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
-    /// Worker threads for IDA* on tiles (0 = all cores).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// Print JSON.
-    #[arg(long)]
-    pub json: bool,
+}
+
+impl LimitArgs {
+    /// The solver's limits: the defaults, overridden by what was given.
+    ///
+    /// # Errors
+    /// A message when `--time-limit` is negative, infinite or not a number.
+    pub fn limits(&self) -> Result<Limits, String> {
+        let mut limits = Limits::default();
+        if let Some(n) = self.max_nodes {
+            limits.max_nodes = n;
+        }
+        if let Some(seconds) = self.time_limit {
+            limits.max_time = Duration::try_from_secs_f64(seconds).map_err(|_| {
+                format!("--time-limit must be a number of seconds >= 0, not {seconds}")
+            })?;
+        }
+        if let Some(mb) = self.max_memory {
+            limits.max_memory_bytes = mb.saturating_mul(1 << 20);
+        }
+        Ok(limits)
+    }
+}
+
+/// Reads a metric name (`step`, `slide`, `move`).
+///
+/// # Errors
+/// A message listing the names when `text` is none of them.
+pub fn parse_metric(text: &str) -> Result<Metric, String> {
+    Metric::ALL
+        .into_iter()
+        .find(|m| m.name() == text)
+        .ok_or_else(|| format!("unknown metric `{text}`; choose step, slide or move"))
 }
 
 /// Arguments of `solve`.
@@ -135,15 +181,9 @@ pub struct CountArgs {
     /// step, slide or move (default: the file's metric, else step).
     #[arg(long)]
     pub metric: Option<String>,
-    /// Stop after this many states.
-    #[arg(long)]
-    pub max_nodes: Option<u64>,
-    /// Stop after this many seconds.
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
-    /// Stop when counting would use more than this many megabytes.
-    #[arg(long, value_name = "MB")]
-    pub max_memory: Option<u64>,
+    /// Resource limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
     /// Print JSON: {"states":..,"max_depth":..,"per_depth":[..]}.
     #[arg(long)]
     pub json: bool,

@@ -10,18 +10,18 @@
 //! cancelled (or a depth-capped DFS found nothing within its cap).
 
 use std::fmt::Write as _;
-use std::time::Duration;
 
 use blockslide::model::file::load;
 use blockslide::model::{Metric, Puzzle};
-use blockslide::solve::core::Limits;
 use blockslide::solve::{
     Algorithm, HeuristicInfo, SearchControl, SolveReport, SolveRequest, Termination,
     heuristics_for, solve,
 };
 
 use super::batch::{numbers, parse_size};
-use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SearchArgs, SolveArgs};
+use super::{
+    EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SearchArgs, SolveArgs, parse_metric,
+};
 
 /// Runs `blockslide solve`.
 pub fn run(args: &SolveArgs) -> u8 {
@@ -86,13 +86,6 @@ pub(super) fn exit_code(status: Termination) -> u8 {
     }
 }
 
-fn parse_metric(text: &str) -> Result<Metric, String> {
-    Metric::ALL
-        .into_iter()
-        .find(|m| m.name() == text)
-        .ok_or_else(|| format!("unknown metric `{text}`; choose step, slide or move"))
-}
-
 /// The solve request the search options describe.
 ///
 /// `default_algorithm` is used when `--algorithm` is not given.
@@ -111,17 +104,7 @@ pub(super) fn request(
             search.weight
         ));
     }
-    let mut limits = Limits::default();
-    if let Some(n) = search.max_nodes {
-        limits.max_nodes = n;
-    }
-    if let Some(seconds) = search.time_limit {
-        limits.max_time = Duration::try_from_secs_f64(seconds)
-            .map_err(|_| format!("--time-limit must be a number of seconds >= 0, not {seconds}"))?;
-    }
-    if let Some(mb) = search.max_memory {
-        limits.max_memory_bytes = mb.saturating_mul(1 << 20);
-    }
+    let limits = search.limits.limits()?;
     Ok(SolveRequest {
         algorithm,
         heuristic: search.heuristic.clone(),
