@@ -142,7 +142,7 @@ impl BlockHeuristic {
                 "exact distances with only the goal pieces and the bulkiest others on the board"
             }
             BlockHeuristic::Between => {
-                "cells of other pieces between the goal pieces (notebook h2; not admissible)"
+                "cells of other pieces between the goal pieces (the two L notebook's h2)"
             }
         }
     }
