@@ -23,8 +23,10 @@
 mod domain;
 mod goal;
 mod heuristics;
+mod narrow;
 mod pdb;
 mod replay;
 
 pub use domain::{BlockDomain, BlockMove, BlockState, MAX_PIECES, STATE_BITS};
 pub use heuristics::{BlockHeuristic, DEAD_END, heuristic, heuristics};
+pub use narrow::{Narrow, NarrowState, bfs, explore};
