@@ -131,8 +131,7 @@ impl<S: Eq + Hash> Space<S> {
             // fewer, larger steps halve that work on big spaces.
             let more = (self.index.len() * 3).max(1024);
             let states = &self.states;
-            self.index
-                .reserve(more, |&i| hash_of(&states[i as usize]));
+            self.index.reserve(more, |&i| hash_of(&states[i as usize]));
             self.states.reserve(more);
         }
         let new = intern(&mut self.index, &self.states, |s| s, &state).is_err();

@@ -7,8 +7,8 @@
 //! way into the domain and cut on the way out. Statistics and solutions are therefore
 //! identical to a search on the [`BlockDomain`] itself.
 
-use crate::solve::algorithms::bfs::{Exploration, explore as explore_space};
 use crate::solve::algorithms::bfs as breadth_first;
+use crate::solve::algorithms::bfs::{Exploration, explore as explore_space};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome};
 
 use super::domain::{BlockDomain, BlockMove, BlockState};
