@@ -15,7 +15,7 @@ use super::domain::{BlockDomain, BlockMove, BlockState};
 
 /// The first `W` words of a [`BlockState`] (the others are zero for the puzzle at hand).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct NarrowState<const W: usize> {
+struct NarrowState<const W: usize> {
     words: [u64; W],
 }
 
@@ -29,7 +29,7 @@ impl<const W: usize> std::hash::Hash for NarrowState<W> {
 
 /// A [`BlockDomain`] seen with [`NarrowState`]s of `W` words; only for a domain whose
 /// [`BlockDomain::state_words`] is at most `W`.
-pub struct Narrow<'a, const W: usize>(&'a BlockDomain);
+struct Narrow<'a, const W: usize>(&'a BlockDomain);
 
 impl<const W: usize> Narrow<'_, W> {
     #[inline]
