@@ -6,7 +6,7 @@ mod blocks_support;
 use blocks_support::*;
 use blockslide::model::{Metric, Puzzle};
 use blockslide::solve::algorithms::bfs::{bfs, explore};
-use blockslide::solve::blocks::BlockDomain;
+use blockslide::solve::blocks::{self, BlockDomain};
 use blockslide::solve::core::{Domain, Termination};
 
 /// Solves by BFS, replays the solution, returns its length in the metric.
@@ -149,4 +149,78 @@ fn goal_state_needs_an_anchored_complete_goal() {
     let g = d.goal_state().unwrap();
     assert_eq!(g, d.start());
     assert!(d.is_goal(&g));
+}
+
+/// The figures a walk or search reports that do not depend on how wide a stored state is.
+fn counts(stats: &blockslide::solve::core::Stats) -> [u64; 6] {
+    [
+        stats.expanded,
+        stats.generated,
+        stats.duplicates,
+        stats.goal_tests,
+        stats.max_frontier,
+        stats.stored,
+    ]
+}
+
+/// The narrow-state walk and BFS (`blocks::explore`, `blocks::bfs`) agree with the same
+/// algorithms on the full-width domain: same space, same layers, same counts, same path.
+fn assert_narrow_agrees(puzzle: &Puzzle, metric: Metric) {
+    let domain = BlockDomain::new(puzzle, metric).unwrap();
+    let wide = explore(&domain, &mut control());
+    let narrow = blocks::explore(&domain, &mut control());
+    assert_eq!(narrow.states, wide.states, "{metric}");
+    assert_eq!(narrow.per_depth, wide.per_depth, "{metric}");
+    assert_eq!(narrow.goal_states, wide.goal_states, "{metric}");
+    assert_eq!(narrow.termination, wide.termination, "{metric}");
+    assert_eq!(counts(&narrow.stats), counts(&wide.stats), "{metric}");
+    let wide = bfs(&domain, &mut control());
+    let narrow = blocks::bfs(&domain, &mut control());
+    assert_eq!(narrow.termination, wide.termination, "{metric}");
+    assert_eq!(narrow.path, wide.path, "{metric}");
+    assert_eq!(counts(&narrow.stats), counts(&wide.stats), "{metric}");
+    if let Some(path) = &narrow.path {
+        replay_path(puzzle, &domain, path, metric);
+    }
+}
+
+#[test]
+fn narrow_states_agree_with_full_width_states() {
+    assert_eq!(
+        BlockDomain::new(&klotski(), Metric::Step)
+            .unwrap()
+            .state_words(),
+        1
+    );
+    assert_narrow_agrees(&klotski(), Metric::Step);
+    for puzzle in [pennant(), small(), two_ls()] {
+        for metric in Metric::ALL {
+            assert_narrow_agrees(&puzzle, metric);
+        }
+    }
+    // Seventeen distinct pieces in a corridor of 20 cells: 17 fields of 5 bits, two words.
+    let corridor = puzzle(
+        &["A B C D E F G H I J K L M N O P Q . . ."],
+        &["A B C D E F G H I J K L M N O P . Q . ."],
+    );
+    assert_eq!(
+        BlockDomain::new(&corridor, Metric::Step)
+            .unwrap()
+            .state_words(),
+        2
+    );
+    for metric in Metric::ALL {
+        assert_narrow_agrees(&corridor, metric);
+    }
+    let mut widths = std::collections::BTreeSet::new();
+    for seed in 0..10 {
+        let puzzle = random_puzzle(seed);
+        for metric in Metric::ALL {
+            if let Ok(domain) = BlockDomain::new(&puzzle, metric) {
+                widths.insert(domain.state_words());
+                assert_narrow_agrees(&puzzle, metric);
+            }
+        }
+    }
+    assert!(widths.contains(&1), "{widths:?}");
 }

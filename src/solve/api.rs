@@ -509,13 +509,17 @@ pub fn solve(
                 .map_err(SolveError::NotApplicable)?;
             let heuristic =
                 blocks::heuristic(&domain, &report.heuristic).map_err(SolveError::NotApplicable)?;
-            let outcome = algorithms::run(
-                request.algorithm,
-                &domain,
-                &heuristic,
-                &options,
-                &mut control,
-            );
+            // Breadth-first search runs on the narrow states (same moves, same statistics).
+            let outcome = match request.algorithm {
+                Algorithm::Bfs => blocks::bfs(&domain, &mut control),
+                _ => algorithms::run(
+                    request.algorithm,
+                    &domain,
+                    &heuristic,
+                    &options,
+                    &mut control,
+                ),
+            };
             record(&mut report, request, &outcome, |p| domain.piece_moves(p));
             Ok(report)
         }
@@ -540,7 +544,7 @@ pub fn count(
         }
         None => {
             let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Invalid)?;
-            algorithms::explore(&domain, &mut control)
+            blocks::explore(&domain, &mut control)
         }
     };
     Ok(CountReport {

@@ -13,8 +13,7 @@ use std::time::{Duration, Instant};
 
 use blockslide::model::{Metric, Puzzle};
 use blockslide::solve::algorithms::astar::astar;
-use blockslide::solve::algorithms::bfs::explore;
-use blockslide::solve::blocks::{BlockDomain, BlockHeuristic, heuristic};
+use blockslide::solve::blocks::{BlockDomain, BlockHeuristic, explore, heuristic};
 use blockslide::solve::core::{Limits, SearchControl, Termination};
 
 use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};

@@ -17,7 +17,7 @@ use hashbrown::hash_table::HashTable;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use super::common::{Insert, Meter, SLOT_BYTES, SearchTree, intern, lookup};
+use super::common::{Insert, Meter, SLOT_BYTES, SearchTree, hash_of, intern, lookup};
 use crate::solve::core::{CHECK_EVERY, Domain, SearchControl, SearchOutcome, Stats, Termination};
 
 /// Breadth-first search from `domain`'s start.
@@ -126,6 +126,14 @@ impl<S: Eq + Hash> Space<S> {
     /// Adds `state` unless present; whether it was new.
     #[inline(always)]
     fn insert(&mut self, state: S) -> bool {
+        if self.index.len() == self.index.capacity() {
+            // Grow fourfold rather than twofold: each growth rehashes every stored state, and
+            // fewer, larger steps halve that work on big spaces.
+            let more = (self.index.len() * 3).max(1024);
+            let states = &self.states;
+            self.index.reserve(more, |&i| hash_of(&states[i as usize]));
+            self.states.reserve(more);
+        }
         let new = intern(&mut self.index, &self.states, |s| s, &state).is_err();
         if new {
             self.states.push(state);

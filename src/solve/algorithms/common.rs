@@ -52,7 +52,7 @@ pub(crate) const SLOT_BYTES: u64 = (size_of::<u32>() as u64 * 8).div_ceil(7) + 1
 
 /// The hash of a state (the same everywhere in the core).
 #[inline]
-fn hash_of<S: Hash>(state: &S) -> u64 {
+pub(crate) fn hash_of<S: Hash>(state: &S) -> u64 {
     FxBuildHasher.hash_one(state)
 }
 

@@ -33,18 +33,38 @@ pub struct BlockState {
     words: [u64; STATE_WORDS],
 }
 
+impl BlockState {
+    /// The words mixed into one by odd multipliers (what [`Hash`](std::hash::Hash) feeds).
+    #[inline]
+    pub(super) fn mixed(&self) -> u64 {
+        let [a, b, c, d] = self.words;
+        a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ c.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ d.wrapping_mul(0x1656_67B1_9E37_79F9)
+    }
+
+    /// The state whose first words are `words` and whose other words are zero.
+    #[inline]
+    pub(super) fn from_words<const W: usize>(words: &[u64; W]) -> BlockState {
+        let mut all = [0; STATE_WORDS];
+        all[..W].copy_from_slice(words);
+        BlockState { words: all }
+    }
+
+    /// The first `W` words (`W` at most [`STATE_WORDS`]).
+    #[inline]
+    pub(super) fn first_words<const W: usize>(&self) -> [u64; W] {
+        std::array::from_fn(|i| self.words[i])
+    }
+}
+
 impl std::hash::Hash for BlockState {
     /// Feeds the hasher one word, the words mixed by odd multipliers: a fast hasher then does
     /// one round instead of four (most puzzles use only the first word). Equal states give
     /// equal words, so this agrees with `Eq`.
     #[inline]
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        let [a, b, c, d] = self.words;
-        state.write_u64(
-            a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                ^ c.wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-                ^ d.wrapping_mul(0x1656_67B1_9E37_79F9),
-        );
+        state.write_u64(self.mixed());
     }
 }
 
@@ -477,6 +497,16 @@ impl BlockDomain {
         self.slot_class.len()
     }
 
+    /// How many 64-bit words of [`BlockState`] the puzzle's bit fields use (the others are
+    /// always zero).
+    pub fn state_words(&self) -> usize {
+        self.fields
+            .iter()
+            .map(|f| usize::from(f.word) + 1)
+            .max()
+            .unwrap_or(1)
+    }
+
     /// Number of classes of interchangeable pieces.
     pub fn classes(&self) -> usize {
         self.classes.len()
@@ -862,7 +892,7 @@ impl Domain for BlockDomain {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, state: &BlockState, mv: BlockMove) -> BlockState {
         let slot = usize::from(mv.slot);
         let f = self.fields[slot];

@@ -11,6 +11,9 @@
 //!   its placement, kept sorted within the class. Either way permuting interchangeable pieces
 //!   gives the same state (this is what makes Klotski 25,955 states instead of 14,950,080),
 //!   and a move of a piece stored in a set is one XOR. No state owns heap memory.
+//! - Whole-space walks and breadth-first search go through [`explore`] and [`bfs`], which
+//!   store only the words of the state the puzzle uses ([`BlockDomain::state_words`]: one
+//!   for Klotski), with the same moves and statistics as a search on the domain itself.
 //! - Pieces are interchangeable when the goal cannot tell them apart: pieces of one declared
 //!   kind, or pieces of the same shape whose kind the goal never names.
 //! - [`BlockHeuristic`]: admissible lower bounds from one-piece relaxations and from a
@@ -23,8 +26,10 @@
 mod domain;
 mod goal;
 mod heuristics;
+mod narrow;
 mod pdb;
 mod replay;
 
 pub use domain::{BlockDomain, BlockMove, BlockState, MAX_PIECES, STATE_BITS};
 pub use heuristics::{BlockHeuristic, DEAD_END, heuristic, heuristics};
+pub use narrow::{bfs, explore};

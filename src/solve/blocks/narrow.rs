@@ -1,0 +1,93 @@
+//! Narrow states: a view of a [`BlockDomain`] whose states keep only the words of bit fields
+//! the puzzle uses (one 64-bit word for Klotski instead of four), so the whole-space walk and
+//! breadth-first search store, hash and compare a quarter of the bytes.
+//!
+//! The view is the same domain (same start, goal test, moves in the same order, same moves),
+//! only its states are shorter: a [`BlockState`] whose unused words are zero is widened on the
+//! way into the domain and cut on the way out. Statistics and solutions are therefore
+//! identical to a search on the [`BlockDomain`] itself.
+
+use crate::solve::algorithms::bfs as breadth_first;
+use crate::solve::algorithms::bfs::{Exploration, explore as explore_space};
+use crate::solve::core::{Domain, SearchControl, SearchOutcome};
+
+use super::domain::{BlockDomain, BlockMove, BlockState};
+
+/// The first `W` words of a [`BlockState`] (the others are zero for the puzzle at hand).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct NarrowState<const W: usize> {
+    words: [u64; W],
+}
+
+impl<const W: usize> std::hash::Hash for NarrowState<W> {
+    /// Feeds the hasher one word, mixed exactly as [`BlockState`] mixes its words.
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(BlockState::from_words(&self.words).mixed());
+    }
+}
+
+/// A [`BlockDomain`] seen with [`NarrowState`]s of `W` words; only for a domain whose
+/// [`BlockDomain::state_words`] is at most `W`.
+struct Narrow<'a, const W: usize>(&'a BlockDomain);
+
+impl<const W: usize> Narrow<'_, W> {
+    #[inline]
+    fn cut(state: &BlockState) -> NarrowState<W> {
+        NarrowState {
+            words: state.first_words(),
+        }
+    }
+}
+
+impl<const W: usize> Domain for Narrow<'_, W> {
+    type State = NarrowState<W>;
+    type Move = BlockMove;
+
+    fn start(&self) -> NarrowState<W> {
+        Self::cut(&self.0.start())
+    }
+
+    #[inline]
+    fn is_goal(&self, state: &NarrowState<W>) -> bool {
+        self.0.is_goal(&BlockState::from_words(&state.words))
+    }
+
+    #[inline]
+    fn moves(&self, state: &NarrowState<W>, out: &mut Vec<BlockMove>) {
+        self.0.moves(&BlockState::from_words(&state.words), out);
+    }
+
+    #[inline(always)]
+    fn apply(&self, state: &NarrowState<W>, mv: BlockMove) -> NarrowState<W> {
+        Self::cut(&self.0.apply(&BlockState::from_words(&state.words), mv))
+    }
+
+    fn undoes(&self, prev: BlockMove, next: BlockMove) -> bool {
+        self.0.undoes(prev, next)
+    }
+
+    fn goal_state(&self) -> Result<NarrowState<W>, String> {
+        self.0.goal_state().map(|s| Self::cut(&s))
+    }
+}
+
+/// [`explore`](crate::solve::algorithms::explore) on `domain`, through the narrowest states
+/// that hold it.
+pub fn explore(domain: &BlockDomain, control: &mut SearchControl) -> Exploration {
+    match domain.state_words() {
+        0 | 1 => explore_space(&Narrow::<1>(domain), control),
+        2 => explore_space(&Narrow::<2>(domain), control),
+        _ => explore_space(domain, control),
+    }
+}
+
+/// [`bfs`](crate::solve::algorithms::bfs) on `domain`, through the narrowest states that hold
+/// it; the moves of the path are the domain's own.
+pub fn bfs(domain: &BlockDomain, control: &mut SearchControl) -> SearchOutcome<BlockMove> {
+    match domain.state_words() {
+        0 | 1 => breadth_first::bfs(&Narrow::<1>(domain), control),
+        2 => breadth_first::bfs(&Narrow::<2>(domain), control),
+        _ => breadth_first::bfs(domain, control),
+    }
+}
