@@ -229,15 +229,7 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
     // the same checks of the search options as `solve` (algorithm, weight, limits)
     let request = super::solve::request(search, None, Algorithm::Idastar)?;
     let algorithm = request.algorithm;
-    let layout_of = |start: &[u16]| TileLayout {
-        rows,
-        cols,
-        start: start.to_vec(),
-        goal: goal.clone(),
-        // no tokens: tiles go by their numbers, which may exceed what a token can spell
-        // (a 32x32 board has tile 1023), and batch reports lengths, never tile moves
-        tokens: Vec::new(),
-    };
+    let layout_of = |start: &[u16]| TileLayout::numbered(rows, cols, start, &goal);
     let goal_domain = TileDomain::new(&layout_of(&goal))?;
     let name = match &search.heuristic {
         Some(name) => name.clone(),

@@ -27,6 +27,23 @@ pub struct TileLayout {
     pub tokens: Vec<Option<Token>>,
 }
 
+impl TileLayout {
+    /// A layout of bare tile numbers, with no tokens: for callers that report lengths, never
+    /// tile moves (batch solving, benchmarks), and for boards whose numbers exceed what a token
+    /// can spell (a 32x32 board has tile 1023).
+    ///
+    /// Nothing is checked here; the tile domain refuses layouts that are not permutations.
+    pub fn numbered(rows: usize, cols: usize, start: &[u16], goal: &[u16]) -> TileLayout {
+        TileLayout {
+            rows,
+            cols,
+            start: start.to_vec(),
+            goal: goal.to_vec(),
+            tokens: Vec::new(),
+        }
+    }
+}
+
 /// Whether `puzzle` is a numbered-tile puzzle (so the tile fast path applies), or a general
 /// block puzzle.
 pub fn puzzle_type(puzzle: &Puzzle) -> PuzzleType {

@@ -86,19 +86,9 @@ fn median(mut values: Vec<f64>) -> f64 {
     values[values.len() / 2]
 }
 
-fn layout(rows: usize, cols: usize, start: &[u16], goal: &[u16]) -> TileLayout {
-    TileLayout {
-        rows,
-        cols,
-        start: start.to_vec(),
-        goal: goal.to_vec(),
-        tokens: Vec::new(),
-    }
-}
-
 /// Loads or builds the heuristic `name` for the goal, printing the tables' note.
 fn prepare(rows: usize, cols: usize, goal: &[u16], name: &str) -> Result<TileHeuristic, String> {
-    let domain = TileDomain::new(&layout(rows, cols, goal, goal))?;
+    let domain = TileDomain::new(&TileLayout::numbered(rows, cols, goal, goal))?;
     let mut notes = Vec::new();
     let h = tiles::heuristic(&domain, name, &AtomicBool::new(false), &mut notes)?;
     for note in notes {
@@ -125,7 +115,7 @@ fn pass(
         .map(|inst| {
             let started = Instant::now();
             let r = solve_instance(
-                &layout(rows, cols, &inst.start, goal),
+                &TileLayout::numbered(rows, cols, &inst.start, goal),
                 Algorithm::Idastar,
                 heuristic,
                 &options,
