@@ -164,3 +164,29 @@ fn huge_floating_goals_fall_back_to_cheaper_bounds() {
         assert!(domain.position(s).goal_satisfied());
     }
 }
+
+#[test]
+fn a_slide_passes_over_cells_the_piece_itself_left() {
+    // A C open to the left: sliding down two rows, its gap passes over its own lower arm,
+    // which it has left by then. One slide, two steps, one move.
+    let p = puzzle(
+        &["c c", ". c", "c c", ". .", ". ."],
+        &[". .", ". .", "c c", ". c", "c c"],
+    );
+    // (metric, solution length, moves from the start: one row down, and two rows down but
+    // for steps)
+    for (metric, length, first) in [
+        (Metric::Step, 2, 1),
+        (Metric::Slide, 1, 2),
+        (Metric::Move, 1, 2),
+    ] {
+        let domain = BlockDomain::new(&p, metric).unwrap();
+        let outcome = bfs(&domain, &mut control());
+        let path = outcome.path.unwrap();
+        assert_eq!(path.len(), length, "{metric}");
+        replay_path(&p, &domain, &path, metric);
+        let mut moves = Vec::new();
+        domain.moves(&domain.start(), &mut moves);
+        assert_eq!(moves.len(), first, "{metric}");
+    }
+}

@@ -8,7 +8,7 @@ mod blocks_support;
 use blocks_support::*;
 use blockslide::model::Metric;
 use blockslide::solve::algorithms::bfs::{bfs, distance_map, explore};
-use blockslide::solve::blocks::{BlockDomain, BlockHeuristic};
+use blockslide::solve::blocks::{self, BlockDomain, BlockHeuristic};
 use blockslide::solve::core::{Domain, Heuristic, Termination};
 use proptest::prelude::*;
 
@@ -24,6 +24,9 @@ proptest! {
             let e = explore(&domain, &mut control());
             prop_assert_eq!(e.states, states, "states in {}", metric);
             prop_assert_eq!(e.goal_states, goals, "goal states in {}", metric);
+            let narrow = blocks::explore(&domain, &mut control());
+            prop_assert_eq!(narrow.states, states, "narrow states in {}", metric);
+            prop_assert_eq!(narrow.goal_states, goals, "narrow goal states in {}", metric);
             let outcome = bfs(&domain, &mut control());
             match nearest {
                 Some(d) => {
@@ -34,7 +37,19 @@ proptest! {
                 }
                 None => prop_assert_eq!(outcome.termination, Termination::Unsolvable),
             }
+            let (mut moves, mut made, mut applied) = (Vec::new(), Vec::new(), Vec::new());
             for state in all_states(&domain) {
+                // The successors a walk takes (from the step kernel where there is one) are
+                // the moves applied one by one; the state itself is never its own successor.
+                made.clear();
+                prop_assert_eq!(domain.successors(&state, &state, &mut moves, &mut made), 0);
+                moves.clear();
+                domain.moves(&state, &mut moves);
+                applied.clear();
+                applied.extend(moves.iter().map(|&mv| domain.apply(&state, mv)));
+                made.sort_unstable();
+                applied.sort_unstable();
+                prop_assert_eq!(&made, &applied, "successors in {}", metric);
                 let position = domain.position(&state);
                 prop_assert_eq!(domain.is_goal(&state), position.goal_satisfied());
                 prop_assert_eq!(domain.is_goal(&state), reference_goal(&position));

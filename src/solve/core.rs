@@ -36,6 +36,28 @@ pub trait Domain: Sync {
     /// The position after making `mv` in `state`; `mv` came from [`Domain::moves`].
     fn apply(&self, state: &Self::State, mv: Self::Move) -> Self::State;
 
+    /// Appends to `out` (which the caller clears) the position after every legal move from
+    /// `state`, in any order, except that it may leave out `known`, a successor the caller
+    /// has already seen (a layered walk passes the state's parent). Returns how many
+    /// positions it left out (0 or 1), so that statistics still count every move; `moves` is
+    /// scratch space.
+    ///
+    /// The default makes [`Domain::moves`] and applies them one by one, leaving nothing out;
+    /// a domain overrides it when it can make positions faster than moves.
+    fn successors(
+        &self,
+        state: &Self::State,
+        known: &Self::State,
+        moves: &mut Vec<Self::Move>,
+        out: &mut Vec<Self::State>,
+    ) -> u64 {
+        let _ = known;
+        moves.clear();
+        self.moves(state, moves);
+        out.extend(moves.iter().map(|&mv| self.apply(state, mv)));
+        0
+    }
+
     /// Whether `next` undoes `prev` exactly; depth-first searches skip such moves.
     fn undoes(&self, prev: Self::Move, next: Self::Move) -> bool {
         let _ = (prev, next);

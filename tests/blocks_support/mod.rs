@@ -228,13 +228,16 @@ impl Rng {
     }
 }
 
-const SHAPES: [&[(usize, usize)]; 6] = [
+/// The shapes of random pieces. The last, a C open to the left, can slide over cells it
+/// covered itself (its gap passes over its own lower arm), which a slide must allow.
+const SHAPES: [&[(usize, usize)]; 7] = [
     &[(0, 0)],
     &[(0, 0), (0, 1)],
     &[(0, 0), (1, 0)],
     &[(0, 0), (1, 0), (1, 1)],
     &[(0, 0), (0, 1), (1, 1)],
     &[(0, 0), (0, 1), (1, 0), (1, 1)],
+    &[(0, 0), (0, 1), (1, 1), (2, 1), (2, 0)],
 ];
 
 /// A random small block puzzle: 2-4 rows and columns, a few pieces, maybe walls, maybe two

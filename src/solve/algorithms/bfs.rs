@@ -1,6 +1,12 @@
-//! Breadth-first search, and two whole-space tools built on the same layered walk:
-//! [`explore`] (size of the reachable space, states per depth) and [`distance_map`] (true
-//! distance to the goal of every reachable state, which the heuristic tests check against).
+//! Breadth-first search, and two whole-space tools built on one layered walk: [`explore`]
+//! (size of the reachable space, states per depth) and [`distance_map`] (true distance to the
+//! goal of every reachable state, which the heuristic tests check against).
+//!
+//! The walk is frontier search: moves are reversible, so it keeps only the last three layers
+//! in its visited table, and its memory follows the widest layers instead of the whole space
+//! (Klotski's 25,955 states are walked with at most a few thousand stored). It asks the
+//! domain for successor positions ([`Domain::successors`]), not moves, and tells it each
+//! state's parent, which the domain may leave out.
 //!
 //! [`bfs`] is a graph search: a state is stored the first time it is generated and later
 //! copies are discarded as duplicates. The goal test is made when a node is taken from the
@@ -13,11 +19,11 @@
 use std::collections::VecDeque;
 use std::hash::Hash;
 
-use hashbrown::hash_table::HashTable;
+use hashbrown::hash_table::{Entry, HashTable};
 use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use super::common::{Insert, Meter, SLOT_BYTES, SearchTree, hash_of, intern, lookup};
+use super::common::{Insert, Meter, SearchTree, hash_of};
 use crate::solve::core::{CHECK_EVERY, Domain, SearchControl, SearchOutcome, Stats, Termination};
 
 /// Breadth-first search from `domain`'s start.
@@ -110,106 +116,123 @@ pub struct Exploration {
     pub stats: Stats,
 }
 
-/// Every state reachable from the start, numbered in breadth-first order (so each layer is a
-/// contiguous range of numbers), with an index from state to number.
-struct Space<S> {
-    states: Vec<S>,
-    index: HashTable<u32>,
-}
-
-impl<S: Eq + Hash> Space<S> {
-    /// The number of `state`, if it was reached.
-    fn find(&self, state: &S) -> Option<u32> {
-        lookup(&self.index, &self.states, |s| s, state)
+/// Adds `state` to `table` unless present; whether it was new.
+#[inline(always)]
+fn remember<S: Clone + Eq + Hash>(table: &mut HashTable<S>, state: &S) -> bool {
+    if table.len() == table.capacity() {
+        // Grow fourfold rather than twofold: each growth rehashes every stored state, and
+        // fewer, larger steps halve that work on big spaces.
+        let more = (table.len() * 3).max(1024);
+        table.reserve(more, hash_of);
     }
-
-    /// Adds `state` unless present; whether it was new.
-    #[inline(always)]
-    fn insert(&mut self, state: S) -> bool {
-        if self.index.len() == self.index.capacity() {
-            // Grow fourfold rather than twofold: each growth rehashes every stored state, and
-            // fewer, larger steps halve that work on big spaces.
-            let more = (self.index.len() * 3).max(1024);
-            let states = &self.states;
-            self.index.reserve(more, |&i| hash_of(&states[i as usize]));
-            self.states.reserve(more);
+    match table.entry(hash_of(state), |s| s == state, hash_of) {
+        Entry::Occupied(_) => false,
+        Entry::Vacant(e) => {
+            e.insert(state.clone());
+            true
         }
-        let new = intern(&mut self.index, &self.states, |s| s, &state).is_err();
-        if new {
-            self.states.push(state);
-        }
-        new
     }
 }
 
-/// Walks the whole space reachable from the start, layer by layer. Returns the states and the
-/// exploration figures.
-fn walk<D: Domain>(domain: &D, control: &mut SearchControl) -> (Space<D::State>, Exploration) {
+/// Walks the whole space reachable from the start, layer by layer, handing every goal state
+/// to `goal`, and returns the exploration figures.
+///
+/// This is frontier search: moves are reversible, so the successors of a state at depth `d`
+/// lie at depth `d - 1`, `d` or `d + 1`, and the visited table only ever holds those three
+/// layers (layer `d - 1` is dropped once layer `d` is expanded). Memory follows the widest
+/// layers, not the whole space. Each state also carries its parent, which the domain may
+/// leave out of its successors (it is always a duplicate).
+fn walk<D: Domain>(
+    domain: &D,
+    control: &mut SearchControl,
+    mut goal: impl FnMut(&D::State),
+) -> Exploration {
     let mut meter = Meter::start(control);
     let state_bytes = domain.state_bytes().max(size_of::<D::State>()) as u64;
-    let per_state = state_bytes + SLOT_BYTES;
-    let mut space = Space {
-        states: Vec::new(),
-        index: HashTable::new(),
-    };
-    space.insert(domain.start());
+    // A table slot is a state and a control byte (with 1/8 of the slots kept empty); a layer
+    // entry is a state and its parent.
+    let table_bytes =
+        |table: &HashTable<D::State>| table.capacity() as u64 * (state_bytes + 1) * 8 / 7;
+    let entry_bytes = 2 * state_bytes;
+    let mut table = HashTable::new();
+    let start = domain.start();
+    remember(&mut table, &start);
+    // The root is its own parent: no state is its own successor.
+    let mut older: Vec<(D::State, D::State)> = Vec::new();
+    let mut layer = vec![(start.clone(), start)];
+    let mut next = Vec::new();
     let mut per_depth = Vec::new();
+    let mut states = 1u64;
     let mut goal_states = 0;
     let mut moves = Vec::new();
+    let mut children = Vec::new();
     let mut termination = Termination::Unsolvable;
-    let (mut layer_start, mut depth) = (0usize, 0u32);
-    let mut at = 0usize;
-    'walk: while layer_start < space.states.len() {
-        let layer_end = space.states.len();
-        per_depth.push((layer_end - layer_start) as u64);
+    let mut depth = 0u32;
+    'walk: while !layer.is_empty() {
+        per_depth.push(layer.len() as u64);
         meter.stats.depth = depth;
-        while at < layer_end {
-            let stored = space.states.len() as u64;
-            let frontier = stored - at as u64;
-            if let Some(stop) = meter.tick(frontier, stored, stored * per_state) {
+        let layers = (older.capacity() + layer.capacity()) as u64 * entry_bytes;
+        let mut stored_bytes = table_bytes(&table);
+        for (i, (state, parent)) in layer.iter().enumerate() {
+            let frontier = (layer.len() - i + next.len()) as u64;
+            let bytes = stored_bytes + layers + next.capacity() as u64 * entry_bytes;
+            if let Some(stop) = meter.tick(frontier, table.len() as u64, bytes) {
                 termination = stop;
                 break 'walk;
             }
-            let state = space.states[at].clone();
-            at += 1;
             let stats = &mut meter.stats;
             stats.expanded += 1;
             stats.goal_tests += 1;
-            if domain.is_goal(&state) {
+            if domain.is_goal(state) {
                 goal_states += 1;
+                goal(state);
             }
-            moves.clear();
-            domain.moves(&state, &mut moves);
-            for &mv in &moves {
-                stats.generated += 1;
-                if !space.insert(domain.apply(&state, mv)) {
-                    stats.duplicates += 1;
+            children.clear();
+            let skipped = domain.successors(state, parent, &mut moves, &mut children);
+            let before = next.len();
+            for child in &children {
+                if remember(&mut table, child) {
+                    next.push((child.clone(), state.clone()));
                 }
             }
+            if table.len() == table.capacity() {
+                stored_bytes = table_bytes(&table);
+            }
+            let generated = children.len() as u64 + skipped;
+            stats.generated += generated;
+            stats.duplicates += generated - (next.len() - before) as u64;
         }
         meter.stats.completed_depth = Some(depth);
-        layer_start = layer_end;
+        states += next.len() as u64;
+        // No successor of layer `d + 1` lies in layer `d - 1`.
+        for (state, _) in older.drain(..) {
+            if let Ok(entry) = table.find_entry(hash_of(&state), |s| *s == state) {
+                entry.remove();
+            }
+        }
+        std::mem::swap(&mut older, &mut layer);
+        std::mem::swap(&mut layer, &mut next);
         depth += 1;
     }
-    let states = space.states.len() as u64;
-    let frontier = states - at as u64;
+    let frontier = (layer.len() + next.len()) as u64;
+    let layers = older.capacity() + layer.capacity() + next.capacity();
+    let bytes = table_bytes(&table) + layers as u64 * entry_bytes;
     let outcome: SearchOutcome<D::Move> = meter.finish(
         termination,
         None,
         false,
         frontier,
-        states,
-        states * per_state,
+        table.len() as u64,
+        bytes,
     );
-    let exploration = Exploration {
+    Exploration {
         states,
         max_depth: per_depth.len().saturating_sub(1) as u32,
         per_depth,
         goal_states,
         termination,
         stats: outcome.stats,
-    };
-    (space, exploration)
+    }
 }
 
 /// Enumerates every state reachable from `domain`'s start: how many there are, how many at
@@ -218,7 +241,7 @@ fn walk<D: Domain>(domain: &D, control: &mut SearchControl) -> (Space<D::State>,
 /// On a limit, the figures cover the layers walked so far and `termination` names the limit;
 /// a complete walk ends with `Termination::Unsolvable` ("search space exhausted").
 pub fn explore<D: Domain>(domain: &D, control: &mut SearchControl) -> Exploration {
-    walk(domain, control).1
+    walk(domain, control, |_| {})
 }
 
 /// The true distance to the nearest goal of every reachable state that can reach a goal.
@@ -234,22 +257,20 @@ pub fn distance_map<D: Domain>(
     domain: &D,
     control: &mut SearchControl,
 ) -> Result<FxHashMap<D::State, u32>, Termination> {
-    let (space, exploration) = walk(domain, control);
+    let mut goals = Vec::new();
+    let exploration = walk(domain, control, |state| goals.push(state.clone()));
     if exploration.termination != Termination::Unsolvable {
         return Err(exploration.termination);
     }
-    const UNKNOWN: u32 = u32::MAX;
-    let mut dist = vec![UNKNOWN; space.states.len()];
+    let mut dist: FxHashMap<D::State, u32> = FxHashMap::default();
     let mut queue = VecDeque::new();
-    for (id, state) in space.states.iter().enumerate() {
-        if domain.is_goal(state) {
-            dist[id] = 0;
-            queue.push_back(id as u32);
-        }
+    for state in goals {
+        dist.insert(state.clone(), 0);
+        queue.push_back(state);
     }
     let mut moves = Vec::new();
     let mut countdown = CHECK_EVERY;
-    while let Some(id) = queue.pop_front() {
+    while let Some(state) = queue.pop_front() {
         countdown -= 1;
         if countdown == 0 {
             countdown = CHECK_EVERY;
@@ -260,25 +281,16 @@ pub fn distance_map<D: Domain>(
                 return Err(Termination::TimeLimit);
             }
         }
-        let state = &space.states[id as usize];
-        let d = dist[id as usize];
+        let d = dist[&state];
         moves.clear();
-        domain.moves(state, &mut moves);
+        domain.moves(&state, &mut moves);
         for &mv in &moves {
-            // every neighbour of a reachable state is reachable, so it has a number
-            if let Some(child) = space.find(&domain.apply(state, mv))
-                && dist[child as usize] == UNKNOWN
-            {
-                dist[child as usize] = d + 1;
+            let child = domain.apply(&state, mv);
+            if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(child.clone()) {
+                e.insert(d + 1);
                 queue.push_back(child);
             }
         }
     }
-    let map: FxHashMap<D::State, u32> = space
-        .states
-        .into_iter()
-        .zip(dist)
-        .filter(|&(_, d)| d != UNKNOWN)
-        .collect();
-    Ok(map)
+    Ok(dist)
 }

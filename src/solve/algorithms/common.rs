@@ -194,6 +194,9 @@ pub(crate) struct Meter<'c> {
     /// The statistics so far.
     pub stats: Stats,
     countdown: u64,
+    /// The node and memory limits, copied out of `control` for the per-expansion checks.
+    max_nodes: u64,
+    max_memory_bytes: u64,
 }
 
 impl<'c> Meter<'c> {
@@ -201,6 +204,8 @@ impl<'c> Meter<'c> {
     pub fn start(control: &'c mut SearchControl) -> Self {
         control.start_clock();
         Meter {
+            max_nodes: control.limits.max_nodes,
+            max_memory_bytes: control.limits.max_memory_bytes,
             control,
             stats: Stats::default(),
             countdown: 0,
@@ -215,10 +220,10 @@ impl<'c> Meter<'c> {
         stats.max_frontier = stats.max_frontier.max(frontier);
         stats.stored = stored;
         stats.peak_memory_bytes = stats.peak_memory_bytes.max(memory_bytes);
-        if stats.expanded >= self.control.limits.max_nodes {
+        if stats.expanded >= self.max_nodes {
             return Some(Termination::NodeLimit);
         }
-        if memory_bytes > self.control.limits.max_memory_bytes {
+        if memory_bytes > self.max_memory_bytes {
             return Some(Termination::MemoryLimit);
         }
         if self.countdown == 0 {

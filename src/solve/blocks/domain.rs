@@ -120,6 +120,12 @@ impl Class {
         self.tokens.len()
     }
 
+    /// The board cell of placement `p`'s top-left corner (its anchor), as a cell index.
+    pub fn cell(&self, p: usize, cols: usize) -> usize {
+        let (r, c) = self.anchors[p];
+        r * cols + c
+    }
+
     /// The board cells placement `p` covers, as cell indices.
     pub fn cells(&self, p: usize, cols: usize) -> impl Iterator<Item = usize> + '_ {
         let (r0, c0) = self.anchors[p];
@@ -184,13 +190,183 @@ struct Field {
     offset: u32,
     /// The class has more than 64 placements.
     many: bool,
-    /// The class is stored as a set: bit `p` of the field marks placement `p` as taken (the
-    /// field spans all the class's placements, and every slot of the class shares it). Else
-    /// each slot has its own field holding a placement index, sorted within the class.
+    /// The class is stored as a set: bit `b` of the field marks as taken the placement whose
+    /// top-left corner is `b` cells (in reading order) after that of the class's first
+    /// placement (the field spans the class's placements, and every slot of the class shares
+    /// it; numbering bits by cell makes a one-cell step a fixed shift). Else each slot has its
+    /// own field holding a placement index, sorted within the class.
     set: bool,
+    /// For a set: where the class's bits start in [`SetBits::global`].
+    table: u32,
     /// The first and last state slots of the class (equal for a piece of its own).
     first: u8,
     last: u8,
+}
+
+/// How the bits of set fields map to placements: bit `b` of a set field `f` is placement
+/// `global[f.table + b]` (or [`NONE`] when no placement has its corner there), and placement
+/// `g` of a set class is bit `bit[g]` of its field.
+#[derive(Clone, Debug, Default)]
+struct SetBits {
+    global: Vec<u32>,
+    bit: Vec<u8>,
+}
+
+impl SetBits {
+    fn new(classes: &[Class], fields: &[Field], cols: usize) -> SetBits {
+        let mut bits = SetBits::default();
+        for class in classes {
+            let f = fields[class.first_slot];
+            for p in 0..class.anchors.len() {
+                let b = if f.set {
+                    class.cell(p, cols) - class.cell(0, cols)
+                } else {
+                    0
+                };
+                bits.bit.push(b as u8);
+            }
+            if f.set {
+                let start = bits.global.len();
+                bits.global
+                    .resize(start + f.mask.count_ones() as usize, NONE);
+                for p in 0..class.anchors.len() {
+                    bits.global[start + usize::from(bits.bit[class.offset as usize + p])] =
+                        class.offset + p as u32;
+                }
+            }
+        }
+        bits
+    }
+
+    /// The global placement of bit `b` of set field `f`.
+    #[inline(always)]
+    fn placement(&self, f: Field, b: u32) -> u32 {
+        self.global[f.table as usize + b as usize]
+    }
+}
+
+/// Successors in the step metric straight from the bit fields, for a board of at most 64
+/// cells whose classes are all sets or single pieces (Klotski and most classics): the cells
+/// all pieces cover are one word, each set class finds which of its pieces can step in a
+/// direction with a few word operations for all of them at once, and a step is one XOR.
+#[derive(Clone, Debug)]
+struct StepKernel {
+    /// The fields of the pieces that have a class of their own.
+    singles: Vec<Field>,
+    /// The classes stored as sets.
+    sets: Vec<SetStep>,
+    /// The board's cells that are not walls.
+    open: u64,
+}
+
+/// One set class in a [`StepKernel`].
+#[derive(Clone, Debug)]
+struct SetStep {
+    field: Field,
+    /// The board cell of the anchor that bit 0 of the field stands for.
+    base: u32,
+    /// The shape's cells as bits at their offsets from the anchor: multiplying the anchors
+    /// by it gives the cells the pieces cover (the pieces are disjoint, so nothing carries).
+    cover: u64,
+    /// Per direction, in the order of [`Dir::ALL`].
+    dirs: [SetDir; 4],
+}
+
+/// The most cells a step of a set class may newly enter for the [`StepKernel`] to apply.
+const ENTER: usize = 4;
+
+/// One direction of a [`SetStep`].
+#[derive(Clone, Debug, Default)]
+struct SetDir {
+    /// The anchors (as board cells) of the placements that have a neighbour this way.
+    ok: u64,
+    /// The cells a step newly enters (the first `entered`, at most [`ENTER`]), as offsets
+    /// from the anchor modulo 64: rotating the empty cells right by one brings the entered
+    /// cell's bit onto the anchor's.
+    enter: [u32; ENTER],
+    entered: usize,
+    /// The two bits a step flips, the lower at bit 0.
+    pair: u64,
+    /// Added to the anchor's cell, the shift that puts `pair` onto the field's bits.
+    to_field: i32,
+}
+
+impl StepKernel {
+    /// The kernel of a domain, when it applies.
+    fn new(
+        rows: usize,
+        cols: usize,
+        walls: &[bool],
+        classes: &[Class],
+        fields: &[Field],
+        nbr: &[[u32; 4]],
+    ) -> Option<StepKernel> {
+        if rows * cols > 64 {
+            return None;
+        }
+        let open = (0..rows * cols)
+            .filter(|&i| !walls[i])
+            .fold(0u64, |m, i| m | 1 << i);
+        let mut singles = Vec::new();
+        let mut sets = Vec::new();
+        for class in classes {
+            let field = fields[class.first_slot];
+            if !field.set {
+                // The free steps of the single pieces share one word, four bits each.
+                if class.count() > 1 || singles.len() == 16 {
+                    return None;
+                }
+                singles.push(field);
+                continue;
+            }
+            let base = class.cell(0, cols) as u32;
+            let cover = class
+                .shape
+                .iter()
+                .fold(0u64, |m, &(r, c)| m | 1 << (r * cols + c));
+            let mut dirs: [SetDir; 4] = Default::default();
+            for (d, dir) in Dir::ALL.iter().enumerate() {
+                let (dr, dc) = dir.delta();
+                let delta = dr * cols as i32 + dc;
+                let here = &mut dirs[d];
+                for p in 0..class.anchors.len() {
+                    if nbr[class.offset as usize + p][d] != NONE {
+                        here.ok |= 1 << class.cell(p, cols);
+                    }
+                }
+                let enter: Vec<u32> = class
+                    .shape
+                    .iter()
+                    .map(|&(r, c)| (r as i32 + dr, c as i32 + dc))
+                    .filter(|&(nr, nc)| {
+                        !class
+                            .shape
+                            .iter()
+                            .any(|&(a, b)| (a as i32, b as i32) == (nr, nc))
+                    })
+                    .map(|(nr, nc)| (nr * cols as i32 + nc).rem_euclid(64) as u32)
+                    .collect();
+                if enter.len() > ENTER {
+                    return None;
+                }
+                here.enter = std::array::from_fn(|i| enter[i.min(enter.len() - 1)]);
+                here.entered = enter.len();
+                here.pair = 1 | 1 << delta.unsigned_abs();
+                here.to_field = i32::from(field.shift) - base as i32 + delta.min(0);
+            }
+            sets.push(SetStep {
+                field,
+                base,
+                cover,
+                dirs,
+            });
+        }
+        Some(StepKernel {
+            singles,
+            sets,
+            open,
+        })
+    }
 }
 
 /// A block puzzle as a search domain (see the [module docs](super)).
@@ -205,10 +381,13 @@ pub struct BlockDomain {
     /// The class of each state slot.
     pub(super) slot_class: Vec<u8>,
     fields: Vec<Field>,
+    set_bits: SetBits,
     /// Neighbouring placement (global id, or [`NONE`]) per global placement and direction,
     /// in the order of [`Dir::ALL`].
     pub(super) nbr: Vec<[u32; 4]>,
     masks: MaskSet,
+    /// Fast successors in the step metric, when the puzzle allows them.
+    kernel: Option<StepKernel>,
     start: BlockState,
     /// The tokens of the start position by slot.
     pub(super) start_tokens: Vec<Token>,
@@ -225,13 +404,15 @@ pub struct BlockDomain {
 }
 
 /// One class of a [`BlockDomain::quick_goal`]: some piece of the class must stand on a
-/// placement of `mask` (as a set over the class's placements: only for a class stored as a
-/// set) or covering goal piece `k`'s cells (for a class stored in fields).
+/// placement covering goal piece `k`'s cells. When `by_mask`, those placements are the bits
+/// of `mask`: as bits of the set field for a class stored as a set, as placement indices for
+/// a class of at most 64 placements stored in fields.
 #[derive(Clone, Copy, Debug)]
 struct QuickGoal {
     field: Field,
     k: usize,
     mask: u64,
+    by_mask: bool,
 }
 
 /// What makes pieces interchangeable: `(true, kind, [])` for a kind the goal names, else
@@ -376,11 +557,18 @@ impl BlockDomain {
             total += class.anchors.len() as u32;
         }
 
-        // Slots and bit fields: sets where they pay, else sorted fields; if sets make the
-        // state too large, fields only.
-        let (fields, slot_class) = match layout(&mut classes, true) {
-            Some(found) => found,
-            None => layout(&mut classes, false).ok_or_else(|| {
+        // Slots and bit fields: every class of several pieces a set (fastest to search) unless
+        // that takes more words than sets only where they are about as small as sorted
+        // fields; if sets make the state too large, fields only.
+        let words = |found: &(Vec<Field>, Vec<u8>)| found.0.iter().map(|f| f.word).max();
+        let (fields, slot_class) = match (
+            layout(&mut classes, cols, Sets::Always),
+            layout(&mut classes, cols, Sets::Compact),
+        ) {
+            (Some(all), Some(compact)) if words(&all) > words(&compact) => compact,
+            (Some(all), _) => all,
+            (None, Some(compact)) => compact,
+            (None, None) => layout(&mut classes, cols, Sets::Never).ok_or_else(|| {
                 format!(
                     "the pieces need more than {STATE_BITS} bits of state; use a smaller board or fewer pieces"
                 )
@@ -445,7 +633,8 @@ impl BlockDomain {
                 start_tokens[slot] = token;
             }
         }
-        let start = encode_with(&fields, &start_locals);
+        let set_bits = SetBits::new(&classes, &fields, cols);
+        let start = encode_with(&fields, &set_bits, &start_locals);
 
         let goal = GoalSpec::new(puzzle, &classes, &pieces, &piece_class)?;
         let quick_goal = (goal.translations.len() == 1
@@ -458,13 +647,28 @@ impl BlockDomain {
                     let &k = ks.first()?;
                     let class = &classes[c];
                     let field = fields[class.first_slot];
-                    let mask = (0..class.anchors.len().min(64))
-                        .filter(|&p| goal.covers(0, k, p))
-                        .fold(0u64, |m, p| m | 1 << p);
-                    Some(QuickGoal { field, k, mask })
+                    let n = class.anchors.len();
+                    let by_mask = field.set || n <= 64;
+                    let bit = |p: usize| match field.set {
+                        true => set_bits.bit[class.offset as usize + p].into(),
+                        false => p,
+                    };
+                    let mask = (0..n)
+                        .filter(|&p| by_mask && goal.covers(0, k, p))
+                        .fold(0u64, |m, p| m | 1 << bit(p));
+                    Some(QuickGoal {
+                        field,
+                        k,
+                        mask,
+                        by_mask,
+                    })
                 })
                 .collect()
         });
+        let kernel = match metric {
+            Metric::Step => StepKernel::new(rows, cols, &walls, &classes, &fields, &nbr),
+            _ => None,
+        };
         let mut domain = BlockDomain {
             rows,
             cols,
@@ -473,6 +677,8 @@ impl BlockDomain {
             classes,
             slot_class,
             fields,
+            set_bits,
+            kernel,
             nbr,
             masks,
             start,
@@ -520,7 +726,7 @@ impl BlockDomain {
             for _ in usize::from(f.first)..slot {
                 bits &= bits - 1;
             }
-            bits.trailing_zeros() as usize
+            (self.set_bits.placement(f, bits.trailing_zeros()) - f.offset) as usize
         } else {
             get_field(state, f) as usize
         }
@@ -533,7 +739,8 @@ impl BlockDomain {
             if f.set {
                 let mut bits = get_field(state, f);
                 while bits != 0 {
-                    out[slot] = bits.trailing_zeros() as u16;
+                    out[slot] =
+                        (self.set_bits.placement(f, bits.trailing_zeros()) - f.offset) as u16;
                     bits &= bits - 1;
                     slot += 1;
                 }
@@ -546,7 +753,7 @@ impl BlockDomain {
 
     /// Encodes per-slot placement indices (already sorted within each class).
     pub(super) fn encode(&self, locals: &[u16]) -> BlockState {
-        encode_with(&self.fields, locals)
+        encode_with(&self.fields, &self.set_bits, locals)
     }
 
     /// The pattern database, built on first use (see
@@ -603,7 +810,7 @@ impl BlockDomain {
             if f.set {
                 let mut bits = get_field(state, f);
                 while bits != 0 {
-                    let g = f.offset + bits.trailing_zeros();
+                    let g = self.set_bits.placement(f, bits.trailing_zeros());
                     bits &= bits - 1;
                     at[slot] = g;
                     or_into(&mut occ, &adj[g as usize].cells);
@@ -648,12 +855,15 @@ impl BlockDomain {
                     }
                     Metric::Slide => {
                         free &= free - 1;
+                        // Past the first step, the cells ahead are checked against the other
+                        // pieces only: a piece with a gap may pass over cells it has left.
+                        let others = xor(&occ, &here.cells);
                         let mut nb = here.nbr[d];
                         loop {
                             out.push(mv(nb));
                             let cur = &adj[nb as usize];
                             nb = cur.nbr[d];
-                            if nb == NONE || !disjoint(&cur.enter[d], &occ) {
+                            if nb == NONE || !disjoint(&cur.enter[d], &others) {
                                 break;
                             }
                         }
@@ -671,6 +881,127 @@ impl BlockDomain {
                 }
             }
         }
+    }
+
+    /// The goal test on the first `W` words of a state (the puzzle's fields must lie in them).
+    #[inline]
+    pub(super) fn is_goal_words<const W: usize>(&self, words: &[u64; W]) -> bool {
+        let field = |f: Field| (words[usize::from(f.word)] >> f.shift) & f.mask;
+        if let Some(quick) = &self.quick_goal {
+            return quick.iter().all(|q| {
+                let slots = &self.fields[usize::from(q.field.first)..=usize::from(q.field.last)];
+                match (q.field.set, q.by_mask) {
+                    (true, _) => field(q.field) & q.mask != 0,
+                    (false, true) => slots.iter().any(|&f| (q.mask >> field(f)) & 1 != 0),
+                    (false, false) => slots
+                        .iter()
+                        .any(|&f| self.goal.covers(0, q.k, field(f) as usize)),
+                }
+            });
+        }
+        let mut locals = [0u16; MAX_PIECES];
+        self.decode(&BlockState::from_words(words), &mut locals);
+        self.goal.satisfied(self, &locals)
+    }
+
+    /// Appends to `out` the successors of the position whose state words are `words` (the
+    /// first `W` words of a [`BlockState`]; the puzzle's fields must lie in them), except
+    /// `parent`, through the step kernel. Returns `None` when the domain has no kernel, else
+    /// how many successors were left out (0 or 1).
+    #[inline]
+    pub(super) fn kernel_successors<const W: usize, T: Copy>(
+        &self,
+        words: &[u64; W],
+        parent: &[u64; W],
+        out: &mut Vec<T>,
+        wrap: impl Fn([u64; W]) -> T,
+    ) -> Option<u64> {
+        let (Some(kernel), MaskSet::W1(masks)) = (&self.kernel, &self.masks) else {
+            return None;
+        };
+        let adj = &masks.adj[..];
+        let field = |f: Field| (words[usize::from(f.word)] >> f.shift) & f.mask;
+        let flip = |word: u8, bits: u64| {
+            let mut next = *words;
+            next[usize::from(word)] ^= bits;
+            next
+        };
+        let mut occ = 0u64;
+        for &f in &kernel.singles {
+            occ |= adj[(f.offset + field(f) as u32) as usize].cells[0];
+        }
+        for set in &kernel.sets {
+            occ |= (field(set.field) << set.base).wrapping_mul(set.cover);
+        }
+        let empty = !occ & kernel.open;
+        // Every candidate step is written, and the count moves past it only when the step is
+        // legal and does not lead back to the parent: no branch depends on the position
+        // except the loop over the set pieces that can move.
+        out.reserve(4 * self.slot_class.len());
+        let spare = out.spare_capacity_mut();
+        let mut n = 0;
+        let mut emit = |next: [u64; W], legal: bool| {
+            spare[n].write(wrap(next));
+            n += usize::from(legal & (next != *parent));
+        };
+        // The single pieces rarely move (they are the large ones): their free steps as bits
+        // `4 * piece + direction`, then a loop over those.
+        let mut free = 0u64;
+        for (i, &f) in kernel.singles.iter().enumerate() {
+            let here = &adj[(f.offset + field(f) as u32) as usize];
+            for d in 0..4 {
+                free |= u64::from(here.enter[d][0] & occ == 0) << (4 * i + d);
+            }
+        }
+        while free != 0 {
+            let bit = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let f = kernel.singles[bit / 4];
+            let from = field(f) as u32;
+            let to = adj[(f.offset + from) as usize].nbr[bit % 4] - f.offset;
+            emit(flip(f.word, u64::from(from ^ to) << f.shift), true);
+        }
+        for set in &kernel.sets {
+            let anchors = field(set.field) << set.base;
+            let movable: [u64; 4] = std::array::from_fn(|d| {
+                let dir = &set.dirs[d];
+                dir.enter[..dir.entered]
+                    .iter()
+                    .fold(anchors & dir.ok, |m, &e| m & empty.rotate_right(e))
+            });
+            if set.field.mask >> 32 == 0 {
+                // One loop over the four directions' masks side by side, 32 bits each.
+                let mut all = movable.iter().enumerate().fold(0u128, |acc, (d, &m)| {
+                    acc | u128::from(m >> set.base) << (32 * d)
+                });
+                while all != 0 {
+                    let bit = all.trailing_zeros();
+                    all &= all - 1;
+                    let dir = &set.dirs[(bit / 32) as usize];
+                    let p = (bit % 32 + set.base) as i32;
+                    let bits = dir.pair << ((p + dir.to_field) & 63);
+                    emit(flip(set.field.word, bits), true);
+                }
+                continue;
+            }
+            let mut any = movable[0] | movable[1] | movable[2] | movable[3];
+            while any != 0 {
+                let p = any.trailing_zeros();
+                any &= any - 1;
+                for (dir, m) in set.dirs.iter().zip(movable) {
+                    let bits = dir.pair << ((p as i32 + dir.to_field) & 63);
+                    emit(flip(set.field.word, bits), (m >> p) & 1 != 0);
+                }
+            }
+        }
+        let len = out.len() + n;
+        // SAFETY: `emit` initialised the first `n` spare slots (it writes each candidate at
+        // position `n` and moves `n` past it only to keep it; `reserve` made room for the 4
+        // candidates of every piece), and `T: Copy` has no drop to run.
+        unsafe { out.set_len(len) };
+        // The parent is always among the legal steps (moves are reversible), except at the
+        // root, whose parent is itself.
+        Some(u64::from(words != parent))
     }
 
     /// The solution `path` (moves of this domain from its start) as moves of concrete pieces
@@ -762,22 +1093,45 @@ fn build_masks<const W: usize>(classes: &[Class], cols: usize, nbr: &[[u32; 4]])
     Masks { adj }
 }
 
+/// Which classes of several pieces [`layout`] stores as sets (a set spans at most 64 anchors).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sets {
+    /// Every one.
+    Always,
+    /// Those whose set is at most twice as large as sorted fields.
+    Compact,
+    /// None.
+    Never,
+}
+
 /// Lays out the state: the slots of each class (setting `first_slot`) and their bit fields, a
-/// class of several pieces stored as a set of placements when `sets` allows it and the set is
-/// not much larger than sorted fields. `None` when the fields do not fit in [`STATE_BITS`].
-fn layout(classes: &mut [Class], sets: bool) -> Option<(Vec<Field>, Vec<u8>)> {
+/// class of several pieces stored as a set of placements as `sets` says. `None` when the
+/// fields do not fit in [`STATE_BITS`].
+fn layout(classes: &mut [Class], cols: usize, sets: Sets) -> Option<(Vec<Field>, Vec<u8>)> {
     let mut slot_class = Vec::new();
     let mut fields = Vec::new();
     let mut word = 0usize;
     let mut used = 0u32;
+    let mut table = 0u32;
     for (c, class) in classes.iter_mut().enumerate() {
         class.first_slot = slot_class.len();
         let count = class.tokens.len() as u32;
         let n = class.anchors.len() as u64;
         let index_bits = 64 - (n - 1).leading_zeros();
-        let set = sets && count > 1 && n <= 64 && n as u32 <= 2 * count * index_bits;
+        // A set spans the anchors from the first placement's to the last's.
+        let span = match class.anchors.len() {
+            0 => 0,
+            n => (class.cell(n - 1, cols) - class.cell(0, cols) + 1) as u64,
+        };
+        let set = count > 1
+            && span <= 64
+            && match sets {
+                Sets::Always => true,
+                Sets::Compact => span as u32 <= 2 * count * index_bits,
+                Sets::Never => false,
+            };
         let (bits, fields_needed) = if set {
-            (n as u32, 1)
+            (span as u32, 1)
         } else {
             (index_bits, count)
         };
@@ -800,6 +1154,7 @@ fn layout(classes: &mut [Class], sets: bool) -> Option<(Vec<Field>, Vec<u8>)> {
                 offset: class.offset,
                 many: n > 64,
                 set,
+                table,
                 first: class.first_slot as u8,
                 last: (class.first_slot + class.tokens.len() - 1) as u8,
             };
@@ -810,18 +1165,22 @@ fn layout(classes: &mut [Class], sets: bool) -> Option<(Vec<Field>, Vec<u8>)> {
             }
             used += bits;
         }
+        if set {
+            table += bits;
+        }
     }
     Some((fields, slot_class))
 }
 
 /// Encodes per-slot placement indices (sorted within each class) with `fields`.
-fn encode_with(fields: &[Field], locals: &[u16]) -> BlockState {
+fn encode_with(fields: &[Field], set_bits: &SetBits, locals: &[u16]) -> BlockState {
     let mut state = BlockState {
         words: [0; STATE_WORDS],
     };
     for (&f, &p) in fields.iter().zip(locals) {
         if f.set {
-            state.words[usize::from(f.word)] |= 1 << (u32::from(f.shift) + u32::from(p));
+            let b = set_bits.bit[f.offset as usize + usize::from(p)];
+            state.words[usize::from(f.word)] |= 1 << (f.shift + b);
         } else {
             set_field(&mut state, f, u64::from(p));
         }
@@ -865,22 +1224,24 @@ impl Domain for BlockDomain {
 
     #[inline]
     fn is_goal(&self, state: &BlockState) -> bool {
-        if let Some(quick) = &self.quick_goal {
-            return quick.iter().all(|q| {
-                if q.field.set {
-                    get_field(state, q.field) & q.mask != 0
-                } else {
-                    let slots =
-                        &self.fields[usize::from(q.field.first)..=usize::from(q.field.last)];
-                    slots
-                        .iter()
-                        .any(|&f| self.goal.covers(0, q.k, get_field(state, f) as usize))
-                }
-            });
+        self.is_goal_words(&state.words)
+    }
+
+    fn successors(
+        &self,
+        state: &BlockState,
+        known: &BlockState,
+        moves: &mut Vec<BlockMove>,
+        out: &mut Vec<BlockState>,
+    ) -> u64 {
+        let wrap = |words| BlockState { words };
+        if let Some(skipped) = self.kernel_successors(&state.words, &known.words, out, wrap) {
+            return skipped;
         }
-        let mut locals = [0u16; MAX_PIECES];
-        self.decode(state, &mut locals);
-        self.goal.satisfied(self, &locals)
+        moves.clear();
+        self.moves(state, moves);
+        out.extend(moves.iter().map(|&mv| self.apply(state, mv)));
+        0
     }
 
     fn moves(&self, state: &BlockState, out: &mut Vec<BlockMove>) {
@@ -898,7 +1259,8 @@ impl Domain for BlockDomain {
         let f = self.fields[slot];
         let to = u64::from(mv.to);
         if f.set {
-            return xor_word(state, f.word, ((1 << mv.from) | (1 << mv.to)) << f.shift);
+            let bit = |p: u16| 1 << self.set_bits.bit[f.offset as usize + usize::from(p)];
+            return xor_word(state, f.word, (bit(mv.from) | bit(mv.to)) << f.shift);
         }
         if f.first == f.last {
             return xor_word(

@@ -6,14 +6,23 @@
 //!   (walls and edges taken into account), the neighbouring placement in each direction, and
 //!   occupancy bitboards, so that generating moves is a handful of AND operations per piece.
 //! - A state ([`BlockState`]) is 256 bits of bit fields. A class of several interchangeable
-//!   pieces is stored as the set of placements its pieces occupy (one bit per legal placement)
-//!   when that is about as small as the alternative, one field per piece holding the index of
-//!   its placement, kept sorted within the class. Either way permuting interchangeable pieces
-//!   gives the same state (this is what makes Klotski 25,955 states instead of 14,950,080),
-//!   and a move of a piece stored in a set is one XOR. No state owns heap memory.
+//!   pieces is stored as the set of placements its pieces occupy (one bit per anchor cell
+//!   between the class's first and last placement, so a one-cell step is a fixed shift of
+//!   the bit) unless that takes more words than the alternative, one field per piece holding
+//!   the index of its placement, kept sorted within the class. Either way permuting
+//!   interchangeable pieces gives the same state (this is what makes Klotski 25,955 states
+//!   instead of 14,950,080), and a move of a piece stored in a set is one XOR. No state owns
+//!   heap memory.
+//! - In the step metric on boards of up to 64 cells whose classes are sets or single pieces
+//!   (Klotski, Pennant, Century and most classics), successor positions come from a kernel
+//!   that works on whole words: the occupied cells are one word, each set class finds the
+//!   pieces that can step each way for all of them at once by rotating the empty cells, and
+//!   the steps are written without branching on the position.
 //! - Whole-space walks and breadth-first search go through [`explore`] and [`bfs`], which
 //!   store only the words of the state the puzzle uses ([`BlockDomain::state_words`]: one
 //!   for Klotski), with the same moves and statistics as a search on the domain itself.
+//!   The walk leaves each state's parent out of its successors (it is always a duplicate, and
+//!   still counted as one).
 //! - Pieces are interchangeable when the goal cannot tell them apart: pieces of one declared
 //!   kind, or pieces of the same shape whose kind the goal never names.
 //! - [`BlockHeuristic`]: admissible lower bounds from one-piece relaxations and from a

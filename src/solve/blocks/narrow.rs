@@ -2,10 +2,12 @@
 //! the puzzle uses (one 64-bit word for Klotski instead of four), so the whole-space walk and
 //! breadth-first search store, hash and compare a quarter of the bytes.
 //!
-//! The view is the same domain (same start, goal test, moves in the same order, same moves),
-//! only its states are shorter: a [`BlockState`] whose unused words are zero is widened on the
-//! way into the domain and cut on the way out. Statistics and solutions are therefore
-//! identical to a search on the [`BlockDomain`] itself.
+//! The view is the same domain (same start, goal test, moves in the same order, same moves,
+//! same successors), only its states are shorter: a [`BlockState`] whose unused words are
+//! zero is widened on the way into the domain and cut on the way out, and the step kernel
+//! works on the short words directly. Statistics and solutions are therefore those of a
+//! search on the [`BlockDomain`] itself (a walk may meet successors in another order, which
+//! moves only its widest frontier).
 
 use crate::solve::algorithms::bfs as breadth_first;
 use crate::solve::algorithms::bfs::{Exploration, explore as explore_space};
@@ -48,14 +50,36 @@ impl<const W: usize> Domain for Narrow<'_, W> {
         Self::cut(&self.0.start())
     }
 
-    #[inline]
+    #[inline(always)]
     fn is_goal(&self, state: &NarrowState<W>) -> bool {
-        self.0.is_goal(&BlockState::from_words(&state.words))
+        self.0.is_goal_words(&state.words)
     }
 
     #[inline]
     fn moves(&self, state: &NarrowState<W>, out: &mut Vec<BlockMove>) {
         self.0.moves(&BlockState::from_words(&state.words), out);
+    }
+
+    #[inline]
+    fn successors(
+        &self,
+        state: &NarrowState<W>,
+        known: &NarrowState<W>,
+        moves: &mut Vec<BlockMove>,
+        out: &mut Vec<NarrowState<W>>,
+    ) -> u64 {
+        let wrap = |words| NarrowState { words };
+        if let Some(skipped) = self
+            .0
+            .kernel_successors(&state.words, &known.words, out, wrap)
+        {
+            return skipped;
+        }
+        let wide = BlockState::from_words(&state.words);
+        moves.clear();
+        self.0.moves(&wide, moves);
+        out.extend(moves.iter().map(|&mv| Self::cut(&self.0.apply(&wide, mv))));
+        0
     }
 
     #[inline(always)]
