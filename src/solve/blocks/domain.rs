@@ -949,9 +949,12 @@ impl BlockDomain {
         let mut free = 0u64;
         for (i, &f) in kernel.singles.iter().enumerate() {
             let here = &adj[(f.offset + field(f) as u32) as usize];
-            for d in 0..4 {
-                free |= u64::from(here.enter[d][0] & occ == 0) << (4 * i + d);
-            }
+            let open: [bool; 4] = std::array::from_fn(|d| here.enter[d][0] & occ == 0);
+            let dirs = open
+                .iter()
+                .enumerate()
+                .fold(0, |m, (d, &o)| m | u64::from(o) << d);
+            free |= dirs << (4 * i);
         }
         while free != 0 {
             let bit = free.trailing_zeros() as usize;
