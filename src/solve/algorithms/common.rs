@@ -214,23 +214,42 @@ impl<'c> Meter<'c> {
 
     /// Updates the frontier and storage figures, and checks whether the search must stop
     /// before its next expansion.
+    ///
+    /// The peaks are kept on every call; the current frontier and storage are written when
+    /// they are reported (every [`CHECK_EVERY`] calls, on a limit, and by [`Meter::finish`]),
+    /// so the common call is two maxima and one branch.
+    #[inline]
     pub fn tick(&mut self, frontier: u64, stored: u64, memory_bytes: u64) -> Option<Termination> {
         let stats = &mut self.stats;
-        stats.frontier = frontier;
         stats.max_frontier = stats.max_frontier.max(frontier);
-        stats.stored = stored;
         stats.peak_memory_bytes = stats.peak_memory_bytes.max(memory_bytes);
+        self.countdown = self.countdown.wrapping_sub(1);
+        let due = self.countdown == u64::MAX
+            || stats.expanded >= self.max_nodes
+            || memory_bytes > self.max_memory_bytes;
+        if due {
+            return self.report(frontier, stored, memory_bytes);
+        }
+        None
+    }
+
+    /// The rare part of [`Meter::tick`]: records the current figures, checks the limits and,
+    /// every [`CHECK_EVERY`] calls, the clock, the cancel flag and progress.
+    #[cold]
+    fn report(&mut self, frontier: u64, stored: u64, memory_bytes: u64) -> Option<Termination> {
+        let stats = &mut self.stats;
+        stats.frontier = frontier;
+        stats.stored = stored;
         if stats.expanded >= self.max_nodes {
             return Some(Termination::NodeLimit);
         }
         if memory_bytes > self.max_memory_bytes {
             return Some(Termination::MemoryLimit);
         }
-        if self.countdown == 0 {
+        if self.countdown == u64::MAX {
             self.countdown = CHECK_EVERY;
             return self.control.checkpoint(stats, memory_bytes);
         }
-        self.countdown -= 1;
         None
     }
 

@@ -884,23 +884,39 @@ impl BlockDomain {
     }
 
     /// The goal test on the first `W` words of a state (the puzzle's fields must lie in them).
-    #[inline]
+    #[inline(always)]
     pub(super) fn is_goal_words<const W: usize>(&self, words: &[u64; W]) -> bool {
         let field = |f: Field| (words[usize::from(f.word)] >> f.shift) & f.mask;
         if let Some(quick) = &self.quick_goal {
-            return quick.iter().all(|q| {
-                let slots = &self.fields[usize::from(q.field.first)..=usize::from(q.field.last)];
-                match (q.field.set, q.by_mask) {
-                    (true, _) => field(q.field) & q.mask != 0,
-                    (false, true) => slots.iter().any(|&f| (q.mask >> field(f)) & 1 != 0),
-                    (false, false) => slots
-                        .iter()
-                        .any(|&f| self.goal.covers(0, q.k, field(f) as usize)),
+            // Plain loops: this runs once per state of a walk and must inline.
+            for q in quick {
+                let met = if q.field.set {
+                    field(q.field) & q.mask != 0
+                } else {
+                    let mut met = false;
+                    for &f in &self.fields[usize::from(q.field.first)..=usize::from(q.field.last)] {
+                        met |= match q.by_mask {
+                            true => (q.mask >> field(f)) & 1 != 0,
+                            false => self.goal.covers(0, q.k, field(f) as usize),
+                        };
+                    }
+                    met
+                };
+                if !met {
+                    return false;
                 }
-            });
+            }
+            return true;
         }
+        self.is_goal_decoded(&BlockState::from_words(words))
+    }
+
+    /// The general goal test: decodes the state and asks the goal (kept out of line, so the
+    /// quick test inlines).
+    #[inline(never)]
+    fn is_goal_decoded(&self, state: &BlockState) -> bool {
         let mut locals = [0u16; MAX_PIECES];
-        self.decode(&BlockState::from_words(words), &mut locals);
+        self.decode(state, &mut locals);
         self.goal.satisfied(self, &locals)
     }
 
