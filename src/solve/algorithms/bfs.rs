@@ -134,14 +134,47 @@ fn remember<S: Clone + Eq + Hash>(table: &mut HashTable<S>, state: &S) -> bool {
     }
 }
 
+/// One layer of a walk: its states, and for each the index of its parent in the layer
+/// before ([`ROOT`] for the start).
+struct Layer<S> {
+    states: Vec<S>,
+    parents: Vec<u32>,
+}
+
+/// The parent index of the start, which has none.
+const ROOT: u32 = u32::MAX;
+
+impl<S> Layer<S> {
+    fn new() -> Self {
+        Layer {
+            states: Vec::new(),
+            parents: Vec::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Room for entries, in states and parent indices.
+    fn capacity(&self) -> (usize, usize) {
+        (self.states.capacity(), self.parents.capacity())
+    }
+
+    fn clear(&mut self) {
+        self.states.clear();
+        self.parents.clear();
+    }
+}
+
 /// Walks the whole space reachable from the start, layer by layer, handing every goal state
 /// to `goal`, and returns the exploration figures.
 ///
 /// This is frontier search: moves are reversible, so the successors of a state at depth `d`
 /// lie at depth `d - 1`, `d` or `d + 1`, and the visited table only ever holds those three
 /// layers (layer `d - 1` is dropped once layer `d` is expanded). Memory follows the widest
-/// layers, not the whole space. Each state also carries its parent, which the domain may
-/// leave out of its successors (it is always a duplicate).
+/// layers, not the whole space. Each state also knows its parent, which the domain may leave
+/// out of its successors (it is always a duplicate).
 fn walk<D: Domain>(
     domain: &D,
     control: &mut SearchControl,
@@ -150,17 +183,27 @@ fn walk<D: Domain>(
     let mut meter = Meter::start(control);
     let state_bytes = domain.state_bytes().max(size_of::<D::State>()) as u64;
     // A table slot is a state and a control byte (with 1/8 of the slots kept empty); a layer
-    // entry is a state and its parent.
+    // entry is a state and a parent index.
     let table_bytes =
         |table: &HashTable<D::State>| table.capacity() as u64 * (state_bytes + 1) * 8 / 7;
-    let entry_bytes = 2 * state_bytes;
+    let layer_bytes = |layers: &[&Layer<D::State>]| {
+        layers
+            .iter()
+            .map(|l| {
+                let (states, parents) = l.capacity();
+                states as u64 * state_bytes + parents as u64 * 4
+            })
+            .sum::<u64>()
+    };
     let mut table = HashTable::new();
     let start = domain.start();
     remember(&mut table, &start);
-    // The root is its own parent: no state is its own successor.
-    let mut older: Vec<(D::State, D::State)> = Vec::new();
-    let mut layer = vec![(start.clone(), start)];
-    let mut next = Vec::new();
+    let mut older = Layer::new();
+    let mut layer = Layer {
+        states: vec![start],
+        parents: vec![ROOT],
+    };
+    let mut next = Layer::new();
     let mut per_depth = Vec::new();
     let mut states = 1u64;
     let mut goal_states = 0;
@@ -168,14 +211,14 @@ fn walk<D: Domain>(
     let mut children = Vec::new();
     let mut termination = Termination::Unsolvable;
     let mut depth = 0u32;
-    'walk: while !layer.is_empty() {
+    'walk: while layer.len() > 0 {
         per_depth.push(layer.len() as u64);
         meter.stats.depth = depth;
-        let layers = (older.capacity() + layer.capacity()) as u64 * entry_bytes;
+        let held = layer_bytes(&[&older, &layer]);
         let mut stored_bytes = table_bytes(&table);
-        for (i, (state, parent)) in layer.iter().enumerate() {
+        for (i, (state, &parent)) in layer.states.iter().zip(&layer.parents).enumerate() {
             let frontier = (layer.len() - i + next.len()) as u64;
-            let bytes = stored_bytes + layers + next.capacity() as u64 * entry_bytes;
+            let bytes = stored_bytes + held + layer_bytes(&[&next]);
             if let Some(stop) = meter.tick(frontier, table.len() as u64, bytes) {
                 termination = stop;
                 break 'walk;
@@ -187,12 +230,18 @@ fn walk<D: Domain>(
                 goal_states += 1;
                 goal(state);
             }
+            // The start stands in for its own missing parent: no state is its own successor.
+            let known = match parent {
+                ROOT => state,
+                p => &older.states[p as usize],
+            };
             children.clear();
-            let skipped = domain.successors(state, parent, &mut moves, &mut children);
+            let skipped = domain.successors(state, known, &mut moves, &mut children);
             let before = next.len();
             for child in &children {
                 if remember(&mut table, child) {
-                    next.push((child.clone(), state.clone()));
+                    next.states.push(child.clone());
+                    next.parents.push(i as u32);
                 }
             }
             if table.len() == table.capacity() {
@@ -205,18 +254,18 @@ fn walk<D: Domain>(
         meter.stats.completed_depth = Some(depth);
         states += next.len() as u64;
         // No successor of layer `d + 1` lies in layer `d - 1`.
-        for (state, _) in older.drain(..) {
-            if let Ok(entry) = table.find_entry(hash_of(&state), |s| *s == state) {
+        for state in &older.states {
+            if let Ok(entry) = table.find_entry(hash_of(state), |s| s == state) {
                 entry.remove();
             }
         }
+        older.clear();
         std::mem::swap(&mut older, &mut layer);
         std::mem::swap(&mut layer, &mut next);
         depth += 1;
     }
     let frontier = (layer.len() + next.len()) as u64;
-    let layers = older.capacity() + layer.capacity() + next.capacity();
-    let bytes = table_bytes(&table) + layers as u64 * entry_bytes;
+    let bytes = table_bytes(&table) + layer_bytes(&[&older, &layer, &next]);
     let outcome: SearchOutcome<D::Move> = meter.finish(
         termination,
         None,
