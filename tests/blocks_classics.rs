@@ -94,6 +94,25 @@ fn klotski_merged_space_is_25955_with_964_goals() {
 }
 
 #[test]
+fn the_walk_keeps_only_the_last_layers() {
+    // Frontier search: at any time the walk holds three layers, not the whole space, so its
+    // memory stays well under what storing each reachable state once would take ("two L's
+    // meet" has 110,804 states in layers of at most a few thousand).
+    let domain = BlockDomain::new(&two_ls(), Metric::Step).unwrap();
+    let e = blocks::explore(&domain, &mut control());
+    assert_eq!(e.termination, Termination::Unsolvable);
+    let widest = *e.per_depth.iter().max().unwrap();
+    let everything = e.states * size_of::<u64>() as u64;
+    assert!(
+        e.stats.peak_memory_bytes < everything / 2,
+        "{} bytes at peak for {} states",
+        e.stats.peak_memory_bytes,
+        e.states
+    );
+    assert!(e.stats.stored <= 3 * widest, "{} stored", e.stats.stored);
+}
+
+#[test]
 fn klotski_optimal_lengths() {
     assert_eq!(bfs_length(&klotski(), Metric::Move), 81);
     assert_eq!(bfs_length(&klotski(), Metric::Slide), 90);
