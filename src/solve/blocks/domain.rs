@@ -886,7 +886,7 @@ impl BlockDomain {
     /// The goal test on the first `W` words of a state (the puzzle's fields must lie in them).
     #[inline(always)]
     pub(super) fn is_goal_words<const W: usize>(&self, words: &[u64; W]) -> bool {
-        let field = |f: Field| (words[usize::from(f.word)] >> f.shift) & f.mask;
+        let field = |f: Field| (words[word_index::<W>(f.word)] >> f.shift) & f.mask;
         if let Some(quick) = &self.quick_goal {
             // Plain loops: this runs once per state of a walk and must inline.
             for q in quick {
@@ -936,10 +936,10 @@ impl BlockDomain {
             return None;
         };
         let adj = &masks.adj[..];
-        let field = |f: Field| (words[usize::from(f.word)] >> f.shift) & f.mask;
+        let field = |f: Field| (words[word_index::<W>(f.word)] >> f.shift) & f.mask;
         let flip = |word: u8, bits: u64| {
             let mut next = *words;
-            next[usize::from(word)] ^= bits;
+            next[word_index::<W>(word)] ^= bits;
             next
         };
         let mut occ = 0u64;
@@ -1220,6 +1220,13 @@ fn xor_word(state: &BlockState, word: u8, delta: u64) -> BlockState {
             w ^ (delta & hit)
         }),
     }
+}
+
+/// The index of word `word` among `W` words: always 0 when there is one word, which spares
+/// the hot loops a load and a bounds check.
+#[inline(always)]
+fn word_index<const W: usize>(word: u8) -> usize {
+    if W == 1 { 0 } else { usize::from(word) }
 }
 
 #[inline]
