@@ -13,11 +13,12 @@
 //!   interchangeable pieces gives the same state (this is what makes Klotski 25,955 states
 //!   instead of 14,950,080), and a move of a piece stored in a set is one XOR. No state owns
 //!   heap memory.
-//! - In the step metric on boards of up to 64 cells whose classes are sets or single pieces
-//!   (Klotski, Pennant, Century and most classics), successor positions come from a kernel
-//!   that works on whole words: the occupied cells are one word, each set class finds the
-//!   pieces that can step each way for all of them at once by rotating the empty cells, and
-//!   the steps are written without branching on the position.
+//! - In the step and slide metrics on boards of up to 64 cells whose classes are sets or
+//!   single pieces (Klotski, Pennant, Century and most classics; for slides, pieces of sets
+//!   must be orthoconvex), successor positions come from a kernel that works on whole words:
+//!   the occupied cells are one word, each set class finds the pieces that can step each way
+//!   for all of them at once by rotating the empty cells, and the moves are written without
+//!   branching on the position.
 //! - Whole-space walks and breadth-first search go through [`explore`] and [`bfs`], which
 //!   store only the words of the state the puzzle uses ([`BlockDomain::state_words`]: one
 //!   for Klotski), with the same moves and statistics as a search on the domain itself.
