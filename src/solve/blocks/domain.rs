@@ -250,7 +250,7 @@ impl SetBits {
 /// the cells all pieces cover are one word, each set class finds which of its pieces can step
 /// in a direction with a few word operations for all of them at once, and a move is one XOR.
 #[derive(Clone, Debug)]
-struct StepKernel {
+struct WordKernel {
     /// The fields of the pieces that have a class of their own.
     singles: Vec<Field>,
     /// The classes stored as sets.
@@ -263,7 +263,7 @@ struct StepKernel {
     most: usize,
 }
 
-/// One set class in a [`StepKernel`].
+/// One set class in a [`WordKernel`].
 #[derive(Clone, Debug)]
 struct SetStep {
     field: Field,
@@ -276,7 +276,7 @@ struct SetStep {
     dirs: [SetDir; 4],
 }
 
-/// The most cells a step of a set class may newly enter for the [`StepKernel`] to apply.
+/// The most cells a step of a set class may newly enter for the [`WordKernel`] to apply.
 const ENTER: usize = 4;
 
 /// One direction of a [`SetStep`].
@@ -297,7 +297,7 @@ struct SetDir {
     delta: i32,
 }
 
-impl StepKernel {
+impl WordKernel {
     /// The kernel of a domain in `metric`, when it applies. For slides, the shapes of the
     /// sets must be orthoconvex (every row and column of the shape one run of cells), so
     /// that the cells a slide enters past its first step were never the piece's own.
@@ -309,7 +309,7 @@ impl StepKernel {
         classes: &[Class],
         fields: &[Field],
         nbr: &[[u32; 4]],
-    ) -> Option<StepKernel> {
+    ) -> Option<WordKernel> {
         let slide = match metric {
             Metric::Step => false,
             Metric::Slide => true,
@@ -381,7 +381,7 @@ impl StepKernel {
         }
         let pieces = classes.iter().map(Class::count).sum::<usize>();
         let most = 4 * pieces * if slide { rows.max(cols) } else { 1 };
-        Some(StepKernel {
+        Some(WordKernel {
             singles,
             sets,
             open,
@@ -428,7 +428,7 @@ pub struct BlockDomain {
     pub(super) nbr: Vec<[u32; 4]>,
     masks: MaskSet,
     /// Fast successors in the step metric, when the puzzle allows them.
-    kernel: Option<StepKernel>,
+    kernel: Option<WordKernel>,
     start: BlockState,
     /// The tokens of the start position by slot.
     pub(super) start_tokens: Vec<Token>,
@@ -706,7 +706,7 @@ impl BlockDomain {
                 })
                 .collect()
         });
-        let kernel = StepKernel::new(rows, cols, metric, &walls, &classes, &fields, &nbr);
+        let kernel = WordKernel::new(rows, cols, metric, &walls, &classes, &fields, &nbr);
         let mut domain = BlockDomain {
             rows,
             cols,
@@ -993,7 +993,7 @@ impl BlockDomain {
 /// copy.
 #[inline(never)]
 fn run_slide_kernel<const W: usize, T: Copy>(
-    kernel: &StepKernel,
+    kernel: &WordKernel,
     adj: &[Adj<1>],
     words: &[u64; W],
     parent: &[u64; W],
@@ -1007,7 +1007,7 @@ fn run_slide_kernel<const W: usize, T: Copy>(
 /// step metric carries no slide code.
 #[inline(always)]
 fn run_kernel<const W: usize, const SLIDE: bool, T: Copy>(
-    kernel: &StepKernel,
+    kernel: &WordKernel,
     adj: &[Adj<1>],
     words: &[u64; W],
     parent: &[u64; W],
