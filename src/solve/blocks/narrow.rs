@@ -40,6 +40,21 @@ impl<const W: usize> Narrow<'_, W> {
             words: state.first_words(),
         }
     }
+
+    /// The successors through moves, for puzzles the kernel does not take (kept out of line,
+    /// so that the walk's loop around the kernel stays small).
+    #[inline(never)]
+    fn by_moves(
+        &self,
+        state: &NarrowState<W>,
+        moves: &mut Vec<BlockMove>,
+        out: &mut Vec<NarrowState<W>>,
+    ) {
+        let wide = BlockState::from_words(&state.words);
+        moves.clear();
+        self.0.moves(&wide, moves);
+        out.extend(moves.iter().map(|&mv| Self::cut(&self.0.apply(&wide, mv))));
+    }
 }
 
 impl<const W: usize> Domain for Narrow<'_, W> {
@@ -75,10 +90,7 @@ impl<const W: usize> Domain for Narrow<'_, W> {
         {
             return skipped;
         }
-        let wide = BlockState::from_words(&state.words);
-        moves.clear();
-        self.0.moves(&wide, moves);
-        out.extend(moves.iter().map(|&mv| Self::cut(&self.0.apply(&wide, mv))));
+        self.by_moves(state, moves, out);
         0
     }
 
