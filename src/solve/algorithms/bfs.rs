@@ -237,14 +237,15 @@ fn walk<D: Domain>(
             };
             children.clear();
             let skipped = domain.successors(state, known, &mut moves, &mut children);
-            let before = next.len();
+            let (before, room) = (next.len(), table.capacity() - table.len());
             for child in &children {
                 if remember(&mut table, child) {
                     next.states.push(child.clone());
                     next.parents.push(i as u32);
                 }
             }
-            if table.len() == table.capacity() {
+            // The table grows only when more states arrive than it had room for.
+            if children.len() > room {
                 stored_bytes = table_bytes(&table);
             }
             let generated = children.len() as u64 + skipped;

@@ -194,9 +194,6 @@ pub(crate) struct Meter<'c> {
     /// The statistics so far.
     pub stats: Stats,
     countdown: u64,
-    /// The node and memory limits, copied out of `control` for the per-expansion checks.
-    max_nodes: u64,
-    max_memory_bytes: u64,
 }
 
 impl<'c> Meter<'c> {
@@ -204,8 +201,6 @@ impl<'c> Meter<'c> {
     pub fn start(control: &'c mut SearchControl) -> Self {
         control.start_clock();
         Meter {
-            max_nodes: control.limits.max_nodes,
-            max_memory_bytes: control.limits.max_memory_bytes,
             control,
             stats: Stats::default(),
             countdown: 0,
@@ -225,8 +220,8 @@ impl<'c> Meter<'c> {
         stats.peak_memory_bytes = stats.peak_memory_bytes.max(memory_bytes);
         self.countdown = self.countdown.wrapping_sub(1);
         let due = self.countdown == u64::MAX
-            || stats.expanded >= self.max_nodes
-            || memory_bytes > self.max_memory_bytes;
+            || stats.expanded >= self.control.limits.max_nodes
+            || memory_bytes > self.control.limits.max_memory_bytes;
         if due {
             return self.report(frontier, stored, memory_bytes);
         }
@@ -240,10 +235,10 @@ impl<'c> Meter<'c> {
         let stats = &mut self.stats;
         stats.frontier = frontier;
         stats.stored = stored;
-        if stats.expanded >= self.max_nodes {
+        if stats.expanded >= self.control.limits.max_nodes {
             return Some(Termination::NodeLimit);
         }
-        if memory_bytes > self.max_memory_bytes {
+        if memory_bytes > self.control.limits.max_memory_bytes {
             return Some(Termination::MemoryLimit);
         }
         if self.countdown == u64::MAX {

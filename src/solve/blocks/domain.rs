@@ -1136,8 +1136,8 @@ fn run_kernel<const W: usize, const SLIDE: bool, T: Copy>(
     }
     let len = out.len() + n;
     // SAFETY: `emit` initialised the first `n` spare slots (it writes each candidate at
-    // position `n` and moves `n` past it only to keep it; `reserve` made room for the 4
-    // candidates of every piece), and `T: Copy` has no drop to run.
+    // position `n` of the bounds-checked `spare` and moves `n` past it only to keep it;
+    // `reserve(kernel.most)` made room for every candidate), and `T: Copy` has no drop to run.
     unsafe { out.set_len(len) };
     // The parent is always among the legal steps (moves are reversible), except at the
     // root, whose parent is itself.
