@@ -428,6 +428,38 @@ fn record<M>(
     }
 }
 
+/// Whether `request` applies to `puzzle`, decided without searching and without building a
+/// heuristic's tables: cheap enough to call on every frame a request or puzzle changes.
+///
+/// - `puzzle` must validate (a tile puzzle that parity makes unsolvable passes: [`solve`]
+///   answers it `Unsolvable` without searching).
+/// - `request`'s numbers must be sane, its heuristic known and applicable, and its algorithm
+///   able to run on the puzzle (bidirectional BFS needs a single goal state).
+///
+/// # Errors
+/// The same [`SolveError`] that [`solve`] would return for this puzzle and request.
+pub fn check(puzzle: &Puzzle, request: &SolveRequest) -> Result<(), SolveError> {
+    check_valid(puzzle)?;
+    check_request(request)?;
+    let mut notes = Vec::new();
+    match tile_layout(puzzle) {
+        Some(layout) => {
+            choose_heuristic(request, &tiles::heuristics(&layout), &mut notes)?;
+            if !is_solvable(&layout) {
+                return Ok(());
+            }
+            let domain = TileDomain::new(&layout).map_err(SolveError::Invalid)?;
+            algorithms::applicable(request.algorithm, &domain).map_err(SolveError::NotApplicable)
+        }
+        None => {
+            let metric = metric_for(puzzle, request.metric);
+            let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Invalid)?;
+            choose_heuristic(request, &blocks::heuristics(puzzle, metric), &mut notes)?;
+            algorithms::applicable(request.algorithm, &domain).map_err(SolveError::NotApplicable)
+        }
+    }
+}
+
 /// Solves `puzzle` as `request` says, under `control`'s limits, progress sink and cancel flag.
 ///
 /// - `puzzle` is validated first; its start is the position searched from and its goal

@@ -16,6 +16,6 @@ pub mod tiles;
 
 pub use api::{
     Algorithm, CountReport, HeuristicInfo, Hint, PieceMove, ReplayError, SolveError, SolveReport,
-    SolveRequest, count, heuristic_along, heuristics_for, hint, solve, verify_solution,
+    SolveRequest, check, count, heuristic_along, heuristics_for, hint, solve, verify_solution,
 };
 pub use core::{Limits, SearchControl, Stats, Termination};
