@@ -5,120 +5,23 @@
 //! routes tile puzzles to the tile fast path and everything else to the block engine, and
 //! turns the domain's moves into concrete piece moves that replay on the model.
 
-use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 
 use serde::Serialize;
 
 use crate::model::tiles::{is_solvable, tile_layout};
 use crate::model::validate::{Diagnostic, Severity, validate};
-use crate::model::{Dir, Metric, MoveError, Puzzle, PuzzleType, Token};
+use crate::model::{Metric, Puzzle, PuzzleType};
 use crate::solve::algorithms::{self, RunOptions};
+
+pub use crate::model::solution::{PieceMove, ReplayError, replay, verify_solution};
+pub use crate::solve::algorithms::Algorithm;
 use crate::solve::blocks::{self, BlockDomain};
+pub use crate::solve::core::HeuristicInfo;
 use crate::solve::core::{
     Domain, Heuristic, Limits, SearchControl, SearchOutcome, Stats, Termination,
 };
 use crate::solve::tiles::{self, TileDomain};
-
-/// The search algorithms, by their stable CLI names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Algorithm {
-    /// Breadth-first search (graph search).
-    Bfs,
-    /// Depth-first search (graph search, optional depth cap).
-    Dfs,
-    /// Uniform-cost search.
-    Ucs,
-    /// Greedy best-first search on the heuristic alone.
-    Greedy,
-    /// A* search.
-    Astar,
-    /// Weighted A*: f = g + w·h.
-    Wastar,
-    /// Iterative-deepening depth-first search.
-    Iddfs,
-    /// Iterative-deepening A*.
-    Idastar,
-    /// Bidirectional breadth-first search (needs a complete goal state).
-    Bibfs,
-}
-
-impl Algorithm {
-    /// Every algorithm, in the order menus list them.
-    pub const ALL: [Algorithm; 9] = [
-        Algorithm::Bfs,
-        Algorithm::Dfs,
-        Algorithm::Ucs,
-        Algorithm::Greedy,
-        Algorithm::Astar,
-        Algorithm::Wastar,
-        Algorithm::Iddfs,
-        Algorithm::Idastar,
-        Algorithm::Bibfs,
-    ];
-
-    /// The stable CLI name (`bfs`, `astar`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "bfs",
-            Algorithm::Dfs => "dfs",
-            Algorithm::Ucs => "ucs",
-            Algorithm::Greedy => "greedy",
-            Algorithm::Astar => "astar",
-            Algorithm::Wastar => "wastar",
-            Algorithm::Iddfs => "iddfs",
-            Algorithm::Idastar => "idastar",
-            Algorithm::Bibfs => "bibfs",
-        }
-    }
-
-    /// A human title ("Weighted A*").
-    pub fn title(self) -> &'static str {
-        match self {
-            Algorithm::Bfs => "Breadth-first",
-            Algorithm::Dfs => "Depth-first",
-            Algorithm::Ucs => "Uniform cost",
-            Algorithm::Greedy => "Greedy best-first",
-            Algorithm::Astar => "A*",
-            Algorithm::Wastar => "Weighted A*",
-            Algorithm::Iddfs => "Iterative deepening",
-            Algorithm::Idastar => "IDA*",
-            Algorithm::Bibfs => "Bidirectional BFS",
-        }
-    }
-
-    /// Whether the algorithm uses a heuristic at all.
-    pub fn uses_heuristic(self) -> bool {
-        matches!(
-            self,
-            Algorithm::Greedy | Algorithm::Astar | Algorithm::Wastar | Algorithm::Idastar
-        )
-    }
-}
-
-impl fmt::Display for Algorithm {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Algorithm {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Algorithm::ALL
-            .into_iter()
-            .find(|a| a.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-                format!(
-                    "unknown algorithm `{s}`; choose one of {}",
-                    names.join(", ")
-                )
-            })
-    }
-}
 
 /// Everything a solve needs besides the puzzle.
 #[derive(Clone, Debug, PartialEq)]
@@ -151,28 +54,6 @@ impl Default for SolveRequest {
             limits: Limits::default(),
         }
     }
-}
-
-/// One move of a concrete piece, with the unit steps it is made of.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PieceMove {
-    /// The piece that moves (its real token, even when identical pieces were merged).
-    pub piece: Token,
-    /// The unit steps, in order; one for the step metric, several for slide and move.
-    pub steps: Vec<Dir>,
-}
-
-/// A heuristic's name, description, and whether it applies to a puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HeuristicInfo {
-    /// The stable name (`zero`, `manhattan`, `pdb`, ...).
-    pub name: String,
-    /// A one-line description for menus and tooltips.
-    pub description: String,
-    /// Whether it never overestimates in the given metric.
-    pub admissible: bool,
-    /// `Err(reason)` when it cannot be used on this puzzle.
-    pub applicable: Result<(), String>,
 }
 
 /// The full result of a solve, as the CLI prints it and the GUI shows it.
@@ -743,57 +624,5 @@ impl SolveReport {
             map.insert("blank_moves".into(), blank.clone().into());
         }
         object
-    }
-}
-
-/// Why a solution does not replay.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    /// A unit step is illegal in the position reached so far.
-    #[error("move {index} (step {step}): {error}")]
-    Illegal {
-        /// 1-based index of the piece move.
-        index: usize,
-        /// 1-based index of the unit step within it.
-        step: usize,
-        /// What the model refused.
-        error: MoveError,
-    },
-    /// Every step is legal but the final position does not satisfy the goal.
-    #[error("the moves are legal but the final position does not satisfy the goal")]
-    GoalNotReached,
-}
-
-/// Plays `moves` from `puzzle`'s start with the model's own unit steps ([`Puzzle::step`])
-/// and returns the final position (as a puzzle whose start it is).
-///
-/// # Errors
-/// [`ReplayError::Illegal`] at the first step the model refuses.
-pub fn replay(puzzle: &Puzzle, moves: &[PieceMove]) -> Result<Puzzle, ReplayError> {
-    let mut position = puzzle.clone();
-    for (i, m) in moves.iter().enumerate() {
-        for (j, &dir) in m.steps.iter().enumerate() {
-            position
-                .step(m.piece, dir)
-                .map_err(|error| ReplayError::Illegal {
-                    index: i + 1,
-                    step: j + 1,
-                    error,
-                })?;
-        }
-    }
-    Ok(position)
-}
-
-/// Checks a solution independently of the search: every unit step is legal on the model
-/// and the final position satisfies the model's goal check.
-///
-/// # Errors
-/// The first illegal step, or [`ReplayError::GoalNotReached`].
-pub fn verify_solution(puzzle: &Puzzle, moves: &[PieceMove]) -> Result<(), ReplayError> {
-    if replay(puzzle, moves)?.goal_satisfied() {
-        Ok(())
-    } else {
-        Err(ReplayError::GoalNotReached)
     }
 }

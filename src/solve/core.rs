@@ -111,6 +111,19 @@ impl<D: Domain> Heuristic<D> for Zero {
     }
 }
 
+/// A heuristic's name, description, and whether it applies to a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeuristicInfo {
+    /// The stable name (`zero`, `manhattan`, `pdb`, ...).
+    pub name: String,
+    /// A one-line description for menus and tooltips.
+    pub description: String,
+    /// Whether it never overestimates in the given metric.
+    pub admissible: bool,
+    /// `Err(reason)` when it cannot be used on this puzzle.
+    pub applicable: Result<(), String>,
+}
+
 /// Resource limits for one search. Every field has a default, so no search is unbounded.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Limits {

@@ -38,8 +38,111 @@ pub use idastar::idastar;
 pub use iddfs::iddfs;
 pub use ucs::ucs;
 
-use crate::solve::api::Algorithm;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome};
+
+/// The search algorithms, by their stable CLI names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Algorithm {
+    /// Breadth-first search (graph search).
+    Bfs,
+    /// Depth-first search (graph search, optional depth cap).
+    Dfs,
+    /// Uniform-cost search.
+    Ucs,
+    /// Greedy best-first search on the heuristic alone.
+    Greedy,
+    /// A* search.
+    Astar,
+    /// Weighted A*: f = g + w·h.
+    Wastar,
+    /// Iterative-deepening depth-first search.
+    Iddfs,
+    /// Iterative-deepening A*.
+    Idastar,
+    /// Bidirectional breadth-first search (needs a complete goal state).
+    Bibfs,
+}
+
+impl Algorithm {
+    /// Every algorithm, in the order menus list them.
+    pub const ALL: [Algorithm; 9] = [
+        Algorithm::Bfs,
+        Algorithm::Dfs,
+        Algorithm::Ucs,
+        Algorithm::Greedy,
+        Algorithm::Astar,
+        Algorithm::Wastar,
+        Algorithm::Iddfs,
+        Algorithm::Idastar,
+        Algorithm::Bibfs,
+    ];
+
+    /// The stable CLI name (`bfs`, `astar`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Dfs => "dfs",
+            Algorithm::Ucs => "ucs",
+            Algorithm::Greedy => "greedy",
+            Algorithm::Astar => "astar",
+            Algorithm::Wastar => "wastar",
+            Algorithm::Iddfs => "iddfs",
+            Algorithm::Idastar => "idastar",
+            Algorithm::Bibfs => "bibfs",
+        }
+    }
+
+    /// A human title ("Weighted A*").
+    pub fn title(self) -> &'static str {
+        match self {
+            Algorithm::Bfs => "Breadth-first",
+            Algorithm::Dfs => "Depth-first",
+            Algorithm::Ucs => "Uniform cost",
+            Algorithm::Greedy => "Greedy best-first",
+            Algorithm::Astar => "A*",
+            Algorithm::Wastar => "Weighted A*",
+            Algorithm::Iddfs => "Iterative deepening",
+            Algorithm::Idastar => "IDA*",
+            Algorithm::Bibfs => "Bidirectional BFS",
+        }
+    }
+
+    /// Whether the algorithm uses a heuristic at all.
+    pub fn uses_heuristic(self) -> bool {
+        matches!(
+            self,
+            Algorithm::Greedy | Algorithm::Astar | Algorithm::Wastar | Algorithm::Idastar
+        )
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Algorithm {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Algorithm::ALL
+            .into_iter()
+            .find(|a| a.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+                format!(
+                    "unknown algorithm `{s}`; choose one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
 
 /// Options some algorithms take besides the heuristic.
 #[derive(Clone, Copy, Debug, PartialEq)]

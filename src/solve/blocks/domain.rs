@@ -981,10 +981,10 @@ impl BlockDomain {
 
     /// The solution `path` (moves of this domain from its start) as moves of concrete pieces
     /// with their unit steps. Interchangeable pieces are followed through the merged encoding,
-    /// so every [`PieceMove`](crate::solve::api::PieceMove) names the real piece, and
+    /// so every [`PieceMove`](crate::model::PieceMove) names the real piece, and
     /// replaying the steps with [`Puzzle::step`] from the puzzle's start is legal and ends
     /// where `path` ends.
-    pub fn piece_moves(&self, path: &[BlockMove]) -> Vec<crate::solve::api::PieceMove> {
+    pub fn piece_moves(&self, path: &[BlockMove]) -> Vec<crate::model::PieceMove> {
         super::replay::piece_moves(self, path)
     }
 }

@@ -2,8 +2,7 @@
 //! relaxed-distance tables they read.
 
 use crate::model::{Metric, Puzzle};
-use crate::solve::api::HeuristicInfo;
-use crate::solve::core::Heuristic;
+use crate::solve::core::{Heuristic, HeuristicInfo};
 
 use super::domain::{BlockDomain, BlockState, MAX_PIECES, NONE};
 

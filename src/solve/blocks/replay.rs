@@ -2,8 +2,8 @@
 
 use std::collections::VecDeque;
 
+use crate::model::PieceMove;
 use crate::model::{Dir, Metric, Token};
-use crate::solve::api::PieceMove;
 
 use super::domain::{BlockDomain, BlockMove, MAX_PIECES, NONE};
 

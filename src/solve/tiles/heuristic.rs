@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::model::tiles::TileLayout;
-use crate::solve::api::HeuristicInfo;
 use crate::solve::core::Heuristic;
+use crate::solve::core::HeuristicInfo;
 
 use super::pdb::PatternDatabases;
 use super::{TileDomain, TileState};

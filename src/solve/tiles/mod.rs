@@ -17,9 +17,9 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
+use crate::model::PieceMove;
 use crate::model::tiles::TileLayout;
 use crate::model::{Dir, Token};
-use crate::solve::api::PieceMove;
 use crate::solve::core::Domain;
 
 pub use heuristic::{TileHeuristic, heuristic, heuristics};
