@@ -68,7 +68,9 @@ fn classics(c: &mut Criterion) {
     ] {
         let puzzle = saved(file);
         let domain = BlockDomain::new(&puzzle, metric).expect("the classic builds");
-        let heuristic = blocks::heuristic(&domain, "relaxed").expect("relaxed applies");
+        let heuristic =
+            blocks::heuristic(&domain, "relaxed", &SearchControl::new(Limits::default()))
+                .expect("relaxed applies");
         let name = file.trim_end_matches(".ron");
         group.bench_function(format!("astar-{name}-{metric}"), |b| {
             b.iter(|| {

@@ -228,6 +228,69 @@ fn distance_map_matches_bfs_and_manhattan_is_admissible() {
     }
 }
 
+/// Distances from `roots` by a plain breadth-first search over moves and apply, written
+/// independently of the product's layered walk.
+fn plain_distances(d: &Tiles, roots: &[Vec<u8>]) -> std::collections::HashMap<Vec<u8>, u32> {
+    let mut dist = std::collections::HashMap::new();
+    let mut queue = std::collections::VecDeque::new();
+    for root in roots {
+        if dist.insert(root.clone(), 0).is_none() {
+            queue.push_back(root.clone());
+        }
+    }
+    let mut moves = Vec::new();
+    while let Some(state) = queue.pop_front() {
+        let here = dist[&state];
+        moves.clear();
+        d.moves(&state, &mut moves);
+        for &mv in &moves {
+            let next = d.apply(&state, mv);
+            if !dist.contains_key(&next) {
+                dist.insert(next.clone(), here + 1);
+                queue.push_back(next);
+            }
+        }
+    }
+    dist
+}
+
+#[test]
+fn explore_from_several_roots_gives_each_state_its_nearest_root() {
+    let d = Tiles::new(2, 3, &SEED_2X3);
+    let step = |state: &Vec<u8>| {
+        let mut moves = Vec::new();
+        d.moves(state, &mut moves);
+        d.apply(state, moves[0])
+    };
+    let other = step(&step(&step(&d.start)));
+    let roots = vec![d.start.clone(), other.clone(), d.start.clone()];
+    let expected = plain_distances(&d, &roots);
+    let mut seen = std::collections::HashMap::new();
+    let e = algorithms::explore_from(&d, roots, &mut control(), |state, depth, goal| {
+        assert_eq!(goal, *state == d.goal);
+        assert!(seen.insert(state.clone(), depth).is_none(), "visited twice");
+    });
+    assert_eq!(e.termination, Termination::Unsolvable);
+    assert_eq!(seen, expected);
+    assert_eq!(e.states, 360);
+    assert_eq!(e.per_depth[0], 2, "a repeated root is walked once");
+    assert_eq!(e.max_depth, *expected.values().max().unwrap());
+}
+
+#[test]
+fn distance_map_stops_at_a_limit_or_cancel() {
+    let d = Tiles::new(2, 3, &SEED_2X3);
+    // The walk from the start takes 360 expansions; a limit past it stops the walk back.
+    let stopped = algorithms::distance_map(&d, &mut limited(|l| l.max_nodes = 100));
+    assert_eq!(stopped.unwrap_err(), Termination::NodeLimit);
+    let flag = Arc::new(AtomicBool::new(true));
+    let mut cancelled = control().with_cancel(flag);
+    assert_eq!(
+        algorithms::distance_map(&d, &mut cancelled).unwrap_err(),
+        Termination::Cancelled
+    );
+}
+
 #[test]
 fn node_limit_stops_with_partial_information() {
     let d = Tiles::new(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1]);

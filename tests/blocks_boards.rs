@@ -121,6 +121,7 @@ fn merged_monominoes_make_one_class() {
 fn huge_floating_goals_fall_back_to_cheaper_bounds() {
     use blockslide::solve::blocks::BlockHeuristic;
     use blockslide::solve::core::Heuristic;
+    use blockslide::solve::core::{Limits, SearchControl};
     // A 32x32 board, a floating goal "x y" (992 translations) and ten pieces of different
     // shapes the goal does not name: the clearing tables would hold about 9 million entries,
     // so blockers count one move each instead.
@@ -149,7 +150,10 @@ fn huge_floating_goals_fall_back_to_cheaper_bounds() {
     p.goal.anywhere = true;
     let domain = BlockDomain::new(&p, Metric::Move).unwrap();
     let start = domain.start();
-    assert_eq!(BlockHeuristic::Relaxed.estimate(&domain, &start), 1);
+    let relaxed = BlockHeuristic::Relaxed
+        .ready(&domain, &SearchControl::new(Limits::default()))
+        .unwrap();
+    assert_eq!(relaxed.estimate(&domain, &start), 1);
     // Moving x next to y solves it; the estimate there is 0.
     let mut moves = Vec::new();
     domain.moves(&start, &mut moves);
@@ -160,7 +164,7 @@ fn huge_floating_goals_fall_back_to_cheaper_bounds() {
         .collect();
     assert!(!solved.is_empty());
     for s in &solved {
-        assert_eq!(BlockHeuristic::Relaxed.estimate(&domain, s), 0);
+        assert_eq!(relaxed.estimate(&domain, s), 0);
         assert!(domain.position(s).goal_satisfied());
     }
 }

@@ -16,13 +16,17 @@ fn admissible_on(puzzle: &Puzzle, metric: Metric) -> usize {
     let domain = BlockDomain::new(puzzle, metric).unwrap();
     let dist = distance_map(&domain, &mut control()).unwrap();
     assert!(!dist.is_empty());
+    let relaxed = ready(BlockHeuristic::Relaxed, &domain);
+    let admissible: Vec<_> = BlockHeuristic::ALL
+        .into_iter()
+        .filter(|h| h.is_admissible())
+        .map(|h| (h, ready(h, &domain)))
+        .collect();
     for (state, &d) in &dist {
-        let r = BlockHeuristic::Relaxed.estimate(&domain, state);
-        for h in BlockHeuristic::ALL
-            .into_iter()
-            .filter(|h| h.is_admissible())
-        {
-            let e = h.estimate(&domain, state);
+        let r = relaxed.estimate(&domain, state);
+        for (h, ready) in &admissible {
+            let h = *h;
+            let e = ready.estimate(&domain, state);
             assert!(
                 e <= d,
                 "{}: {} > true distance {d} in {metric}",
@@ -128,8 +132,9 @@ fn goal_distance_dominates_the_sliding_blocks_notebook_heuristics() {
     let puzzle = hard();
     let domain = BlockDomain::new(&puzzle, Metric::Step).unwrap();
     let dist = distance_map(&domain, &mut control()).unwrap();
+    let goal_distance = ready(BlockHeuristic::GoalDistance, &domain);
     for state in dist.keys() {
-        let ours = BlockHeuristic::GoalDistance.estimate(&domain, state);
+        let ours = goal_distance.estimate(&domain, state);
         assert!(ours >= red_and_purple(&domain.position(state)));
     }
 }
@@ -162,7 +167,7 @@ fn between_overestimates_on_a_small_board() {
     let mut p = puzzle(&["X 8 8", "9 9 Y", ". . ."], &["X Y .", ". . .", ". . ."]);
     p.goal.anywhere = true;
     let domain = BlockDomain::new(&p, Metric::Step).unwrap();
-    let between = heuristic(&domain, "between").unwrap();
+    let between = heuristic(&domain, "between", &control()).unwrap();
     assert_eq!(between.estimate(&domain, &domain.start()), 4);
     let outcome = bfs(&domain, &mut control());
     assert_eq!(outcome.path.as_ref().unwrap().len(), 3);
@@ -174,13 +179,14 @@ fn between_overestimates_on_a_small_board() {
 fn two_ls_h1_is_dominated_and_h2_is_between_and_not_admissible() {
     let puzzle = two_ls();
     let domain = BlockDomain::new(&puzzle, Metric::Step).unwrap();
-    let between = heuristic(&domain, "between").unwrap();
+    let between = heuristic(&domain, "between", &control()).unwrap();
     assert!(!between.admissible());
     let dist = distance_map(&domain, &mut control()).unwrap();
     let mut overestimates = 0;
+    let goal_distance = ready(BlockHeuristic::GoalDistance, &domain);
     for (state, &d) in &dist {
         let (h1, h2) = notebook_h1_h2(&domain.position(state));
-        assert!(h1 <= BlockHeuristic::GoalDistance.estimate(&domain, state));
+        assert!(h1 <= goal_distance.estimate(&domain, state));
         assert_eq!(between.estimate(&domain, state), h2);
         if h2 > d {
             overestimates += 1;
@@ -198,7 +204,7 @@ fn astar_is_optimal_on(puzzles: &[Puzzle]) {
                 .into_iter()
                 .filter(|h| h.is_admissible())
             {
-                let outcome = astar(&domain, &h, 1.0, &mut control());
+                let outcome = astar(&domain, &ready(h, &domain), 1.0, &mut control());
                 assert_eq!(outcome.termination, Termination::Solved);
                 assert!(outcome.optimal);
                 let path = outcome.path.unwrap();
@@ -232,12 +238,12 @@ fn heuristic_list_and_lookup() {
         "Klotski's goal names one piece"
     );
     let domain = BlockDomain::new(&klotski(), Metric::Move).unwrap();
-    assert!(heuristic(&domain, "between").is_err());
-    let unknown = heuristic(&domain, "manhattan").unwrap_err();
+    assert!(heuristic(&domain, "between", &control()).is_err());
+    let unknown = heuristic(&domain, "manhattan", &control()).unwrap_err();
     assert!(unknown.contains("goal-distance"), "{unknown}");
     for h in BlockHeuristic::ALL {
         assert_eq!(
-            heuristic(&domain, h.name()).is_ok(),
+            heuristic(&domain, h.name(), &control()).is_ok(),
             h != BlockHeuristic::Between
         );
     }
@@ -255,13 +261,15 @@ fn heuristic_list_and_lookup() {
 fn heuristics_on_the_start_of_klotski() {
     let domain = BlockDomain::new(&klotski(), Metric::Step).unwrap();
     let start = domain.start();
+    let estimate = |h: BlockHeuristic| ready(h, &domain).estimate(&domain, &start);
     // A must go down 3 rows; G and H cover goal cells and each needs one step to clear them.
-    assert_eq!(BlockHeuristic::GoalDistance.estimate(&domain, &start), 3);
-    assert_eq!(BlockHeuristic::Blockers.estimate(&domain, &start), 2);
-    assert_eq!(BlockHeuristic::Relaxed.estimate(&domain, &start), 5);
+    assert_eq!(estimate(BlockHeuristic::GoalDistance), 3);
+    assert_eq!(estimate(BlockHeuristic::Blockers), 2);
+    assert_eq!(estimate(BlockHeuristic::Relaxed), 5);
     // The pattern database keeps A, E and the four verticals, and sees much further.
-    let pdb = BlockHeuristic::PatternDatabase.estimate(&domain, &start);
+    let pattern_database = ready(BlockHeuristic::PatternDatabase, &domain);
+    let pdb = pattern_database.estimate(&domain, &start);
     assert!(pdb > 5, "pdb says {pdb}");
-    assert_eq!(BlockHeuristic::Max.estimate(&domain, &start), pdb);
-    assert!(domain.pattern_database_states().unwrap() > 1000);
+    assert_eq!(estimate(BlockHeuristic::Max), pdb);
+    assert!(pattern_database.pattern_database_states().unwrap() > 1000);
 }

@@ -1,17 +1,14 @@
 //! `blockslide batch`: solve many tile puzzles, one per line (the format of korf100.txt), and
 //! check their lengths against the known optimal ones.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use blockslide::model::tiles::{TileLayout, blank_first_goal, blank_last_goal, is_solvable};
-use blockslide::solve::algorithms::{RunOptions, idastar::idastar, run as run_algorithm};
-use blockslide::solve::core::Domain;
-use blockslide::solve::tiles::{self, TileDomain, TileHeuristic};
-use blockslide::solve::{Algorithm, Limits, SearchControl, Stats, Termination};
+use blockslide::model::tiles::{blank_first_goal, blank_last_goal};
+use blockslide::solve::api::TileBatch;
+use blockslide::solve::{Algorithm, SearchControl, Stats, Termination};
 use serde_json::json;
 
+use super::args::{numbers, parse_size, request};
 use super::{BatchArgs, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
 
 /// One instance of a batch file.
@@ -23,39 +20,6 @@ pub(crate) struct Instance {
     pub start: Vec<u16>,
     /// The known optimal length, when the line gives one.
     pub known: Option<usize>,
-}
-
-/// Parses `RxC` (or `R`x`C` with `X`).
-pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
-    let (r, c) = text
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("size `{text}` should look like 4x4 or 2x3"))?;
-    let parse = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|&v| (1..=32).contains(&v))
-            .ok_or_else(|| format!("size `{text}`: rows and columns must be 1 to 32"))
-    };
-    let (rows, cols) = (parse(r)?, parse(c)?);
-    if rows * cols < 2 {
-        return Err(format!(
-            "size `{text}`: a tile board needs at least two cells"
-        ));
-    }
-    Ok((rows, cols))
-}
-
-/// Reads numbers separated by white space or commas; `what` names the source in the error
-/// (`--tiles`, `line 3`).
-pub(crate) fn numbers<T: std::str::FromStr>(text: &str, what: &str) -> Result<Vec<T>, String> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            s.parse::<T>()
-                .map_err(|_| format!("{what}: `{s}` is not a whole number (0 is the blank)"))
-        })
-        .collect()
 }
 
 /// Parses instance lines: numbers row by row (0 = blank), optionally followed by the known
@@ -153,61 +117,6 @@ pub(crate) fn batch_goal(
     }
 }
 
-/// The result of one instance.
-pub(crate) struct Solved {
-    /// Why the search stopped (`Unsolvable` without search when parity says so).
-    pub status: Termination,
-    /// The solution's length, when solved.
-    pub length: Option<usize>,
-    /// Whether the length is guaranteed optimal.
-    pub optimal: bool,
-    /// Search statistics.
-    pub stats: Stats,
-}
-
-/// Solves one instance through the shared search core: parity first, then `algorithm` on
-/// the tile domain. Every solution is replayed and checked to reach the goal.
-pub(crate) fn solve_instance(
-    layout: &TileLayout,
-    algorithm: Algorithm,
-    heuristic: &TileHeuristic,
-    options: &RunOptions,
-    limits: Limits,
-) -> Result<Solved, String> {
-    if !is_solvable(layout) {
-        return Ok(Solved {
-            status: Termination::Unsolvable,
-            length: None,
-            optimal: true,
-            stats: Stats::default(),
-        });
-    }
-    let domain = TileDomain::new(layout)?;
-    let mut control = SearchControl::new(limits);
-    let outcome = match algorithm {
-        Algorithm::Idastar => idastar(&domain, heuristic, options.threads, &mut control),
-        other => run_algorithm(other, &domain, heuristic, options, &mut control),
-    };
-    let length = match &outcome.path {
-        Some(path) if outcome.termination == Termination::Solved => {
-            let end = domain
-                .replay(&domain.start(), path)
-                .ok_or("internal error: a solution left the board")?;
-            if end != domain.goal_state()? {
-                return Err("internal error: a solution did not reach the goal".into());
-            }
-            Some(path.len())
-        }
-        _ => None,
-    };
-    Ok(Solved {
-        status: outcome.termination,
-        length,
-        optimal: outcome.optimal,
-        stats: outcome.stats,
-    })
-}
-
 /// Runs `blockslide batch`.
 pub fn run(args: &BatchArgs) -> u8 {
     match run_batch(args) {
@@ -227,43 +136,22 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
     let goal = batch_goal(args.goal.as_deref(), args.blank_first, rows, cols)?;
     let search = &args.search;
     // the same checks of the search options as `solve` (algorithm, weight, limits)
-    let request = super::solve::request(search, None, Algorithm::Idastar)?;
+    let request = request(search, None, Algorithm::Idastar)?;
     let algorithm = request.algorithm;
-    let layout_of = |start: &[u16]| TileLayout::numbered(rows, cols, start, &goal);
-    let goal_domain = TileDomain::new(&layout_of(&goal))?;
-    let name = match &search.heuristic {
-        Some(name) => name.clone(),
-        None => tiles::heuristics(&layout_of(&goal))
-            .into_iter()
-            .find(|h| h.applicable.is_ok())
-            .map(|h| h.name)
-            .ok_or("no heuristic applies")?,
-    };
-    let mut notes = Vec::new();
-    let cancel = Arc::new(AtomicBool::new(false));
     let prepared = Instant::now();
-    let heuristic = tiles::heuristic(&goal_domain, &name, &cancel, &mut notes)?;
+    let batch = TileBatch::new(rows, cols, &goal, &request).map_err(|e| e.to_string())?;
     let prepare_seconds = prepared.elapsed().as_secs_f64();
-    for note in &notes {
+    for note in batch.notes() {
         eprintln!("{note}");
     }
-    let options = RunOptions {
-        weight: search.weight,
-        depth_cap: search.depth_cap,
-        threads: search.threads,
-    };
-    let limits = request.limits;
+    let name = batch.heuristic();
     let (mut solved, mut checked, mut mismatched, mut limited, mut unsolvable) = (0, 0, 0, 0, 0);
     let mut total = Stats::default();
     let mut seconds = 0.0;
     for (index, instance) in instances.iter().enumerate() {
-        let result = solve_instance(
-            &layout_of(&instance.start),
-            algorithm,
-            &heuristic,
-            &options,
-            limits,
-        )?;
+        let result = batch
+            .solve(&instance.start, SearchControl::new(request.limits))
+            .map_err(|e| format!("line {}: {e}", instance.line))?;
         // a length is checked only when there is one: a limit is not a mismatch
         let matched = match (instance.known, result.length) {
             (Some(k), Some(l)) => Some(k == l),

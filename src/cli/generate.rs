@@ -4,7 +4,7 @@ use blockslide::model::tiles::{blank_first_goal, blank_last_goal, random_solvabl
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::batch::parse_size;
+use super::args::parse_size;
 use super::{EXIT_ERROR, EXIT_OK, GenerateArgs};
 
 /// Runs `blockslide generate`.

@@ -3,6 +3,7 @@
 //! Exit codes are a stable interface: 0 success (valid, solved, counted), 1 error,
 //! 2 unsolvable, 3 a limit was hit or the search was cancelled.
 
+mod args;
 mod batch;
 mod bench;
 mod check;

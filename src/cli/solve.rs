@@ -14,14 +14,11 @@ use std::fmt::Write as _;
 use blockslide::model::file::load;
 use blockslide::model::{Metric, Puzzle};
 use blockslide::solve::{
-    Algorithm, HeuristicInfo, SearchControl, SolveReport, SolveRequest, Termination,
-    heuristics_for, solve,
+    Algorithm, HeuristicInfo, SearchControl, SolveReport, Termination, heuristics_for, solve,
 };
 
-use super::batch::{numbers, parse_size};
-use super::{
-    EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SearchArgs, SolveArgs, parse_metric,
-};
+use super::args::{numbers, parse_size, request};
+use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArgs, parse_metric};
 
 /// Runs `blockslide solve`.
 pub fn run(args: &SolveArgs) -> u8 {
@@ -84,36 +81,6 @@ pub(super) fn exit_code(status: Termination) -> u8 {
         | Termination::Cancelled
         | Termination::DepthLimit => EXIT_LIMIT,
     }
-}
-
-/// The solve request the search options describe.
-///
-/// `default_algorithm` is used when `--algorithm` is not given.
-pub(super) fn request(
-    search: &SearchArgs,
-    metric: Option<Metric>,
-    default_algorithm: Algorithm,
-) -> Result<SolveRequest, String> {
-    let algorithm = match &search.algorithm {
-        Some(name) => name.parse()?,
-        None => default_algorithm,
-    };
-    if !(search.weight.is_finite() && search.weight >= 1.0) {
-        return Err(format!(
-            "--weight must be at least 1, not {}",
-            search.weight
-        ));
-    }
-    let limits = search.limits.limits()?;
-    Ok(SolveRequest {
-        algorithm,
-        heuristic: search.heuristic.clone(),
-        weight: search.weight,
-        metric,
-        depth_cap: search.depth_cap,
-        threads: search.threads,
-        limits,
-    })
 }
 
 /// A tile puzzle from `--tiles`, `--goal` and `--size`.

@@ -12,6 +12,7 @@ pub mod algorithms;
 pub mod api;
 pub mod blocks;
 pub mod core;
+pub mod puzzle_domain;
 pub mod tiles;
 
 pub use api::{

@@ -195,7 +195,7 @@ fn classic(
         let mut control = SearchControl::new(limits);
         let (outcome, wall, cpu) = timed(|| -> Result<_, String> {
             let domain = BlockDomain::new(puzzle, metric)?;
-            let h = heuristic(&domain, h.name())?;
+            let h = heuristic(&domain, h.name(), &control)?;
             Ok(astar(&domain, &h, 1.0, &mut control))
         });
         let outcome = outcome?;

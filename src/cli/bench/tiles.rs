@@ -9,21 +9,17 @@
 //! - `korf100-large`: `korf100` with the larger pattern databases (`pdb-large`).
 //! - `tiles5x5`: 24-puzzles scrambled by 60 random moves (fixed seed), solved optimally.
 
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use blockslide::model::tiles::{
-    TileLayout, blank_first_goal, blank_last_goal, random_solvable, scramble,
-};
-use blockslide::solve::Algorithm;
-use blockslide::solve::algorithms::RunOptions;
-use blockslide::solve::core::{Limits, Termination};
-use blockslide::solve::tiles::{self, TileDomain, TileHeuristic};
+use blockslide::model::tiles::{blank_first_goal, blank_last_goal, random_solvable, scramble};
+use blockslide::solve::api::TileBatch;
+use blockslide::solve::core::{Limits, SearchControl, Termination};
+use blockslide::solve::{Algorithm, SolveRequest};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
-use crate::cli::batch::{Instance, parse_instances, solve_instance};
+use crate::cli::batch::{Instance, parse_instances};
 use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
 
 /// The suites this file runs.
@@ -86,41 +82,36 @@ fn median(mut values: Vec<f64>) -> f64 {
     values[values.len() / 2]
 }
 
-/// Loads or builds the heuristic `name` for the goal, printing the tables' note.
-fn prepare(rows: usize, cols: usize, goal: &[u16], name: &str) -> Result<TileHeuristic, String> {
-    let domain = TileDomain::new(&TileLayout::numbered(rows, cols, goal, goal))?;
-    let mut notes = Vec::new();
-    let h = tiles::heuristic(&domain, name, &AtomicBool::new(false), &mut notes)?;
-    for note in notes {
+/// Prepares IDA* with the heuristic `name` for the goal (loading or building its tables),
+/// printing the tables' note.
+fn prepare(rows: usize, cols: usize, goal: &[u16], name: &str) -> Result<TileBatch, String> {
+    let request = SolveRequest {
+        algorithm: Algorithm::Idastar,
+        heuristic: Some(name.to_string()),
+        ..SolveRequest::default()
+    };
+    let batch = TileBatch::new(rows, cols, goal, &request).map_err(|e| e.to_string())?;
+    for note in batch.notes() {
         eprintln!("{note}");
     }
-    Ok(h)
+    Ok(batch)
 }
 
-/// One pass over `instances`: per instance (seconds, generated); errors on a wrong length.
+/// One pass over `instances` on `threads` threads: per instance (seconds, generated); errors
+/// on a wrong length.
 fn pass(
-    rows: usize,
-    cols: usize,
-    goal: &[u16],
+    batch: &mut TileBatch,
     instances: &[Instance],
-    heuristic: &TileHeuristic,
     threads: usize,
 ) -> Result<Vec<(f64, u64)>, String> {
-    let options = RunOptions {
-        threads,
-        ..RunOptions::default()
-    };
+    batch.set_threads(threads);
     instances
         .iter()
         .map(|inst| {
             let started = Instant::now();
-            let r = solve_instance(
-                &TileLayout::numbered(rows, cols, &inst.start, goal),
-                Algorithm::Idastar,
-                heuristic,
-                &options,
-                Limits::default(),
-            )?;
+            let r = batch
+                .solve(&inst.start, SearchControl::new(Limits::default()))
+                .map_err(|e| format!("line {}: {e}", inst.line))?;
             let secs = started.elapsed().as_secs_f64();
             if r.status != Termination::Solved {
                 return Err(format!("line {}: {}", inst.line, r.status.name()));
@@ -156,11 +147,11 @@ fn eight(args: &BenchArgs) -> Result<(), String> {
         });
     }
     for name in ["pdb", "linear-conflict", "manhattan"] {
-        let h = prepare(3, 3, &goal, name)?;
+        let mut h = prepare(3, 3, &goal, name)?;
         let mut per_instance = vec![Vec::with_capacity(runs); instances.len()];
         let mut generated = 0;
         for _ in 0..runs {
-            let results = pass(3, 3, &goal, &instances, &h, 1)?;
+            let results = pass(&mut h, &instances, 1)?;
             generated = results.iter().map(|r| r.1).sum::<u64>();
             for (i, (secs, _)) in results.into_iter().enumerate() {
                 per_instance[i].push(secs);
@@ -201,7 +192,7 @@ fn korf(
     }
     let goal = blank_first_goal(4, 4);
     let prepared = Instant::now();
-    let h = prepare(4, 4, &goal, heuristic)?;
+    let mut h = prepare(4, 4, &goal, heuristic)?;
     let prepare_seconds = prepared.elapsed().as_secs_f64();
     // Thread counts take turns within each run, so a busy moment of a shared machine does
     // not fall on one of them only.
@@ -209,7 +200,7 @@ fn korf(
     let mut per_instance = vec![Vec::new(); thread_counts.len()];
     for _ in 0..runs {
         for (i, &threads) in thread_counts.iter().enumerate() {
-            let results = pass(4, 4, &goal, &instances, &h, threads)?;
+            let results = pass(&mut h, &instances, threads)?;
             totals[i].push(results.iter().map(|r| r.0).sum::<f64>());
             per_instance[i] = results.iter().map(|r| r.1).collect::<Vec<u64>>();
         }
@@ -259,13 +250,13 @@ fn five(args: &BenchArgs) -> Result<(), String> {
         })
         .collect();
     let prepared = Instant::now();
-    let h = prepare(5, 5, &goal, "pdb")?;
+    let mut h = prepare(5, 5, &goal, "pdb")?;
     let prepare_seconds = prepared.elapsed().as_secs_f64();
     let mut totals = Vec::with_capacity(runs);
     let mut worst = Vec::with_capacity(runs);
     let mut generated = 0u64;
     for _ in 0..runs {
-        let results = pass(5, 5, &goal, &instances, &h, 1)?;
+        let results = pass(&mut h, &instances, 1)?;
         totals.push(results.iter().map(|r| r.0).sum::<f64>());
         worst.push(results.iter().map(|r| r.0).fold(0.0, f64::max));
         generated = results.iter().map(|r| r.1).sum();

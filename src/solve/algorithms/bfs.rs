@@ -1,6 +1,8 @@
-//! Breadth-first search, and two whole-space tools built on one layered walk: [`explore`]
-//! (size of the reachable space, states per depth) and [`distance_map`] (true distance to the
-//! goal of every reachable state, which the heuristic tests check against).
+//! Breadth-first search, and the whole-space tools built on one layered walk: [`explore`]
+//! (size of the reachable space, states per depth), [`explore_from`] (the same from several
+//! roots at once, handing every state and its distance to a visitor) and [`distance_map`]
+//! (true distance to the goal of every reachable state, which the heuristic tests check
+//! against). Every walk honours the control's limits, progress and cancel flag.
 //!
 //! The walk is frontier search: moves are reversible, so it keeps only the last three layers
 //! in its visited table, and its memory follows the widest layers instead of the whole space
@@ -167,8 +169,9 @@ impl<S> Layer<S> {
     }
 }
 
-/// Walks the whole space reachable from the start, layer by layer, handing every goal state
-/// to `goal`, and returns the exploration figures.
+/// Walks the whole space reachable from `roots`, layer by layer (layer `d` holds the states
+/// whose nearest root is `d` moves away), handing every state to `visit` with its distance and
+/// whether it satisfies the goal, and returns the exploration figures.
 ///
 /// This is frontier search: moves are reversible, so the successors of a state at depth `d`
 /// lie at depth `d - 1`, `d` or `d + 1`, and the visited table only ever holds those three
@@ -177,10 +180,10 @@ impl<S> Layer<S> {
 /// out of its successors (it is always a duplicate).
 fn walk<D: Domain>(
     domain: &D,
-    control: &mut SearchControl,
-    mut goal: impl FnMut(&D::State),
+    roots: Vec<D::State>,
+    mut meter: Meter<'_>,
+    mut visit: impl FnMut(&D::State, u32, bool),
 ) -> Exploration {
-    let mut meter = Meter::start(control);
     let state_bytes = domain.state_bytes().max(size_of::<D::State>()) as u64;
     // A table slot is a state and a control byte (with 1/8 of the slots kept empty); a layer
     // entry is a state and a parent index.
@@ -196,16 +199,17 @@ fn walk<D: Domain>(
             .sum::<u64>()
     };
     let mut table = HashTable::new();
-    let start = domain.start();
-    remember(&mut table, &start);
     let mut older = Layer::new();
-    let mut layer = Layer {
-        states: vec![start],
-        parents: vec![ROOT],
-    };
+    let mut layer = Layer::new();
+    for root in roots {
+        if remember(&mut table, &root) {
+            layer.states.push(root);
+            layer.parents.push(ROOT);
+        }
+    }
     let mut next = Layer::new();
     let mut per_depth = Vec::new();
-    let mut states = 1u64;
+    let mut states = layer.len() as u64;
     let mut goal_states = 0;
     let mut moves = Vec::new();
     let mut children = Vec::new();
@@ -226,11 +230,10 @@ fn walk<D: Domain>(
             let stats = &mut meter.stats;
             stats.expanded += 1;
             stats.goal_tests += 1;
-            if domain.is_goal(state) {
-                goal_states += 1;
-                goal(state);
-            }
-            // The start stands in for its own missing parent: no state is its own successor.
+            let is_goal = domain.is_goal(state);
+            goal_states += u64::from(is_goal);
+            visit(state, depth, is_goal);
+            // A root stands in for its own missing parent: no state is its own successor.
             let known = match parent {
                 ROOT => state,
                 p => &older.states[p as usize],
@@ -291,56 +294,64 @@ fn walk<D: Domain>(
 /// On a limit, the figures cover the layers walked so far and `termination` names the limit;
 /// a complete walk ends with `Termination::Unsolvable` ("search space exhausted").
 pub fn explore<D: Domain>(domain: &D, control: &mut SearchControl) -> Exploration {
-    walk(domain, control, |_| {})
+    walk(
+        domain,
+        vec![domain.start()],
+        Meter::start(control),
+        |_, _, _| {},
+    )
+}
+
+/// Walks every state reachable from any of `roots` (a multi-source breadth-first search),
+/// handing each to `visit` once with its distance to the nearest root and whether it satisfies
+/// the goal, and returns the figures of the walk (`per_depth` counts states by that distance).
+///
+/// Moves are reversible, so from the goal states as roots the distances are every state's
+/// distance to its nearest goal. On a limit, the layers walked so far have been visited and
+/// `termination` names the limit; a complete walk ends with `Termination::Unsolvable`.
+pub fn explore_from<D: Domain>(
+    domain: &D,
+    roots: Vec<D::State>,
+    control: &mut SearchControl,
+    visit: impl FnMut(&D::State, u32, bool),
+) -> Exploration {
+    walk(domain, roots, Meter::start(control), visit)
 }
 
 /// The true distance to the nearest goal of every reachable state that can reach a goal.
 ///
-/// Enumerates the space from the start, then runs a multi-source BFS from every goal state
-/// (moves are reversible, so distances from the goals are distances to them). States that
-/// cannot reach a goal are absent. This is the yardstick of every heuristic-admissibility
-/// test.
+/// Walks the space from the start to find the goal states, then walks again from all of them
+/// at once (moves are reversible, so distances from the goals are distances to them), both
+/// walks within `control`'s limits, progress and cancel flag (the second on the first's
+/// clock). States that cannot reach a goal are absent. This is the yardstick of every
+/// heuristic-admissibility test.
 ///
 /// # Errors
-/// The termination reason when a limit or cancellation stopped the enumeration.
+/// The termination reason when a limit or cancellation stopped either walk.
 pub fn distance_map<D: Domain>(
     domain: &D,
     control: &mut SearchControl,
 ) -> Result<FxHashMap<D::State, u32>, Termination> {
     let mut goals = Vec::new();
-    let exploration = walk(domain, control, |state| goals.push(state.clone()));
-    if exploration.termination != Termination::Unsolvable {
-        return Err(exploration.termination);
+    let forth = walk(
+        domain,
+        vec![domain.start()],
+        Meter::start(control),
+        |state, _, is_goal| {
+            if is_goal {
+                goals.push(state.clone());
+            }
+        },
+    );
+    if forth.termination != Termination::Unsolvable {
+        return Err(forth.termination);
     }
     let mut dist: FxHashMap<D::State, u32> = FxHashMap::default();
-    let mut queue = VecDeque::new();
-    for state in goals {
-        dist.insert(state.clone(), 0);
-        queue.push_back(state);
-    }
-    let mut moves = Vec::new();
-    let mut countdown = CHECK_EVERY;
-    while let Some(state) = queue.pop_front() {
-        countdown -= 1;
-        if countdown == 0 {
-            countdown = CHECK_EVERY;
-            if control.is_cancelled() {
-                return Err(Termination::Cancelled);
-            }
-            if control.elapsed() >= control.limits.max_time {
-                return Err(Termination::TimeLimit);
-            }
-        }
-        let d = dist[&state];
-        moves.clear();
-        domain.moves(&state, &mut moves);
-        for &mv in &moves {
-            let child = domain.apply(&state, mv);
-            if let std::collections::hash_map::Entry::Vacant(e) = dist.entry(child.clone()) {
-                e.insert(d + 1);
-                queue.push_back(child);
-            }
-        }
+    let back = walk(domain, goals, Meter::resume(control), |state, d, _| {
+        dist.insert(state.clone(), d);
+    });
+    if back.termination != Termination::Unsolvable {
+        return Err(back.termination);
     }
     Ok(dist)
 }

@@ -200,6 +200,12 @@ impl<'c> Meter<'c> {
     /// Starts the clock of `control` and begins counting.
     pub fn start(control: &'c mut SearchControl) -> Self {
         control.start_clock();
+        Self::resume(control)
+    }
+
+    /// Begins counting afresh on `control`'s running clock: a later phase of one task (the
+    /// walk back from the goals of a distance map) stays within the time the task was given.
+    pub fn resume(control: &'c mut SearchControl) -> Self {
         Meter {
             control,
             stats: Stats::default(),

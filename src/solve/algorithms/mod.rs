@@ -30,7 +30,7 @@ pub mod iddfs;
 pub mod ucs;
 
 pub use astar::astar;
-pub use bfs::{Exploration, bfs, distance_map, explore};
+pub use bfs::{Exploration, bfs, distance_map, explore, explore_from};
 pub use bibfs::bibfs;
 pub use dfs::dfs;
 pub use greedy::greedy;

@@ -10,7 +10,8 @@
 
 use crate::model::{PieceCells, Puzzle, Token};
 
-use super::domain::{BlockDomain, BlockState, Class, MAX_PIECES};
+use super::classes::Class;
+use super::state::MAX_PIECES;
 
 /// One piece the goal names.
 #[derive(Clone, Debug)]
@@ -136,13 +137,13 @@ impl GoalSpec {
     }
 
     /// Whether the position with per-slot placements `locals` satisfies the goal.
-    pub fn satisfied(&self, domain: &BlockDomain, locals: &[u16; MAX_PIECES]) -> bool {
-        (0..self.translations.len()).any(|t| self.satisfied_at(domain, locals, t))
+    pub fn satisfied(&self, classes: &[Class], locals: &[u16; MAX_PIECES]) -> bool {
+        (0..self.translations.len()).any(|t| self.satisfied_at(classes, locals, t))
     }
 
-    fn satisfied_at(&self, domain: &BlockDomain, locals: &[u16; MAX_PIECES], t: usize) -> bool {
+    fn satisfied_at(&self, classes: &[Class], locals: &[u16; MAX_PIECES], t: usize) -> bool {
         self.by_class.iter().enumerate().all(|(c, ks)| {
-            let class = &domain.classes[c];
+            let class = &classes[c];
             let slots = class.first_slot..class.first_slot + class.count();
             match ks.len() {
                 0 => true,
@@ -167,8 +168,14 @@ impl GoalSpec {
         })
     }
 
-    /// The single goal position, when the goal is anchored and places every piece completely.
-    pub fn complete_state(&self, domain: &BlockDomain) -> Result<BlockState, String> {
+    /// The per-slot placements of the single goal position on a board of `rows` x `cols`
+    /// cells, when the goal is anchored and places every piece completely.
+    pub fn complete_locals(
+        &self,
+        classes: &[Class],
+        rows: usize,
+        cols: usize,
+    ) -> Result<Vec<u16>, String> {
         if self.anywhere {
             return Err(
                 "the goal is `anywhere` (a floating pattern), not one position; \
@@ -176,9 +183,9 @@ impl GoalSpec {
                     .into(),
             );
         }
-        let mut locals = vec![0u16; domain.pieces()];
-        let mut occupied = vec![false; domain.rows * domain.cols];
-        for (c, class) in domain.classes.iter().enumerate() {
+        let mut locals = vec![0u16; classes.iter().map(Class::count).sum()];
+        let mut occupied = vec![false; rows * cols];
+        for (c, class) in classes.iter().enumerate() {
             let ks = &self.by_class[c];
             let mut placements: Vec<u16> = Vec::new();
             if ks.is_empty() && class.anchors.len() == 1 {
@@ -210,12 +217,12 @@ impl GoalSpec {
             }
             placements.sort_unstable();
             for (i, &p) in placements.iter().enumerate() {
-                for cell in class.cells(usize::from(p), domain.cols) {
+                for cell in class.cells(usize::from(p), cols) {
                     if occupied[cell] {
                         return Err(format!(
                             "the goal's pieces overlap at row {}, column {}",
-                            cell / domain.cols,
-                            cell % domain.cols
+                            cell / cols,
+                            cell % cols
                         ));
                     }
                     occupied[cell] = true;
@@ -223,6 +230,6 @@ impl GoalSpec {
                 locals[class.first_slot + i] = p;
             }
         }
-        Ok(domain.encode(&locals))
+        Ok(locals)
     }
 }

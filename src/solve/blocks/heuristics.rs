@@ -2,9 +2,12 @@
 //! relaxed-distance tables they read.
 
 use crate::model::{Metric, Puzzle};
-use crate::solve::core::{Heuristic, HeuristicInfo};
+use crate::solve::core::{Heuristic, HeuristicInfo, SearchControl};
 
-use super::domain::{BlockDomain, BlockState, MAX_PIECES, NONE};
+use super::classes::NONE;
+use super::domain::BlockDomain;
+use super::pdb::Pdb;
+use super::state::{BlockState, MAX_PIECES};
 
 /// What admissible heuristics return for a position from which the relaxed problem already
 /// shows the goal to be unreachable (any value is a lower bound on an infinite distance).
@@ -151,8 +154,33 @@ impl BlockHeuristic {
         self != BlockHeuristic::Between
     }
 
+    /// This heuristic made ready for `domain`: its relaxed-distance tables built and, for
+    /// `pdb` and `max`, its pattern database (within `control`'s limits and cancel flag).
+    /// Without a pattern database, `max` is the largest of the others.
+    ///
+    /// # Errors
+    /// When the heuristic does not apply to this puzzle, or (for `pdb`) its pattern database
+    /// cannot be built, with the reason.
+    pub fn ready(
+        self,
+        domain: &BlockDomain,
+        control: &SearchControl,
+    ) -> Result<BlockEstimator, String> {
+        self.applicable(domain)?;
+        let pdb = match self {
+            BlockHeuristic::PatternDatabase => Some(Pdb::build(domain, control)?),
+            BlockHeuristic::Max => Pdb::build(domain, control).ok(),
+            _ => None,
+        };
+        Ok(BlockEstimator {
+            kind: self,
+            tables: Tables::new(domain),
+            pdb,
+        })
+    }
+
     /// Whether the heuristic can be used on `domain`, checking only what is cheap to check
-    /// (the pattern database is built by [`heuristic`]).
+    /// (the pattern database is built by [`BlockHeuristic::ready`]).
     fn applicable(self, domain: &BlockDomain) -> Result<(), String> {
         if self == BlockHeuristic::Between && domain.goal.pieces.len() < 2 {
             return Err("`between` measures the gap between goal pieces; the goal names fewer than two pieces".into());
@@ -168,27 +196,42 @@ impl BlockHeuristic {
 /// When the puzzle cannot be turned into a block domain, every entry says why in
 /// `applicable`.
 pub fn heuristics(puzzle: &Puzzle, metric: Metric) -> Vec<HeuristicInfo> {
-    let domain = BlockDomain::new(puzzle, metric);
+    match BlockDomain::new(puzzle, metric) {
+        Ok(domain) => infos(&domain),
+        Err(e) => BlockHeuristic::ALL
+            .iter()
+            .map(|&h| info(h, Err(e.clone())))
+            .collect(),
+    }
+}
+
+/// The heuristics for `domain`, as [`heuristics`] lists them.
+pub(super) fn infos(domain: &BlockDomain) -> Vec<HeuristicInfo> {
     BlockHeuristic::ALL
         .iter()
-        .map(|&h| HeuristicInfo {
-            name: h.name().to_string(),
-            description: h.description().to_string(),
-            admissible: h.is_admissible(),
-            applicable: match &domain {
-                Ok(d) => h.applicable(d),
-                Err(e) => Err(e.clone()),
-            },
-        })
+        .map(|&h| info(h, h.applicable(domain)))
         .collect()
 }
 
-/// The heuristic called `name` for `domain`.
+fn info(h: BlockHeuristic, applicable: Result<(), String>) -> HeuristicInfo {
+    HeuristicInfo {
+        name: h.name().to_string(),
+        description: h.description().to_string(),
+        admissible: h.is_admissible(),
+        applicable,
+    }
+}
+
+/// The heuristic called `name`, made ready for `domain` (see [`BlockHeuristic::ready`]).
 ///
 /// # Errors
 /// An unknown name (the message lists the known ones), or a heuristic that does not apply to
 /// this puzzle (with the reason).
-pub fn heuristic(domain: &BlockDomain, name: &str) -> Result<BlockHeuristic, String> {
+pub fn heuristic(
+    domain: &BlockDomain,
+    name: &str,
+    control: &SearchControl,
+) -> Result<BlockEstimator, String> {
     let h = BlockHeuristic::ALL
         .into_iter()
         .find(|h| h.name() == name)
@@ -199,11 +242,27 @@ pub fn heuristic(domain: &BlockDomain, name: &str) -> Result<BlockHeuristic, Str
                 names.join(", ")
             )
         })?;
-    h.applicable(domain)?;
-    if h == BlockHeuristic::PatternDatabase {
-        domain.pdb().map_err(str::to_string)?;
+    h.ready(domain, control)
+}
+
+/// A [`BlockHeuristic`] ready for one domain: the tables it reads, built once.
+#[derive(Clone, Debug)]
+pub struct BlockEstimator {
+    kind: BlockHeuristic,
+    tables: Tables,
+    pdb: Option<Pdb>,
+}
+
+impl BlockEstimator {
+    /// Which heuristic this is.
+    pub fn kind(&self) -> BlockHeuristic {
+        self.kind
     }
-    Ok(h)
+
+    /// The number of abstract positions in the pattern database, when there is one.
+    pub fn pattern_database_states(&self) -> Option<usize> {
+        self.pdb.as_ref().map(Pdb::len)
+    }
 }
 
 /// The most table entries (2 bytes each) built for one kind of relaxed-distance table; past
@@ -217,7 +276,7 @@ const TABLE_BUDGET: usize = 1 << 23;
 /// goal-distance counts 0 (a weaker but still admissible bound); when the clearing tables
 /// would, a blocker counts 1 move (the least any blocker needs).
 #[derive(Clone, Debug, Default)]
-pub(super) struct Tables {
+struct Tables {
     /// `dist[t * goal_pieces + k][p]`: relaxed distance from placement `p` of goal piece
     /// `k`'s class to a placement covering its cells under translation `t`. Empty when over
     /// budget.
@@ -232,7 +291,7 @@ pub(super) struct Tables {
 }
 
 impl Tables {
-    pub(super) fn new(domain: &BlockDomain) -> Tables {
+    fn new(domain: &BlockDomain) -> Tables {
         let goal = &domain.goal;
         let translations = goal.translations.len();
         let placements = |c: usize| domain.classes[c].anchors.len();
@@ -327,11 +386,11 @@ fn relaxed_distances(domain: &BlockDomain, c: usize, targets: &[bool]) -> Vec<u1
     dist
 }
 
-impl BlockHeuristic {
-    fn goal_distance_at(self, domain: &BlockDomain, locals: &[u16; MAX_PIECES], t: usize) -> u32 {
+impl BlockEstimator {
+    fn goal_distance_at(&self, domain: &BlockDomain, locals: &[u16; MAX_PIECES], t: usize) -> u32 {
         let goal = &domain.goal;
         let np = goal.pieces.len();
-        let tables = &domain.tables;
+        let tables = &self.tables;
         if tables.dist.is_empty() {
             return 0;
         }
@@ -363,13 +422,14 @@ impl BlockHeuristic {
     /// `(blockers, moves to clear them)` under translation `t`, over the classes the goal
     /// does not name and `skip` does not exclude.
     fn blockers_at(
+        &self,
         domain: &BlockDomain,
         locals: &[u16; MAX_PIECES],
         t: usize,
         skip: impl Fn(usize) -> bool,
     ) -> (u32, u32) {
         let nc = domain.classes.len();
-        let tables = &domain.tables;
+        let tables = &self.tables;
         let (mut count, mut moves) = (0u32, 0u32);
         for (c, class) in domain.classes.iter().enumerate() {
             if class.named || skip(c) {
@@ -394,34 +454,36 @@ impl BlockHeuristic {
         }
         (count, moves)
     }
+}
 
-    fn between(domain: &BlockDomain, locals: &[u16; MAX_PIECES]) -> u32 {
-        let cols = domain.cols;
-        let (mut rmin, mut rmax, mut cmin, mut cmax) = (usize::MAX, 0, usize::MAX, 0);
-        for class in domain.classes.iter().filter(|c| c.named) {
-            let reference = class.shape[1.min(class.shape.len() - 1)];
-            for &p in &locals[class.first_slot..class.first_slot + class.count()] {
-                let (r0, c0) = class.anchors[usize::from(p)];
-                let (r, c) = (r0 + reference.0, c0 + reference.1);
-                rmin = rmin.min(r);
-                rmax = rmax.max(r);
-                cmin = cmin.min(c);
-                cmax = cmax.max(c);
-            }
+/// `between`: the cells of pieces the goal does not name inside the rectangle of the goal
+/// pieces' reference cells (see [`BlockHeuristic::Between`]).
+fn between(domain: &BlockDomain, locals: &[u16; MAX_PIECES]) -> u32 {
+    let cols = domain.cols;
+    let (mut rmin, mut rmax, mut cmin, mut cmax) = (usize::MAX, 0, usize::MAX, 0);
+    for class in domain.classes.iter().filter(|c| c.named) {
+        let reference = class.shape[1.min(class.shape.len() - 1)];
+        for &p in &locals[class.first_slot..class.first_slot + class.count()] {
+            let (r0, c0) = class.anchors[usize::from(p)];
+            let (r, c) = (r0 + reference.0, c0 + reference.1);
+            rmin = rmin.min(r);
+            rmax = rmax.max(r);
+            cmin = cmin.min(c);
+            cmax = cmax.max(c);
         }
-        let mut cells = 0;
-        for class in domain.classes.iter().filter(|c| !c.named) {
-            for &p in &locals[class.first_slot..class.first_slot + class.count()] {
-                for cell in class.cells(usize::from(p), cols) {
-                    let (r, c) = (cell / cols, cell % cols);
-                    if (rmin..=rmax).contains(&r) && (cmin..=cmax).contains(&c) {
-                        cells += 1;
-                    }
+    }
+    let mut cells = 0;
+    for class in domain.classes.iter().filter(|c| !c.named) {
+        for &p in &locals[class.first_slot..class.first_slot + class.count()] {
+            for cell in class.cells(usize::from(p), cols) {
+                let (r, c) = (cell / cols, cell % cols);
+                if (rmin..=rmax).contains(&r) && (cmin..=cmax).contains(&c) {
+                    cells += 1;
                 }
             }
         }
-        cells
     }
+    cells
 }
 
 /// The cheapest matching of goal pieces `ks` to distinct `placements` under `cost`
@@ -472,9 +534,9 @@ fn cheapest_assignment(ks: &[usize], placements: &[u16], cost: &dyn Fn(usize, u1
     best as u16
 }
 
-impl Heuristic<BlockDomain> for BlockHeuristic {
+impl Heuristic<BlockDomain> for BlockEstimator {
     fn estimate(&self, domain: &BlockDomain, state: &BlockState) -> u32 {
-        if *self == BlockHeuristic::Zero || domain.goal.pieces.is_empty() {
+        if self.kind == BlockHeuristic::Zero || domain.goal.pieces.is_empty() {
             return 0;
         }
         let mut locals = [0u16; MAX_PIECES];
@@ -490,7 +552,7 @@ impl Heuristic<BlockDomain> for BlockHeuristic {
         let blockers = || {
             translations
                 .clone()
-                .map(|t| Self::blockers_at(domain, &locals, t, |_| false).0)
+                .map(|t| self.blockers_at(domain, &locals, t, |_| false).0)
                 .min()
                 .unwrap_or(0)
         };
@@ -499,29 +561,28 @@ impl Heuristic<BlockDomain> for BlockHeuristic {
                 .clone()
                 .map(|t| {
                     let g = self.goal_distance_at(domain, &locals, t);
-                    let (_, clear) = Self::blockers_at(domain, &locals, t, |_| false);
+                    let (_, clear) = self.blockers_at(domain, &locals, t, |_| false);
                     (g + clear).min(DEAD_END)
                 })
                 .min()
                 .unwrap_or(0)
         };
-        // Without a pattern database, `pdb` falls back to `relaxed` (`heuristic` refuses it
-        // first, so this only happens when the enum is used directly).
-        let pattern = || match domain.pdb() {
-            Ok(pdb) => match pdb.lookup(domain, &locals) {
+        // Without a pattern database (`max` on a puzzle that has none), `relaxed` stands in.
+        let pattern = || match &self.pdb {
+            Some(pdb) => match pdb.lookup(domain, &locals) {
                 Some(d) => {
                     let clear = translations
                         .clone()
-                        .map(|t| Self::blockers_at(domain, &locals, t, |c| pdb.keeps(c)).1)
+                        .map(|t| self.blockers_at(domain, &locals, t, |c| pdb.keeps(c)).1)
                         .min()
                         .unwrap_or(0);
                     (d + clear).min(DEAD_END)
                 }
                 None => DEAD_END,
             },
-            Err(_) => relaxed(),
+            None => relaxed(),
         };
-        match self {
+        match self.kind {
             BlockHeuristic::Zero => 0,
             BlockHeuristic::GoalDistance => goal_distance(),
             BlockHeuristic::Blockers => blockers(),
@@ -531,11 +592,11 @@ impl Heuristic<BlockDomain> for BlockHeuristic {
                 .max(blockers())
                 .max(relaxed())
                 .max(pattern()),
-            BlockHeuristic::Between => Self::between(domain, &locals),
+            BlockHeuristic::Between => between(domain, &locals),
         }
     }
 
     fn admissible(&self) -> bool {
-        self.is_admissible()
+        self.kind.is_admissible()
     }
 }

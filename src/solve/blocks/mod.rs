@@ -33,13 +33,19 @@
 //!   patterns, kinds, partial pieces); [`BlockDomain::piece_moves`] turns a solution back
 //!   into moves of the real pieces with their unit steps, which replay on the model.
 
+mod classes;
 mod domain;
 mod goal;
 mod heuristics;
+mod kernel;
+mod moves;
 mod narrow;
 mod pdb;
+mod puzzle_domain;
 mod replay;
+mod state;
 
-pub use domain::{BlockDomain, BlockMove, BlockState, MAX_PIECES, STATE_BITS};
-pub use heuristics::{BlockHeuristic, DEAD_END, heuristic, heuristics};
+pub use domain::BlockDomain;
+pub use heuristics::{BlockEstimator, BlockHeuristic, DEAD_END, heuristic, heuristics};
 pub use narrow::{bfs, explore};
+pub use state::{BlockMove, BlockState, MAX_PIECES, STATE_BITS};

@@ -11,9 +11,12 @@
 
 use crate::solve::algorithms::bfs as breadth_first;
 use crate::solve::algorithms::bfs::{Exploration, explore as explore_space};
-use crate::solve::core::{Domain, SearchControl, SearchOutcome};
+use crate::solve::algorithms::{Algorithm, RunOptions, run as run_algorithm};
+use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome};
 
-use super::domain::{BlockDomain, BlockMove, BlockState};
+use super::domain::BlockDomain;
+use super::heuristics::BlockEstimator;
+use super::state::{BlockMove, BlockState};
 
 /// The first `W` words of a [`BlockState`] (the others are zero for the puzzle at hand).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -105,6 +108,37 @@ impl<const W: usize> Domain for Narrow<'_, W> {
 
     fn goal_state(&self) -> Result<NarrowState<W>, String> {
         self.0.goal_state().map(|s| Self::cut(&s))
+    }
+}
+
+/// A block heuristic read through narrow states (widened on the way in).
+struct NarrowHeuristic<'h>(&'h BlockEstimator);
+
+impl<const W: usize> Heuristic<Narrow<'_, W>> for NarrowHeuristic<'_> {
+    fn estimate(&self, domain: &Narrow<'_, W>, state: &NarrowState<W>) -> u32 {
+        self.0
+            .estimate(domain.0, &BlockState::from_words(&state.words))
+    }
+
+    fn admissible(&self) -> bool {
+        self.0.admissible()
+    }
+}
+
+/// Runs `algorithm` (see [`run_algorithm`]) on `domain` through the narrowest states that
+/// hold it; the moves of the path are the domain's own.
+pub fn run(
+    algorithm: Algorithm,
+    domain: &BlockDomain,
+    heuristic: &BlockEstimator,
+    options: &RunOptions,
+    control: &mut SearchControl,
+) -> SearchOutcome<BlockMove> {
+    let narrow = NarrowHeuristic(heuristic);
+    match domain.state_words() {
+        0 | 1 => run_algorithm(algorithm, &Narrow::<1>(domain), &narrow, options, control),
+        2 => run_algorithm(algorithm, &Narrow::<2>(domain), &narrow, options, control),
+        _ => run_algorithm(algorithm, domain, heuristic, options, control),
     }
 }
 

@@ -18,7 +18,8 @@ use crate::model::Cell;
 use crate::solve::algorithms::bfs::distance_map;
 use crate::solve::core::{Limits, SearchControl};
 
-use super::domain::{BlockDomain, BlockState, MAX_PIECES};
+use super::domain::BlockDomain;
+use super::state::{BlockState, MAX_PIECES};
 
 /// The largest abstract space (estimated as a product of placement combinations) a pattern
 /// database is built for.
@@ -51,8 +52,10 @@ fn choose(n: usize, k: usize) -> f64 {
 
 impl Pdb {
     /// Builds the database for `domain`: keeps every class the goal names, then the other
-    /// classes with the most cells first while the abstract space stays small.
-    pub fn build(domain: &BlockDomain) -> Result<Pdb, String> {
+    /// classes with the most cells first while the abstract space stays small. The build
+    /// stops when `control`'s cancel flag is raised, and stays within its limits (and within
+    /// a node, time and memory cap of its own).
+    pub fn build(domain: &BlockDomain, control: &SearchControl) -> Result<Pdb, String> {
         if domain.goal.pieces.is_empty() {
             return Err("the goal names no piece, so there is nothing to look up".into());
         }
@@ -101,11 +104,12 @@ impl Pdb {
             })
             .collect();
         let limits = Limits {
-            max_nodes: 8_000_000,
-            max_time: Duration::from_secs(60),
-            max_memory_bytes: 1 << 30,
+            max_nodes: control.limits.max_nodes.min(8_000_000),
+            max_time: control.limits.max_time.min(Duration::from_secs(60)),
+            max_memory_bytes: control.limits.max_memory_bytes.min(1 << 30),
         };
-        let dist = distance_map(&abstraction, &mut SearchControl::new(limits))
+        let mut own = SearchControl::new(limits).with_cancel(control.cancel_flag());
+        let dist = distance_map(&abstraction, &mut own)
             .map_err(|t| format!("the pattern database could not be built ({})", t.name()))?;
         Ok(Pdb {
             abstraction: Box::new(abstraction),

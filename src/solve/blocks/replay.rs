@@ -2,13 +2,24 @@
 
 use std::collections::VecDeque;
 
-use crate::model::PieceMove;
-use crate::model::{Dir, Metric, Token};
+use crate::model::{Dir, Metric, PieceMove, Token};
 
-use super::domain::{BlockDomain, BlockMove, MAX_PIECES, NONE};
+use super::classes::NONE;
+use super::domain::BlockDomain;
+use super::state::{BlockMove, MAX_PIECES};
 
-/// See [`BlockDomain::piece_moves`].
-pub(super) fn piece_moves(domain: &BlockDomain, path: &[BlockMove]) -> Vec<PieceMove> {
+impl BlockDomain {
+    /// The solution `path` (moves of this domain from its start) as moves of concrete pieces
+    /// with their unit steps. Interchangeable pieces are followed through the merged encoding,
+    /// so every [`PieceMove`] names the real piece, and replaying
+    /// the steps with [`Puzzle::step`](crate::model::Puzzle::step) from the puzzle's start is legal and ends
+    /// where `path` ends.
+    pub fn piece_moves(&self, path: &[BlockMove]) -> Vec<PieceMove> {
+        piece_moves(self, path)
+    }
+}
+
+fn piece_moves(domain: &BlockDomain, path: &[BlockMove]) -> Vec<PieceMove> {
     let mut locals = [0u16; MAX_PIECES];
     domain.decode(&crate::solve::core::Domain::start(domain), &mut locals);
     let n = domain.pieces();

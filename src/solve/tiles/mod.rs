@@ -17,10 +17,10 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
-use crate::model::PieceMove;
-use crate::model::tiles::TileLayout;
-use crate::model::{Dir, Token};
-use crate::solve::core::Domain;
+use crate::model::tiles::{TileLayout, is_solvable};
+use crate::model::{Dir, PieceMove, PuzzleType, Token};
+use crate::solve::core::{Domain, HeuristicInfo, SearchControl};
+use crate::solve::puzzle_domain::PuzzleDomain;
 
 pub use heuristic::{TileHeuristic, heuristic, heuristics};
 pub use pdb::{BuildReport, CACHE_DIR_ENV, PatternDatabases, cache_dir};
@@ -326,6 +326,17 @@ impl TileDomain {
         })
     }
 
+    /// The layout the domain was built from.
+    pub fn layout(&self) -> TileLayout {
+        TileLayout {
+            rows: self.rows,
+            cols: self.cols,
+            start: self.start.clone(),
+            goal: self.goal.clone(),
+            tokens: self.tokens.clone(),
+        }
+    }
+
     /// Board rows.
     pub fn rows(&self) -> usize {
         self.rows
@@ -480,6 +491,49 @@ impl Domain for TileDomain {
             std::mem::size_of::<TileState>()
         } else {
             std::mem::size_of::<TileState>() + 4 * n
+        }
+    }
+}
+
+impl PuzzleDomain for TileDomain {
+    type Heuristic = TileHeuristic;
+
+    const TYPE: PuzzleType = PuzzleType::Tiles;
+
+    fn heuristics(&self) -> Vec<HeuristicInfo> {
+        heuristics(&self.layout())
+    }
+
+    fn heuristic(
+        &self,
+        name: &str,
+        control: &SearchControl,
+        notes: &mut Vec<String>,
+    ) -> Result<TileHeuristic, String> {
+        heuristic(self, name, &control.cancel_flag(), notes)
+    }
+
+    fn piece_moves(&self, path: &[Dir]) -> Vec<PieceMove> {
+        TileDomain::piece_moves(self, path)
+    }
+
+    fn blank_moves(&self, path: &[Dir]) -> Option<String> {
+        Some(TileDomain::blank_moves(self, path))
+    }
+
+    fn unsolvable_without_search(&self) -> Option<&'static str> {
+        if is_solvable(&self.layout()) {
+            None
+        } else if self.rows == 1 || self.cols == 1 {
+            Some(
+                "unsolvable, decided without search: on one row or column tiles cannot pass \
+                 each other",
+            )
+        } else {
+            Some(
+                "unsolvable, decided without search: the start and the goal have opposite \
+                 permutation parity",
+            )
         }
     }
 }

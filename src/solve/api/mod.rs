@@ -1,0 +1,307 @@
+//! The front door of the solver, used by the CLI and the GUI: solve a [`Puzzle`] with a named
+//! algorithm and heuristic, count its state space, list the choices that apply to it.
+//!
+//! It validates the puzzle and the request, builds the puzzle's domain (the tile fast path for
+//! numbered-tile puzzles, the block engine for everything else), and runs one generic path
+//! over [`PuzzleDomain`]: choose the heuristic, answer without searching when the domain can
+//! (tile parity), search, and turn the domain's moves into concrete piece moves that replay
+//! on the model.
+
+mod batch;
+mod prepare;
+mod report;
+mod request;
+
+use crate::model::tiles::tile_layout;
+use crate::model::{Metric, Puzzle};
+use crate::solve::blocks::{self, BlockDomain};
+use crate::solve::core::{Heuristic, Limits, SearchControl, Termination};
+use crate::solve::puzzle_domain::PuzzleDomain;
+use crate::solve::tiles::{self, TileDomain};
+
+use prepare::{apply_limits, check_request, check_valid, choose_heuristic, plan, run_options};
+use report::{new_report, record};
+
+pub use crate::model::solution::{PieceMove, ReplayError, replay, verify_solution};
+pub use crate::solve::algorithms::Algorithm;
+pub use crate::solve::core::HeuristicInfo;
+pub use batch::{TileBatch, TileOutcome};
+pub use prepare::default_heuristic;
+pub use report::{CountReport, Hint, SolveReport};
+pub use request::{SolveError, SolveRequest, metric_for};
+
+/// The heuristics for `puzzle` in `metric`, applicable or not (with the reason); the first
+/// entry is the best admissible default.
+pub fn heuristics_for(puzzle: &Puzzle, metric: Metric) -> Vec<HeuristicInfo> {
+    match tile_layout(puzzle) {
+        Some(layout) => tiles::heuristics(&layout),
+        None => blocks::heuristics(puzzle, metric),
+    }
+}
+
+/// One piece of the front door's work, written once for every [`PuzzleDomain`]: the
+/// front door builds the puzzle's domain and hands it to [`Job::run`].
+trait Job {
+    /// What the job answers.
+    type Output;
+
+    /// Does the job on `domain`, the puzzle's tile or block domain.
+    fn run<D: PuzzleDomain>(self, domain: &D) -> Result<Self::Output, SolveError>;
+}
+
+/// Runs `job` on `puzzle`'s domain in `metric`: the tile fast path for numbered-tile
+/// puzzles, the block engine for everything else.
+fn with_domain<J: Job>(puzzle: &Puzzle, metric: Metric, job: J) -> Result<J::Output, SolveError> {
+    match tile_layout(puzzle) {
+        Some(layout) => job.run(&TileDomain::new(&layout).map_err(SolveError::Invalid)?),
+        None => job.run(&BlockDomain::new(puzzle, metric).map_err(SolveError::Invalid)?),
+    }
+}
+
+/// [`check`]'s job.
+struct CheckJob<'a> {
+    request: &'a SolveRequest,
+}
+
+impl Job for CheckJob<'_> {
+    type Output = ();
+
+    fn run<D: PuzzleDomain>(self, domain: &D) -> Result<(), SolveError> {
+        plan(domain, self.request, &mut Vec::new()).map(|_| ())
+    }
+}
+
+/// Whether `request` applies to `puzzle`, decided without searching and without building a
+/// heuristic's tables: cheap enough to call on every frame a request or puzzle changes.
+///
+/// - `puzzle` must validate (a tile puzzle that parity makes unsolvable passes: [`solve`]
+///   answers it `Unsolvable` without searching).
+/// - `request`'s numbers must be sane, its heuristic known and applicable, and its algorithm
+///   able to run on the puzzle (bidirectional BFS needs a single goal state).
+///
+/// # Errors
+/// The same [`SolveError`] that [`solve`] would return for this puzzle and request.
+pub fn check(puzzle: &Puzzle, request: &SolveRequest) -> Result<(), SolveError> {
+    check_valid(puzzle)?;
+    check_request(request)?;
+    let metric = metric_for(puzzle, request.metric);
+    with_domain(puzzle, metric, CheckJob { request })
+}
+
+/// [`solve`]'s job.
+struct SolveJob<'a> {
+    puzzle: &'a Puzzle,
+    request: &'a SolveRequest,
+    control: SearchControl,
+}
+
+impl Job for SolveJob<'_> {
+    type Output = SolveReport;
+
+    fn run<D: PuzzleDomain>(self, domain: &D) -> Result<SolveReport, SolveError> {
+        let SolveJob {
+            puzzle,
+            request,
+            mut control,
+        } = self;
+        let mut report = new_report(puzzle, request, D::TYPE);
+        let plan = plan(domain, request, &mut report.notes)?;
+        report.heuristic = plan.heuristic;
+        if let Some(why) = plan.unsolvable {
+            report.notes.push(why.to_string());
+            return Ok(report);
+        }
+        let heuristic = match domain.heuristic(&report.heuristic, &control, &mut report.notes) {
+            Ok(h) => h,
+            Err(_) if control.is_cancelled() => {
+                report.status = Termination::Cancelled;
+                return Ok(report);
+            }
+            Err(e) => return Err(SolveError::NotApplicable(e)),
+        };
+        let outcome = domain.search(
+            request.algorithm,
+            &heuristic,
+            &run_options(request),
+            &mut control,
+        );
+        record(&mut report, request, &outcome, |p| domain.piece_moves(p));
+        report.blank_moves = outcome.path.as_deref().and_then(|p| domain.blank_moves(p));
+        Ok(report)
+    }
+}
+
+/// Solves `puzzle` as `request` says, under `control`'s limits, progress sink and cancel flag.
+///
+/// - `puzzle` is validated first; its start is the position searched from and its goal
+///   the pattern to reach.
+/// - `request` picks the algorithm, heuristic (`None`: the best admissible one), metric
+///   (`None`: the puzzle's own, else `step`), weight, depth cap, threads and limits.
+/// - `control` carries limits too (the smaller of each pair wins), the cancel flag and the
+///   progress sink; the caller keeps a clone of its cancel flag to stop the search.
+///
+/// Returns a [`SolveReport`]: the status, the moves in the metric with the unit steps of
+/// each (they replay on the model with [`verify_solution`]), whether the length is
+/// guaranteed optimal, the statistics, and notes for the user.
+///
+/// Tile puzzles run on the tile fast path and are answered `Unsolvable` instantly (zero
+/// statistics) when parity forbids the goal; other puzzles run on the block engine.
+///
+/// The time limit covers the search itself: pattern databases that must be built first (on
+/// first use, then cached) honour the cancel flag, and their build time is in the notes.
+///
+/// # Errors
+/// [`SolveError`] when the puzzle is invalid or the request does not apply to it. An
+/// unsolvable puzzle is not an error: the report's status says `Unsolvable`.
+pub fn solve(
+    puzzle: &Puzzle,
+    request: &SolveRequest,
+    mut control: SearchControl,
+) -> Result<SolveReport, SolveError> {
+    check_valid(puzzle)?;
+    check_request(request)?;
+    apply_limits(&mut control, &request.limits);
+    let metric = metric_for(puzzle, request.metric);
+    with_domain(
+        puzzle,
+        metric,
+        SolveJob {
+            puzzle,
+            request,
+            control,
+        },
+    )
+}
+
+/// [`count`]'s job.
+struct CountJob {
+    control: SearchControl,
+}
+
+impl Job for CountJob {
+    type Output = CountReport;
+
+    fn run<D: PuzzleDomain>(mut self, domain: &D) -> Result<CountReport, SolveError> {
+        let exploration = domain.explore(&mut self.control);
+        Ok(CountReport {
+            states: exploration.states,
+            max_depth: exploration.max_depth,
+            per_depth: exploration.per_depth,
+            goal_states: exploration.goal_states,
+            status: exploration.termination,
+            stats: exploration.stats,
+        })
+    }
+}
+
+/// Counts the states reachable from `puzzle`'s start in `metric` (identical pieces merged),
+/// with the states at each distance and how many satisfy the goal.
+///
+/// # Errors
+/// [`SolveError::Invalid`] when the puzzle does not validate.
+pub fn count(
+    puzzle: &Puzzle,
+    metric: Metric,
+    control: SearchControl,
+) -> Result<CountReport, SolveError> {
+    check_valid(puzzle)?;
+    with_domain(puzzle, metric, CountJob { control })
+}
+
+/// Follows `target` (moves of concrete pieces) through `domain`'s own moves, returning every
+/// position along it, start first.
+fn states_along<D: PuzzleDomain>(
+    domain: &D,
+    target: &[PieceMove],
+) -> Result<Vec<D::State>, SolveError> {
+    let mut state = domain.start();
+    let mut states = vec![state.clone()];
+    let mut path: Vec<D::Move> = Vec::with_capacity(target.len());
+    let mut candidates = Vec::new();
+    for (i, want) in target.iter().enumerate() {
+        candidates.clear();
+        domain.moves(&state, &mut candidates);
+        let found = candidates.iter().copied().find(|&mv| {
+            path.push(mv);
+            let got = domain.piece_moves(&path);
+            path.pop();
+            got.get(i) == Some(want)
+        });
+        let Some(mv) = found else {
+            return Err(SolveError::NotApplicable(format!(
+                "move {} (piece {} {}) is not a legal move of this puzzle in this metric",
+                i + 1,
+                want.piece,
+                want.steps
+                    .iter()
+                    .map(|d| d.word())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )));
+        };
+        path.push(mv);
+        state = domain.apply(&state, mv);
+        states.push(state.clone());
+    }
+    Ok(states)
+}
+
+/// [`heuristic_along`]'s job.
+struct AlongJob<'a> {
+    request: &'a SolveRequest,
+    moves: &'a [PieceMove],
+}
+
+impl Job for AlongJob<'_> {
+    type Output = Vec<u32>;
+
+    fn run<D: PuzzleDomain>(self, domain: &D) -> Result<Vec<u32>, SolveError> {
+        let mut notes = Vec::new();
+        let informed = SolveRequest {
+            algorithm: Algorithm::Astar,
+            ..self.request.clone()
+        };
+        let name = choose_heuristic(&informed, &domain.heuristics(), &mut notes)?;
+        let control = SearchControl::new(self.request.limits);
+        let h = domain
+            .heuristic(&name, &control, &mut notes)
+            .map_err(SolveError::NotApplicable)?;
+        let states = states_along(domain, self.moves)?;
+        Ok(states.iter().map(|s| h.estimate(domain, s)).collect())
+    }
+}
+
+/// The heuristic's estimate at every position along `moves` (a solution from
+/// [`SolveReport::moves`]), start first: `moves.len() + 1` values, for plotting h against the
+/// true remaining distance. Uses the request's heuristic (or the default) and metric.
+///
+/// # Errors
+/// [`SolveError`] when the puzzle is invalid, the heuristic does not apply, or `moves` is not
+/// a legal sequence of this puzzle's moves in the metric.
+pub fn heuristic_along(
+    puzzle: &Puzzle,
+    request: &SolveRequest,
+    moves: &[PieceMove],
+) -> Result<Vec<u32>, SolveError> {
+    check_valid(puzzle)?;
+    let metric = metric_for(puzzle, request.metric);
+    with_domain(puzzle, metric, AlongJob { request, moves })
+}
+
+/// The best next move from `position` (a puzzle whose start is the player's current
+/// position): solves it with `request` and returns the solution's first move. With an optimal
+/// algorithm, `report.length()` is the exact number of moves still needed.
+///
+/// # Errors
+/// As [`solve`].
+pub fn hint(
+    position: &Puzzle,
+    request: &SolveRequest,
+    control: SearchControl,
+) -> Result<Hint, SolveError> {
+    let report = solve(position, request, control)?;
+    Ok(Hint {
+        next: report.moves.first().cloned(),
+        report,
+    })
+}

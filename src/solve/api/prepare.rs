@@ -1,0 +1,145 @@
+//! The checks and choices the front door makes before any search: the puzzle validates, the
+//! request's numbers are sane, the heuristic is known and applies, the algorithm can run.
+
+use crate::model::Puzzle;
+use crate::model::tiles::{is_solvable, tile_layout};
+use crate::model::validate::{Diagnostic, Severity, validate};
+use crate::solve::algorithms::{self, Algorithm, RunOptions};
+use crate::solve::core::{HeuristicInfo, Limits, SearchControl};
+use crate::solve::puzzle_domain::PuzzleDomain;
+
+use super::request::{SolveError, SolveRequest};
+
+/// Refuses puzzles with validation errors, listing every error.
+///
+/// A tile puzzle that parity makes unsolvable is not refused: the solver answers it with
+/// status `Unsolvable` (and `count` still counts its reachable half of the space), so
+/// validation's parity finding is skipped for it.
+pub(super) fn check_valid(puzzle: &Puzzle) -> Result<(), SolveError> {
+    let parity_unsolvable = tile_layout(puzzle).is_some_and(|layout| !is_solvable(&layout));
+    let errors: Vec<String> = validate(puzzle)
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error)
+        .filter(|d| !(parity_unsolvable && is_parity_finding(d)))
+        .map(|d| d.message)
+        .collect();
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(SolveError::Invalid(errors.join("; ")))
+    }
+}
+
+/// Whether `d` is validation's "this tile puzzle cannot be solved" finding (parity, or tiles
+/// that cannot pass each other on one row or column).
+fn is_parity_finding(d: &Diagnostic) -> bool {
+    d.cells.is_empty() && d.message.starts_with("this tile puzzle cannot be solved")
+}
+
+/// The heuristic a request runs with, after checking it applies. Uninformed algorithms run
+/// with `zero` (a note says when a requested heuristic is ignored).
+pub(super) fn choose_heuristic(
+    request: &SolveRequest,
+    infos: &[HeuristicInfo],
+    notes: &mut Vec<String>,
+) -> Result<String, SolveError> {
+    if request.algorithm == Algorithm::Astar && request.weight != 1.0 {
+        notes.push(format!(
+            "A* always runs with weight 1; the weight {} applies to weighted A* (wastar)",
+            request.weight
+        ));
+    }
+    if !request.algorithm.uses_heuristic() {
+        if let Some(name) = request.heuristic.as_deref().filter(|&n| n != "zero") {
+            notes.push(format!(
+                "{} does not use a heuristic; `{name}` was ignored",
+                request.algorithm.title()
+            ));
+        }
+        return Ok("zero".to_string());
+    }
+    let Some(name) = request.heuristic.as_deref() else {
+        return Ok(default_heuristic(infos).to_string());
+    };
+    let Some(info) = infos.iter().find(|h| h.name == name) else {
+        let names: Vec<&str> = infos.iter().map(|h| h.name.as_str()).collect();
+        return Err(SolveError::NotApplicable(format!(
+            "unknown heuristic `{name}` for this puzzle; choose one of {}",
+            names.join(", ")
+        )));
+    };
+    if let Err(reason) = &info.applicable {
+        return Err(SolveError::NotApplicable(format!(
+            "heuristic `{name}` does not apply to this puzzle: {reason}"
+        )));
+    }
+    Ok(name.to_string())
+}
+
+/// Checks the request's own numbers.
+pub(super) fn check_request(request: &SolveRequest) -> Result<(), SolveError> {
+    if request.algorithm == Algorithm::Wastar
+        && !(request.weight >= 1.0 && request.weight.is_finite())
+    {
+        return Err(SolveError::NotApplicable(format!(
+            "the weight of weighted A* must be a number >= 1, not {}",
+            request.weight
+        )));
+    }
+    Ok(())
+}
+
+/// Tightens `control`'s limits to the request's where the request's are smaller.
+pub(super) fn apply_limits(control: &mut SearchControl, limits: &Limits) {
+    let own = &mut control.limits;
+    own.max_nodes = own.max_nodes.min(limits.max_nodes);
+    own.max_time = own.max_time.min(limits.max_time);
+    own.max_memory_bytes = own.max_memory_bytes.min(limits.max_memory_bytes);
+}
+
+pub(super) fn run_options(request: &SolveRequest) -> RunOptions {
+    let threads = match request.threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    };
+    RunOptions {
+        weight: request.weight,
+        depth_cap: request.depth_cap,
+        threads,
+    }
+}
+
+/// What the front door decides before any search: the heuristic the request runs with, and
+/// whether the domain already knows the goal is unreachable.
+pub(super) struct Plan {
+    /// The heuristic the request runs with.
+    pub heuristic: String,
+    /// Why the goal is unreachable, when the domain knows without searching.
+    pub unsolvable: Option<&'static str>,
+}
+
+/// Checks that `request` applies to `domain` and plans it; notes for the user go to `notes`.
+pub(super) fn plan<D: PuzzleDomain>(
+    domain: &D,
+    request: &SolveRequest,
+    notes: &mut Vec<String>,
+) -> Result<Plan, SolveError> {
+    let heuristic = choose_heuristic(request, &domain.heuristics(), notes)?;
+    let unsolvable = domain.unsolvable_without_search();
+    if unsolvable.is_none() {
+        algorithms::applicable(request.algorithm, domain).map_err(SolveError::NotApplicable)?;
+    }
+    Ok(Plan {
+        heuristic,
+        unsolvable,
+    })
+}
+
+/// The name of the heuristic used when none is requested: the first admissible, applicable
+/// entry of [`heuristics_for`] (`zero` if there is none).
+pub fn default_heuristic(infos: &[HeuristicInfo]) -> &str {
+    infos
+        .iter()
+        .find(|h| h.admissible && h.applicable.is_ok())
+        .map_or("zero", |h| h.name.as_str())
+}

@@ -1,0 +1,193 @@
+//! What a solve and a count report: the reports themselves, their JSON form, and how the
+//! front door fills a report from a finished search.
+
+use serde::Serialize;
+
+use crate::model::{Metric, PieceMove, Puzzle, PuzzleType};
+use crate::solve::algorithms::Algorithm;
+use crate::solve::core::{SearchOutcome, Stats, Termination};
+
+use super::request::{SolveRequest, metric_for};
+
+/// The full result of a solve, as the CLI prints it and the GUI shows it.
+#[derive(Clone, Debug)]
+pub struct SolveReport {
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// Tiles or blocks (which engine ran).
+    pub puzzle_type: PuzzleType,
+    /// The algorithm that ran.
+    pub algorithm: Algorithm,
+    /// The heuristic that ran (`zero` for uninformed algorithms).
+    pub heuristic: String,
+    /// The metric lengths are counted in.
+    pub metric: Metric,
+    /// Why the search stopped.
+    pub status: Termination,
+    /// Whether the solution is guaranteed shortest in `metric`.
+    pub optimal: bool,
+    /// The solution's moves, when solved.
+    pub moves: Vec<PieceMove>,
+    /// For tile puzzles: the directions the blank moves (`"drul"`), as in the seeds.
+    pub blank_moves: Option<String>,
+    /// Search statistics.
+    pub stats: Stats,
+    /// Notes for the user (weight > 1 is not optimal, pattern database build time, ...).
+    pub notes: Vec<String>,
+}
+
+impl SolveReport {
+    /// Solution length in the metric, when solved.
+    pub fn length(&self) -> Option<usize> {
+        (self.status == Termination::Solved).then_some(self.moves.len())
+    }
+
+    /// Solution length in unit steps, when solved.
+    pub fn steps(&self) -> Option<usize> {
+        (self.status == Termination::Solved).then(|| self.moves.iter().map(|m| m.steps.len()).sum())
+    }
+}
+
+/// The size of a reachable state space.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CountReport {
+    /// Reachable states (identical pieces merged).
+    pub states: u64,
+    /// The farthest distance from the start.
+    pub max_depth: u32,
+    /// States at each distance from the start.
+    pub per_depth: Vec<u64>,
+    /// States that satisfy the goal (0 when the puzzle has no goal).
+    pub goal_states: u64,
+    /// Why the count stopped (`Unsolvable` here means "space exhausted", i.e. complete).
+    pub status: Termination,
+    /// Search statistics.
+    pub stats: Stats,
+}
+
+/// A hint for a player: the first move of a solution from the current position.
+#[derive(Clone, Debug)]
+pub struct Hint {
+    /// The best next move (`None` when the position is already solved, or no solution was
+    /// found: see `report.status`).
+    pub next: Option<PieceMove>,
+    /// The full solve from the current position.
+    pub report: SolveReport,
+}
+
+/// Why a solution is not guaranteed shortest, for the report's notes.
+fn not_optimal_note(request: &SolveRequest, heuristic: &str) -> String {
+    match request.algorithm {
+        Algorithm::Dfs => {
+            "depth-first search returns the first path it finds: not guaranteed optimal".into()
+        }
+        Algorithm::Greedy => {
+            "greedy best-first search follows the heuristic only: not guaranteed optimal".into()
+        }
+        Algorithm::Wastar if request.weight > 1.0 => format!(
+            "weighted A* with w = {}: not guaranteed optimal (at most {} times the shortest when the heuristic is admissible)",
+            request.weight, request.weight
+        ),
+        _ => format!("heuristic `{heuristic}` is not admissible: not guaranteed optimal"),
+    }
+}
+
+/// An empty report for `puzzle` and `request`, filled in as the solve goes.
+pub(super) fn new_report(
+    puzzle: &Puzzle,
+    request: &SolveRequest,
+    puzzle_type: PuzzleType,
+) -> SolveReport {
+    SolveReport {
+        puzzle: puzzle.name.clone(),
+        puzzle_type,
+        algorithm: request.algorithm,
+        heuristic: "zero".into(),
+        metric: metric_for(puzzle, request.metric),
+        status: Termination::Unsolvable,
+        optimal: false,
+        moves: Vec::new(),
+        blank_moves: None,
+        stats: Stats::default(),
+        notes: Vec::new(),
+    }
+}
+
+/// Fills `report` from a finished search.
+pub(super) fn record<M>(
+    report: &mut SolveReport,
+    request: &SolveRequest,
+    outcome: &SearchOutcome<M>,
+    moves: impl FnOnce(&[M]) -> Vec<PieceMove>,
+) {
+    report.status = outcome.termination;
+    report.stats = outcome.stats;
+    report.optimal = outcome.optimal;
+    if let Some(path) = &outcome.path {
+        report.moves = moves(path);
+        if !outcome.optimal {
+            let note = not_optimal_note(request, &report.heuristic);
+            report.notes.push(note);
+        }
+    }
+    if !matches!(
+        outcome.termination,
+        Termination::Solved | Termination::Unsolvable
+    ) && let Some(depth) = outcome.stats.completed_depth
+    {
+        report.notes.push(format!(
+            "stopped ({}) after proving no solution of length {depth} or less exists",
+            outcome.termination.name()
+        ));
+    }
+}
+
+impl SolveReport {
+    /// The report as the CLI's `--json` object: `puzzle, puzzle_type, algorithm, heuristic,
+    /// metric, status, optimal, length, steps, moves [{piece, steps}], blank_moves` (tile
+    /// puzzles only), the statistics `expanded, generated, duplicates, goal_tests,
+    /// max_frontier, frontier, stored, seconds, nodes_per_second, peak_memory_bytes, depth,
+    /// completed_depth`, and `notes`. `length` and `steps` are `null` unless solved.
+    pub fn to_json(&self) -> serde_json::Value {
+        let moves: Vec<serde_json::Value> = self
+            .moves
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "piece": m.piece.as_str(),
+                    "steps": m.steps.iter().map(|d| d.word()).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let s = &self.stats;
+        let mut object = serde_json::json!({
+            "puzzle": self.puzzle,
+            "puzzle_type": self.puzzle_type.name(),
+            "algorithm": self.algorithm.name(),
+            "heuristic": self.heuristic,
+            "metric": self.metric.name(),
+            "status": self.status.name(),
+            "optimal": self.optimal,
+            "length": self.length(),
+            "steps": self.steps(),
+            "moves": moves,
+            "expanded": s.expanded,
+            "generated": s.generated,
+            "duplicates": s.duplicates,
+            "goal_tests": s.goal_tests,
+            "max_frontier": s.max_frontier,
+            "frontier": s.frontier,
+            "stored": s.stored,
+            "seconds": s.elapsed.as_secs_f64(),
+            "nodes_per_second": s.nodes_per_second(),
+            "peak_memory_bytes": s.peak_memory_bytes,
+            "depth": s.depth,
+            "completed_depth": s.completed_depth,
+            "notes": self.notes,
+        });
+        if let (Some(blank), Some(map)) = (&self.blank_moves, object.as_object_mut()) {
+            map.insert("blank_moves".into(), blank.clone().into());
+        }
+        object
+    }
+}

@@ -1,0 +1,55 @@
+//! What a caller asks of the front door, and why it may refuse.
+
+use crate::model::{Metric, Puzzle};
+use crate::solve::algorithms::Algorithm;
+use crate::solve::core::Limits;
+
+/// Everything a solve needs besides the puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SolveRequest {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// A heuristic name from [`heuristics_for`]; `None` picks the best admissible one.
+    pub heuristic: Option<String>,
+    /// Weighted A*'s weight (w >= 1).
+    pub weight: f64,
+    /// The move metric; `None` uses the puzzle's own, else `step`.
+    pub metric: Option<Metric>,
+    /// DFS's depth cap, if any.
+    pub depth_cap: Option<u32>,
+    /// Worker threads for algorithms that can use several (IDA* on tiles); 0 = all cores.
+    pub threads: usize,
+    /// Resource limits.
+    pub limits: Limits,
+}
+
+impl Default for SolveRequest {
+    fn default() -> Self {
+        SolveRequest {
+            algorithm: Algorithm::Astar,
+            heuristic: None,
+            weight: 1.0,
+            metric: None,
+            depth_cap: None,
+            threads: 1,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// Why a solve could not start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The puzzle does not validate.
+    #[error("the puzzle is not valid: {0}")]
+    Invalid(String),
+    /// The algorithm/heuristic/metric combination does not apply.
+    #[error("{0}")]
+    NotApplicable(String),
+}
+
+/// The metric a search uses: the requested one, else the puzzle's own, else `step`. (On tile
+/// puzzles the three metrics coincide: a tile can only ever move into the one blank cell.)
+pub fn metric_for(puzzle: &Puzzle, requested: Option<Metric>) -> Metric {
+    requested.or(puzzle.metric).unwrap_or_default()
+}

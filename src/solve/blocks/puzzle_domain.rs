@@ -1,0 +1,48 @@
+//! The block engine behind the front door: its heuristics, and every search and walk run on
+//! the narrowest states that hold the puzzle.
+
+use crate::model::{PieceMove, PuzzleType};
+use crate::solve::algorithms::{Algorithm, Exploration, RunOptions};
+use crate::solve::core::{HeuristicInfo, SearchControl, SearchOutcome};
+use crate::solve::puzzle_domain::PuzzleDomain;
+
+use super::domain::BlockDomain;
+use super::heuristics::{self, BlockEstimator};
+use super::narrow;
+
+impl PuzzleDomain for BlockDomain {
+    type Heuristic = BlockEstimator;
+
+    const TYPE: PuzzleType = PuzzleType::Blocks;
+
+    fn heuristics(&self) -> Vec<HeuristicInfo> {
+        heuristics::infos(self)
+    }
+
+    fn heuristic(
+        &self,
+        name: &str,
+        control: &SearchControl,
+        _notes: &mut Vec<String>,
+    ) -> Result<BlockEstimator, String> {
+        heuristics::heuristic(self, name, control)
+    }
+
+    fn piece_moves(&self, path: &[Self::Move]) -> Vec<PieceMove> {
+        BlockDomain::piece_moves(self, path)
+    }
+
+    fn search(
+        &self,
+        algorithm: Algorithm,
+        heuristic: &BlockEstimator,
+        options: &RunOptions,
+        control: &mut SearchControl,
+    ) -> SearchOutcome<Self::Move> {
+        narrow::run(algorithm, self, heuristic, options, control)
+    }
+
+    fn explore(&self, control: &mut SearchControl) -> Exploration {
+        narrow::explore(self, control)
+    }
+}

@@ -1,0 +1,66 @@
+//! What every puzzle domain offers the front door ([`crate::solve::api`]), so that one generic
+//! path serves every request: list its heuristics, build one by name, turn its moves into
+//! moves of concrete pieces, and run searches and walks (a domain may run them on a faster
+//! view of itself, as the block engine does with its narrow states and word kernel).
+
+use crate::model::{PieceMove, PuzzleType};
+use crate::solve::algorithms::{self, Algorithm, Exploration, RunOptions};
+use crate::solve::core::{Domain, Heuristic, HeuristicInfo, SearchControl, SearchOutcome};
+
+/// A [`Domain`] the front door can drive from a puzzle to a report.
+pub trait PuzzleDomain: Domain + Sized {
+    /// The heuristic this domain's searches use, ready to estimate.
+    type Heuristic: Heuristic<Self>;
+
+    /// Which engine the domain is (reported to the user).
+    const TYPE: PuzzleType;
+
+    /// Every heuristic of the domain, applicable or not (with the reason); the first
+    /// admissible, applicable one is the default.
+    fn heuristics(&self) -> Vec<HeuristicInfo>;
+
+    /// The heuristic called `name`, ready to use. Building it (a pattern database) honours
+    /// `control`'s limits and cancel flag; what the user should know about the build (time,
+    /// size, cache) goes to `notes`.
+    ///
+    /// # Errors
+    /// An unknown or inapplicable name, or a build that failed or was cancelled, with the
+    /// reason.
+    fn heuristic(
+        &self,
+        name: &str,
+        control: &SearchControl,
+        notes: &mut Vec<String>,
+    ) -> Result<Self::Heuristic, String>;
+
+    /// A solution `path` (moves of this domain from its start) as moves of concrete pieces
+    /// with their unit steps, which replay on the model.
+    fn piece_moves(&self, path: &[Self::Move]) -> Vec<PieceMove>;
+
+    /// The path as the directions the blank moves (`"drul"`), where the domain has a blank.
+    fn blank_moves(&self, path: &[Self::Move]) -> Option<String> {
+        let _ = path;
+        None
+    }
+
+    /// Why the goal cannot be reached, when the domain can tell without searching.
+    fn unsolvable_without_search(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Runs `algorithm` from the start (see [`algorithms::run`]).
+    fn search(
+        &self,
+        algorithm: Algorithm,
+        heuristic: &Self::Heuristic,
+        options: &RunOptions,
+        control: &mut SearchControl,
+    ) -> SearchOutcome<Self::Move> {
+        algorithms::run(algorithm, self, heuristic, options, control)
+    }
+
+    /// Walks the whole space reachable from the start (see [`algorithms::explore`]).
+    fn explore(&self, control: &mut SearchControl) -> Exploration {
+        algorithms::explore(self, control)
+    }
+}
