@@ -50,8 +50,11 @@ use super::token::Token;
 pub const FORMAT_VERSION: u64 = 1;
 
 /// Why a file could not be loaded.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
+///
+/// It displays as a person reads it, `line 3, column 7: message` (or `line 3: message`, or
+/// the message alone, when less is known); [`LoadError::in_file`] displays it the way
+/// compilers and editors print positions, `FILE:3:7: message`.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoadError {
     /// What is wrong.
     pub message: String,
@@ -61,7 +64,46 @@ pub struct LoadError {
     pub column: Option<usize>,
 }
 
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: ")?,
+            (Some(line), None) => write!(f, "line {line}: ")?,
+            _ => {}
+        }
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// A [`LoadError`] with the file it came from: see [`LoadError::in_file`].
+#[derive(Clone, Copy, Debug)]
+pub struct InFile<'a> {
+    error: &'a LoadError,
+    file: &'a Path,
+}
+
+impl std::fmt::Display for InFile<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:", self.file.display())?;
+        match (self.error.line, self.error.column) {
+            (Some(line), Some(column)) => write!(f, "{line}:{column}:")?,
+            (Some(line), None) => write!(f, "{line}:")?,
+            _ => {}
+        }
+        write!(f, " {}", self.error.message)
+    }
+}
+
 impl LoadError {
+    /// The error with the file it came from, displayed as compilers and editors print
+    /// positions: `FILE:LINE:COLUMN: message` (`FILE:LINE: message`, or `FILE: message`,
+    /// when less is known).
+    pub fn in_file<'a>(&'a self, file: &'a Path) -> InFile<'a> {
+        InFile { error: self, file }
+    }
+
     fn at(message: impl Into<String>, pos: Option<TextPos>) -> LoadError {
         LoadError {
             message: message.into(),
@@ -585,6 +627,30 @@ mod tests {
         assert!(e.message.contains("format version 2"), "{}", e.message);
         assert!(e.message.contains("format version 1"), "{}", e.message);
         assert_eq!((e.line, e.column), (Some(2), Some(11)));
+    }
+
+    #[test]
+    fn errors_display_their_position_for_people_and_for_tools() {
+        let e = err("(\n  format: 2,\n  board: [\"A\"],\n)");
+        let message = e.message.clone();
+        assert_eq!(e.to_string(), format!("line 2, column 11: {message}"));
+        let file = Path::new("dir/p.ron");
+        assert_eq!(
+            e.in_file(file).to_string(),
+            format!("dir/p.ron:2:11: {message}")
+        );
+        let only_line = LoadError {
+            column: None,
+            ..e.clone()
+        };
+        assert_eq!(only_line.to_string(), format!("line 2: {message}"));
+        assert_eq!(
+            only_line.in_file(file).to_string(),
+            format!("dir/p.ron:2: {message}")
+        );
+        let nowhere = LoadError::at("unreadable", None);
+        assert_eq!(nowhere.to_string(), "unreadable");
+        assert_eq!(nowhere.in_file(file).to_string(), "dir/p.ron: unreadable");
     }
 
     #[test]

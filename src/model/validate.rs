@@ -37,11 +37,53 @@ pub enum Severity {
     Warning,
 }
 
+/// What a finding is about, so that callers can act on a kind of finding without reading its
+/// message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FindingKind {
+    /// The file could not be loaded (syntax, unknown fields, bad grids).
+    Load,
+    /// The board has no row or no column.
+    BoardEmpty,
+    /// The board is larger than [`MAX_SIDE`] on a side.
+    BoardTooLarge,
+    /// The board's cells do not match its rows and columns.
+    BoardCells,
+    /// The goal's cells do not match the board's rows and columns.
+    GoalCells,
+    /// The board has no pieces.
+    NoPieces,
+    /// A piece's cells do not touch side to side.
+    PieceInParts,
+    /// Pieces of one kind have different shapes.
+    KindShapes,
+    /// The goal names a piece that is not on the board.
+    GoalUnknownPiece,
+    /// The goal puts a piece on a wall.
+    GoalOnWall,
+    /// No position of a piece (or of the goal pieces together) covers its goal cells.
+    GoalUnreachable,
+    /// A numbered-tile puzzle whose goal parity (or order on one line) makes it unsolvable.
+    TileParity,
+    /// A piece has a blank kind.
+    BlankKind,
+    /// No piece can move.
+    NothingMoves,
+    /// The goal names no cell.
+    GoalEmpty,
+    /// The start already satisfies the goal.
+    StartIsGoal,
+    /// A style is set for a piece that is not on the board.
+    UnusedStyle,
+}
+
 /// One finding of validation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     /// Error or warning.
     pub severity: Severity,
+    /// What the finding is about.
+    pub kind: FindingKind,
     /// What is wrong, in words a user can act on.
     pub message: String,
     /// The board cells involved, as `(row, col)`, so an editor can highlight them.
@@ -57,6 +99,7 @@ impl Diagnostic {
     pub fn from_load_error(e: &LoadError) -> Diagnostic {
         Diagnostic {
             severity: Severity::Error,
+            kind: FindingKind::Load,
             message: e.message.clone(),
             cells: Vec::new(),
             line: e.line,
@@ -92,6 +135,7 @@ impl Findings {
     fn push(
         &mut self,
         severity: Severity,
+        kind: FindingKind,
         message: String,
         cells: Vec<(usize, usize)>,
         place: Place,
@@ -99,6 +143,7 @@ impl Findings {
         self.0.push(Finding {
             diagnostic: Diagnostic {
                 severity,
+                kind,
                 message,
                 cells,
                 line: None,
@@ -108,12 +153,24 @@ impl Findings {
         });
     }
 
-    fn error(&mut self, message: String, cells: Vec<(usize, usize)>, place: Place) {
-        self.push(Severity::Error, message, cells, place);
+    fn error(
+        &mut self,
+        kind: FindingKind,
+        message: String,
+        cells: Vec<(usize, usize)>,
+        place: Place,
+    ) {
+        self.push(Severity::Error, kind, message, cells, place);
     }
 
-    fn warning(&mut self, message: String, cells: Vec<(usize, usize)>, place: Place) {
-        self.push(Severity::Warning, message, cells, place);
+    fn warning(
+        &mut self,
+        kind: FindingKind,
+        message: String,
+        cells: Vec<(usize, usize)>,
+        place: Place,
+    ) {
+        self.push(Severity::Warning, kind, message, cells, place);
     }
 
     fn has_errors(&self) -> bool {
@@ -236,6 +293,7 @@ fn check_size(puzzle: &Puzzle, out: &mut Findings) -> bool {
     let (rows, cols) = (puzzle.rows, puzzle.cols);
     if rows == 0 || cols == 0 {
         out.error(
+            FindingKind::BoardEmpty,
             format!("the board is {rows}x{cols}; it needs at least one row and one column"),
             Vec::new(),
             Place::Puzzle,
@@ -244,6 +302,7 @@ fn check_size(puzzle: &Puzzle, out: &mut Findings) -> bool {
     }
     if rows > MAX_SIDE || cols > MAX_SIDE {
         out.error(
+            FindingKind::BoardTooLarge,
             format!("the board is {rows}x{cols}; at most {MAX_SIDE}x{MAX_SIDE} is allowed"),
             Vec::new(),
             Place::Puzzle,
@@ -253,6 +312,7 @@ fn check_size(puzzle: &Puzzle, out: &mut Findings) -> bool {
     let n = rows * cols;
     if puzzle.cells.len() != n {
         out.error(
+            FindingKind::BoardCells,
             format!(
                 "the board is {rows}x{cols} but holds {} cells instead of {n}",
                 puzzle.cells.len()
@@ -264,6 +324,7 @@ fn check_size(puzzle: &Puzzle, out: &mut Findings) -> bool {
     }
     if puzzle.goal.cells.len() != n {
         out.error(
+            FindingKind::GoalCells,
             format!(
                 "the board is {rows}x{cols} but the goal holds {} cells instead of {n}",
                 puzzle.goal.cells.len()
@@ -311,6 +372,7 @@ fn parts(cells: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
 fn check_pieces(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
     if pieces.is_empty() {
         out.error(
+            FindingKind::NoPieces,
             "the board has no pieces; draw at least one piece".to_string(),
             Vec::new(),
             Place::Puzzle,
@@ -326,6 +388,7 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
                 .copied()
                 .collect();
             out.error(
+                FindingKind::PieceInParts,
                 format!(
                     "piece `{}` is in {} separate parts; the cells of one piece must touch side \
                      by side (give each part its own token)",
@@ -349,6 +412,7 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
             if other.shape() != first.shape() {
                 let cells = other.cells.iter().chain(&first.cells).copied().collect();
                 out.error(
+                    FindingKind::KindShapes,
                     format!(
                         "pieces `{}` and `{}` are both of kind \"{kind}\" but have different \
                          shapes; pieces of one kind must be identical",
@@ -493,6 +557,7 @@ fn check_goal(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
     for (token, cells) in &by_token {
         let Some(shape) = shapes.get(token) else {
             out.error(
+                FindingKind::GoalUnknownPiece,
                 format!("the goal names piece `{token}`, which is not on the board"),
                 cells.clone(),
                 Place::Goal,
@@ -508,6 +573,7 @@ fn check_goal(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
                 .collect();
             if !walls.is_empty() {
                 out.error(
+                    FindingKind::GoalOnWall,
                     format!(
                         "the goal puts piece `{token}` on a wall at {}; nothing can ever stand \
                          on a wall",
@@ -534,6 +600,7 @@ fn check_goal(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
         };
         if !coverable {
             out.error(
+                FindingKind::GoalUnreachable,
                 format!(
                     "no position of piece `{token}` covers all of its goal cells ({}) at once",
                     cell_list(cells)
@@ -580,7 +647,12 @@ fn check_goal(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
         "the goal cannot be met: the pieces it names cannot all stand in their goal positions \
          at once without overlapping"
     };
-    out.error(message.to_string(), all, Place::Goal);
+    out.error(
+        FindingKind::GoalUnreachable,
+        message.to_string(),
+        all,
+        Place::Goal,
+    );
 }
 
 fn cell_list(cells: &[(usize, usize)]) -> String {
@@ -605,7 +677,12 @@ fn check_tiles(puzzle: &Puzzle, out: &mut Findings) {
         "this tile puzzle cannot be solved: the start and the goal have opposite permutation \
          parity, so no sequence of moves joins them (swap any two tiles to fix it)"
     };
-    out.error(message.to_string(), Vec::new(), Place::Puzzle);
+    out.error(
+        FindingKind::TileParity,
+        message.to_string(),
+        Vec::new(),
+        Place::Puzzle,
+    );
 }
 
 fn check_warnings(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
@@ -614,6 +691,7 @@ fn check_warnings(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
         .any(|p| Dir::ALL.iter().any(|&d| puzzle.can_step(p.token, d)));
     if !pieces.is_empty() && !movable {
         out.warning(
+            FindingKind::NothingMoves,
             "nothing can move: no piece has room to step in any direction".to_string(),
             Vec::new(),
             Place::Puzzle,
@@ -621,6 +699,7 @@ fn check_warnings(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
     }
     if puzzle.goal.is_empty() {
         out.warning(
+            FindingKind::GoalEmpty,
             "the goal is empty, so every position satisfies it and there is nothing to solve; \
              mark the cells the pieces must reach"
                 .to_string(),
@@ -634,6 +713,7 @@ fn check_warnings(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
             .map(|&(r, c, _)| (r, c))
             .collect();
         out.warning(
+            FindingKind::StartIsGoal,
             "the start already satisfies the goal: the solution is empty".to_string(),
             cells,
             Place::Goal,
@@ -646,6 +726,7 @@ fn check_styles(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
     for (token, style) in &puzzle.styles {
         if style.kind.as_deref().is_some_and(|k| k.trim().is_empty()) {
             out.error(
+                FindingKind::BlankKind,
                 format!(
                     "piece `{token}` has a blank kind; give the kind a name, or clear it to make \
                      the piece its own kind"
@@ -656,6 +737,7 @@ fn check_styles(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
         }
         if !on_board.contains(token) {
             out.warning(
+                FindingKind::UnusedStyle,
                 format!(
                     "a name, colour or kind is set for piece `{token}`, which is not on the \
                      board; it is ignored and not saved"

@@ -26,13 +26,13 @@ use rustc_hash::FxHashMap;
 use serde::Serialize;
 
 use super::common::{Insert, Meter, SearchTree, hash_of};
-use crate::solve::core::{CHECK_EVERY, Domain, SearchControl, SearchOutcome, Stats, Termination};
+use crate::solve::core::{Domain, SearchControl, SearchOutcome, Stats, Termination};
 
 /// Breadth-first search from `domain`'s start.
 ///
 /// - `domain` is the puzzle: its start, goal test, moves and state encoding.
 /// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
-///   least every [`CHECK_EVERY`] expansions.
+///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
 ///
 /// Returns a [`SearchOutcome`] whose path, when solved, is shortest (flagged optimal: every
 /// move costs 1); on a limit, `stats.completed_depth` is the deepest layer whose states were

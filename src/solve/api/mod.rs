@@ -15,7 +15,7 @@ mod request;
 use crate::model::tiles::tile_layout;
 use crate::model::{Metric, Puzzle};
 use crate::solve::blocks::{self, BlockDomain};
-use crate::solve::core::{Heuristic, Limits, SearchControl, Termination};
+use crate::solve::core::{Heuristic, SearchControl, Termination};
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::tiles::{self, TileDomain};
 

@@ -3,7 +3,7 @@
 
 use crate::model::Puzzle;
 use crate::model::tiles::{is_solvable, tile_layout};
-use crate::model::validate::{Diagnostic, Severity, validate};
+use crate::model::validate::{Diagnostic, FindingKind, Severity, validate};
 use crate::solve::algorithms::{self, Algorithm, RunOptions};
 use crate::solve::core::{HeuristicInfo, Limits, SearchControl};
 use crate::solve::puzzle_domain::PuzzleDomain;
@@ -33,7 +33,7 @@ pub(super) fn check_valid(puzzle: &Puzzle) -> Result<(), SolveError> {
 /// Whether `d` is validation's "this tile puzzle cannot be solved" finding (parity, or tiles
 /// that cannot pass each other on one row or column).
 fn is_parity_finding(d: &Diagnostic) -> bool {
-    d.cells.is_empty() && d.message.starts_with("this tile puzzle cannot be solved")
+    d.kind == FindingKind::TileParity
 }
 
 /// The heuristic a request runs with, after checking it applies. Uninformed algorithms run
