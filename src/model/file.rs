@@ -602,7 +602,7 @@ mod tests {
     }
 
     #[test]
-    fn loads_the_issue_example() {
+    fn loads_the_documented_example() {
         let p = parse(KLOTSKI).unwrap();
         assert_eq!((p.rows, p.cols), (5, 4));
         assert_eq!(p.metric, Some(Metric::Move));
