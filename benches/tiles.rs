@@ -55,7 +55,7 @@ fn eight_puzzle(c: &mut Criterion) {
         pdb(&hardest),
     ] {
         group.bench_function(h.name(), |b| {
-            b.iter(|| solve(black_box(&hardest), &h, 1, 31))
+            b.iter(|| solve(black_box(&hardest), &h, 1, 31));
         });
     }
     group.finish();

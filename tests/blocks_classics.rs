@@ -159,9 +159,12 @@ fn goal_state_needs_an_anchored_complete_goal() {
     p.goal.cells = p
         .cells
         .iter()
-        .map(|c| match c {
-            blockslide::model::Cell::Piece(t) => Some(*t),
-            _ => None,
+        .map(|c| {
+            if let blockslide::model::Cell::Piece(t) = c {
+                Some(*t)
+            } else {
+                None
+            }
         })
         .collect();
     let d = BlockDomain::new(&p, Metric::Step).unwrap();

@@ -28,15 +28,12 @@ proptest! {
             prop_assert_eq!(narrow.states, states, "narrow states in {}", metric);
             prop_assert_eq!(narrow.goal_states, goals, "narrow goal states in {}", metric);
             let outcome = bfs(&domain, &mut control());
-            match nearest {
-                Some(d) => {
-                    prop_assert_eq!(outcome.termination, Termination::Solved);
-                    let path = outcome.path.unwrap();
-                    prop_assert_eq!(path.len() as u32, d);
-                    replay_path(&puzzle, &domain, &path, metric);
-                }
-                None => prop_assert_eq!(outcome.termination, Termination::Unsolvable),
-            }
+            if let Some(d) = nearest {
+                prop_assert_eq!(outcome.termination, Termination::Solved);
+                let path = outcome.path.unwrap();
+                prop_assert_eq!(path.len() as u32, d);
+                replay_path(&puzzle, &domain, &path, metric);
+            } else { prop_assert_eq!(outcome.termination, Termination::Unsolvable) }
             let (mut moves, mut made, mut applied) = (Vec::new(), Vec::new(), Vec::new());
             for state in all_states(&domain) {
                 // The successors a walk takes (from the step kernel where there is one) are
@@ -124,18 +121,17 @@ fn check_algorithms(puzzle: &blockslide::model::Puzzle) -> Result<(), TestCaseEr
             if deepening && outcome.termination == Termination::NodeLimit {
                 continue;
             }
-            match shortest {
-                Some(d) => {
-                    prop_assert_eq!(outcome.termination, Termination::Solved, "{}", algorithm);
-                    let path = outcome.path.unwrap();
-                    if guarantees_optimal(algorithm, true, 1.0) {
-                        prop_assert_eq!(path.len(), d, "{} in {}", algorithm, metric);
-                    } else {
-                        prop_assert!(path.len() >= d);
-                    }
-                    replay_path(puzzle, &domain, &path, metric);
+            if let Some(d) = shortest {
+                prop_assert_eq!(outcome.termination, Termination::Solved, "{}", algorithm);
+                let path = outcome.path.unwrap();
+                if guarantees_optimal(algorithm, true, 1.0) {
+                    prop_assert_eq!(path.len(), d, "{} in {}", algorithm, metric);
+                } else {
+                    prop_assert!(path.len() >= d);
                 }
-                None => prop_assert_ne!(outcome.termination, Termination::Solved),
+                replay_path(puzzle, &domain, &path, metric);
+            } else {
+                prop_assert_ne!(outcome.termination, Termination::Solved)
             }
         }
     }

@@ -37,7 +37,11 @@ fn saved_puzzles() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(root().join("saved_puzzles"))
         .unwrap()
         .map(|e| format!("saved_puzzles/{}", e.unwrap().file_name().to_string_lossy()))
-        .filter(|n| n.ends_with(".ron"))
+        .filter(|n| {
+            std::path::Path::new(n)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+        })
         .collect();
     files.sort();
     files

@@ -108,7 +108,7 @@ fn bfs_steps(p: &Puzzle) -> Option<usize> {
             let mut at = cells.clone();
             while let Some(Some((prev, tok, dir))) = parent.get(&key(&at)) {
                 path.push((*tok, *dir));
-                at = prev.clone();
+                at.clone_from(prev);
             }
             path.reverse();
             let mut replay = p.clone();

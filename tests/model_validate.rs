@@ -4,7 +4,7 @@
 use blockslide::model::file::parse;
 use blockslide::model::library::bundled;
 use blockslide::model::validate::{Diagnostic, Severity, is_valid, validate, validate_text};
-use blockslide::model::{Cell, Puzzle, PuzzleType, Token};
+use blockslide::model::{Cell, PieceStyle, Puzzle, PuzzleType, Token};
 
 /// The single finding of `text`.
 fn only(text: &str) -> Diagnostic {
@@ -277,7 +277,7 @@ fn solved_start_is_a_warning() {
 fn styles_of_absent_pieces_are_a_warning() {
     let mut p = Puzzle::from_rows(&["A ."], &[". A"]).unwrap();
     p.styles
-        .insert(Token::new("Z").unwrap(), Default::default());
+        .insert(Token::new("Z").unwrap(), PieceStyle::default());
     let d = validate(&p);
     assert_eq!(d.len(), 1);
     assert_eq!(d[0].severity, Severity::Warning);
@@ -292,7 +292,7 @@ fn styles_of_absent_pieces_are_a_warning() {
 fn errors_come_before_warnings() {
     let mut p = Puzzle::from_rows(&["A . A"], &[". . ."]).unwrap();
     p.styles
-        .insert(Token::new("Z").unwrap(), Default::default());
+        .insert(Token::new("Z").unwrap(), PieceStyle::default());
     let d = validate(&p);
     assert_eq!(d[0].severity, Severity::Error);
     assert_eq!(d.last().unwrap().severity, Severity::Warning);

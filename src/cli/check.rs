@@ -119,7 +119,7 @@ fn json_line(path: &Path, report: &TextReport) -> String {
     let line = JsonReport {
         file: path.display().to_string(),
         valid: report.is_valid(),
-        puzzle_type: report.puzzle_type.map(|t| t.name()),
+        puzzle_type: report.puzzle_type.map(blockslide::model::PuzzleType::name),
         errors: report.errors().map(finding_json).collect(),
         warnings: report.warnings().map(finding_json).collect(),
     };

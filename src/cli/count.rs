@@ -99,7 +99,7 @@ fn text(name: &str, metric: Metric, report: &CountReport) -> String {
         "time:        {:.3} s ({:.0} states/s), peak memory {:.1} MB",
         report.stats.elapsed.as_secs_f64(),
         report.stats.nodes_per_second(),
-        report.stats.peak_memory_bytes as f64 / (1 << 20) as f64
+        report.stats.peak_memory_bytes as f64 / f64::from(1 << 20)
     );
     let _ = writeln!(out, "states per depth:");
     let widest = report.per_depth.iter().copied().max().unwrap_or(1).max(1);

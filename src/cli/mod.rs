@@ -185,7 +185,7 @@ pub struct CountArgs {
     /// Resource limits.
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print JSON: {"states":..,"max_depth":..,"per_depth":[..]}.
+    /// Print JSON: {"`states":..,"max_depth":..,"per_depth"`:[..]}.
     #[arg(long)]
     pub json: bool,
 }

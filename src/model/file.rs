@@ -284,6 +284,10 @@ fn grid_error(e: &GridError, rows: &[StringSpan], field: Option<TextPos>) -> Loa
     LoadError::at(e.to_string(), pos)
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "one pass over the file's fields in the order they are written, each with its error"
+)]
 fn build(file: FileV1, map: &SourceMap) -> Result<Puzzle, LoadError> {
     if file.format != FORMAT_VERSION {
         return Err(LoadError::at(

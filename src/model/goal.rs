@@ -197,8 +197,8 @@ mod tests {
         let mut seed = 12345u64;
         for _ in 0..3000 {
             seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
             let piece = pieces[(seed >> 33) as usize % pieces.len()];
             let dir = Dir::ALL[(seed >> 40) as usize % 4];
             if q.step(piece, dir).is_ok() {

@@ -74,7 +74,11 @@ mod tests {
         let mut on_disk: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".ron"))
+            .filter(|n| {
+                std::path::Path::new(n)
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+            })
             .collect();
         on_disk.sort();
         let mut bundled: Vec<String> = bundled().iter().map(|b| b.file_name.to_string()).collect();

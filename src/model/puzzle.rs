@@ -81,6 +81,7 @@ impl Dir {
     }
 
     /// The opposite direction.
+    #[must_use]
     pub fn opposite(self) -> Dir {
         match self {
             Dir::Up => Dir::Down,
@@ -498,15 +499,14 @@ impl Puzzle {
         for (i, cell) in self.cells.iter().enumerate() {
             if let Cell::Piece(token) = *cell {
                 let pos = (i / self.cols, i % self.cols);
-                match index.get(&token) {
-                    Some(&k) => order[k].cells.push(pos),
-                    None => {
-                        index.insert(token, order.len());
-                        order.push(PieceCells {
-                            token,
-                            cells: vec![pos],
-                        });
-                    }
+                if let Some(&k) = index.get(&token) {
+                    order[k].cells.push(pos);
+                } else {
+                    index.insert(token, order.len());
+                    order.push(PieceCells {
+                        token,
+                        cells: vec![pos],
+                    });
                 }
             }
         }

@@ -57,6 +57,10 @@ pub fn puzzle_type(puzzle: &Puzzle) -> PuzzleType {
 /// The tile layout of `puzzle`, when it is a tile puzzle: every piece 1x1 with a distinct
 /// token, exactly one empty cell, no walls, no two tiles of one declared kind, and an anchored
 /// goal that names every tile once and leaves exactly one cell (the blank's) as don't care.
+#[expect(
+    clippy::missing_panics_doc,
+    reason = "a token is read as a number only after it was checked to be numeric"
+)]
 pub fn tile_layout(puzzle: &Puzzle) -> Option<TileLayout> {
     let n = puzzle.rows * puzzle.cols;
     if n < 2 || puzzle.cells.len() != n || puzzle.goal.cells.len() != n || puzzle.goal.anywhere {
@@ -142,6 +146,10 @@ pub fn tile_layout(puzzle: &Puzzle) -> Option<TileLayout> {
 /// Manhattan distance between them: every move is one transposition and moves the blank one
 /// cell. On a single row or column tiles cannot pass each other, so the tiles' order must
 /// already match.
+///
+/// # Panics
+/// When the start or the goal is not a permutation of the board's numbers (no blank);
+/// [`tile_layout`] and the tile domain only hand over permutations.
 pub fn is_solvable(layout: &TileLayout) -> bool {
     let n = layout.start.len();
     if layout.rows == 1 || layout.cols == 1 {

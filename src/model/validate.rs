@@ -529,11 +529,11 @@ fn search_disjoint(
         if place.iter().any(|&(r, c)| used[r * cols + c]) {
             continue;
         }
-        for &(r, c) in place.iter() {
+        for &(r, c) in *place {
             used[r * cols + c] = true;
         }
         let found = search_disjoint(cols, options, depth + 1, used, budget);
-        for &(r, c) in place.iter() {
+        for &(r, c) in *place {
             used[r * cols + c] = false;
         }
         if found != Some(false) {
@@ -543,6 +543,10 @@ fn search_disjoint(
     Some(false)
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "the goal's checks in the order their findings are reported, each needing the last"
+)]
 fn check_goal(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
     let goal_cells = puzzle.goal_cells();
     let mut by_token: BTreeMap<Token, Vec<(usize, usize)>> = BTreeMap::new();

@@ -65,7 +65,10 @@ pub trait Domain: Sync {
     }
 
     /// The single goal state, when the goal pins down a complete position (needed by
-    /// bidirectional search), or the reason there is none.
+    /// bidirectional search).
+    ///
+    /// # Errors
+    /// Why there is no single goal state, in words for the user.
     fn goal_state(&self) -> Result<Self::State, String>;
 
     /// Bytes one stored state takes, for memory accounting (override when `State` owns heap
@@ -139,7 +142,7 @@ impl Limits {
     /// Default node limit: 2 billion expansions.
     pub const DEFAULT_MAX_NODES: u64 = 2_000_000_000;
     /// Default time limit: 10 minutes.
-    pub const DEFAULT_MAX_TIME: Duration = Duration::from_secs(600);
+    pub const DEFAULT_MAX_TIME: Duration = Duration::from_mins(10);
     /// Default memory limit: 4 GiB, well under the 24 GiB of the machines we target.
     pub const DEFAULT_MAX_MEMORY: u64 = 4 << 30;
 }
@@ -283,12 +286,14 @@ impl SearchControl {
     }
 
     /// Uses `flag` as the cancel flag (raise it from any thread to stop the search).
+    #[must_use]
     pub fn with_cancel(mut self, flag: Arc<AtomicBool>) -> Self {
         self.cancel = flag;
         self
     }
 
     /// Sends statistics to `sink` about 20 times a second while searching.
+    #[must_use]
     pub fn with_progress(mut self, sink: Box<ProgressFn>) -> Self {
         self.progress = Some(sink);
         self

@@ -119,6 +119,22 @@ fn piece_cells(p: &Puzzle, token: Token) -> Vec<usize> {
         .collect()
 }
 
+/// Whether the goal pieces can be matched to distinct pieces among their `options`.
+fn matchable(options: &[Vec<Token>], used: &mut Vec<Token>) -> bool {
+    let Some((first, rest)) = options.split_first() else {
+        return true;
+    };
+    first.iter().any(|&q| {
+        if used.contains(&q) {
+            return false;
+        }
+        used.push(q);
+        let ok = matchable(rest, used);
+        used.pop();
+        ok
+    })
+}
+
 /// An independent goal check written from the model's definition: each piece the goal names is
 /// matched to a distinct piece of its kind covering all the cells named for it; `anywhere`
 /// goals may be shifted.
@@ -167,20 +183,6 @@ pub fn reference_goal(p: &Puzzle) -> bool {
                     })
                     .collect(),
             );
-        }
-        fn matchable(options: &[Vec<Token>], used: &mut Vec<Token>) -> bool {
-            let Some((first, rest)) = options.split_first() else {
-                return true;
-            };
-            first.iter().any(|&q| {
-                if used.contains(&q) {
-                    return false;
-                }
-                used.push(q);
-                let ok = matchable(rest, used);
-                used.pop();
-                ok
-            })
         }
         matchable(&options, &mut Vec::new())
     })
@@ -305,7 +307,7 @@ pub fn random_puzzle(seed: u64) -> Puzzle {
         }
     }
     // The goal: one or two pieces, at a random position where the shape fits the walls.
-    for _ in 0..1 + rng.below(2) {
+    for _ in 0..=rng.below(2) {
         let (token, s) = shapes[rng.below(shapes.len())];
         if p.goal.cells.contains(&Some(token)) {
             continue;

@@ -153,7 +153,7 @@ fn klotski_bfs(args: &BenchArgs) -> Result<(), String> {
                     secs * 1e3,
                     cpu * 1e3,
                     per_cpu_second / 1e6,
-                    e.stats.peak_memory_bytes as f64 / (1 << 20) as f64,
+                    e.stats.peak_memory_bytes as f64 / f64::from(1 << 20),
                 );
             }
         }
@@ -189,7 +189,7 @@ fn classic(
     let mut last = None;
     for _ in 0..runs {
         let limits = Limits {
-            max_time: Duration::from_secs(60),
+            max_time: Duration::from_mins(1),
             ..Limits::default()
         };
         let mut control = SearchControl::new(limits);

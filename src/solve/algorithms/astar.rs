@@ -41,7 +41,7 @@ pub fn astar<D: Domain, H: Heuristic<D>>(
     } else {
         1.0
     };
-    let optimal = weight == 1.0 && heuristic.admissible();
+    let optimal = weight <= 1.0 && heuristic.admissible();
     best_first(
         domain,
         heuristic,

@@ -68,6 +68,10 @@ impl Priority {
 /// reached by a cheaper path, in which case it is re-queued ("reopened") so an admissible but
 /// inconsistent heuristic still yields shortest paths. `optimal` is what the caller can
 /// guarantee (it is cleared unless the search solves).
+#[expect(
+    clippy::too_many_lines,
+    reason = "one search loop, read top to bottom; its parts share the open list and the tree"
+)]
 pub(crate) fn best_first<D: Domain, H: Heuristic<D>>(
     domain: &D,
     heuristic: &H,

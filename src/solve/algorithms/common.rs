@@ -46,7 +46,7 @@ pub(crate) struct SearchTree<S, M> {
     bytes_per_node: u64,
 }
 
-/// Bytes one table slot costs: the `u32`, one control byte, and the 1/8 of slots a SwissTable
+/// Bytes one table slot costs: the `u32`, one control byte, and the 1/8 of slots a `SwissTable`
 /// keeps empty at full load.
 pub(crate) const SLOT_BYTES: u64 = (size_of::<u32>() as u64 * 8).div_ceil(7) + 1;
 

@@ -165,8 +165,10 @@ impl Default for RunOptions {
     }
 }
 
-/// Whether `algorithm` can run on `domain`; `Err(reason)` when it cannot (bidirectional BFS
-/// without a single goal state).
+/// Whether `algorithm` can run on `domain`.
+///
+/// # Errors
+/// Why it cannot (bidirectional BFS without a single goal state).
 pub fn applicable<D: Domain>(algorithm: Algorithm, domain: &D) -> Result<(), String> {
     match algorithm {
         Algorithm::Bibfs => domain.goal_state().map(|_| ()).map_err(|reason| {

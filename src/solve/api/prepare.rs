@@ -43,7 +43,7 @@ pub(super) fn choose_heuristic(
     infos: &[HeuristicInfo],
     notes: &mut Vec<String>,
 ) -> Result<String, SolveError> {
-    if request.algorithm == Algorithm::Astar && request.weight != 1.0 {
+    if request.algorithm == Algorithm::Astar && (request.weight - 1.0).abs() > f64::EPSILON {
         notes.push(format!(
             "A* always runs with weight 1; the weight {} applies to weighted A* (wastar)",
             request.weight

@@ -49,7 +49,7 @@ impl Class {
 
 /// The pieces of a puzzle grouped into classes of interchangeable pieces, with their legal
 /// placements numbered together (see [`Class::offset`]).
-pub(super) struct Classes {
+pub(super) struct Grouping {
     /// The classes, in order of their first piece.
     pub classes: Vec<Class>,
     /// The class of each piece, in the order of [`Puzzle::pieces`].
@@ -60,7 +60,7 @@ pub(super) struct Classes {
     pub placements: u32,
 }
 
-impl Classes {
+impl Grouping {
     /// Groups `pieces` (the puzzle's, in order): by kind when the goal names the kind (the
     /// kinds in `named_kinds`), else by shape; then finds every legal placement of each class
     /// on the board, walls and edges taken into account.
@@ -72,7 +72,7 @@ impl Classes {
         pieces: &[PieceCells],
         named_kinds: &[String],
         walls: &[bool],
-    ) -> Result<Classes, String> {
+    ) -> Result<Grouping, String> {
         let mut classes: Vec<Class> = Vec::new();
         let mut class_key: Vec<ClassKey> = Vec::new();
         let mut piece_class = vec![0usize; pieces.len()];
@@ -88,37 +88,34 @@ impl Classes {
                 (false, String::new(), shape.clone())
             };
             let found = class_key.iter().position(|k| *k == key);
-            let c = match found {
-                Some(c) => {
-                    if classes[c].shape != shape {
-                        return Err(format!(
-                            "pieces `{}` and `{}` share a kind but have different shapes ({} and {})",
-                            classes[c].tokens[0],
-                            piece.token,
-                            shape_text(&classes[c].shape),
-                            shape_text(&shape)
-                        ));
-                    }
-                    classes[c].tokens.push(piece.token);
-                    c
+            let c = if let Some(c) = found {
+                if classes[c].shape != shape {
+                    return Err(format!(
+                        "pieces `{}` and `{}` share a kind but have different shapes ({} and {})",
+                        classes[c].tokens[0],
+                        piece.token,
+                        shape_text(&classes[c].shape),
+                        shape_text(&shape)
+                    ));
                 }
-                None => {
-                    class_key.push(key);
-                    classes.push(Class {
-                        shape,
-                        tokens: vec![piece.token],
-                        first_slot: 0,
-                        anchors: Vec::new(),
-                        offset: 0,
-                        named,
-                    });
-                    classes.len() - 1
-                }
+                classes[c].tokens.push(piece.token);
+                c
+            } else {
+                class_key.push(key);
+                classes.push(Class {
+                    shape,
+                    tokens: vec![piece.token],
+                    first_slot: 0,
+                    anchors: Vec::new(),
+                    offset: 0,
+                    named,
+                });
+                classes.len() - 1
             };
             piece_class[i] = c;
         }
         let placements = place(&mut classes, puzzle.rows, puzzle.cols, walls);
-        Ok(Classes {
+        Ok(Grouping {
             classes,
             piece_class,
             piece_anchor,

@@ -4,7 +4,7 @@
 
 use crate::model::{Cell, Metric, PieceCells, Puzzle, Token};
 
-use super::classes::{Class, Classes, MaskSet, neighbours};
+use super::classes::{Class, Grouping, MaskSet, neighbours};
 use super::goal::GoalSpec;
 use super::kernel::WordKernel;
 use super::state::{
@@ -77,12 +77,12 @@ impl BlockDomain {
         }
         let named_kinds = goal_kinds(puzzle, &pieces)?;
         let walls: Vec<bool> = puzzle.cells.iter().map(|c| *c == Cell::Wall).collect();
-        let Classes {
+        let Grouping {
             mut classes,
             piece_class,
             piece_anchor,
             placements,
-        } = Classes::new(puzzle, &pieces, &named_kinds, &walls)?;
+        } = Grouping::new(puzzle, &pieces, &named_kinds, &walls)?;
         let (fields, slot_class) = choose_layout(&mut classes, cols)?;
         let nbr = neighbours(&classes, placements);
         let masks = MaskSet::new(&classes, rows, cols, &nbr);
@@ -212,9 +212,10 @@ impl BlockDomain {
                 } else {
                     let mut met = false;
                     for &f in &self.fields[usize::from(q.field.first)..=usize::from(q.field.last)] {
-                        met |= match q.by_mask {
-                            true => (q.mask >> field(f)) & 1 != 0,
-                            false => self.goal.covers(0, q.k, field(f) as usize),
+                        met |= if q.by_mask {
+                            (q.mask >> field(f)) & 1 != 0
+                        } else {
+                            self.goal.covers(0, q.k, field(f) as usize)
                         };
                     }
                     met
@@ -344,9 +345,12 @@ impl QuickGoal {
                     let field = fields[class.first_slot];
                     let n = class.anchors.len();
                     let by_mask = field.set || n <= 64;
-                    let bit = |p: usize| match field.set {
-                        true => set_bits.bit[class.offset as usize + p].into(),
-                        false => p,
+                    let bit = |p: usize| {
+                        if field.set {
+                            set_bits.bit[class.offset as usize + p].into()
+                        } else {
+                            p
+                        }
                     };
                     let mask = (0..n)
                         .filter(|&p| by_mask && goal.covers(0, k, p))

@@ -53,21 +53,20 @@ impl GoalSpec {
         for (i, cell) in puzzle.goal.cells.iter().enumerate() {
             let Some(token) = *cell else { continue };
             let pos = (i / cols, i % cols);
-            match goal_pieces.iter_mut().find(|g| g.token == token) {
-                Some(g) => g.cells.push(pos),
-                None => {
-                    let index = pieces
-                        .iter()
-                        .position(|p| p.token == token)
-                        .ok_or_else(|| {
-                            format!("the goal names piece `{token}`, which is not on the board")
-                        })?;
-                    goal_pieces.push(GoalPiece {
-                        token,
-                        class: piece_class[index],
-                        cells: vec![pos],
-                    });
-                }
+            if let Some(g) = goal_pieces.iter_mut().find(|g| g.token == token) {
+                g.cells.push(pos);
+            } else {
+                let index = pieces
+                    .iter()
+                    .position(|p| p.token == token)
+                    .ok_or_else(|| {
+                        format!("the goal names piece `{token}`, which is not on the board")
+                    })?;
+                goal_pieces.push(GoalPiece {
+                    token,
+                    class: piece_class[index],
+                    cells: vec![pos],
+                });
             }
         }
         let anywhere = puzzle.goal.anywhere;

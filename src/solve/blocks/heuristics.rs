@@ -490,19 +490,6 @@ fn between(domain: &BlockDomain, locals: &[u16; MAX_PIECES]) -> u32 {
 /// (exhaustive when small; otherwise each goal piece takes its cheapest placement, which is
 /// still a lower bound).
 fn cheapest_assignment(ks: &[usize], placements: &[u16], cost: &dyn Fn(usize, u16) -> u16) -> u16 {
-    let n = placements.len();
-    let tries: u64 = (0..ks.len()).map(|i| (n - i.min(n)) as u64).product();
-    if tries > 40_320 || n > 64 {
-        let mut sum = 0u32;
-        for &k in ks {
-            let best = placements.iter().map(|&p| cost(k, p)).min().unwrap_or(INF);
-            if best == INF {
-                return INF;
-            }
-            sum += u32::from(best);
-        }
-        return sum.min(u32::from(INF - 1)) as u16;
-    }
     fn search(
         ks: &[usize],
         placements: &[u16],
@@ -528,6 +515,20 @@ fn cheapest_assignment(ks: &[usize], placements: &[u16], cost: &dyn Fn(usize, u1
                 );
             }
         }
+    }
+
+    let n = placements.len();
+    let tries: u64 = (0..ks.len()).map(|i| (n - i.min(n)) as u64).product();
+    if tries > 40_320 || n > 64 {
+        let mut sum = 0u32;
+        for &k in ks {
+            let best = placements.iter().map(|&p| cost(k, p)).min().unwrap_or(INF);
+            if best == INF {
+                return INF;
+            }
+            sum += u32::from(best);
+        }
+        return sum.min(u32::from(INF - 1)) as u16;
     }
     let mut best = u32::from(INF);
     search(ks, placements, cost, 0, 0, &mut best);

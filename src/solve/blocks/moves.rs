@@ -115,9 +115,10 @@ impl BlockDomain {
         let (Some(kernel), MaskSet::W1(masks)) = (&self.kernel, &self.masks) else {
             return None;
         };
-        Some(match kernel.slide {
-            false => run_kernel::<W, false, T>(kernel, &masks.adj, words, parent, out, wrap),
-            true => run_slide_kernel(kernel, &masks.adj, words, parent, out, wrap),
+        Some(if kernel.slide {
+            run_slide_kernel(kernel, &masks.adj, words, parent, out, wrap)
+        } else {
+            run_kernel::<W, false, T>(kernel, &masks.adj, words, parent, out, wrap)
         })
     }
 }

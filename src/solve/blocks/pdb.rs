@@ -41,7 +41,7 @@ impl fmt::Debug for Pdb {
         f.debug_struct("Pdb")
             .field("kept", &self.kept)
             .field("states", &self.dist.len())
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -79,7 +79,7 @@ impl Pdb {
         let mut reduced = domain.puzzle.clone();
         for (c, class) in classes.iter().enumerate() {
             if !keep[c] {
-                for cell in reduced.cells.iter_mut() {
+                for cell in &mut reduced.cells {
                     if let Cell::Piece(t) = *cell
                         && class.tokens.contains(&t)
                     {
@@ -105,7 +105,7 @@ impl Pdb {
             .collect();
         let limits = Limits {
             max_nodes: control.limits.max_nodes.min(8_000_000),
-            max_time: control.limits.max_time.min(Duration::from_secs(60)),
+            max_time: control.limits.max_time.min(Duration::from_mins(1)),
             max_memory_bytes: control.limits.max_memory_bytes.min(1 << 30),
         };
         let mut own = SearchControl::new(limits).with_cancel(control.cancel_flag());
