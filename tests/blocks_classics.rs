@@ -159,9 +159,9 @@ fn goal_state_needs_an_anchored_complete_goal() {
     p.goal.cells = p
         .cells
         .iter()
-        .map(|c| {
-            if let blockslide::model::Cell::Piece(t) = c {
-                Some(*t)
+        .map(|cell| {
+            if let blockslide::model::Cell::Piece(token) = *cell {
+                Some(token)
             } else {
                 None
             }

@@ -131,7 +131,7 @@ fn check_algorithms(puzzle: &blockslide::model::Puzzle) -> Result<(), TestCaseEr
                 }
                 replay_path(puzzle, &domain, &path, metric);
             } else {
-                prop_assert_ne!(outcome.termination, Termination::Solved)
+                prop_assert_ne!(outcome.termination, Termination::Solved);
             }
         }
     }
