@@ -365,6 +365,7 @@ fn style_strategy() -> impl Strategy<Value = PieceStyle> {
             name,
             color: color.map(|(r, g, b)| Color { r, g, b }),
             kind: kind.filter(|k| !k.trim().is_empty()),
+            ..PieceStyle::default()
         })
 }
 

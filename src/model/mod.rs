@@ -4,6 +4,7 @@
 //! - [`token`]: piece identifiers.
 //! - [`puzzle`]: the board, pieces, goal pattern, and unit moves.
 //! - [`file`](mod@file): the RON file format (version 1), loading and atomic saving.
+//! - [`rules`]: the rules of puzzle families: pieces locked to an axis, zones.
 //! - [`solution`]: a solution as moves of concrete pieces, replayed and checked on the model.
 //! - [`source`]: where the parts of a file's text are, for line and column in errors.
 //! - [`goal`]: when a position satisfies the goal (anchored, `anywhere`, kinds).
@@ -15,6 +16,7 @@ pub mod file;
 pub mod goal;
 pub mod library;
 pub mod puzzle;
+pub mod rules;
 pub mod solution;
 pub mod source;
 pub mod tiles;
@@ -26,5 +28,6 @@ pub use puzzle::{
     Cell, Color, Dir, Goal, GridError, MAX_SIDE, Metric, MoveError, PieceCells, PieceStyle, Puzzle,
     PuzzleType, parse_grid,
 };
+pub use rules::{Axis, Zone, ZoneRight};
 pub use solution::{PieceMove, ReplayError, replay, verify_solution};
 pub use token::{Token, TokenError};

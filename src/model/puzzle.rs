@@ -5,6 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use super::rules::{Axis, Zone};
 use super::token::{Token, TokenError};
 
 /// The largest number of rows or columns a board may have.
@@ -156,7 +157,7 @@ impl fmt::Display for Color {
     }
 }
 
-/// How a piece is shown and grouped; everything here is optional.
+/// How a piece is shown, grouped and allowed to move; everything here is optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PieceStyle {
     /// A display name ("Cao Cao").
@@ -166,12 +167,17 @@ pub struct PieceStyle {
     /// Pieces sharing a kind are indistinguishable (they must have the same shape).
     /// `None` means the piece is its own kind.
     pub kind: Option<String>,
+    /// The directions the piece may move in (all, by default).
+    pub axis: Axis,
 }
 
 impl PieceStyle {
     /// True when nothing is set, so the style need not be written to a file.
     pub fn is_default(&self) -> bool {
-        self.name.is_none() && self.color.is_none() && self.kind.is_none()
+        self.name.is_none()
+            && self.color.is_none()
+            && self.kind.is_none()
+            && self.axis == Axis::Free
     }
 }
 
@@ -374,9 +380,11 @@ pub struct Puzzle {
     pub cells: Vec<Cell>,
     /// The goal pattern.
     pub goal: Goal,
-    /// Display names, colours and kinds of pieces, by token. Pieces without an entry use
-    /// defaults.
+    /// Display names, colours, kinds and axes of pieces, by token. Pieces without an entry
+    /// use defaults (free to move in every direction).
     pub styles: BTreeMap<Token, PieceStyle>,
+    /// Cells only some pieces may cover (none by default).
+    pub zones: Vec<Zone>,
 }
 
 impl Puzzle {
@@ -391,6 +399,7 @@ impl Puzzle {
             cells: vec![Cell::Empty; rows * cols],
             goal: Goal::empty(rows, cols),
             styles: BTreeMap::new(),
+            zones: Vec::new(),
         }
     }
 
@@ -565,28 +574,51 @@ impl Puzzle {
             .collect()
     }
 
-    /// Whether `token`'s piece can move one cell in `dir` (every cell it would enter is empty
-    /// or its own).
+    /// Whether `token`'s piece can move one cell in `dir`: its axis allows the direction, and
+    /// every cell it would cover is empty or its own and in no zone closed to it.
     pub fn can_step(&self, token: Token, dir: Dir) -> bool {
+        self.step_refusal(token, dir).is_none()
+    }
+
+    /// Why `token`'s piece cannot move one cell in `dir`, if it cannot.
+    fn step_refusal(&self, token: Token, dir: Dir) -> Option<MoveError> {
+        if !self.cells.contains(&Cell::Piece(token)) {
+            return Some(MoveError::NoSuchPiece(token));
+        }
+        let axis = self.axis_of(token);
+        if !axis.allows(dir) {
+            return Some(MoveError::Axis {
+                piece: token,
+                dir,
+                axis,
+            });
+        }
+        let blocked = MoveError::Blocked { piece: token, dir };
         let (dr, dc) = dir.delta();
-        let mut any = false;
         for (i, cell) in self.cells.iter().enumerate() {
             if *cell != Cell::Piece(token) {
                 continue;
             }
-            any = true;
             let r = (i / self.cols) as i32 + dr;
             let c = (i % self.cols) as i32 + dc;
             if r < 0 || c < 0 || r >= self.rows as i32 || c >= self.cols as i32 {
-                return false;
+                return Some(blocked);
             }
             match self.cell(r as usize, c as usize) {
                 Cell::Empty => {}
                 Cell::Piece(t) if t == token => {}
-                _ => return false,
+                _ => return Some(blocked),
+            }
+            let to = r as usize * self.cols + c as usize;
+            if let Some(zone) = self.zone_refusing(token, to) {
+                return Some(MoveError::Zone {
+                    piece: token,
+                    dir,
+                    zone,
+                });
             }
         }
-        any
+        None
     }
 
     /// Moves `token`'s piece one cell in `dir`.
@@ -595,11 +627,8 @@ impl Puzzle {
     /// Returns [`MoveError`] when the piece does not exist or is blocked; the puzzle is then
     /// unchanged.
     pub fn step(&mut self, token: Token, dir: Dir) -> Result<(), MoveError> {
-        if !self.cells.contains(&Cell::Piece(token)) {
-            return Err(MoveError::NoSuchPiece(token));
-        }
-        if !self.can_step(token, dir) {
-            return Err(MoveError::Blocked { piece: token, dir });
+        if let Some(refusal) = self.step_refusal(token, dir) {
+            return Err(refusal);
         }
         let (dr, dc) = dir.delta();
         let old: Vec<usize> = (0..self.cells.len())
@@ -630,6 +659,26 @@ pub enum MoveError {
         piece: Token,
         /// The direction tried.
         dir: Dir,
+    },
+    /// The piece is locked to an axis that does not allow the direction.
+    #[error("piece `{piece}` cannot move {}: it moves only along its {axis} axis", dir.word())]
+    Axis {
+        /// The piece.
+        piece: Token,
+        /// The direction tried.
+        dir: Dir,
+        /// The piece's axis.
+        axis: Axis,
+    },
+    /// The move would take the piece into a zone closed to it.
+    #[error("piece `{piece}` cannot move {}: zone `{zone}` is closed to it", dir.word())]
+    Zone {
+        /// The piece.
+        piece: Token,
+        /// The direction tried.
+        dir: Dir,
+        /// The zone it may not enter.
+        zone: Token,
     },
 }
 

@@ -91,6 +91,13 @@ pub struct SourceMap {
     /// The `pieces` entries in the order written, by key text (a key written twice appears
     /// twice).
     pub pieces: Vec<(String, PieceEntrySpan)>,
+    /// Where the zones' `grid` value starts.
+    pub zone_grid: Option<TextPos>,
+    /// The zone grid's row strings, top to bottom.
+    pub zone_rows: Vec<StringSpan>,
+    /// The zones' `allow` entries in the order written: the key text, the key's position,
+    /// and the position of each entry of its list.
+    pub zone_allow: Vec<(String, TextPos, Vec<TextPos>)>,
 }
 
 impl SourceMap {
@@ -102,6 +109,28 @@ impl SourceMap {
     /// The position of goal cell `(row, col)`: the token inside its goal row string.
     pub fn goal_cell(&self, row: usize, col: usize) -> Option<TextPos> {
         self.goal_rows.get(row).map(|s| s.token_pos(col))
+    }
+
+    /// The position of zone grid cell `(row, col)`.
+    pub fn zone_cell(&self, row: usize, col: usize) -> Option<TextPos> {
+        self.zone_rows.get(row).map(|s| s.token_pos(col))
+    }
+
+    /// The position of zone `name`'s key in `allow`.
+    pub fn zone_key(&self, name: &str) -> Option<TextPos> {
+        self.zone_allow
+            .iter()
+            .find(|(k, _, _)| k == name)
+            .map(|(_, pos, _)| *pos)
+    }
+
+    /// The position of entry `index` of zone `name`'s `allow` list (its key when the list is
+    /// shorter).
+    pub fn zone_right(&self, name: &str, index: usize) -> Option<TextPos> {
+        self.zone_allow
+            .iter()
+            .find(|(k, _, _)| k == name)
+            .map(|(_, key, items)| items.get(index).copied().unwrap_or(*key))
     }
 
     /// The position of a top-level field's value.
@@ -438,6 +467,26 @@ fn list_strings(lexemes: &[Lexeme], open: usize) -> Vec<StringSpan> {
     out
 }
 
+/// The position of each element directly inside the list opening at `open`.
+fn list_items(lexemes: &[Lexeme], open: usize) -> Vec<TextPos> {
+    let mut out = Vec::new();
+    if !matches!(lexemes.get(open).map(|l| &l.lex), Some(Lex::Punct('['))) {
+        return out;
+    }
+    let mut i = open + 1;
+    while let Some(lexeme) = lexemes.get(i) {
+        match &lexeme.lex {
+            Lex::Punct(']' | ')' | '}') => break,
+            Lex::Punct(',') => i += 1,
+            _ => {
+                out.push(lexeme.pos);
+                i = skip_group(lexemes, value_start(lexemes, i));
+            }
+        }
+    }
+    out
+}
+
 /// Finds the parts of a puzzle file in `text`.
 pub fn scan(text: &str) -> SourceMap {
     let lexemes = lex(text);
@@ -473,6 +522,24 @@ pub fn scan(text: &str) -> SourceMap {
                     {
                         map.goal_cells = Some(l.pos);
                         map.goal_rows = list_strings(&lexemes, v);
+                    }
+                }
+            }
+            "zones" => {
+                let open = value_start(&lexemes, value);
+                for (k, _, v) in entries(&lexemes, open) {
+                    match k.as_str() {
+                        "grid" if map.zone_grid.is_none() => {
+                            map.zone_grid = lexemes.get(v).map(|l| l.pos);
+                            map.zone_rows = list_strings(&lexemes, v);
+                        }
+                        "allow" => {
+                            for (name, key_at, list) in entries(&lexemes, v) {
+                                let items = list_items(&lexemes, list);
+                                map.zone_allow.push((name, lexemes[key_at].pos, items));
+                            }
+                        }
+                        _ => {}
                     }
                 }
             }

@@ -56,12 +56,18 @@ pub fn puzzle_type(puzzle: &Puzzle) -> PuzzleType {
 
 /// The tile layout of `puzzle`, when it is a tile puzzle: every piece 1x1 with a distinct
 /// token, exactly one empty cell, no walls, no two tiles of one declared kind, and an anchored
-/// goal that names every tile once and leaves exactly one cell (the blank's) as don't care.
+/// goal that names every tile once and leaves exactly one cell (the blank's) as don't care,
+/// and no axis locks or zones.
 #[expect(
     clippy::missing_panics_doc,
     reason = "a token is read as a number only after it was checked to be numeric"
 )]
 pub fn tile_layout(puzzle: &Puzzle) -> Option<TileLayout> {
+    // Axis locks and zones are rules the tile fast path does not know: the block engine
+    // solves such puzzles.
+    if puzzle.has_family_rules() {
+        return None;
+    }
     let n = puzzle.rows * puzzle.cols;
     if n < 2 || puzzle.cells.len() != n || puzzle.goal.cells.len() != n || puzzle.goal.anywhere {
         return None;

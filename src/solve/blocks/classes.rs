@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::{Dir, PieceCells, Puzzle, Token};
+use crate::model::{Axis, Dir, PieceCells, Puzzle, Token};
 
 /// No neighbouring placement (the shape would leave the board or enter a wall).
 pub(super) const NONE: u32 = u32::MAX;
@@ -24,6 +24,8 @@ pub(super) struct Class {
     pub offset: u32,
     /// Whether the goal names a piece of this class.
     pub named: bool,
+    /// The axis the class's pieces move along.
+    pub axis: Axis,
 }
 
 impl Class {
@@ -62,8 +64,9 @@ pub(super) struct Grouping {
 
 impl Grouping {
     /// Groups `pieces` (the puzzle's, in order): by kind when the goal names the kind (the
-    /// kinds in `named_kinds`), else by shape; then finds every legal placement of each class
-    /// on the board, walls and edges taken into account.
+    /// kinds in `named_kinds`), else by shape, and in either case only pieces with the same
+    /// axis and the same zone rights; then finds every legal placement of each class on the
+    /// board, walls, edges and closed zones taken into account.
     ///
     /// # Errors
     /// When pieces of one kind have different shapes.
@@ -82,10 +85,12 @@ impl Grouping {
             piece_anchor[i] = anchor;
             let kind = puzzle.kind_of(piece.token);
             let named = named_kinds.contains(&kind);
+            let axis = puzzle.axis_of(piece.token);
+            let rights = puzzle.zone_rights(piece.token);
             let key = if named {
-                (true, kind.clone(), Vec::new())
+                (true, kind.clone(), Vec::new(), axis, rights)
             } else {
-                (false, String::new(), shape.clone())
+                (false, String::new(), shape.clone(), axis, rights)
             };
             let found = class_key.iter().position(|k| *k == key);
             let c = if let Some(c) = found {
@@ -109,12 +114,13 @@ impl Grouping {
                     anchors: Vec::new(),
                     offset: 0,
                     named,
+                    axis,
                 });
                 classes.len() - 1
             };
             piece_class[i] = c;
         }
-        let placements = place(&mut classes, puzzle.rows, puzzle.cols, walls);
+        let placements = place(&mut classes, puzzle, walls);
         Ok(Grouping {
             classes,
             piece_class,
@@ -124,11 +130,16 @@ impl Grouping {
     }
 }
 
-/// Finds the legal placements of every class (setting `anchors` and `offset`); returns how
-/// many there are in all.
-fn place(classes: &mut [Class], rows: usize, cols: usize, walls: &[bool]) -> u32 {
+/// Finds the legal placements of every class (setting `anchors` and `offset`): on the board,
+/// off walls, and out of the zones closed to the class. Returns how many there are in all.
+fn place(classes: &mut [Class], puzzle: &Puzzle, walls: &[bool]) -> u32 {
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
     let mut total = 0u32;
     for class in classes {
+        let token = class.tokens[0];
+        let open: Vec<bool> = (0..rows * cols)
+            .map(|cell| !walls[cell] && (puzzle.zones.is_empty() || puzzle.may_cover(token, cell)))
+            .collect();
         let h = class.shape.iter().map(|c| c.0).max().unwrap_or(0) + 1;
         let w = class.shape.iter().map(|c| c.1).max().unwrap_or(0) + 1;
         for r in 0..=rows.saturating_sub(h) {
@@ -138,7 +149,7 @@ fn place(classes: &mut [Class], rows: usize, cols: usize, walls: &[bool]) -> u32
                     && class
                         .shape
                         .iter()
-                        .all(|&(dr, dc)| !walls[(r + dr) * cols + c + dc])
+                        .all(|&(dr, dc)| open[(r + dr) * cols + c + dc])
                 {
                     class.anchors.push((r, c));
                 }
@@ -151,7 +162,7 @@ fn place(classes: &mut [Class], rows: usize, cols: usize, walls: &[bool]) -> u32
 }
 
 /// The neighbouring placement (global id, or [`NONE`]) of every placement in each direction,
-/// in the order of [`Dir::ALL`].
+/// in the order of [`Dir::ALL`]; [`NONE`] in the directions the class's axis forbids.
 pub(super) fn neighbours(classes: &[Class], placements: u32) -> Vec<[u32; 4]> {
     let mut nbr = Vec::with_capacity(placements as usize);
     for class in classes {
@@ -164,6 +175,9 @@ pub(super) fn neighbours(classes: &[Class], placements: u32) -> Vec<[u32; 4]> {
         for &(r, c) in &class.anchors {
             let mut row = [NONE; 4];
             for (d, dir) in Dir::ALL.iter().enumerate() {
+                if !class.axis.allows(*dir) {
+                    continue;
+                }
                 let (dr, dc) = dir.delta();
                 let (nr, nc) = (r as i64 + i64::from(dr), c as i64 + i64::from(dc));
                 if nr >= 0
@@ -268,8 +282,8 @@ fn build_masks<const W: usize>(classes: &[Class], cols: usize, nbr: &[[u32; 4]])
 }
 
 /// What makes pieces interchangeable: `(true, kind, [])` for a kind the goal names, else
-/// `(false, "", shape)`.
-type ClassKey = (bool, String, Vec<(usize, usize)>);
+/// `(false, "", shape)`; and in both cases the axis and the zone rights.
+type ClassKey = (bool, String, Vec<(usize, usize)>, Axis, u64);
 
 /// The shape of a piece and its anchor (the top-left of its bounding box).
 fn normalise(cells: &[(usize, usize)]) -> (Vec<(usize, usize)>, (usize, usize)) {

@@ -88,6 +88,7 @@ impl BlockDomain {
         let masks = MaskSet::new(&classes, rows, cols, &nbr);
         let set_bits = SetBits::new(&classes, &fields, cols);
         let (start_locals, start_tokens) = start_slots(
+            puzzle,
             &classes,
             slot_class.len(),
             &pieces,
@@ -291,6 +292,7 @@ fn goal_kinds(puzzle: &Puzzle, pieces: &[PieceCells]) -> Result<Vec<String>, Str
 /// The start position as per-slot placement indices (sorted within each class) and the token
 /// of the piece in each slot.
 fn start_slots(
+    puzzle: &Puzzle,
     classes: &[Class],
     slots: usize,
     pieces: &[PieceCells],
@@ -307,12 +309,7 @@ fn start_slots(
                     .anchors
                     .iter()
                     .position(|&a| a == piece_anchor[i])
-                    .ok_or_else(|| {
-                        format!(
-                            "piece `{}` overlaps a wall or leaves the board",
-                            piece.token
-                        )
-                    })?;
+                    .ok_or_else(|| start_refusal(puzzle, piece))?;
                 members.push((p, piece.token));
             }
         }
@@ -324,6 +321,24 @@ fn start_slots(
         }
     }
     Ok((start_locals, start_tokens))
+}
+
+/// Why `piece` stands on no legal placement of its class.
+fn start_refusal(puzzle: &Puzzle, piece: &PieceCells) -> String {
+    let closed = piece
+        .cells
+        .iter()
+        .find_map(|&(r, c)| puzzle.zone_refusing(piece.token, r * puzzle.cols + c));
+    match closed {
+        Some(zone) => format!(
+            "piece `{}` starts in zone `{zone}`, which is closed to it",
+            piece.token
+        ),
+        None => format!(
+            "piece `{}` overlaps a wall or leaves the board",
+            piece.token
+        ),
+    }
 }
 
 impl QuickGoal {

@@ -1,4 +1,4 @@
-//! The RON file format, version 1: loading with line and column for every error, and atomic
+//! The RON file format, versions 1 and 2: loading with line and column for every error, and atomic
 //! saving.
 //!
 //! ```ron
@@ -28,90 +28,37 @@
 //! )
 //! ```
 //!
+//! Format version 2 adds two fields for puzzle families: `axis: Horizontal` (or `Vertical`)
+//! in a `pieces` entry locks the piece to that axis, and `zones` draws cells only some pieces
+//! may cover (see the `zones` module). A puzzle that uses neither is written as version 1, so
+//! older builds keep reading it; both versions are read.
+//!
 //! Everything but `format` and `board` is optional. Saving writes only the styles of pieces
 //! on the board and skips empty styles and blank kinds, so `parse(&to_ron_string(p)) == p`
 //! for every puzzle whose styles all belong to pieces on the board and set at least one field,
 //! with no blank kind (the loader refuses styles of absent pieces and blank kinds).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
-use std::io::Write as _;
 use std::path::Path;
 
 use serde::Deserialize;
 
-use super::puzzle::{
-    Cell, Color, GridError, Metric, PieceStyle, Puzzle, align_rows, column_width, parse_grid,
-};
-use super::source::{SourceMap, StringSpan, TextPos, scan};
+use super::puzzle::{Cell, Color, GridError, Metric, PieceStyle, Puzzle, parse_grid};
+use super::rules::Axis;
+use super::source::{SourceMap, TextPos, scan};
 use super::token::Token;
 
-/// The file format version this build reads and writes.
-pub const FORMAT_VERSION: u64 = 1;
+mod error;
+mod version;
+mod write;
+mod zones;
 
-/// Why a file could not be loaded.
-///
-/// It displays as a person reads it, `line 3, column 7: message` (or `line 3: message`, or
-/// the message alone, when less is known); [`LoadError::in_file`] displays it the way
-/// compilers and editors print positions, `FILE:3:7: message`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LoadError {
-    /// What is wrong.
-    pub message: String,
-    /// 1-based line, when known.
-    pub line: Option<usize>,
-    /// 1-based column, when known.
-    pub column: Option<usize>,
-}
+use error::grid_error;
+use zones::ZonesText;
 
-impl std::fmt::Display for LoadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match (self.line, self.column) {
-            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: ")?,
-            (Some(line), None) => write!(f, "line {line}: ")?,
-            _ => {}
-        }
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for LoadError {}
-
-/// A [`LoadError`] with the file it came from: see [`LoadError::in_file`].
-#[derive(Clone, Copy, Debug)]
-pub struct InFile<'a> {
-    error: &'a LoadError,
-    file: &'a Path,
-}
-
-impl std::fmt::Display for InFile<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:", self.file.display())?;
-        match (self.error.line, self.error.column) {
-            (Some(line), Some(column)) => write!(f, "{line}:{column}:")?,
-            (Some(line), None) => write!(f, "{line}:")?,
-            _ => {}
-        }
-        write!(f, " {}", self.error.message)
-    }
-}
-
-impl LoadError {
-    /// The error with the file it came from, displayed as compilers and editors print
-    /// positions: `FILE:LINE:COLUMN: message` (`FILE:LINE: message`, or `FILE: message`,
-    /// when less is known).
-    pub fn in_file<'a>(&'a self, file: &'a Path) -> InFile<'a> {
-        InFile { error: self, file }
-    }
-
-    fn at(message: impl Into<String>, pos: Option<TextPos>) -> LoadError {
-        LoadError {
-            message: message.into(),
-            line: pos.map(|p| p.line),
-            column: pos.map(|p| p.column),
-        }
-    }
-}
+pub use error::{InFile, LoadError};
+pub use version::{BASE_FORMAT_VERSION, FORMAT_VERSION};
+pub use write::{save, to_ron_string};
 
 /// Reads only the version, ignoring everything else, so that a newer file is refused with a
 /// clear message instead of an error about a field this version does not know.
@@ -123,7 +70,7 @@ struct VersionProbe {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename = "Puzzle")]
-struct FileV1 {
+struct FileText {
     format: u64,
     #[serde(default)]
     name: String,
@@ -134,6 +81,7 @@ struct FileV1 {
     goal: Option<GoalV1>,
     #[serde(default)]
     pieces: BTreeMap<String, PieceV1>,
+    zones: Option<ZonesText>,
 }
 
 #[derive(Deserialize)]
@@ -150,6 +98,7 @@ struct PieceV1 {
     name: Option<String>,
     color: Option<String>,
     kind: Option<String>,
+    axis: Option<Axis>,
 }
 
 fn ron_options() -> ron::Options {
@@ -161,6 +110,7 @@ fn part_name(outer: Option<&str>) -> &'static str {
     match outer {
         Some("Goal") => "the goal",
         Some("Piece") => "a `pieces` entry",
+        Some("Zones") => "the zones",
         _ => "the puzzle",
     }
 }
@@ -232,68 +182,41 @@ pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadErro
         }
         Ok(VersionProbe {
             format: Some(version),
-        }) if version != FORMAT_VERSION => {
+        }) if !(BASE_FORMAT_VERSION..=FORMAT_VERSION).contains(&version) => {
             let map = scan(text);
             let message = if version > FORMAT_VERSION {
                 format!(
                     "this file uses format version {version}, but this version of Blockslide \
-                     reads only format version {FORMAT_VERSION}; open it with a newer Blockslide"
+                     reads format versions {BASE_FORMAT_VERSION} to {FORMAT_VERSION}; open it \
+                     with a newer Blockslide"
                 )
             } else {
                 format!(
                     "unknown format version {version}; this version of Blockslide reads format \
-                     version {FORMAT_VERSION}"
+                     versions {BASE_FORMAT_VERSION} to {FORMAT_VERSION}"
                 )
             };
             return Err(LoadError::at(message, map.field("format")));
         }
-        // Version 1, or text the probe cannot read: the full parse reports the details.
+        // A known version, or text the probe cannot read: the full parse reports the details.
         _ => {}
     }
-    let file: FileV1 = options.from_str(text).map_err(|e| syntax_error(&e))?;
+    let file: FileText = options.from_str(text).map_err(|e| syntax_error(&e))?;
     let map = scan(text);
     let puzzle = build(file, &map)?;
     Ok((puzzle, map))
-}
-
-fn grid_error(e: &GridError, rows: &[StringSpan], field: Option<TextPos>) -> LoadError {
-    let pos = match *e {
-        GridError::NoRows
-        | GridError::GoalSize { .. }
-        | GridError::TooLarge { .. }
-        | GridError::TileNumber { .. } => field,
-        GridError::EmptyRow { row } => rows.get(row).map(|s| s.start).or(field),
-        GridError::Ragged {
-            row,
-            expected,
-            found,
-        } => rows
-            .get(row)
-            .map(|s| {
-                if found > expected {
-                    s.token_pos(expected)
-                } else {
-                    s.end_pos()
-                }
-            })
-            .or(field),
-        GridError::BadToken { row, col, .. } | GridError::WallInGoal { row, col } => {
-            rows.get(row).map(|s| s.token_pos(col)).or(field)
-        }
-    };
-    LoadError::at(e.to_string(), pos)
 }
 
 #[expect(
     clippy::too_many_lines,
     reason = "one pass over the file's fields in the order they are written, each with its error"
 )]
-fn build(file: FileV1, map: &SourceMap) -> Result<Puzzle, LoadError> {
-    if file.format != FORMAT_VERSION {
+fn build(file: FileText, map: &SourceMap) -> Result<Puzzle, LoadError> {
+    if !(BASE_FORMAT_VERSION..=FORMAT_VERSION).contains(&file.format) {
         return Err(LoadError::at(
             format!(
-                "unknown format version {}; this version of Blockslide reads format version \
-                 {FORMAT_VERSION}",
+                "unknown format version {}; this version of Blockslide reads format versions \
+                 {BASE_FORMAT_VERSION} to {FORMAT_VERSION}",
                 file.format
             ),
             map.field("format"),
@@ -415,14 +338,33 @@ fn build(file: FileV1, map: &SourceMap) -> Result<Puzzle, LoadError> {
                 field_pos("kind"),
             ));
         }
+        if style.axis.is_some() && file.format < FORMAT_VERSION {
+            return Err(LoadError::at(
+                format!(
+                    "pieces: `{key}` has an axis, which needs `format: {FORMAT_VERSION}` at the \
+                     start of the file"
+                ),
+                field_pos("axis"),
+            ));
+        }
         let style = PieceStyle {
             name: style.name,
             color,
             kind: style.kind,
+            axis: style.axis.unwrap_or_default(),
         };
         if !style.is_default() {
             puzzle.styles.insert(token, style);
         }
+    }
+    if let Some(zones) = file.zones {
+        if file.format < FORMAT_VERSION {
+            return Err(LoadError::at(
+                format!("zones need `format: {FORMAT_VERSION}` at the start of the file"),
+                map.field("zones"),
+            ));
+        }
+        puzzle.zones = zones::build(zones, rows, cols, map)?;
     }
     Ok(puzzle)
 }
@@ -457,119 +399,6 @@ pub fn read_text(path: &Path) -> Result<String, LoadError> {
             column: Some(column),
         }
     })
-}
-
-/// A RON string literal for `text`, escaping only what must be escaped so that notes stay
-/// readable (apostrophes and accented letters are written as they are).
-fn quote(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for ch in text.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// The puzzle as file text (format version 1): one row per line, tokens aligned in columns,
-/// the goal grid aligned with the board.
-pub fn to_ron_string(puzzle: &Puzzle) -> String {
-    let board = puzzle.board_texts();
-    let goal = puzzle.goal_texts();
-    // one width for both grids, so the goal lines up under the board
-    let width = column_width(&board).max(column_width(&goal));
-    let rows_of = |texts: &[String]| align_rows(texts, puzzle.cols, width);
-
-    let mut out = String::new();
-    // `write!` to a String cannot fail; the results are ignored below for that reason.
-    let _ = writeln!(out, "(\n    format: {FORMAT_VERSION},");
-    let _ = writeln!(out, "    name: {},", quote(&puzzle.name));
-    if !puzzle.notes.is_empty() {
-        let _ = writeln!(out, "    notes: {},", quote(&puzzle.notes));
-    }
-    if let Some(metric) = puzzle.metric {
-        let _ = writeln!(out, "    metric: {metric:?},");
-    }
-    out.push_str("    board: [\n");
-    for row in rows_of(&board) {
-        let _ = writeln!(out, "        {},", quote(&row));
-    }
-    out.push_str("    ],\n");
-    if !puzzle.goal.is_empty() || puzzle.goal.anywhere {
-        out.push_str("    goal: (\n");
-        let _ = writeln!(out, "        anywhere: {},", puzzle.goal.anywhere);
-        out.push_str("        cells: [\n");
-        for row in rows_of(&goal) {
-            let _ = writeln!(out, "            {},", quote(&row));
-        }
-        out.push_str("        ],\n    ),\n");
-    }
-    let on_board = puzzle.tokens_on_board();
-    let entries: Vec<(Token, Vec<String>)> = puzzle
-        .styles
-        .iter()
-        .filter(|(t, _)| on_board.contains(t))
-        .map(|(t, style)| (*t, style_fields(style)))
-        .filter(|(_, fields)| !fields.is_empty())
-        .collect();
-    if !entries.is_empty() {
-        out.push_str("    pieces: {\n");
-        for (token, fields) in entries {
-            let key = format!("{}:", quote(token.as_str()));
-            let _ = writeln!(out, "        {key:<6} ({}),", fields.join(", "));
-        }
-        out.push_str("    },\n");
-    }
-    out.push_str(")\n");
-    out
-}
-
-/// The fields of a `pieces` entry; a blank kind means "its own kind" and is not written.
-fn style_fields(style: &PieceStyle) -> Vec<String> {
-    let mut fields = Vec::new();
-    if let Some(name) = &style.name {
-        fields.push(format!("name: {}", quote(name)));
-    }
-    if let Some(color) = style.color {
-        fields.push(format!("color: \"{color}\""));
-    }
-    if let Some(kind) = style.kind.as_deref().filter(|k| !k.trim().is_empty()) {
-        fields.push(format!("kind: {}", quote(kind)));
-    }
-    fields
-}
-
-/// Writes the puzzle to `path` atomically (a temporary file in the same folder, then rename).
-///
-/// The text is flushed and synced before the rename, so the file at `path` is always either
-/// the old one or the complete new one, never a partial write.
-///
-/// # Errors
-/// The I/O error, with the file untouched.
-pub fn save(path: &Path, puzzle: &Puzzle) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut temp = tempfile::Builder::new()
-        .prefix(".blockslide-")
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
-    temp.write_all(to_ron_string(puzzle).as_bytes())?;
-    temp.flush()?;
-    temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -22,11 +22,16 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use super::file::{LoadError, parse_with_source_map};
-use super::puzzle::{Cell, Dir, MAX_SIDE, PieceCells, Puzzle, PuzzleType};
-use super::source::{SourceMap, TextPos};
-use super::tiles::{is_solvable, tile_layout};
-use super::token::Token;
+mod fit;
+
+use fit::{JOINT_SEARCH_BUDGET, Placements, Want, joint_fit, placements, shape_can_cover};
+
+use crate::model::file::{LoadError, parse_with_source_map};
+use crate::model::puzzle::{Cell, Dir, MAX_SIDE, PieceCells, Puzzle, PuzzleType};
+use crate::model::rules::ZoneRight;
+use crate::model::source::{SourceMap, TextPos};
+use crate::model::tiles::{is_solvable, tile_layout};
+use crate::model::token::Token;
 
 /// How serious a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -75,6 +80,14 @@ pub enum FindingKind {
     StartIsGoal,
     /// A style is set for a piece that is not on the board.
     UnusedStyle,
+    /// A zone admits a piece or kind that is not on the board.
+    ZoneUnknownRight,
+    /// A piece starts in a zone closed to it.
+    StartInClosedZone,
+    /// The goal puts a piece in a zone closed to it.
+    GoalInClosedZone,
+    /// Pieces of one kind are locked to different axes.
+    KindAxes,
 }
 
 /// One finding of validation.
@@ -121,6 +134,8 @@ enum Place {
     Puzzle,
     /// The goal as a whole.
     GoalField,
+    /// Entry `.1` of zone `.0`'s `allow` list.
+    ZoneRight(Token, usize),
 }
 
 struct Finding {
@@ -264,6 +279,7 @@ fn locate(finding: Finding, map: &SourceMap) -> Diagnostic {
         Place::Style(t) => map.piece(t.as_str()).map(|e| e.key),
         Place::Puzzle => None,
         Place::GoalField => map.goal_cells.or(map.field("goal")),
+        Place::ZoneRight(zone, i) => map.zone_right(zone.as_str(), i),
     }
     .or(map.field("board"));
     diagnostic.line = pos.map(|p| p.line);
@@ -282,6 +298,7 @@ fn findings(puzzle: &Puzzle) -> Vec<Finding> {
             check_warnings(puzzle, &pieces, &mut out);
         }
         check_styles(puzzle, &pieces, &mut out);
+        check_rules(puzzle, &pieces, &mut out);
     }
     let mut all = out.0;
     all.sort_by_key(|f| f.diagnostic.severity == Severity::Warning);
@@ -424,123 +441,6 @@ fn check_pieces(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
             }
         }
     }
-}
-
-/// The placements of a shape (cells relative to its top-left corner) that stay on the board
-/// and off walls, as sorted cell lists.
-fn placements(puzzle: &Puzzle, shape: &[(usize, usize)]) -> Vec<Vec<(usize, usize)>> {
-    let h = shape.iter().map(|c| c.0).max().unwrap_or(0) + 1;
-    let w = shape.iter().map(|c| c.1).max().unwrap_or(0) + 1;
-    let mut out = Vec::new();
-    if h > puzzle.rows || w > puzzle.cols {
-        return out;
-    }
-    for r0 in 0..=puzzle.rows - h {
-        for c0 in 0..=puzzle.cols - w {
-            let cells: Vec<(usize, usize)> = shape.iter().map(|&(r, c)| (r0 + r, c0 + c)).collect();
-            if cells.iter().all(|&(r, c)| puzzle.cell(r, c) != Cell::Wall) {
-                out.push(cells);
-            }
-        }
-    }
-    out
-}
-
-/// Whether some translation of `shape` (ignoring the board) covers all of `cells`.
-fn shape_can_cover(shape: &[(usize, usize)], cells: &[(usize, usize)]) -> bool {
-    let Some(&(r0, c0)) = cells.first() else {
-        return true;
-    };
-    let set: BTreeSet<(i64, i64)> = shape.iter().map(|&(r, c)| (r as i64, c as i64)).collect();
-    // Cell `cells[0]` must land on some shape cell; try each.
-    set.iter().any(|&(sr, sc)| {
-        let (dr, dc) = (sr - r0 as i64, sc - c0 as i64);
-        cells
-            .iter()
-            .all(|&(r, c)| set.contains(&(r as i64 + dr, c as i64 + dc)))
-    })
-}
-
-/// A piece named by the goal: the goal cells naming it, and every placement of its shape on
-/// the board (sorted cell lists).
-struct Want {
-    cells: Vec<(usize, usize)>,
-    placements: Placements,
-}
-
-/// Every placement of one shape on the board, shared by the pieces of that shape.
-type Placements = Rc<Vec<Vec<(usize, usize)>>>;
-
-/// A budget for the joint placement search, so validation stays instant.
-const JOINT_SEARCH_BUDGET: usize = 200_000;
-
-/// Whether the pieces named by the goal can all stand, without overlapping, on placements
-/// covering their goal cells shifted by `offset`. `None` when the budget ran out.
-fn joint_fit(
-    puzzle: &Puzzle,
-    wants: &[Want],
-    offset: (i32, i32),
-    budget: &mut usize,
-) -> Option<bool> {
-    let mut options: Vec<Vec<&Vec<(usize, usize)>>> = Vec::new();
-    for want in wants {
-        let mut shifted = Vec::new();
-        for &(r, c) in &want.cells {
-            let (r, c) = (r as i32 + offset.0, c as i32 + offset.1);
-            if r < 0 || c < 0 || r >= puzzle.rows as i32 || c >= puzzle.cols as i32 {
-                return Some(false);
-            }
-            shifted.push((r as usize, c as usize));
-        }
-        if *budget < want.placements.len() {
-            return None;
-        }
-        *budget -= want.placements.len();
-        let fitting: Vec<&Vec<(usize, usize)>> = want
-            .placements
-            .iter()
-            .filter(|p| shifted.iter().all(|c| p.binary_search(c).is_ok()))
-            .collect();
-        if fitting.is_empty() {
-            return Some(false);
-        }
-        options.push(fitting);
-    }
-    options.sort_by_key(Vec::len);
-    let mut used = vec![false; puzzle.rows * puzzle.cols];
-    search_disjoint(puzzle.cols, &options, 0, &mut used, budget)
-}
-
-fn search_disjoint(
-    cols: usize,
-    options: &[Vec<&Vec<(usize, usize)>>],
-    depth: usize,
-    used: &mut [bool],
-    budget: &mut usize,
-) -> Option<bool> {
-    let Some(choices) = options.get(depth) else {
-        return Some(true);
-    };
-    for place in choices {
-        if *budget == 0 {
-            return None;
-        }
-        *budget -= 1;
-        if place.iter().any(|&(r, c)| used[r * cols + c]) {
-            continue;
-        }
-        for &(r, c) in *place {
-            used[r * cols + c] = true;
-        }
-        let found = search_disjoint(cols, options, depth + 1, used, budget);
-        for &(r, c) in *place {
-            used[r * cols + c] = false;
-        }
-        if found != Some(false) {
-            return found;
-        }
-    }
-    Some(false)
 }
 
 #[expect(
@@ -749,6 +649,103 @@ fn check_styles(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
                 Vec::new(),
                 Place::Style(*token),
             );
+        }
+    }
+}
+
+/// The rules of puzzle families: every zone admits pieces and kinds that exist, no piece
+/// starts in (or, for an anchored goal, must end in) a zone closed to it, and the pieces of
+/// one kind share an axis (they are interchangeable, so they must move alike).
+fn check_rules(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
+    let cols = puzzle.cols;
+    let on_board: BTreeSet<Token> = pieces.iter().map(|p| p.token).collect();
+    let kinds: BTreeSet<String> = on_board.iter().map(|&t| puzzle.kind_of(t)).collect();
+    for zone in &puzzle.zones {
+        for (i, right) in zone.allow.iter().enumerate() {
+            let known = match right {
+                ZoneRight::Piece(t) => on_board.contains(t),
+                ZoneRight::Kind(k) => kinds.contains(k),
+            };
+            if !known {
+                out.error(
+                    FindingKind::ZoneUnknownRight,
+                    format!(
+                        "zone `{}` admits {right}, but no such {} is on the board",
+                        zone.name,
+                        if matches!(right, ZoneRight::Piece(_)) {
+                            "piece"
+                        } else {
+                            "kind"
+                        }
+                    ),
+                    Vec::new(),
+                    Place::ZoneRight(zone.name, i),
+                );
+            }
+        }
+    }
+    for piece in pieces {
+        let closed: Vec<(usize, usize)> = piece
+            .cells
+            .iter()
+            .copied()
+            .filter(|&(r, c)| puzzle.zone_refusing(piece.token, r * cols + c).is_some())
+            .collect();
+        if let Some(&(r, c)) = closed.first() {
+            let zone = puzzle
+                .zone_refusing(piece.token, r * cols + c)
+                .unwrap_or(piece.token);
+            out.error(
+                FindingKind::StartInClosedZone,
+                format!(
+                    "piece `{}` starts in zone `{zone}`, which is closed to it; move the piece \
+                     out of the zone or let the zone admit it",
+                    piece.token
+                ),
+                closed,
+                Place::Board,
+            );
+        }
+    }
+    if !puzzle.goal.anywhere {
+        for (i, cell) in puzzle.goal.cells.iter().enumerate() {
+            let Some(token) = *cell else { continue };
+            if let Some(zone) = puzzle.zone_refusing(token, i) {
+                out.error(
+                    FindingKind::GoalInClosedZone,
+                    format!(
+                        "the goal puts piece `{token}` in zone `{zone}`, which is closed to it, \
+                         so the goal can never be met"
+                    ),
+                    vec![(i / cols, i % cols)],
+                    Place::Goal,
+                );
+            }
+        }
+    }
+    let mut axis_of_kind: BTreeMap<&str, (Token, crate::model::Axis)> = BTreeMap::new();
+    for token in &on_board {
+        let Some(style) = puzzle.styles.get(token) else {
+            continue;
+        };
+        let Some(kind) = style.kind.as_deref() else {
+            continue;
+        };
+        match axis_of_kind.get(kind) {
+            Some(&(first, axis)) if axis != style.axis => out.error(
+                FindingKind::KindAxes,
+                format!(
+                    "pieces `{first}` and `{token}` are both of kind \"{kind}\" but move along \
+                     different axes ({axis} and {}); pieces of one kind must move alike",
+                    style.axis
+                ),
+                Vec::new(),
+                Place::Style(*token),
+            ),
+            Some(_) => {}
+            None => {
+                axis_of_kind.insert(kind, (*token, style.axis));
+            }
         }
     }
 }
