@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use blockslide::gui::app::App;
-use blockslide::gui::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::command::Mode;
+use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::model::file::load;
 use blockslide::model::{Cell, Puzzle, Token};
 use egui::accesskit::Role;

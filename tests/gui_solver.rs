@@ -14,11 +14,11 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use blockslide::gui::app::App;
-use blockslide::gui::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::command::Mode;
-use blockslide::gui::compare::{self, ComparePair};
-use blockslide::gui::solve_view::SolveTab;
-use blockslide::gui::solver_panel::Outcome;
+use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
+use blockslide::gui::solve::SolveTab;
+use blockslide::gui::solve::compare::{self, ComparePair};
+use blockslide::gui::solve::panel::Outcome;
 use blockslide::model::{Dir, Metric, Puzzle, Token, file, library};
 use blockslide::solve::api::{self, Algorithm, SolveRequest};
 use blockslide::solve::core::{SearchControl, Termination};

@@ -4,18 +4,8 @@
 
 use crate::model::{Cell, Color, Goal, Puzzle, Token};
 
-use super::board::{CellPos, Layer};
-
-/// What a stroke puts on a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Brush {
-    /// A cell of this piece.
-    Piece(Token),
-    /// A wall (start layer only).
-    Wall,
-    /// Nothing: an empty cell, or "don't care" in the goal.
-    Erase,
-}
+use crate::gui::command::Brush;
+use crate::gui::common::board::{CellPos, Layer};
 
 /// Paints one cell of `layer`. Walls clear the goal there (no piece can be on a wall); goal
 /// cells on walls cannot be painted.

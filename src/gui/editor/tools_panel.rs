@@ -2,11 +2,11 @@
 
 use egui::{RichText, Sense, Ui, vec2};
 
-use super::board::Layer;
-use super::colors::{piece_color, to_color32};
-use super::command::{Command, Tool};
+use super::canvas::EditorState;
 use super::edit::used_tokens;
-use super::editor::EditorState;
+use crate::gui::command::{Command, Tool};
+use crate::gui::common::board::Layer;
+use crate::gui::common::colors::{piece_color, to_color32};
 use crate::model::{Puzzle, Token};
 
 /// Draws the tools and the pieces; queues what the user picks.

@@ -3,8 +3,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::colors::{from_color32, piece_color, to_color32};
-use super::command::{Command, Mode};
+use crate::gui::command::{Command, Mode};
+use crate::gui::common::colors::{from_color32, piece_color, to_color32};
 use crate::model::tiles::{TileLayout, is_solvable, tile_layout};
 use crate::model::validate::{Diagnostic, Severity, validate};
 use crate::model::{Cell, MAX_SIDE, Metric, Puzzle, Token};
