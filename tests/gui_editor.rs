@@ -1,4 +1,4 @@
-//! The editor driven as a user would, headless (egui_kittest, no rendering): painting a
+//! The editor driven as a user would, headless (`egui_kittest`, no rendering): painting a
 //! piece, undo/redo, resizing, painting a goal, saving and opening files, a malformed file,
 //! the unsaved-changes guard, the library, the session kept across relaunches, and the mode
 //! tabs.

@@ -1,4 +1,4 @@
-//! UI tests of the Solve and Play tabs, driving the real app through egui_kittest as a user
+//! UI tests of the Solve and Play tabs, driving the real app through `egui_kittest` as a user
 //! would: pick choices in the solver panel, solve, cancel, compare, play back, and play.
 //!
 //! Searches run on background threads, so the tests step frames until a condition holds,
@@ -24,7 +24,7 @@ use blockslide::solve::api::{self, Algorithm, SolveRequest};
 use blockslide::solve::core::{SearchControl, Termination};
 
 /// A generous bound for background work in a debug build on a busy machine.
-const PATIENCE: Duration = Duration::from_secs(120);
+const PATIENCE: Duration = Duration::from_mins(2);
 
 fn bundled(name: &str) -> Puzzle {
     let entry = library::bundled()

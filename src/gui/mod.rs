@@ -40,9 +40,8 @@ pub fn run(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<(), Str
     {
         return Err(no_display("neither DISPLAY nor WAYLAND_DISPLAY is set"));
     }
-    if screenshot.is_some()
-        && let Some(path) = &file
-    {
+    let taking_screenshot = screenshot.is_some();
+    if taking_screenshot && let Some(path) = &file {
         crate::model::file::load(path).map_err(|e| match (e.line, e.column) {
             (Some(l), Some(c)) => {
                 format!("{} (line {l}, column {c}): {}", path.display(), e.message)
@@ -52,16 +51,14 @@ pub fn run(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<(), Str
         })?;
     }
     let result: screenshot::ScreenshotResult = Arc::new(Mutex::new(None));
-    let job = screenshot
-        .clone()
-        .map(|path| ScreenshotJob::new(path, Arc::clone(&result)));
+    let job = screenshot.map(|path| ScreenshotJob::new(path, Arc::clone(&result)));
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Blockslide")
             .with_app_id("blockslide")
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([720.0, 480.0]),
-        persist_window: screenshot.is_none(),
+        persist_window: !taking_screenshot,
         ..Default::default()
     };
     eframe::run_native(
@@ -70,7 +67,7 @@ pub fn run(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<(), Str
         Box::new(move |cc| Ok(Box::new(App::new(cc, file, job)))),
     )
     .map_err(|e| no_display(&e.to_string()))?;
-    if screenshot.is_some() {
+    if taking_screenshot {
         let outcome = result
             .lock()
             .map_err(|_| "the screenshot was lost".to_string())?

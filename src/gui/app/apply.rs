@@ -10,10 +10,10 @@ use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
 use super::document::Document;
 use super::file_dialogs::Picked;
 use crate::gui::command::{Brush, Command, Mode, Tool};
-use crate::gui::common::board::Layer;
+use crate::gui::common::board::{CellPos, Layer};
 use crate::gui::editor::edit;
 use crate::model::file::{self, LoadError};
-use crate::model::{Puzzle, Token};
+use crate::model::{Color, PieceStyle, Puzzle, Token};
 
 /// How many recent files the File menu lists.
 const RECENT_FILES: usize = 8;
@@ -48,48 +48,14 @@ impl App {
                 self.doc = Document::new(*puzzle);
                 self.after_open("New design");
             }
-            Command::Open => match self.files.pick_open(self.library.folder()) {
-                Picked::Path(path) => self.open_path(path),
-                Picked::Unavailable => {
-                    self.dialogs.path_prompt = Some(PathPrompt {
-                        purpose: PathPurpose::Open,
-                        text: String::new(),
-                    });
-                }
-                Picked::Cancelled => {}
-            },
+            Command::Open => self.open(),
             Command::OpenPath(path) => self.open_path(path),
-            Command::OpenText { source, text } => match file::parse(&text) {
-                Ok(puzzle) => {
-                    self.doc = Document::new(puzzle);
-                    self.after_open(&format!("Opened {source} from the library"));
-                }
-                Err(e) => self.show_load_error(&source, &e),
-            },
+            Command::OpenText { source, text } => self.open_text(&source, &text),
             Command::Save => match self.doc.path().map(Path::to_path_buf) {
                 Some(path) => self.save_to(path, ctx),
                 None => self.apply_unguarded(Command::SaveAs, ctx),
             },
-            Command::SaveAs => {
-                let name = suggested_file_name(self.doc.puzzle());
-                let folder = self
-                    .doc
-                    .path()
-                    .and_then(Path::parent)
-                    .map(Path::to_path_buf)
-                    .or_else(|| self.library.folder().map(Path::to_path_buf));
-                match self.files.pick_save(folder.as_deref(), &name) {
-                    Picked::Path(path) => self.save_to(path, ctx),
-                    Picked::Unavailable => {
-                        let text = self.doc.path().map_or(name, |p| p.display().to_string());
-                        self.dialogs.path_prompt = Some(PathPrompt {
-                            purpose: PathPurpose::Save,
-                            text,
-                        });
-                    }
-                    Picked::Cancelled => self.after_save = None,
-                }
-            }
+            Command::SaveAs => self.save_as(ctx),
             Command::SaveTo(path) => self.save_to(path, ctx),
             Command::SaveThen(next) => {
                 self.after_save = Some(next);
@@ -107,114 +73,26 @@ impl App {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(ViewportCommand::Close);
             }
-            Command::Undo => {
-                let label = self.doc.undo_label().map(str::to_string);
-                if self.doc.undo() {
-                    self.status = format!("Undid {}", label.unwrap_or_default());
-                }
-            }
-            Command::Redo => {
-                let label = self.doc.redo_label().map(str::to_string);
-                if self.doc.redo() {
-                    self.status = format!("Redid {}", label.unwrap_or_default());
-                }
-            }
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
             Command::Stroke {
                 gesture,
                 layer,
                 cells,
                 brush,
                 new_color,
-            } => {
-                let label = match (brush, layer) {
-                    (Brush::Erase, Layer::Goal) => "Clear goal cells",
-                    (Brush::Erase, Layer::Start) => "Erase",
-                    (Brush::Wall, _) => "Paint walls",
-                    (Brush::Piece(_), Layer::Goal) => "Paint goal",
-                    (Brush::Piece(_), Layer::Start) => "Paint",
-                };
-                self.doc.edit_in_gesture(gesture, label, |p| {
-                    for &cell in &cells {
-                        edit::paint(p, layer, cell, brush);
-                    }
-                    if let (Brush::Piece(t), Some(color)) = (brush, new_color) {
-                        p.styles.entry(t).or_default().color.get_or_insert(color);
-                    }
-                    edit::prune_styles(p);
-                });
-                if let Brush::Piece(t) = brush {
-                    self.editor.selected = Some(t);
-                }
-            }
+            } => self.stroke(gesture, layer, &cells, brush, new_color),
             Command::MovePiece {
                 layer,
                 token,
                 dr,
                 dc,
-            } => {
-                let mut moved = false;
-                self.doc.edit(&format!("Move {token}"), |p| {
-                    moved = edit::move_piece(p, layer, token, dr, dc);
-                });
-                if !moved {
-                    self.status = format!("Piece {token} does not fit there.");
-                }
-            }
-            Command::DeletePiece(token) => {
-                self.doc
-                    .edit(&format!("Delete {token}"), |p| edit::delete_piece(p, token));
-                if self.editor.selected == Some(token) {
-                    self.editor.selected = None;
-                }
-                if self.editor.pending.is_some_and(|(t, _)| t == token) {
-                    self.editor.pending = None;
-                }
-            }
-            Command::RenamePiece { from, to } => {
-                let mut result = Ok(());
-                self.doc.edit(&format!("Rename {from}"), |p| {
-                    result = edit::rename_piece(p, from, &to);
-                });
-                match result {
-                    Ok(()) => {
-                        if let Ok(t) = Token::new(to.trim()) {
-                            self.editor.selected = Some(t);
-                            if self.editor.pending.is_some_and(|(p, _)| p == from) {
-                                self.editor.pending = self.editor.pending.map(|(_, c)| (t, c));
-                            }
-                        }
-                        self.properties.set_rename_error(None);
-                    }
-                    Err(e) => self.properties.set_rename_error(Some(e.to_string())),
-                }
-            }
-            Command::Recolor(token, color) => {
-                self.doc
-                    .edit_in_gesture(TEXT_GESTURE + 10, &format!("Recolour {token}"), |p| {
-                        edit::recolor_piece(p, token, color);
-                    });
-                if let Some((t, _)) = self.editor.pending
-                    && t == token
-                {
-                    self.editor.pending = Some((t, color));
-                }
-            }
-            Command::SetPieceName(token, name) => {
-                self.doc
-                    .edit_in_gesture(TEXT_GESTURE + 11, "Rename piece", |p| {
-                        let style = p.styles.entry(token).or_default();
-                        style.name = Some(name.clone()).filter(|n| !n.trim().is_empty());
-                        drop_default_style(p, token);
-                    });
-            }
-            Command::SetPieceKind(token, kind) => {
-                self.doc
-                    .edit_in_gesture(TEXT_GESTURE + 12, "Set piece kind", |p| {
-                        let style = p.styles.entry(token).or_default();
-                        style.kind = Some(kind.trim().to_string()).filter(|k| !k.is_empty());
-                        drop_default_style(p, token);
-                    });
-            }
+            } => self.move_piece(layer, token, dr, dc),
+            Command::DeletePiece(token) => self.delete_piece(token),
+            Command::RenamePiece { from, to } => self.rename_piece(from, &to),
+            Command::Recolor(token, color) => self.recolor(token, color),
+            Command::SetPieceName(token, name) => self.set_piece_name(token, name),
+            Command::SetPieceKind(token, kind) => self.set_piece_kind(token, &kind),
             Command::SetName(name) => {
                 self.doc
                     .edit_in_gesture(TEXT_GESTURE + 1, "Rename puzzle", |p| p.name = name);
@@ -226,19 +104,7 @@ impl App {
             Command::SetMetric(metric) => {
                 self.doc.edit("Set metric", |p| p.metric = metric);
             }
-            Command::Resize { rows, cols } => {
-                // Consecutive resizes start from the board before the first one, so shrinking
-                // and growing back (a drag on the size field) loses nothing.
-                let base = match &self.resize_base {
-                    Some((revision, base)) if *revision == self.doc.revision() => base.clone(),
-                    _ => self.doc.puzzle().clone(),
-                };
-                let mut resized = base.clone();
-                edit::resize(&mut resized, rows, cols);
-                self.doc
-                    .edit_in_gesture(TEXT_GESTURE + 3, "Resize board", |p| *p = resized);
-                self.resize_base = Some((self.doc.revision(), base));
-            }
+            Command::Resize { rows, cols } => self.resize(rows, cols),
             Command::CopyStartToGoal => {
                 self.doc
                     .edit("Copy start to goal", edit::copy_start_to_goal);
@@ -253,13 +119,7 @@ impl App {
             Command::SetMode(mode) => self.mode = mode,
             Command::SetTool(tool) => self.editor.tool = tool,
             Command::Select(token) => self.editor.selected = token,
-            Command::NewPiece => {
-                let token = self.editor.new_piece(self.doc.puzzle());
-                if self.editor.tool != Tool::NewPiece {
-                    self.editor.tool = Tool::Paint;
-                }
-                self.status = format!("New piece {token}: paint its cells on the board.");
-            }
+            Command::NewPiece => self.new_piece(),
             Command::Highlight(cells) => self.editor.highlight = cells,
             Command::Notify(message) => self.status = message,
             Command::Solve(command) => {
@@ -354,11 +214,209 @@ impl App {
             ),
         });
     }
+
+    /// Opens a puzzle from `text` (a bundled one, say); on failure the design stays as it is
+    /// and an error dialog explains.
+    fn open_text(&mut self, source: &str, text: &str) {
+        match file::parse(text) {
+            Ok(puzzle) => {
+                self.doc = Document::new(puzzle);
+                self.after_open(&format!("Opened {source} from the library"));
+            }
+            Err(e) => self.show_load_error(source, &e),
+        }
+    }
+
+    /// Sets a piece's display name (empty: none), typing into the field as one undo step.
+    fn set_piece_name(&mut self, token: Token, name: String) {
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 11, "Rename piece", |p| {
+                let style = p.styles.entry(token).or_default();
+                style.name = Some(name).filter(|n| !n.trim().is_empty());
+                drop_default_style(p, token);
+            });
+    }
+
+    /// Sets a piece's kind (empty: its own), typing into the field as one undo step.
+    fn set_piece_kind(&mut self, token: Token, kind: &str) {
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 12, "Set piece kind", |p| {
+                let style = p.styles.entry(token).or_default();
+                style.kind = Some(kind.trim().to_string()).filter(|k| !k.is_empty());
+                drop_default_style(p, token);
+            });
+    }
+
+    /// Asks for a file and opens it; without file dialogs, asks for a typed path.
+    fn open(&mut self) {
+        match self.files.pick_open(self.library.folder()) {
+            Picked::Path(path) => self.open_path(path),
+            Picked::Unavailable => {
+                self.dialogs.path_prompt = Some(PathPrompt {
+                    purpose: PathPurpose::Open,
+                    text: String::new(),
+                });
+            }
+            Picked::Cancelled => {}
+        }
+    }
+
+    /// Asks for a file and saves there; without file dialogs, asks for a typed path.
+    fn save_as(&mut self, ctx: &Context) {
+        let name = suggested_file_name(self.doc.puzzle());
+        let folder = self
+            .doc
+            .path()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| self.library.folder().map(Path::to_path_buf));
+        match self.files.pick_save(folder.as_deref(), &name) {
+            Picked::Path(path) => self.save_to(path, ctx),
+            Picked::Unavailable => {
+                let text = self.doc.path().map_or(name, |p| p.display().to_string());
+                self.dialogs.path_prompt = Some(PathPrompt {
+                    purpose: PathPurpose::Save,
+                    text,
+                });
+            }
+            Picked::Cancelled => self.after_save = None,
+        }
+    }
+
+    /// Undoes the last edit, saying so in the status bar.
+    fn undo(&mut self) {
+        let label = self.doc.undo_label().map(str::to_string);
+        if self.doc.undo() {
+            self.status = format!("Undid {}", label.unwrap_or_default());
+        }
+    }
+
+    /// Redoes the last undone edit, saying so in the status bar.
+    fn redo(&mut self) {
+        let label = self.doc.redo_label().map(str::to_string);
+        if self.doc.redo() {
+            self.status = format!("Redid {}", label.unwrap_or_default());
+        }
+    }
+
+    /// Paints `cells` with `brush`; strokes of one gesture are one undo step.
+    fn stroke(
+        &mut self,
+        gesture: u64,
+        layer: Layer,
+        cells: &[CellPos],
+        brush: Brush,
+        new_color: Option<Color>,
+    ) {
+        let label = match (brush, layer) {
+            (Brush::Erase, Layer::Goal) => "Clear goal cells",
+            (Brush::Erase, Layer::Start) => "Erase",
+            (Brush::Wall, _) => "Paint walls",
+            (Brush::Piece(_), Layer::Goal) => "Paint goal",
+            (Brush::Piece(_), Layer::Start) => "Paint",
+        };
+        self.doc.edit_in_gesture(gesture, label, |p| {
+            for &cell in cells {
+                edit::paint(p, layer, cell, brush);
+            }
+            if let (Brush::Piece(t), Some(color)) = (brush, new_color) {
+                p.styles.entry(t).or_default().color.get_or_insert(color);
+            }
+            edit::prune_styles(p);
+        });
+        if let Brush::Piece(t) = brush {
+            self.editor.selected = Some(t);
+        }
+    }
+
+    /// Moves a whole piece, or says why it does not fit.
+    fn move_piece(&mut self, layer: Layer, token: Token, dr: i32, dc: i32) {
+        let mut moved = false;
+        self.doc.edit(&format!("Move {token}"), |p| {
+            moved = edit::move_piece(p, layer, token, dr, dc);
+        });
+        if !moved {
+            self.status = format!("Piece {token} does not fit there.");
+        }
+    }
+
+    /// Removes a piece everywhere, and from the selection.
+    fn delete_piece(&mut self, token: Token) {
+        self.doc
+            .edit(&format!("Delete {token}"), |p| edit::delete_piece(p, token));
+        if self.editor.selected == Some(token) {
+            self.editor.selected = None;
+        }
+        if self.editor.pending.is_some_and(|(t, _)| t == token) {
+            self.editor.pending = None;
+        }
+    }
+
+    /// Gives a piece a new token, or shows why it cannot have it.
+    fn rename_piece(&mut self, from: Token, to: &str) {
+        let mut result = Ok(());
+        self.doc.edit(&format!("Rename {from}"), |p| {
+            result = edit::rename_piece(p, from, to);
+        });
+        match result {
+            Ok(()) => {
+                if let Ok(t) = Token::new(to.trim()) {
+                    self.editor.selected = Some(t);
+                    if self.editor.pending.is_some_and(|(p, _)| p == from) {
+                        self.editor.pending = self.editor.pending.map(|(_, c)| (t, c));
+                    }
+                }
+                self.properties.set_rename_error(None);
+            }
+            Err(e) => self.properties.set_rename_error(Some(e.to_string())),
+        }
+    }
+
+    /// Sets a piece's colour (also of the pending new piece).
+    fn recolor(&mut self, token: Token, color: Color) {
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 10, &format!("Recolour {token}"), |p| {
+                edit::recolor_piece(p, token, color);
+            });
+        if let Some((t, _)) = self.editor.pending
+            && t == token
+        {
+            self.editor.pending = Some((t, color));
+        }
+    }
+
+    /// Changes the board size, keeping what fits.
+    fn resize(&mut self, rows: usize, cols: usize) {
+        // Consecutive resizes start from the board before the first one, so shrinking
+        // and growing back (a drag on the size field) loses nothing.
+        let base = match &self.resize_base {
+            Some((revision, base)) if *revision == self.doc.revision() => base.clone(),
+            _ => self.doc.puzzle().clone(),
+        };
+        let mut resized = base.clone();
+        edit::resize(&mut resized, rows, cols);
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 3, "Resize board", |p| *p = resized);
+        self.resize_base = Some((self.doc.revision(), base));
+    }
+
+    /// Starts a new piece and picks a tool that paints it.
+    fn new_piece(&mut self) {
+        let token = self.editor.new_piece(self.doc.puzzle());
+        if self.editor.tool != Tool::NewPiece {
+            self.editor.tool = Tool::Paint;
+        }
+        self.status = format!("New piece {token}: paint its cells on the board.");
+    }
 }
 
 /// Removes a style left with nothing set, so files stay minimal.
 fn drop_default_style(puzzle: &mut Puzzle, token: Token) {
-    if puzzle.styles.get(&token).is_some_and(|s| s.is_default()) {
+    if puzzle
+        .styles
+        .get(&token)
+        .is_some_and(PieceStyle::is_default)
+    {
         puzzle.styles.remove(&token);
     }
 }

@@ -47,6 +47,10 @@ use session::Persisted;
 pub use session::default_puzzle;
 
 /// The Blockslide app.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches: persisting, style applied, closing allowed, a dialog open"
+)]
 pub struct App {
     doc: Document,
     mode: Mode,
@@ -327,6 +331,119 @@ impl App {
         });
     }
 
+    /// Commands from outside the panels: closing the window, shortcuts, keys, dropped files.
+    fn input_commands(&self, ctx: &Context, commands: &mut Vec<Command>) {
+        if ctx.input(|i| i.viewport().close_requested())
+            && !self.allow_close
+            && self.doc.is_modified()
+        {
+            ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+            commands.push(Command::Quit);
+        }
+        if !self.dialogs.any_open() && !self.new_dialog_open {
+            menu_bar::shortcuts(ctx, ctx.egui_wants_keyboard_input(), commands);
+        }
+        self.editor_keys(ctx, commands);
+        // A puzzle file dropped on the window opens (asking about unsaved changes first).
+        if let Some(path) = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .find(|p| !p.as_os_str().is_empty())
+        }) {
+            commands.push(Command::OpenPath(path));
+        }
+    }
+
+    /// The bars and panels of the window, for the active tab.
+    fn panels_ui(&mut self, ui: &mut Ui, ctx: &Context, commands: &mut Vec<Command>) {
+        let view_before = self.view.clone();
+        egui::Panel::top("menu_bar").show(ui, |ui| {
+            menu_bar::show(ui, &self.doc, &mut self.view, &self.recent, commands);
+        });
+        if view_before.animations != self.view.animations {
+            self.apply_style(ctx);
+        }
+        let layer = self.mode.layer();
+        egui::Panel::bottom("status_bar").show(ui, |ui| {
+            status_bar::show(ui, &self.doc, layer, self.editor.hovered, &self.status);
+        });
+        if self.mode.is_editing() {
+            egui::Panel::left("tools")
+                .resizable(true)
+                .default_size(210.0)
+                .show(ui, |ui| {
+                    tools_panel::show(ui, &self.editor, self.doc.puzzle(), layer, commands);
+                });
+            egui::Panel::right("properties")
+                .resizable(true)
+                .default_size(300.0)
+                .show(ui, |ui| {
+                    properties_panel::show(
+                        ui,
+                        &mut self.properties,
+                        self.doc.puzzle(),
+                        self.mode,
+                        self.editor.selected,
+                        &self.checks,
+                        commands,
+                    );
+                });
+        } else {
+            egui::Panel::right("solver_side")
+                .resizable(true)
+                .default_size(360.0)
+                .show(ui, |ui| {
+                    self.solve.side_ui(
+                        ui,
+                        self.mode,
+                        self.doc.revision(),
+                        self.doc.puzzle(),
+                        commands,
+                    );
+                });
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.mode_tabs(ui, commands);
+            ui.separator();
+            if self.mode.is_editing() {
+                // A tile puzzle's goal is the familiar order; outlining every misplaced tile
+                // would only add noise.
+                let outline =
+                    self.view.goal_outline && layer == Layer::Start && self.checks.tiles.is_none();
+                let puzzle = self.doc.puzzle();
+                self.editor.board_ui(ui, puzzle, layer, outline, commands);
+            } else {
+                self.solve.central_ui(
+                    ui,
+                    self.mode,
+                    self.doc.revision(),
+                    self.doc.puzzle(),
+                    commands,
+                );
+            }
+        });
+    }
+
+    /// The dialogs and the library window.
+    fn windows_ui(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
+        let design = self.doc.puzzle().name.clone();
+        self.dialogs.show(
+            ctx,
+            if design.is_empty() {
+                "Untitled"
+            } else {
+                &design
+            },
+            commands,
+        );
+        new_dialog::show(ctx, &mut self.new_form, &mut self.new_dialog_open, commands);
+        let mut library_open = self.view.library_open;
+        self.library.show(ctx, &mut library_open, commands);
+        self.view.library_open = library_open;
+    }
+
     fn apply_style(&mut self, ctx: &Context) {
         let animations = self.view.animations;
         ctx.global_style_mut(|s| s.animation_time = if animations { 0.12 } else { 0.0 });
@@ -346,116 +463,9 @@ impl eframe::App for App {
         self.solve
             .poll(self.doc.revision(), self.doc.puzzle(), &ctx);
         let mut commands = Vec::new();
-        if ctx.input(|i| i.viewport().close_requested())
-            && !self.allow_close
-            && self.doc.is_modified()
-        {
-            ctx.send_viewport_cmd(ViewportCommand::CancelClose);
-            commands.push(Command::Quit);
-        }
-        if !self.dialogs.any_open() && !self.new_dialog_open {
-            menu_bar::shortcuts(&ctx, ctx.egui_wants_keyboard_input(), &mut commands);
-        }
-        self.editor_keys(&ctx, &mut commands);
-        // A puzzle file dropped on the window opens (asking about unsaved changes first).
-        if let Some(path) = ctx.input(|i| {
-            i.raw
-                .dropped_files
-                .iter()
-                .map(|f| f.path().to_path_buf())
-                .find(|p| !p.as_os_str().is_empty())
-        }) {
-            commands.push(Command::OpenPath(path));
-        }
-
-        let view_before = self.view.clone();
-        egui::Panel::top("menu_bar").show(ui, |ui| {
-            menu_bar::show(ui, &self.doc, &mut self.view, &self.recent, &mut commands);
-        });
-        if view_before.animations != self.view.animations {
-            self.apply_style(&ctx);
-        }
-        let layer = self.mode.layer();
-        egui::Panel::bottom("status_bar").show(ui, |ui| {
-            status_bar::show(ui, &self.doc, layer, self.editor.hovered, &self.status);
-        });
-        if self.mode.is_editing() {
-            egui::Panel::left("tools")
-                .resizable(true)
-                .default_size(210.0)
-                .show(ui, |ui| {
-                    tools_panel::show(ui, &self.editor, self.doc.puzzle(), layer, &mut commands);
-                });
-            egui::Panel::right("properties")
-                .resizable(true)
-                .default_size(300.0)
-                .show(ui, |ui| {
-                    properties_panel::show(
-                        ui,
-                        &mut self.properties,
-                        self.doc.puzzle(),
-                        self.mode,
-                        self.editor.selected,
-                        &self.checks,
-                        &mut commands,
-                    );
-                });
-        } else {
-            egui::Panel::right("solver_side")
-                .resizable(true)
-                .default_size(360.0)
-                .show(ui, |ui| {
-                    self.solve.side_ui(
-                        ui,
-                        self.mode,
-                        self.doc.revision(),
-                        self.doc.puzzle(),
-                        &mut commands,
-                    );
-                });
-        }
-        egui::CentralPanel::default().show(ui, |ui| {
-            self.mode_tabs(ui, &mut commands);
-            ui.separator();
-            if self.mode.is_editing() {
-                // A tile puzzle's goal is the familiar order; outlining every misplaced tile
-                // would only add noise.
-                let outline =
-                    self.view.goal_outline && layer == Layer::Start && self.checks.tiles.is_none();
-                let puzzle = self.doc.puzzle();
-                self.editor
-                    .board_ui(ui, puzzle, layer, outline, &mut commands);
-            } else {
-                self.solve.central_ui(
-                    ui,
-                    self.mode,
-                    self.doc.revision(),
-                    self.doc.puzzle(),
-                    &mut commands,
-                );
-            }
-        });
-
-        let design = self.doc.puzzle().name.clone();
-        self.dialogs.show(
-            &ctx,
-            if design.is_empty() {
-                "Untitled"
-            } else {
-                &design
-            },
-            &mut commands,
-        );
-        new_dialog::show(
-            &ctx,
-            &mut self.new_form,
-            &mut self.new_dialog_open,
-            &mut commands,
-        );
-        let mut library_open = self.view.library_open;
-        self.library.show(&ctx, &mut library_open, &mut commands);
-        self.view.library_open = library_open;
-
+        self.input_commands(&ctx, &mut commands);
+        self.panels_ui(ui, &ctx, &mut commands);
+        self.windows_ui(&ctx, &mut commands);
         if !commands.is_empty() {
             // The frame was drawn before the commands changed the state: draw it again.
             ctx.request_repaint();

@@ -385,26 +385,21 @@ impl SolveView {
             }
             SolveTab::Playback => {
                 let mut shown = self.shown_playback_settings(animations_on);
-                match self.playback.as_mut() {
-                    Some(playback) => {
-                        playback.ui(ui, &mut shown, commands);
-                        self.playback_settings.moves_per_second = shown.moves_per_second;
-                        // The app-wide switch overrides for display only; the user's own
-                        // choice is kept.
-                        if animations_on {
-                            self.playback_settings.animate = shown.animate;
-                        }
+                if let Some(playback) = self.playback.as_mut() {
+                    playback.ui(ui, &mut shown, commands);
+                    self.playback_settings.moves_per_second = shown.moves_per_second;
+                    // The app-wide switch overrides for display only; the user's own choice
+                    // is kept.
+                    if animations_on {
+                        self.playback_settings.animate = shown.animate;
                     }
-                    None => {
-                        ui.weak(
-                            "Choose an algorithm and press Solve; the solution plays back here.",
-                        );
-                        Board::new(puzzle)
-                            .id_salt("solve preview board")
-                            .interactive(false)
-                            .goal_outline(true)
-                            .show(ui);
-                    }
+                } else {
+                    ui.weak("Choose an algorithm and press Solve; the solution plays back here.");
+                    Board::new(puzzle)
+                        .id_salt("solve preview board")
+                        .interactive(false)
+                        .goal_outline(true)
+                        .show(ui);
                 }
             }
         }

@@ -47,112 +47,123 @@ pub fn choices_ui(
         .num_columns(2)
         .spacing([8.0, 6.0])
         .show(ui, |ui| {
-            let label = ui.label("Algorithm");
-            egui::ComboBox::from_id_salt("solver algorithm")
-                .selected_text(settings.algorithm.title())
-                .width(170.0)
-                .show_ui(ui, |ui| {
-                    for (algorithm, applies) in &availability.algorithms {
-                        let r = ui.add_enabled(
-                            applies.is_ok(),
-                            egui::Button::selectable(
-                                settings.algorithm == *algorithm,
-                                algorithm.title(),
-                            ),
-                        );
-                        let r = match applies {
-                            Ok(()) => r.on_hover_text(algorithm_help(*algorithm)),
-                            Err(reason) => r.on_disabled_hover_text(reason.as_str()),
-                        };
-                        if r.clicked() {
-                            settings.algorithm = *algorithm;
-                        }
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            ui.end_row();
+            algorithm_ui(ui, settings, availability);
+            heuristic_ui(ui, settings, availability);
+            algorithm_settings_ui(ui, settings, puzzle);
+        });
+}
 
-            let label = ui.label("Heuristic");
-            let uses = settings.algorithm.uses_heuristic();
-            let chosen = availability.effective_heuristic(settings.heuristic.as_deref());
-            let shown = match (&chosen, uses) {
-                (_, false) => "none (uninformed)".to_string(),
-                (None, true) => format!("best ({})", default_heuristic(&availability.heuristics)),
-                (Some(name), true) => name.clone(),
-            };
-            ui.add_enabled_ui(uses, |ui| {
-                egui::ComboBox::from_id_salt("solver heuristic")
-                    .selected_text(shown)
-                    .width(170.0)
-                    .show_ui(ui, |ui| {
-                        if ui
-                            .selectable_label(chosen.is_none(), "best available")
-                            .on_hover_text("Let the solver pick its strongest admissible heuristic")
-                            .clicked()
-                        {
-                            settings.heuristic = None;
-                        }
-                        for h in &availability.heuristics {
-                            let label = if h.admissible {
-                                h.name.clone()
-                            } else {
-                                format!("{} (inadmissible)", h.name)
-                            };
-                            let r = ui.add_enabled(
-                                h.applicable.is_ok(),
-                                egui::Button::selectable(chosen.as_deref() == Some(&h.name), label),
-                            );
-                            let r = match &h.applicable {
-                                Ok(()) => r.on_hover_text(h.description.as_str()),
-                                Err(reason) => r.on_disabled_hover_text(reason.as_str()),
-                            };
-                            if r.clicked() {
-                                settings.heuristic = Some(h.name.clone());
-                            }
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
+/// The algorithm picker (a grid row); algorithms that do not apply are disabled.
+fn algorithm_ui(ui: &mut Ui, settings: &mut SolverSettings, availability: &Availability) {
+    let label = ui.label("Algorithm");
+    egui::ComboBox::from_id_salt("solver algorithm")
+        .selected_text(settings.algorithm.title())
+        .width(170.0)
+        .show_ui(ui, |ui| {
+            for (algorithm, applies) in &availability.algorithms {
+                let r = ui.add_enabled(
+                    applies.is_ok(),
+                    egui::Button::selectable(settings.algorithm == *algorithm, algorithm.title()),
+                );
+                let r = match applies {
+                    Ok(()) => r.on_hover_text(algorithm_help(*algorithm)),
+                    Err(reason) => r.on_disabled_hover_text(reason.as_str()),
+                };
+                if r.clicked() {
+                    settings.algorithm = *algorithm;
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    ui.end_row();
+}
+
+/// The heuristic picker (a grid row), disabled for uninformed algorithms; heuristics that do
+/// not apply are disabled.
+fn heuristic_ui(ui: &mut Ui, settings: &mut SolverSettings, availability: &Availability) {
+    let label = ui.label("Heuristic");
+    let uses = settings.algorithm.uses_heuristic();
+    let chosen = availability.effective_heuristic(settings.heuristic.as_deref());
+    let shown = match (&chosen, uses) {
+        (_, false) => "none (uninformed)".to_string(),
+        (None, true) => format!("best ({})", default_heuristic(&availability.heuristics)),
+        (Some(name), true) => name.clone(),
+    };
+    ui.add_enabled_ui(uses, |ui| {
+        egui::ComboBox::from_id_salt("solver heuristic")
+            .selected_text(shown)
+            .width(170.0)
+            .show_ui(ui, |ui| {
+                if ui
+                    .selectable_label(chosen.is_none(), "best available")
+                    .on_hover_text("Let the solver pick its strongest admissible heuristic")
+                    .clicked()
+                {
+                    settings.heuristic = None;
+                }
+                for h in &availability.heuristics {
+                    let label = if h.admissible {
+                        h.name.clone()
+                    } else {
+                        format!("{} (inadmissible)", h.name)
+                    };
+                    let r = ui.add_enabled(
+                        h.applicable.is_ok(),
+                        egui::Button::selectable(chosen.as_deref() == Some(&h.name), label),
+                    );
+                    let r = match &h.applicable {
+                        Ok(()) => r.on_hover_text(h.description.as_str()),
+                        Err(reason) => r.on_disabled_hover_text(reason.as_str()),
+                    };
+                    if r.clicked() {
+                        settings.heuristic = Some(h.name.clone());
+                    }
+                }
             })
             .response
-            .on_disabled_hover_text(format!(
-                "{} does not use a heuristic",
-                settings.algorithm.title()
-            ));
-            ui.end_row();
+            .labelled_by(label.id);
+    })
+    .response
+    .on_disabled_hover_text(format!(
+        "{} does not use a heuristic",
+        settings.algorithm.title()
+    ));
+    ui.end_row();
+}
 
-            if settings.algorithm == Algorithm::Wastar {
-                let label = ui.label("Weight");
-                ui.add(
-                    egui::DragValue::new(&mut settings.weight)
-                        .range(1.0..=10.0)
-                        .speed(0.05)
-                        .fixed_decimals(2),
-                )
-                .labelled_by(label.id)
-                .on_hover_text("f = g + w·h; w > 1 finds solutions faster but not always shortest");
-                ui.end_row();
-            }
-            if settings.algorithm == Algorithm::Dfs {
-                let mut capped = settings.depth_cap.is_some();
-                ui.checkbox(&mut capped, "Depth cap")
-                    .on_hover_text("Never search deeper than this many moves");
-                let mut cap = settings.depth_cap.unwrap_or(50);
-                ui.add_enabled(capped, egui::DragValue::new(&mut cap).range(1..=100_000))
-                    .accessible_name("Depth cap value");
-                settings.depth_cap = capped.then_some(cap);
-                ui.end_row();
-            }
-            if settings.algorithm == Algorithm::Idastar && tile_layout(puzzle).is_some() {
-                let label = ui.label("Threads");
-                let cores = std::thread::available_parallelism().map_or(1, usize::from);
-                ui.add(egui::DragValue::new(&mut settings.threads).range(0..=cores.max(1)))
-                    .labelled_by(label.id)
-                    .on_hover_text("Worker threads for IDA* on tile puzzles; 0 uses every core");
-                ui.end_row();
-            }
-        });
+/// The chosen algorithm's own settings, one grid row each.
+fn algorithm_settings_ui(ui: &mut Ui, settings: &mut SolverSettings, puzzle: &Puzzle) {
+    if settings.algorithm == Algorithm::Wastar {
+        let label = ui.label("Weight");
+        ui.add(
+            egui::DragValue::new(&mut settings.weight)
+                .range(1.0..=10.0)
+                .speed(0.05)
+                .fixed_decimals(2),
+        )
+        .labelled_by(label.id)
+        .on_hover_text("f = g + w·h; w > 1 finds solutions faster but not always shortest");
+        ui.end_row();
+    }
+    if settings.algorithm == Algorithm::Dfs {
+        let mut capped = settings.depth_cap.is_some();
+        ui.checkbox(&mut capped, "Depth cap")
+            .on_hover_text("Never search deeper than this many moves");
+        let mut cap = settings.depth_cap.unwrap_or(50);
+        ui.add_enabled(capped, egui::DragValue::new(&mut cap).range(1..=100_000))
+            .accessible_name("Depth cap value");
+        settings.depth_cap = capped.then_some(cap);
+        ui.end_row();
+    }
+    if settings.algorithm == Algorithm::Idastar && tile_layout(puzzle).is_some() {
+        let label = ui.label("Threads");
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        ui.add(egui::DragValue::new(&mut settings.threads).range(0..=cores.max(1)))
+            .labelled_by(label.id)
+            .on_hover_text("Worker threads for IDA* on tile puzzles; 0 uses every core");
+        ui.end_row();
+    }
 }
 
 /// The limits, folded away by default.

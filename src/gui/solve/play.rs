@@ -158,6 +158,10 @@ impl Play {
     }
 
     /// Carries out `command`; `metric` is the one hints and the optimal length use.
+    #[expect(
+        clippy::missing_panics_doc,
+        reason = "the `expect` states an invariant: undoing a step the game made is legal"
+    )]
     pub fn apply(&mut self, command: PlayCommand, metric: Metric, ctx: &egui::Context) {
         match command {
             PlayCommand::Step(piece, dir) => {
@@ -194,7 +198,7 @@ impl Play {
             PlayCommand::StopHint => self.hint = None,
             PlayCommand::Hint => {
                 let mut position = self.start.clone();
-                position.cells = self.current.cells.clone();
+                position.cells.clone_from(&self.current.cells);
                 self.hint_for = self.current.cells.clone();
                 let request = optimal_request(&position, metric);
                 self.hint = Some(match spawn_search("hint", ctx, position, request) {

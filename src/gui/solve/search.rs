@@ -45,7 +45,7 @@ pub fn optimal_request(puzzle: &Puzzle, metric: Metric) -> SolveRequest {
         algorithm,
         metric: Some(metric),
         limits: Limits {
-            max_time: Duration::from_secs(120),
+            max_time: Duration::from_mins(2),
             ..Limits::default()
         },
         ..SolveRequest::default()

@@ -94,6 +94,10 @@ mod algorithm_by_name {
 
     use crate::solve::Algorithm;
 
+    #[expect(
+        clippy::trivially_copy_pass_by_ref,
+        reason = "serde's `with` hands the field over by reference"
+    )]
     pub fn serialize<S: Serializer>(a: &Algorithm, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(a.name())
     }
@@ -122,6 +126,7 @@ mod tests {
     }
 
     #[test]
+    #[expect(clippy::float_cmp, reason = "weights are copied, never computed")]
     fn uninformed_requests_carry_no_heuristic_and_unit_weight() {
         let settings = SolverSettings {
             weight: 3.0,

@@ -109,8 +109,8 @@ pub fn stats_grid(ui: &mut Ui, stats: &Stats, report: Option<&SolveReport>) {
         .striped(true)
         .show(ui, |ui| {
             let mut rows: Vec<(String, String)> = Vec::new();
-            let status = report.map_or(Termination::Cancelled, |r| r.status);
-            rows.push(("Status".into(), status.name().into()));
+            let ending = report.map_or(Termination::Cancelled, |r| r.status);
+            rows.push(("Status".into(), ending.name().into()));
             if let Some(r) = report {
                 if let (Some(len), Some(steps)) = (r.length(), r.steps()) {
                     rows.push((format!("Length ({})", r.metric), len.to_string()));
@@ -180,9 +180,7 @@ fn limit_used(stats: &Stats, limits: &Limits) -> (f32, &'static str) {
 fn reachable_tile_states(puzzle: &Puzzle) -> Option<u64> {
     tile_layout(puzzle)?;
     let n = (puzzle.rows * puzzle.cols) as u64;
-    (2..=n)
-        .try_fold(1u64, |acc, k| acc.checked_mul(k))
-        .map(|f| f / 2)
+    (2..=n).try_fold(1u64, u64::checked_mul).map(|f| f / 2)
 }
 
 #[cfg(test)]

@@ -66,6 +66,11 @@ pub struct BoardResponse {
 }
 
 /// The board widget. Build it with [`Board::new`], set options, then [`Board::show`].
+#[must_use = "a board is drawn by `show`"]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent display options, each set by its own builder method"
+)]
 pub struct Board<'a> {
     puzzle: &'a Puzzle,
     layer: Layer,

@@ -35,30 +35,7 @@ impl Board<'_> {
             FRAME,
         );
 
-        // Background: empty, don't care and wall cells.
-        let goal_layer = self.layer == Layer::Goal;
-        for r in 0..rows {
-            for c in 0..cols {
-                let cr = cell_rect(rect, rows, cols, r, c);
-                let inner = cr.shrink(cell * 0.03);
-                match puzzle.cell(r, c) {
-                    Cell::Wall => {
-                        painter.rect_filled(cr, 0.0, WALL);
-                        hatch(&painter, cr, Color32::from_gray(0x5c), cell / 5.0);
-                    }
-                    _ if goal_layer && goal_at(puzzle, r, c).is_none() => {
-                        painter.rect_filled(inner, CornerRadius::same(2), DONT_CARE);
-                        hatch(&painter, inner, Color32::from_gray(0xc2), cell / 6.0);
-                    }
-                    // Under a piece the tray shows through the gaps between pieces.
-                    Cell::Piece(_) if !goal_layer => {}
-                    _ if goal_layer => {}
-                    Cell::Empty | Cell::Piece(_) => {
-                        painter.rect_filled(inner, CornerRadius::same(2), EMPTY);
-                    }
-                }
-            }
-        }
+        self.paint_cells(&painter, rect, cell);
 
         let token_at = |r: usize, c: usize| -> Option<Token> {
             match self.layer {
@@ -133,6 +110,12 @@ impl Board<'_> {
                 Stroke::new(3.0, PIECE_HIGHLIGHT),
             );
         }
+        self.paint_marks(&painter, rect, hovered);
+    }
+
+    /// Outlines the highlighted cells and the cell under the pointer.
+    fn paint_marks(&self, painter: &egui::Painter, rect: Rect, hovered: Option<CellPos>) {
+        let (rows, cols) = (self.puzzle.rows, self.puzzle.cols);
         let highlighted: Vec<CellPos> = self
             .highlighted_cells
             .iter()
@@ -140,7 +123,7 @@ impl Board<'_> {
             .filter(|&(r, c)| r < rows && c < cols)
             .collect();
         outline(
-            &painter,
+            painter,
             rect,
             rows,
             cols,
@@ -155,6 +138,35 @@ impl Board<'_> {
                 Stroke::new(2.0, Color32::from_white_alpha(200)),
                 StrokeKind::Inside,
             );
+        }
+    }
+
+    /// The background of every cell: empty, "don't care" and wall cells.
+    fn paint_cells(&self, painter: &egui::Painter, rect: Rect, cell: f32) {
+        let puzzle = self.puzzle;
+        let (rows, cols) = (puzzle.rows, puzzle.cols);
+        let goal_layer = self.layer == Layer::Goal;
+        for r in 0..rows {
+            for c in 0..cols {
+                let cr = cell_rect(rect, rows, cols, r, c);
+                let inner = cr.shrink(cell * 0.03);
+                match puzzle.cell(r, c) {
+                    Cell::Wall => {
+                        painter.rect_filled(cr, 0.0, WALL);
+                        hatch(painter, cr, Color32::from_gray(0x5c), cell / 5.0);
+                    }
+                    _ if goal_layer && goal_at(puzzle, r, c).is_none() => {
+                        painter.rect_filled(inner, CornerRadius::same(2), DONT_CARE);
+                        hatch(painter, inner, Color32::from_gray(0xc2), cell / 6.0);
+                    }
+                    // Under a piece the tray shows through the gaps between pieces.
+                    Cell::Piece(_) if !goal_layer => {}
+                    _ if goal_layer => {}
+                    Cell::Empty | Cell::Piece(_) => {
+                        painter.rect_filled(inner, CornerRadius::same(2), EMPTY);
+                    }
+                }
+            }
         }
     }
 

@@ -153,25 +153,7 @@ impl Compare {
                 if self.error.is_some() || self.pairs.is_empty() {
                     return;
                 }
-                let jobs: Vec<Job> = self
-                    .pairs
-                    .iter()
-                    .map(|pair| {
-                        let request = match availability.algorithm_reason(pair.algorithm) {
-                            Some(reason) => Err(reason.to_string()),
-                            None => {
-                                let mut request = settings.request_for(
-                                    pair.algorithm,
-                                    availability.effective_heuristic(pair.heuristic.as_deref()),
-                                );
-                                let cap = Duration::from_secs(self.seconds_per_pair.max(1));
-                                request.limits.max_time = request.limits.max_time.min(cap);
-                                Ok(request)
-                            }
-                        };
-                        (pair.clone(), request)
-                    })
-                    .collect();
+                let jobs = self.jobs(settings, availability);
                 self.running_pairs = self.pairs.clone();
                 let spawned =
                     spawn_comparison(ctx, puzzle.clone(), jobs, Arc::clone(&self.current_cancel));
@@ -181,6 +163,28 @@ impl Compare {
                 }
             }
         }
+    }
+
+    /// Every pair with its request under `settings`, or why it does not apply; each pair's
+    /// time is capped at [`Compare::seconds_per_pair`].
+    fn jobs(&self, settings: &SolverSettings, availability: &Availability) -> Vec<Job> {
+        let cap = Duration::from_secs(self.seconds_per_pair.max(1));
+        self.pairs
+            .iter()
+            .map(|pair| {
+                let request = if let Some(reason) = availability.algorithm_reason(pair.algorithm) {
+                    Err(reason.to_string())
+                } else {
+                    let mut request = settings.request_for(
+                        pair.algorithm,
+                        availability.effective_heuristic(pair.heuristic.as_deref()),
+                    );
+                    request.limits.max_time = request.limits.max_time.min(cap);
+                    Ok(request)
+                };
+                (pair.clone(), request)
+            })
+            .collect()
     }
 
     /// The pair list, presets, and Run / Skip / Cancel (for the side panel); queues what the
@@ -193,103 +197,9 @@ impl Compare {
     ) {
         let running = self.task.is_some();
         ui.add_enabled_ui(!running, |ui| {
-            let mut remove = None;
-            for (i, pair) in self.pairs.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    if ui
-                        .small_button("×")
-                        .on_hover_text("Remove this pair")
-                        .accessible_name(format!("Remove {}", pair.title()))
-                        .clicked()
-                    {
-                        remove = Some(i);
-                    }
-                    let (text, note) = effective_title(pair, availability);
-                    match availability.algorithm_reason(pair.algorithm) {
-                        Some(reason) => {
-                            ui.label(RichText::new(text).weak()).on_hover_text(reason);
-                        }
-                        None => {
-                            let label = ui.label(text);
-                            if let Some(note) = note {
-                                label.on_hover_text(note);
-                            }
-                        }
-                    }
-                });
-            }
-            if let Some(i) = remove {
-                self.pairs.remove(i);
-            }
-            ui.horizontal(|ui| {
-                let label = ui.label("Add");
-                egui::ComboBox::from_id_salt("compare add algorithm")
-                    .selected_text(self.add_algorithm.title())
-                    .width(110.0)
-                    .show_ui(ui, |ui| {
-                        for a in Algorithm::ALL {
-                            ui.selectable_value(&mut self.add_algorithm, a, a.title());
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id);
-                if self.add_algorithm.uses_heuristic() {
-                    egui::ComboBox::from_id_salt("compare add heuristic")
-                        .selected_text(self.add_heuristic.as_deref().unwrap_or("best"))
-                        .width(90.0)
-                        .show_ui(ui, |ui| {
-                            ui.selectable_value(&mut self.add_heuristic, None, "best");
-                            for h in availability
-                                .heuristics
-                                .iter()
-                                .filter(|h| h.applicable.is_ok())
-                            {
-                                ui.selectable_value(
-                                    &mut self.add_heuristic,
-                                    Some(h.name.clone()),
-                                    h.name.as_str(),
-                                );
-                            }
-                        })
-                        .response
-                        .accessible_name("Heuristic to add");
-                }
-                if ui.button("+").on_hover_text("Add this pair").clicked() {
-                    let pair = ComparePair::new(self.add_algorithm, self.add_heuristic.as_deref());
-                    if !self.pairs.contains(&pair) {
-                        self.pairs.push(pair);
-                    }
-                }
-            });
-            ui.horizontal(|ui| {
-                if ui
-                    .small_button("Seeds' set")
-                    .on_hover_text("BFS, DFS, UCS, greedy, A* and IDA*, as in the notebooks")
-                    .clicked()
-                {
-                    self.pairs = seed_pairs();
-                }
-                if ui
-                    .small_button("Optimal solvers")
-                    .on_hover_text("BFS, A* and IDA*")
-                    .clicked()
-                {
-                    self.pairs = vec![
-                        ComparePair::new(Algorithm::Bfs, None),
-                        ComparePair::new(Algorithm::Astar, None),
-                        ComparePair::new(Algorithm::Idastar, None),
-                    ];
-                }
-                if ui
-                    .small_button("A* × heuristics")
-                    .on_hover_text(
-                        "A* with every heuristic that applies, to see which is better informed",
-                    )
-                    .clicked()
-                {
-                    self.pairs = heuristic_pairs(availability);
-                }
-            });
+            self.pair_list_ui(ui, availability);
+            self.add_pair_ui(ui, availability);
+            self.presets_ui(ui, availability);
             ui.horizontal(|ui| {
                 let label = ui.label("Time per pair");
                 ui.add(
@@ -303,6 +213,121 @@ impl Compare {
                 );
             });
         });
+        self.buttons_ui(ui, running, commands);
+        self.progress_ui(ui);
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().warn_fg_color, e);
+        }
+    }
+
+    /// The pairs to run, each with a button to remove it.
+    fn pair_list_ui(&mut self, ui: &mut Ui, availability: &Availability) {
+        let mut remove = None;
+        for (i, pair) in self.pairs.iter().enumerate() {
+            ui.horizontal(|ui| {
+                if ui
+                    .small_button("×")
+                    .on_hover_text("Remove this pair")
+                    .accessible_name(format!("Remove {}", pair.title()))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+                let (text, note) = effective_title(pair, availability);
+                if let Some(reason) = availability.algorithm_reason(pair.algorithm) {
+                    ui.label(RichText::new(text).weak()).on_hover_text(reason);
+                } else {
+                    let label = ui.label(text);
+                    if let Some(note) = note {
+                        label.on_hover_text(note);
+                    }
+                }
+            });
+        }
+        if let Some(i) = remove {
+            self.pairs.remove(i);
+        }
+    }
+
+    /// An algorithm and heuristic to add as a pair.
+    fn add_pair_ui(&mut self, ui: &mut Ui, availability: &Availability) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Add");
+            egui::ComboBox::from_id_salt("compare add algorithm")
+                .selected_text(self.add_algorithm.title())
+                .width(110.0)
+                .show_ui(ui, |ui| {
+                    for a in Algorithm::ALL {
+                        ui.selectable_value(&mut self.add_algorithm, a, a.title());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if self.add_algorithm.uses_heuristic() {
+                egui::ComboBox::from_id_salt("compare add heuristic")
+                    .selected_text(self.add_heuristic.as_deref().unwrap_or("best"))
+                    .width(90.0)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.add_heuristic, None, "best");
+                        for h in availability
+                            .heuristics
+                            .iter()
+                            .filter(|h| h.applicable.is_ok())
+                        {
+                            ui.selectable_value(
+                                &mut self.add_heuristic,
+                                Some(h.name.clone()),
+                                h.name.as_str(),
+                            );
+                        }
+                    })
+                    .response
+                    .accessible_name("Heuristic to add");
+            }
+            if ui.button("+").on_hover_text("Add this pair").clicked() {
+                let pair = ComparePair::new(self.add_algorithm, self.add_heuristic.as_deref());
+                if !self.pairs.contains(&pair) {
+                    self.pairs.push(pair);
+                }
+            }
+        });
+    }
+
+    /// Ready-made sets of pairs.
+    fn presets_ui(&mut self, ui: &mut Ui, availability: &Availability) {
+        ui.horizontal(|ui| {
+            if ui
+                .small_button("Seeds' set")
+                .on_hover_text("BFS, DFS, UCS, greedy, A* and IDA*, as in the notebooks")
+                .clicked()
+            {
+                self.pairs = seed_pairs();
+            }
+            if ui
+                .small_button("Optimal solvers")
+                .on_hover_text("BFS, A* and IDA*")
+                .clicked()
+            {
+                self.pairs = vec![
+                    ComparePair::new(Algorithm::Bfs, None),
+                    ComparePair::new(Algorithm::Astar, None),
+                    ComparePair::new(Algorithm::Idastar, None),
+                ];
+            }
+            if ui
+                .small_button("A* × heuristics")
+                .on_hover_text(
+                    "A* with every heuristic that applies, to see which is better informed",
+                )
+                .clicked()
+            {
+                self.pairs = heuristic_pairs(availability);
+            }
+        });
+    }
+
+    /// Run, Skip and Cancel.
+    fn buttons_ui(&self, ui: &mut Ui, running: bool, commands: &mut Vec<Command>) {
         ui.horizontal(|ui| {
             if ui
                 .add_enabled(
@@ -329,6 +354,10 @@ impl Compare {
                 commands.push(CompareCommand::Cancel.into());
             }
         });
+    }
+
+    /// Which pair runs now, and how far it got.
+    fn progress_ui(&self, ui: &mut Ui) {
         if let Some(task) = &self.task {
             let (current, stats) = task
                 .progress()
@@ -346,9 +375,6 @@ impl Compare {
                     fmt::count(stats.expanded)
                 ));
             });
-        }
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().warn_fg_color, e);
         }
     }
 

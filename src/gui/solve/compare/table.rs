@@ -90,7 +90,7 @@ pub fn as_text(rows: &[CompareRow]) -> String {
             .collect();
         format!("| {} |\n", padded.join(" | "))
     };
-    let mut out = line(COLUMNS.iter().map(|s| s.to_string()).collect());
+    let mut out = line(COLUMNS.iter().map(ToString::to_string).collect());
     out += &line(widths.iter().map(|w| "-".repeat(*w)).collect());
     for row in table {
         out += &line(row.to_vec());

@@ -41,32 +41,37 @@ pub fn notation(report: &SolveReport, i: usize, mv: &PieceMove) -> String {
 
 /// The solution as readable text: a header and one numbered line per move.
 pub fn solution_text(report: &SolveReport) -> String {
-    let mut out = String::new();
+    let mut lines = Vec::new();
     if !report.puzzle.is_empty() {
-        out += &format!("Puzzle: {}\n", report.puzzle);
+        lines.push(format!("Puzzle: {}", report.puzzle));
     }
-    out += &format!(
-        "{} with {} (heuristic {}), {} metric\n",
+    lines.push(format!(
+        "{} with {} (heuristic {}), {} metric",
         headline(report),
         report.algorithm.title(),
         report.heuristic,
         report.metric
-    );
+    ));
     if let Some(blank) = &report.blank_moves {
-        out += &format!("Blank moves: {blank}\n");
+        lines.push(format!("Blank moves: {blank}"));
     }
-    out.push('\n');
+    lines.push(String::new());
     for (i, mv) in report.moves.iter().enumerate() {
-        out += &format!("{:>4}. {}\n", i + 1, notation(report, i, mv));
+        lines.push(format!("{:>4}. {}", i + 1, notation(report, i, mv)));
     }
     if report.metric != Metric::Step {
         let steps: usize = report.moves.iter().map(|m| m.steps.len()).sum();
-        out += &format!("\n{} moves, {steps} unit steps\n", report.moves.len());
+        lines.push(String::new());
+        lines.push(format!("{} moves, {steps} unit steps", report.moves.len()));
     }
-    out
+    lines.join("\n") + "\n"
 }
 
 /// The solution as the CLI's JSON, pretty-printed.
+#[expect(
+    clippy::missing_panics_doc,
+    reason = "the `expect` states an invariant: JSON values always serialise"
+)]
 pub fn solution_json(report: &SolveReport) -> String {
     // Invariant: a `serde_json::Value` always serialises.
     serde_json::to_string_pretty(&report.to_json()).expect("JSON values serialise")
@@ -123,6 +128,23 @@ mod tests {
         assert_eq!(notation(&blocks, 0, &blocks.moves[0]), "B down 2, left");
         let text = solution_text(&blocks);
         assert!(text.contains("   1. B down 2, left"), "{text}");
+    }
+
+    #[test]
+    fn solution_text_has_a_header_a_blank_line_and_one_line_per_move() {
+        let blocks = report(
+            PuzzleType::Blocks,
+            vec![mv("B", &[Dir::Down, Dir::Down]), mv("A", &[Dir::Left])],
+            None,
+        );
+        let header = format!(
+            "Puzzle: test\n{} with Breadth-first (heuristic zero), step metric\n",
+            headline(&blocks)
+        );
+        assert_eq!(
+            solution_text(&blocks),
+            header + "\n   1. B down 2\n   2. A left\n"
+        );
     }
 
     #[test]
