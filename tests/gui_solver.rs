@@ -20,8 +20,7 @@ use blockslide::gui::solve::SolveTab;
 use blockslide::gui::solve::compare::{self, ComparePair};
 use blockslide::gui::solve::panel::Outcome;
 use blockslide::model::{Dir, Metric, Puzzle, Token, file, library};
-use blockslide::solve::api::{self, Algorithm, SolveRequest};
-use blockslide::solve::core::{SearchControl, Termination};
+use blockslide::solve::{self as api, Algorithm, SearchControl, SolveRequest, Termination};
 
 /// A generous bound for background work in a debug build on a busy machine.
 const PATIENCE: Duration = Duration::from_mins(2);

@@ -8,7 +8,8 @@
 //! Every frame: background work is polled, every panel draws and queues
 //! [`Command`]s, and then [`App::apply`] (in [`apply`]) carries them out in order.
 //!
-//! - [`document`]: the open design with undo/redo.
+//! - [`document`]: the open design with undo/redo; `session.rs`: what is kept between
+//!   launches.
 //! - [`menu_bar`], [`status_bar`], [`dialogs`], [`new_dialog`], [`library_panel`]: the
 //!   window around the two halves, one panel per file.
 //! - [`file_dialogs`]: native file dialogs behind a trait; [`screenshot`]: `--screenshot`.
