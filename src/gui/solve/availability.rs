@@ -69,6 +69,7 @@ impl Verdict {
 #[derive(Clone, Debug)]
 pub struct Availability {
     revision: u64,
+    /// The settings that decided it (see [`deciding`]).
     settings: SolverSettings,
     /// Whether the puzzle can be searched at all.
     pub verdict: Verdict,
@@ -107,16 +108,17 @@ impl Availability {
             .collect();
         Availability {
             revision,
-            settings: settings.clone(),
+            settings: deciding(settings),
             verdict,
             algorithms,
             heuristics,
         }
     }
 
-    /// Whether this was worked out for the design at `revision` under `settings`.
+    /// Whether this holds for the design at `revision` under `settings`: it was worked out
+    /// for that revision, under settings that differ at most in what cannot change it.
     pub fn is_for(&self, revision: u64, settings: &SolverSettings) -> bool {
-        self.revision == revision && self.settings == *settings
+        self.revision == revision && self.settings == deciding(settings)
     }
 
     /// Why `algorithm` does not apply, if it does not.
@@ -131,6 +133,20 @@ impl Availability {
     /// otherwise `None` (the solver's best).
     pub fn effective_heuristic(&self, chosen: Option<&str>) -> Option<String> {
         effective_heuristic(&self.heuristics, chosen)
+    }
+}
+
+/// The part of `settings` that can change what applies: not the chosen algorithm (every
+/// algorithm is asked about) nor the limits (no limit makes a request inapplicable), so
+/// dragging a limit or picking another algorithm does not ask the solver again.
+fn deciding(settings: &SolverSettings) -> SolverSettings {
+    let defaults = SolverSettings::default();
+    SolverSettings {
+        algorithm: defaults.algorithm,
+        max_nodes: defaults.max_nodes,
+        max_seconds: defaults.max_seconds,
+        max_memory_mib: defaults.max_memory_mib,
+        ..settings.clone()
     }
 }
 
@@ -182,6 +198,16 @@ mod tests {
             ..in_moves.clone()
         };
         assert!(!a.is_for(7, &in_steps), "another metric");
+        let other_algorithm_and_limits = SolverSettings {
+            algorithm: Algorithm::Bfs,
+            max_nodes: 10,
+            max_seconds: 1,
+            ..in_moves.clone()
+        };
+        assert!(
+            a.is_for(7, &other_algorithm_and_limits),
+            "every algorithm is asked about, and no limit makes a request inapplicable"
+        );
         let reason = a
             .algorithm_reason(Algorithm::Bibfs)
             .expect("a partial goal rules out bidirectional search");
