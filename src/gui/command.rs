@@ -1,6 +1,6 @@
 //! What panels ask the app to do. Panels only draw and queue commands; the app applies them
 //! in one place after every panel has drawn (the only place that touches files or the
-//! document, or starts background work).
+//! document, or starts a search).
 //!
 //! The Solve and Play tabs' commands travel in [`Command::Solve`]; each of their kinds
 //! converts into a [`Command`] with `.into()`.
