@@ -7,7 +7,8 @@
 //! - [`compare`]: several algorithms run on the design, with a table and charts.
 //! - [`playback`]: a solution played back move by move.
 //! - [`play`]: the Play tab's game, with hints.
-//! - [`search`]: a solve as a background task; [`format`](mod@format): numbers, times, units, outcomes.
+//! - [`search`]: a solve as a background task; [`format`](mod@format): numbers, times,
+//!   units, outcomes.
 //!
 //! [`SolveView`] holds them all. The app calls [`SolveView::poll`] at the start of every
 //! frame, [`SolveView::side_ui`] and [`SolveView::central_ui`] while the Solve or Play tab
