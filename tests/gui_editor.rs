@@ -1,4 +1,4 @@
-//! The editor driven as a user would, headless (egui_kittest, no rendering): painting a
+//! The editor driven as a user would, headless (`egui_kittest`, no rendering): painting a
 //! piece, undo/redo, resizing, painting a goal, saving and opening files, a malformed file,
 //! the unsaved-changes guard, the library, the session kept across relaunches, and the mode
 //! tabs.
@@ -7,8 +7,8 @@
 use std::path::Path;
 
 use blockslide::gui::app::App;
-use blockslide::gui::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::command::Mode;
+use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::model::file::load;
 use blockslide::model::{Cell, Puzzle, Token};
 use egui::accesskit::Role;

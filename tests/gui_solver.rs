@@ -1,4 +1,4 @@
-//! UI tests of the Solve and Play tabs, driving the real app through egui_kittest as a user
+//! UI tests of the Solve and Play tabs, driving the real app through `egui_kittest` as a user
 //! would: pick choices in the solver panel, solve, cancel, compare, play back, and play.
 //!
 //! Searches run on background threads, so the tests step frames until a condition holds,
@@ -14,17 +14,16 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use blockslide::gui::app::App;
-use blockslide::gui::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::command::Mode;
-use blockslide::gui::compare::{self, ComparePair};
-use blockslide::gui::solve_view::SolveTab;
-use blockslide::gui::solver_panel::Outcome;
+use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
+use blockslide::gui::solve::SolveTab;
+use blockslide::gui::solve::compare::{self, ComparePair};
+use blockslide::gui::solve::panel::Outcome;
 use blockslide::model::{Dir, Metric, Puzzle, Token, file, library};
-use blockslide::solve::api::{self, Algorithm, SolveRequest};
-use blockslide::solve::core::{SearchControl, Termination};
+use blockslide::solve::{self as api, Algorithm, SearchControl, SolveRequest, Termination};
 
 /// A generous bound for background work in a debug build on a busy machine.
-const PATIENCE: Duration = Duration::from_secs(120);
+const PATIENCE: Duration = Duration::from_mins(2);
 
 fn bundled(name: &str) -> Puzzle {
     let entry = library::bundled()

@@ -3,7 +3,7 @@
 #![cfg(feature = "snapshots")]
 
 use blockslide::gui::app::{App, default_puzzle};
-use blockslide::gui::board::{BOARD_LABEL, cell_center};
+use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::model::{Cell, Puzzle, Token};
 use egui::accesskit::Role;
 use egui::{Event, Modifiers, PointerButton};

@@ -14,11 +14,10 @@ use egui_kittest::Harness;
 
 use blockslide::gui::app::App;
 use blockslide::gui::command::Mode;
-use blockslide::gui::compare::{CompareRow, seed_pairs};
-use blockslide::gui::playback::HeuristicPath;
+use blockslide::gui::solve::compare::{CompareRow, seed_pairs};
+use blockslide::gui::solve::playback::HeuristicPath;
 use blockslide::model::{Metric, Puzzle, file, library};
-use blockslide::solve::api::{self, Algorithm, SolveReport, SolveRequest};
-use blockslide::solve::core::SearchControl;
+use blockslide::solve::{self as api, Algorithm, SearchControl, SolveReport, SolveRequest};
 
 fn klotski() -> Puzzle {
     let entry = library::bundled()

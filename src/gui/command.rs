@@ -1,12 +1,17 @@
 //! What panels ask the app to do. Panels only draw and queue commands; the app applies them
-//! in one place at the end of the frame (the only place that touches files or the document).
+//! in one place after every panel has drawn (the only place that touches files or the
+//! document, or starts a search).
+//!
+//! The Solve and Play tabs' commands travel in [`Command::Solve`]; each of their kinds
+//! converts into a [`Command`] with `.into()`.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use crate::model::{Color, Metric, Puzzle, Token};
+use crate::model::{Color, Dir, Metric, Puzzle, Token};
+use crate::solve::SolveReport;
 
-use super::board::{CellPos, Layer};
-use super::edit::Brush;
+use super::common::board::{CellPos, Layer};
 
 /// Which part of the app has the board: the two editor tabs, or the solver's two.
 #[derive(
@@ -137,6 +142,17 @@ impl Tool {
     }
 }
 
+/// What a stroke puts on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Brush {
+    /// A cell of this piece.
+    Piece(Token),
+    /// A wall (start layer only).
+    Wall,
+    /// Nothing: an empty cell, or "don't care" in the goal.
+    Erase,
+}
+
 /// Something the user asked for.
 #[derive(Clone, Debug)]
 pub enum Command {
@@ -245,4 +261,105 @@ pub enum Command {
     Notify(String),
     /// Outline these cells on the board (a validation finding).
     Highlight(Vec<CellPos>),
+    /// Something for the Solve and Play tabs.
+    Solve(SolveCommand),
+}
+
+/// What the Solve and Play tabs ask for.
+#[derive(Clone, Debug)]
+pub enum SolveCommand {
+    /// From the solver panel.
+    Solver(SolverCommand),
+    /// From the comparison's controls.
+    Compare(CompareCommand),
+    /// From the playback controls.
+    Playback(PlaybackCommand),
+    /// From the game of the Play tab.
+    Play(PlayCommand),
+    /// Play this solution back (a comparison row's).
+    ShowSolution(Arc<SolveReport>),
+}
+
+/// What the solver panel asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolverCommand {
+    /// Start a search with the current settings.
+    Solve,
+    /// Stop the running search.
+    Cancel,
+}
+
+/// What the comparison's controls ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareCommand {
+    /// Run every pair.
+    Run,
+    /// Stop the comparison.
+    Cancel,
+    /// Stop the pair running now and go on with the next.
+    Skip,
+}
+
+/// What the playback controls ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlaybackCommand {
+    /// Back to the start position.
+    First,
+    /// One move back.
+    Previous,
+    /// Start or pause playing.
+    TogglePlay,
+    /// One move forward.
+    Next,
+    /// To the final position.
+    Last,
+    /// To the position after this many moves.
+    Seek(usize),
+}
+
+/// What the game of the Play tab asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayCommand {
+    /// Move a piece one cell.
+    Step(Token, Dir),
+    /// Select a piece (for the arrow keys), or clear the selection.
+    Select(Option<Token>),
+    /// Take back the last step.
+    Undo,
+    /// Back to the start position.
+    Restart,
+    /// Compute an optimal next move.
+    Hint,
+    /// Stop computing a hint.
+    StopHint,
+}
+
+impl From<SolveCommand> for Command {
+    fn from(command: SolveCommand) -> Self {
+        Command::Solve(command)
+    }
+}
+
+impl From<SolverCommand> for Command {
+    fn from(command: SolverCommand) -> Self {
+        Command::Solve(SolveCommand::Solver(command))
+    }
+}
+
+impl From<CompareCommand> for Command {
+    fn from(command: CompareCommand) -> Self {
+        Command::Solve(SolveCommand::Compare(command))
+    }
+}
+
+impl From<PlaybackCommand> for Command {
+    fn from(command: PlaybackCommand) -> Self {
+        Command::Solve(SolveCommand::Playback(command))
+    }
+}
+
+impl From<PlayCommand> for Command {
+    fn from(command: PlayCommand) -> Self {
+        Command::Solve(SolveCommand::Play(command))
+    }
 }

@@ -1,47 +1,31 @@
 //! The desktop app (eframe/egui).
 //!
-//! - [`app`]: the window layout, mode tabs, and where commands are applied.
-//! - [`board`]: the board widget every mode uses.
-//! - [`document`]: the open design with undo/redo.
-//! - [`editor`], [`edit`]: editing the board; [`tools_panel`], [`properties_panel`],
-//!   [`menu_bar`], [`status_bar`], [`library_panel`], [`new_dialog`], [`dialogs`]: one panel
-//!   per file; [`command`]: what panels ask for.
-//! - [`file_dialogs`]: native file dialogs behind a trait; [`screenshot`]: `--screenshot`.
-//! - [`solve_view`]: the Solve and Play tabs, made of [`solver_panel`] (pickers, progress,
-//!   summary), [`compare`] (insight table and charts), [`playback`] and [`play`]; background
-//!   searches run as a [`task`]; [`solve_format`] writes numbers, times and sizes.
+//! The folders follow the window's two halves, with what both need below them:
+//!
+//! - [`app`]: the window (layout, menu and status bars, dialogs, the library), the open
+//!   [`app::document::Document`] with undo, the session kept between launches, and the one
+//!   place where commands are applied.
+//! - [`editor`]: the Start and Goal tabs: the editing canvas, tools, properties, and the
+//!   edits themselves.
+//! - [`solve`]: the Solve and Play tabs: the solver panel, comparison, playback and play.
+//! - [`command`]: what panels ask for. Panels draw from the state and queue commands; the
+//!   app applies them after every panel has drawn.
+//! - [`common`]: the board widget, piece colours, and background tasks.
+//!
+//! Imports point down only: `app` uses `editor` and `solve`, which use `command` and
+//! `common`; `editor` and `solve` never use each other.
 
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 pub mod app;
-pub mod board;
-pub mod colors;
 pub mod command;
-pub mod dialogs;
-pub mod document;
-pub mod edit;
+pub mod common;
 pub mod editor;
-pub mod file_dialogs;
-pub mod library_panel;
-pub mod menu_bar;
-pub mod new_dialog;
-pub mod properties_panel;
-pub mod screenshot;
-pub mod status_bar;
-pub mod tools_panel;
-
-// Issue 6 (solver panel, comparison, playback, play): see `solve_view`.
-pub mod compare;
-pub mod play;
-pub mod playback;
-pub mod solve_format;
-pub mod solve_view;
-pub mod solver_panel;
-pub mod task;
+pub mod solve;
 
 use app::App;
-use screenshot::ScreenshotJob;
+use app::screenshot::{self, ScreenshotJob};
 
 /// Opens the app window, optionally on `file`; with `screenshot`, saves a PNG of the first
 /// fully drawn frame there and exits.
@@ -56,9 +40,8 @@ pub fn run(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<(), Str
     {
         return Err(no_display("neither DISPLAY nor WAYLAND_DISPLAY is set"));
     }
-    if screenshot.is_some()
-        && let Some(path) = &file
-    {
+    let taking_screenshot = screenshot.is_some();
+    if taking_screenshot && let Some(path) = &file {
         crate::model::file::load(path).map_err(|e| match (e.line, e.column) {
             (Some(l), Some(c)) => {
                 format!("{} (line {l}, column {c}): {}", path.display(), e.message)
@@ -68,16 +51,14 @@ pub fn run(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<(), Str
         })?;
     }
     let result: screenshot::ScreenshotResult = Arc::new(Mutex::new(None));
-    let job = screenshot
-        .clone()
-        .map(|path| ScreenshotJob::new(path, Arc::clone(&result)));
+    let job = screenshot.map(|path| ScreenshotJob::new(path, Arc::clone(&result)));
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Blockslide")
             .with_app_id("blockslide")
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([720.0, 480.0]),
-        persist_window: screenshot.is_none(),
+        persist_window: !taking_screenshot,
         ..Default::default()
     };
     eframe::run_native(
@@ -86,7 +67,7 @@ pub fn run(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<(), Str
         Box::new(move |cc| Ok(Box::new(App::new(cc, file, job)))),
     )
     .map_err(|e| no_display(&e.to_string()))?;
-    if screenshot.is_some() {
+    if taking_screenshot {
         let outcome = result
             .lock()
             .map_err(|_| "the screenshot was lost".to_string())?

@@ -2,8 +2,8 @@
 
 use egui::Ui;
 
-use super::board::{CellPos, Layer};
 use super::document::Document;
+use crate::gui::common::board::{CellPos, Layer};
 use crate::model::Cell;
 
 /// Draws the status bar.

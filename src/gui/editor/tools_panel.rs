@@ -2,11 +2,11 @@
 
 use egui::{RichText, Sense, Ui, vec2};
 
-use super::board::Layer;
-use super::colors::{piece_color, to_color32};
-use super::command::{Command, Tool};
+use super::canvas::EditorState;
 use super::edit::used_tokens;
-use super::editor::EditorState;
+use crate::gui::command::{Command, Tool};
+use crate::gui::common::board::Layer;
+use crate::gui::common::colors::{piece_color, to_color32};
 use crate::model::{Puzzle, Token};
 
 /// Draws the tools and the pieces; queues what the user picks.
@@ -56,7 +56,7 @@ pub fn show(
     }
     // Numbered tiles read best in number order; other pieces stay in reading order.
     if tokens.iter().all(|t| t.as_number().is_some()) {
-        tokens.sort_by_key(|t| t.as_number());
+        tokens.sort_by_key(Token::as_number);
     }
     let pending = editor.pending.filter(|(t, _)| !tokens.contains(t));
     if tokens.is_empty() && pending.is_none() {
@@ -71,7 +71,8 @@ pub fn show(
                 let cells = sizes.get(&token).copied().unwrap_or(0);
                 let mut text = token.to_string();
                 if let Some(name) = style.and_then(|s| s.name.as_ref()) {
-                    text.push_str(&format!("  {name}"));
+                    text.push_str("  ");
+                    text.push_str(name);
                 }
                 let detail = if cells == 0 {
                     "goal only".to_string()

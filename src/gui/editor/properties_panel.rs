@@ -3,8 +3,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use super::colors::{from_color32, piece_color, to_color32};
-use super::command::{Command, Mode};
+use crate::gui::command::{Command, Mode};
+use crate::gui::common::colors::{from_color32, piece_color, to_color32};
 use crate::model::tiles::{TileLayout, is_solvable, tile_layout};
 use crate::model::validate::{Diagnostic, Severity, validate};
 use crate::model::{Cell, MAX_SIDE, Metric, Puzzle, Token};
@@ -43,15 +43,18 @@ impl Checks {
 /// Text being typed that is applied only when complete (a piece's new token).
 #[derive(Debug, Default)]
 pub struct PropertiesState {
-    rename_for: Option<Token>,
-    rename_text: String,
-    rename_error: Option<String>,
+    /// The piece being renamed.
+    piece: Option<Token>,
+    /// Its new token as typed so far.
+    text: String,
+    /// Why the last rename was refused.
+    error: Option<String>,
 }
 
 impl PropertiesState {
     /// Shows an error about the last rename.
     pub fn set_rename_error(&mut self, error: Option<String>) {
-        self.rename_error = error;
+        self.error = error;
     }
 }
 
@@ -170,21 +173,21 @@ fn piece_section(
         ui.weak("Select a piece in the palette, or with the eyedropper.");
         return;
     };
-    if state.rename_for != Some(token) {
-        state.rename_for = Some(token);
-        state.rename_text = token.to_string();
-        state.rename_error = None;
+    if state.piece != Some(token) {
+        state.piece = Some(token);
+        state.text = token.to_string();
+        state.error = None;
     }
     let style = puzzle.styles.get(&token).cloned().unwrap_or_default();
     egui::Grid::new("piece_props").num_columns(2).show(ui, |ui| {
         let label = ui.label("Token").on_hover_text("1 to 3 of A-Z a-z 0-9 _ ; press Enter to rename");
         let edit = ui
-            .add(egui::TextEdit::singleline(&mut state.rename_text).desired_width(60.0))
+            .add(egui::TextEdit::singleline(&mut state.text).desired_width(60.0))
             .labelled_by(label.id);
-        if edit.lost_focus() && state.rename_text.trim() != token.as_str() {
+        if edit.lost_focus() && state.text.trim() != token.as_str() {
             commands.push(Command::RenamePiece {
                 from: token,
-                to: state.rename_text.clone(),
+                to: state.text.clone(),
             });
         }
         ui.end_row();
@@ -225,7 +228,7 @@ fn piece_section(
         }
         ui.end_row();
     });
-    if let Some(err) = &state.rename_error {
+    if let Some(err) = &state.error {
         ui.colored_label(ui.visuals().error_fg_color, err);
     }
     if ui

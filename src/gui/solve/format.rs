@@ -1,7 +1,10 @@
-//! Number, time and size formatting shared by the solver panel, the comparison table and
-//! playback, so every view writes a statistic the same way.
+//! Words for numbers, times, sizes, metrics and outcomes, shared by the solver panel, the
+//! comparison table, playback and play, so every view writes them the same way.
 
 use std::time::Duration;
+
+use crate::model::Metric;
+use crate::solve::{SolveReport, Termination};
 
 /// A count with thousands separators: `3672809` → `3,672,809`.
 pub fn count(n: u64) -> String {
@@ -63,6 +66,52 @@ pub fn sentence(text: &str) -> String {
     chars.next().map_or_else(String::new, |c| {
         c.to_uppercase().collect::<String>() + chars.as_str()
     })
+}
+
+/// A one-line summary of a report ("Solved: 81 moves (116 steps), optimal").
+pub fn headline(report: &SolveReport) -> String {
+    match report.status {
+        Termination::Solved => {
+            let length = report.length().unwrap_or_default();
+            let steps = report.steps().unwrap_or_default();
+            let unit = unit_name(report.metric, length);
+            let optimality = if report.optimal {
+                "optimal"
+            } else {
+                "not guaranteed optimal"
+            };
+            if report.metric == Metric::Step {
+                format!("Solved: {length} {unit}, {optimality}")
+            } else {
+                format!("Solved: {length} {unit} ({steps} steps), {optimality}")
+            }
+        }
+        Termination::Unsolvable => "Unsolvable: no reachable position satisfies the goal".into(),
+        Termination::NodeLimit => "Stopped: the node limit was reached".into(),
+        Termination::TimeLimit => "Stopped: the time limit was reached".into(),
+        Termination::MemoryLimit => "Stopped: the memory limit was reached".into(),
+        Termination::Cancelled => "Search cancelled".into(),
+        Termination::DepthLimit => "Stopped: no solution within the depth cap".into(),
+    }
+}
+
+/// "move"/"moves", "step"/"steps", "slide"/"slides" for `n`.
+pub fn unit_name(metric: Metric, n: usize) -> String {
+    let word = metric.name();
+    if n == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
+    }
+}
+
+/// The metric's name in menus.
+pub fn metric_title(metric: Metric) -> &'static str {
+    match metric {
+        Metric::Step => "step (one cell)",
+        Metric::Slide => "slide (straight line)",
+        Metric::Move => "move (any path)",
+    }
 }
 
 #[cfg(test)]

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, Ui};
 
-use super::command::Command;
 use super::document::Document;
+use crate::gui::command::Command;
 
 /// Ctrl+N: new puzzle.
 pub const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);

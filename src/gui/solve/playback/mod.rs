@@ -1,20 +1,28 @@
 //! Playback of a solution: the board animated move by move, first / previous / play-pause /
 //! next / last, a scrub slider, the move list (click to jump), keyboard control, the
 //! solution as text and JSON, and a plot of the heuristic along the solution path.
+//!
+//! This file is the stepping model: the solution replayed on the puzzle, with checkpoints
+//! for seeking and the glide of the move in progress. [`ui`] draws it and queues
+//! [`PlaybackCommand`]s; [`text`] writes the solution out.
+
+pub mod text;
+pub mod ui;
 
 use std::sync::Arc;
 
-use egui::{Color32, Key, Modifiers, RichText, Ui, Vec2, vec2};
-use egui_plot::{GridInput, GridMark, Line, Plot, PlotPoints, Points, VLine};
+use egui::{Vec2, vec2};
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Dir, Metric, Puzzle, PuzzleType};
-use crate::solve::api::{self, Algorithm, PieceMove, SolveReport, SolveRequest};
-use crate::solve::core::Termination;
+use crate::gui::command::PlaybackCommand;
+use crate::gui::common::task::{Poll, Task};
+use crate::model::{Dir, Puzzle, Token};
+use crate::solve::api::default_heuristic;
+use crate::solve::{
+    Algorithm, PieceMove, SolveReport, SolveRequest, Termination, heuristic_along, heuristics_for,
+};
 
-use super::board::Board;
-use super::solver_panel::headline;
-use super::task::{Poll, Task};
+pub use text::{notation, solution_json, solution_text};
 
 /// How playback moves; kept between launches.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -33,23 +41,6 @@ impl Default for PlaybackSettings {
             animate: true,
         }
     }
-}
-
-/// What the playback controls ask for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlaybackCommand {
-    /// Back to the start position.
-    First,
-    /// One move back.
-    Previous,
-    /// Start or pause playing.
-    TogglePlay,
-    /// One move forward.
-    Next,
-    /// To the final position.
-    Last,
-    /// To the position after this many moves.
-    Seek(usize),
 }
 
 /// A move gliding on the board.
@@ -89,7 +80,7 @@ pub fn heuristic_path(puzzle: &Puzzle, report: &SolveReport) -> Option<Heuristic
     let heuristic = if report.algorithm.uses_heuristic() {
         report.heuristic.clone()
     } else {
-        api::default_heuristic(&api::heuristics_for(puzzle, report.metric)).to_string()
+        default_heuristic(&heuristics_for(puzzle, report.metric)).to_string()
     };
     let request = SolveRequest {
         algorithm: Algorithm::Astar,
@@ -97,7 +88,7 @@ pub fn heuristic_path(puzzle: &Puzzle, report: &SolveReport) -> Option<Heuristic
         metric: Some(report.metric),
         ..SolveRequest::default()
     };
-    let values = api::heuristic_along(puzzle, &request, &report.moves).ok()?;
+    let values = heuristic_along(puzzle, &request, &report.moves).ok()?;
     Some(HeuristicPath { heuristic, values })
 }
 
@@ -220,7 +211,9 @@ impl Playback {
         self.h_path.as_ref()
     }
 
-    fn poll_h_path(&mut self) {
+    /// Takes the heuristic along the solution once its background evaluation is done. Call
+    /// once a frame.
+    pub fn poll_h_path(&mut self) {
         if let Some(task) = self.h_task.as_mut() {
             match task.poll() {
                 Poll::Running => {}
@@ -233,7 +226,8 @@ impl Playback {
         }
     }
 
-    /// Carries out a control command.
+    /// Carries out a control command; `settings` are the ones shown (they say whether the
+    /// move glides).
     pub fn apply(&mut self, command: PlaybackCommand, settings: &PlaybackSettings) {
         self.finish_glide();
         match command {
@@ -367,7 +361,7 @@ impl Playback {
     }
 
     /// The piece gliding now and its offset in cells.
-    fn glide_offset(&self) -> Option<(crate::model::Token, Vec2)> {
+    fn glide_offset(&self) -> Option<(Token, Vec2)> {
         let glide = self.glide?;
         let mv = &self.moves[glide.index];
         let t = if glide.forward {
@@ -380,330 +374,6 @@ impl Playback {
         // later position (offset at t = 1) back to rest (offset 0).
         Some((mv.piece, offset))
     }
-
-    /// Draws the playback view: headline, board, controls, move list, plot and export.
-    pub fn ui(&mut self, ui: &mut Ui, settings: &mut PlaybackSettings) {
-        let mut commands = Vec::new();
-        if !ui.ctx().egui_wants_keyboard_input() {
-            ui.input_mut(|i| {
-                for (key, command) in [
-                    (Key::ArrowRight, PlaybackCommand::Next),
-                    (Key::ArrowDown, PlaybackCommand::Next),
-                    (Key::ArrowLeft, PlaybackCommand::Previous),
-                    (Key::ArrowUp, PlaybackCommand::Previous),
-                    (Key::Home, PlaybackCommand::First),
-                    (Key::End, PlaybackCommand::Last),
-                    (Key::Space, PlaybackCommand::TogglePlay),
-                ] {
-                    if i.consume_key(Modifiers::NONE, key) {
-                        commands.push(command);
-                    }
-                }
-            });
-        }
-        // Capped so one very slow frame does not skip a whole move.
-        let dt = ui.input(|i| i.stable_dt).min(0.25);
-        self.poll_h_path();
-        if self.tick(dt, settings) {
-            ui.ctx().request_repaint();
-        }
-
-        ui.horizontal(|ui| {
-            ui.label(RichText::new(headline(&self.report)).strong());
-            ui.label(format!(
-                "· {} · {}",
-                self.report.algorithm.title(),
-                self.report.heuristic
-            ));
-        });
-        if let Some(e) = &self.replay_error {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                format!("This solution is broken: {e}"),
-            );
-        } else if !self.goal_reached {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                "This solution does not end on a goal position.",
-            );
-        }
-
-        egui::Panel::bottom("playback bottom")
-            .resizable(false)
-            .show(ui, |ui| {
-                commands.extend(self.controls_ui(ui, settings));
-                ui.add_space(4.0);
-                ui.horizontal(|ui| {
-                    self.h_plot_ui(ui);
-                    ui.vertical(|ui| self.export_ui(ui));
-                });
-            });
-        egui::Panel::right("playback moves")
-            .resizable(true)
-            .default_size(190.0)
-            .show(ui, |ui| {
-                commands.extend(self.move_list_ui(ui));
-            });
-        egui::CentralPanel::default().show(ui, |ui| {
-            let last_made = self.index.checked_sub(1).map(|i| self.moves[i].piece);
-            let mut board = Board::new(&self.current)
-                .id_salt("playback board")
-                .interactive(false)
-                .goal_outline(true)
-                .highlight_piece(if self.glide.is_some() {
-                    None
-                } else {
-                    last_made
-                });
-            if let Some((piece, offset)) = self.glide_offset() {
-                board = board.piece_offset(piece, offset);
-            }
-            board.show(ui);
-        });
-        for command in commands {
-            self.apply(command, settings);
-        }
-    }
-
-    fn controls_ui(
-        &mut self,
-        ui: &mut Ui,
-        settings: &mut PlaybackSettings,
-    ) -> Vec<PlaybackCommand> {
-        let mut commands = Vec::new();
-        let n = self.len();
-        ui.horizontal(|ui| {
-            let at_start = self.index == 0;
-            let at_end = self.index == n;
-            let button = |ui: &mut Ui, enabled: bool, icon: &str, name: &str, tip: &str| {
-                ui.add_enabled(enabled, egui::Button::new(icon).min_size(vec2(56.0, 24.0)))
-                    .accessible_name(name)
-                    .on_hover_text(tip)
-                    .clicked()
-            };
-            if button(ui, !at_start, "« First", "First", "Start position (Home)") {
-                commands.push(PlaybackCommand::First);
-            }
-            if button(
-                ui,
-                !at_start,
-                "‹ Prev",
-                "Previous",
-                "One move back (left arrow)",
-            ) {
-                commands.push(PlaybackCommand::Previous);
-            }
-            let (icon, name) = if self.playing {
-                ("Pause", "Pause")
-            } else {
-                ("Play", "Play")
-            };
-            if button(ui, n > 0, icon, name, "Play or pause (Space)") {
-                commands.push(PlaybackCommand::TogglePlay);
-            }
-            if button(
-                ui,
-                !at_end,
-                "Next ›",
-                "Next",
-                "One move forward (right arrow)",
-            ) {
-                commands.push(PlaybackCommand::Next);
-            }
-            if button(ui, !at_end, "Last »", "Last", "Final position (End)") {
-                commands.push(PlaybackCommand::Last);
-            }
-            let mut at = self.index;
-            let slider = ui.add(
-                egui::Slider::new(&mut at, 0..=n)
-                    .text(format!("of {n}"))
-                    .clamping(egui::SliderClamping::Always),
-            );
-            let slider = slider.accessible_name("Move");
-            if slider.changed() && at != self.index {
-                commands.push(PlaybackCommand::Seek(at));
-            }
-        });
-        ui.horizontal(|ui| {
-            ui.add(
-                egui::Slider::new(&mut settings.moves_per_second, 0.5..=20.0)
-                    .logarithmic(true)
-                    .text("moves/s"),
-            )
-            .accessible_name("Speed");
-            ui.checkbox(&mut settings.animate, "Animate")
-                .on_hover_text("Let pieces glide; off makes every change instant");
-            let status = if self.index == n && self.goal_reached {
-                format!("Move {}/{n} · goal reached", self.index)
-            } else {
-                format!("Move {}/{n}", self.index)
-            };
-            ui.label(status);
-        });
-        commands
-    }
-
-    fn move_list_ui(&mut self, ui: &mut Ui) -> Vec<PlaybackCommand> {
-        let mut commands = Vec::new();
-        ui.label(RichText::new("Moves").strong());
-        let current = self
-            .glide
-            .filter(|g| g.forward)
-            .map_or(self.index, |g| g.index + 1);
-        let scroll = std::mem::take(&mut self.scroll_to_current);
-        // Only the visible rows are laid out, so solutions of any length scroll smoothly.
-        // Every row is exactly this tall (a selectable button of monospace text), as
-        // `show_rows` requires.
-        let row_height = (ui.text_style_height(&egui::TextStyle::Monospace)
-            + 2.0 * ui.spacing().button_padding.y)
-            .max(ui.spacing().interact_size.y)
-            .ceil();
-        let pitch = row_height + ui.spacing().item_spacing.y;
-        let mut area = egui::ScrollArea::vertical()
-            .id_salt("playback move list")
-            .auto_shrink([false, false]);
-        let visible = self.visible_rows.clone();
-        if scroll && !visible.contains(&current) {
-            let rows_shown = visible.len().max(1) as f32;
-            area =
-                area.vertical_scroll_offset(((current as f32 - rows_shown / 2.0) * pitch).max(0.0));
-        }
-        let output = area.show_rows(ui, row_height, self.moves.len() + 1, |ui, rows| {
-            let width = ui.available_width();
-            for row in rows.clone() {
-                let text = if row == 0 {
-                    "   0. start".to_string()
-                } else {
-                    let i = row - 1;
-                    format!("{:>4}. {}", row, notation(&self.report, i, &self.moves[i]))
-                };
-                let r = ui.add(
-                    egui::Button::selectable(current == row, RichText::new(text).monospace())
-                        .min_size(vec2(width, row_height)),
-                );
-                if r.clicked() {
-                    commands.push(PlaybackCommand::Seek(row));
-                }
-                if scroll && current == row && visible.contains(&row) {
-                    r.scroll_to_me(None);
-                }
-            }
-            rows
-        });
-        // Rows at the edges may be only partly visible; count them out.
-        let rows = output.inner;
-        self.visible_rows = (rows.start + 1).min(rows.end)..rows.end.saturating_sub(1);
-        commands
-    }
-
-    fn h_plot_ui(&self, ui: &mut Ui) {
-        let width = (ui.available_width() - 200.0).clamp(200.0, 520.0);
-        let Some(HeuristicPath { heuristic, values }) = &self.h_path else {
-            // The same space as the plot, so nothing jumps when it arrives.
-            ui.allocate_ui(vec2(width, H_PLOT_BLOCK_HEIGHT), |ui| {
-                ui.set_min_size(vec2(width, H_PLOT_BLOCK_HEIGHT));
-                if self.h_task.is_some() {
-                    ui.horizontal(|ui| {
-                        ui.spinner();
-                        ui.weak("Evaluating the heuristic along the solution…");
-                    });
-                } else if self.len() > H_PLOT_MAX_MOVES {
-                    ui.weak(format!(
-                        "No heuristic plot for solutions over {H_PLOT_MAX_MOVES} moves."
-                    ));
-                }
-            });
-            return;
-        };
-        ui.vertical(|ui| {
-            ui.label(RichText::new(format!("Heuristic {heuristic} along the solution")).strong());
-            let points: Vec<[f64; 2]> = values
-                .iter()
-                .enumerate()
-                .map(|(i, h)| [i as f64, f64::from(*h)])
-                .collect();
-            let remaining: Vec<[f64; 2]> = (0..values.len())
-                .map(|i| [i as f64, (values.len() - 1 - i) as f64])
-                .collect();
-            let index = self.index as f64;
-            let top = values.len().saturating_sub(1).max(1) as f64;
-            Plot::new("playback h plot")
-                .width(width)
-                .height(150.0)
-                .allow_drag(false)
-                .allow_zoom(false)
-                .allow_scroll(false)
-                .allow_boxed_zoom(false)
-                .include_y(0.0)
-                .include_y(top)
-                .y_grid_spacer(move |input: GridInput| round_marks(input.bounds, top))
-                .x_grid_spacer(move |input: GridInput| round_marks(input.bounds, top))
-                .x_axis_label("move")
-                .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
-                .show(ui, |plot| {
-                    plot.line(
-                        Line::new("true distance", PlotPoints::new(remaining))
-                            .width(1.0)
-                            .color(Color32::from_gray(140)),
-                    );
-                    plot.line(
-                        Line::new(format!("h ({heuristic})"), PlotPoints::new(points.clone()))
-                            .width(2.0)
-                            .color(Color32::from_rgb(0x3d, 0x7e, 0xc9)),
-                    );
-                    if let Some(p) = points.get(self.index) {
-                        plot.points(
-                            Points::new("", vec![*p])
-                                .radius(4.0)
-                                .color(Color32::from_rgb(0xe0, 0x8a, 0x1e)),
-                        );
-                    }
-                    plot.vline(
-                        VLine::new("", index)
-                            .width(1.0)
-                            .color(Color32::from_rgb(0xe0, 0x8a, 0x1e)),
-                    );
-                });
-        });
-    }
-
-    fn export_ui(&self, ui: &mut Ui) {
-        ui.label(RichText::new("Export").strong());
-        if ui
-            .button("Copy moves as text")
-            .on_hover_text("A readable, numbered list of the moves")
-            .clicked()
-        {
-            ui.ctx().copy_text(solution_text(&self.report));
-        }
-        if ui
-            .button("Copy as JSON")
-            .on_hover_text("The same JSON as `blockslide solve --json`")
-            .clicked()
-        {
-            ui.ctx().copy_text(solution_json(&self.report));
-        }
-    }
-}
-
-/// Grid marks at the largest round step (1, 2 or 5 times a power of ten) that gives at
-/// least four intervals up to `top`.
-fn round_marks(bounds: (f64, f64), top: f64) -> Vec<GridMark> {
-    let raw = (top / 4.0).max(1.0);
-    let magnitude = 10f64.powf(raw.log10().floor());
-    let step = [5.0, 2.0, 1.0]
-        .into_iter()
-        .map(|m| m * magnitude)
-        .find(|s| *s <= raw)
-        .unwrap_or(magnitude);
-    let first = (bounds.0 / step).ceil() as i64;
-    let last = (bounds.1 / step).floor() as i64;
-    (first..=last)
-        .map(|k| GridMark {
-            value: k as f64 * step,
-            step_size: step,
-        })
-        .collect()
 }
 
 /// Applies `mv` to `puzzle` (forward), or undoes it (backward), step by step.
@@ -743,79 +413,11 @@ pub fn path_offset(steps: &[Dir], t: f32) -> Vec2 {
     offset
 }
 
-/// Directions grouped into runs: `down 2, left`.
-fn runs(steps: &[Dir]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < steps.len() {
-        let mut j = i;
-        while j < steps.len() && steps[j] == steps[i] {
-            j += 1;
-        }
-        parts.push(match j - i {
-            1 => steps[i].word().to_string(),
-            n => format!("{} {n}", steps[i].word()),
-        });
-        i = j;
-    }
-    parts.join(", ")
-}
-
-/// The notation of move `i` of `report`: for tile puzzles the blank's letter (as in the
-/// seeds) and the tile that moves; for block puzzles the piece and its direction(s).
-pub fn notation(report: &SolveReport, i: usize, mv: &PieceMove) -> String {
-    if report.puzzle_type == PuzzleType::Tiles {
-        let letter = report
-            .blank_moves
-            .as_deref()
-            .and_then(|s| s.chars().nth(i))
-            .or_else(|| mv.steps.first().map(|d| d.opposite().letter()))
-            .unwrap_or('?');
-        format!("{letter}  (tile {} {})", mv.piece, runs(&mv.steps))
-    } else {
-        format!("{} {}", mv.piece, runs(&mv.steps))
-    }
-}
-
-/// The solution as readable text: a header and one numbered line per move.
-pub fn solution_text(report: &SolveReport) -> String {
-    let mut out = String::new();
-    if !report.puzzle.is_empty() {
-        out += &format!("Puzzle: {}\n", report.puzzle);
-    }
-    out += &format!(
-        "{} with {} (heuristic {}), {} metric\n",
-        headline(report),
-        report.algorithm.title(),
-        report.heuristic,
-        report.metric
-    );
-    if let Some(blank) = &report.blank_moves {
-        out += &format!("Blank moves: {blank}\n");
-    }
-    out.push('\n');
-    for (i, mv) in report.moves.iter().enumerate() {
-        out += &format!("{:>4}. {}\n", i + 1, notation(report, i, mv));
-    }
-    if report.metric != Metric::Step {
-        let steps: usize = report.moves.iter().map(|m| m.steps.len()).sum();
-        out += &format!("\n{} moves, {steps} unit steps\n", report.moves.len());
-    }
-    out
-}
-
-/// The solution as the CLI's JSON, pretty-printed.
-pub fn solution_json(report: &SolveReport) -> String {
-    // Invariant: a `serde_json::Value` always serialises.
-    serde_json::to_string_pretty(&report.to_json()).expect("JSON values serialise")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Token;
-    use crate::solve::api::Algorithm;
-    use crate::solve::core::{Stats, Termination};
+    use crate::model::{Metric, PuzzleType};
+    use crate::solve::Stats;
 
     fn t(s: &str) -> Token {
         Token::new(s).unwrap()
@@ -854,40 +456,12 @@ mod tests {
     }
 
     #[test]
-    fn plot_marks_are_round() {
-        let values: Vec<f64> = round_marks((-3.0, 84.0), 81.0)
-            .iter()
-            .map(|m| m.value)
-            .collect();
-        assert_eq!(values, [0.0, 20.0, 40.0, 60.0, 80.0]);
-        let values: Vec<f64> = round_marks((0.0, 8.0), 8.0)
-            .iter()
-            .map(|m| m.value)
-            .collect();
-        assert_eq!(values, [0.0, 2.0, 4.0, 6.0, 8.0]);
-    }
-
-    #[test]
     fn path_offsets_follow_the_steps() {
         let steps = [Dir::Down, Dir::Down, Dir::Right];
         assert_eq!(path_offset(&steps, 0.0), Vec2::ZERO);
         assert_eq!(path_offset(&steps, 0.5), vec2(0.0, 1.5));
         assert_eq!(path_offset(&steps, 1.0), vec2(1.0, 2.0));
         assert_eq!(path_offset(&[], 0.5), Vec2::ZERO);
-    }
-
-    #[test]
-    fn notation_for_tiles_and_blocks() {
-        let tiles = report(PuzzleType::Tiles, vec![mv("7", &[Dir::Up])], Some("d"));
-        assert_eq!(notation(&tiles, 0, &tiles.moves[0]), "d  (tile 7 up)");
-        let blocks = report(
-            PuzzleType::Blocks,
-            vec![mv("B", &[Dir::Down, Dir::Down, Dir::Left])],
-            None,
-        );
-        assert_eq!(notation(&blocks, 0, &blocks.moves[0]), "B down 2, left");
-        let text = solution_text(&blocks);
-        assert!(text.contains("   1. B down 2, left"), "{text}");
     }
 
     #[test]
@@ -904,19 +478,6 @@ mod tests {
             None,
         );
         assert_eq!(heuristic_path(&p, &long), None);
-    }
-
-    #[test]
-    fn json_export_is_the_cli_object() {
-        let r = report(
-            PuzzleType::Blocks,
-            vec![mv("B", &[Dir::Down, Dir::Left])],
-            None,
-        );
-        let value: serde_json::Value = serde_json::from_str(&solution_json(&r)).unwrap();
-        assert_eq!(value, r.to_json());
-        assert_eq!(value["moves"][0]["piece"], "B");
-        assert_eq!(value["moves"][0]["steps"][1], "left");
     }
 
     #[test]

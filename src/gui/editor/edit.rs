@@ -4,18 +4,8 @@
 
 use crate::model::{Cell, Color, Goal, Puzzle, Token};
 
-use super::board::{CellPos, Layer};
-
-/// What a stroke puts on a cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Brush {
-    /// A cell of this piece.
-    Piece(Token),
-    /// A wall (start layer only).
-    Wall,
-    /// Nothing: an empty cell, or "don't care" in the goal.
-    Erase,
-}
+use crate::gui::command::Brush;
+use crate::gui::common::board::{CellPos, Layer};
 
 /// Paints one cell of `layer`. Walls clear the goal there (no piece can be on a wall); goal
 /// cells on walls cannot be painted.
@@ -75,6 +65,10 @@ pub fn used_tokens(puzzle: &Puzzle) -> Vec<Token> {
 
 /// A token no piece uses yet: the next number when the puzzle's pieces are all numbered
 /// tiles, otherwise `A`..`Z`, then `a`..`z`, then `A1`, `B1`, ...
+#[expect(
+    clippy::missing_panics_doc,
+    reason = "the `expect` states an invariant: some token is always free"
+)]
 pub fn next_free_token(puzzle: &Puzzle) -> Token {
     let used = used_tokens(puzzle);
     if !used.is_empty() && used.iter().all(|t| t.as_number().is_some()) {
@@ -251,6 +245,7 @@ pub fn clear_goal(puzzle: &mut Puzzle) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::PieceStyle;
 
     fn t(s: &str) -> Token {
         Token::new(s).expect("valid token")
@@ -272,7 +267,7 @@ mod tests {
         assert_eq!(next_free_token(&tiles), t("4"));
         let mut full = Puzzle::empty(1, 1);
         for l in ('A'..='Z').chain('a'..='z') {
-            full.styles.insert(t(&l.to_string()), Default::default());
+            full.styles.insert(t(&l.to_string()), PieceStyle::default());
         }
         assert_eq!(next_free_token(&full), t("A1"));
     }

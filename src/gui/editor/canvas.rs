@@ -3,10 +3,10 @@
 
 use egui::{PointerButton, Ui, vec2};
 
-use super::board::{Board, BoardResponse, CellPos, Gesture, Layer};
-use super::colors::next_palette_color;
-use super::command::{Command, Tool};
-use super::edit::{Brush, move_piece, next_free_token, token_at};
+use super::edit::{move_piece, next_free_token, token_at, used_tokens};
+use crate::gui::command::{Brush, Command, Tool};
+use crate::gui::common::board::{Board, BoardResponse, CellPos, Gesture, Layer};
+use crate::gui::common::colors::next_palette_color;
 use crate::model::{Color, Puzzle, Token};
 
 /// A stroke being painted.
@@ -57,7 +57,7 @@ impl EditorState {
     /// Forgets the pending piece once it is on the board, and a selection that no longer
     /// exists.
     pub fn sync(&mut self, puzzle: &Puzzle) {
-        let used = super::edit::used_tokens(puzzle);
+        let used = used_tokens(puzzle);
         if let Some((t, _)) = self.pending
             && used.contains(&t)
         {

@@ -6,14 +6,15 @@ use std::sync::Arc;
 
 use egui::{Color32, Key, Modifiers, Pos2, RichText, Ui, Vec2, vec2};
 
+use crate::gui::command::{Command, PlayCommand};
+use crate::gui::common::board::{Board, cell_center};
+use crate::gui::common::task::Poll;
 use crate::model::{Cell, Dir, Metric, Puzzle, Token};
-use crate::solve::api::{self, Algorithm, PieceMove, SolveError, SolveReport, SolveRequest};
-use crate::solve::core::{Limits, SearchControl, Stats, Termination};
+use crate::solve::{PieceMove, SolveReport, Termination};
 
-use super::board::{Board, cell_center};
-use super::solve_format as fmt;
-use super::solver_panel::{Verdict, unit_name};
-use super::task::{Poll, Task};
+use super::availability::Verdict;
+use super::format::{self as fmt, unit_name};
+use super::search::{SearchTask, optimal_request, spawn_search};
 
 /// One unit step the player made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,23 +45,6 @@ pub fn count_moves(steps: &[PlayedStep], metric: Metric) -> usize {
         .count()
 }
 
-/// What the play controls ask for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayCommand {
-    /// Move a piece one cell.
-    Step(Token, Dir),
-    /// Select a piece (for the arrow keys), or clear the selection.
-    Select(Option<Token>),
-    /// Take back the last step.
-    Undo,
-    /// Back to the start position.
-    Restart,
-    /// Compute an optimal next move.
-    Hint,
-    /// Stop computing a hint.
-    StopHint,
-}
-
 /// A hint: the first move of an optimal solution from the position it was computed for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hint {
@@ -70,11 +54,9 @@ pub struct Hint {
     pub remaining: usize,
 }
 
-type SolveTask = Task<Stats, Result<SolveReport, SolveError>>;
-
 /// A background search for one position, or its answer.
 enum Search {
-    Running(SolveTask),
+    Running(SearchTask),
     Done(Result<Arc<SolveReport>, String>),
 }
 
@@ -176,6 +158,10 @@ impl Play {
     }
 
     /// Carries out `command`; `metric` is the one hints and the optimal length use.
+    #[expect(
+        clippy::missing_panics_doc,
+        reason = "the `expect` states an invariant: undoing a step the game made is legal"
+    )]
     pub fn apply(&mut self, command: PlayCommand, metric: Metric, ctx: &egui::Context) {
         match command {
             PlayCommand::Step(piece, dir) => {
@@ -212,9 +198,10 @@ impl Play {
             PlayCommand::StopHint => self.hint = None,
             PlayCommand::Hint => {
                 let mut position = self.start.clone();
-                position.cells = self.current.cells.clone();
+                position.cells.clone_from(&self.current.cells);
                 self.hint_for = self.current.cells.clone();
-                self.hint = Some(match spawn_optimal(ctx, position, metric) {
+                let request = optimal_request(&position, metric);
+                self.hint = Some(match spawn_search("hint", ctx, position, request) {
                     Ok(task) => Search::Running(task),
                     Err(e) => Search::Done(Err(e)),
                 });
@@ -224,10 +211,13 @@ impl Play {
 
     fn start_optimal(&mut self, metric: Metric, ctx: &egui::Context) {
         self.optimal_metric = metric;
-        self.optimal = Some(match spawn_optimal(ctx, self.start.clone(), metric) {
-            Ok(task) => Search::Running(task),
-            Err(e) => Search::Done(Err(e)),
-        });
+        let request = optimal_request(&self.start, metric);
+        self.optimal = Some(
+            match spawn_search("hint", ctx, self.start.clone(), request) {
+                Ok(task) => Search::Running(task),
+                Err(e) => Search::Done(Err(e)),
+            },
+        );
     }
 
     /// Drains the background searches.
@@ -261,12 +251,11 @@ impl Play {
         }
     }
 
-    /// Draws the game: status line, buttons, and the board; handles drags, clicks and keys.
-    pub fn ui(&mut self, ui: &mut Ui, metric: Metric) {
-        self.poll();
-        let ctx = ui.ctx().clone();
+    /// Draws the game (status line, buttons, and the board) and queues what the user asks
+    /// for with drags, clicks and keys. Moves are counted in `metric`; `verdict` says whether
+    /// the puzzle can be searched (for hints).
+    pub fn ui(&mut self, ui: &mut Ui, metric: Metric, verdict: &Verdict, queue: &mut Vec<Command>) {
         let mut commands = Vec::new();
-        let verdict = Verdict::of(&self.start);
         ui.horizontal(|ui| {
             let moves = count_moves(&self.history, metric);
             ui.label(
@@ -299,7 +288,7 @@ impl Play {
             let hinting = matches!(self.hint, Some(Search::Running(_)));
             if ui
                 .add_enabled(
-                    !hinting && !self.is_solved() && verdict == Verdict::Ready,
+                    !hinting && !self.is_solved() && *verdict == Verdict::Ready,
                     egui::Button::new("Hint"),
                 )
                 .on_hover_text("Find an optimal next move (H)")
@@ -320,7 +309,7 @@ impl Play {
                 }
             }
         });
-        self.status_ui(ui, metric, &verdict);
+        self.status_ui(ui, metric, verdict);
 
         if !ui.ctx().egui_wants_keyboard_input() {
             ui.input_mut(|i| {
@@ -349,9 +338,7 @@ impl Play {
         }
 
         commands.extend(self.board_ui(ui));
-        for command in commands {
-            self.apply(command, metric, &ctx);
-        }
+        queue.extend(commands.into_iter().map(Command::from));
         if self.is_searching() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -547,33 +534,6 @@ fn preview_offset(puzzle: &Puzzle, drag: Drag, pointer: Pos2, cell: f32) -> Vec2
     .min(0.45);
     let (dr, dc) = dir.delta();
     vec2(dc as f32, dr as f32) * amount
-}
-
-/// A search for an optimal solution of `puzzle` in `metric` (hints and the optimal length):
-/// IDA* on tile puzzles of 16 cells or more (little memory), A* otherwise, each with the
-/// solver's best admissible heuristic.
-fn spawn_optimal(ctx: &egui::Context, puzzle: Puzzle, metric: Metric) -> Result<SolveTask, String> {
-    let algorithm =
-        if crate::model::tiles::tile_layout(&puzzle).is_some() && puzzle.rows * puzzle.cols >= 16 {
-            Algorithm::Idastar
-        } else {
-            Algorithm::Astar
-        };
-    let request = SolveRequest {
-        algorithm,
-        metric: Some(metric),
-        limits: Limits {
-            max_time: std::time::Duration::from_secs(120),
-            ..Limits::default()
-        },
-        ..SolveRequest::default()
-    };
-    Task::spawn("hint", ctx, move |reporter| {
-        let control = SearchControl::new(request.limits)
-            .with_cancel(reporter.cancel_flag())
-            .with_progress(reporter.sink(|s: &Stats| *s));
-        api::solve(&puzzle, &request, control)
-    })
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
-use super::command::Command;
+use crate::gui::command::Command;
 use crate::model::tiles::{blank_last_goal, random_solvable, scramble};
 use crate::model::{MAX_SIDE, Metric, Puzzle};
 

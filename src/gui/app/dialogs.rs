@@ -3,7 +3,7 @@
 
 use egui::{Context, Id, Modal, RichText};
 
-use super::command::Command;
+use crate::gui::command::Command;
 
 /// What a typed path is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

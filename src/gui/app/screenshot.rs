@@ -78,20 +78,17 @@ impl ScreenshotJob {
 /// # Errors
 /// A message naming the file when encoding or writing fails.
 pub fn save_png(path: &std::path::Path, image: &ColorImage) -> Result<(), String> {
-    let [w, h] = image.size;
+    let [width, height] = image.size;
     let bytes: Vec<u8> = image
         .pixels
         .iter()
-        .flat_map(|p| {
-            let [r, g, b, a] = p.to_srgba_unmultiplied();
-            [r, g, b, a]
-        })
+        .flat_map(egui::Color32::to_srgba_unmultiplied)
         .collect();
     image::save_buffer_with_format(
         path,
         &bytes,
-        w as u32,
-        h as u32,
+        width as u32,
+        height as u32,
         image::ExtendedColorType::Rgba8,
         image::ImageFormat::Png,
     )

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use egui::{Context, RichText, Role, Sense, Ui, UiBuilder, WidgetInfo};
 
-use super::board::Board;
-use super::command::Command;
+use crate::gui::command::Command;
+use crate::gui::common::board::Board;
 use crate::model::{Puzzle, file, library};
 
 /// Where a library entry comes from.

@@ -1,0 +1,438 @@
+//! The one place where commands are applied: to the document, to files, and to the
+//! editor's and the Solve and Play tabs' state.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Context, ViewportCommand};
+
+use super::App;
+use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
+use super::document::Document;
+use super::file_dialogs::Picked;
+use crate::gui::command::{Brush, Command, Mode, Tool};
+use crate::gui::common::board::{CellPos, Layer};
+use crate::gui::editor::edit;
+use crate::model::file::{self, LoadError};
+use crate::model::{Color, PieceStyle, Puzzle, Token};
+
+/// How many recent files the File menu lists.
+const RECENT_FILES: usize = 8;
+
+/// Gesture numbers for text fields, far above the editor's stroke numbers, so typing into
+/// one field is one undo step.
+const TEXT_GESTURE: u64 = 1 << 62;
+
+impl App {
+    /// Applies one command. Only here does the app touch the document and files.
+    pub fn apply(&mut self, command: Command, ctx: &Context) {
+        match command {
+            Command::New(_)
+            | Command::Open
+            | Command::OpenPath(_)
+            | Command::OpenText { .. }
+            | Command::Quit
+                if self.doc.is_modified() && !self.allow_close =>
+            {
+                self.dialogs.unsaved = Some(Box::new(command));
+            }
+            Command::Force(inner) => self.apply_unguarded(*inner, ctx),
+            other => self.apply_unguarded(other, ctx),
+        }
+        self.editor.sync(self.doc.puzzle());
+    }
+
+    fn apply_unguarded(&mut self, command: Command, ctx: &Context) {
+        match command {
+            Command::ShowNewDialog => self.new_dialog_open = true,
+            Command::New(puzzle) => {
+                self.doc = Document::new(*puzzle);
+                self.after_open("New design");
+            }
+            Command::Open => self.open(),
+            Command::OpenPath(path) => self.open_path(path),
+            Command::OpenText { source, text } => self.open_text(&source, &text),
+            Command::Save => match self.doc.path().map(Path::to_path_buf) {
+                Some(path) => self.save_to(path, ctx),
+                None => self.apply_unguarded(Command::SaveAs, ctx),
+            },
+            Command::SaveAs => self.save_as(ctx),
+            Command::SaveTo(path) => self.save_to(path, ctx),
+            Command::SaveThen(next) => {
+                self.after_save = Some(next);
+                self.apply_unguarded(Command::Save, ctx);
+            }
+            Command::Force(inner) => self.apply_unguarded(*inner, ctx),
+            Command::ShowLibrary(open) => {
+                if open {
+                    self.library.refresh();
+                }
+                self.view.library_open = open;
+            }
+            Command::RefreshLibrary => self.library.refresh(),
+            Command::Quit => {
+                self.allow_close = true;
+                ctx.send_viewport_cmd(ViewportCommand::Close);
+            }
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Stroke {
+                gesture,
+                layer,
+                cells,
+                brush,
+                new_color,
+            } => self.stroke(gesture, layer, &cells, brush, new_color),
+            Command::MovePiece {
+                layer,
+                token,
+                dr,
+                dc,
+            } => self.move_piece(layer, token, dr, dc),
+            Command::DeletePiece(token) => self.delete_piece(token),
+            Command::RenamePiece { from, to } => self.rename_piece(from, &to),
+            Command::Recolor(token, color) => self.recolor(token, color),
+            Command::SetPieceName(token, name) => self.set_piece_name(token, name),
+            Command::SetPieceKind(token, kind) => self.set_piece_kind(token, &kind),
+            Command::SetName(name) => {
+                self.doc
+                    .edit_in_gesture(TEXT_GESTURE + 1, "Rename puzzle", |p| p.name = name);
+            }
+            Command::SetNotes(notes) => {
+                self.doc
+                    .edit_in_gesture(TEXT_GESTURE + 2, "Edit notes", |p| p.notes = notes);
+            }
+            Command::SetMetric(metric) => {
+                self.doc.edit("Set metric", |p| p.metric = metric);
+            }
+            Command::Resize { rows, cols } => self.resize(rows, cols),
+            Command::CopyStartToGoal => {
+                self.doc
+                    .edit("Copy start to goal", edit::copy_start_to_goal);
+            }
+            Command::ClearGoal => {
+                self.doc.edit("Clear goal", edit::clear_goal);
+            }
+            Command::SetAnywhere(anywhere) => {
+                self.doc
+                    .edit("Goal anywhere", |p| p.goal.anywhere = anywhere);
+            }
+            Command::SetMode(mode) => self.mode = mode,
+            Command::SetTool(tool) => self.editor.tool = tool,
+            Command::Select(token) => self.editor.selected = token,
+            Command::NewPiece => self.new_piece(),
+            Command::Highlight(cells) => self.editor.highlight = cells,
+            Command::Notify(message) => self.status = message,
+            Command::Solve(command) => {
+                self.solve
+                    .apply(command, self.doc.revision(), self.doc.puzzle(), ctx);
+            }
+        }
+    }
+
+    /// Opens a file; on failure the design stays as it is and an error dialog explains.
+    pub(super) fn open_path(&mut self, path: PathBuf) {
+        match file::load(&path) {
+            Ok(puzzle) => {
+                let message = format!("Opened {}", path.display());
+                self.remember_recent(&path);
+                self.doc = Document::from_file(puzzle, path);
+                self.after_open(&message);
+            }
+            Err(e) => self.show_load_error(&path.display().to_string(), &e),
+        }
+    }
+
+    fn after_open(&mut self, message: &str) {
+        self.editor.selected = None;
+        self.editor.pending = None;
+        self.editor.highlight.clear();
+        if !self.mode.is_editing() {
+            self.mode = Mode::Start;
+        }
+        self.status = message.to_string();
+    }
+
+    fn show_load_error(&mut self, source: &str, e: &LoadError) {
+        let place = match (e.line, e.column) {
+            (Some(l), Some(c)) => format!(" (line {l}, column {c})"),
+            (Some(l), None) => format!(" (line {l})"),
+            _ => String::new(),
+        };
+        self.dialogs.error = Some(ErrorDialog {
+            title: "Could not open the puzzle".into(),
+            message: format!(
+                "{source}{place}:\n{}\n\nYour current design is unchanged.",
+                e.message
+            ),
+        });
+        self.status = format!("Could not open {source}");
+    }
+
+    fn save_to(&mut self, path: PathBuf, ctx: &Context) {
+        let path = if path.extension().is_none() {
+            path.with_extension("ron")
+        } else {
+            path
+        };
+        if let Some(parent) = path.parent()
+            && !parent.as_os_str().is_empty()
+            && !parent.exists()
+            && self.library.folder() == Some(parent)
+            && let Err(e) = std::fs::create_dir_all(parent)
+        {
+            self.save_failed(&path, &e);
+            return;
+        }
+        match file::save(&path, self.doc.puzzle()) {
+            Ok(()) => {
+                self.status = format!("Saved to {}", path.display());
+                self.remember_recent(&path);
+                self.doc.mark_saved(path);
+                if let Some(next) = self.after_save.take() {
+                    self.apply_unguarded(*next, ctx);
+                }
+            }
+            Err(e) => self.save_failed(&path, &e),
+        }
+    }
+
+    /// Puts `path` first in the recent files (at most [`RECENT_FILES`]).
+    fn remember_recent(&mut self, path: &Path) {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_FILES);
+    }
+
+    fn save_failed(&mut self, path: &Path, e: &std::io::Error) {
+        self.after_save = None;
+        self.dialogs.error = Some(ErrorDialog {
+            title: "Could not save".into(),
+            message: format!(
+                "{}: {e}\n\nNothing was written; the design is unchanged.",
+                path.display()
+            ),
+        });
+    }
+
+    /// Opens a puzzle from `text` (a bundled one, say); on failure the design stays as it is
+    /// and an error dialog explains.
+    fn open_text(&mut self, source: &str, text: &str) {
+        match file::parse(text) {
+            Ok(puzzle) => {
+                self.doc = Document::new(puzzle);
+                self.after_open(&format!("Opened {source} from the library"));
+            }
+            Err(e) => self.show_load_error(source, &e),
+        }
+    }
+
+    /// Sets a piece's display name (empty: none), typing into the field as one undo step.
+    fn set_piece_name(&mut self, token: Token, name: String) {
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 11, "Rename piece", |p| {
+                let style = p.styles.entry(token).or_default();
+                style.name = Some(name).filter(|n| !n.trim().is_empty());
+                drop_default_style(p, token);
+            });
+    }
+
+    /// Sets a piece's kind (empty: its own), typing into the field as one undo step.
+    fn set_piece_kind(&mut self, token: Token, kind: &str) {
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 12, "Set piece kind", |p| {
+                let style = p.styles.entry(token).or_default();
+                style.kind = Some(kind.trim().to_string()).filter(|k| !k.is_empty());
+                drop_default_style(p, token);
+            });
+    }
+
+    /// Asks for a file and opens it; without file dialogs, asks for a typed path.
+    fn open(&mut self) {
+        match self.files.pick_open(self.library.folder()) {
+            Picked::Path(path) => self.open_path(path),
+            Picked::Unavailable => {
+                self.dialogs.path_prompt = Some(PathPrompt {
+                    purpose: PathPurpose::Open,
+                    text: String::new(),
+                });
+            }
+            Picked::Cancelled => {}
+        }
+    }
+
+    /// Asks for a file and saves there; without file dialogs, asks for a typed path.
+    fn save_as(&mut self, ctx: &Context) {
+        let name = suggested_file_name(self.doc.puzzle());
+        let folder = self
+            .doc
+            .path()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| self.library.folder().map(Path::to_path_buf));
+        match self.files.pick_save(folder.as_deref(), &name) {
+            Picked::Path(path) => self.save_to(path, ctx),
+            Picked::Unavailable => {
+                let text = self.doc.path().map_or(name, |p| p.display().to_string());
+                self.dialogs.path_prompt = Some(PathPrompt {
+                    purpose: PathPurpose::Save,
+                    text,
+                });
+            }
+            Picked::Cancelled => self.after_save = None,
+        }
+    }
+
+    /// Undoes the last edit, saying so in the status bar.
+    fn undo(&mut self) {
+        let label = self.doc.undo_label().map(str::to_string);
+        if self.doc.undo() {
+            self.status = format!("Undid {}", label.unwrap_or_default());
+        }
+    }
+
+    /// Redoes the last undone edit, saying so in the status bar.
+    fn redo(&mut self) {
+        let label = self.doc.redo_label().map(str::to_string);
+        if self.doc.redo() {
+            self.status = format!("Redid {}", label.unwrap_or_default());
+        }
+    }
+
+    /// Paints `cells` with `brush`; strokes of one gesture are one undo step.
+    fn stroke(
+        &mut self,
+        gesture: u64,
+        layer: Layer,
+        cells: &[CellPos],
+        brush: Brush,
+        new_color: Option<Color>,
+    ) {
+        let label = match (brush, layer) {
+            (Brush::Erase, Layer::Goal) => "Clear goal cells",
+            (Brush::Erase, Layer::Start) => "Erase",
+            (Brush::Wall, _) => "Paint walls",
+            (Brush::Piece(_), Layer::Goal) => "Paint goal",
+            (Brush::Piece(_), Layer::Start) => "Paint",
+        };
+        self.doc.edit_in_gesture(gesture, label, |p| {
+            for &cell in cells {
+                edit::paint(p, layer, cell, brush);
+            }
+            if let (Brush::Piece(t), Some(color)) = (brush, new_color) {
+                p.styles.entry(t).or_default().color.get_or_insert(color);
+            }
+            edit::prune_styles(p);
+        });
+        if let Brush::Piece(t) = brush {
+            self.editor.selected = Some(t);
+        }
+    }
+
+    /// Moves a whole piece, or says why it does not fit.
+    fn move_piece(&mut self, layer: Layer, token: Token, dr: i32, dc: i32) {
+        let mut moved = false;
+        self.doc.edit(&format!("Move {token}"), |p| {
+            moved = edit::move_piece(p, layer, token, dr, dc);
+        });
+        if !moved {
+            self.status = format!("Piece {token} does not fit there.");
+        }
+    }
+
+    /// Removes a piece everywhere, and from the selection.
+    fn delete_piece(&mut self, token: Token) {
+        self.doc
+            .edit(&format!("Delete {token}"), |p| edit::delete_piece(p, token));
+        if self.editor.selected == Some(token) {
+            self.editor.selected = None;
+        }
+        if self.editor.pending.is_some_and(|(t, _)| t == token) {
+            self.editor.pending = None;
+        }
+    }
+
+    /// Gives a piece a new token, or shows why it cannot have it.
+    fn rename_piece(&mut self, from: Token, to: &str) {
+        let mut result = Ok(());
+        self.doc.edit(&format!("Rename {from}"), |p| {
+            result = edit::rename_piece(p, from, to);
+        });
+        match result {
+            Ok(()) => {
+                if let Ok(t) = Token::new(to.trim()) {
+                    self.editor.selected = Some(t);
+                    if self.editor.pending.is_some_and(|(p, _)| p == from) {
+                        self.editor.pending = self.editor.pending.map(|(_, c)| (t, c));
+                    }
+                }
+                self.properties.set_rename_error(None);
+            }
+            Err(e) => self.properties.set_rename_error(Some(e.to_string())),
+        }
+    }
+
+    /// Sets a piece's colour (also of the pending new piece).
+    fn recolor(&mut self, token: Token, color: Color) {
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 10, &format!("Recolour {token}"), |p| {
+                edit::recolor_piece(p, token, color);
+            });
+        if let Some((t, _)) = self.editor.pending
+            && t == token
+        {
+            self.editor.pending = Some((t, color));
+        }
+    }
+
+    /// Changes the board size, keeping what fits.
+    fn resize(&mut self, rows: usize, cols: usize) {
+        // Consecutive resizes start from the board before the first one, so shrinking
+        // and growing back (a drag on the size field) loses nothing.
+        let base = match &self.resize_base {
+            Some((revision, base)) if *revision == self.doc.revision() => base.clone(),
+            _ => self.doc.puzzle().clone(),
+        };
+        let mut resized = base.clone();
+        edit::resize(&mut resized, rows, cols);
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 3, "Resize board", |p| *p = resized);
+        self.resize_base = Some((self.doc.revision(), base));
+    }
+
+    /// Starts a new piece and picks a tool that paints it.
+    fn new_piece(&mut self) {
+        let token = self.editor.new_piece(self.doc.puzzle());
+        if self.editor.tool != Tool::NewPiece {
+            self.editor.tool = Tool::Paint;
+        }
+        self.status = format!("New piece {token}: paint its cells on the board.");
+    }
+}
+
+/// Removes a style left with nothing set, so files stay minimal.
+fn drop_default_style(puzzle: &mut Puzzle, token: Token) {
+    if puzzle
+        .styles
+        .get(&token)
+        .is_some_and(PieceStyle::is_default)
+    {
+        puzzle.styles.remove(&token);
+    }
+}
+
+fn suggested_file_name(puzzle: &Puzzle) -> String {
+    let stem: String = puzzle
+        .name
+        .trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    let stem = stem.trim_matches('-');
+    if stem.is_empty() {
+        "puzzle.ron".into()
+    } else {
+        format!("{stem}.ron")
+    }
+}

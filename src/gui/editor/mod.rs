@@ -1,0 +1,12 @@
+//! The Start and Goal tabs: designing the puzzle.
+//!
+//! - [`canvas`]: the board as a drawing surface (strokes, drags, the eyedropper).
+//! - [`tools_panel`]: the tools and the piece palette (left).
+//! - [`properties_panel`]: the puzzle's and the selected piece's properties, with live
+//!   validation (right).
+//! - [`edit`]: the edits themselves, as functions on a puzzle; the app applies them.
+
+pub mod canvas;
+pub mod edit;
+pub mod properties_panel;
+pub mod tools_panel;

@@ -1,0 +1,476 @@
+//! The Solve and Play tabs: the solver panel and the comparison's controls on the right,
+//! playback or the comparison in the centre, and the game of Play.
+//!
+//! - [`panel`]: the solver panel; [`settings`] are its choices, [`pickers`] draw them,
+//!   [`availability`] says what applies to the design, and [`stats_view`] shows a search's
+//!   progress and results.
+//! - [`compare`]: several algorithms run on the design, with a table and charts.
+//! - [`playback`]: a solution played back move by move.
+//! - [`play`]: the Play tab's game, with hints.
+//! - [`search`]: a solve as a background task; [`format`](mod@format): numbers, times,
+//!   units, outcomes.
+//!
+//! [`SolveView`] holds them all. The app calls [`SolveView::poll`] at the start of every
+//! frame, [`SolveView::side_ui`] and [`SolveView::central_ui`] while the Solve or Play tab
+//! shows (they queue commands), and [`SolveView::apply`] for each queued [`SolveCommand`]
+//! after every panel has drawn. Results belong to the document revision they were computed
+//! for: when the revision changes, they are dropped and running searches stop.
+
+pub mod availability;
+pub mod compare;
+pub mod format;
+pub mod panel;
+pub mod pickers;
+pub mod play;
+pub mod playback;
+pub mod search;
+pub mod settings;
+pub mod stats_view;
+
+use std::sync::Arc;
+
+use egui::{RichText, Ui};
+use serde::{Deserialize, Serialize};
+
+use crate::gui::command::{Command, Mode, SolveCommand};
+use crate::gui::common::board::Board;
+use crate::model::{Metric, Puzzle};
+use crate::solve::SolveReport;
+
+use compare::{Compare, CompareRow};
+use format::{metric_title, unit_name};
+use panel::SolverPanel;
+use play::Play;
+use playback::{HeuristicPath, Playback, PlaybackSettings};
+use settings::SolverSettings;
+
+/// The Solve and Play settings kept between launches.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SolveViewSettings {
+    /// Algorithm, heuristic, metric and limits.
+    pub solver: SolverSettings,
+    /// Playback speed and animation.
+    pub playback: PlaybackSettings,
+}
+
+/// Which view fills the centre of the Solve tab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SolveTab {
+    /// The solution, played back.
+    #[default]
+    Playback,
+    /// The comparison table and charts.
+    Compare,
+}
+
+/// The design revision the results belong to, and that design's own metric.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Synced {
+    revision: u64,
+    metric: Option<Metric>,
+}
+
+/// Everything of the Solve and Play tabs.
+pub struct SolveView {
+    panel: SolverPanel,
+    compare: Compare,
+    playback: Option<Playback>,
+    playback_settings: PlaybackSettings,
+    play: Option<Play>,
+    tab: SolveTab,
+    synced: Option<Synced>,
+}
+
+impl Default for SolveView {
+    fn default() -> Self {
+        SolveView::new(SolveViewSettings::default())
+    }
+}
+
+impl SolveView {
+    /// A view with these settings and no results.
+    pub fn new(settings: SolveViewSettings) -> Self {
+        SolveView {
+            panel: SolverPanel::new(settings.solver),
+            compare: Compare::default(),
+            playback: None,
+            playback_settings: settings.playback,
+            play: None,
+            tab: SolveTab::Playback,
+            synced: None,
+        }
+    }
+
+    /// The settings to keep between launches.
+    pub fn settings(&self) -> SolveViewSettings {
+        SolveViewSettings {
+            solver: self.panel.settings.clone(),
+            playback: self.playback_settings.clone(),
+        }
+    }
+
+    /// The solver panel (settings, the running search, the last outcome).
+    pub fn panel(&self) -> &SolverPanel {
+        &self.panel
+    }
+
+    /// The solver panel, to change settings.
+    pub fn panel_mut(&mut self) -> &mut SolverPanel {
+        &mut self.panel
+    }
+
+    /// The comparison.
+    pub fn compare(&self) -> &Compare {
+        &self.compare
+    }
+
+    /// The comparison, to choose its pairs.
+    pub fn compare_mut(&mut self) -> &mut Compare {
+        &mut self.compare
+    }
+
+    /// The playback of the last solution, if any.
+    pub fn playback(&self) -> Option<&Playback> {
+        self.playback.as_ref()
+    }
+
+    /// The game of the Play tab, once started.
+    pub fn play(&self) -> Option<&Play> {
+        self.play.as_ref()
+    }
+
+    /// The tab shown in the centre of Solve.
+    pub fn tab(&self) -> SolveTab {
+        self.tab
+    }
+
+    /// The metric chosen in the solver panel (Play counts in it too).
+    pub fn metric(&self) -> Metric {
+        self.panel.settings.metric
+    }
+
+    /// Drops the results of an earlier revision of the design (which stops their searches),
+    /// then drains the background work. Call at the start of every frame.
+    pub fn poll(&mut self, revision: u64, puzzle: &Puzzle, ctx: &egui::Context) {
+        self.sync(revision, puzzle);
+        if let Some(report) = self.panel.poll() {
+            self.load_playback(puzzle, report, None, ctx);
+        }
+        if self.compare.poll() {
+            self.tab = SolveTab::Compare;
+        }
+        if let Some(playback) = self.playback.as_mut() {
+            playback.poll_h_path();
+        }
+        if let Some(play) = self.play.as_mut() {
+            play.poll();
+        }
+    }
+
+    /// Keys the results to `revision`. Results already shown when the view first sees a
+    /// revision (put there by [`SolveView::show_run`]) are for that design and stay.
+    fn sync(&mut self, revision: u64, puzzle: &Puzzle) {
+        let previous = self.synced;
+        if previous.is_some_and(|s| s.revision == revision) {
+            return;
+        }
+        // A design that names its metric (Klotski counts in moves) brings it along.
+        if let Some(metric) = puzzle.metric
+            && previous.map(|s| s.metric) != Some(puzzle.metric)
+        {
+            self.panel.settings.metric = metric;
+        }
+        if previous.is_some() {
+            self.panel.reset();
+            self.compare.reset();
+            self.playback = None;
+            self.play = None;
+        }
+        self.synced = Some(Synced {
+            revision,
+            metric: puzzle.metric,
+        });
+    }
+
+    /// Carries out `command` for `puzzle`, the design at `revision`.
+    pub fn apply(
+        &mut self,
+        command: SolveCommand,
+        revision: u64,
+        puzzle: &Puzzle,
+        ctx: &egui::Context,
+    ) {
+        match command {
+            SolveCommand::Solver(command) => self.panel.apply(command, revision, puzzle, ctx),
+            SolveCommand::Compare(command) => {
+                let availability = self.panel.availability(revision, puzzle).clone();
+                self.compare
+                    .apply(command, puzzle, &self.panel.settings, &availability, ctx);
+            }
+            SolveCommand::Playback(command) => {
+                let animations_on = ctx.global_style().animation_time > 0.0;
+                let shown = self.shown_playback_settings(animations_on);
+                if let Some(playback) = self.playback.as_mut() {
+                    playback.apply(command, &shown);
+                }
+            }
+            SolveCommand::Play(command) => {
+                let metric = self.metric();
+                if let Some(play) = self.play.as_mut() {
+                    play.apply(command, metric, ctx);
+                }
+            }
+            SolveCommand::ShowSolution(report) => self.load_playback(puzzle, report, None, ctx),
+        }
+    }
+
+    fn load_playback(
+        &mut self,
+        puzzle: &Puzzle,
+        report: Arc<SolveReport>,
+        h_path: Option<HeuristicPath>,
+        ctx: &egui::Context,
+    ) {
+        self.playback = report.length().map(|_| {
+            let mut playback = Playback::new(puzzle, report);
+            match h_path {
+                Some(path) => playback.set_h_path(path),
+                None => playback.compute_h_path(puzzle, ctx),
+            }
+            playback
+        });
+        if self.playback.is_some() {
+            self.tab = SolveTab::Playback;
+        }
+    }
+
+    /// Shows a finished solve of `puzzle`, the open design, (summary and playback) as if the
+    /// solver panel had just produced it: for example a run made elsewhere, or one with pinned
+    /// timings in snapshot tests. Without `h_path`, the heuristic along the solution is
+    /// computed in the background.
+    pub fn show_run(
+        &mut self,
+        puzzle: &Puzzle,
+        report: Arc<SolveReport>,
+        h_path: Option<HeuristicPath>,
+        ctx: &egui::Context,
+    ) {
+        self.panel.show_report(Arc::clone(&report));
+        self.load_playback(puzzle, report, h_path, ctx);
+    }
+
+    /// Shows comparison results for the open design as if a comparison had just produced them.
+    /// The design and `ctx` are not needed (results are keyed to the document revision the
+    /// view saw last); the parameters keep the call alike to [`SolveView::show_run`].
+    pub fn show_comparison(
+        &mut self,
+        _puzzle: &Puzzle,
+        rows: Vec<CompareRow>,
+        _ctx: &egui::Context,
+    ) {
+        self.compare.show_rows(rows);
+        self.tab = SolveTab::Compare;
+    }
+
+    /// The playback settings as shown: the app's "animations" switch (View menu) turns every
+    /// glide off without changing the user's own choice.
+    fn shown_playback_settings(&self, animations_on: bool) -> PlaybackSettings {
+        PlaybackSettings {
+            animate: self.playback_settings.animate && animations_on,
+            ..self.playback_settings.clone()
+        }
+    }
+
+    /// The right panel of the Solve and Play tabs, for `puzzle`, the design at `revision`.
+    pub fn side_ui(
+        &mut self,
+        ui: &mut Ui,
+        mode: Mode,
+        revision: u64,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        egui::ScrollArea::vertical()
+            .id_salt("solve side scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                if mode == Mode::Play {
+                    self.play_side_ui(ui);
+                    return;
+                }
+                self.panel.ui(ui, revision, puzzle, commands);
+                ui.add_space(10.0);
+                ui.separator();
+                let availability = self.panel.availability(revision, puzzle);
+                let compare = &mut self.compare;
+                egui::CollapsingHeader::new(RichText::new("Compare algorithms").strong())
+                    .id_salt("compare header")
+                    .default_open(true)
+                    .show(ui, |ui| compare.controls_ui(ui, availability, commands));
+            });
+        if self.panel.is_running() || self.compare.is_running() {
+            // Elapsed time ticks even between progress reports.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    fn play_side_ui(&mut self, ui: &mut Ui) {
+        ui.heading("Play");
+        ui.label("Drag a piece, or click it and use the arrow keys. Only legal moves are made.");
+        ui.add_space(6.0);
+        egui::Grid::new("play settings")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let label = ui.label("Count moves as");
+                let metric = &mut self.panel.settings.metric;
+                egui::ComboBox::from_id_salt("play metric")
+                    .selected_text(metric_title(*metric))
+                    .show_ui(ui, |ui| {
+                        for m in Metric::ALL {
+                            ui.selectable_value(metric, m, metric_title(m));
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                ui.end_row();
+            });
+        ui.add_space(6.0);
+        ui.label(RichText::new("Keys").strong());
+        for (key, what) in [
+            ("Arrow keys", "move the selected piece"),
+            ("Backspace", "undo"),
+            ("H", "hint"),
+            ("Esc", "clear the selection"),
+        ] {
+            ui.horizontal(|ui| {
+                ui.monospace(key);
+                ui.label(what);
+            });
+        }
+        if let Some(play) = &self.play
+            && let Some(m) = play.optimal_length()
+        {
+            ui.add_space(6.0);
+            ui.label(format!("Optimal: {m} {}", unit_name(self.metric(), m)));
+        }
+    }
+
+    /// The centre of the Solve and Play tabs, for `puzzle`, the design at `revision`.
+    pub fn central_ui(
+        &mut self,
+        ui: &mut Ui,
+        mode: Mode,
+        revision: u64,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        let animations_on = ui.style().animation_time > 0.0;
+        if mode == Mode::Play {
+            let metric = self.metric();
+            let verdict = self.panel.availability(revision, puzzle).verdict.clone();
+            let play = self.play.get_or_insert_with(|| Play::new(puzzle));
+            play.ui(ui, metric, &verdict, commands);
+            return;
+        }
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.tab, SolveTab::Playback, "Playback");
+            ui.selectable_value(&mut self.tab, SolveTab::Compare, "Compare");
+        });
+        ui.separator();
+        match self.tab {
+            SolveTab::Compare => {
+                egui::ScrollArea::vertical()
+                    .id_salt("compare results scroll")
+                    .show(ui, |ui| self.compare.results_ui(ui, commands));
+            }
+            SolveTab::Playback => {
+                let mut shown = self.shown_playback_settings(animations_on);
+                if let Some(playback) = self.playback.as_mut() {
+                    playback.ui(ui, &mut shown, commands);
+                    self.playback_settings.moves_per_second = shown.moves_per_second;
+                    // The app-wide switch overrides for display only; the user's own choice
+                    // is kept.
+                    if animations_on {
+                        self.playback_settings.animate = shown.animate;
+                    }
+                } else {
+                    ui.weak("Choose an algorithm and press Solve; the solution plays back here.");
+                    Board::new(puzzle)
+                        .id_salt("solve preview board")
+                        .interactive(false)
+                        .goal_outline(true)
+                        .show(ui);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{Algorithm, SearchControl, SolveRequest, solve};
+
+    /// `1 2 / . 3` with the standard goal: one move from solved.
+    fn tiny() -> Puzzle {
+        Puzzle::tiles(2, 2, &[1, 2, 0, 3], Some(&[1, 2, 3, 0])).unwrap()
+    }
+
+    fn solved(puzzle: &Puzzle) -> Arc<SolveReport> {
+        let request = SolveRequest {
+            algorithm: Algorithm::Bfs,
+            ..SolveRequest::default()
+        };
+        Arc::new(solve(puzzle, &request, SearchControl::new(request.limits)).unwrap())
+    }
+
+    #[test]
+    fn results_belong_to_a_revision_not_to_an_equal_puzzle() {
+        let ctx = egui::Context::default();
+        let puzzle = tiny();
+        let mut view = SolveView::default();
+        view.poll(1, &puzzle, &ctx);
+        let h_path = HeuristicPath {
+            heuristic: "zero".into(),
+            values: vec![0, 0],
+        };
+        view.show_run(&puzzle, solved(&puzzle), Some(h_path), &ctx);
+        view.poll(1, &puzzle, &ctx);
+        assert!(view.playback().is_some());
+        assert!(view.panel().outcome().is_some());
+        // An edit undone gives an equal puzzle at a new revision: the results go.
+        view.poll(2, &puzzle, &ctx);
+        assert!(view.playback().is_none());
+        assert!(view.panel().outcome().is_none());
+    }
+
+    #[test]
+    fn results_shown_before_the_first_frame_stay() {
+        let ctx = egui::Context::default();
+        let puzzle = tiny();
+        let mut view = SolveView::default();
+        view.show_run(&puzzle, solved(&puzzle), None, &ctx);
+        view.poll(5, &puzzle, &ctx);
+        assert!(view.playback().is_some());
+    }
+
+    #[test]
+    fn a_design_that_names_its_metric_brings_it_along_once() {
+        let ctx = egui::Context::default();
+        let mut in_moves = tiny();
+        in_moves.metric = Some(Metric::Move);
+        let mut view = SolveView::default();
+        view.poll(1, &in_moves, &ctx);
+        assert_eq!(view.metric(), Metric::Move);
+        // The user's own choice survives edits that keep the design's metric.
+        view.panel_mut().settings.metric = Metric::Step;
+        view.poll(2, &in_moves, &ctx);
+        assert_eq!(view.metric(), Metric::Step);
+        let mut in_slides = in_moves.clone();
+        in_slides.metric = Some(Metric::Slide);
+        view.poll(3, &in_slides, &ctx);
+        assert_eq!(view.metric(), Metric::Slide);
+    }
+}

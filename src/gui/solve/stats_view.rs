@@ -1,0 +1,216 @@
+//! The statistics of a search: live progress while it runs, and the summary of a finished
+//! run.
+
+use egui::{Color32, RichText, Ui};
+
+use crate::model::Puzzle;
+use crate::model::tiles::tile_layout;
+use crate::solve::{Algorithm, Limits, SolveReport, SolveRequest, Stats, Termination};
+
+use super::format as fmt;
+use super::search::SearchTask;
+
+/// The live view of a running search: what runs, its statistics so far, and how near it is
+/// to its limits (and, for breadth-first searches of tile puzzles, to the whole space).
+pub fn progress_ui(
+    ui: &mut Ui,
+    task: &SearchTask,
+    request: &SolveRequest,
+    heuristic: Option<&str>,
+    puzzle: &Puzzle,
+) {
+    let stats = task.progress().copied().unwrap_or_default();
+    let elapsed = if stats.elapsed.is_zero() {
+        task.elapsed()
+    } else {
+        stats.elapsed
+    };
+    ui.horizontal(|ui| {
+        ui.spinner();
+        let with = format!(
+            "{}{}",
+            request.algorithm.title(),
+            heuristic.map(|h| format!(" + {h}")).unwrap_or_default()
+        );
+        if task.is_cancelling() {
+            ui.label("Cancelling…");
+        } else if task.progress().is_none() {
+            ui.label(format!("Preparing {with}…"))
+                .on_hover_text("Building the search (a pattern database can take a while)");
+        } else {
+            ui.label(format!("Searching with {with}…"));
+        }
+    });
+    egui::Grid::new("solver progress")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            let rows = [
+                ("Expanded", fmt::count(stats.expanded)),
+                ("Generated", fmt::count(stats.generated)),
+                ("Frontier", fmt::count(stats.frontier)),
+                ("Nodes/s", fmt::rate(stats.nodes_per_second())),
+                ("Elapsed", fmt::duration(elapsed)),
+                ("Memory", fmt::bytes(stats.peak_memory_bytes)),
+                (depth_label(request.algorithm), stats.depth.to_string()),
+                (
+                    "Completed",
+                    stats
+                        .completed_depth
+                        .map_or_else(|| "–".to_string(), |d| format!("no solution ≤ {d}")),
+                ),
+            ];
+            for (name, value) in rows {
+                ui.label(name);
+                ui.monospace(value);
+                ui.end_row();
+            }
+        });
+    if let Some(total) = reachable_tile_states(puzzle)
+        && matches!(request.algorithm, Algorithm::Bfs | Algorithm::Ucs)
+    {
+        let fraction = (stats.stored as f64 / total as f64).clamp(0.0, 1.0) as f32;
+        ui.add(egui::ProgressBar::new(fraction).text(format!(
+            "{} of {} reachable states",
+            fmt::count(stats.stored),
+            fmt::count(total)
+        )));
+    }
+    let (fraction, name) = limit_used(&stats, &request.limits);
+    ui.add(
+        egui::ProgressBar::new(fraction).text(format!("{:.0}% of the {name}", fraction * 100.0)),
+    );
+}
+
+/// A finished run: its headline, what ran, its statistics and the solver's notes.
+pub fn report_ui(ui: &mut Ui, report: &SolveReport) {
+    let colour = match report.status {
+        Termination::Solved => Color32::from_rgb(0x2e, 0x9e, 0x4f),
+        Termination::Cancelled => ui.visuals().text_color(),
+        _ => ui.visuals().warn_fg_color,
+    };
+    ui.label(RichText::new(fmt::headline(report)).strong().color(colour));
+    ui.label(format!(
+        "{} · heuristic {} · {} metric",
+        report.algorithm.title(),
+        report.heuristic,
+        report.metric
+    ));
+    stats_grid(ui, &report.stats, Some(report));
+    for note in &report.notes {
+        ui.label(RichText::new(format!("Note: {note}")).italics());
+    }
+}
+
+/// The statistics of a run; without a report, of a search abandoned after cancelling.
+pub fn stats_grid(ui: &mut Ui, stats: &Stats, report: Option<&SolveReport>) {
+    egui::Grid::new("solver result stats")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            let mut rows: Vec<(String, String)> = Vec::new();
+            let ending = report.map_or(Termination::Cancelled, |r| r.status);
+            rows.push(("Status".into(), ending.name().into()));
+            if let Some(r) = report {
+                if let (Some(len), Some(steps)) = (r.length(), r.steps()) {
+                    rows.push((format!("Length ({})", r.metric), len.to_string()));
+                    rows.push(("Length (steps)".into(), steps.to_string()));
+                }
+                rows.push((
+                    "Optimal".into(),
+                    if r.optimal { "yes" } else { "no" }.into(),
+                ));
+            }
+            rows.extend([
+                ("Expanded".into(), fmt::count(stats.expanded)),
+                ("Generated".into(), fmt::count(stats.generated)),
+                ("Duplicates".into(), fmt::count(stats.duplicates)),
+                ("Goal tests".into(), fmt::count(stats.goal_tests)),
+                ("Max frontier".into(), fmt::count(stats.max_frontier)),
+                ("Frontier at end".into(), fmt::count(stats.frontier)),
+                ("States stored".into(), fmt::count(stats.stored)),
+                ("Peak memory".into(), fmt::bytes(stats.peak_memory_bytes)),
+                ("Time".into(), fmt::duration(stats.elapsed)),
+                ("Nodes/s".into(), fmt::rate(stats.nodes_per_second())),
+                ("Depth / bound".into(), stats.depth.to_string()),
+                (
+                    "Completed depth".into(),
+                    stats
+                        .completed_depth
+                        .map_or_else(|| "–".to_string(), |d| d.to_string()),
+                ),
+            ]);
+            for (name, value) in rows {
+                ui.label(name);
+                ui.monospace(value);
+                ui.end_row();
+            }
+        });
+}
+
+/// What the depth field means for `algorithm`.
+fn depth_label(algorithm: Algorithm) -> &'static str {
+    match algorithm {
+        Algorithm::Astar | Algorithm::Wastar | Algorithm::Idastar => "f-bound",
+        Algorithm::Bfs | Algorithm::Bibfs | Algorithm::Ucs => "Layer",
+        Algorithm::Iddfs => "Depth cap",
+        Algorithm::Dfs | Algorithm::Greedy => "Depth",
+    }
+}
+
+/// The fraction of the nearest limit used so far, and its name.
+fn limit_used(stats: &Stats, limits: &Limits) -> (f32, &'static str) {
+    let nodes = stats.expanded as f64 / limits.max_nodes.max(1) as f64;
+    let time = stats.elapsed.as_secs_f64() / limits.max_time.as_secs_f64().max(1e-9);
+    let memory = stats.peak_memory_bytes as f64 / limits.max_memory_bytes.max(1) as f64;
+    let (fraction, name) = [
+        (nodes, "node limit"),
+        (time, "time limit"),
+        (memory, "memory limit"),
+    ]
+    .into_iter()
+    .fold(
+        (0.0, "time limit"),
+        |best, x| if x.0 > best.0 { x } else { best },
+    );
+    (fraction.clamp(0.0, 1.0) as f32, name)
+}
+
+/// For a tile puzzle, the number of reachable positions ((rows·cols)!/2), when it fits.
+fn reachable_tile_states(puzzle: &Puzzle) -> Option<u64> {
+    tile_layout(puzzle)?;
+    let n = (puzzle.rows * puzzle.cols) as u64;
+    (2..=n).try_fold(1u64, u64::checked_mul).map(|f| f / 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[test]
+    fn limit_used_picks_the_nearest_limit() {
+        let limits = Limits {
+            max_nodes: 1000,
+            max_time: Duration::from_secs(10),
+            max_memory_bytes: 1 << 20,
+        };
+        let stats = Stats {
+            expanded: 900,
+            elapsed: Duration::from_secs(1),
+            ..Stats::default()
+        };
+        let (f, name) = limit_used(&stats, &limits);
+        assert!((f - 0.9).abs() < 1e-6);
+        assert_eq!(name, "node limit");
+    }
+
+    #[test]
+    fn tile_state_space_sizes() {
+        let p = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+        assert_eq!(reachable_tile_states(&p), Some(360));
+        let p = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], None).unwrap();
+        assert_eq!(reachable_tile_states(&p), Some(181_440));
+    }
+}
