@@ -169,8 +169,8 @@ fn future_versions_are_refused_clearly() {
     assert_eq!(out.status.code(), Some(1));
     assert!(
         stdout(&out).contains(
-            ":2:13: error: this file uses format version 2, but this version of Blockslide reads \
-             only format version 1"
+            ":2:13: error: this file uses format version 3, but this version of Blockslide reads \
+             format versions 1 to 2"
         ),
         "{}",
         stdout(&out)

@@ -135,7 +135,7 @@ fn syntax_errors() {
     assert_eq!(
         e.message,
         "unknown field `colour` in the puzzle; the fields are `format`, `name`, `notes`, \
-         `metric`, `board`, `goal`, `pieces`"
+         `metric`, `board`, `goal`, `pieces`, `zones`"
     );
     assert_eq!(at(&e), (Some(4), Some(5)));
     let e = err("(\n    format: 1,\n    name: \"x\",\n)");
@@ -173,14 +173,14 @@ fn format_versions() {
     let e = err(&text);
     assert_eq!(
         e.message,
-        "this file uses format version 2, but this version of Blockslide reads only format \
-         version 1; open it with a newer Blockslide"
+        "this file uses format version 3, but this version of Blockslide reads format \
+         versions 1 to 2; open it with a newer Blockslide"
     );
     assert_eq!(at(&e), (Some(2), Some(13)));
     let e = err("(format: 0, board: [\"A .\"])");
     assert_eq!(
         e.message,
-        "unknown format version 0; this version of Blockslide reads format version 1"
+        "unknown format version 0; this version of Blockslide reads format versions 1 to 2"
     );
     assert_eq!(at(&e), (Some(1), Some(10)));
 }

@@ -72,6 +72,8 @@ fn edit_strategy() -> impl Strategy<Value = Edit> {
         "A",
         "Z9",
         "format: 2",
+        "axis: Horizontal",
+        "zones: (grid: [\"x .\"], allow: {\"x\": [Piece(\"A\")]}),",
         "anywhere: true",
         "\\",
         "r#\"",

@@ -23,7 +23,7 @@ fn load_errors_become_findings() {
     assert_eq!(d.severity, Severity::Error);
     assert_eq!(d.message, "Expected comma");
     assert_eq!(at(&d), (Some(4), Some(5)));
-    let report = validate_text("(format: 2, board: [\"A\"])");
+    let report = validate_text("(format: 3, board: [\"A\"])");
     assert!(!report.is_valid());
     assert!(report.puzzle.is_none() && report.puzzle_type.is_none());
 }

@@ -17,6 +17,7 @@ use blockslide::model::file::load;
 use blockslide::solve::api::{CountReport, count, metric_for};
 use blockslide::solve::core::{SearchControl, Termination};
 
+use super::rushhour::rushhour_puzzle;
 use super::{CountArgs, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, parse_metric};
 
 /// Runs `blockslide count`.
@@ -32,8 +33,10 @@ pub fn run(args: &CountArgs) -> u8 {
 
 fn try_run(args: &CountArgs) -> Result<u8, String> {
     let metric = args.metric.as_deref().map(parse_metric).transpose()?;
-    let path = &args.file;
-    let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
+    let puzzle = match &args.file {
+        Some(path) => load(path).map_err(|e| e.in_file(path).to_string())?,
+        None => rushhour_puzzle(args.rushhour.as_deref())?,
+    };
     let metric = metric_for(&puzzle, metric);
     let limits = args.limits.limits()?;
     let report = count(&puzzle, metric, SearchControl::new(limits)).map_err(|e| e.to_string())?;

@@ -9,6 +9,7 @@ mod bench;
 mod check;
 mod count;
 mod generate;
+mod rushhour;
 mod solve;
 
 use std::path::PathBuf;
@@ -60,6 +61,10 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Run the built-in benchmarks and print medians.
     Bench(BenchArgs),
+    /// Turn a puzzle written in another notation into a puzzle file.
+    Import(rushhour::ImportArgs),
+    /// Write a puzzle file in another notation.
+    Export(rushhour::ExportArgs),
 }
 
 /// Arguments of `check`.
@@ -151,9 +156,16 @@ pub fn parse_metric(text: &str) -> Result<Metric, String> {
 /// Arguments of `solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// A puzzle file (.ron); or use --tiles.
-    #[arg(required_unless_present_any = ["tiles", "list_heuristics"], conflicts_with = "tiles")]
+    /// A puzzle file (.ron); or use --tiles or --rushhour.
+    #[arg(
+        required_unless_present_any = ["tiles", "rushhour", "list_heuristics"],
+        conflicts_with_all = ["tiles", "rushhour"]
+    )]
     pub file: Option<PathBuf>,
+    /// A Rush Hour board in Fogleman's notation (36 characters: `o` empty, `x` wall, `A` the
+    /// red car, other letters vehicles).
+    #[arg(long, conflicts_with = "tiles")]
+    pub rushhour: Option<String>,
     /// A tile puzzle inline: numbers row by row, 0 = blank ("1 2 3 4 5 6 7 8 0").
     #[arg(long)]
     pub tiles: Option<String>,
@@ -177,8 +189,12 @@ pub struct SolveArgs {
 /// Arguments of `count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
-    /// A puzzle file (.ron).
-    pub file: PathBuf,
+    /// A puzzle file (.ron); or use --rushhour.
+    #[arg(required_unless_present = "rushhour", conflicts_with = "rushhour")]
+    pub file: Option<PathBuf>,
+    /// A Rush Hour board in Fogleman's notation (see `solve --rushhour`).
+    #[arg(long)]
+    pub rushhour: Option<String>,
     /// step, slide or move (default: the file's metric, else step).
     #[arg(long)]
     pub metric: Option<String>,
@@ -276,6 +292,8 @@ pub fn run() -> ExitCode {
         Some(Command::Batch(args)) => batch::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Import(args)) => rushhour::import(&args),
+        Some(Command::Export(args)) => rushhour::export(&args),
         None => open_app(cli.file, cli.screenshot),
     };
     ExitCode::from(code)

@@ -18,6 +18,7 @@ use blockslide::solve::{
 };
 
 use super::args::{numbers, parse_size, request};
+use super::rushhour::rushhour_puzzle;
 use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArgs, parse_metric};
 
 /// Runs `blockslide solve`.
@@ -34,6 +35,7 @@ pub fn run(args: &SolveArgs) -> u8 {
 fn try_run(args: &SolveArgs) -> Result<u8, String> {
     let metric = args.metric.as_deref().map(parse_metric).transpose()?;
     let puzzle = match (&args.file, &args.tiles) {
+        _ if args.rushhour.is_some() => rushhour_puzzle(args.rushhour.as_deref())?,
         (Some(path), _) => {
             let mut puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
             if puzzle.name.is_empty()

@@ -42,12 +42,10 @@ pub fn run(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<(), Str
     }
     let taking_screenshot = screenshot.is_some();
     if taking_screenshot && let Some(path) = &file {
-        crate::model::file::load(path).map_err(|e| match (e.line, e.column) {
-            (Some(l), Some(c)) => {
-                format!("{} (line {l}, column {c}): {}", path.display(), e.message)
-            }
+        crate::model::file::load(path).map_err(|e| match e.line {
+            Some(_) => e.in_file(path).to_string(),
             // Errors without a position (an unreadable file) already name the file.
-            _ => e.message,
+            None => e.message,
         })?;
     }
     let result: screenshot::ScreenshotResult = Arc::new(Mutex::new(None));

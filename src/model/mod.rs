@@ -4,6 +4,7 @@
 //! - [`token`]: piece identifiers.
 //! - [`puzzle`]: the board, pieces, goal pattern, and unit moves.
 //! - [`file`](mod@file): the RON file format (version 1), loading and atomic saving.
+//! - [`rushhour`]: Rush Hour boards in Fogleman's 36-character notation, in and out.
 //! - [`rules`]: the rules of puzzle families: pieces locked to an axis, zones.
 //! - [`solution`]: a solution as moves of concrete pieces, replayed and checked on the model.
 //! - [`source`]: where the parts of a file's text are, for line and column in errors.
@@ -17,6 +18,7 @@ pub mod goal;
 pub mod library;
 pub mod puzzle;
 pub mod rules;
+pub mod rushhour;
 pub mod solution;
 pub mod source;
 pub mod tiles;

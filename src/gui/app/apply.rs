@@ -153,17 +153,9 @@ impl App {
     }
 
     fn show_load_error(&mut self, source: &str, e: &LoadError) {
-        let place = match (e.line, e.column) {
-            (Some(l), Some(c)) => format!(" (line {l}, column {c})"),
-            (Some(l), None) => format!(" (line {l})"),
-            _ => String::new(),
-        };
         self.dialogs.error = Some(ErrorDialog {
             title: "Could not open the puzzle".into(),
-            message: format!(
-                "{source}{place}:\n{}\n\nYour current design is unchanged.",
-                e.message
-            ),
+            message: format!("{source}:\n{e}\n\nYour current design is unchanged."),
         });
         self.status = format!("Could not open {source}");
     }

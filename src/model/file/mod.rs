@@ -174,7 +174,7 @@ pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadErro
         Ok(VersionProbe { format: None }) => {
             return Err(LoadError::at(
                 format!(
-                    "missing `format: {FORMAT_VERSION},` at the start of the puzzle: every \
+                    "missing `format: {BASE_FORMAT_VERSION},` at the start of the puzzle: every \
                      puzzle file names its format version"
                 ),
                 Some(TextPos { line: 1, column: 1 }),
@@ -456,15 +456,19 @@ mod tests {
 
     #[test]
     fn future_version_is_refused() {
-        let e = err("(\n  format: 2,\n  board: [\"A\"],\n  teleporters: [],\n)");
-        assert!(e.message.contains("format version 2"), "{}", e.message);
-        assert!(e.message.contains("format version 1"), "{}", e.message);
+        let e = err("(\n  format: 3,\n  board: [\"A\"],\n  teleporters: [],\n)");
+        assert!(e.message.contains("format version 3"), "{}", e.message);
+        assert!(
+            e.message.contains("format versions 1 to 2"),
+            "{}",
+            e.message
+        );
         assert_eq!((e.line, e.column), (Some(2), Some(11)));
     }
 
     #[test]
     fn errors_display_their_position_for_people_and_for_tools() {
-        let e = err("(\n  format: 2,\n  board: [\"A\"],\n)");
+        let e = err("(\n  format: 3,\n  board: [\"A\"],\n)");
         let message = e.message.clone();
         assert_eq!(e.to_string(), format!("line 2, column 11: {message}"));
         let file = Path::new("dir/p.ron");

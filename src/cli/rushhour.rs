@@ -1,0 +1,94 @@
+//! `blockslide import` and `blockslide export`: puzzles in other notations. Today one
+//! notation, Rush Hour boards in Fogleman's 36 characters; `solve` and `count` also take one
+//! with `--rushhour`.
+
+use std::path::PathBuf;
+
+use blockslide::model::Puzzle;
+use blockslide::model::file::{load, save, to_ron_string};
+use blockslide::model::rushhour;
+use clap::{Args, ValueEnum};
+
+use super::{EXIT_ERROR, EXIT_OK};
+
+/// A notation for puzzles other than Blockslide's own files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Notation {
+    /// Rush Hour in Fogleman's notation: 36 characters, the 6x6 board row by row (`o` empty,
+    /// `x` wall, `A` the red car, other capital letters vehicles).
+    Rushhour,
+}
+
+/// Arguments of `import`.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The notation of TEXT.
+    #[arg(value_enum)]
+    pub notation: Notation,
+    /// The puzzle in that notation.
+    pub text: String,
+    /// Write the puzzle file here instead of printing it.
+    #[arg(short, long, value_name = "FILE.ron")]
+    pub output: Option<PathBuf>,
+}
+
+/// Arguments of `export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The notation to write.
+    #[arg(value_enum)]
+    pub notation: Notation,
+    /// A puzzle file (.ron).
+    pub file: PathBuf,
+}
+
+/// The puzzle a `--rushhour` option describes.
+pub fn rushhour_puzzle(text: Option<&str>) -> Result<Puzzle, String> {
+    rushhour::parse(text.unwrap_or_default()).map_err(|e| format!("--rushhour: {e}"))
+}
+
+/// Runs `blockslide import`.
+pub fn import(args: &ImportArgs) -> u8 {
+    let Notation::Rushhour = args.notation;
+    let puzzle = match rushhour::parse(&args.text) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("blockslide import: {e}");
+            return EXIT_ERROR;
+        }
+    };
+    match &args.output {
+        Some(path) => match save(path, &puzzle) {
+            Ok(()) => {
+                eprintln!("wrote {}", path.display());
+                EXIT_OK
+            }
+            Err(e) => {
+                eprintln!("blockslide import: cannot write {}: {e}", path.display());
+                EXIT_ERROR
+            }
+        },
+        None => {
+            print!("{}", to_ron_string(&puzzle));
+            EXIT_OK
+        }
+    }
+}
+
+/// Runs `blockslide export`.
+pub fn export(args: &ExportArgs) -> u8 {
+    let Notation::Rushhour = args.notation;
+    let text = load(&args.file)
+        .map_err(|e| e.in_file(&args.file).to_string())
+        .and_then(|p| rushhour::to_string(&p).map_err(|e| e.to_string()));
+    match text {
+        Ok(text) => {
+            println!("{text}");
+            EXIT_OK
+        }
+        Err(message) => {
+            eprintln!("blockslide export: {message}");
+            EXIT_ERROR
+        }
+    }
+}
