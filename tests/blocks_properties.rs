@@ -91,53 +91,6 @@ fn complete_goal_puzzle(seed: u64) -> blockslide::model::Puzzle {
     p
 }
 
-fn check_algorithms(puzzle: &blockslide::model::Puzzle) -> Result<(), TestCaseError> {
-    use blockslide::solve::Algorithm;
-    use blockslide::solve::algorithms::{RunOptions, applicable, guarantees_optimal, run};
-    use blockslide::solve::core::{Limits, SearchControl};
-    for metric in Metric::ALL {
-        let domain = BlockDomain::new(puzzle, metric).unwrap();
-        let shortest = bfs(&domain, &mut control()).path.map(|p| p.len());
-        let h = ready(BlockHeuristic::ALL[0], &domain);
-        for algorithm in Algorithm::ALL {
-            if applicable(algorithm, &domain).is_err() {
-                prop_assert!(domain.goal_state().is_err());
-                continue;
-            }
-            let limits = Limits {
-                max_nodes: 50_000,
-                ..Limits::default()
-            };
-            let outcome = run(
-                algorithm,
-                &domain,
-                &h,
-                &RunOptions::default(),
-                &mut SearchControl::new(limits),
-            );
-            // The iterative-deepening searches are tree searches, exponential in the depth: a
-            // node limit is their honest answer on the occasional deep random puzzle.
-            let deepening = matches!(algorithm, Algorithm::Iddfs | Algorithm::Idastar);
-            if deepening && outcome.termination == Termination::NodeLimit {
-                continue;
-            }
-            if let Some(d) = shortest {
-                prop_assert_eq!(outcome.termination, Termination::Solved, "{}", algorithm);
-                let path = outcome.path.unwrap();
-                if guarantees_optimal(algorithm, true, 1.0) {
-                    prop_assert_eq!(path.len(), d, "{} in {}", algorithm, metric);
-                } else {
-                    prop_assert!(path.len() >= d);
-                }
-                replay_path(puzzle, &domain, &path, metric);
-            } else {
-                prop_assert_ne!(outcome.termination, Termination::Solved);
-            }
-        }
-    }
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(20))]
 

@@ -332,7 +332,8 @@ pub fn random_puzzle(seed: u64) -> Puzzle {
 }
 
 /// What the goal cannot tell apart gets one label: pieces of a kind the goal names are
-/// labelled by kind, the others by shape.
+/// labelled by kind, the others by shape; pieces that move under different rules (axis, zone
+/// rights) are told apart.
 fn labels(p: &Puzzle) -> Vec<(Token, String)> {
     let named: Vec<String> = p
         .goal
@@ -350,9 +351,81 @@ fn labels(p: &Puzzle) -> Vec<(Token, String)> {
             } else {
                 format!("shape {:?}", piece.shape())
             };
-            (piece.token, label)
+            let rules = format!(
+                " axis {} zones {:?}",
+                p.axis_of(piece.token),
+                zone_rights(p, piece.token)
+            );
+            (piece.token, label + &rules)
         })
         .collect()
+}
+
+/// The zones `token` may enter, by name, read from the zones' own lists (independently of the
+/// model's helpers).
+fn zone_rights(p: &Puzzle, token: Token) -> Vec<Token> {
+    use blockslide::model::ZoneRight;
+    let kind = p.kind_of(token);
+    p.zones
+        .iter()
+        .filter(|z| {
+            z.allow.iter().any(|r| match r {
+                ZoneRight::Piece(t) => *t == token,
+                ZoneRight::Kind(k) => *k == kind,
+            })
+        })
+        .map(|z| z.name)
+        .collect()
+}
+
+/// `random_puzzle(seed)` with the rules of puzzle families: some pieces locked to an axis,
+/// and up to two zones of random cells, each admitting the pieces that start on it and some
+/// others (so every start is legal), sometimes by kind.
+pub fn random_family_puzzle(seed: u64) -> Puzzle {
+    use blockslide::model::{Axis, Zone, ZoneRight};
+    let mut p = random_puzzle(seed);
+    let mut rng = Rng::new(seed ^ 0x5eed_f00d);
+    let pieces = p.pieces();
+    for piece in &pieces {
+        let axis = Axis::ALL[rng.below(3)];
+        let kind_axis = p
+            .styles
+            .get(&piece.token)
+            .and_then(|s| s.kind.clone())
+            .and_then(|k| {
+                pieces
+                    .iter()
+                    .find(|q| p.kind_of(q.token) == k && q.token != piece.token)
+                    .map(|q| p.axis_of(q.token))
+            });
+        // Pieces of one kind move alike: the second takes the first's axis.
+        p.styles.entry(piece.token).or_default().axis = kind_axis.unwrap_or(axis);
+    }
+    let n = p.rows * p.cols;
+    for z in 0..rng.below(3) {
+        let cells: Vec<bool> = (0..n).map(|_| rng.below(3) == 0).collect();
+        let mut allow = Vec::new();
+        for piece in &pieces {
+            let on = piece.cells.iter().any(|&(r, c)| cells[r * p.cols + c]);
+            if on || rng.below(3) == 0 {
+                // Pieces of one kind must move alike: a kind is admitted as a whole.
+                let kind = p.styles.get(&piece.token).and_then(|s| s.kind.clone());
+                let right = match kind {
+                    Some(k) => ZoneRight::Kind(k),
+                    None => ZoneRight::Piece(piece.token),
+                };
+                if !allow.contains(&right) {
+                    allow.push(right);
+                }
+            }
+        }
+        p.zones.push(Zone {
+            name: Token::new(&format!("z{z}")).unwrap(),
+            cells,
+            allow,
+        });
+    }
+    p
 }
 
 /// The position with interchangeable pieces forgotten: sorted (label, cells) pairs.
@@ -467,4 +540,59 @@ pub fn all_states(domain: &BlockDomain) -> Vec<blockslide::solve::blocks::BlockS
         }
     }
     order
+}
+
+/// BFS, UCS, A*, IDA*, IDDFS and bidirectional BFS agree on the optimal length; greedy,
+/// weighted A* and DFS find legal solutions; all of them replay on the model.
+pub fn check_algorithms(puzzle: &Puzzle) -> Result<(), proptest::test_runner::TestCaseError> {
+    use blockslide::solve::Algorithm;
+    use blockslide::solve::algorithms::bfs::bfs;
+    use blockslide::solve::algorithms::{RunOptions, applicable, guarantees_optimal, run};
+    use blockslide::solve::core::{Domain, Termination};
+    for metric in Metric::ALL {
+        let domain = BlockDomain::new(puzzle, metric).unwrap();
+        let shortest = bfs(&domain, &mut control()).path.map(|p| p.len());
+        let h = ready(BlockHeuristic::ALL[0], &domain);
+        for algorithm in Algorithm::ALL {
+            if applicable(algorithm, &domain).is_err() {
+                proptest::prop_assert!(domain.goal_state().is_err());
+                continue;
+            }
+            let limits = Limits {
+                max_nodes: 50_000,
+                ..Limits::default()
+            };
+            let outcome = run(
+                algorithm,
+                &domain,
+                &h,
+                &RunOptions::default(),
+                &mut SearchControl::new(limits),
+            );
+            // The iterative-deepening searches are tree searches, exponential in the depth: a
+            // node limit is their honest answer on the occasional deep random puzzle.
+            let deepening = matches!(algorithm, Algorithm::Iddfs | Algorithm::Idastar);
+            if deepening && outcome.termination == Termination::NodeLimit {
+                continue;
+            }
+            if let Some(d) = shortest {
+                proptest::prop_assert_eq!(
+                    outcome.termination,
+                    Termination::Solved,
+                    "{}",
+                    algorithm
+                );
+                let path = outcome.path.unwrap();
+                if guarantees_optimal(algorithm, true, 1.0) {
+                    proptest::prop_assert_eq!(path.len(), d, "{} in {}", algorithm, metric);
+                } else {
+                    proptest::prop_assert!(path.len() >= d);
+                }
+                replay_path(puzzle, &domain, &path, metric);
+            } else {
+                proptest::prop_assert_ne!(outcome.termination, Termination::Solved);
+            }
+        }
+    }
+    Ok(())
 }

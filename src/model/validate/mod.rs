@@ -88,6 +88,8 @@ pub enum FindingKind {
     GoalInClosedZone,
     /// Pieces of one kind are locked to different axes.
     KindAxes,
+    /// Pieces of one kind may enter different zones.
+    KindZones,
 }
 
 /// One finding of validation.
@@ -723,7 +725,7 @@ fn check_rules(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
             }
         }
     }
-    let mut axis_of_kind: BTreeMap<&str, (Token, crate::model::Axis)> = BTreeMap::new();
+    let mut rules_of_kind: BTreeMap<&str, (Token, crate::model::Axis, u64)> = BTreeMap::new();
     for token in &on_board {
         let Some(style) = puzzle.styles.get(token) else {
             continue;
@@ -731,8 +733,9 @@ fn check_rules(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
         let Some(kind) = style.kind.as_deref() else {
             continue;
         };
-        match axis_of_kind.get(kind) {
-            Some(&(first, axis)) if axis != style.axis => out.error(
+        let rights = puzzle.zone_rights(*token);
+        match rules_of_kind.get(kind) {
+            Some(&(first, axis, _)) if axis != style.axis => out.error(
                 FindingKind::KindAxes,
                 format!(
                     "pieces `{first}` and `{token}` are both of kind \"{kind}\" but move along \
@@ -742,9 +745,19 @@ fn check_rules(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
                 Vec::new(),
                 Place::Style(*token),
             ),
+            Some(&(first, _, first_rights)) if first_rights != rights => out.error(
+                FindingKind::KindZones,
+                format!(
+                    "pieces `{first}` and `{token}` are both of kind \"{kind}\" but may enter \
+                     different zones; admit the kind as a whole (Kind(\"{kind}\")) so they \
+                     move alike"
+                ),
+                Vec::new(),
+                Place::Style(*token),
+            ),
             Some(_) => {}
             None => {
-                axis_of_kind.insert(kind, (*token, style.axis));
+                rules_of_kind.insert(kind, (*token, style.axis, rights));
             }
         }
     }

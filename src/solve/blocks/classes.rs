@@ -76,6 +76,7 @@ impl Grouping {
         named_kinds: &[String],
         walls: &[bool],
     ) -> Result<Grouping, String> {
+        check_kinds_move_alike(puzzle, pieces)?;
         let mut classes: Vec<Class> = Vec::new();
         let mut class_key: Vec<ClassKey> = Vec::new();
         let mut piece_class = vec![0usize; pieces.len()];
@@ -128,6 +129,41 @@ impl Grouping {
             placements,
         })
     }
+}
+
+/// Refuses pieces of one declared kind that move under different rules (axis or zone
+/// rights): they are interchangeable, so they must move alike.
+fn check_kinds_move_alike(puzzle: &Puzzle, pieces: &[PieceCells]) -> Result<(), String> {
+    let mut first: BTreeMap<&str, (Token, Axis, u64)> = BTreeMap::new();
+    for piece in pieces {
+        let Some(kind) = puzzle
+            .styles
+            .get(&piece.token)
+            .and_then(|s| s.kind.as_deref())
+        else {
+            continue;
+        };
+        let rules = (puzzle.axis_of(piece.token), puzzle.zone_rights(piece.token));
+        match first.get(kind) {
+            Some(&(other, axis, rights)) if (axis, rights) != rules => {
+                let what = if axis == rules.0 {
+                    "zone rights"
+                } else {
+                    "axes"
+                };
+                return Err(format!(
+                    "pieces `{other}` and `{}` share the kind \"{kind}\" but have different \
+                     {what}; pieces of one kind must move alike",
+                    piece.token
+                ));
+            }
+            Some(_) => {}
+            None => {
+                first.insert(kind, (piece.token, rules.0, rules.1));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Finds the legal placements of every class (setting `anchors` and `offset`): on the board,

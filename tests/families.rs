@@ -1,0 +1,227 @@
+//! Puzzle families: pieces locked to one axis and zones only some pieces may enter. The block
+//! engine is checked against a walk over model positions (the model's own `Puzzle::step`,
+//! which knows the rules), every optimal algorithm agrees, solutions replay under the rules,
+//! no reachable position breaks a rule, the heuristics stay admissible, and Rush Hour boards
+//! give the answers of Fogleman's database.
+
+mod blocks_support;
+
+use blocks_support::*;
+use blockslide::model::rushhour;
+use blockslide::model::{Axis, Metric, Puzzle};
+use blockslide::solve::algorithms::bfs::{bfs, distance_map, explore};
+use blockslide::solve::blocks::{self, BlockDomain, BlockHeuristic};
+use blockslide::solve::core::{Domain, Heuristic, Limits, SearchControl, Termination};
+use blockslide::solve::{Algorithm, SolveRequest};
+use proptest::prelude::*;
+
+/// Fogleman's hardest position: 60 moves, a cluster of 2,332 positions.
+const HARDEST: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
+/// A 54-move position with a cluster of 1,845.
+const FIFTY_FOUR: &str = "BBBKCCDDoKoLIAAKoLIoJEEMFFJooMooxoHH";
+
+/// Whether every piece of `position` obeys the rules of `start`: axis-locked pieces stay in
+/// their row or column, and no piece covers a cell of a zone closed to it.
+fn obeys_rules(start: &Puzzle, position: &Puzzle) -> bool {
+    let origin: std::collections::BTreeMap<_, _> = start
+        .pieces()
+        .into_iter()
+        .map(|p| (p.token, p.cells[0]))
+        .collect();
+    position.pieces().into_iter().all(|piece| {
+        let (r0, c0) = origin[&piece.token];
+        let along = match start.axis_of(piece.token) {
+            Axis::Free => true,
+            Axis::Horizontal => piece.cells[0].0 == r0,
+            Axis::Vertical => piece.cells[0].1 == c0,
+        };
+        let zones_ok = piece.cells.iter().all(|&(r, c)| {
+            start.zones.iter().all(|z| {
+                !z.cells[r * start.cols + c]
+                    || z.allow.iter().any(|right| match right {
+                        blockslide::model::ZoneRight::Piece(t) => *t == piece.token,
+                        blockslide::model::ZoneRight::Kind(k) => *k == start.kind_of(piece.token),
+                    })
+            })
+        });
+        along && zones_ok
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// The engine's reachable positions, goal positions and shortest solution are the model's.
+    #[test]
+    fn the_engine_agrees_with_the_model_under_the_rules(seed in any::<u64>()) {
+        let puzzle = random_family_puzzle(seed);
+        for metric in Metric::ALL {
+            let domain = BlockDomain::new(&puzzle, metric).unwrap();
+            let (states, goals, nearest) = naive_walk(&puzzle, metric);
+            let e = explore(&domain, &mut control());
+            prop_assert_eq!(e.states, states, "states in {}", metric);
+            prop_assert_eq!(e.goal_states, goals, "goal states in {}", metric);
+            let narrow = blocks::explore(&domain, &mut control());
+            prop_assert_eq!(narrow.states, states, "narrow states in {}", metric);
+            let outcome = bfs(&domain, &mut control());
+            match nearest {
+                Some(d) => {
+                    prop_assert_eq!(outcome.termination, Termination::Solved);
+                    let path = outcome.path.unwrap();
+                    prop_assert_eq!(path.len() as u32, d);
+                    replay_path(&puzzle, &domain, &path, metric);
+                }
+                None => prop_assert_eq!(outcome.termination, Termination::Unsolvable),
+            }
+            for state in all_states(&domain) {
+                prop_assert!(obeys_rules(&puzzle, &domain.position(&state)), "in {}", metric);
+            }
+        }
+    }
+
+    /// Every admissible heuristic is a lower bound on every position, under the rules.
+    #[test]
+    fn heuristics_stay_admissible_under_the_rules(seed in any::<u64>()) {
+        let puzzle = random_family_puzzle(seed);
+        for metric in Metric::ALL {
+            let domain = BlockDomain::new(&puzzle, metric).unwrap();
+            let dist = distance_map(&domain, &mut control()).unwrap();
+            for h in BlockHeuristic::ALL.into_iter().filter(|h| h.is_admissible()) {
+                let ready = ready(h, &domain);
+                for (state, &d) in &dist {
+                    let est = ready.estimate(&domain, state);
+                    prop_assert!(est <= d, "{} says {} at {} in {}", h.name(), est, d, metric);
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// BFS, A*, IDA*, bidirectional BFS and the rest agree; every solution replays under the
+    /// rules.
+    #[test]
+    fn every_algorithm_agrees_under_the_rules(seed in any::<u64>()) {
+        check_algorithms(&random_family_puzzle(seed))?;
+    }
+}
+
+#[test]
+fn fogleman_answers_lengths_and_cluster_sizes() {
+    for (board, length, cluster) in [(HARDEST, 60, 2332), (FIFTY_FOUR, 54, 1845)] {
+        let puzzle = rushhour::parse(board).unwrap();
+        assert_eq!(puzzle.metric, Some(Metric::Slide));
+        for algorithm in [Algorithm::Bfs, Algorithm::Astar, Algorithm::Bibfs] {
+            let request = SolveRequest {
+                algorithm,
+                ..SolveRequest::default()
+            };
+            let report =
+                blockslide::solve::solve(&puzzle, &request, SearchControl::new(Limits::default()));
+            let report = match (algorithm, report) {
+                // The Rush Hour goal places only the red car: no single goal state.
+                (Algorithm::Bibfs, Err(e)) => {
+                    assert!(e.to_string().contains("single"), "{e}");
+                    continue;
+                }
+                (_, r) => r.unwrap(),
+            };
+            assert_eq!(report.length(), Some(length), "{board} {algorithm}");
+            assert!(report.optimal);
+            replay(&puzzle, &report.moves, Metric::Slide);
+        }
+        let count = blockslide::solve::count(
+            &puzzle,
+            Metric::Slide,
+            SearchControl::new(Limits::default()),
+        )
+        .unwrap();
+        assert_eq!(count.states, cluster, "{board}");
+        let (states, _, nearest) = naive_walk(&puzzle, Metric::Slide);
+        assert_eq!(
+            (states, nearest),
+            (cluster, Some(length as u32)),
+            "the model agrees"
+        );
+    }
+}
+
+#[test]
+fn rush_hour_strings_round_trip() {
+    for board in [HARDEST, FIFTY_FOUR, "ooooooooooooAAoooooooooooooooooooooo"] {
+        let puzzle = rushhour::parse(board).unwrap();
+        assert_eq!(rushhour::to_string(&puzzle).unwrap(), board);
+        let again =
+            blockslide::model::file::parse(&blockslide::model::file::to_ron_string(&puzzle))
+                .unwrap();
+        assert_eq!(again, puzzle, "the puzzle file keeps axes, goal and metric");
+        assert_eq!(
+            puzzle.axis_of(blockslide::model::Token::new("A").unwrap()),
+            Axis::Horizontal
+        );
+    }
+    // `.` reads as empty; it is written back as `o`.
+    let dotted = HARDEST.replace('o', ".");
+    assert_eq!(
+        rushhour::to_string(&rushhour::parse(&dotted).unwrap()).unwrap(),
+        HARDEST
+    );
+}
+
+#[test]
+fn malformed_rush_hour_strings_are_refused_with_the_place() {
+    let cases = [
+        ("IBBxoo", "36 characters"),
+        (&*format!("{}o", HARDEST), "this one has 37"),
+        (
+            &*HARDEST.replacen('o', "?", 1),
+            "character 5 (row 1, column 5) is `?`",
+        ),
+        (&*HARDEST.replacen('o', "b", 1), "is `b`"),
+        (&*HARDEST.replace('A', "o"), "no red car"),
+        (
+            "AoooooAoooooBBoooooooooooooooooooooo",
+            "red car `A` must lie along its row",
+        ),
+        (
+            "ABoooooBoooooooooooooooooooooooAAooo",
+            "vehicle `A` is not a straight line",
+        ),
+        (
+            "AAooooooBoooooooooooooooooooooooooBo",
+            "vehicle `B` is not a straight line",
+        ),
+    ];
+    for (text, expected) in cases {
+        let e = rushhour::parse(text).unwrap_err().to_string();
+        assert!(e.contains(expected), "{text}: {e}");
+    }
+    let mut not_six = rushhour::parse(HARDEST).unwrap();
+    not_six.rows = 5;
+    not_six.cells.truncate(30);
+    assert!(
+        rushhour::to_string(&not_six)
+            .unwrap_err()
+            .to_string()
+            .contains("not 6x6")
+    );
+}
+
+#[test]
+fn an_axis_lock_removes_the_other_directions_in_every_metric() {
+    // A horizontal domino on an empty 3x3 board: 6 placements free, its row's 2 when locked
+    // to the horizontal axis, its columns' 3 when locked to the vertical one.
+    let mut p = puzzle(&["A A .", ". . .", ". . ."], &[]);
+    for (axis, expected) in [(Axis::Free, 6), (Axis::Horizontal, 2), (Axis::Vertical, 3)] {
+        p.styles
+            .entry(blockslide::model::Token::new("A").unwrap())
+            .or_default()
+            .axis = axis;
+        for metric in Metric::ALL {
+            let e = explore(&BlockDomain::new(&p, metric).unwrap(), &mut control());
+            assert_eq!(e.states, expected, "{axis} in {metric}");
+        }
+    }
+}
