@@ -225,3 +225,35 @@ fn an_axis_lock_removes_the_other_directions_in_every_metric() {
         }
     }
 }
+
+#[test]
+fn the_library_puzzles_of_families_have_the_lengths_their_notes_give() {
+    let cases: [(&str, &[(Metric, usize)]); 6] = [
+        (
+            "klotski-exit.ron",
+            &[(Metric::Move, 81), (Metric::Slide, 91), (Metric::Step, 117)],
+        ),
+        (
+            "force-field.ron",
+            &[(Metric::Move, 14), (Metric::Slide, 19), (Metric::Step, 29)],
+        ),
+        ("rush-hour-warm-up.ron", &[(Metric::Slide, 15)]),
+        ("rush-hour-halfway.ron", &[(Metric::Slide, 40)]),
+        ("rush-hour-54.ron", &[(Metric::Slide, 54)]),
+        ("rush-hour-hardest.ron", &[(Metric::Slide, 60)]),
+    ];
+    for (file, lengths) in cases {
+        let bundled = blockslide::model::library::find(file).unwrap();
+        let puzzle = blockslide::model::file::parse(bundled.text).unwrap();
+        for &(metric, length) in lengths {
+            let domain = BlockDomain::new(&puzzle, metric).unwrap();
+            let path = bfs(&domain, &mut control()).path.unwrap();
+            assert_eq!(path.len(), length, "{file} in {metric}");
+            assert!(
+                puzzle.notes.contains(&length.to_string()),
+                "{file}: notes give {length}"
+            );
+            replay_path(&puzzle, &domain, &path, metric);
+        }
+    }
+}

@@ -19,12 +19,19 @@ macro_rules! bundle {
     };
 }
 
-/// Library order: the famous block puzzles, then the tile puzzles from easy to hard, then the
-/// block puzzles of the teaching notebooks.
+/// Library order: the famous block puzzles, the block puzzles with exits and force fields,
+/// Rush Hour from easy to hard, then the tile puzzles from easy to hard, then the block
+/// puzzles of the teaching notebooks.
 const BUNDLED: &[BundledPuzzle] = bundle![
     "klotski.ron",
     "pennant.ron",
     "century.ron",
+    "klotski-exit.ron",
+    "force-field.ron",
+    "rush-hour-warm-up.ron",
+    "rush-hour-halfway.ron",
+    "rush-hour-54.ron",
+    "rush-hour-hardest.ron",
     "eight-1.ron",
     "eight-6.ron",
     "eight-14.ron",
