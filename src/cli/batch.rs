@@ -5,6 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use blockslide::model::file::read_text;
+use blockslide::model::text::{echo, normalize};
 use blockslide::model::tiles::{TileLayout, blank_first_goal, blank_last_goal, is_solvable};
 use blockslide::solve::algorithms::{RunOptions, idastar::idastar, run as run_algorithm};
 use blockslide::solve::core::Domain;
@@ -52,8 +54,12 @@ pub(crate) fn numbers<T: std::str::FromStr>(text: &str, what: &str) -> Result<Ve
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse::<T>()
-                .map_err(|_| format!("{what}: `{s}` is not a whole number (0 is the blank)"))
+            s.parse::<T>().map_err(|_| {
+                format!(
+                    "{what}: `{}` is not a whole number (0 is the blank)",
+                    echo(s)
+                )
+            })
         })
         .collect()
 }
@@ -67,7 +73,7 @@ pub(crate) fn parse_instances(
 ) -> Result<((usize, usize), Vec<Instance>), String> {
     let mut size = size;
     let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in normalize(text).lines().enumerate() {
         let line = i + 1;
         let body = raw.trim();
         if body.is_empty() || body.starts_with('#') {
@@ -220,8 +226,7 @@ pub fn run(args: &BatchArgs) -> u8 {
 }
 
 fn run_batch(args: &BatchArgs) -> Result<u8, String> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let text = read_text(&args.file).map_err(|e| super::located(&args.file, &e))?;
     let size = args.size.as_deref().map(parse_size).transpose()?;
     let ((rows, cols), instances) = parse_instances(&text, size)?;
     let goal = batch_goal(args.goal.as_deref(), args.blank_first, rows, cols)?;

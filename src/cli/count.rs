@@ -33,10 +33,7 @@ pub fn run(args: &CountArgs) -> u8 {
 fn try_run(args: &CountArgs) -> Result<u8, String> {
     let metric = args.metric.as_deref().map(parse_metric).transpose()?;
     let path = &args.file;
-    let puzzle = load(path).map_err(|e| match (e.line, e.column) {
-        (Some(line), Some(column)) => format!("{}:{line}:{column}: {}", path.display(), e.message),
-        _ => format!("{}: {}", path.display(), e.message),
-    })?;
+    let puzzle = load(path).map_err(|e| super::located(path, &e))?;
     let metric = metric_for(&puzzle, metric);
     let limits = args.limits.limits()?;
     let report = count(&puzzle, metric, SearchControl::new(limits)).map_err(|e| e.to_string())?;

@@ -10,11 +10,13 @@ mod count;
 mod generate;
 mod solve;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
 use blockslide::model::Metric;
+use blockslide::model::file::LoadError;
+use blockslide::model::text::echo;
 use blockslide::solve::Limits;
 
 use clap::{Args, Parser, Subcommand};
@@ -133,6 +135,17 @@ impl LimitArgs {
             limits.max_memory_bytes = mb.saturating_mul(1 << 20);
         }
         Ok(limits)
+    }
+}
+
+/// A load error as `FILE:LINE:COLUMN: MESSAGE` (as far as the position is known), the form
+/// editors jump to; the file name is escaped for the terminal.
+pub fn located(path: &Path, e: &LoadError) -> String {
+    let file = echo(&path.display().to_string());
+    match (e.line, e.column) {
+        (Some(line), Some(column)) => format!("{file}:{line}:{column}: {}", e.message),
+        (Some(line), None) => format!("{file}:{line}: {}", e.message),
+        _ => format!("{file}: {}", e.message),
     }
 }
 

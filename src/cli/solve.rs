@@ -38,12 +38,7 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
     let metric = args.metric.as_deref().map(parse_metric).transpose()?;
     let puzzle = match (&args.file, &args.tiles) {
         (Some(path), _) => {
-            let mut puzzle = load(path).map_err(|e| match (e.line, e.column) {
-                (Some(line), Some(column)) => {
-                    format!("{}:{line}:{column}: {}", path.display(), e.message)
-                }
-                _ => format!("{}: {}", path.display(), e.message),
-            })?;
+            let mut puzzle = load(path).map_err(|e| super::located(path, &e))?;
             if puzzle.name.is_empty()
                 && let Some(stem) = path.file_stem()
             {

@@ -41,9 +41,11 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::puzzle::{
-    Cell, Color, GridError, Metric, PieceStyle, Puzzle, align_rows, column_width, parse_grid,
+    Cell, Color, GridError, MAX_SIDE, Metric, PieceStyle, Puzzle, align_rows, column_width,
+    parse_grid,
 };
 use super::source::{SourceMap, StringSpan, TextPos, scan};
+use super::text::{echo, normalize};
 use super::token::Token;
 
 /// The file format version this build reads and writes.
@@ -88,9 +90,10 @@ struct FileV1 {
     #[serde(default)]
     notes: String,
     metric: Option<Metric>,
+    #[serde(deserialize_with = "board_rows")]
     board: Vec<String>,
     goal: Option<GoalV1>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "piece_entries")]
     pieces: BTreeMap<String, PieceV1>,
 }
 
@@ -99,6 +102,7 @@ struct FileV1 {
 struct GoalV1 {
     #[serde(default)]
     anywhere: bool,
+    #[serde(deserialize_with = "goal_rows")]
     cells: Vec<String>,
 }
 
@@ -108,6 +112,76 @@ struct PieceV1 {
     name: Option<String>,
     color: Option<String>,
     kind: Option<String>,
+}
+
+/// The most `pieces` entries a file may have: one per cell of the largest board.
+const MAX_PIECE_ENTRIES: usize = MAX_SIDE * MAX_SIDE;
+
+/// A list of grid rows that stops at the first row beyond [`MAX_SIDE`]: the error is raised
+/// while parsing, at that row, so a file of a million short rows is never held in memory as a
+/// million strings (nor scanned for positions).
+struct BoundedRows(&'static str);
+
+impl<'de> serde::de::Visitor<'de> for BoundedRows {
+    type Value = Vec<String>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a list of at most {MAX_SIDE} row strings")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+        let mut rows = Vec::new();
+        while let Some(row) = seq.next_element::<String>()? {
+            if rows.len() == MAX_SIDE {
+                return Err(serde::de::Error::custom(format!(
+                    "{} has more than {MAX_SIDE} rows; at most {MAX_SIDE}x{MAX_SIDE} is allowed",
+                    self.0
+                )));
+            }
+            rows.push(row);
+        }
+        Ok(rows)
+    }
+}
+
+fn board_rows<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    d.deserialize_seq(BoundedRows("the board"))
+}
+
+fn goal_rows<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    d.deserialize_seq(BoundedRows("the goal"))
+}
+
+/// The `pieces` map, refused while parsing beyond [`MAX_PIECE_ENTRIES`] entries (for the
+/// same reason as [`BoundedRows`]).
+struct BoundedPieces;
+
+impl<'de> serde::de::Visitor<'de> for BoundedPieces {
+    type Value = BTreeMap<String, PieceV1>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a map of at most {MAX_PIECE_ENTRIES} piece entries")
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut pieces = BTreeMap::new();
+        while let Some((key, entry)) = map.next_entry::<String, PieceV1>()? {
+            if pieces.len() == MAX_PIECE_ENTRIES {
+                return Err(serde::de::Error::custom(format!(
+                    "`pieces` has more than {MAX_PIECE_ENTRIES} entries, more than a \
+                     {MAX_SIDE}x{MAX_SIDE} board has cells"
+                )));
+            }
+            pieces.insert(key, entry);
+        }
+        Ok(pieces)
+    }
+}
+
+fn piece_entries<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<String, PieceV1>, D::Error> {
+    d.deserialize_map(BoundedPieces)
 }
 
 fn ron_options() -> ron::Options {
@@ -174,9 +248,13 @@ pub fn parse(text: &str) -> Result<Puzzle, LoadError> {
 /// Parses a puzzle file's text and also returns where its parts are written, so findings of
 /// validation can be reported at a line and column.
 ///
+/// A leading byte-order mark is ignored, and lines end at `\r\n`, `\r` or `\n` (as editors
+/// count them), so positions name the line an editor shows.
+///
 /// # Errors
 /// As [`parse`].
 pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadError> {
+    let text = &*normalize(text);
     let options = ron_options();
     match options.from_str::<VersionProbe>(text) {
         Ok(VersionProbe { format: None }) => {
@@ -389,28 +467,99 @@ pub fn load(path: &Path) -> Result<Puzzle, LoadError> {
     parse(&read_text(path)?)
 }
 
-/// Reads a puzzle file's text, with a clear message when it cannot be read.
+/// The largest puzzle file (or batch list) Blockslide reads: 4 MiB. The largest board,
+/// 32x32 with three-character tokens and a goal, with long notes, is well under 100 KB; the
+/// limit keeps a wrong path (a disk image, a log) from being read whole, and keeps the
+/// loader's peak memory small.
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
+/// Opens `path` for reading only if it is a regular file (symbolic links followed), and
+/// returns it with its size.
+///
+/// On Unix the file is opened without blocking, so a FIFO is refused instead of waiting for
+/// a writer for ever; the check is made on the opened handle, so the file cannot be swapped
+/// between the check and the read.
 ///
 /// # Errors
-/// A [`LoadError`] without position naming the file and the reason.
+/// The I/O error, or an [`std::io::ErrorKind::InvalidInput`] error when `path` is a
+/// directory, a FIFO, a socket or a device.
+pub fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        let what = if meta.is_dir() {
+            "a directory"
+        } else {
+            "not a regular file (a FIFO, socket or device)"
+        };
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("it is {what}"),
+        ));
+    }
+    Ok((file, meta.len()))
+}
+
+/// Reads a puzzle file's text (or a batch list's), with a clear message when it cannot be
+/// read. A leading byte-order mark is dropped.
+///
+/// Only regular files of at most [`MAX_FILE_BYTES`] are read; anything else is refused
+/// before reading, so a FIFO or `/dev/zero` neither hangs nor fills memory.
+///
+/// # Errors
+/// A [`LoadError`] naming the file and the reason (without position), or, for text that is
+/// not UTF-8, the line and column of the first bad byte.
 pub fn read_text(path: &Path) -> Result<String, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError {
-        message: format!("cannot read {}: {e}", path.display()),
+    use std::io::Read as _;
+    let shown = echo(&path.display().to_string());
+    let refuse = |why: String| LoadError {
+        message: format!("cannot read {shown}: {why}"),
         line: None,
         column: None,
-    })?;
-    String::from_utf8(bytes).map_err(|e| {
+    };
+    let too_large = |size: u64| {
+        refuse(format!(
+            "it is {size} bytes, more than the {} MiB a puzzle file may have",
+            MAX_FILE_BYTES >> 20
+        ))
+    };
+    let (file, size) = open_regular(path).map_err(|e| refuse(e.to_string()))?;
+    if size > MAX_FILE_BYTES {
+        return Err(too_large(size));
+    }
+    // The size was checked on the handle, but a file can grow while it is read: read at most
+    // one byte past the limit to notice.
+    let mut bytes = Vec::with_capacity(size as usize);
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| refuse(e.to_string()))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        // Invariant: `valid_up_to` marks the end of a valid UTF-8 prefix.
-        let prefix = std::str::from_utf8(valid).expect("valid UTF-8 prefix");
+        // `valid_up_to` marks the end of a valid UTF-8 prefix, so this never falls back.
+        let prefix = normalize(std::str::from_utf8(valid).unwrap_or_default());
         let line = 1 + prefix.matches('\n').count();
         let column = 1 + prefix.chars().rev().take_while(|&c| c != '\n').count();
         LoadError {
-            message: format!("{} is not UTF-8 text", path.display()),
+            message: format!("{shown} is not UTF-8 text"),
             line: Some(line),
             column: Some(column),
         }
-    })
+    })?;
+    let mut text = text;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 /// A RON string literal for `text`, escaping only what must be escaped so that notes stay

@@ -9,12 +9,14 @@
 //! - [`library`]: the bundled classics.
 //! - [`validate`]: every check a puzzle must pass, with line and column for file input.
 //! - [`tiles`]: numbered-tile puzzles: detection and solvability by parity.
+//! - [`text`]: untrusted text: line endings as editors count them, safe echoing.
 
 pub mod file;
 pub mod goal;
 pub mod library;
 pub mod puzzle;
 pub mod source;
+pub mod text;
 pub mod tiles;
 pub mod token;
 pub mod validate;

@@ -25,8 +25,50 @@ pub struct StringSpan {
     pub start: TextPos,
     /// The decoded value.
     pub value: String,
-    /// One position per character of `value`.
-    char_pos: Vec<TextPos>,
+    /// The position of each character of `value`.
+    char_pos: CharPositions,
+}
+
+/// The source position of each character of a string's value, stored as runs of characters
+/// written one after another on one line: a plain string of any length takes one run, so a
+/// file's long notes cost no more than their text.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct CharPositions {
+    /// `(index of the run's first character, its position)`, in increasing index.
+    runs: Vec<(usize, TextPos)>,
+    /// Characters recorded.
+    len: usize,
+}
+
+impl CharPositions {
+    /// Records the position of the next character.
+    fn push(&mut self, pos: TextPos) {
+        let continues = self.runs.last().is_some_and(|&(first, at)| {
+            at.line == pos.line && at.column + (self.len - first) == pos.column
+        });
+        if !continues {
+            self.runs.push((self.len, pos));
+        }
+        self.len += 1;
+    }
+
+    /// The position of character `index`.
+    fn get(&self, index: usize) -> Option<TextPos> {
+        if index >= self.len {
+            return None;
+        }
+        let run = self.runs.partition_point(|&(first, _)| first <= index);
+        let (first, at) = *self.runs.get(run.checked_sub(1)?)?;
+        Some(TextPos {
+            line: at.line,
+            column: at.column + (index - first),
+        })
+    }
+
+    /// The position of the last character.
+    fn last(&self) -> Option<TextPos> {
+        self.get(self.len.checked_sub(1)?)
+    }
 }
 
 impl StringSpan {
@@ -34,7 +76,7 @@ impl StringSpan {
     /// string's own position when there is no such token.
     pub fn token_pos(&self, index: usize) -> TextPos {
         self.token_char_index(index)
-            .and_then(|i| self.char_pos.get(i).copied())
+            .and_then(|i| self.char_pos.get(i))
             .unwrap_or(self.start)
     }
 
@@ -257,7 +299,7 @@ fn skip_block_comment(cur: &mut Cursor<'_>) {
 /// Reads a quoted string after its opening quote, decoding escapes.
 fn string_body(cur: &mut Cursor<'_>, start: TextPos) -> StringSpan {
     let mut value = String::new();
-    let mut char_pos = Vec::new();
+    let mut char_pos = CharPositions::default();
     loop {
         let pos = cur.pos;
         let Some(c) = cur.bump() else { break };
@@ -324,7 +366,7 @@ fn raw_string_body(cur: &mut Cursor<'_>, start: TextPos) -> Option<StringSpan> {
         return None;
     }
     let mut value = String::new();
-    let mut char_pos = Vec::new();
+    let mut char_pos = CharPositions::default();
     loop {
         let pos = cur.pos;
         let c = cur.bump()?;
@@ -340,7 +382,9 @@ fn raw_string_body(cur: &mut Cursor<'_>, start: TextPos) -> Option<StringSpan> {
             value.push('"');
             char_pos.push(pos);
             value.extend(std::iter::repeat_n('#', seen));
-            char_pos.extend(std::iter::repeat_n(pos, seen));
+            for _ in 0..seen {
+                char_pos.push(pos);
+            }
         } else {
             value.push(c);
             char_pos.push(pos);
