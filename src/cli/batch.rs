@@ -1,8 +1,6 @@
 //! `blockslide batch`: solve many tile puzzles, one per line (the format of korf100.txt), and
 //! check their lengths against the known optimal ones.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use blockslide::model::file::read_text;
@@ -189,7 +187,7 @@ pub(crate) fn solve_instance(
         });
     }
     let domain = TileDomain::new(layout)?;
-    let mut control = SearchControl::new(limits);
+    let mut control = SearchControl::new(limits).with_cancel(super::interrupt_flag());
     let outcome = match algorithm {
         Algorithm::Idastar => idastar(&domain, heuristic, options.threads, &mut control),
         other => run_algorithm(other, &domain, heuristic, options, &mut control),
@@ -245,9 +243,22 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
             .ok_or("no heuristic applies")?,
     };
     let mut notes = Vec::new();
-    let cancel = Arc::new(AtomicBool::new(false));
+    let cancel = super::interrupt_flag();
     let prepared = Instant::now();
-    let heuristic = tiles::heuristic(&goal_domain, &name, &cancel, &mut notes)?;
+    let budget = tiles::BuildBudget {
+        cancel: &cancel,
+        deadline: prepared.checked_add(request.limits.max_time),
+        max_memory_bytes: request.limits.max_memory_bytes,
+    };
+    let heuristic = match tiles::heuristic_within_budget(&goal_domain, &name, budget, &mut notes) {
+        Ok(h) => h,
+        Err(e) => {
+            notes.iter().for_each(|note| eprintln!("{note}"));
+            eprintln!("blockslide batch: {e}");
+            let stopped = matches!(e, tiles::HeuristicError::Stopped(_));
+            return Ok(if stopped { EXIT_LIMIT } else { EXIT_ERROR });
+        }
+    };
     let prepare_seconds = prepared.elapsed().as_secs_f64();
     for note in &notes {
         eprintln!("{note}");
@@ -285,6 +296,7 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
             Termination::Unsolvable => unsolvable += 1,
             _ => limited += 1,
         }
+        let interrupted = result.status == Termination::Cancelled;
         let s = &result.stats;
         // IDA* searched every path up to its last completed bound: none of them reaches the
         // goal, so an unfinished search still proves this much
@@ -332,6 +344,10 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
                 s.expanded,
                 s.generated,
             );
+        }
+        // Ctrl-C ends the batch: the summary covers the instances run so far.
+        if interrupted {
+            break;
         }
     }
     let rate = if seconds > 0.0 {

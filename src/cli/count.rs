@@ -36,7 +36,8 @@ fn try_run(args: &CountArgs) -> Result<u8, String> {
     let puzzle = load(path).map_err(|e| super::located(path, &e))?;
     let metric = metric_for(&puzzle, metric);
     let limits = args.limits.limits()?;
-    let report = count(&puzzle, metric, SearchControl::new(limits)).map_err(|e| e.to_string())?;
+    let control = SearchControl::new(limits).with_cancel(super::interrupt_flag());
+    let report = count(&puzzle, metric, control).map_err(|e| e.to_string())?;
     if args.json {
         println!("{}", json(&puzzle.name, metric, &report));
     } else {

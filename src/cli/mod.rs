@@ -12,6 +12,8 @@ mod solve;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use blockslide::model::Metric;
@@ -291,6 +293,30 @@ pub fn run() -> ExitCode {
         None => open_app(cli.file, cli.screenshot),
     };
     ExitCode::from(code)
+}
+
+/// The cancel flag that Ctrl-C raises, shared by every search the command runs.
+///
+/// The first Ctrl-C raises the flag: the search stops at its next checkpoint (within
+/// milliseconds) and the command prints its partial statistics as for any cancelled search,
+/// exiting with [`EXIT_LIMIT`]. A second Ctrl-C exits at once, for a user who does not want to
+/// wait. When no handler can be installed, Ctrl-C keeps its default effect.
+pub fn interrupt_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    Arc::clone(FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = Arc::clone(&flag);
+        let installed = ctrlc::set_handler(move || {
+            if raised.swap(true, Ordering::SeqCst) {
+                std::process::exit(i32::from(EXIT_LIMIT));
+            }
+            eprintln!("blockslide: interrupted; stopping (press Ctrl-C again to quit at once)");
+        });
+        if let Err(e) = installed {
+            eprintln!("blockslide: Ctrl-C will end the command without a report ({e})");
+        }
+        flag
+    }))
 }
 
 /// Lets `blockslide solve ... | head` end quietly, as Unix tools do, instead of panicking

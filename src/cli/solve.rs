@@ -58,8 +58,8 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
         return Ok(EXIT_OK);
     }
     let request = request(&args.search, metric, Algorithm::Astar)?;
-    let report =
-        solve(&puzzle, &request, SearchControl::new(request.limits)).map_err(|e| e.to_string())?;
+    let control = SearchControl::new(request.limits).with_cancel(super::interrupt_flag());
+    let report = solve(&puzzle, &request, control).map_err(|e| e.to_string())?;
     if args.search.json {
         println!("{}", report.to_json());
     } else {

@@ -444,7 +444,11 @@ pub fn check(puzzle: &Puzzle, request: &SolveRequest) -> Result<(), SolveError> 
     let mut notes = Vec::new();
     match tile_layout(puzzle) {
         Some(layout) => {
-            choose_heuristic(request, &tiles::heuristics(&layout), &mut notes)?;
+            choose_heuristic(
+                request,
+                &tiles::heuristics_including(&layout, request.heuristic.as_deref()),
+                &mut notes,
+            )?;
             if !is_solvable(&layout) {
                 return Ok(());
             }
@@ -494,7 +498,7 @@ pub fn solve(
     match tile_layout(puzzle) {
         Some(layout) => {
             let mut report = new_report(puzzle, request, PuzzleType::Tiles);
-            let infos = tiles::heuristics(&layout);
+            let infos = tiles::heuristics_including(&layout, request.heuristic.as_deref());
             report.heuristic = choose_heuristic(request, &infos, &mut report.notes)?;
             if !is_solvable(&layout) {
                 report.notes.push(if layout.rows == 1 || layout.cols == 1 {
@@ -511,15 +515,15 @@ pub fn solve(
             let domain = TileDomain::new(&layout).map_err(SolveError::Invalid)?;
             algorithms::applicable(request.algorithm, &domain)
                 .map_err(SolveError::NotApplicable)?;
-            let cancel = control.cancel_flag();
+            let name = &report.heuristic;
             let heuristic =
-                match tiles::heuristic(&domain, &report.heuristic, &cancel, &mut report.notes) {
+                match tiles::heuristic_within(&domain, name, &mut control, &mut report.notes) {
                     Ok(h) => h,
-                    Err(_) if control.is_cancelled() => {
-                        report.status = Termination::Cancelled;
+                    Err(tiles::HeuristicError::Stopped(status)) => {
+                        report.status = status;
                         return Ok(report);
                     }
-                    Err(e) => return Err(SolveError::NotApplicable(e)),
+                    Err(e) => return Err(SolveError::NotApplicable(e.to_string())),
                 };
             let outcome = algorithms::run(
                 request.algorithm,
@@ -650,7 +654,11 @@ pub fn heuristic_along(
     match tile_layout(puzzle) {
         Some(layout) => {
             let domain = TileDomain::new(&layout).map_err(SolveError::Invalid)?;
-            let name = choose_heuristic(&informed, &tiles::heuristics(&layout), &mut notes)?;
+            let name = choose_heuristic(
+                &informed,
+                &tiles::heuristics_including(&layout, request.heuristic.as_deref()),
+                &mut notes,
+            )?;
             let cancel = AtomicBool::new(false);
             let h = tiles::heuristic(&domain, &name, &cancel, &mut notes)
                 .map_err(SolveError::NotApplicable)?;

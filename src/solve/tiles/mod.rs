@@ -22,8 +22,11 @@ use crate::model::{Dir, Token};
 use crate::solve::api::PieceMove;
 use crate::solve::core::Domain;
 
-pub use heuristic::{TileHeuristic, heuristic, heuristics};
-pub use pdb::{BuildReport, CACHE_DIR_ENV, PatternDatabases, cache_dir};
+pub use heuristic::{
+    HeuristicError, TileHeuristic, heuristic, heuristic_within, heuristic_within_budget,
+    heuristics, heuristics_including,
+};
+pub use pdb::{BuildBudget, BuildReport, CACHE_DIR_ENV, PatternDatabases, PdbError, cache_dir};
 
 /// Boards with at most this many cells use the inline state.
 pub const SMALL_CELLS: usize = 32;
