@@ -89,3 +89,132 @@ fn a_pattern_database_build_honours_the_memory_and_time_limits() {
     // A stopped build leaves nothing in the cache.
     assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
 }
+
+/// Writes the 15-puzzle (a space of 10^13 states: no count finishes it) to `dir`.
+fn fifteen_file(dir: &Path) -> std::path::PathBuf {
+    let cells: Vec<u32> = FIFTEEN
+        .split(' ')
+        .map(|t| t.parse().expect("a tile number"))
+        .collect();
+    let puzzle = blockslide::model::Puzzle::tiles(4, 4, &cells, None).unwrap();
+    let path = dir.join("fifteen.ron");
+    blockslide::model::file::save(&path, &puzzle).unwrap();
+    path
+}
+
+#[cfg(unix)]
+fn interrupt(child: &Child) {
+    let pid = libc::pid_t::try_from(child.id()).expect("a process id fits pid_t");
+    // SAFETY: `kill` only sends a signal, to a child this test started and has not reaped.
+    assert_eq!(unsafe { libc::kill(pid, libc::SIGINT) }, 0);
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_count_with_its_partial_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = fifteen_file(dir.path());
+    let args = [
+        "count",
+        file.to_str().unwrap(),
+        "--time-limit",
+        "120",
+        "--max-memory",
+        "1000",
+    ];
+    let child = command(&args, dir.path()).spawn().expect("the binary runs");
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    let out = wait_within(child, Duration::from_secs(20), "an interrupted count");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert!(stdout.contains("stopped early (cancelled)"), "{stdout}");
+    assert!(stdout.contains("states per depth:"), "{stdout}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_solve_and_a_batch_with_their_partial_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = fifteen_file(dir.path());
+    // Breadth-first search on the 15-puzzle runs far longer than the test waits.
+    let args = [
+        "solve",
+        file.to_str().unwrap(),
+        "-a",
+        "bfs",
+        "--time-limit",
+        "120",
+        "--max-memory",
+        "1000",
+        "--json",
+    ];
+    let child = command(&args, dir.path()).spawn().expect("the binary runs");
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    let out = wait_within(child, Duration::from_secs(20), "an interrupted solve");
+    assert_eq!(out.status.code(), Some(3));
+    let v = json(&out);
+    assert_eq!(v["status"], "cancelled");
+    assert!(v["expanded"].as_u64().is_some_and(|n| n > 0), "{v}");
+    // A batch: the instance in progress is reported cancelled, then the summary.
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, format!("{FIFTEEN}\n{FIFTEEN}\n")).unwrap();
+    let args = [
+        "batch",
+        list.to_str().unwrap(),
+        "-a",
+        "iddfs",
+        "--heuristic",
+        "manhattan",
+        "--time-limit",
+        "120",
+    ];
+    let child = command(&args, dir.path()).spawn().expect("the binary runs");
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    let out = wait_within(child, Duration::from_secs(20), "an interrupted batch");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert!(stdout.contains("cancelled"), "{stdout}");
+    assert!(stdout.contains("solved 0/2"), "{stdout}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_second_ctrl_c_exits_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = fifteen_file(dir.path());
+    let args = ["count", file.to_str().unwrap(), "--time-limit", "120"];
+    let child = command(&args, dir.path()).spawn().expect("the binary runs");
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    interrupt(&child);
+    let out = wait_within(child, Duration::from_secs(20), "a twice-interrupted count");
+    assert_eq!(out.status.code(), Some(3));
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_pattern_database_build_leaves_no_partial_file() {
+    let cache = tempfile::tempdir().unwrap();
+    let args = [
+        "solve",
+        "--tiles",
+        FIFTEEN,
+        "--heuristic",
+        "pdb-large",
+        "--time-limit",
+        "120",
+        "--json",
+    ];
+    let child = command(&args, cache.path())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(Duration::from_millis(1500));
+    interrupt(&child);
+    let out = wait_within(child, Duration::from_secs(20), "an interrupted build");
+    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(json(&out)["status"], "cancelled");
+    assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
+}
