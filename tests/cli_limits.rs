@@ -218,3 +218,42 @@ fn ctrl_c_during_a_pattern_database_build_leaves_no_partial_file() {
     assert_eq!(json(&out)["status"], "cancelled");
     assert_eq!(std::fs::read_dir(cache.path()).unwrap().count(), 0);
 }
+
+#[test]
+fn idastar_proves_a_dead_end_block_puzzle_unsolvable() {
+    // The 2x2 block cannot pass the one-cell gap in the wall.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("gap.ron");
+    std::fs::write(
+        &file,
+        r#"(format: 1, board: [
+            "A A . # . . .",
+            "A A . . . . .",
+            "B C . # . . .",
+            "D E . # . . .",
+        ], goal: (cells: [
+            ". . . . . A A",
+            ". . . . . A A",
+            ". . . . . . .",
+            ". . . . . . .",
+        ]))"#,
+    )
+    .unwrap();
+    for threads in ["1", "2"] {
+        let args = [
+            "solve",
+            file.to_str().unwrap(),
+            "-a",
+            "idastar",
+            "--threads",
+            threads,
+            "--time-limit",
+            "20",
+        ];
+        let out = run_within(&args, dir.path(), Duration::from_secs(30));
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(2), "{stdout}");
+        assert!(stdout.contains("unsolvable"), "{stdout}");
+        assert!(!stdout.contains("1073741"), "{stdout}");
+    }
+}

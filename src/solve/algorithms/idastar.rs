@@ -41,6 +41,13 @@ const PARALLEL_AFTER: u64 = 20_000;
 /// Deepest level the split expands to.
 const MAX_SPLIT_DEPTH: usize = 16;
 
+/// Estimates at or above this mean the goal cannot be reached from the state at all (the
+/// block heuristics' `DEAD_END`, for a piece that cannot reach its goal even alone). Such a
+/// state is pruned under every bound and never sets the next one: otherwise the bound would
+/// jump to this sentinel and the round would search every cycle-free path, running to the
+/// time limit on a puzzle that the exhausted rounds already prove unsolvable.
+pub const UNREACHABLE: u32 = 1 << 30;
+
 /// Buckets of the path filter: 2^13.
 const FILTER_BITS: u32 = 13;
 const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
@@ -57,7 +64,9 @@ const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
 /// Returns a [`SearchOutcome`] whose path, when solved, is optimal when the heuristic is
 /// admissible. The threads check `control` together, so cancellation and limits take effect
 /// within milliseconds. On a limit, `stats.completed_depth` holds the largest bound searched
-/// completely (no solution is shorter than it + 1).
+/// completely (no solution is shorter than it + 1). When a round finds no position beyond its
+/// bound (estimates of [`UNREACHABLE`] or more count as no position), the reachable space is
+/// exhausted and the outcome is `Unsolvable`.
 ///
 /// A returned path holds the moves from the start to a goal state, the start excluded: it is
 /// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
@@ -95,6 +104,17 @@ fn idastar_with<D: Domain, H: Heuristic<D>>(
     let mut bound = h0;
     let mut expanded_before = 0;
     let mut outcome = loop {
+        if bound >= UNREACHABLE {
+            // Only the start's estimate gets here (children that high are pruned): the
+            // heuristic proves the start cannot reach the goal, and no bound was searched.
+            stats.depth = 0;
+            break SearchOutcome {
+                termination: Termination::Unsolvable,
+                path: None,
+                stats,
+                optimal: false,
+            };
+        }
         stats.depth = bound;
         // Rounds smaller than a checkpoint interval never reach one inside: check here too.
         let memory = path_memory(stats.max_frontier, state_bytes);
@@ -328,6 +348,10 @@ impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
             let hc = self
                 .heuristic
                 .estimate_child(self.domain, state, h, mv, &child);
+            // pruned under every bound (which also keeps `g + 1 + hc` from overflowing)
+            if hc >= UNREACHABLE {
+                continue;
+            }
             let f = g + 1 + hc;
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
@@ -696,6 +720,66 @@ mod tests {
         let out = idastar(&d, &Zero, 1, &mut control);
         assert_eq!(out.path.unwrap().len(), 6);
         assert_eq!(out.stats.completed_depth, Some(5));
+    }
+
+    #[test]
+    fn the_unreachable_estimate_is_the_block_engines_dead_end() {
+        assert_eq!(UNREACHABLE, crate::solve::blocks::DEAD_END);
+    }
+
+    /// Positions 0 to 9 on a line, a step left or right at a time, and no goal.
+    struct Line;
+
+    impl Domain for Line {
+        type State = u32;
+        type Move = i8;
+        fn start(&self) -> u32 {
+            0
+        }
+        fn is_goal(&self, _: &u32) -> bool {
+            false
+        }
+        fn moves(&self, state: &u32, out: &mut Vec<i8>) {
+            if *state > 0 {
+                out.push(-1);
+            }
+            if *state < 9 {
+                out.push(1);
+            }
+        }
+        fn apply(&self, state: &u32, mv: i8) -> u32 {
+            state.saturating_add_signed(i32::from(mv))
+        }
+        fn goal_state(&self) -> Result<u32, String> {
+            Err("the line has no goal".into())
+        }
+    }
+
+    /// Says the goal is unreachable from position 5 on.
+    struct DeadFromFive;
+
+    impl Heuristic<Line> for DeadFromFive {
+        fn estimate(&self, _: &Line, state: &u32) -> u32 {
+            if *state >= 5 { UNREACHABLE } else { 0 }
+        }
+        fn admissible(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn dead_ends_exhaust_the_space_instead_of_raising_the_bound() {
+        for threads in [1, 2] {
+            let mut control = SearchControl::new(Limits::default());
+            let out = idastar_with(&Line, &DeadFromFive, threads, 0, &mut control);
+            assert_eq!(out.termination, Termination::Unsolvable);
+            // the last bound searched is a real length, not the sentinel
+            assert!(
+                out.stats.completed_depth.is_some_and(|d| d < 10),
+                "{:?}",
+                out.stats.completed_depth
+            );
+        }
     }
 
     #[test]
