@@ -257,3 +257,66 @@ fn idastar_proves_a_dead_end_block_puzzle_unsolvable() {
         assert!(!stdout.contains("1073741"), "{stdout}");
     }
 }
+
+#[test]
+fn thread_counts_beyond_the_maximum_are_refused_and_the_maximum_is_documented() {
+    let dir = tempfile::tempdir().unwrap();
+    let max = blockslide::solve::algorithms::idastar::MAX_THREADS.to_string();
+    let too_many = (blockslide::solve::algorithms::idastar::MAX_THREADS + 1).to_string();
+    for command in ["solve", "batch"] {
+        let help = run_within(&[command, "--help"], dir.path(), Duration::from_secs(10));
+        let help = String::from_utf8_lossy(&help.stdout).into_owned();
+        assert!(help.contains(&format!("at most {max}")), "{help}");
+    }
+    let out = run_within(
+        &["solve", "--tiles", FIFTEEN, "--threads", &too_many],
+        dir.path(),
+        Duration::from_secs(10),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(&format!("0..={max}")), "{stderr}");
+}
+
+/// With address space for only a few 64 MB worker stacks (and one malloc arena, so threads
+/// do not each reserve their own), the system refuses most of the threads asked for: the
+/// search runs on those it got instead of panicking.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_refused_thread_means_fewer_threads_not_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let max = blockslide::solve::algorithms::idastar::MAX_THREADS.to_string();
+    let child = Command::new("sh")
+        .args([
+            "-c",
+            "ulimit -v 1000000 && exec \"$0\" \"$@\"",
+            env!("CARGO_BIN_EXE_blockslide"),
+            "solve",
+            "--tiles",
+            FIFTEEN,
+            "-a",
+            "idastar",
+            "--heuristic",
+            "manhattan",
+            "--threads",
+            &max,
+            "--json",
+        ])
+        .env("MALLOC_ARENA_MAX", "1")
+        .env("BLOCKSLIDE_CACHE_DIR", dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sh runs");
+    let out = wait_within(child, Duration::from_mins(1), "a solve short of threads");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = json(&out);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["length"], 38);
+}

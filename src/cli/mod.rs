@@ -21,6 +21,8 @@ use blockslide::model::file::LoadError;
 use blockslide::model::text::echo;
 use blockslide::solve::Limits;
 
+use blockslide::solve::algorithms::idastar::MAX_THREADS;
+use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand};
 
 /// Success: valid, solved, counted.
@@ -95,8 +97,12 @@ pub struct SearchArgs {
     /// Resource limits.
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Worker threads for IDA* on tiles (0 = all cores).
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads for IDA* and IDDFS (0 = all cores; at most 64).
+    #[arg(
+        long,
+        default_value_t = 1,
+        value_parser = RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS as u64)
+    )]
     pub threads: usize,
     /// Print JSON.
     #[arg(long)]

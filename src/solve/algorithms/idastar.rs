@@ -32,6 +32,14 @@ use crate::solve::core::{
     CHECK_EVERY, Domain, Heuristic, SearchControl, SearchOutcome, Stats, Termination,
 };
 
+/// The most worker threads a search uses; more are capped to this. Each has a roomy stack
+/// (see [`WORKER_STACK`]) and a share of the split, so an absurd count would only cost memory
+/// and start-up time: 64 is well beyond the cores of the machines we target.
+pub const MAX_THREADS: usize = 64;
+
+/// Stack of each worker thread: deep block-puzzle bounds recurse deeply.
+const WORKER_STACK: usize = 64 << 20;
+
 /// Subtrees per thread to aim for when splitting a round (enough to balance the load).
 const SUBTREES_PER_THREAD: usize = 256;
 
@@ -57,7 +65,9 @@ const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
 ///
 /// - `domain` is the puzzle: its start, goal test, moves and state encoding.
 /// - `heuristic` estimates the moves left from a state.
-/// - `threads` is the number of worker threads (0 = all cores; 1 = no threads spawned).
+/// - `threads` is the number of worker threads (0 = all cores; 1 = no threads spawned; at
+///   most [`MAX_THREADS`], more are capped). When the system refuses a thread, the round runs
+///   on those it got (on the calling thread if none).
 /// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
 ///   least every [`CHECK_EVERY`] expansions.
 ///
@@ -89,10 +99,11 @@ fn idastar_with<D: Domain, H: Heuristic<D>>(
     control: &mut SearchControl,
 ) -> SearchOutcome<D::Move> {
     let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
     } else {
         threads
-    };
+    }
+    .min(MAX_THREADS);
     control.start_clock();
     let start = domain.start();
     let h0 = heuristic.estimate(domain, &start);
@@ -521,12 +532,36 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
     }];
     let mut moves = Vec::new();
     let mut children = Vec::new();
-    for _ in 0..MAX_SPLIT_DEPTH {
+    let state_bytes = domain.state_bytes() as u64;
+    // the checkpoints' statistics are copies: their peaks are gathered here
+    let mut peak = base.peak_memory_bytes;
+    // What a subtree item holds at `depth`: its moves and the states along its path.
+    let item_bytes = |depth: usize| {
+        (std::mem::size_of::<Subtree<D::Move, D::State>>() + depth * std::mem::size_of::<D::Move>())
+            as u64
+            + (depth as u64 + 1) * state_bytes
+    };
+    for depth in 0..MAX_SPLIT_DEPTH {
         if items.len() >= threads * SUBTREES_PER_THREAD {
             break;
         }
         let mut next = Vec::with_capacity(items.len() * 3);
-        for item in &items {
+        for (i, item) in items.iter().enumerate() {
+            // The split is part of the search: it answers to the same limits.
+            if i as u64 % CHECK_EVERY == CHECK_EVERY - 1 {
+                let mut so_far = *base;
+                splitter.counts.add_to(&mut so_far);
+                let memory = items.len() as u64 * item_bytes(depth)
+                    + next.len() as u64 * item_bytes(depth + 1);
+                let stop = control.checkpoint(&mut so_far, memory);
+                peak = peak.max(so_far.peak_memory_bytes);
+                if let Some(t) = stop {
+                    return Round {
+                        result: RoundResult::Stopped(t),
+                        stats: so_far,
+                    };
+                }
+            }
             let state = item.states.last().expect("a subtree path holds its root");
             splitter.counts.goal_tests += 1;
             if domain.is_goal(state) {
@@ -574,8 +609,9 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
     };
     let mut split_stats = *base;
     splitter.counts.add_to(&mut split_stats);
-    let state_bytes = domain.state_bytes() as u64;
+    let split_memory = items.len() as u64 * item_bytes(items.first().map_or(0, |i| i.moves.len()));
     let mut stopped = None;
+    let mut spawned = 0;
     let main = std::thread::current();
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -629,28 +665,42 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
                     main.unpark();
                 }
             };
-            // Deep block-puzzle bounds recurse deeply: give workers a roomy stack.
-            std::thread::Builder::new()
-                .stack_size(64 << 20)
-                .spawn_scoped(scope, work)
-                .expect("spawning a search thread");
+            // A thread the system refuses (too many threads, no memory for its stack) is
+            // not an error: the round runs on the threads it got.
+            let started = std::thread::Builder::new()
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(scope, work);
+            if started.is_err() {
+                break;
+            }
+            spawned += 1;
         }
+        // Workers that were never started will not count themselves down.
+        shared
+            .running
+            .fetch_sub(threads - spawned, Ordering::AcqRel);
         while shared.running.load(Ordering::Acquire) > 0 {
             std::thread::park_timeout(Duration::from_millis(5));
             let mut stats = split_stats;
             shared.add_to(&mut stats);
-            let memory = path_memory(stats.max_frontier, state_bytes) * threads as u64;
-            if stopped.is_none()
-                && let Some(t) = control.checkpoint(&mut stats, memory)
-            {
-                stopped = Some(t);
-                shared.stop.store(true, Ordering::Relaxed);
+            let memory =
+                path_memory(stats.max_frontier, state_bytes) * spawned as u64 + split_memory;
+            if stopped.is_none() {
+                stopped = control.checkpoint(&mut stats, memory);
+                peak = peak.max(stats.peak_memory_bytes);
+                if stopped.is_some() {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
             }
         }
     });
+    if spawned == 0 {
+        return single_round(domain, heuristic, start, h0, bound, control, base);
+    }
     let mut stats = split_stats;
     shared.add_to(&mut stats);
     stats.elapsed = control.elapsed();
+    stats.peak_memory_bytes = stats.peak_memory_bytes.max(peak);
     let found = shared.found.into_inner().unwrap_or_else(|e| e.into_inner());
     let result = match (found, stopped) {
         (Some(path), _) => RoundResult::Found(path),
@@ -720,6 +770,28 @@ mod tests {
         let out = idastar(&d, &Zero, 1, &mut control);
         assert_eq!(out.path.unwrap().len(), 6);
         assert_eq!(out.stats.completed_depth, Some(5));
+    }
+
+    #[test]
+    fn splitting_for_many_threads_counts_against_the_memory_limit() {
+        let fifteen = {
+            let start = [1, 13, 2, 7, 5, 0, 12, 3, 8, 10, 4, 15, 14, 6, 9, 11];
+            let layout = tile_layout(&Puzzle::tiles(4, 4, &start, None).unwrap()).unwrap();
+            TileDomain::new(&layout).unwrap()
+        };
+        // Far more threads than allowed, on an uninformed search whose rounds split into
+        // many subtrees: the thread count is capped, and the subtrees that feed the threads
+        // count against the memory limit as the search proper does.
+        let mut control = SearchControl::new(Limits {
+            max_time: Duration::from_secs(20),
+            max_memory_bytes: 8 << 20,
+            ..Limits::default()
+        });
+        let started = std::time::Instant::now();
+        let out = idastar_with(&fifteen, &Zero, 1000, 0, &mut control);
+        assert_eq!(out.termination, Termination::MemoryLimit);
+        assert!(out.stats.peak_memory_bytes > 8 << 20);
+        assert!(started.elapsed() < Duration::from_secs(10));
     }
 
     #[test]
