@@ -110,3 +110,168 @@ fn batch_lists_with_a_byte_order_mark_or_cr_lines_are_read() {
     assert_eq!(out.status.code(), Some(1));
     assert!(stderr(&out).contains("line 2:"), "{}", stderr(&out));
 }
+
+#[test]
+fn tile_lists_with_a_repeated_number_or_no_blank_are_clear_errors() {
+    let cases = [
+        (
+            vec!["--tiles", "1 1 2 3 4 5 6 7 0"],
+            "--tiles holds 1 twice",
+        ),
+        (vec!["--tiles", "1 2 3 4 5 6 7 8 9"], "--tiles has no 0"),
+        (
+            vec![
+                "--tiles",
+                "1 2 3 4 5 6 7 8 0",
+                "--goal",
+                "1 2 3 4 5 6 7 8 8",
+            ],
+            "--goal has no 0",
+        ),
+        (
+            vec![
+                "--tiles",
+                "1 2 3 4 5 6 7 0 8",
+                "--goal",
+                "1 2 3 4 4 6 7 8 0",
+            ],
+            "--goal holds 4 twice",
+        ),
+        (vec!["--tiles", "1 2 3 4 5 6 7 0 12"], "--tiles holds 12"),
+    ];
+    for (tiles, expected) in cases {
+        let mut args = vec!["solve"];
+        args.extend(tiles);
+        let out = blockslide(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {}", stdout(&out));
+        assert!(
+            stderr(&out).contains(expected),
+            "{args:?}: {}",
+            stderr(&out)
+        );
+    }
+}
+
+#[test]
+fn custom_pattern_groups_are_accepted_by_solve_as_by_batch() {
+    let cache = tempfile::tempdir().unwrap();
+    let heuristic = "pdb:1,2,3,4/5,6,7,8";
+    let out = Command::new(env!("CARGO_BIN_EXE_blockslide"))
+        .args([
+            "solve",
+            "--tiles",
+            "4 1 3 0 2 6 7 5 8",
+            "--heuristic",
+            heuristic,
+        ])
+        .args(["--json"])
+        .env("BLOCKSLIDE_CACHE_DIR", cache.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["heuristic"], heuristic);
+    assert_eq!(v["optimal"], true);
+    let list = cache.path().join("list.txt");
+    std::fs::write(&list, "4 1 3 0 2 6 7 5 8\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_blockslide"))
+        .args(["batch", list.to_str().unwrap(), "--heuristic", heuristic])
+        .env("BLOCKSLIDE_CACHE_DIR", cache.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    // A malformed partition is refused by both, with the reason.
+    for args in [
+        vec![
+            "solve",
+            "--tiles",
+            "4 1 3 0 2 6 7 5 8",
+            "--heuristic",
+            "pdb:1,1/5",
+        ],
+        vec!["batch", list.to_str().unwrap(), "--heuristic", "pdb:1,1/5"],
+    ] {
+        let out = blockslide(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&out).contains("tile 1 twice"), "{}", stderr(&out));
+    }
+}
+
+/// Whether `text` holds a byte that would drive the terminal (C0 controls other than the
+/// line ends of the output itself, DEL, or the 8-bit C1 introducer of an escape).
+fn has_raw_control(text: &str) -> bool {
+    text.chars()
+        .any(|c| c.is_control() && c != '\n' || ('\u{80}'..='\u{9f}').contains(&c))
+}
+
+#[test]
+fn untrusted_text_reaches_the_terminal_escaped_and_shortened() {
+    let dir = tempfile::tempdir().unwrap();
+    // A name that clears the screen, with a NUL, on a valid puzzle.
+    let named = dir.path().join("named.ron");
+    std::fs::write(
+        &named,
+        "(format: 1, name: \"evil\\u{1b}[2J\\u{0}name\", board: [\"A .\"], \
+         goal: (cells: [\". A\"]))",
+    )
+    .unwrap();
+    for args in [
+        vec!["solve", named.to_str().unwrap()],
+        vec!["count", named.to_str().unwrap()],
+    ] {
+        let out = blockslide(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(!has_raw_control(&text), "{args:?}: {text:?}");
+        assert!(
+            text.contains("evil\\u{1b}[2J\\u{0}name"),
+            "{args:?}: {text}"
+        );
+    }
+    // A piece key and a colour with escapes, reported by `check` and `solve`.
+    let bad = dir.path().join("bad.ron");
+    std::fs::write(
+        &bad,
+        "(format: 1, board: [\"A .\"], pieces: { \"A\": (color: \"\\u{1b}]0;pwned\\u{7}\") })",
+    )
+    .unwrap();
+    for args in [
+        vec!["check", bad.to_str().unwrap()],
+        vec!["solve", bad.to_str().unwrap()],
+    ] {
+        let out = blockslide(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let text = stdout(&out) + &stderr(&out);
+        assert!(!has_raw_control(&text), "{args:?}: {text:?}");
+        assert!(text.contains("\\u{1b}]0;pwned\\u{7}"), "{args:?}: {text}");
+    }
+    // A megabyte-long token in a batch list, and tokens as long as an argument may be, are
+    // echoed in part, with their length.
+    let list = dir.path().join("list.txt");
+    std::fs::write(&list, format!("1 2 3 {}\n", "x".repeat(1 << 20))).unwrap();
+    let token = "x".repeat(100_000);
+    let tiles = format!("1 2 3 {token}");
+    for args in [
+        vec!["batch", list.to_str().unwrap()],
+        vec!["solve", "--tiles", tiles.as_str()],
+        vec!["solve", "--tiles", "1 2 3 0", "--heuristic", token.as_str()],
+    ] {
+        let out = blockslide(&args);
+        assert_eq!(out.status.code(), Some(1));
+        let text = stderr(&out);
+        assert!(text.len() < 10_000, "{} bytes", text.len());
+        assert!(text.contains("characters in all)"), "{text}");
+    }
+}
+
+#[test]
+fn a_time_limit_beyond_any_clock_names_the_maximum() {
+    let out = blockslide(&["solve", "--tiles", "1 2 3 0", "--time-limit", "1e300"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stderr(&out);
+    assert!(
+        text.contains(&format!("from 0 to {}", Duration::MAX.as_secs())),
+        "{text}"
+    );
+    assert!(!text.contains(">= 0"), "{text}");
+}

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use blockslide::model::file::read_text;
-use blockslide::model::text::{echo, normalize};
+use blockslide::model::text::{echo, echo_message, normalize};
 use blockslide::model::tiles::{TileLayout, blank_first_goal, blank_last_goal, is_solvable};
 use blockslide::solve::algorithms::{RunOptions, idastar::idastar, run as run_algorithm};
 use blockslide::solve::core::Domain;
@@ -217,7 +217,7 @@ pub fn run(args: &BatchArgs) -> u8 {
     match run_batch(args) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("blockslide batch: {message}");
+            eprintln!("blockslide batch: {}", echo_message(&message));
             EXIT_ERROR
         }
     }
@@ -253,15 +253,17 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
     let heuristic = match tiles::heuristic_within_budget(&goal_domain, &name, budget, &mut notes) {
         Ok(h) => h,
         Err(e) => {
-            notes.iter().for_each(|note| eprintln!("{note}"));
-            eprintln!("blockslide batch: {e}");
+            for note in &notes {
+                eprintln!("{}", echo_message(note));
+            }
+            eprintln!("blockslide batch: {}", echo_message(&e.to_string()));
             let stopped = matches!(e, tiles::HeuristicError::Stopped(_));
             return Ok(if stopped { EXIT_LIMIT } else { EXIT_ERROR });
         }
     };
     let prepare_seconds = prepared.elapsed().as_secs_f64();
     for note in &notes {
-        eprintln!("{note}");
+        eprintln!("{}", echo_message(note));
     }
     let options = RunOptions {
         weight: search.weight,
@@ -382,7 +384,7 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
              {mismatched} mismatched",
             instances.len(),
             algorithm.name(),
-            name,
+            echo(&name),
             search.threads,
             if search.threads == 1 { "" } else { "s" },
             if mismatched == 0 {

@@ -9,6 +9,7 @@
 use std::path::Path;
 
 use blockslide::model::file::read_text;
+use blockslide::model::text::{echo, echo_message};
 use blockslide::model::validate::{Diagnostic, Severity, TextReport, validate_text};
 use serde::Serialize;
 
@@ -58,7 +59,7 @@ fn check_file(path: &Path) -> TextReport {
 }
 
 fn print_text(path: &Path, report: &TextReport) {
-    let file = path.display();
+    let file = echo(&path.display().to_string());
     if report.is_valid()
         && let Some(puzzle) = &report.puzzle
     {
@@ -76,12 +77,11 @@ fn print_text(path: &Path, report: &TextReport) {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
+        let message = echo_message(&d.message);
         match (d.line, d.column) {
-            (Some(line), Some(column)) => {
-                println!("{file}:{line}:{column}: {level}: {}", d.message);
-            }
-            (Some(line), None) => println!("{file}:{line}: {level}: {}", d.message),
-            _ => println!("{file}: {level}: {}", d.message),
+            (Some(line), Some(column)) => println!("{file}:{line}:{column}: {level}: {message}"),
+            (Some(line), None) => println!("{file}:{line}: {level}: {message}"),
+            _ => println!("{file}: {level}: {message}"),
         }
     }
 }

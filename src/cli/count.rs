@@ -14,6 +14,7 @@ use std::fmt::Write as _;
 
 use blockslide::model::Metric;
 use blockslide::model::file::load;
+use blockslide::model::text::{echo, echo_message};
 use blockslide::solve::api::{CountReport, count, metric_for};
 use blockslide::solve::core::{SearchControl, Termination};
 
@@ -24,7 +25,7 @@ pub fn run(args: &CountArgs) -> u8 {
     match try_run(args) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("blockslide count: {message}");
+            eprintln!("blockslide count: {}", echo_message(&message));
             EXIT_ERROR
         }
     }
@@ -78,7 +79,11 @@ fn json(name: &str, metric: Metric, report: &CountReport) -> serde_json::Value {
 
 fn text(name: &str, metric: Metric, report: &CountReport) -> String {
     let mut out = String::new();
-    let title = if name.is_empty() { "puzzle" } else { name };
+    let title = if name.is_empty() {
+        "puzzle".to_string()
+    } else {
+        echo(name)
+    };
     // Writing to a String cannot fail.
     let _ = writeln!(out, "{title}, {metric} metric");
     if !complete(report) {

@@ -136,7 +136,12 @@ impl LimitArgs {
         }
         if let Some(seconds) = self.time_limit {
             limits.max_time = Duration::try_from_secs_f64(seconds).map_err(|_| {
-                format!("--time-limit must be a number of seconds >= 0, not {seconds}")
+                format!(
+                    "--time-limit must be a number of seconds from 0 to {} (the longest time \
+                     a clock can count), not {}",
+                    Duration::MAX.as_secs(),
+                    echo(&seconds.to_string())
+                )
             })?;
         }
         if let Some(mb) = self.max_memory {
@@ -155,6 +160,38 @@ pub fn located(path: &Path, e: &LoadError) -> String {
         (Some(line), None) => format!("{file}:{line}: {}", e.message),
         _ => format!("{file}: {}", e.message),
     }
+}
+
+/// Checks that `numbers`, given by `option` for a board of `cells` cells, name each of the
+/// tiles 1 to `cells - 1` and the blank (0) once, naming the first number out of place.
+///
+/// # Errors
+/// A message naming the option and the repeated, missing or out-of-range number.
+pub fn check_tile_numbers(option: &str, numbers: &[u32], cells: usize) -> Result<(), String> {
+    let largest = cells.saturating_sub(1);
+    if !numbers.contains(&0) {
+        return Err(format!("{option} has no 0: mark the blank with 0"));
+    }
+    let mut seen = vec![false; cells];
+    for &n in numbers {
+        let Some(slot) = usize::try_from(n).ok().and_then(|i| seen.get_mut(i)) else {
+            return Err(format!(
+                "{option} holds {n}, but the tiles of a {cells}-cell board are 1 to {largest} \
+                 (and 0 for the blank)"
+            ));
+        };
+        if std::mem::replace(slot, true) {
+            return Err(format!(
+                "{option} holds {n} twice; give each of 0 to {largest} once (0 is the blank)"
+            ));
+        }
+    }
+    if let Some(missing) = seen.iter().position(|&s| !s) {
+        return Err(format!(
+            "{option} leaves out {missing}; give each of 0 to {largest} once"
+        ));
+    }
+    Ok(())
 }
 
 /// Reads a metric name (`step`, `slide`, `move`).

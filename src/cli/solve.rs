@@ -12,6 +12,7 @@
 use std::fmt::Write as _;
 
 use blockslide::model::file::load;
+use blockslide::model::text::{echo, echo_message};
 use blockslide::model::{Metric, Puzzle};
 use blockslide::solve::{
     Algorithm, HeuristicInfo, SearchControl, SolveReport, SolveRequest, Termination,
@@ -28,7 +29,7 @@ pub fn run(args: &SolveArgs) -> u8 {
     match try_run(args) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("blockslide solve: {message}");
+            eprintln!("blockslide solve: {}", echo_message(&message));
             EXIT_ERROR
         }
     }
@@ -142,6 +143,9 @@ fn tile_puzzle(tiles: &str, goal: Option<&str>, size: Option<&str>) -> Result<Pu
                 given.len()
             ));
         }
+        if let Some(given) = given {
+            super::check_tile_numbers(option, given, cells)?;
+        }
     }
     let mut puzzle =
         Puzzle::tiles(rows, cols, &start, goal.as_deref()).map_err(|e| e.to_string())?;
@@ -228,13 +232,13 @@ fn summary(report: &SolveReport) -> String {
     let mut out = String::new();
     let s = &report.stats;
     let name = if report.puzzle.is_empty() {
-        "(unnamed)"
+        "(unnamed)".to_string()
     } else {
-        &report.puzzle
+        echo(&report.puzzle)
     };
     let _ = writeln!(out, "Puzzle:      {name} ({})", report.puzzle_type.name());
     let heuristic = if report.algorithm.uses_heuristic() {
-        format!(", heuristic {}", report.heuristic)
+        format!(", heuristic {}", echo(&report.heuristic))
     } else {
         String::new()
     };
@@ -267,7 +271,7 @@ fn summary(report: &SolveReport) -> String {
     };
     let _ = writeln!(out, "Status:      {status}");
     for note in &report.notes {
-        let _ = writeln!(out, "Note:        {note}");
+        let _ = writeln!(out, "Note:        {}", echo_message(note));
     }
     let _ = writeln!(out, "Statistics:");
     let rows: [(&str, String); 12] = [

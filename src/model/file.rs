@@ -45,7 +45,7 @@ use super::puzzle::{
     parse_grid,
 };
 use super::source::{SourceMap, StringSpan, TextPos, scan};
-use super::text::{echo, normalize};
+use super::text::{echo, echo_message, normalize};
 use super::token::Token;
 
 /// The file format version this build reads and writes.
@@ -216,7 +216,8 @@ fn syntax_error(e: &ron::error::SpannedError) -> LoadError {
             found,
             outer,
         } => format!(
-            "unknown field `{found}` in {}; the fields are {}",
+            "unknown field `{}` in {}; the fields are {}",
+            echo(found),
             part_name(outer.as_deref()),
             one_of(expected)
         ),
@@ -227,7 +228,8 @@ fn syntax_error(e: &ron::error::SpannedError) -> LoadError {
             "field `{field}` is written twice in {}",
             part_name(outer.as_deref())
         ),
-        code => code.to_string(),
+        // serde's messages quote the offending value as written
+        code => echo_message(&code.to_string()),
     };
     LoadError {
         message,
@@ -407,17 +409,19 @@ fn build(file: FileV1, map: &SourceMap) -> Result<Puzzle, LoadError> {
     let mut seen_keys = BTreeSet::new();
     for (key, entry) in &map.pieces {
         if !seen_keys.insert(key.as_str()) {
+            let key = echo(key);
             return Err(LoadError::at(
                 format!("pieces: `{key}` is listed twice; merge its entries into one"),
                 Some(entry.key),
             ));
         }
     }
-    for (key, style) in file.pieces {
-        let entry = map.piece(&key);
+    for (written, style) in file.pieces {
+        let entry = map.piece(&written);
+        let key = echo(&written);
         let key_pos = entry.map(|e| e.key).or(map.field("pieces"));
         let field_pos = |f: &str| entry.and_then(|e| e.fields.get(f).copied()).or(key_pos);
-        let token = Token::new(&key).map_err(|e| {
+        let token = Token::new(&written).map_err(|e| {
             LoadError::at(
                 format!("pieces: `{key}` is not a piece token: {e}"),
                 key_pos,
@@ -434,8 +438,9 @@ fn build(file: FileV1, map: &SourceMap) -> Result<Puzzle, LoadError> {
             Some(text) => Some(Color::parse(&text).ok_or_else(|| {
                 LoadError::at(
                     format!(
-                        "pieces: `{key}` has colour \"{text}\"; write colours as \"#rrggbb\" \
-                         (for example \"#c0392b\")"
+                        "pieces: `{key}` has colour \"{}\"; write colours as \"#rrggbb\" \
+                         (for example \"#c0392b\")",
+                        echo(&text)
                     ),
                     field_pos("color"),
                 )

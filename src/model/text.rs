@@ -48,9 +48,26 @@ fn needs_escape(ch: char) -> bool {
 /// Every printer and error message that repeats text the user wrote (a puzzle name, a token,
 /// a path, a command-line value) passes it through here.
 pub fn echo(text: &str) -> String {
-    let mut out = String::with_capacity(text.len().min(4 * ECHO_MAX_CHARS));
+    escape(text, ECHO_MAX_CHARS)
+}
+
+/// The most characters of a whole message that [`echo_message`] shows.
+pub const MESSAGE_MAX_CHARS: usize = 2000;
+
+/// A whole message made safe to print, for the last step before the terminal: [`echo`]'s
+/// escaping, with room for a full message ([`MESSAGE_MAX_CHARS`] characters). Messages from
+/// the solver and from other libraries may quote user text that was not shortened where it
+/// was quoted; this keeps it from reaching the terminal raw or flooding it.
+pub fn echo_message(text: &str) -> String {
+    escape(text, MESSAGE_MAX_CHARS)
+}
+
+/// `text` with control and invisible formatting characters escaped, cut after `max_chars`
+/// characters (saying how many there were in all).
+fn escape(text: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(4 * max_chars));
     for (shown, ch) in text.chars().enumerate() {
-        if shown == ECHO_MAX_CHARS {
+        if shown == max_chars {
             let total = text.chars().count();
             // Writing to a String cannot fail.
             let _ = write!(out, "… ({total} characters in all)");
@@ -90,5 +107,9 @@ mod tests {
         let shown = echo(&long);
         assert!(shown.len() < 200, "{}", shown.len());
         assert!(shown.ends_with(&format!("({} characters in all)", 1 << 20)));
+        let message = format!("unknown heuristic `{long}`; choose one of zero, manhattan");
+        let shown = echo_message(&message);
+        assert!(shown.len() < MESSAGE_MAX_CHARS + 100, "{}", shown.len());
+        assert_eq!(echo_message("a\u{1b}[2J"), "a\\u{1b}[2J");
     }
 }

@@ -251,7 +251,8 @@ fn parse_partition(text: &str, cells: usize) -> Result<Vec<Vec<u8>>, String> {
             cells.saturating_sub(1)
         )
     };
-    text.split('/')
+    let partition = text
+        .split('/')
         .map(|group| {
             group
                 .split(',')
@@ -264,7 +265,17 @@ fn parse_partition(text: &str, cells: usize) -> Result<Vec<Vec<u8>>, String> {
                 })
                 .collect::<Result<Vec<u8>, String>>()
         })
-        .collect()
+        .collect::<Result<Vec<Vec<u8>>, String>>()?;
+    let mut seen = vec![false; cells];
+    for &tile in partition.iter().flatten() {
+        if std::mem::replace(&mut seen[tile as usize], true) {
+            return Err(format!(
+                "pattern groups `{}` hold tile {tile} twice; each tile may be in one group only",
+                echo(text)
+            ));
+        }
+    }
+    Ok(partition)
 }
 
 impl TileHeuristic {
