@@ -8,9 +8,10 @@
 
 use std::path::Path;
 
-use blockslide::model::file::read_text;
+use blockslide::model::file::{parse_with_source_map, read_text};
 use blockslide::model::text::{echo, echo_message};
 use blockslide::model::validate::{Diagnostic, Severity, TextReport, validate_text};
+use blockslide::solve::{SolveError, SolveRequest};
 use serde::Serialize;
 
 use super::{CheckArgs, EXIT_ERROR, EXIT_OK};
@@ -49,13 +50,38 @@ pub fn run(args: &CheckArgs) -> u8 {
 
 fn check_file(path: &Path) -> TextReport {
     match read_text(path) {
-        Ok(text) => validate_text(&text),
+        Ok(text) => {
+            let mut report = validate_text(&text);
+            if let Some(refusal) = solver_refusal(&text, &report) {
+                report.diagnostics.push(refusal);
+            }
+            report
+        }
         Err(e) => TextReport {
             puzzle: None,
             puzzle_type: None,
             diagnostics: vec![Diagnostic::from_load_error(&e)],
         },
     }
+}
+
+/// What `solve` would refuse in a puzzle that validates (more pieces or a wider state than
+/// the engine takes), as an error at the board; `None` when the solver takes it.
+fn solver_refusal(text: &str, report: &TextReport) -> Option<Diagnostic> {
+    let puzzle = report.puzzle.as_ref().filter(|_| report.is_valid())?;
+    let reason = match blockslide::solve::check(puzzle, &SolveRequest::default()).err()? {
+        SolveError::Invalid(reason) | SolveError::NotApplicable(reason) => reason,
+    };
+    let board = parse_with_source_map(text)
+        .ok()
+        .and_then(|(_, map)| map.field("board"));
+    Some(Diagnostic {
+        severity: Severity::Error,
+        message: format!("the solver cannot take this puzzle: {reason}"),
+        cells: Vec::new(),
+        line: board.map(|p| p.line),
+        column: board.map(|p| p.column),
+    })
 }
 
 fn print_text(path: &Path, report: &TextReport) {

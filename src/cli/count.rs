@@ -13,7 +13,6 @@
 use std::fmt::Write as _;
 
 use blockslide::model::Metric;
-use blockslide::model::file::load;
 use blockslide::model::text::{echo, echo_message};
 use blockslide::solve::api::{CountReport, count, metric_for};
 use blockslide::solve::core::{SearchControl, Termination};
@@ -25,7 +24,9 @@ pub fn run(args: &CountArgs) -> u8 {
     match try_run(args) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("blockslide count: {}", echo_message(&message));
+            for line in message.lines() {
+                eprintln!("blockslide count: {}", echo_message(line));
+            }
             EXIT_ERROR
         }
     }
@@ -34,11 +35,11 @@ pub fn run(args: &CountArgs) -> u8 {
 fn try_run(args: &CountArgs) -> Result<u8, String> {
     let metric = args.metric.as_deref().map(parse_metric).transpose()?;
     let path = &args.file;
-    let puzzle = load(path).map_err(|e| super::located(path, &e))?;
+    let (puzzle, file) = super::load_puzzle(path)?;
     let metric = metric_for(&puzzle, metric);
     let limits = args.limits.limits()?;
     let control = SearchControl::new(limits).with_cancel(super::interrupt_flag());
-    let report = count(&puzzle, metric, control).map_err(|e| e.to_string())?;
+    let report = count(&puzzle, metric, control).map_err(|e| file.locate(&e))?;
     if args.json {
         println!("{}", json(&puzzle.name, metric, &report));
     } else {

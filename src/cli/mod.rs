@@ -17,9 +17,12 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use blockslide::model::Metric;
-use blockslide::model::file::LoadError;
+use blockslide::model::Puzzle;
+use blockslide::model::file::{LoadError, parse, parse_with_source_map, read_text};
 use blockslide::model::text::echo;
+use blockslide::model::validate::validate_text;
 use blockslide::solve::Limits;
+use blockslide::solve::SolveError;
 
 use blockslide::solve::algorithms::idastar::MAX_THREADS;
 use clap::builder::RangedU64ValueParser;
@@ -192,6 +195,64 @@ pub fn check_tile_numbers(option: &str, numbers: &[u32], cells: usize) -> Result
         ));
     }
     Ok(())
+}
+
+/// A puzzle file that `solve` or `count` read, kept with its text so that what the solver
+/// refuses can be reported at a line and column, as `check` reports it.
+pub struct PuzzleFile {
+    path: PathBuf,
+    text: String,
+}
+
+/// Reads and parses a puzzle file for `solve` and `count`.
+///
+/// # Errors
+/// The load error as `FILE:LINE:COLUMN: MESSAGE` (see [`located`]).
+pub fn load_puzzle(path: &Path) -> Result<(Puzzle, PuzzleFile), String> {
+    let text = read_text(path).map_err(|e| located(path, &e))?;
+    let puzzle = parse(&text).map_err(|e| located(path, &e))?;
+    let file = PuzzleFile {
+        path: path.to_path_buf(),
+        text,
+    };
+    Ok((puzzle, file))
+}
+
+impl PuzzleFile {
+    /// What the solver refused, one line per finding: each validation error the refusal
+    /// names, at its line and column; a refusal of the engine itself (too many pieces, a
+    /// state too wide) at the board.
+    pub fn locate(&self, e: &SolveError) -> String {
+        let SolveError::Invalid(reasons) = e else {
+            return e.to_string();
+        };
+        let report = validate_text(&self.text);
+        let found: Vec<String> = report
+            .errors()
+            .filter(|d| reasons.contains(&d.message))
+            .map(|d| self.at(d.line, d.column, &d.message))
+            .collect();
+        if !found.is_empty() {
+            return found.join("\n");
+        }
+        let board = parse_with_source_map(&self.text)
+            .ok()
+            .and_then(|(_, map)| map.field("board"));
+        self.at(
+            board.map(|p| p.line),
+            board.map(|p| p.column),
+            &e.to_string(),
+        )
+    }
+
+    fn at(&self, line: Option<usize>, column: Option<usize>, message: &str) -> String {
+        let e = LoadError {
+            message: message.to_string(),
+            line,
+            column,
+        };
+        located(&self.path, &e)
+    }
 }
 
 /// Reads a metric name (`step`, `slide`, `move`).

@@ -11,7 +11,6 @@
 
 use std::fmt::Write as _;
 
-use blockslide::model::file::load;
 use blockslide::model::text::{echo, echo_message};
 use blockslide::model::{Metric, Puzzle};
 use blockslide::solve::{
@@ -29,7 +28,9 @@ pub fn run(args: &SolveArgs) -> u8 {
     match try_run(args) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("blockslide solve: {}", echo_message(&message));
+            for line in message.lines() {
+                eprintln!("blockslide solve: {}", echo_message(line));
+            }
             EXIT_ERROR
         }
     }
@@ -37,9 +38,11 @@ pub fn run(args: &SolveArgs) -> u8 {
 
 fn try_run(args: &SolveArgs) -> Result<u8, String> {
     let metric = args.metric.as_deref().map(parse_metric).transpose()?;
+    let mut file = None;
     let puzzle = match (&args.file, &args.tiles) {
         (Some(path), _) => {
-            let mut puzzle = load(path).map_err(|e| super::located(path, &e))?;
+            let (mut puzzle, source) = super::load_puzzle(path)?;
+            file = Some(source);
             if puzzle.name.is_empty()
                 && let Some(stem) = path.file_stem()
             {
@@ -60,7 +63,10 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
     }
     let request = request(&args.search, metric, Algorithm::Astar)?;
     let control = SearchControl::new(request.limits).with_cancel(super::interrupt_flag());
-    let report = solve(&puzzle, &request, control).map_err(|e| e.to_string())?;
+    let report = solve(&puzzle, &request, control).map_err(|e| match &file {
+        Some(file) => file.locate(&e),
+        None => e.to_string(),
+    })?;
     if args.search.json {
         println!("{}", report.to_json());
     } else {
