@@ -320,3 +320,24 @@ fn a_refused_thread_means_fewer_threads_not_a_panic() {
     assert_eq!(v["status"], "solved");
     assert_eq!(v["length"], 38);
 }
+
+#[test]
+fn a_cache_path_that_is_a_file_means_tables_built_in_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let not_a_dir = dir.path().join("cache");
+    std::fs::write(&not_a_dir, b"x").unwrap();
+    let args = [
+        "solve",
+        "--tiles",
+        "4 1 3 0 2 6 7 5 8",
+        "--heuristic",
+        "pdb",
+        "--json",
+    ];
+    let out = run_within(&args, &not_a_dir, Duration::from_secs(60));
+    assert_eq!(out.status.code(), Some(0));
+    let notes = json(&out)["notes"].to_string();
+    assert!(notes.contains("cache is unavailable"), "{notes}");
+    assert!(notes.contains("built in memory"), "{notes}");
+    assert!(!notes.contains("did not verify"), "{notes}");
+}
