@@ -334,7 +334,7 @@ fn a_cache_path_that_is_a_file_means_tables_built_in_memory() {
         "pdb",
         "--json",
     ];
-    let out = run_within(&args, &not_a_dir, Duration::from_secs(60));
+    let out = run_within(&args, &not_a_dir, Duration::from_mins(1));
     assert_eq!(out.status.code(), Some(0));
     let notes = json(&out)["notes"].to_string();
     assert!(notes.contains("cache is unavailable"), "{notes}");

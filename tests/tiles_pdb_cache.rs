@@ -225,7 +225,7 @@ fn stale_temporary_files_are_removed_and_fresh_ones_kept() {
     for path in [&stale, &fresh, &other] {
         fs::write(path, b"partial").unwrap();
     }
-    let two_hours_ago = SystemTime::now() - Duration::from_secs(7200);
+    let two_hours_ago = SystemTime::now() - Duration::from_hours(2);
     for path in [&stale, &other] {
         fs::File::options()
             .write(true)

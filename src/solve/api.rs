@@ -480,8 +480,10 @@ pub fn check(puzzle: &Puzzle, request: &SolveRequest) -> Result<(), SolveError> 
 /// Tile puzzles run on the tile fast path and are answered `Unsolvable` instantly (zero
 /// statistics) when parity forbids the goal; other puzzles run on the block engine.
 ///
-/// The time limit covers the search itself: pattern databases that must be built first (on
-/// first use, then cached) honour only the cancel flag, and their build time is in the notes.
+/// The limits cover pattern databases that must be built first (on first use, then
+/// cached): the build counts against the time limit and is refused up front when its tables
+/// cannot fit the memory limit (the report then stops with that status, and a note says why);
+/// the build time is in the notes.
 ///
 /// # Errors
 /// [`SolveError`] when the puzzle is invalid or the request does not apply to it. An
