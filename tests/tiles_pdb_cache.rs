@@ -268,12 +268,25 @@ fn a_memory_budget_too_small_is_refused_up_front_with_the_estimate() {
     assert_eq!(limit, 10_000);
     assert!(err.to_string().contains("MB"), "{err}");
     assert!(files(dir.path()).is_empty());
-    // the same budget with room to spare builds
-    let budget = BuildBudget {
+    // Room for the tables but not for building them: refused while nothing is cached, and
+    // loaded once the tables are (a build needs a bitmap as large as its table here).
+    let tables = 2 * 3024;
+    let tight = BuildBudget {
+        max_memory_bytes: tables + 1000,
+        ..BuildBudget::unlimited(&cancel)
+    };
+    let err = PatternDatabases::load_or_build_in(&domain(), &partition(), Some(dir.path()), tight)
+        .unwrap_err();
+    assert!(matches!(err, PdbError::MemoryLimit { .. }), "{err:?}");
+    let roomy = BuildBudget {
         max_memory_bytes: 64 << 20,
         ..BuildBudget::unlimited(&cancel)
     };
-    PatternDatabases::load_or_build_in(&domain(), &partition(), Some(dir.path()), budget).unwrap();
+    PatternDatabases::load_or_build_in(&domain(), &partition(), Some(dir.path()), roomy).unwrap();
+    let (_, report) =
+        PatternDatabases::load_or_build_in(&domain(), &partition(), Some(dir.path()), tight)
+            .unwrap();
+    assert_eq!(report.loaded, 2);
 }
 
 #[test]

@@ -280,20 +280,6 @@ impl PatternDatabases {
             }
             seen[t] = true;
         }
-        // Refuse up front what cannot fit: every table, plus the largest build's bitmap.
-        let tables: u64 = partition.iter().map(|g| table_len(n, g.len())).sum();
-        let largest = partition
-            .iter()
-            .map(|g| table_len(n, g.len()))
-            .max()
-            .unwrap_or(0);
-        let needed = tables + visited_bytes(n, largest);
-        if needed > budget.max_memory_bytes {
-            return Err(PdbError::MemoryLimit {
-                needed,
-                limit: budget.max_memory_bytes,
-            });
-        }
         let started = Instant::now();
         let mut report = BuildReport::default();
         let cache = match cache.map(usable_cache_dir).transpose() {
@@ -303,6 +289,25 @@ impl PatternDatabases {
                 None
             }
         };
+        // Refuse up front what cannot fit: every table, plus the bitmap of the largest table
+        // that must be built (a cache file of the right size will most likely load instead).
+        let tables: u64 = partition.iter().map(|g| table_len(n, g.len())).sum();
+        let largest_build = partition
+            .iter()
+            .filter(|tiles| {
+                let key = CacheKey::new(domain, tiles);
+                !cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name())))
+            })
+            .map(|g| table_len(n, g.len()))
+            .max()
+            .unwrap_or(0);
+        let needed = tables + visited_bytes(n, largest_build);
+        if needed > budget.max_memory_bytes {
+            return Err(PdbError::MemoryLimit {
+                needed,
+                limit: budget.max_memory_bytes,
+            });
+        }
         let transpose = mirror_map(domain);
         let mut patterns: Vec<Pattern> = Vec::with_capacity(partition.len());
         for tiles in partition {
@@ -887,6 +892,14 @@ impl CacheKey {
             self.blank,
             cells.join(".")
         )
+    }
+
+    /// Whether `path` is a regular file of this table's size (its contents are checked when
+    /// it is read).
+    fn cached_file_fits(&self, path: &Path) -> bool {
+        let len = table_len(self.rows * self.cols, self.goal_cells.len()) as usize;
+        let expected = (self.header(len, 0).len() + len) as u64;
+        fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == expected)
     }
 
     fn header(&self, len: usize, checksum: u64) -> Vec<u8> {
