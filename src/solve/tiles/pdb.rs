@@ -855,9 +855,6 @@ fn build_table(
             .filter(|&l| l < UNSET)
             .ok_or_else(|| PdbError::NotBuildable("a pattern database level overflowed".into()))?;
     }
-    if let Some(why) = budget.exceeded() {
-        return Err(why);
-    }
     Ok(dist.into_iter().map(AtomicU8::into_inner).collect())
 }
 
