@@ -281,6 +281,10 @@ fn a_time_limit_beyond_any_clock_names_the_maximum() {
 /// Runs the binary and returns its exit code and peak resident memory in bytes (from the
 /// kernel's accounting of the child, `wait4`'s `ru_maxrss`, in KiB on Linux).
 #[cfg(target_os = "linux")]
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by `wait4`, which also reports its peak memory"
+)]
 fn peak_memory(args: &[&str]) -> (Option<i32>, u64) {
     let child = Command::new(env!("CARGO_BIN_EXE_blockslide"))
         .args(args)
