@@ -33,8 +33,8 @@ use crate::solve::core::{
 };
 
 /// The most worker threads a search uses; more are capped to this. Each has a roomy stack
-/// (see [`WORKER_STACK`]) and a share of the split, so an absurd count would only cost memory
-/// and start-up time: 64 is well beyond the cores of the machines we target.
+/// (64 MB) and a share of the split, so an absurd count would only cost memory and start-up
+/// time: 64 is well beyond the cores of the machines we target.
 pub const MAX_THREADS: usize = 64;
 
 /// Stack of each worker thread: deep block-puzzle bounds recurse deeply.
