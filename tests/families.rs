@@ -11,7 +11,7 @@ use blockslide::model::rushhour;
 use blockslide::model::{Axis, Metric, Puzzle};
 use blockslide::solve::algorithms::bfs::{bfs, distance_map, explore};
 use blockslide::solve::blocks::{self, BlockDomain, BlockHeuristic};
-use blockslide::solve::core::{Domain, Heuristic, Limits, SearchControl, Termination};
+use blockslide::solve::core::{Heuristic, Limits, SearchControl, Termination};
 use blockslide::solve::{Algorithm, SolveRequest};
 use proptest::prelude::*;
 

@@ -1,13 +1,16 @@
 //! The pattern database cache: tables are written once and loaded afterwards; a corrupt,
-//! truncated or foreign file is detected and rebuilt, never trusted; a build can be cancelled.
+//! truncated, foreign or non-regular file is detected and rebuilt, never trusted (nor read
+//! whole); temporary files are created safely and cleaned up; a build can be cancelled, and
+//! honours a deadline and a memory budget.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant, SystemTime};
 
 use blockslide::model::tiles::{TileLayout, blank_first_goal};
 use blockslide::solve::core::Domain;
-use blockslide::solve::tiles::{PatternDatabases, TileDomain};
+use blockslide::solve::tiles::{BuildBudget, PatternDatabases, PdbError, TileDomain};
 
 fn domain() -> TileDomain {
     let goal = blank_first_goal(3, 3);
@@ -110,7 +113,7 @@ fn a_raised_cancel_flag_stops_the_build() {
     let cancel = AtomicBool::new(true);
     let err = PatternDatabases::load_or_build_in(&domain(), &partition, Some(dir.path()), &cancel)
         .unwrap_err();
-    assert!(err.contains("cancelled"), "{err}");
+    assert_eq!(err, PdbError::Cancelled);
     assert!(files(dir.path()).is_empty());
 }
 
@@ -121,6 +124,181 @@ fn an_unwritable_cache_still_gives_working_tables() {
     fs::write(&blocker, b"x").unwrap();
     let (p, report) = load(&blocker);
     assert_eq!(report.built, 2);
-    assert!(report.write_error.is_some());
+    // A cache "directory" that is a file is unavailable: not a table that failed to verify.
+    let why = report
+        .cache_unavailable
+        .expect("the cache is reported unavailable");
+    assert!(why.contains("not a directory"), "{why}");
+    assert!(report.rejected.is_empty(), "{:?}", report.rejected);
     assert_eq!(p.estimate(&domain().start()), 0);
+}
+
+/// Loads in a thread and fails the test if that takes longer than `limit`.
+fn load_within(dir: &Path, limit: Duration) -> blockslide::solve::tiles::BuildReport {
+    let (send, receive) = std::sync::mpsc::channel();
+    let dir = dir.to_path_buf();
+    std::thread::spawn(move || {
+        let _ = send.send(load(&dir).1);
+    });
+    receive
+        .recv_timeout(limit)
+        .expect("loading does not hang or read a huge file")
+}
+
+#[test]
+fn oversized_and_non_regular_cache_files_are_refused_unread() {
+    let dir = tempfile::tempdir().unwrap();
+    load(dir.path());
+    let victim = files(dir.path())[1].clone();
+    // A sparse 3 GB file: refused for its size before a byte is read.
+    fs::remove_file(&victim).unwrap();
+    fs::File::create(&victim).unwrap().set_len(3 << 30).unwrap();
+    let started = Instant::now();
+    let report = load_within(dir.path(), Duration::from_secs(30));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!((report.built, report.loaded), (1, 1));
+    assert!(
+        report.rejected[0].contains("wrong size"),
+        "{:?}",
+        report.rejected
+    );
+    #[cfg(unix)]
+    {
+        // A symlink to an endless device, and a FIFO that no one writes.
+        fs::remove_file(&victim).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &victim).unwrap();
+        let report = load_within(dir.path(), Duration::from_secs(30));
+        assert_eq!((report.built, report.loaded), (1, 1));
+        assert!(
+            report.rejected[0].contains("not a regular file"),
+            "{:?}",
+            report.rejected
+        );
+        fs::remove_file(&victim).unwrap();
+        let c_path = std::ffi::CString::new(victim.to_str().unwrap()).unwrap();
+        // SAFETY: `c_path` is a NUL-terminated path that outlives the call.
+        assert_eq!(unsafe { libc::mkfifo(c_path.as_ptr(), 0o600) }, 0);
+        let report = load_within(dir.path(), Duration::from_secs(30));
+        assert_eq!((report.built, report.loaded), (1, 1));
+        assert!(
+            report.rejected[0].contains("not a regular file"),
+            "{:?}",
+            report.rejected
+        );
+        // the rebuilt table replaced the FIFO and verifies
+        let (_, again) = load(dir.path());
+        assert_eq!((again.built, again.loaded), (0, 2));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn temporary_files_follow_no_planted_symlink() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let target = outside.path().join("precious");
+    fs::write(&target, b"keep me").unwrap();
+    // Plant symlinks under every name a predictable scheme could use for the two tables:
+    // the table's own name with a `.tmp<pid>` extension.
+    let probe = tempfile::tempdir().unwrap();
+    load(probe.path());
+    for table in files(probe.path()) {
+        let name = table.file_name().unwrap().to_string_lossy().to_string();
+        let planted = dir
+            .path()
+            .join(Path::new(&name).with_extension(format!("tmp{}", std::process::id())));
+        std::os::unix::fs::symlink(&target, planted).unwrap();
+    }
+    let (_, report) = load(dir.path());
+    assert_eq!(report.built, 2);
+    assert_eq!(fs::read(&target).unwrap(), b"keep me");
+    let (_, again) = load(dir.path());
+    assert_eq!(again.loaded, 2);
+}
+
+#[test]
+fn stale_temporary_files_are_removed_and_fresh_ones_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let stale = dir.path().join(".tiles-pdb-tmp-abandoned");
+    let fresh = dir.path().join(".tiles-pdb-tmp-in-progress");
+    let other = dir.path().join("notes.txt");
+    for path in [&stale, &fresh, &other] {
+        fs::write(path, b"partial").unwrap();
+    }
+    let two_hours_ago = SystemTime::now() - Duration::from_hours(2);
+    for path in [&stale, &other] {
+        fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(two_hours_ago)
+            .unwrap();
+    }
+    load(dir.path());
+    assert!(!stale.exists(), "an abandoned temporary file is removed");
+    assert!(
+        fresh.exists(),
+        "another process's temporary file is left alone"
+    );
+    assert!(
+        other.exists(),
+        "files that are not the cache's are left alone"
+    );
+}
+
+fn partition() -> Vec<Vec<u8>> {
+    PARTITION.iter().map(|p| p.to_vec()).collect()
+}
+
+#[test]
+fn a_memory_budget_too_small_is_refused_up_front_with_the_estimate() {
+    let dir = tempfile::tempdir().unwrap();
+    let cancel = AtomicBool::new(false);
+    let budget = BuildBudget {
+        max_memory_bytes: 10_000,
+        ..BuildBudget::unlimited(&cancel)
+    };
+    let err = PatternDatabases::load_or_build_in(&domain(), &partition(), Some(dir.path()), budget)
+        .unwrap_err();
+    let PdbError::MemoryLimit { needed, limit } = err else {
+        panic!("not a memory limit: {err:?}");
+    };
+    // two tables of 9*8*7*6 entries, at least
+    assert!(needed >= 2 * 3024, "{needed}");
+    assert_eq!(limit, 10_000);
+    assert!(err.to_string().contains("MB"), "{err}");
+    assert!(files(dir.path()).is_empty());
+    // Room for the tables but not for building them: refused while nothing is cached, and
+    // loaded once the tables are (a build needs a bitmap as large as its table here).
+    let tables = 2 * 3024;
+    let tight = BuildBudget {
+        max_memory_bytes: tables + 1000,
+        ..BuildBudget::unlimited(&cancel)
+    };
+    let err = PatternDatabases::load_or_build_in(&domain(), &partition(), Some(dir.path()), tight)
+        .unwrap_err();
+    assert!(matches!(err, PdbError::MemoryLimit { .. }), "{err:?}");
+    let roomy = BuildBudget {
+        max_memory_bytes: 64 << 20,
+        ..BuildBudget::unlimited(&cancel)
+    };
+    PatternDatabases::load_or_build_in(&domain(), &partition(), Some(dir.path()), roomy).unwrap();
+    let (_, report) =
+        PatternDatabases::load_or_build_in(&domain(), &partition(), Some(dir.path()), tight)
+            .unwrap();
+    assert_eq!(report.loaded, 2);
+}
+
+#[test]
+fn a_passed_deadline_stops_the_build_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let cancel = AtomicBool::new(false);
+    let budget = BuildBudget {
+        deadline: Some(Instant::now()),
+        ..BuildBudget::unlimited(&cancel)
+    };
+    let err = PatternDatabases::load_or_build_in(&domain(), &partition(), Some(dir.path()), budget)
+        .unwrap_err();
+    assert_eq!(err, PdbError::TimeLimit);
+    assert!(files(dir.path()).is_empty());
 }

@@ -2,6 +2,7 @@
 //! request the search options describe.
 
 use blockslide::model::Metric;
+use blockslide::model::text::echo;
 use blockslide::solve::{Algorithm, SolveRequest};
 
 use super::SearchArgs;
@@ -33,8 +34,12 @@ pub(crate) fn numbers<T: std::str::FromStr>(text: &str, what: &str) -> Result<Ve
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse::<T>()
-                .map_err(|_| format!("{what}: `{s}` is not a whole number (0 is the blank)"))
+            s.parse::<T>().map_err(|_| {
+                format!(
+                    "{what}: `{}` is not a whole number (0 is the blank)",
+                    echo(s)
+                )
+            })
         })
         .collect()
 }

@@ -3,8 +3,10 @@
 
 use std::time::Instant;
 
+use blockslide::model::file::read_text;
+use blockslide::model::text::{echo, echo_message, normalize};
 use blockslide::model::tiles::{blank_first_goal, blank_last_goal};
-use blockslide::solve::api::TileBatch;
+use blockslide::solve::api::{BatchError, TileBatch};
 use blockslide::solve::{Algorithm, SearchControl, Stats, Termination};
 use serde_json::json;
 
@@ -31,7 +33,7 @@ pub(crate) fn parse_instances(
 ) -> Result<((usize, usize), Vec<Instance>), String> {
     let mut size = size;
     let mut out = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in normalize(text).lines().enumerate() {
         let line = i + 1;
         let body = raw.trim();
         if body.is_empty() || body.starts_with('#') {
@@ -122,15 +124,14 @@ pub fn run(args: &BatchArgs) -> u8 {
     match run_batch(args) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("blockslide batch: {message}");
+            eprintln!("blockslide batch: {}", echo_message(&message));
             EXIT_ERROR
         }
     }
 }
 
 fn run_batch(args: &BatchArgs) -> Result<u8, String> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    let text = read_text(&args.file).map_err(|e| e.in_file(&args.file).to_string())?;
     let size = args.size.as_deref().map(parse_size).transpose()?;
     let ((rows, cols), instances) = parse_instances(&text, size)?;
     let goal = batch_goal(args.goal.as_deref(), args.blank_first, rows, cols)?;
@@ -139,18 +140,29 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
     let request = request(search, None, Algorithm::Idastar)?;
     let algorithm = request.algorithm;
     let prepared = Instant::now();
-    let batch = TileBatch::new(rows, cols, &goal, &request).map_err(|e| e.to_string())?;
-    let prepare_seconds = prepared.elapsed().as_secs_f64();
-    for note in batch.notes() {
-        eprintln!("{note}");
+    let mut notes = Vec::new();
+    let mut control = SearchControl::new(request.limits).with_cancel(super::interrupt_flag());
+    let batch = TileBatch::new(rows, cols, &goal, &request, &mut control, &mut notes);
+    for note in &notes {
+        eprintln!("{}", echo_message(note));
     }
+    let batch = match batch {
+        Ok(batch) => batch,
+        Err(e) => {
+            eprintln!("blockslide batch: {}", echo_message(&e.to_string()));
+            let stopped = matches!(e, BatchError::Stopped(_));
+            return Ok(if stopped { EXIT_LIMIT } else { EXIT_ERROR });
+        }
+    };
+    let prepare_seconds = prepared.elapsed().as_secs_f64();
     let name = batch.heuristic();
     let (mut solved, mut checked, mut mismatched, mut limited, mut unsolvable) = (0, 0, 0, 0, 0);
     let mut total = Stats::default();
     let mut seconds = 0.0;
     for (index, instance) in instances.iter().enumerate() {
+        let control = SearchControl::new(request.limits).with_cancel(super::interrupt_flag());
         let result = batch
-            .solve(&instance.start, SearchControl::new(request.limits))
+            .solve(&instance.start, control)
             .map_err(|e| format!("line {}: {e}", instance.line))?;
         // a length is checked only when there is one: a limit is not a mismatch
         let matched = match (instance.known, result.length) {
@@ -168,6 +180,7 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
             Termination::Unsolvable => unsolvable += 1,
             _ => limited += 1,
         }
+        let interrupted = result.status == Termination::Cancelled;
         let s = &result.stats;
         // IDA* searched every path up to its last completed bound: none of them reaches the
         // goal, so an unfinished search still proves this much
@@ -216,6 +229,10 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
                 s.generated,
             );
         }
+        // Ctrl-C ends the batch: the summary covers the instances run so far.
+        if interrupted {
+            break;
+        }
     }
     let rate = if seconds > 0.0 {
         total.generated as f64 / seconds
@@ -249,7 +266,7 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
              {mismatched} mismatched",
             instances.len(),
             algorithm.name(),
-            name,
+            echo(name),
             search.threads,
             if search.threads == 1 { "" } else { "s" },
             if mismatched == 0 {

@@ -8,8 +8,10 @@
 
 use std::path::Path;
 
-use blockslide::model::file::read_text;
-use blockslide::model::validate::{Diagnostic, Severity, TextReport, validate_text};
+use blockslide::model::file::{parse_with_source_map, read_text};
+use blockslide::model::text::{echo, echo_message};
+use blockslide::model::validate::{Diagnostic, FindingKind, Severity, TextReport, validate_text};
+use blockslide::solve::{SolveError, SolveRequest};
 use serde::Serialize;
 
 use super::{CheckArgs, EXIT_ERROR, EXIT_OK};
@@ -48,7 +50,13 @@ pub fn run(args: &CheckArgs) -> u8 {
 
 fn check_file(path: &Path) -> TextReport {
     match read_text(path) {
-        Ok(text) => validate_text(&text),
+        Ok(text) => {
+            let mut report = validate_text(&text);
+            if let Some(refusal) = solver_refusal(&text, &report) {
+                report.diagnostics.push(refusal);
+            }
+            report
+        }
         Err(e) => TextReport {
             puzzle: None,
             puzzle_type: None,
@@ -57,8 +65,28 @@ fn check_file(path: &Path) -> TextReport {
     }
 }
 
+/// What `solve` would refuse in a puzzle that validates (more pieces or a wider state than
+/// the engine takes), as an error at the board; `None` when the solver takes it.
+fn solver_refusal(text: &str, report: &TextReport) -> Option<Diagnostic> {
+    let puzzle = report.puzzle.as_ref().filter(|_| report.is_valid())?;
+    let reason = match blockslide::solve::check(puzzle, &SolveRequest::default()).err()? {
+        SolveError::Invalid(reason) | SolveError::NotApplicable(reason) => reason,
+    };
+    let board = parse_with_source_map(text)
+        .ok()
+        .and_then(|(_, map)| map.field("board"));
+    Some(Diagnostic {
+        severity: Severity::Error,
+        kind: FindingKind::EngineLimit,
+        message: format!("the solver cannot take this puzzle: {reason}"),
+        cells: Vec::new(),
+        line: board.map(|p| p.line),
+        column: board.map(|p| p.column),
+    })
+}
+
 fn print_text(path: &Path, report: &TextReport) {
-    let file = path.display();
+    let file = echo(&path.display().to_string());
     if report.is_valid()
         && let Some(puzzle) = &report.puzzle
     {
@@ -76,12 +104,11 @@ fn print_text(path: &Path, report: &TextReport) {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
+        let message = echo_message(&d.message);
         match (d.line, d.column) {
-            (Some(line), Some(column)) => {
-                println!("{file}:{line}:{column}: {level}: {}", d.message);
-            }
-            (Some(line), None) => println!("{file}:{line}: {level}: {}", d.message),
-            _ => println!("{file}: {level}: {}", d.message),
+            (Some(line), Some(column)) => println!("{file}:{line}:{column}: {level}: {message}"),
+            (Some(line), None) => println!("{file}:{line}: {level}: {message}"),
+            _ => println!("{file}: {level}: {message}"),
         }
     }
 }

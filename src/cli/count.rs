@@ -13,7 +13,7 @@
 use std::fmt::Write as _;
 
 use blockslide::model::Metric;
-use blockslide::model::file::load;
+use blockslide::model::text::{echo, echo_message};
 use blockslide::solve::api::{CountReport, count, metric_for};
 use blockslide::solve::core::{SearchControl, Termination};
 
@@ -25,7 +25,9 @@ pub fn run(args: &CountArgs) -> u8 {
     match try_run(args) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("blockslide count: {message}");
+            for line in message.lines() {
+                eprintln!("blockslide count: {}", echo_message(line));
+            }
             EXIT_ERROR
         }
     }
@@ -33,13 +35,20 @@ pub fn run(args: &CountArgs) -> u8 {
 
 fn try_run(args: &CountArgs) -> Result<u8, String> {
     let metric = args.metric.as_deref().map(parse_metric).transpose()?;
-    let puzzle = match &args.file {
-        Some(path) => load(path).map_err(|e| e.in_file(path).to_string())?,
-        None => rushhour_puzzle(args.rushhour.as_deref())?,
+    let (puzzle, file) = match &args.file {
+        Some(path) => {
+            let (puzzle, file) = super::load_puzzle(path)?;
+            (puzzle, Some(file))
+        }
+        None => (rushhour_puzzle(args.rushhour.as_deref())?, None),
     };
     let metric = metric_for(&puzzle, metric);
     let limits = args.limits.limits()?;
-    let report = count(&puzzle, metric, SearchControl::new(limits)).map_err(|e| e.to_string())?;
+    let control = SearchControl::new(limits).with_cancel(super::interrupt_flag());
+    let report = count(&puzzle, metric, control).map_err(|e| match &file {
+        Some(file) => file.locate(&e),
+        None => e.to_string(),
+    })?;
     if args.json {
         println!("{}", json(&puzzle.name, metric, &report));
     } else {
@@ -80,7 +89,11 @@ fn json(name: &str, metric: Metric, report: &CountReport) -> serde_json::Value {
 
 fn text(name: &str, metric: Metric, report: &CountReport) -> String {
     let mut out = String::new();
-    let title = if name.is_empty() { "puzzle" } else { name };
+    let title = if name.is_empty() {
+        "puzzle".to_string()
+    } else {
+        echo(name)
+    };
     // Writing to a String cannot fail.
     let _ = writeln!(out, "{title}, {metric} metric");
     if !complete(report) {

@@ -12,7 +12,10 @@ pub fn run(args: &GenerateArgs) -> u8 {
     let (rows, cols) = match parse_size(&args.size) {
         Ok(size) => size,
         Err(message) => {
-            eprintln!("blockslide generate: {message}");
+            eprintln!(
+                "blockslide generate: {}",
+                blockslide::model::text::echo_message(&message)
+            );
             return EXIT_ERROR;
         }
     };

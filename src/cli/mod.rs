@@ -12,13 +12,22 @@ mod generate;
 mod rushhour;
 mod solve;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use blockslide::model::Metric;
+use blockslide::model::Puzzle;
+use blockslide::model::file::{LoadError, parse, parse_with_source_map, read_text};
+use blockslide::model::text::echo;
+use blockslide::model::validate::validate_text;
 use blockslide::solve::Limits;
+use blockslide::solve::SolveError;
 
+use blockslide::solve::algorithms::idastar::MAX_THREADS;
+use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand};
 
 /// Success: valid, solved, counted.
@@ -97,8 +106,12 @@ pub struct SearchArgs {
     /// Resource limits.
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Worker threads for IDA* on tiles (0 = all cores).
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads for IDA* and IDDFS (0 = all cores; at most 64).
+    #[arg(
+        long,
+        default_value_t = 1,
+        value_parser = RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS as u64)
+    )]
     pub threads: usize,
     /// Print JSON.
     #[arg(long)]
@@ -132,13 +145,108 @@ impl LimitArgs {
         }
         if let Some(seconds) = self.time_limit {
             limits.max_time = Duration::try_from_secs_f64(seconds).map_err(|_| {
-                format!("--time-limit must be a number of seconds >= 0, not {seconds}")
+                format!(
+                    "--time-limit must be a number of seconds from 0 to {} (the longest time \
+                     a clock can count), not {}",
+                    Duration::MAX.as_secs(),
+                    echo(&seconds.to_string())
+                )
             })?;
         }
         if let Some(mb) = self.max_memory {
             limits.max_memory_bytes = mb.saturating_mul(1 << 20);
         }
         Ok(limits)
+    }
+}
+
+/// Checks that `numbers`, given by `option` for a board of `cells` cells, name each of the
+/// tiles 1 to `cells - 1` and the blank (0) once, naming the first number out of place.
+///
+/// # Errors
+/// A message naming the option and the repeated, missing or out-of-range number.
+pub fn check_tile_numbers(option: &str, numbers: &[u32], cells: usize) -> Result<(), String> {
+    let largest = cells.saturating_sub(1);
+    if !numbers.contains(&0) {
+        return Err(format!("{option} has no 0: mark the blank with 0"));
+    }
+    let mut seen = vec![false; cells];
+    for &n in numbers {
+        let Some(slot) = usize::try_from(n).ok().and_then(|i| seen.get_mut(i)) else {
+            return Err(format!(
+                "{option} holds {n}, but the tiles of a {cells}-cell board are 1 to {largest} \
+                 (and 0 for the blank)"
+            ));
+        };
+        if std::mem::replace(slot, true) {
+            return Err(format!(
+                "{option} holds {n} twice; give each of 0 to {largest} once (0 is the blank)"
+            ));
+        }
+    }
+    if let Some(missing) = seen.iter().position(|&s| !s) {
+        return Err(format!(
+            "{option} leaves out {missing}; give each of 0 to {largest} once"
+        ));
+    }
+    Ok(())
+}
+
+/// A puzzle file that `solve` or `count` read, kept with its text so that what the solver
+/// refuses can be reported at a line and column, as `check` reports it.
+pub struct PuzzleFile {
+    path: PathBuf,
+    text: String,
+}
+
+/// Reads and parses a puzzle file for `solve` and `count`.
+///
+/// # Errors
+/// The load error as `FILE:LINE:COLUMN: MESSAGE` (see [`LoadError::in_file`]).
+pub fn load_puzzle(path: &Path) -> Result<(Puzzle, PuzzleFile), String> {
+    let text = read_text(path).map_err(|e| e.in_file(path).to_string())?;
+    let puzzle = parse(&text).map_err(|e| e.in_file(path).to_string())?;
+    let file = PuzzleFile {
+        path: path.to_path_buf(),
+        text,
+    };
+    Ok((puzzle, file))
+}
+
+impl PuzzleFile {
+    /// What the solver refused, one line per finding: each validation error the refusal
+    /// names, at its line and column; a refusal of the engine itself (too many pieces, a
+    /// state too wide) at the board.
+    pub fn locate(&self, e: &SolveError) -> String {
+        let SolveError::Invalid(reasons) = e else {
+            return e.to_string();
+        };
+        let report = validate_text(&self.text);
+        let found: Vec<String> = report
+            .errors()
+            .filter(|d| reasons.contains(&d.message))
+            .map(|d| self.at(d.line, d.column, &d.message))
+            .collect();
+        if !found.is_empty() {
+            return found.join("\n");
+        }
+        let board = parse_with_source_map(&self.text)
+            .ok()
+            .and_then(|(_, map)| map.field("board"));
+        self.at(
+            board.map(|p| p.line),
+            board.map(|p| p.column),
+            &e.to_string(),
+        )
+    }
+
+    fn at(&self, line: Option<usize>, column: Option<usize>, message: &str) -> String {
+        let e = LoadError {
+            message: message.to_string(),
+            line,
+            column,
+        };
+        e.in_file(&self.path).to_string()
     }
 }
 
@@ -297,6 +405,30 @@ pub fn run() -> ExitCode {
         None => open_app(cli.file, cli.screenshot),
     };
     ExitCode::from(code)
+}
+
+/// The cancel flag that Ctrl-C raises, shared by every search the command runs.
+///
+/// The first Ctrl-C raises the flag: the search stops at its next checkpoint (within
+/// milliseconds) and the command prints its partial statistics as for any cancelled search,
+/// exiting with [`EXIT_LIMIT`]. A second Ctrl-C exits at once, for a user who does not want to
+/// wait. When no handler can be installed, Ctrl-C keeps its default effect.
+pub fn interrupt_flag() -> Arc<AtomicBool> {
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    Arc::clone(FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let raised = Arc::clone(&flag);
+        let installed = ctrlc::set_handler(move || {
+            if raised.swap(true, Ordering::SeqCst) {
+                std::process::exit(i32::from(EXIT_LIMIT));
+            }
+            eprintln!("blockslide: interrupted; stopping (press Ctrl-C again to quit at once)");
+        });
+        if let Err(e) = installed {
+            eprintln!("blockslide: Ctrl-C will end the command without a report ({e})");
+        }
+        flag
+    }))
 }
 
 /// Lets `blockslide solve ... | head` end quietly, as Unix tools do, instead of panicking

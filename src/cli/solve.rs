@@ -11,7 +11,7 @@
 
 use std::fmt::Write as _;
 
-use blockslide::model::file::load;
+use blockslide::model::text::{echo, echo_message};
 use blockslide::model::{Metric, Puzzle};
 use blockslide::solve::{
     Algorithm, HeuristicInfo, SearchControl, SolveReport, Termination, heuristics_for, solve,
@@ -26,7 +26,9 @@ pub fn run(args: &SolveArgs) -> u8 {
     match try_run(args) {
         Ok(code) => code,
         Err(message) => {
-            eprintln!("blockslide solve: {message}");
+            for line in message.lines() {
+                eprintln!("blockslide solve: {}", echo_message(line));
+            }
             EXIT_ERROR
         }
     }
@@ -34,10 +36,12 @@ pub fn run(args: &SolveArgs) -> u8 {
 
 fn try_run(args: &SolveArgs) -> Result<u8, String> {
     let metric = args.metric.as_deref().map(parse_metric).transpose()?;
+    let mut file = None;
     let puzzle = match (&args.file, &args.tiles) {
         _ if args.rushhour.is_some() => rushhour_puzzle(args.rushhour.as_deref())?,
         (Some(path), _) => {
-            let mut puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
+            let (mut puzzle, source) = super::load_puzzle(path)?;
+            file = Some(source);
             if puzzle.name.is_empty()
                 && let Some(stem) = path.file_stem()
             {
@@ -57,8 +61,11 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
         return Ok(EXIT_OK);
     }
     let request = request(&args.search, metric, Algorithm::Astar)?;
-    let report =
-        solve(&puzzle, &request, SearchControl::new(request.limits)).map_err(|e| e.to_string())?;
+    let control = SearchControl::new(request.limits).with_cancel(super::interrupt_flag());
+    let report = solve(&puzzle, &request, control).map_err(|e| match &file {
+        Some(file) => file.locate(&e),
+        None => e.to_string(),
+    })?;
     if args.search.json {
         println!("{}", report.to_json());
     } else {
@@ -110,6 +117,9 @@ fn tile_puzzle(tiles: &str, goal: Option<&str>, size: Option<&str>) -> Result<Pu
                 "a {rows}x{cols} board has {cells} cells but {option} gives {} numbers",
                 given.len()
             ));
+        }
+        if let Some(given) = given {
+            super::check_tile_numbers(option, given, cells)?;
         }
     }
     let mut puzzle =
@@ -197,13 +207,13 @@ fn summary(report: &SolveReport) -> String {
     let mut out = String::new();
     let s = &report.stats;
     let name = if report.puzzle.is_empty() {
-        "(unnamed)"
+        "(unnamed)".to_string()
     } else {
-        &report.puzzle
+        echo(&report.puzzle)
     };
     let _ = writeln!(out, "Puzzle:      {name} ({})", report.puzzle_type.name());
     let heuristic = if report.algorithm.uses_heuristic() {
-        format!(", heuristic {}", report.heuristic)
+        format!(", heuristic {}", echo(&report.heuristic))
     } else {
         String::new()
     };
@@ -236,7 +246,7 @@ fn summary(report: &SolveReport) -> String {
     };
     let _ = writeln!(out, "Status:      {status}");
     for note in &report.notes {
-        let _ = writeln!(out, "Note:        {note}");
+        let _ = writeln!(out, "Note:        {}", echo_message(note));
     }
     let _ = writeln!(out, "Statistics:");
     let rows: [(&str, String); 12] = [

@@ -12,6 +12,7 @@
 //! - [`library`]: the bundled classics.
 //! - [`validate`]: every check a puzzle must pass, with line and column for file input.
 //! - [`tiles`]: numbered-tile puzzles: detection and solvability by parity.
+//! - [`text`]: untrusted text: line endings as editors count them, safe echoing.
 
 pub mod file;
 pub mod goal;
@@ -21,6 +22,7 @@ pub mod rules;
 pub mod rushhour;
 pub mod solution;
 pub mod source;
+pub mod text;
 pub mod tiles;
 pub mod token;
 pub mod validate;

@@ -325,6 +325,18 @@ pub fn parse_grid<S: AsRef<str>>(rows: &[S]) -> Result<Vec<Vec<Cell>>, GridError
     if rows.is_empty() {
         return Err(GridError::NoRows);
     }
+    // Sizes are checked before any cell is stored, so an oversized grid costs no memory.
+    let widest = rows
+        .iter()
+        .map(|row| row.as_ref().split_whitespace().count())
+        .max()
+        .unwrap_or(0);
+    if rows.len() > MAX_SIDE || widest > MAX_SIDE {
+        return Err(GridError::TooLarge {
+            rows: rows.len(),
+            cols: widest,
+        });
+    }
     let mut grid = Vec::with_capacity(rows.len());
     for (r, row) in rows.iter().enumerate() {
         let mut cells = Vec::new();
@@ -352,10 +364,6 @@ pub fn parse_grid<S: AsRef<str>>(rows: &[S]) -> Result<Vec<Vec<Cell>>, GridError
             });
         }
         grid.push(cells);
-    }
-    let (rows, cols) = (grid.len(), grid[0].len());
-    if rows > MAX_SIDE || cols > MAX_SIDE {
-        return Err(GridError::TooLarge { rows, cols });
     }
     Ok(grid)
 }

@@ -25,8 +25,64 @@ pub struct StringSpan {
     pub start: TextPos,
     /// The decoded value.
     pub value: String,
-    /// One position per character of `value`.
-    char_pos: Vec<TextPos>,
+    /// The position of each character of `value`.
+    char_pos: CharPositions,
+}
+
+/// The source position of each character of a string's value, stored as runs of characters
+/// written one after another (across line breaks too): a plain string of any length takes one
+/// run, so a file's long notes cost no more than their text. Escapes start new runs.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct CharPositions {
+    /// `(index of the run's first character, its position)`, in increasing index.
+    runs: Vec<(usize, TextPos)>,
+    /// Characters recorded.
+    len: usize,
+    /// Where the next character stands if it continues the last run.
+    next: Option<TextPos>,
+}
+
+/// The position of the character written after `ch` at `pos`.
+fn after(pos: TextPos, ch: char) -> TextPos {
+    if ch == '\n' {
+        TextPos {
+            line: pos.line + 1,
+            column: 1,
+        }
+    } else {
+        TextPos {
+            line: pos.line,
+            column: pos.column + 1,
+        }
+    }
+}
+
+impl CharPositions {
+    /// Records that the next character of the value, `ch`, comes from the text at `pos`.
+    fn push(&mut self, pos: TextPos, ch: char) {
+        if self.next != Some(pos) {
+            self.runs.push((self.len, pos));
+        }
+        self.len += 1;
+        self.next = Some(after(pos, ch));
+    }
+
+    /// The position of character `index` of `value` (the value these positions were
+    /// recorded for).
+    fn get(&self, index: usize, value: &str) -> Option<TextPos> {
+        if index >= self.len {
+            return None;
+        }
+        let run = self.runs.partition_point(|&(first, _)| first <= index);
+        let (first, at) = *self.runs.get(run.checked_sub(1)?)?;
+        Some(
+            value
+                .chars()
+                .skip(first)
+                .take(index - first)
+                .fold(at, after),
+        )
+    }
 }
 
 impl StringSpan {
@@ -34,14 +90,15 @@ impl StringSpan {
     /// string's own position when there is no such token.
     pub fn token_pos(&self, index: usize) -> TextPos {
         self.token_char_index(index)
-            .and_then(|i| self.char_pos.get(i).copied())
+            .and_then(|i| self.char_pos.get(i, &self.value))
             .unwrap_or(self.start)
     }
 
     /// The position just after the last character of the value (the closing quote), or the
     /// string's own position for an empty value.
     pub fn end_pos(&self) -> TextPos {
-        match self.char_pos.last() {
+        let last = self.char_pos.len.checked_sub(1);
+        match last.and_then(|i| self.char_pos.get(i, &self.value)) {
             Some(p) => TextPos {
                 line: p.line,
                 column: p.column + 1,
@@ -286,7 +343,7 @@ fn skip_block_comment(cur: &mut Cursor<'_>) {
 /// Reads a quoted string after its opening quote, decoding escapes.
 fn string_body(cur: &mut Cursor<'_>, start: TextPos) -> StringSpan {
     let mut value = String::new();
-    let mut char_pos = Vec::new();
+    let mut char_pos = CharPositions::default();
     loop {
         let pos = cur.pos;
         let Some(c) = cur.bump() else { break };
@@ -326,12 +383,12 @@ fn string_body(cur: &mut Cursor<'_>, start: TextPos) -> StringSpan {
                 };
                 if let Some(d) = decoded {
                     value.push(d);
-                    char_pos.push(pos);
+                    char_pos.push(pos, d);
                 }
             }
             _ => {
                 value.push(c);
-                char_pos.push(pos);
+                char_pos.push(pos, c);
             }
         }
     }
@@ -353,7 +410,7 @@ fn raw_string_body(cur: &mut Cursor<'_>, start: TextPos) -> Option<StringSpan> {
         return None;
     }
     let mut value = String::new();
-    let mut char_pos = Vec::new();
+    let mut char_pos = CharPositions::default();
     loop {
         let pos = cur.pos;
         let c = cur.bump()?;
@@ -366,13 +423,20 @@ fn raw_string_body(cur: &mut Cursor<'_>, start: TextPos) -> Option<StringSpan> {
             if seen == hashes {
                 break;
             }
+            // the quote and hashes that did not close the string are part of it
             value.push('"');
-            char_pos.push(pos);
+            char_pos.push(pos, '"');
             value.extend(std::iter::repeat_n('#', seen));
-            char_pos.extend(std::iter::repeat_n(pos, seen));
+            for i in 0..seen {
+                let at = TextPos {
+                    line: pos.line,
+                    column: pos.column + 1 + i,
+                };
+                char_pos.push(at, '#');
+            }
         } else {
             value.push(c);
-            char_pos.push(pos);
+            char_pos.push(pos, c);
         }
     }
     Some(StringSpan {
@@ -648,6 +712,29 @@ Puzzle(
             }
         );
         assert!(map.piece("B").is_some());
+    }
+
+    #[test]
+    fn positions_follow_line_breaks_and_escapes_inside_strings() {
+        let text = "(format: 1, board: [\"A\\t B\", \"C\n  D E\"])";
+        let map = scan(text);
+        // after the two-character escape `\t`, the token B is at column 26
+        assert_eq!(
+            map.board_cell(0, 1),
+            Some(TextPos {
+                line: 1,
+                column: 26
+            })
+        );
+        // a raw line break inside the row string: D and E are on line 2
+        assert_eq!(map.board_cell(1, 1), Some(TextPos { line: 2, column: 3 }));
+        assert_eq!(map.board_cell(1, 2), Some(TextPos { line: 2, column: 5 }));
+        assert_eq!(map.board_rows[1].end_pos(), TextPos { line: 2, column: 6 });
+        // in a raw string, a quote and hash that do not close it are its characters
+        let raw = scan("(format: 1, board: [r##\"A \"# B\"##])");
+        let at = |column| Some(TextPos { line: 1, column });
+        assert_eq!(raw.board_cell(0, 1), at(27));
+        assert_eq!(raw.board_cell(0, 2), at(30));
     }
 
     #[test]

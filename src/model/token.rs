@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::text::echo;
+
 /// The longest token a board row may use.
 pub const MAX_TOKEN_LEN: usize = 3;
 
@@ -24,10 +26,10 @@ pub enum TokenError {
     #[error("empty piece token")]
     Empty,
     /// The text was longer than [`MAX_TOKEN_LEN`] characters.
-    #[error("piece token `{0}` is longer than 3 characters")]
+    #[error("piece token `{}` is longer than 3 characters", echo(.0))]
     TooLong(String),
     /// The text held a character outside `A-Z a-z 0-9 _`.
-    #[error("piece token `{0}` may only use the characters A-Z, a-z, 0-9 and _")]
+    #[error("piece token `{}` may only use the characters A-Z, a-z, 0-9 and _", echo(.0))]
     BadCharacter(String),
 }
 

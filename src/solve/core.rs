@@ -127,6 +127,18 @@ pub struct HeuristicInfo {
     pub applicable: Result<(), String>,
 }
 
+/// Why a heuristic could not be made ready.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HeuristicError {
+    /// The name is unknown, or its tables cannot be built for this board.
+    #[error("{0}")]
+    NotApplicable(String),
+    /// A limit or the cancel flag stopped building its tables (pattern databases; the notes
+    /// say which and, for memory, how much was needed).
+    #[error("stopped ({}) while building the heuristic's tables", .0.name())]
+    Stopped(Termination),
+}
+
 /// Resource limits for one search. Every field has a default, so no search is unbounded.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub struct Limits {

@@ -5,7 +5,9 @@
 
 use crate::model::{PieceMove, PuzzleType};
 use crate::solve::algorithms::{self, Algorithm, Exploration, RunOptions};
-use crate::solve::core::{Domain, Heuristic, HeuristicInfo, SearchControl, SearchOutcome};
+use crate::solve::core::{
+    Domain, Heuristic, HeuristicError, HeuristicInfo, SearchControl, SearchOutcome,
+};
 
 /// A [`Domain`] the front door can drive from a puzzle to a report.
 pub trait PuzzleDomain: Domain + Sized {
@@ -16,22 +18,26 @@ pub trait PuzzleDomain: Domain + Sized {
     const TYPE: PuzzleType;
 
     /// Every heuristic of the domain, applicable or not (with the reason); the first
-    /// admissible, applicable one is the default.
-    fn heuristics(&self) -> Vec<HeuristicInfo>;
+    /// admissible, applicable one is the default. `requested` is the name a request asks
+    /// for: a domain whose heuristics take parameters in their names (tile pattern groups,
+    /// `pdb:1,2,3/4,5,6`) lists it too.
+    fn heuristics(&self, requested: Option<&str>) -> Vec<HeuristicInfo>;
 
     /// The heuristic called `name`, ready to use. Building it (a pattern database) honours
-    /// `control`'s limits and cancel flag; what the user should know about the build (time,
-    /// size, cache) goes to `notes`.
+    /// `control`'s limits and cancel flag, and the time it takes is taken off the time limit
+    /// the search then has; what the user should know about the build (time, size, cache)
+    /// goes to `notes`.
     ///
     /// # Errors
-    /// An unknown or inapplicable name, or a build that failed or was cancelled, with the
-    /// reason.
+    /// [`HeuristicError::NotApplicable`] for an unknown or inapplicable name or a build that
+    /// cannot be made, [`HeuristicError::Stopped`] when a limit or the cancel flag stopped the
+    /// build.
     fn heuristic(
         &self,
         name: &str,
-        control: &SearchControl,
+        control: &mut SearchControl,
         notes: &mut Vec<String>,
-    ) -> Result<Self::Heuristic, String>;
+    ) -> Result<Self::Heuristic, HeuristicError>;
 
     /// A solution `path` (moves of this domain from its start) as moves of concrete pieces
     /// with their unit steps, which replay on the model.

@@ -90,11 +90,13 @@ fn prepare(rows: usize, cols: usize, goal: &[u16], name: &str) -> Result<TileBat
         heuristic: Some(name.to_string()),
         ..SolveRequest::default()
     };
-    let batch = TileBatch::new(rows, cols, goal, &request).map_err(|e| e.to_string())?;
-    for note in batch.notes() {
+    let mut notes = Vec::new();
+    let mut control = SearchControl::new(request.limits);
+    let batch = TileBatch::new(rows, cols, goal, &request, &mut control, &mut notes);
+    for note in notes {
         eprintln!("{note}");
     }
-    Ok(batch)
+    batch.map_err(|e| e.to_string())
 }
 
 /// One pass over `instances` on `threads` threads: per instance (seconds, generated); errors

@@ -4,6 +4,7 @@ use std::path::Path;
 
 use crate::model::puzzle::GridError;
 use crate::model::source::{StringSpan, TextPos};
+use crate::model::text::echo;
 
 /// Why a file could not be loaded.
 ///
@@ -42,7 +43,7 @@ pub struct InFile<'a> {
 
 impl std::fmt::Display for InFile<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:", self.file.display())?;
+        write!(f, "{}:", echo(&self.file.display().to_string()))?;
         match (self.error.line, self.error.column) {
             (Some(line), Some(column)) => write!(f, "{line}:{column}:")?,
             (Some(line), None) => write!(f, "{line}:")?,
@@ -55,7 +56,7 @@ impl std::fmt::Display for InFile<'_> {
 impl LoadError {
     /// The error with the file it came from, displayed as compilers and editors print
     /// positions: `FILE:LINE:COLUMN: message` (`FILE:LINE: message`, or `FILE: message`,
-    /// when less is known).
+    /// when less is known); the file name is escaped for the terminal.
     pub fn in_file<'a>(&'a self, file: &'a Path) -> InFile<'a> {
         InFile { error: self, file }
     }

@@ -46,17 +46,22 @@ use serde::Deserialize;
 use super::puzzle::{Cell, Color, GridError, Metric, PieceStyle, Puzzle, parse_grid};
 use super::rules::Axis;
 use super::source::{SourceMap, TextPos, scan};
+use super::text::{echo, echo_message, normalize};
 use super::token::Token;
 
+mod bounded;
 mod error;
+mod read;
 mod version;
 mod write;
 mod zones;
 
+use bounded::{board_rows, goal_rows, piece_entries};
 use error::grid_error;
 use zones::ZonesText;
 
 pub use error::{InFile, LoadError};
+pub use read::{MAX_FILE_BYTES, open_regular, read_text};
 pub use version::{BASE_FORMAT_VERSION, FORMAT_VERSION};
 pub use write::{save, to_ron_string};
 
@@ -77,9 +82,10 @@ struct FileText {
     #[serde(default)]
     notes: String,
     metric: Option<Metric>,
+    #[serde(deserialize_with = "board_rows")]
     board: Vec<String>,
     goal: Option<GoalV1>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "piece_entries")]
     pieces: BTreeMap<String, PieceV1>,
     zones: Option<ZonesText>,
 }
@@ -89,6 +95,7 @@ struct FileText {
 struct GoalV1 {
     #[serde(default)]
     anywhere: bool,
+    #[serde(deserialize_with = "goal_rows")]
     cells: Vec<String>,
 }
 
@@ -134,7 +141,8 @@ fn syntax_error(e: &ron::error::SpannedError) -> LoadError {
             found,
             outer,
         } => format!(
-            "unknown field `{found}` in {}; the fields are {}",
+            "unknown field `{}` in {}; the fields are {}",
+            echo(found),
             part_name(outer.as_deref()),
             one_of(expected)
         ),
@@ -145,7 +153,8 @@ fn syntax_error(e: &ron::error::SpannedError) -> LoadError {
             "field `{field}` is written twice in {}",
             part_name(outer.as_deref())
         ),
-        code => code.to_string(),
+        // serde's messages quote the offending value as written
+        code => echo_message(&code.to_string()),
     };
     LoadError {
         message,
@@ -166,9 +175,13 @@ pub fn parse(text: &str) -> Result<Puzzle, LoadError> {
 /// Parses a puzzle file's text and also returns where its parts are written, so findings of
 /// validation can be reported at a line and column.
 ///
+/// A leading byte-order mark is ignored, and lines end at `\r\n`, `\r` or `\n` (as editors
+/// count them), so positions name the line an editor shows.
+///
 /// # Errors
 /// As [`parse`].
 pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadError> {
+    let text = &*normalize(text);
     let options = ron_options();
     match options.from_str::<VersionProbe>(text) {
         Ok(VersionProbe { format: None }) => {
@@ -298,17 +311,19 @@ fn build(file: FileText, map: &SourceMap) -> Result<Puzzle, LoadError> {
     let mut seen_keys = BTreeSet::new();
     for (key, entry) in &map.pieces {
         if !seen_keys.insert(key.as_str()) {
+            let key = echo(key);
             return Err(LoadError::at(
                 format!("pieces: `{key}` is listed twice; merge its entries into one"),
                 Some(entry.key),
             ));
         }
     }
-    for (key, style) in file.pieces {
-        let entry = map.piece(&key);
+    for (written, style) in file.pieces {
+        let entry = map.piece(&written);
+        let key = echo(&written);
         let key_pos = entry.map(|e| e.key).or(map.field("pieces"));
         let field_pos = |f: &str| entry.and_then(|e| e.fields.get(f).copied()).or(key_pos);
-        let token = Token::new(&key).map_err(|e| {
+        let token = Token::new(&written).map_err(|e| {
             LoadError::at(
                 format!("pieces: `{key}` is not a piece token: {e}"),
                 key_pos,
@@ -325,8 +340,9 @@ fn build(file: FileText, map: &SourceMap) -> Result<Puzzle, LoadError> {
             Some(text) => Some(Color::parse(&text).ok_or_else(|| {
                 LoadError::at(
                     format!(
-                        "pieces: `{key}` has colour \"{text}\"; write colours as \"#rrggbb\" \
-                         (for example \"#c0392b\")"
+                        "pieces: `{key}` has colour \"{}\"; write colours as \"#rrggbb\" \
+                         (for example \"#c0392b\")",
+                        echo(&text)
                     ),
                     field_pos("color"),
                 )
@@ -375,30 +391,6 @@ fn build(file: FileText, map: &SourceMap) -> Result<Puzzle, LoadError> {
 /// A [`LoadError`] for unreadable files and everything [`parse`] refuses.
 pub fn load(path: &Path) -> Result<Puzzle, LoadError> {
     parse(&read_text(path)?)
-}
-
-/// Reads a puzzle file's text, with a clear message when it cannot be read.
-///
-/// # Errors
-/// A [`LoadError`] without position naming the file and the reason.
-pub fn read_text(path: &Path) -> Result<String, LoadError> {
-    let bytes = std::fs::read(path).map_err(|e| LoadError {
-        message: format!("cannot read {}: {e}", path.display()),
-        line: None,
-        column: None,
-    })?;
-    String::from_utf8(bytes).map_err(|e| {
-        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
-        // Invariant: `valid_up_to` marks the end of a valid UTF-8 prefix.
-        let prefix = std::str::from_utf8(valid).expect("valid UTF-8 prefix");
-        let line = 1 + prefix.matches('\n').count();
-        let column = 1 + prefix.chars().rev().take_while(|&c| c != '\n').count();
-        LoadError {
-            message: format!("{} is not UTF-8 text", path.display()),
-            line: Some(line),
-            column: Some(column),
-        }
-    })
 }
 
 #[cfg(test)]

@@ -24,12 +24,14 @@ use crate::model::rules::{Zone, ZoneRight};
 use crate::model::source::SourceMap;
 use crate::model::token::Token;
 
+use super::bounded::zone_rows;
 use super::error::{LoadError, grid_error};
 
 /// The `zones` field as written.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename = "Zones")]
 pub(super) struct ZonesText {
+    #[serde(deserialize_with = "zone_rows")]
     grid: Vec<String>,
     #[serde(default)]
     allow: BTreeMap<String, Vec<RightText>>,

@@ -90,6 +90,9 @@ pub enum FindingKind {
     KindAxes,
     /// Pieces of one kind may enter different zones.
     KindZones,
+    /// The puzzle validates but the solver cannot take it (more pieces, or a wider state,
+    /// than its engine holds); reported by tools that ask the solver.
+    EngineLimit,
 }
 
 /// One finding of validation.

@@ -32,6 +32,14 @@ use crate::solve::core::{
     CHECK_EVERY, Domain, Heuristic, SearchControl, SearchOutcome, Stats, Termination,
 };
 
+/// The most worker threads a search uses; more are capped to this. Each has a roomy stack
+/// (64 MB) and a share of the split, so an absurd count would only cost memory and start-up
+/// time: 64 is well beyond the cores of the machines we target.
+pub const MAX_THREADS: usize = 64;
+
+/// Stack of each worker thread: deep block-puzzle bounds recurse deeply.
+const WORKER_STACK: usize = 64 << 20;
+
 /// Subtrees per thread to aim for when splitting a round (enough to balance the load).
 const SUBTREES_PER_THREAD: usize = 256;
 
@@ -40,6 +48,13 @@ const PARALLEL_AFTER: u64 = 20_000;
 
 /// Deepest level the split expands to.
 const MAX_SPLIT_DEPTH: usize = 16;
+
+/// Estimates at or above this mean the goal cannot be reached from the state at all (the
+/// block heuristics' `DEAD_END`, for a piece that cannot reach its goal even alone). Such a
+/// state is pruned under every bound and never sets the next one: otherwise the bound would
+/// jump to this sentinel and the round would search every cycle-free path, running to the
+/// time limit on a puzzle that the exhausted rounds already prove unsolvable.
+pub const UNREACHABLE: u32 = 1 << 30;
 
 /// Buckets of the path filter: 2^13.
 const FILTER_BITS: u32 = 13;
@@ -50,14 +65,18 @@ const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
 ///
 /// - `domain` is the puzzle: its start, goal test, moves and state encoding.
 /// - `heuristic` estimates the moves left from a state.
-/// - `threads` is the number of worker threads (0 = all cores; 1 = no threads spawned).
+/// - `threads` is the number of worker threads (0 = all cores; 1 = no threads spawned; at
+///   most [`MAX_THREADS`], more are capped). When the system refuses a thread, the round runs
+///   on those it got (on the calling thread if none).
 /// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
 ///   least every [`CHECK_EVERY`] expansions.
 ///
 /// Returns a [`SearchOutcome`] whose path, when solved, is optimal when the heuristic is
 /// admissible. The threads check `control` together, so cancellation and limits take effect
 /// within milliseconds. On a limit, `stats.completed_depth` holds the largest bound searched
-/// completely (no solution is shorter than it + 1).
+/// completely (no solution is shorter than it + 1). When a round finds no position beyond its
+/// bound (estimates of [`UNREACHABLE`] or more count as no position), the reachable space is
+/// exhausted and the outcome is `Unsolvable`.
 ///
 /// A returned path holds the moves from the start to a goal state, the start excluded: it is
 /// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
@@ -80,10 +99,11 @@ fn idastar_with<D: Domain, H: Heuristic<D>>(
     control: &mut SearchControl,
 ) -> SearchOutcome<D::Move> {
     let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, |n| n.get())
+        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
     } else {
         threads
-    };
+    }
+    .min(MAX_THREADS);
     control.start_clock();
     let start = domain.start();
     let h0 = heuristic.estimate(domain, &start);
@@ -95,6 +115,17 @@ fn idastar_with<D: Domain, H: Heuristic<D>>(
     let mut bound = h0;
     let mut expanded_before = 0;
     let mut outcome = loop {
+        if bound >= UNREACHABLE {
+            // Only the start's estimate gets here (children that high are pruned): the
+            // heuristic proves the start cannot reach the goal, and no bound was searched.
+            stats.depth = 0;
+            break SearchOutcome {
+                termination: Termination::Unsolvable,
+                path: None,
+                stats,
+                optimal: false,
+            };
+        }
         stats.depth = bound;
         // Rounds smaller than a checkpoint interval never reach one inside: check here too.
         let memory = path_memory(stats.max_frontier, state_bytes);
@@ -328,6 +359,10 @@ impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
             let hc = self
                 .heuristic
                 .estimate_child(self.domain, state, h, mv, &child);
+            // pruned under every bound (which also keeps `g + 1 + hc` from overflowing)
+            if hc >= UNREACHABLE {
+                continue;
+            }
             let f = g + 1 + hc;
             if f > self.bound {
                 self.next_bound = self.next_bound.min(f);
@@ -497,12 +532,36 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
     }];
     let mut moves = Vec::new();
     let mut children = Vec::new();
-    for _ in 0..MAX_SPLIT_DEPTH {
+    let state_bytes = domain.state_bytes() as u64;
+    // the checkpoints' statistics are copies: their peaks are gathered here
+    let mut peak = base.peak_memory_bytes;
+    // What a subtree item holds at `depth`: its moves and the states along its path.
+    let item_bytes = |depth: usize| {
+        (std::mem::size_of::<Subtree<D::Move, D::State>>() + depth * std::mem::size_of::<D::Move>())
+            as u64
+            + (depth as u64 + 1) * state_bytes
+    };
+    for depth in 0..MAX_SPLIT_DEPTH {
         if items.len() >= threads * SUBTREES_PER_THREAD {
             break;
         }
         let mut next = Vec::with_capacity(items.len() * 3);
-        for item in &items {
+        for (i, item) in items.iter().enumerate() {
+            // The split is part of the search: it answers to the same limits.
+            if i as u64 % CHECK_EVERY == CHECK_EVERY - 1 {
+                let mut so_far = *base;
+                splitter.counts.add_to(&mut so_far);
+                let memory = items.len() as u64 * item_bytes(depth)
+                    + next.len() as u64 * item_bytes(depth + 1);
+                let stop = control.checkpoint(&mut so_far, memory);
+                peak = peak.max(so_far.peak_memory_bytes);
+                if let Some(t) = stop {
+                    return Round {
+                        result: RoundResult::Stopped(t),
+                        stats: so_far,
+                    };
+                }
+            }
             let state = item.states.last().expect("a subtree path holds its root");
             splitter.counts.goal_tests += 1;
             if domain.is_goal(state) {
@@ -550,8 +609,9 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
     };
     let mut split_stats = *base;
     splitter.counts.add_to(&mut split_stats);
-    let state_bytes = domain.state_bytes() as u64;
+    let split_memory = items.len() as u64 * item_bytes(items.first().map_or(0, |i| i.moves.len()));
     let mut stopped = None;
+    let mut spawned = 0;
     let main = std::thread::current();
     std::thread::scope(|scope| {
         for _ in 0..threads {
@@ -605,28 +665,42 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
                     main.unpark();
                 }
             };
-            // Deep block-puzzle bounds recurse deeply: give workers a roomy stack.
-            std::thread::Builder::new()
-                .stack_size(64 << 20)
-                .spawn_scoped(scope, work)
-                .expect("spawning a search thread");
+            // A thread the system refuses (too many threads, no memory for its stack) is
+            // not an error: the round runs on the threads it got.
+            let started = std::thread::Builder::new()
+                .stack_size(WORKER_STACK)
+                .spawn_scoped(scope, work);
+            if started.is_err() {
+                break;
+            }
+            spawned += 1;
         }
+        // Workers that were never started will not count themselves down.
+        shared
+            .running
+            .fetch_sub(threads - spawned, Ordering::AcqRel);
         while shared.running.load(Ordering::Acquire) > 0 {
             std::thread::park_timeout(Duration::from_millis(5));
             let mut stats = split_stats;
             shared.add_to(&mut stats);
-            let memory = path_memory(stats.max_frontier, state_bytes) * threads as u64;
-            if stopped.is_none()
-                && let Some(t) = control.checkpoint(&mut stats, memory)
-            {
-                stopped = Some(t);
-                shared.stop.store(true, Ordering::Relaxed);
+            let memory =
+                path_memory(stats.max_frontier, state_bytes) * spawned as u64 + split_memory;
+            if stopped.is_none() {
+                stopped = control.checkpoint(&mut stats, memory);
+                peak = peak.max(stats.peak_memory_bytes);
+                if stopped.is_some() {
+                    shared.stop.store(true, Ordering::Relaxed);
+                }
             }
         }
     });
+    if spawned == 0 {
+        return single_round(domain, heuristic, start, h0, bound, control, base);
+    }
     let mut stats = split_stats;
     shared.add_to(&mut stats);
     stats.elapsed = control.elapsed();
+    stats.peak_memory_bytes = stats.peak_memory_bytes.max(peak);
     let found = shared.found.into_inner().unwrap_or_else(|e| e.into_inner());
     let result = match (found, stopped) {
         (Some(path), _) => RoundResult::Found(path),
@@ -696,6 +770,88 @@ mod tests {
         let out = idastar(&d, &Zero, 1, &mut control);
         assert_eq!(out.path.unwrap().len(), 6);
         assert_eq!(out.stats.completed_depth, Some(5));
+    }
+
+    #[test]
+    fn splitting_for_many_threads_counts_against_the_memory_limit() {
+        let fifteen = {
+            let start = [1, 13, 2, 7, 5, 0, 12, 3, 8, 10, 4, 15, 14, 6, 9, 11];
+            let layout = tile_layout(&Puzzle::tiles(4, 4, &start, None).unwrap()).unwrap();
+            TileDomain::new(&layout).unwrap()
+        };
+        // Far more threads than allowed, on an uninformed search whose rounds split into
+        // many subtrees: the thread count is capped, and the subtrees that feed the threads
+        // count against the memory limit as the search proper does.
+        let mut control = SearchControl::new(Limits {
+            max_time: Duration::from_secs(20),
+            max_memory_bytes: 8 << 20,
+            ..Limits::default()
+        });
+        let started = std::time::Instant::now();
+        let out = idastar_with(&fifteen, &Zero, 1000, 0, &mut control);
+        assert_eq!(out.termination, Termination::MemoryLimit);
+        assert!(out.stats.peak_memory_bytes > 8 << 20);
+        assert!(started.elapsed() < Duration::from_secs(10));
+    }
+
+    #[test]
+    fn the_unreachable_estimate_is_the_block_engines_dead_end() {
+        assert_eq!(UNREACHABLE, crate::solve::blocks::DEAD_END);
+    }
+
+    /// Positions 0 to 9 on a line, a step left or right at a time, and no goal.
+    struct Line;
+
+    impl Domain for Line {
+        type State = u32;
+        type Move = i8;
+        fn start(&self) -> u32 {
+            0
+        }
+        fn is_goal(&self, _: &u32) -> bool {
+            false
+        }
+        fn moves(&self, state: &u32, out: &mut Vec<i8>) {
+            if *state > 0 {
+                out.push(-1);
+            }
+            if *state < 9 {
+                out.push(1);
+            }
+        }
+        fn apply(&self, state: &u32, mv: i8) -> u32 {
+            state.saturating_add_signed(i32::from(mv))
+        }
+        fn goal_state(&self) -> Result<u32, String> {
+            Err("the line has no goal".into())
+        }
+    }
+
+    /// Says the goal is unreachable from position 5 on.
+    struct DeadFromFive;
+
+    impl Heuristic<Line> for DeadFromFive {
+        fn estimate(&self, _: &Line, state: &u32) -> u32 {
+            if *state >= 5 { UNREACHABLE } else { 0 }
+        }
+        fn admissible(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn dead_ends_exhaust_the_space_instead_of_raising_the_bound() {
+        for threads in [1, 2] {
+            let mut control = SearchControl::new(Limits::default());
+            let out = idastar_with(&Line, &DeadFromFive, threads, 0, &mut control);
+            assert_eq!(out.termination, Termination::Unsolvable);
+            // the last bound searched is a real length, not the sentinel
+            assert!(
+                out.stats.completed_depth.is_some_and(|d| d < 10),
+                "{:?}",
+                out.stats.completed_depth
+            );
+        }
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::model::tiles::TileLayout;
 use crate::solve::algorithms;
-use crate::solve::core::{Domain, SearchControl, Stats, Termination};
+use crate::solve::core::{Domain, HeuristicError, SearchControl, Stats, Termination};
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::tiles::{TileDomain, TileHeuristic};
 
@@ -21,7 +21,17 @@ pub struct TileBatch {
     goal: Vec<u16>,
     heuristic_name: String,
     heuristic: TileHeuristic,
-    notes: Vec<String>,
+}
+
+/// Why a [`TileBatch`] could not be prepared.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BatchError {
+    /// The goal or the request does not apply.
+    #[error(transparent)]
+    Refused(#[from] SolveError),
+    /// A limit or the cancel flag stopped building the heuristic's tables.
+    #[error("stopped ({}) while building the heuristic's tables", .0.name())]
+    Stopped(Termination),
 }
 
 /// How one start of a [`TileBatch`] ended.
@@ -40,26 +50,35 @@ pub struct TileOutcome {
 
 impl TileBatch {
     /// Checks `request` and builds its heuristic (the best one when it names none) for a
-    /// `rows` x `cols` board whose goal is `goal` (row-major, 0 the blank).
+    /// `rows` x `cols` board whose goal is `goal` (row-major, 0 the blank), within
+    /// `control`'s limits and cancel flag (tightened to the request's). What the user should
+    /// know about the preparation (a pattern database built or loaded, or why it stopped)
+    /// goes to `notes`.
     ///
     /// # Errors
-    /// [`SolveError`] when the goal is not a permutation of the board's numbers, or the
-    /// request does not apply (unknown heuristic, bad weight, pattern databases too large).
+    /// [`BatchError::Refused`] when the goal is not a permutation of the board's numbers or
+    /// the request does not apply (unknown heuristic, bad weight); [`BatchError::Stopped`]
+    /// when a limit or the cancel flag stopped building the heuristic's tables.
     pub fn new(
         rows: usize,
         cols: usize,
         goal: &[u16],
         request: &SolveRequest,
-    ) -> Result<TileBatch, SolveError> {
+        control: &mut SearchControl,
+        notes: &mut Vec<String>,
+    ) -> Result<TileBatch, BatchError> {
         check_request(request)?;
+        apply_limits(control, &request.limits);
         let domain = TileDomain::new(&TileLayout::numbered(rows, cols, goal, goal))
             .map_err(SolveError::Invalid)?;
-        let mut notes = Vec::new();
-        let heuristic_name = choose_heuristic(request, &domain.heuristics(), &mut notes)?;
-        let control = SearchControl::new(request.limits);
+        let infos = domain.heuristics(request.heuristic.as_deref());
+        let heuristic_name = choose_heuristic(request, &infos, notes)?;
         let heuristic = domain
-            .heuristic(&heuristic_name, &control, &mut notes)
-            .map_err(SolveError::NotApplicable)?;
+            .heuristic(&heuristic_name, control, notes)
+            .map_err(|e| match e {
+                HeuristicError::Stopped(status) => BatchError::Stopped(status),
+                HeuristicError::NotApplicable(why) => SolveError::NotApplicable(why).into(),
+            })?;
         Ok(TileBatch {
             request: request.clone(),
             rows,
@@ -67,7 +86,6 @@ impl TileBatch {
             goal: goal.to_vec(),
             heuristic_name,
             heuristic,
-            notes,
         })
     }
 
@@ -80,11 +98,6 @@ impl TileBatch {
     /// The heuristic every start is solved with.
     pub fn heuristic(&self) -> &str {
         &self.heuristic_name
-    }
-
-    /// What the user should know about the preparation (pattern database build or load).
-    pub fn notes(&self) -> &[String] {
-        &self.notes
     }
 
     /// Solves from `start` (row-major, 0 the blank) under `control` (its limits tightened to

@@ -15,7 +15,7 @@ mod request;
 use crate::model::tiles::tile_layout;
 use crate::model::{Metric, Puzzle};
 use crate::solve::blocks::{self, BlockDomain};
-use crate::solve::core::{Heuristic, SearchControl, Termination};
+use crate::solve::core::{Heuristic, HeuristicError, SearchControl};
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::tiles::{self, TileDomain};
 
@@ -25,7 +25,7 @@ use report::{new_report, record};
 pub use crate::model::solution::{PieceMove, ReplayError, replay, verify_solution};
 pub use crate::solve::algorithms::Algorithm;
 pub use crate::solve::core::HeuristicInfo;
-pub use batch::{TileBatch, TileOutcome};
+pub use batch::{BatchError, TileBatch, TileOutcome};
 pub use prepare::default_heuristic;
 pub use report::{CountReport, Hint, SolveReport};
 pub use request::{SolveError, SolveRequest, metric_for};
@@ -111,13 +111,14 @@ impl Job for SolveJob<'_> {
             report.notes.push(why.to_string());
             return Ok(report);
         }
-        let heuristic = match domain.heuristic(&report.heuristic, &control, &mut report.notes) {
+        let name = &report.heuristic;
+        let heuristic = match domain.heuristic(name, &mut control, &mut report.notes) {
             Ok(h) => h,
-            Err(_) if control.is_cancelled() => {
-                report.status = Termination::Cancelled;
+            Err(HeuristicError::Stopped(status)) => {
+                report.status = status;
                 return Ok(report);
             }
-            Err(e) => return Err(SolveError::NotApplicable(e)),
+            Err(HeuristicError::NotApplicable(why)) => return Err(SolveError::NotApplicable(why)),
         };
         let outcome = domain.search(
             request.algorithm,
@@ -147,8 +148,10 @@ impl Job for SolveJob<'_> {
 /// Tile puzzles run on the tile fast path and are answered `Unsolvable` instantly (zero
 /// statistics) when parity forbids the goal; other puzzles run on the block engine.
 ///
-/// The time limit covers the search itself: pattern databases that must be built first (on
-/// first use, then cached) honour the cancel flag, and their build time is in the notes.
+/// The limits cover pattern databases that must be built first (on first use, then
+/// cached): the build counts against the time limit and is refused up front when its tables
+/// cannot fit the memory limit (the report then stops with that status, and a note says why);
+/// the build time is in the notes.
 ///
 /// # Errors
 /// [`SolveError`] when the puzzle is invalid or the request does not apply to it. An
@@ -261,11 +264,12 @@ impl Job for AlongJob<'_> {
             algorithm: Algorithm::Astar,
             ..self.request.clone()
         };
-        let name = choose_heuristic(&informed, &domain.heuristics(), &mut notes)?;
-        let control = SearchControl::new(self.request.limits);
+        let infos = domain.heuristics(self.request.heuristic.as_deref());
+        let name = choose_heuristic(&informed, &infos, &mut notes)?;
+        let mut control = SearchControl::new(self.request.limits);
         let h = domain
-            .heuristic(&name, &control, &mut notes)
-            .map_err(SolveError::NotApplicable)?;
+            .heuristic(&name, &mut control, &mut notes)
+            .map_err(|e| SolveError::NotApplicable(e.to_string()))?;
         let states = states_along(domain, self.moves)?;
         Ok(states.iter().map(|s| h.estimate(domain, s)).collect())
     }

@@ -124,7 +124,11 @@ pub(super) fn plan<D: PuzzleDomain>(
     request: &SolveRequest,
     notes: &mut Vec<String>,
 ) -> Result<Plan, SolveError> {
-    let heuristic = choose_heuristic(request, &domain.heuristics(), notes)?;
+    let heuristic = choose_heuristic(
+        request,
+        &domain.heuristics(request.heuristic.as_deref()),
+        notes,
+    )?;
     let unsolvable = domain.unsolvable_without_search();
     if unsolvable.is_none() {
         algorithms::applicable(request.algorithm, domain).map_err(SolveError::NotApplicable)?;

@@ -3,7 +3,9 @@
 
 use crate::model::{PieceMove, PuzzleType};
 use crate::solve::algorithms::{Algorithm, Exploration, RunOptions};
-use crate::solve::core::{HeuristicInfo, SearchControl, SearchOutcome};
+use crate::solve::core::{
+    HeuristicError, HeuristicInfo, SearchControl, SearchOutcome, Termination,
+};
 use crate::solve::puzzle_domain::PuzzleDomain;
 
 use super::domain::BlockDomain;
@@ -15,17 +17,24 @@ impl PuzzleDomain for BlockDomain {
 
     const TYPE: PuzzleType = PuzzleType::Blocks;
 
-    fn heuristics(&self) -> Vec<HeuristicInfo> {
+    fn heuristics(&self, _requested: Option<&str>) -> Vec<HeuristicInfo> {
         heuristics::infos(self)
     }
 
     fn heuristic(
         &self,
         name: &str,
-        control: &SearchControl,
+        control: &mut SearchControl,
         _notes: &mut Vec<String>,
-    ) -> Result<BlockEstimator, String> {
-        heuristics::heuristic(self, name, control)
+    ) -> Result<BlockEstimator, HeuristicError> {
+        heuristics::heuristic(self, name, control).map_err(|why| {
+            // The pattern database's build reports a cancel as a failure to build.
+            if control.is_cancelled() {
+                HeuristicError::Stopped(Termination::Cancelled)
+            } else {
+                HeuristicError::NotApplicable(why)
+            }
+        })
     }
 
     fn piece_moves(&self, path: &[Self::Move]) -> Vec<PieceMove> {

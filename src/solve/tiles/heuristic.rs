@@ -6,12 +6,13 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
+use crate::model::text::echo;
 use crate::model::tiles::TileLayout;
-use crate::solve::core::Heuristic;
-use crate::solve::core::HeuristicInfo;
+use crate::solve::core::{Heuristic, HeuristicError, HeuristicInfo, SearchControl};
 
-use super::pdb::PatternDatabases;
+use super::pdb::{BuildBudget, PatternDatabases};
 use super::{TileDomain, TileState};
 
 /// A tile heuristic, ready to use on one [`TileDomain`].
@@ -88,6 +89,27 @@ pub fn heuristics(layout: &TileLayout) -> Vec<HeuristicInfo> {
     out
 }
 
+/// [`heuristics`], plus an entry for `requested` when it names a custom partition
+/// (`pdb:1,2,3/4,5,6/...`), applicable when the partition suits this board: so a request may
+/// name any heuristic [`heuristic`] accepts, not only the listed ones.
+pub fn heuristics_including(layout: &TileLayout, requested: Option<&str>) -> Vec<HeuristicInfo> {
+    let mut out = heuristics(layout);
+    if let Some(groups) = requested.and_then(|name| name.strip_prefix("pdb:")) {
+        let cells = layout.rows * layout.cols;
+        let pdb_ok = out
+            .iter()
+            .find(|h| h.name == "pdb")
+            .map_or(Ok(()), |h| h.applicable.clone());
+        out.push(HeuristicInfo {
+            name: format!("pdb:{groups}"),
+            description: "additive pattern databases of the given tile groups".into(),
+            admissible: true,
+            applicable: pdb_ok.and_then(|()| parse_partition(groups, cells).map(drop)),
+        });
+    }
+    out
+}
+
 /// The heuristic called `name` for `domain`, building or loading pattern databases when it
 /// is `pdb` (the build honours `cancel`). Human notes about the tables (loaded or built, time,
 /// size) are pushed onto `notes`.
@@ -101,6 +123,47 @@ pub fn heuristic(
     cancel: &AtomicBool,
     notes: &mut Vec<String>,
 ) -> Result<TileHeuristic, String> {
+    heuristic_within_budget(domain, name, BuildBudget::unlimited(cancel), notes)
+        .map_err(|e| e.to_string())
+}
+
+/// [`heuristic`] under a search's limits: building pattern databases honours `control`'s
+/// cancel flag, its time limit (counted from when `control` was made) and its memory limit,
+/// refusing up front a build whose tables cannot fit. The time spent is taken off
+/// `control`'s time limit, so the build and the search together stay within it.
+///
+/// # Errors
+/// [`HeuristicError::Stopped`] with the limit that stopped the build (a note says more);
+/// [`HeuristicError::NotApplicable`] as [`heuristic`]'s errors.
+pub fn heuristic_within(
+    domain: &TileDomain,
+    name: &str,
+    control: &mut SearchControl,
+    notes: &mut Vec<String>,
+) -> Result<TileHeuristic, HeuristicError> {
+    let started = Instant::now();
+    let remaining = control.limits.max_time.saturating_sub(control.elapsed());
+    let cancel = control.cancel_flag();
+    let budget = BuildBudget {
+        cancel: &cancel,
+        deadline: started.checked_add(remaining),
+        max_memory_bytes: control.limits.max_memory_bytes,
+    };
+    let result = heuristic_within_budget(domain, name, budget, notes);
+    control.limits.max_time = remaining.saturating_sub(started.elapsed());
+    result
+}
+
+/// [`heuristic`] within `budget`.
+///
+/// # Errors
+/// As [`heuristic_within`].
+pub fn heuristic_within_budget(
+    domain: &TileDomain,
+    name: &str,
+    budget: BuildBudget<'_>,
+    notes: &mut Vec<String>,
+) -> Result<TileHeuristic, HeuristicError> {
     match name {
         "zero" => Ok(TileHeuristic::Zero),
         "misplaced" => Ok(TileHeuristic::Misplaced),
@@ -108,11 +171,19 @@ pub fn heuristic(
         "linear-conflict" => Ok(TileHeuristic::LinearConflict),
         _ if name == "pdb" || name == "pdb-large" || name.starts_with("pdb:") => {
             let partition = match name.strip_prefix("pdb:") {
-                Some(groups) => parse_partition(groups, domain.cells())?,
+                Some(groups) => parse_partition(groups, domain.cells())
+                    .map_err(HeuristicError::NotApplicable)?,
                 None if name == "pdb-large" => PatternDatabases::large_partition(domain),
                 None => PatternDatabases::default_partition(domain),
             };
-            let (pdb, report) = PatternDatabases::load_or_build(domain, &partition, cancel)?;
+            let (pdb, report) = PatternDatabases::load_or_build(domain, &partition, budget)
+                .map_err(|e| match e.termination() {
+                    Some(status) => {
+                        notes.push(e.to_string());
+                        HeuristicError::Stopped(status)
+                    }
+                    None => HeuristicError::NotApplicable(e.to_string()),
+                })?;
             let sizes: Vec<String> = pdb.sizes().iter().map(usize::to_string).collect();
             let how = match (report.loaded, report.built) {
                 (_, 0) => "loaded from cache",
@@ -138,14 +209,21 @@ pub fn heuristic(
             if let Some(e) = &report.write_error {
                 notes.push(format!("could not cache the pattern database: {e}"));
             }
+            if let Some(why) = &report.cache_unavailable {
+                notes.push(format!(
+                    "the pattern database cache is unavailable ({why}); the tables were built \
+                     in memory"
+                ));
+            }
             Ok(TileHeuristic::PatternDb(Arc::new(pdb)))
         }
         _ => {
             let names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
-            Err(format!(
-                "unknown tile heuristic `{name}`; choose one of {}",
+            Err(HeuristicError::NotApplicable(format!(
+                "unknown tile heuristic `{}`; choose one of {}",
+                echo(name),
                 names.join(", ")
-            ))
+            )))
         }
     }
 }
@@ -154,12 +232,14 @@ pub fn heuristic(
 fn parse_partition(text: &str, cells: usize) -> Result<Vec<Vec<u8>>, String> {
     let bad = || {
         format!(
-            "pattern groups `{text}` should be tile numbers 1 to {} separated by commas, \
+            "pattern groups `{}` should be tile numbers 1 to {} separated by commas, \
              groups separated by `/`, e.g. pdb:1,2,3/4,5,6",
-            cells - 1
+            echo(text),
+            cells.saturating_sub(1)
         )
     };
-    text.split('/')
+    let partition = text
+        .split('/')
         .map(|group| {
             group
                 .split(',')
@@ -172,7 +252,17 @@ fn parse_partition(text: &str, cells: usize) -> Result<Vec<Vec<u8>>, String> {
                 })
                 .collect::<Result<Vec<u8>, String>>()
         })
-        .collect()
+        .collect::<Result<Vec<Vec<u8>>, String>>()?;
+    let mut seen = vec![false; cells];
+    for &tile in partition.iter().flatten() {
+        if std::mem::replace(&mut seen[tile as usize], true) {
+            return Err(format!(
+                "pattern groups `{}` hold tile {tile} twice; each tile may be in one group only",
+                echo(text)
+            ));
+        }
+    }
+    Ok(partition)
 }
 
 impl TileHeuristic {

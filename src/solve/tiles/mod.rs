@@ -22,8 +22,12 @@ use crate::model::{Dir, PieceMove, PuzzleType, Token};
 use crate::solve::core::{Domain, HeuristicInfo, SearchControl};
 use crate::solve::puzzle_domain::PuzzleDomain;
 
-pub use heuristic::{TileHeuristic, heuristic, heuristics};
-pub use pdb::{BuildReport, CACHE_DIR_ENV, PatternDatabases, cache_dir};
+pub use crate::solve::core::HeuristicError;
+pub use heuristic::{
+    TileHeuristic, heuristic, heuristic_within, heuristic_within_budget, heuristics,
+    heuristics_including,
+};
+pub use pdb::{BuildBudget, BuildReport, CACHE_DIR_ENV, PatternDatabases, PdbError, cache_dir};
 
 /// Boards with at most this many cells use the inline state.
 pub const SMALL_CELLS: usize = 32;
@@ -500,17 +504,17 @@ impl PuzzleDomain for TileDomain {
 
     const TYPE: PuzzleType = PuzzleType::Tiles;
 
-    fn heuristics(&self) -> Vec<HeuristicInfo> {
-        heuristics(&self.layout())
+    fn heuristics(&self, requested: Option<&str>) -> Vec<HeuristicInfo> {
+        heuristics_including(&self.layout(), requested)
     }
 
     fn heuristic(
         &self,
         name: &str,
-        control: &SearchControl,
+        control: &mut SearchControl,
         notes: &mut Vec<String>,
-    ) -> Result<TileHeuristic, String> {
-        heuristic(self, name, &control.cancel_flag(), notes)
+    ) -> Result<TileHeuristic, HeuristicError> {
+        heuristic_within(self, name, control, notes)
     }
 
     fn piece_moves(&self, path: &[Dir]) -> Vec<PieceMove> {

@@ -18,9 +18,11 @@ use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant, SystemTime};
 
 use super::{TileDomain, TileState};
+use crate::model::file::open_regular;
+use crate::solve::core::Termination;
 
 /// The environment variable that overrides the cache directory (tests, CI).
 pub const CACHE_DIR_ENV: &str = "BLOCKSLIDE_CACHE_DIR";
@@ -46,6 +48,95 @@ const MAX_TABLE: u64 = 600_000_000;
 
 /// Marks an entry not reached yet during the build.
 const UNSET: u8 = u8::MAX;
+
+/// The prefix of the cache's temporary files. Each is created exclusively under an
+/// unpredictable name and renamed over its table when complete; one left behind by a killed
+/// process is removed by a later run once it is older than [`STALE_TEMP_AGE`].
+const TEMP_PREFIX: &str = ".tiles-pdb-tmp-";
+
+/// How old a temporary file must be before it counts as abandoned: far longer than any
+/// table takes to write.
+const STALE_TEMP_AGE: Duration = Duration::from_hours(1);
+
+/// What building pattern databases may spend: the caller's cancel flag, a deadline, and a
+/// memory budget for the tables and the build's working memory together.
+#[derive(Clone, Copy, Debug)]
+pub struct BuildBudget<'a> {
+    /// Raised (from any thread) to stop the build.
+    pub cancel: &'a AtomicBool,
+    /// The build stops when this instant passes (`None`: no deadline).
+    pub deadline: Option<Instant>,
+    /// The most bytes the tables plus the working memory of the table being built may take.
+    pub max_memory_bytes: u64,
+}
+
+impl<'a> BuildBudget<'a> {
+    /// A budget limited only by `cancel`.
+    pub fn unlimited(cancel: &'a AtomicBool) -> Self {
+        BuildBudget {
+            cancel,
+            deadline: None,
+            max_memory_bytes: u64::MAX,
+        }
+    }
+
+    /// Why the build must stop now, if it must.
+    fn exceeded(&self) -> Option<PdbError> {
+        if self.cancel.load(Ordering::Relaxed) {
+            return Some(PdbError::Cancelled);
+        }
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(PdbError::TimeLimit);
+        }
+        None
+    }
+}
+
+impl<'a> From<&'a AtomicBool> for BuildBudget<'a> {
+    fn from(cancel: &'a AtomicBool) -> Self {
+        BuildBudget::unlimited(cancel)
+    }
+}
+
+/// Why pattern databases could not be had.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PdbError {
+    /// The board or the partition does not allow pattern databases.
+    #[error("{0}")]
+    NotBuildable(String),
+    /// The cancel flag was raised during a build.
+    #[error("cancelled while building a pattern database")]
+    Cancelled,
+    /// The deadline passed during a build.
+    #[error("the time limit ran out while building a pattern database")]
+    TimeLimit,
+    /// The tables would take more memory than the budget allows (shown in MB of 2^20
+    /// bytes, the unit of `--max-memory`).
+    #[error(
+        "the pattern database needs about {:.1} MB to build, more than the memory limit of {:.1} MB",
+        *.needed as f64 / f64::from(1 << 20),
+        *.limit as f64 / f64::from(1 << 20)
+    )]
+    MemoryLimit {
+        /// The estimated bytes (the tables plus the build's working memory so far).
+        needed: u64,
+        /// The budget's bytes.
+        limit: u64,
+    },
+}
+
+impl PdbError {
+    /// The search status this error stands for, when it is a limit or a cancellation rather
+    /// than a refusal.
+    pub fn termination(&self) -> Option<Termination> {
+        match self {
+            PdbError::NotBuildable(_) => None,
+            PdbError::Cancelled => Some(Termination::Cancelled),
+            PdbError::TimeLimit => Some(Termination::TimeLimit),
+            PdbError::MemoryLimit { .. } => Some(Termination::MemoryLimit),
+        }
+    }
+}
 
 /// Where pattern databases are cached: `$BLOCKSLIDE_CACHE_DIR` when set, else the user's cache
 /// directory (for example `~/.cache/blockslide` on Linux). `None` when neither exists.
@@ -106,6 +197,8 @@ pub struct BuildReport {
     pub rejected: Vec<String>,
     /// A problem writing the cache (the tables still work).
     pub write_error: Option<String>,
+    /// Why the cache could not be used at all (the tables were built in memory).
+    pub cache_unavailable: Option<String>,
 }
 
 impl PatternDatabases {
@@ -129,17 +222,21 @@ impl PatternDatabases {
             .unwrap_or_else(|| reading_order_partition(domain, MAX_LARGE_ENTRIES))
     }
 
-    /// Loads (from the cache) or builds the tables of `partition` for `domain`.
+    /// Loads (from the cache) or builds the tables of `partition` for `domain`, within
+    /// `budget` (a cancel flag alone, `&AtomicBool`, converts into an unlimited budget).
     ///
     /// # Errors
-    /// A message when the board is too large for pattern databases, the partition is not a
-    /// set of disjoint tiles, or `cancel` was raised during a build.
-    pub fn load_or_build(
+    /// [`PdbError::NotBuildable`] when the board is too large for pattern databases or the
+    /// partition is not a set of disjoint tiles; [`PdbError::MemoryLimit`] before anything
+    /// is built when the tables would not fit the budget (or during a build, when its
+    /// working memory outgrows it); [`PdbError::Cancelled`] and [`PdbError::TimeLimit`]
+    /// within milliseconds of the flag or the deadline. A stopped build writes nothing.
+    pub fn load_or_build<'a>(
         domain: &TileDomain,
         partition: &[Vec<u8>],
-        cancel: &AtomicBool,
-    ) -> Result<(PatternDatabases, BuildReport), String> {
-        Self::load_or_build_in(domain, partition, cache_dir().as_deref(), cancel)
+        budget: impl Into<BuildBudget<'a>>,
+    ) -> Result<(PatternDatabases, BuildReport), PdbError> {
+        Self::load_or_build_in(domain, partition, cache_dir().as_deref(), budget)
     }
 
     /// Like [`PatternDatabases::load_or_build`], with the cache in `cache` (`None`: build
@@ -147,43 +244,72 @@ impl PatternDatabases {
     ///
     /// # Errors
     /// As [`PatternDatabases::load_or_build`].
-    pub fn load_or_build_in(
+    pub fn load_or_build_in<'a>(
         domain: &TileDomain,
         partition: &[Vec<u8>],
         cache: Option<&Path>,
-        cancel: &AtomicBool,
-    ) -> Result<(PatternDatabases, BuildReport), String> {
+        budget: impl Into<BuildBudget<'a>>,
+    ) -> Result<(PatternDatabases, BuildReport), PdbError> {
+        let budget = budget.into();
         let n = domain.cells();
         if n > 32 {
-            return Err(format!(
+            return Err(PdbError::NotBuildable(format!(
                 "pattern databases need a board of at most 32 cells; this one has {n}"
-            ));
+            )));
         }
         for group in partition {
             if group.is_empty()
                 || group.len() > MAX_PATTERN
                 || table_len(n, group.len()) > MAX_TABLE
             {
-                return Err(format!(
+                return Err(PdbError::NotBuildable(format!(
                     "a pattern of {} tiles on {n} cells is not buildable here (at most {} \
                      million entries per table)",
                     group.len(),
                     MAX_TABLE / 1_000_000
-                ));
+                )));
             }
         }
         let mut seen = vec![false; n];
         for &t in partition.iter().flatten() {
             let t = t as usize;
             if t == 0 || t >= n || seen[t] {
-                return Err(format!("tile {t} is not a distinct tile of this board"));
+                return Err(PdbError::NotBuildable(format!(
+                    "tile {t} is not a distinct tile of this board"
+                )));
             }
             seen[t] = true;
         }
         let started = Instant::now();
         let mut report = BuildReport::default();
+        let cache = match cache.map(usable_cache_dir).transpose() {
+            Ok(dir) => dir,
+            Err(why) => {
+                report.cache_unavailable = Some(why);
+                None
+            }
+        };
+        // Refuse up front what cannot fit: every table, plus the bitmap of the largest table
+        // that must be built (a cache file of the right size will most likely load instead).
+        let tables: u64 = partition.iter().map(|g| table_len(n, g.len())).sum();
+        let largest_build = partition
+            .iter()
+            .filter(|tiles| {
+                let key = CacheKey::new(domain, tiles);
+                !cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name())))
+            })
+            .map(|g| table_len(n, g.len()))
+            .max()
+            .unwrap_or(0);
+        let needed = tables + visited_bytes(n, largest_build);
+        if needed > budget.max_memory_bytes {
+            return Err(PdbError::MemoryLimit {
+                needed,
+                limit: budget.max_memory_bytes,
+            });
+        }
         let transpose = mirror_map(domain);
-        let mut patterns = Vec::with_capacity(partition.len());
+        let mut patterns: Vec<Pattern> = Vec::with_capacity(partition.len());
         for tiles in partition {
             let key = CacheKey::new(domain, tiles);
             let path = cache.map(|d| d.join(key.file_name()));
@@ -201,7 +327,8 @@ impl PatternDatabases {
                     table
                 }
                 None => {
-                    let table = build_table(domain, tiles, cancel)?;
+                    let kept: u64 = patterns.iter().map(|p| p.table.len() as u64).sum();
+                    let table = build_table(domain, tiles, &budget, kept)?;
                     report.built += 1;
                     if let Some(p) = &path
                         && let Err(e) = write_table(p, &key, &table)
@@ -550,24 +677,46 @@ fn region(from: usize, free: u32, neighbors: &[u32]) -> u32 {
     region
 }
 
-/// Builds one pattern's table by breadth-first search from the goal, level by level, the
-/// levels' work split across the available cores.
-fn build_table(domain: &TileDomain, tiles: &[u8], cancel: &AtomicBool) -> Result<Vec<u8>, String> {
-    let n = domain.cells();
-    let k = tiles.len();
-    let len = table_len(n, k) as usize;
-    let neighbors = neighbor_masks(domain);
-    let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
-    let dist: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(UNSET)).collect();
-    // One bit per blank cell for each placement, packed several placements to a word on
-    // small boards: the table's random accesses dominate the build, so smaller is faster.
-    let lane_bits: usize = if n <= 8 {
+/// Bits per placement in a build's visited bitmap: one per blank cell, packed several
+/// placements to a word on small boards (the table's random accesses dominate the build, so
+/// smaller is faster).
+fn lane_bits(n: usize) -> usize {
+    if n <= 8 {
         8
     } else if n <= 16 {
         16
     } else {
         32
-    };
+    }
+}
+
+/// Bytes of the visited bitmap of a build of `len` placements on `n` cells.
+fn visited_bytes(n: usize, len: u64) -> u64 {
+    len.div_ceil(32 / lane_bits(n) as u64) * 4
+}
+
+/// Builds one pattern's table by breadth-first search from the goal, level by level, the
+/// levels' work split across the available cores.
+///
+/// `kept` is the bytes of tables already held: with the table, its bitmap and the
+/// frontiers, they must stay within `budget`'s memory, checked as the frontiers grow. The
+/// cancel flag and the deadline are checked every few thousand placements.
+fn build_table(
+    domain: &TileDomain,
+    tiles: &[u8],
+    budget: &BuildBudget<'_>,
+    kept: u64,
+) -> Result<Vec<u8>, PdbError> {
+    let n = domain.cells();
+    let k = tiles.len();
+    let len = table_len(n, k) as usize;
+    let neighbors = neighbor_masks(domain);
+    let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
+    // the table, its bitmap and the tables already built: fixed for the whole build
+    let fixed = kept + len as u64 + visited_bytes(n, len as u64);
+    let item_bytes = std::mem::size_of::<u64>() as u64;
+    let dist: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(UNSET)).collect();
+    let lane_bits = lane_bits(n);
     let lane_shift = (32 / lane_bits).trailing_zeros();
     let visited: Vec<AtomicU32> = (0..len.div_ceil(32 / lane_bits))
         .map(|_| AtomicU32::new(0))
@@ -595,19 +744,37 @@ fn build_table(domain: &TileDomain, tiles: &[u8], cancel: &AtomicBool) -> Result
         .map_or(1, |p| p.get())
         .min(8);
     let mut level: u8 = 0;
+    // Why the workers stopped early, shared so every worker sees it at its next chunk.
+    let stop: std::sync::Mutex<Option<PdbError>> = std::sync::Mutex::new(None);
+    let stopped = AtomicBool::new(false);
     while !frontier.is_empty() {
-        if cancel.load(Ordering::Relaxed) {
-            return Err("cancelled while building a pattern database".into());
+        if let Some(why) = budget.exceeded() {
+            return Err(why);
         }
         let next_chunk = AtomicUsize::new(0);
+        // items made this level by all workers, for the memory check
+        let made = AtomicUsize::new(0);
         const CHUNK: usize = 4096;
+        let halt = |why: PdbError| {
+            let mut slot = stop
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            slot.get_or_insert(why);
+            stopped.store(true, Ordering::Relaxed);
+        };
         let expand = || {
             let mut out = Vec::new();
             let mut cells = [0u8; 32];
             loop {
-                if cancel.load(Ordering::Relaxed) {
+                if stopped.load(Ordering::Relaxed) {
                     break;
                 }
+                if let Some(why) = budget.exceeded() {
+                    halt(why);
+                    break;
+                }
+                // This level's and the next level's items, counted by allocated capacity.
+                let before = out.capacity();
                 let start = next_chunk.fetch_add(CHUNK, Ordering::Relaxed);
                 if start >= frontier.len() {
                     break;
@@ -649,6 +816,18 @@ fn build_table(domain: &TileDomain, tiles: &[u8], cancel: &AtomicBool) -> Result
                         }
                     }
                 }
+                let total = made.fetch_add(out.capacity() - before, Ordering::Relaxed)
+                    + (out.capacity() - before);
+                // The workers' items are copied into one next frontier while they are still
+                // held: count them twice.
+                let needed = fixed + (frontier.capacity() + 2 * total) as u64 * item_bytes;
+                if needed > budget.max_memory_bytes {
+                    halt(PdbError::MemoryLimit {
+                        needed,
+                        limit: budget.max_memory_bytes,
+                    });
+                    break;
+                }
             }
             out
         };
@@ -663,14 +842,18 @@ fn build_table(domain: &TileDomain, tiles: &[u8], cancel: &AtomicBool) -> Result
         } else {
             expand()
         };
+        if let Some(why) = stop
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+        {
+            return Err(why);
+        }
         frontier = next;
         level = level
             .checked_add(1)
             .filter(|&l| l < UNSET)
-            .ok_or("a pattern database level overflowed")?;
-    }
-    if cancel.load(Ordering::Relaxed) {
-        return Err("cancelled while building a pattern database".into());
+            .ok_or_else(|| PdbError::NotBuildable("a pattern database level overflowed".into()))?;
     }
     Ok(dist.into_iter().map(AtomicU8::into_inner).collect())
 }
@@ -708,6 +891,14 @@ impl CacheKey {
         )
     }
 
+    /// Whether `path` is a regular file of this table's size (its contents are checked when
+    /// it is read).
+    fn cached_file_fits(&self, path: &Path) -> bool {
+        let len = table_len(self.rows * self.cols, self.goal_cells.len()) as usize;
+        let expected = (self.header(len, 0).len() + len) as u64;
+        fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == expected)
+    }
+
     fn header(&self, len: usize, checksum: u64) -> Vec<u8> {
         let mut h = Vec::with_capacity(64);
         h.extend_from_slice(MAGIC);
@@ -741,22 +932,68 @@ enum CacheMiss {
     Invalid(String),
 }
 
-fn read_table(path: &Path, key: &CacheKey) -> Result<Vec<u8>, CacheMiss> {
-    let mut file = match fs::File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(CacheMiss::Absent),
-        Err(e) => return Err(CacheMiss::Invalid(format!("{}: {e}", path.display()))),
+/// The cache directory, when it can be used: it may be missing (it is created on the first
+/// write) but not something else. Stale temporary files in it are removed.
+///
+/// # Errors
+/// Why the cache cannot be used, for the user's notes.
+fn usable_cache_dir(dir: &Path) -> Result<&Path, String> {
+    match fs::metadata(dir) {
+        Ok(meta) if !meta.is_dir() => Err(format!("{} is not a directory", dir.display())),
+        Ok(_) => {
+            remove_stale_temp_files(dir);
+            Ok(dir)
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(dir),
+        Err(e) => Err(format!("{}: {e}", dir.display())),
+    }
+}
+
+/// Removes temporary files that a killed process left in the cache: regular files (never
+/// followed symlinks) named with [`TEMP_PREFIX`] and older than [`STALE_TEMP_AGE`]. A file
+/// that cannot be removed is left for the next run; nothing here affects the tables.
+fn remove_stale_temp_files(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
     };
-    let mut bytes = Vec::new();
-    file.read_to_end(&mut bytes)
-        .map_err(|e| CacheMiss::Invalid(format!("{}: {e}", path.display())))?;
+    let now = SystemTime::now();
+    for entry in entries.flatten() {
+        if !entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX) {
+            continue;
+        }
+        let Ok(meta) = entry.path().symlink_metadata() else {
+            continue;
+        };
+        let stale = meta
+            .modified()
+            .ok()
+            .and_then(|m| now.duration_since(m).ok())
+            .is_some_and(|age| age > STALE_TEMP_AGE);
+        if meta.is_file() && stale {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+fn read_table(path: &Path, key: &CacheKey) -> Result<Vec<u8>, CacheMiss> {
+    let invalid = |why: &str| CacheMiss::Invalid(format!("{}: {why}", path.display()));
+    // Only a regular file of exactly the expected size is read: a FIFO, a device or a huge
+    // file is refused before reading.
+    let (file, size) = match open_regular(path) {
+        Ok(opened) => opened,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(CacheMiss::Absent),
+        Err(e) => return Err(invalid(&e.to_string())),
+    };
     let n = key.rows * key.cols;
     let len = table_len(n, key.goal_cells.len()) as usize;
-    let invalid = |why: &str| CacheMiss::Invalid(format!("{}: {why}", path.display()));
     let header_len = key.header(len, 0).len();
-    if bytes.len() != header_len + len {
+    if size != (header_len + len) as u64 {
         return Err(invalid("wrong size (truncated or not a table)"));
     }
+    let mut bytes = vec![0u8; header_len + len];
+    file.take(size)
+        .read_exact(&mut bytes)
+        .map_err(|e| invalid(&e.to_string()))?;
     let (header, table) = bytes.split_at(header_len);
     if header != key.header(len, checksum(table)).as_slice() {
         return Err(invalid("header or checksum does not match"));
@@ -765,21 +1002,20 @@ fn read_table(path: &Path, key: &CacheKey) -> Result<Vec<u8>, CacheMiss> {
     Ok(bytes)
 }
 
+/// Writes a table to `path` atomically: into a temporary file created exclusively, under an
+/// unpredictable name, in the same directory (so no symlink planted there is followed), then
+/// renamed over `path`. On any error the temporary file is removed.
 fn write_table(path: &Path, key: &CacheKey, table: &[u8]) -> io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     fs::create_dir_all(dir)?;
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    let result = (|| {
-        let mut file = fs::File::create(&tmp)?;
-        file.write_all(&key.header(table.len(), checksum(table)))?;
-        file.write_all(table)?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
+    let mut temp = tempfile::Builder::new()
+        .prefix(TEMP_PREFIX)
+        .tempfile_in(dir)?;
+    temp.write_all(&key.header(table.len(), checksum(table)))?;
+    temp.write_all(table)?;
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }
 
 #[cfg(test)]
