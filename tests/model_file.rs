@@ -402,3 +402,52 @@ proptest! {
         prop_assert_eq!(again, p);
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn saving_keeps_the_mode_and_writes_through_links() {
+    use std::os::unix::fs::{PermissionsExt, symlink};
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = Puzzle::from_rows(&["A ."], &[". A"]).unwrap();
+    // Over an existing 0644 file: the mode stays.
+    let plain = dir.path().join("plain.ron");
+    std::fs::write(&plain, "old").unwrap();
+    std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o644)).unwrap();
+    save(&plain, &puzzle).unwrap();
+    let mode = std::fs::metadata(&plain).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o644);
+    assert_eq!(blockslide::model::file::load(&plain).unwrap(), puzzle);
+    // An unusual mode stays too.
+    std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o640)).unwrap();
+    save(&plain, &puzzle).unwrap();
+    assert_eq!(std::fs::metadata(&plain).unwrap().permissions().mode() & 0o777, 0o640);
+    // Through a symbolic link: the link stays a link and its target gets the new text.
+    let target = dir.path().join("target.ron");
+    std::fs::write(&target, "old").unwrap();
+    let link = dir.path().join("link.ron");
+    symlink(&target, &link).unwrap();
+    save(&link, &puzzle).unwrap();
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert_eq!(std::fs::read_link(&link).unwrap(), target);
+    assert_eq!(blockslide::model::file::load(&target).unwrap(), puzzle);
+    // A new file gets the usual mode for new files, not a temporary file's 0600.
+    let fresh = dir.path().join("fresh.ron");
+    save(&fresh, &puzzle).unwrap();
+    let mode = std::fs::metadata(&fresh).unwrap().permissions().mode() & 0o777;
+    let umask = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("Umask:"))
+                .map(|v| u32::from_str_radix(v.trim(), 8).unwrap())
+        })
+        .unwrap_or(0o022);
+    assert_eq!(mode, 0o666 & !umask, "a new file gets the usual mode, not 0600");
+    // Nothing is left behind.
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -63,7 +63,7 @@ use zones::ZonesText;
 pub use error::{InFile, LoadError};
 pub use read::{MAX_FILE_BYTES, open_regular, read_text};
 pub use version::{BASE_FORMAT_VERSION, FORMAT_VERSION};
-pub use write::{save, to_ron_string};
+pub use write::{save, to_ron_string, write_atomically};
 
 /// Reads only the version, ignoring everything else, so that a newer file is refused with a
 /// clear message instead of an error about a field this version does not know.

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::model::puzzle::{PieceStyle, Puzzle, align_rows, column_width};
 use crate::model::rules::{Axis, ZoneRight};
@@ -155,25 +155,88 @@ fn style_fields(style: &PieceStyle) -> Vec<String> {
     fields
 }
 
-/// Writes the puzzle to `path` atomically (a temporary file in the same folder, then rename).
+/// Writes the puzzle to `path` atomically: a temporary file with an unpredictable name in the
+/// same folder, flushed and synced, renamed over the target, and the folder synced, so the
+/// file at `path` is always either the old one or the complete new one, even after a crash.
 ///
-/// The text is flushed and synced before the rename, so the file at `path` is always either
-/// the old one or the complete new one, never a partial write.
+/// - A symbolic link is written through: the file it points to is replaced and the link
+///   stays a link.
+/// - An existing file keeps its permissions; a new file gets the usual mode for new files
+///   (0666 less the process's umask), not the temporary file's private 0600.
 ///
 /// # Errors
 /// The I/O error, with the file untouched.
 pub fn save(path: &Path, puzzle: &Puzzle) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
+    write_atomically(path, to_ron_string(puzzle).as_bytes())
+}
+
+/// See [`save`]: `bytes` replace the file at `path` (through a symbolic link) atomically,
+/// keeping its permissions.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    // Write through links: the file the link names is the one to replace.
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path)?,
+        _ => path.to_path_buf(),
+    };
+    let dir = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let permissions = match std::fs::metadata(&target) {
+        Ok(meta) => Some(meta.permissions()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => new_file_permissions(),
+        Err(e) => return Err(e),
     };
     let mut temp = tempfile::Builder::new()
         .prefix(".blockslide-")
         .suffix(".tmp")
-        .tempfile_in(dir)?;
-    temp.write_all(to_ron_string(puzzle).as_bytes())?;
+        .tempfile_in(&dir)?;
+    temp.write_all(bytes)?;
     temp.flush()?;
+    if let Some(permissions) = permissions {
+        temp.as_file().set_permissions(permissions)?;
+    }
     temp.as_file().sync_all()?;
-    temp.persist(path).map_err(|e| e.error)?;
+    temp.persist(&target).map_err(|e| e.error)?;
+    sync_dir(&dir)
+}
+
+/// The permissions a newly created file gets: 0666 less the umask (read from the kernel
+/// without changing it, which `umask(2)` cannot do).
+#[cfg(unix)]
+#[expect(
+    clippy::unnecessary_wraps,
+    reason = "other systems have no umask to apply and return None"
+)]
+fn new_file_permissions() -> Option<std::fs::Permissions> {
+    use std::os::unix::fs::PermissionsExt as _;
+    let umask = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status
+                .lines()
+                .find_map(|l| l.strip_prefix("Umask:"))
+                .and_then(|v| u32::from_str_radix(v.trim(), 8).ok())
+        })
+        .unwrap_or(0o022);
+    Some(std::fs::Permissions::from_mode(0o666 & !umask))
+}
+
+/// Elsewhere the temporary file's own permissions stand.
+#[cfg(not(unix))]
+fn new_file_permissions() -> Option<std::fs::Permissions> {
+    None
+}
+
+/// Makes a rename in `dir` durable: the directory entry is synced too.
+#[cfg(unix)]
+fn sync_dir(dir: &Path) -> std::io::Result<()> {
+    std::fs::File::open(dir)?.sync_all()
+}
+
+/// Directories cannot be opened for syncing here; the rename is as durable as the system
+/// makes it.
+#[cfg(not(unix))]
+fn sync_dir(_dir: &Path) -> std::io::Result<()> {
     Ok(())
 }
