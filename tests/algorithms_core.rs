@@ -466,3 +466,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_walk_stops_before_it_crosses_the_memory_limit() {
+    // The 8-puzzle's 181,440 states need megabytes; every limit below that must hold exactly.
+    let d = Tiles::new(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
+    for limit in [100_000u64, 300_000, 1_000_000] {
+        let e = algorithms::explore(&d, &mut limited(|l| l.max_memory_bytes = limit));
+        assert_eq!(e.termination, Termination::MemoryLimit, "limit {limit}");
+        assert!(
+            e.stats.peak_memory_bytes <= limit,
+            "peak {} over the limit {limit}",
+            e.stats.peak_memory_bytes
+        );
+        assert!(e.states > 1, "limit {limit}: the walk got going");
+    }
+    // A limit below the first table refuses at once.
+    let e = algorithms::explore(&d, &mut limited(|l| l.max_memory_bytes = 1_000));
+    assert_eq!(e.termination, Termination::MemoryLimit);
+    assert!(e.stats.peak_memory_bytes <= 1_000);
+}

@@ -420,14 +420,22 @@ fn saving_keeps_the_mode_and_writes_through_links() {
     // An unusual mode stays too.
     std::fs::set_permissions(&plain, std::fs::Permissions::from_mode(0o640)).unwrap();
     save(&plain, &puzzle).unwrap();
-    assert_eq!(std::fs::metadata(&plain).unwrap().permissions().mode() & 0o777, 0o640);
+    assert_eq!(
+        std::fs::metadata(&plain).unwrap().permissions().mode() & 0o777,
+        0o640
+    );
     // Through a symbolic link: the link stays a link and its target gets the new text.
     let target = dir.path().join("target.ron");
     std::fs::write(&target, "old").unwrap();
     let link = dir.path().join("link.ron");
     symlink(&target, &link).unwrap();
     save(&link, &puzzle).unwrap();
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
     assert_eq!(std::fs::read_link(&link).unwrap(), target);
     assert_eq!(blockslide::model::file::load(&target).unwrap(), puzzle);
     // A new file gets the usual mode for new files, not a temporary file's 0600.
@@ -442,7 +450,11 @@ fn saving_keeps_the_mode_and_writes_through_links() {
                 .map(|v| u32::from_str_radix(v.trim(), 8).unwrap())
         })
         .unwrap_or(0o022);
-    assert_eq!(mode, 0o666 & !umask, "a new file gets the usual mode, not 0600");
+    assert_eq!(
+        mode,
+        0o666 & !umask,
+        "a new file gets the usual mode, not 0600"
+    );
     // Nothing is left behind.
     let left: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()

@@ -118,6 +118,13 @@ pub struct Exploration {
     pub stats: Stats,
 }
 
+/// The states a visited table of `len` states holds after [`remember`] grows it: hashbrown
+/// keeps a power of two of buckets, 7/8 of them usable.
+fn grown_table_capacity(len: usize) -> usize {
+    let wanted = len + (len * 3).max(1024);
+    (wanted * 8 / 7).next_power_of_two() / 8 * 7
+}
+
 /// Adds `state` to `table` unless present; whether it was new.
 #[inline(always)]
 fn remember<S: Clone + Eq + Hash>(table: &mut HashTable<S>, state: &S) -> bool {
@@ -201,7 +208,17 @@ fn walk<D: Domain>(
     let mut table = HashTable::new();
     let mut older = Layer::new();
     let mut layer = Layer::new();
-    for root in roots {
+    let mut termination = Termination::Unsolvable;
+    // Even the first table must fit.
+    let first = grown_table_capacity(0) as u64 * (state_bytes + 1) * 8 / 7
+        + roots.len() as u64 * (state_bytes + 4);
+    if first > meter.memory_limit() {
+        termination = Termination::MemoryLimit;
+    }
+    for root in roots
+        .into_iter()
+        .filter(|_| termination != Termination::MemoryLimit)
+    {
         if remember(&mut table, &root) {
             layer.states.push(root);
             layer.parents.push(ROOT);
@@ -213,7 +230,6 @@ fn walk<D: Domain>(
     let mut goal_states = 0;
     let mut moves = Vec::new();
     let mut children = Vec::new();
-    let mut termination = Termination::Unsolvable;
     let mut depth = 0u32;
     'walk: while layer.len() > 0 {
         per_depth.push(layer.len() as u64);
@@ -227,12 +243,6 @@ fn walk<D: Domain>(
                 termination = stop;
                 break 'walk;
             }
-            let stats = &mut meter.stats;
-            stats.expanded += 1;
-            stats.goal_tests += 1;
-            let is_goal = domain.is_goal(state);
-            goal_states += u64::from(is_goal);
-            visit(state, depth, is_goal);
             // A root stands in for its own missing parent: no state is its own successor.
             let known = match parent {
                 ROOT => state,
@@ -241,6 +251,32 @@ fn walk<D: Domain>(
             children.clear();
             let skipped = domain.successors(state, known, &mut moves, &mut children);
             let (before, room) = (next.len(), table.capacity() - table.len());
+            // Stop before a growth of the table or the next layer would cross the memory
+            // limit, not after (a table grows fourfold at once).
+            let layer_room = next.states.capacity() - next.len();
+            if children.len() > room.min(layer_room) {
+                let table_after = if children.len() > room {
+                    grown_table_capacity(table.len()) as u64 * (state_bytes + 1) * 8 / 7
+                } else {
+                    stored_bytes
+                };
+                let layer_after = if children.len() > layer_room {
+                    let entries = (next.states.capacity() * 2).max(next.len() + children.len());
+                    entries as u64 * (state_bytes + 4)
+                } else {
+                    layer_bytes(&[&next])
+                };
+                if table_after + held + layer_after > meter.memory_limit() {
+                    termination = Termination::MemoryLimit;
+                    break 'walk;
+                }
+            }
+            let stats = &mut meter.stats;
+            stats.expanded += 1;
+            stats.goal_tests += 1;
+            let is_goal = domain.is_goal(state);
+            goal_states += u64::from(is_goal);
+            visit(state, depth, is_goal);
             for child in &children {
                 if remember(&mut table, child) {
                     next.states.push(child.clone());

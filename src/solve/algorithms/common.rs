@@ -234,6 +234,11 @@ impl<'c> Meter<'c> {
         None
     }
 
+    /// The memory limit of the search, for checks made before memory is taken.
+    pub fn memory_limit(&self) -> u64 {
+        self.control.limits.max_memory_bytes
+    }
+
     /// The rare part of [`Meter::tick`]: records the current figures, checks the limits and,
     /// every [`CHECK_EVERY`] calls, the clock, the cancel flag and progress.
     #[cold]
