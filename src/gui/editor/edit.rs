@@ -512,4 +512,85 @@ mod tests {
         clear_goal(&mut p);
         assert!(p.goal.is_empty());
     }
+
+    #[test]
+    fn zone_cells_belong_to_one_zone_and_never_to_walls() {
+        let mut p = klotski();
+        let (x, y) = (t("x"), t("y"));
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(x));
+        paint(&mut p, Layer::Goal, (4, 2), Brush::Zone(x));
+        assert_eq!(
+            p.zones.len(),
+            1,
+            "painting a zone that does not exist adds it"
+        );
+        assert!(
+            p.zones[0].allow.is_empty(),
+            "a new zone is closed to every piece"
+        );
+        paint(&mut p, Layer::Start, (4, 2), Brush::Zone(y));
+        assert_eq!(zone_at(&p, 18).map(|z| z.name), Some(y));
+        assert_eq!(zone_at(&p, 17).map(|z| z.name), Some(x));
+        paint(&mut p, Layer::Start, (4, 1), Brush::Wall);
+        assert_eq!(zone_at(&p, 17), None, "a wall leaves every zone");
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(x));
+        assert_eq!(zone_at(&p, 17), None, "walls take no zone");
+        paint(&mut p, Layer::Start, (4, 2), Brush::Unzone);
+        assert_eq!(zone_at(&p, 18), None);
+    }
+
+    #[test]
+    fn zones_follow_resizes_and_piece_renames_and_deletions() {
+        let mut p = klotski();
+        let x = t("x");
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(x));
+        set_zone_right(&mut p, x, ZoneRight::Piece(t("A")), true);
+        set_zone_right(&mut p, x, ZoneRight::Piece(t("A")), true);
+        set_zone_right(&mut p, x, ZoneRight::Piece(t("G")), true);
+        assert_eq!(p.zones[0].allow.len(), 2, "a right is listed once");
+        rename_piece(&mut p, t("A"), "Q").expect("free token");
+        assert!(p.zones[0].allow.contains(&ZoneRight::Piece(t("Q"))));
+        delete_piece(&mut p, t("G"));
+        assert_eq!(p.zones[0].allow, [ZoneRight::Piece(t("Q"))]);
+        resize(&mut p, 5, 6);
+        assert_eq!(p.zones[0].cells.len(), 30);
+        assert_eq!(zone_at(&p, 4 * 6 + 1).map(|z| z.name), Some(x));
+        resize(&mut p, 4, 6);
+        assert!(!p.zones[0].cells.contains(&true));
+        assert_eq!(
+            rename_zone(&mut p, x, "toolong"),
+            Err(ZoneNameError::BadName(TokenError::TooLong(
+                "toolong".into()
+            )))
+        );
+        add_zone(&mut p, t("y"));
+        assert_eq!(
+            rename_zone(&mut p, x, "y"),
+            Err(ZoneNameError::Taken(t("y")))
+        );
+        rename_zone(&mut p, x, "ex").expect("free name");
+        assert!(zone(&p, t("ex")).is_some());
+        delete_zone(&mut p, t("ex"));
+        assert_eq!(p.zones.len(), 1);
+    }
+
+    #[test]
+    fn axes_cycle_and_empty_zones_are_not_saved() {
+        let mut p = klotski();
+        let a = t("A");
+        set_axis(&mut p, a, next_axis(Axis::Free));
+        assert_eq!(p.axis_of(a), Axis::Horizontal);
+        assert_eq!(next_axis(Axis::Vertical), Axis::Free);
+        set_axis(&mut p, a, Axis::Free);
+        assert!(
+            !p.styles.contains_key(&a),
+            "a style with nothing set is dropped"
+        );
+        assert_eq!(next_free_zone_name(&p), Some(t("a")));
+        add_zone(&mut p, t("a"));
+        assert_eq!(next_free_zone_name(&p), Some(t("b")));
+        assert!(matches!(savable(&p), Cow::Owned(ref q) if q.zones.is_empty()));
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(t("a")));
+        assert!(matches!(savable(&p), Cow::Borrowed(_)));
+    }
 }
