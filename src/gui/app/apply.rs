@@ -13,7 +13,7 @@ use crate::gui::command::{Brush, Command, Mode, Tool};
 use crate::gui::common::board::{CellPos, Layer};
 use crate::gui::editor::edit;
 use crate::model::file::{self, LoadError};
-use crate::model::{Axis, Color, Puzzle, Token};
+use crate::model::{Axis, Color, Puzzle, Token, ZoneRight};
 
 /// How many recent files the File menu lists.
 const RECENT_FILES: usize = 8;
@@ -93,29 +93,20 @@ impl App {
             Command::Recolor(token, color) => self.recolor(token, color),
             Command::SetPieceName(token, name) => self.set_piece_name(token, name),
             Command::SetPieceKind(token, kind) => self.set_piece_kind(token, &kind),
-            Command::SetAxis(token, axis) => {
-                self.doc.edit(&format!("Set axis of {token}"), |p| {
-                    edit::set_axis(p, token, axis);
-                });
-                self.status = format!("Piece {token} {}.", axis_phrase(axis));
-            }
+            Command::SetAxis(token, axis) => self.set_axis(token, axis),
             Command::NewZone => self.new_zone(),
             Command::SelectZone(name) => self.editor.selected_zone = name,
             Command::RenameZone { from, to } => self.rename_zone(from, &to),
             Command::DeleteZone(name) => {
                 self.doc.edit(&format!("Delete zone {name}"), |p| {
-                    edit::delete_zone(p, name)
+                    edit::delete_zone(p, name);
                 });
             }
             Command::SetZoneRight {
                 zone,
                 right,
                 allowed,
-            } => {
-                self.doc.edit(&format!("Rights of zone {zone}"), |p| {
-                    edit::set_zone_right(p, zone, right, allowed);
-                });
-            }
+            } => self.set_zone_right(zone, right, allowed),
             Command::SetName(name) => {
                 self.doc
                     .edit_in_gesture(TEXT_GESTURE + 1, "Rename puzzle", |p| p.name = name);
@@ -202,13 +193,12 @@ impl App {
         let left_out = self.doc.puzzle().zones.len() - savable.zones.len();
         match file::save(&path, &savable) {
             Ok(()) => {
-                self.status = format!("Saved to {}", path.display());
-                if left_out > 0 {
-                    self.status.push_str(&format!(
-                        " ({left_out} zone{} without cells left out)",
-                        if left_out == 1 { "" } else { "s" }
-                    ));
-                }
+                let note = match left_out {
+                    0 => String::new(),
+                    1 => " (1 zone without cells left out)".to_string(),
+                    n => format!(" ({n} zones without cells left out)"),
+                };
+                self.status = format!("Saved to {}{note}", path.display());
                 self.remember_recent(&path);
                 self.doc.mark_saved(path);
                 if let Some(next) = self.after_save.take() {
@@ -425,6 +415,21 @@ impl App {
         self.doc
             .edit_in_gesture(TEXT_GESTURE + 3, "Resize board", |p| *p = resized);
         self.resize_base = Some((self.doc.revision(), base));
+    }
+
+    /// Locks a piece to an axis (or frees it), saying so in the status bar.
+    fn set_axis(&mut self, token: Token, axis: Axis) {
+        self.doc.edit(&format!("Set axis of {token}"), |p| {
+            edit::set_axis(p, token, axis);
+        });
+        self.status = format!("Piece {token} {}.", axis_phrase(axis));
+    }
+
+    /// Lets a piece or kind enter a zone, or stops letting it.
+    fn set_zone_right(&mut self, zone: Token, right: ZoneRight, allowed: bool) {
+        self.doc.edit(&format!("Rights of zone {zone}"), |p| {
+            edit::set_zone_right(p, zone, right, allowed);
+        });
     }
 
     /// Adds a zone with the next free name, selects it and picks the Zone tool.

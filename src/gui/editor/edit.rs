@@ -283,7 +283,7 @@ pub fn drop_default_style(puzzle: &mut Puzzle, token: Token) {
 }
 
 /// The zone called `name`, if there is one.
-pub fn zone<'a>(puzzle: &'a Puzzle, name: Token) -> Option<&'a Zone> {
+pub fn zone(puzzle: &Puzzle, name: Token) -> Option<&Zone> {
     puzzle.zones.iter().find(|z| z.name == name)
 }
 
