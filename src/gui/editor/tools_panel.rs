@@ -7,7 +7,7 @@ use super::edit::used_tokens;
 use crate::gui::command::{Command, Tool};
 use crate::gui::common::board::Layer;
 use crate::gui::common::colors::{piece_color, to_color32, zone_color};
-use crate::model::{Puzzle, Token};
+use crate::model::{Axis, Puzzle, Token};
 
 /// Draws the tools and the pieces; queues what the user picks.
 pub fn show(
@@ -76,11 +76,16 @@ pub fn show(
                     text.push_str("  ");
                     text.push_str(name);
                 }
-                let detail = if cells == 0 {
+                let mut detail = if cells == 0 {
                     "goal only".to_string()
                 } else {
                     format!("{cells} cell{}", if cells == 1 { "" } else { "s" })
                 };
+                let axis = puzzle.axis_of(token);
+                if axis != Axis::Free {
+                    detail.push_str(", ");
+                    detail.push_str(axis.name());
+                }
                 piece_row(
                     ui,
                     color,

@@ -12,7 +12,7 @@ use crate::gui::common::colors::{piece_color, text_color_on, to_color32, zone_co
 use crate::model::{Axis, Cell, Dir, Puzzle, Token};
 
 /// The room beside the frame where exits are drawn, in points.
-pub const EXIT_SPACE: f32 = 22.0;
+pub const EXIT_SPACE: f32 = 28.0;
 
 /// An exit: an axis-locked piece's goal reaches the board's edge along its axis, so the
 /// piece leaves there (the red car's exit in Rush Hour).
@@ -388,9 +388,10 @@ impl Board<'_> {
             painter.rect_filled(strip, 0.0, EXIT);
             let edge = cr.center()
                 + out * (cr.width() * 0.5 * out.x.abs() + cr.height() * 0.5 * out.y.abs());
-            let start = edge + out * 8.0;
-            let length = EXIT_SPACE - 10.0;
-            painter.arrow(start, out * length, Stroke::new(3.0, EXIT));
+            let tip = edge + out * (EXIT_SPACE - 1.0);
+            let head = (cell * 0.25).clamp(6.0, 12.0);
+            painter.line_segment([edge + out * 7.0, tip - out * head], Stroke::new(4.0, EXIT));
+            arrowhead(painter, tip, exit.side, head, EXIT);
         }
     }
 
