@@ -10,6 +10,7 @@ use super::canvas::EditorState;
 use super::edit::zone;
 use crate::gui::command::{Command, Mode, Tool};
 use crate::gui::common::colors::{from_color32, piece_color, to_color32};
+use crate::model::rushhour;
 use crate::model::tiles::{TileLayout, is_solvable, tile_layout};
 use crate::model::validate::{Diagnostic, Severity, validate};
 use crate::model::{Axis, Cell, MAX_SIDE, Metric, Puzzle, Token, ZoneRight};
@@ -179,6 +180,20 @@ fn size_section(ui: &mut Ui, puzzle: &Puzzle, commands: &mut Vec<Command>) {
         "{} pieces, {empty} empty cells, {walls} walls",
         puzzle.pieces().len()
     ));
+    // A board that is a Rush Hour position can be shared in Fogleman's notation.
+    if let Ok(text) = rushhour::to_string(puzzle) {
+        ui.horizontal(|ui| {
+            ui.weak("As a Rush Hour string:");
+            if ui
+                .small_button("Copy")
+                .on_hover_text("Copy the board in Fogleman's notation")
+                .clicked()
+            {
+                ui.ctx().copy_text(text.clone());
+            }
+        });
+        ui.add(egui::Label::new(RichText::new(&text).monospace().weak()).wrap());
+    }
 }
 
 fn piece_section(
@@ -324,6 +339,9 @@ fn zone_section(
     });
     if let Some(err) = &state.zone_error {
         ui.colored_label(ui.visuals().error_fg_color, err);
+    }
+    if !zone.cells.contains(&true) {
+        ui.weak("No cells yet: paint them with the Zone tool. A zone without cells is not saved.");
     }
     ui.label("May enter:");
     if zone.allow.is_empty() {
