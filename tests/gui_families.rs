@@ -11,7 +11,7 @@ use blockslide::gui::app::App;
 use blockslide::gui::command::{Mode, Tool};
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::model::file::load;
-use blockslide::model::{Axis, Metric, Puzzle, Token, Zone, ZoneRight, rushhour};
+use blockslide::model::{Axis, Cell, Dir, Metric, Puzzle, Token, Zone, ZoneRight, rushhour};
 use blockslide::solve::{self as api, SearchControl, SolveRequest, Termination};
 use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
@@ -229,7 +229,7 @@ fn set_an_axis_and_paint_a_zone_in_the_editor_then_solve() {
             assert!(designed.axis_of(mv.piece).allows(dir));
             position.step(mv.piece, dir).unwrap();
             for (i, cell) in position.cells.iter().enumerate() {
-                if let blockslide::model::Cell::Piece(piece) = *cell {
+                if let Cell::Piece(piece) = *cell {
                     assert!(
                         designed.may_cover(piece, i),
                         "{piece} entered a closed zone"
@@ -363,7 +363,7 @@ fn in_play_a_car_moves_only_along_its_axis_and_pushes_against_rules_are_explaine
     let left = cell_pos(&h, &p, 5, 2);
     drag(&mut h, truck, left + (up - truck) * 0.3);
     let mut expected = p.clone();
-    expected.step(t("B"), blockslide::model::Dir::Left).unwrap();
+    expected.step(t("B"), Dir::Left).unwrap();
     assert_eq!(game(&h), (expected.cells, 1));
 }
 
@@ -414,4 +414,60 @@ fn zones_are_created_renamed_deleted_undone_and_saved() {
         h.run_ok();
     }
     assert!(!h.state().document().puzzle().zones[0].cells.contains(&true));
+}
+
+#[test]
+fn draw_a_rush_hour_puzzle_by_clicking_save_it_and_solve_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("my-rush-hour.ron");
+    let mut h = harness(Puzzle::empty(3, 3), Mode::Start);
+    menu(&mut h, "File", "New…");
+    button(&h, "Rush Hour").click();
+    h.run_ok();
+    h.get_by_label_contains("the red car alone");
+    button(&h, "Create").click();
+    h.run_ok();
+    let empty = h.state().document().puzzle().clone();
+    assert_eq!((empty.rows, empty.cols, empty.pieces().len()), (6, 6, 1));
+
+    // A truck across the red car's row, drawn in one stroke, then stood upright with A.
+    button(&h, "Draw new piece  (N)").click();
+    h.run_ok();
+    let from = cell_pos(&h, &empty, 1, 3);
+    let to = cell_pos(&h, &empty, 3, 3);
+    drag(&mut h, from, to);
+    assert_eq!(
+        h.state().document().puzzle().pieces()[0].cells,
+        [(1, 3), (2, 3), (3, 3)]
+    );
+    for _ in 0..2 {
+        h.key_press(Key::A);
+        h.run_ok();
+    }
+    let designed = h.state().document().puzzle().clone();
+    assert_eq!(designed.axis_of(t("B")), Axis::Vertical);
+
+    menu(&mut h, "File", "Save As");
+    type_path(&mut h, &path, "Save");
+    assert_eq!(load(&path).unwrap(), designed);
+
+    // The truck drives down out of the way in one slide, then the car leaves.
+    h.key_press(Key::F3);
+    h.run_ok();
+    solve(&mut h);
+    let playback = h.state().solve_view().playback().unwrap();
+    assert!(playback.report().optimal);
+    let moves: Vec<(Token, Vec<Dir>)> = playback
+        .report()
+        .moves
+        .iter()
+        .map(|m| (m.piece, m.steps.clone()))
+        .collect();
+    assert_eq!(
+        moves,
+        [
+            (t("B"), vec![Dir::Down, Dir::Down]),
+            (t("A"), vec![Dir::Right; 4])
+        ]
+    );
 }
