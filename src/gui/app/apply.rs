@@ -441,10 +441,13 @@ impl App {
         self.doc
             .edit(&format!("New zone {name}"), |p| edit::add_zone(p, name));
         self.editor.selected_zone = Some(name);
-        self.editor.tool = Tool::Zone;
-        self.status = format!(
-            "New zone {name}: paint its cells, then tick who may enter it in the properties."
-        );
+        // Zones are painted with the start position.
+        self.status = if self.mode == Mode::Start {
+            self.editor.tool = Tool::Zone;
+            format!("New zone {name}: paint its cells, then tick who may enter it.")
+        } else {
+            format!("New zone {name}: paint its cells in the Start tab.")
+        };
     }
 
     /// Gives a zone a new name, or shows why it cannot have it.

@@ -92,6 +92,7 @@ impl EditorState {
             .goal_outline(goal_outline)
             .highlight_cells(self.highlight.iter().copied())
             .highlight_piece(self.selected)
+            .highlight_zone(self.selected_zone.filter(|_| self.tool == Tool::Zone))
             .hover_outline(!self.hide_hover);
         if let Some(drag) = self.drag {
             let dr = drag.current.0 as i32 - drag.start.0 as i32;

@@ -34,7 +34,7 @@ pub fn show(
     }
     ui.weak("Right-click erases with any tool.");
     ui.separator();
-    zones_section(ui, editor, puzzle, commands);
+    zones_section(ui, editor, puzzle, layer, commands);
     ui.separator();
 
     ui.horizontal(|ui| {
@@ -138,7 +138,13 @@ fn piece_row(
 
 /// The zones: one row per zone (its colour, name and size) to select it, and a button for a
 /// new one.
-fn zones_section(ui: &mut Ui, editor: &EditorState, puzzle: &Puzzle, commands: &mut Vec<Command>) {
+fn zones_section(
+    ui: &mut Ui,
+    editor: &EditorState,
+    puzzle: &Puzzle,
+    layer: Layer,
+    commands: &mut Vec<Command>,
+) {
     ui.horizontal(|ui| {
         ui.heading("Zones");
         if ui
@@ -180,7 +186,10 @@ fn zones_section(ui: &mut Ui, editor: &EditorState, puzzle: &Puzzle, commands: &
                 ));
             if response.clicked() {
                 commands.push(Command::SelectZone(Some(zone.name)));
-                commands.push(Command::SetTool(Tool::Zone));
+                // Zones are painted with the start position only.
+                if layer == Layer::Start {
+                    commands.push(Command::SetTool(Tool::Zone));
+                }
             }
             ui.weak(match cells {
                 0 => "no cells yet".to_string(),

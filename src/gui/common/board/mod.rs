@@ -85,6 +85,7 @@ pub struct Board<'a> {
     offsets: Vec<(Token, Vec2)>,
     highlighted_cells: Vec<CellPos>,
     highlighted_piece: Option<Token>,
+    highlighted_zone: Option<Token>,
     goal_outline: bool,
     max_cell: f32,
     interactive: bool,
@@ -103,6 +104,7 @@ impl<'a> Board<'a> {
             offsets: Vec::new(),
             highlighted_cells: Vec::new(),
             highlighted_piece: None,
+            highlighted_zone: None,
             goal_outline: false,
             max_cell: 128.0,
             interactive: true,
@@ -141,6 +143,12 @@ impl<'a> Board<'a> {
     /// Outlines this piece in gold (for example a hint).
     pub fn highlight_piece(mut self, token: Option<Token>) -> Self {
         self.highlighted_piece = token;
+        self
+    }
+
+    /// Outlines this zone more boldly than the others (the zone being painted).
+    pub fn highlight_zone(mut self, name: Option<Token>) -> Self {
+        self.highlighted_zone = name;
         self
     }
 

@@ -326,6 +326,11 @@ impl Board<'_> {
         let font = FontId::proportional((cell * 0.2).clamp(8.0, 14.0));
         for (z, zone) in self.puzzle.zones.iter().enumerate() {
             let color = zone_color(z);
+            let width = if self.highlighted_zone == Some(zone.name) {
+                (cell * 0.07).clamp(3.0, 5.0)
+            } else {
+                (cell * 0.04).clamp(1.5, 3.0)
+            };
             let cells: Vec<CellPos> = (0..rows * cols)
                 .filter(|&i| zone.cells.get(i) == Some(&true))
                 .map(|i| (i / cols, i % cols))
@@ -337,7 +342,7 @@ impl Board<'_> {
                 cols,
                 &cells,
                 Vec2::ZERO,
-                Stroke::new((cell * 0.04).clamp(1.5, 3.0), color),
+                Stroke::new(width, color),
             );
             for part in components(&cells) {
                 let (r, c) = part[0];
