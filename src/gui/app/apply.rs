@@ -158,6 +158,7 @@ impl App {
 
     fn after_open(&mut self, message: &str) {
         self.editor.selected = None;
+        self.editor.selected_zone = None;
         self.editor.pending = None;
         self.editor.highlight.clear();
         if !self.mode.is_editing() {
