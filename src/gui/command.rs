@@ -8,7 +8,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::model::{Color, Dir, Metric, Puzzle, Token};
+use crate::model::{Axis, Color, Dir, Metric, Puzzle, Token, ZoneRight};
 use crate::solve::SolveReport;
 
 use super::common::board::{CellPos, Layer};
@@ -86,15 +86,18 @@ pub enum Tool {
     Eyedropper,
     /// Drag a whole piece to a new place.
     Move,
+    /// Paint cells into the selected zone (cells only some pieces may cover).
+    Zone,
 }
 
 impl Tool {
     /// Every tool, in palette order.
-    pub const ALL: [Tool; 6] = [
+    pub const ALL: [Tool; 7] = [
         Tool::Paint,
         Tool::NewPiece,
         Tool::Erase,
         Tool::Wall,
+        Tool::Zone,
         Tool::Eyedropper,
         Tool::Move,
     ];
@@ -108,6 +111,7 @@ impl Tool {
             Tool::Wall => "Wall",
             Tool::Eyedropper => "Eyedropper",
             Tool::Move => "Move piece",
+            Tool::Zone => "Zone",
         }
     }
 
@@ -120,6 +124,7 @@ impl Tool {
             Tool::Wall => egui::Key::W,
             Tool::Eyedropper => egui::Key::I,
             Tool::Move => egui::Key::M,
+            Tool::Zone => egui::Key::Z,
         }
     }
 
@@ -138,6 +143,11 @@ impl Tool {
             Tool::Wall => "Click or drag to place fixed walls (W). Start position only.",
             Tool::Eyedropper => "Click a piece to select it (I)",
             Tool::Move => "Drag a piece to move it as a whole (M)",
+            Tool::Zone => {
+                "Click or drag to add cells to the selected zone, cells only the pieces it \
+                 admits may cover, like an exit (Z); right-click takes cells out. Start position \
+                 only."
+            }
         }
     }
 }
@@ -151,6 +161,11 @@ pub enum Brush {
     Wall,
     /// Nothing: an empty cell, or "don't care" in the goal.
     Erase,
+    /// A cell of this zone (created when it does not exist yet); a cell is in one zone at
+    /// most, so it leaves any other. Walls take no zone.
+    Zone(Token),
+    /// Out of every zone.
+    Unzone,
 }
 
 /// Something the user asked for.
@@ -230,6 +245,30 @@ pub enum Command {
     SetPieceName(Token, String),
     /// Set a piece's kind (empty: its own kind).
     SetPieceKind(Token, String),
+    /// Lock a piece to an axis (or free it).
+    SetAxis(Token, Axis),
+    /// Create a new zone, closed to every piece until rights are given, and select it.
+    NewZone,
+    /// Select a zone for painting and for the properties panel.
+    SelectZone(Option<Token>),
+    /// Give a zone a new name.
+    RenameZone {
+        /// The zone.
+        from: Token,
+        /// The new name as typed.
+        to: String,
+    },
+    /// Remove a zone (its cells become ordinary cells).
+    DeleteZone(Token),
+    /// Let a piece or a kind enter a zone, or stop letting it.
+    SetZoneRight {
+        /// The zone.
+        zone: Token,
+        /// The piece or kind.
+        right: ZoneRight,
+        /// Whether it may enter.
+        allowed: bool,
+    },
     /// Set the puzzle's title.
     SetName(String),
     /// Set the puzzle's notes.

@@ -13,7 +13,7 @@ use crate::gui::command::{Brush, Command, Mode, Tool};
 use crate::gui::common::board::{CellPos, Layer};
 use crate::gui::editor::edit;
 use crate::model::file::{self, LoadError};
-use crate::model::{Color, PieceStyle, Puzzle, Token};
+use crate::model::{Axis, Color, Puzzle, Token, ZoneRight};
 
 /// How many recent files the File menu lists.
 const RECENT_FILES: usize = 8;
@@ -93,6 +93,20 @@ impl App {
             Command::Recolor(token, color) => self.recolor(token, color),
             Command::SetPieceName(token, name) => self.set_piece_name(token, name),
             Command::SetPieceKind(token, kind) => self.set_piece_kind(token, &kind),
+            Command::SetAxis(token, axis) => self.set_axis(token, axis),
+            Command::NewZone => self.new_zone(),
+            Command::SelectZone(name) => self.editor.selected_zone = name,
+            Command::RenameZone { from, to } => self.rename_zone(from, &to),
+            Command::DeleteZone(name) => {
+                self.doc.edit(&format!("Delete zone {name}"), |p| {
+                    edit::delete_zone(p, name);
+                });
+            }
+            Command::SetZoneRight {
+                zone,
+                right,
+                allowed,
+            } => self.set_zone_right(zone, right, allowed),
             Command::SetName(name) => {
                 self.doc
                     .edit_in_gesture(TEXT_GESTURE + 1, "Rename puzzle", |p| p.name = name);
@@ -144,6 +158,7 @@ impl App {
 
     fn after_open(&mut self, message: &str) {
         self.editor.selected = None;
+        self.editor.selected_zone = None;
         self.editor.pending = None;
         self.editor.highlight.clear();
         if !self.mode.is_editing() {
@@ -175,9 +190,16 @@ impl App {
             self.save_failed(&path, &e);
             return;
         }
-        match file::save(&path, self.doc.puzzle()) {
+        let savable = edit::savable(self.doc.puzzle());
+        let left_out = self.doc.puzzle().zones.len() - savable.zones.len();
+        match file::save(&path, &savable) {
             Ok(()) => {
-                self.status = format!("Saved to {}", path.display());
+                let note = match left_out {
+                    0 => String::new(),
+                    1 => " (1 zone without cells left out)".to_string(),
+                    n => format!(" ({n} zones without cells left out)"),
+                };
+                self.status = format!("Saved to {}{note}", path.display());
                 self.remember_recent(&path);
                 self.doc.mark_saved(path);
                 if let Some(next) = self.after_save.take() {
@@ -225,7 +247,7 @@ impl App {
             .edit_in_gesture(TEXT_GESTURE + 11, "Rename piece", |p| {
                 let style = p.styles.entry(token).or_default();
                 style.name = Some(name).filter(|n| !n.trim().is_empty());
-                drop_default_style(p, token);
+                edit::drop_default_style(p, token);
             });
     }
 
@@ -235,7 +257,7 @@ impl App {
             .edit_in_gesture(TEXT_GESTURE + 12, "Set piece kind", |p| {
                 let style = p.styles.entry(token).or_default();
                 style.kind = Some(kind.trim().to_string()).filter(|k| !k.is_empty());
-                drop_default_style(p, token);
+                edit::drop_default_style(p, token);
             });
     }
 
@@ -301,6 +323,8 @@ impl App {
         new_color: Option<Color>,
     ) {
         let label = match (brush, layer) {
+            (Brush::Zone(_), _) => "Paint zone",
+            (Brush::Unzone, _) => "Erase zone cells",
             (Brush::Erase, Layer::Goal) => "Clear goal cells",
             (Brush::Erase, Layer::Start) => "Erase",
             (Brush::Wall, _) => "Paint walls",
@@ -316,8 +340,10 @@ impl App {
             }
             edit::prune_styles(p);
         });
-        if let Brush::Piece(t) = brush {
-            self.editor.selected = Some(t);
+        match brush {
+            Brush::Piece(t) => self.editor.selected = Some(t),
+            Brush::Zone(name) => self.editor.selected_zone = Some(name),
+            Brush::Wall | Brush::Erase | Brush::Unzone => {}
         }
     }
 
@@ -392,6 +418,56 @@ impl App {
         self.resize_base = Some((self.doc.revision(), base));
     }
 
+    /// Locks a piece to an axis (or frees it), saying so in the status bar.
+    fn set_axis(&mut self, token: Token, axis: Axis) {
+        self.doc.edit(&format!("Set axis of {token}"), |p| {
+            edit::set_axis(p, token, axis);
+        });
+        self.status = format!("Piece {token} {}.", axis_phrase(axis));
+    }
+
+    /// Lets a piece or kind enter a zone, or stops letting it.
+    fn set_zone_right(&mut self, zone: Token, right: ZoneRight, allowed: bool) {
+        self.doc.edit(&format!("Rights of zone {zone}"), |p| {
+            edit::set_zone_right(p, zone, right, allowed);
+        });
+    }
+
+    /// Adds a zone with the next free name, selects it and picks the Zone tool.
+    fn new_zone(&mut self) {
+        let Some(name) = edit::next_free_zone_name(self.doc.puzzle()) else {
+            self.status = "Every zone name is taken: rename or delete a zone first.".into();
+            return;
+        };
+        self.doc
+            .edit(&format!("New zone {name}"), |p| edit::add_zone(p, name));
+        self.editor.selected_zone = Some(name);
+        // Zones are painted with the start position.
+        self.status = if self.mode == Mode::Start {
+            self.editor.tool = Tool::Zone;
+            format!("New zone {name}: paint its cells, then tick who may enter it.")
+        } else {
+            format!("New zone {name}: paint its cells in the Start tab.")
+        };
+    }
+
+    /// Gives a zone a new name, or shows why it cannot have it.
+    fn rename_zone(&mut self, from: Token, to: &str) {
+        let mut result = Ok(());
+        self.doc.edit(&format!("Rename zone {from}"), |p| {
+            result = edit::rename_zone(p, from, to);
+        });
+        match result {
+            Ok(()) => {
+                if let Ok(t) = Token::new(to.trim()) {
+                    self.editor.selected_zone = Some(t);
+                }
+                self.properties.set_zone_name_error(None);
+            }
+            Err(e) => self.properties.set_zone_name_error(Some(e.to_string())),
+        }
+    }
+
     /// Starts a new piece and picks a tool that paints it.
     fn new_piece(&mut self) {
         let token = self.editor.new_piece(self.doc.puzzle());
@@ -402,14 +478,12 @@ impl App {
     }
 }
 
-/// Removes a style left with nothing set, so files stay minimal.
-fn drop_default_style(puzzle: &mut Puzzle, token: Token) {
-    if puzzle
-        .styles
-        .get(&token)
-        .is_some_and(PieceStyle::is_default)
-    {
-        puzzle.styles.remove(&token);
+/// How the status bar says what an axis lets a piece do.
+fn axis_phrase(axis: Axis) -> &'static str {
+    match axis {
+        Axis::Free => "moves in every direction",
+        Axis::Horizontal => "moves only left and right",
+        Axis::Vertical => "moves only up and down",
     }
 }
 

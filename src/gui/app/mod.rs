@@ -33,6 +33,7 @@ use egui::{Context, Key, Ui, ViewportCommand};
 use crate::gui::command::{Command, Mode, Tool};
 use crate::gui::common::board::Layer;
 use crate::gui::editor::canvas::EditorState;
+use crate::gui::editor::edit;
 use crate::gui::editor::properties_panel::{self, Checks, PropertiesState};
 use crate::gui::editor::tools_panel;
 use crate::gui::solve::SolveView;
@@ -46,6 +47,10 @@ use new_dialog::NewPuzzleForm;
 use screenshot::ScreenshotJob;
 use session::Persisted;
 pub use session::default_puzzle;
+
+/// The editor's key that switches the selected piece to the next axis (free, horizontal,
+/// vertical).
+pub const AXIS_KEY: Key = Key::A;
 
 /// The Blockslide app.
 #[expect(
@@ -151,7 +156,7 @@ impl App {
     /// launch.
     pub fn save_session(&self, storage: &mut dyn Storage) {
         let state = Persisted {
-            design: Some(file::to_ron_string(self.doc.puzzle())),
+            design: Some(file::to_ron_string(&edit::savable(self.doc.puzzle()))),
             path: self.doc.path().map(Path::to_path_buf),
             modified: self.doc.is_modified(),
             mode: self.mode,
@@ -288,6 +293,12 @@ impl App {
             {
                 commands.push(Command::DeletePiece(t));
             }
+            if i.key_pressed(AXIS_KEY)
+                && let Some(t) = self.editor.selected
+            {
+                let axis = self.doc.puzzle().axis_of(t);
+                commands.push(Command::SetAxis(t, edit::next_axis(axis)));
+            }
             if let Some(token) = self.editor.selected {
                 for (key, dr, dc) in [
                     (Key::ArrowUp, -1, 0),
@@ -386,7 +397,7 @@ impl App {
                         &mut self.properties,
                         self.doc.puzzle(),
                         self.mode,
-                        self.editor.selected,
+                        &self.editor,
                         &self.checks,
                         commands,
                     );

@@ -1,5 +1,7 @@
-//! The "New puzzle" dialog: an empty board, or a numbered-tile puzzle that is solved, random
-//! (always solvable) or scrambled by a number of moves, with the standard goal.
+//! The "New puzzle" dialog: an empty board, a numbered-tile puzzle that is solved, random
+//! (always solvable) or scrambled by a number of moves, with the standard goal, or a Rush
+//! Hour board: the 6x6 board with the red car before its exit, or one imported from
+//! Fogleman's notation.
 
 use egui::{Context, Modal, Ui};
 use rand::SeedableRng;
@@ -7,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::gui::command::Command;
+use crate::model::rushhour;
 use crate::model::tiles::{blank_last_goal, random_solvable, scramble};
 use crate::model::{MAX_SIDE, Metric, Puzzle};
 
@@ -18,6 +21,8 @@ pub enum Template {
     Empty,
     /// Numbered tiles `1..rows*cols` and one blank.
     Tiles,
+    /// A 6x6 Rush Hour board (cars locked to their axes, the red car's exit on the right).
+    RushHour,
 }
 
 /// How the tiles of a tile puzzle start.
@@ -48,6 +53,8 @@ pub struct NewPuzzleForm {
     pub scramble_moves: u32,
     /// Seed of the random choices; advanced after each puzzle, so the next one differs.
     pub seed: u64,
+    /// A Rush Hour board in Fogleman's notation to import (empty: only the red car).
+    pub rush_hour: String,
 }
 
 impl Default for NewPuzzleForm {
@@ -59,12 +66,15 @@ impl Default for NewPuzzleForm {
             tile_start: TileStart::Random,
             scramble_moves: 20,
             seed: 1,
+            rush_hour: String::new(),
         }
     }
 }
 
 impl NewPuzzleForm {
-    /// The puzzle the form describes.
+    /// The puzzle the form describes. A Rush Hour string that does not parse gives the empty
+    /// Rush Hour board; the dialog shows [`NewPuzzleForm::rush_hour_error`] and refuses to
+    /// create it.
     pub fn build(&self) -> Puzzle {
         let rows = self.rows.clamp(1, MAX_SIDE);
         let cols = self.cols.clamp(1, MAX_SIDE);
@@ -75,6 +85,23 @@ impl NewPuzzleForm {
                 p
             }
             Template::Tiles => self.tiles(rows, cols),
+            Template::RushHour => self.rush_hour().unwrap_or_else(|_| empty_rush_hour()),
+        }
+    }
+
+    /// Why the Rush Hour string cannot be imported, when the Rush Hour template is chosen.
+    pub fn rush_hour_error(&self) -> Option<String> {
+        if self.template != Template::RushHour {
+            return None;
+        }
+        self.rush_hour().err()
+    }
+
+    /// The Rush Hour board of the form: the imported string, or the empty board.
+    fn rush_hour(&self) -> Result<Puzzle, String> {
+        match fogleman_field(&self.rush_hour) {
+            None => Ok(empty_rush_hour()),
+            Some(text) => rushhour::parse(text).map_err(|e| fmt_sentence(&e.to_string())),
         }
     }
 
@@ -106,6 +133,47 @@ impl NewPuzzleForm {
     }
 }
 
+/// The board to import from what was typed or pasted: the text itself, or, for a line of
+/// Fogleman's database (`moves board cluster`), the field that is 36 characters long.
+/// `None` for blank text.
+fn fogleman_field(text: &str) -> Option<&str> {
+    let mut fields = text.split_whitespace();
+    let first = fields.next()?;
+    Some(
+        std::iter::once(first)
+            .chain(fields)
+            .find(|f| f.chars().count() == rushhour::SIDE * rushhour::SIDE)
+            .unwrap_or(text.trim()),
+    )
+}
+
+/// The empty Rush Hour board: the red car in the third row at the left, its exit on the
+/// right of that row.
+fn empty_rush_hour() -> Puzzle {
+    // Invariant: a red car lying along its row on an otherwise empty 6x6 board is a valid
+    // Rush Hour board.
+    let mut p = rushhour::parse(
+        "oooooooooooo\
+                                 AAoooooooooo\
+                                 oooooooooooo",
+    )
+    .expect("the empty Rush Hour board parses");
+    p.name = "Rush Hour".into();
+    p
+}
+
+/// `text` with a capital first letter and a full stop, as the dialog shows errors.
+fn fmt_sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out = chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    });
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
 /// Shows the dialog while `open`; "Create" queues [`Command::New`].
 pub fn show(ctx: &Context, form: &mut NewPuzzleForm, open: &mut bool, commands: &mut Vec<Command>) {
     if !*open {
@@ -123,9 +191,18 @@ pub fn show(ctx: &Context, form: &mut NewPuzzleForm, open: &mut bool, commands: 
                 .on_hover_text("A blank board to draw pieces and walls on");
             ui.selectable_value(&mut form.template, Template::Tiles, "Tile puzzle")
                 .on_hover_text("Numbered tiles and one blank, like the 8- and 15-puzzle");
+            ui.selectable_value(&mut form.template, Template::RushHour, "Rush Hour")
+                .on_hover_text(
+                    "A 6x6 board of cars that move only along their length; drive the red \
+                     car A out of the exit on the right",
+                );
         });
         ui.add_space(4.0);
-        size_row(ui, form);
+        if form.template == Template::RushHour {
+            rush_hour_rows(ui, form);
+        } else {
+            size_row(ui, form);
+        }
         if form.template == Template::Tiles {
             ui.horizontal(|ui| {
                 ui.label("Start:");
@@ -155,8 +232,13 @@ pub fn show(ctx: &Context, form: &mut NewPuzzleForm, open: &mut bool, commands: 
             ui.weak("Goal: tiles in order, blank in the bottom-right corner.");
         }
         ui.separator();
+        let error = form.rush_hour_error();
         ui.horizontal(|ui| {
-            if ui.button("Create").clicked() {
+            if ui
+                .add_enabled(error.is_none(), egui::Button::new("Create"))
+                .on_disabled_hover_text("Fix the Rush Hour board first")
+                .clicked()
+            {
                 commands.push(Command::New(Box::new(form.build())));
                 form.seed = form.seed.wrapping_add(1);
                 *open = false;
@@ -168,6 +250,38 @@ pub fn show(ctx: &Context, form: &mut NewPuzzleForm, open: &mut bool, commands: 
     });
     if modal.should_close() {
         *open = false;
+    }
+}
+
+/// The Rush Hour template's rows: the import field and what it will give.
+fn rush_hour_rows(ui: &mut Ui, form: &mut NewPuzzleForm) {
+    ui.weak(
+        "6x6, cars locked to their axes, the exit on the right of the red car's row, counted \
+         in slides.",
+    );
+    let label = ui.label("Fogleman string (optional):");
+    ui.add(
+        egui::TextEdit::singleline(&mut form.rush_hour)
+            .desired_width(f32::INFINITY)
+            .font(egui::TextStyle::Monospace)
+            .hint_text("e.g. IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"),
+    )
+    .labelled_by(label.id)
+    .on_hover_text(
+        "36 characters, the board row by row: o empty, x wall, A the red car, other capital \
+         letters the other cars and trucks",
+    );
+    match form.rush_hour_error() {
+        Some(error) => {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+        None if form.rush_hour.trim().is_empty() => {
+            ui.weak("Empty: the red car alone; draw the other cars in the editor.");
+        }
+        None => {
+            let cars = form.build().pieces().len();
+            ui.weak(format!("{cars} vehicles, ready to create."));
+        }
     }
 }
 
@@ -198,11 +312,33 @@ mod tests {
                     tile_start: start,
                     scramble_moves: 15,
                     seed,
+                    ..NewPuzzleForm::default()
                 };
                 let layout = tile_layout(&form.build()).expect("a tile puzzle");
                 assert!(is_solvable(&layout));
             }
         }
+    }
+
+    #[test]
+    fn rush_hour_boards_import_or_say_why_not() {
+        let mut form = NewPuzzleForm {
+            template: Template::RushHour,
+            ..NewPuzzleForm::default()
+        };
+        let empty = form.build();
+        assert_eq!((empty.rows, empty.cols), (6, 6));
+        assert_eq!(empty.pieces().len(), 1);
+        assert_eq!(empty.metric, Some(Metric::Slide));
+        let board = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
+        form.rush_hour = format!("60 {board} 4780");
+        assert_eq!(form.rush_hour_error(), None);
+        assert_eq!(form.build(), rushhour::parse(board).unwrap());
+        form.rush_hour = "AAo".into();
+        let error = form.rush_hour_error().expect("too short");
+        assert!(error.starts_with("A Rush Hour board has 36"), "{error}");
+        form.template = Template::Empty;
+        assert_eq!(form.rush_hour_error(), None);
     }
 
     #[test]

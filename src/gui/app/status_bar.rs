@@ -4,7 +4,8 @@ use egui::Ui;
 
 use super::document::Document;
 use crate::gui::common::board::{CellPos, Layer};
-use crate::model::Cell;
+use crate::gui::editor::edit::zone_at;
+use crate::model::{Cell, ZoneRight};
 
 /// Draws the status bar.
 pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>, message: &str) {
@@ -31,10 +32,28 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
                     Layer::Goal => p.goal.cells[r * p.cols + c]
                         .map_or_else(|| "don't care".to_string(), |t| format!("goal: piece {t}")),
                 };
-                ui.label(format!("row {}, column {}: {what}", r + 1, c + 1));
+                let zone = zone_at(p, r * p.cols + c).map_or_else(String::new, |z| {
+                    format!(", in zone {} ({})", z.name, admitted(&z.allow))
+                });
+                ui.label(format!("row {}, column {}: {what}{zone}", r + 1, c + 1));
                 ui.separator();
             }
         }
         ui.label(message);
     });
+}
+
+/// Who may enter a zone, in words: "closed to every piece", "A and kind soldier may enter".
+fn admitted(allow: &[ZoneRight]) -> String {
+    if allow.is_empty() {
+        return "closed to every piece".into();
+    }
+    let names: Vec<String> = allow
+        .iter()
+        .map(|right| match right {
+            ZoneRight::Piece(t) => t.to_string(),
+            ZoneRight::Kind(k) => format!("kind {k}"),
+        })
+        .collect();
+    format!("only {} may enter", names.join(", "))
 }

@@ -122,6 +122,23 @@ pub fn next_palette_color(puzzle: &Puzzle) -> Color {
         .unwrap_or(PALETTE[used.len() % PALETTE.len()])
 }
 
+/// Zone colours, by the zone's place in the puzzle's list: strong hues for outlines and
+/// labels (cells take them pale), unlike the piece palette's so a zone never looks like a
+/// piece. Green comes first, the colour of an exit.
+const ZONES: [Color32; 6] = [
+    Color32::from_rgb(0x1e, 0x9e, 0x5a),
+    Color32::from_rgb(0x7b, 0x4f, 0xc9),
+    Color32::from_rgb(0x00, 0x8c, 0xb4),
+    Color32::from_rgb(0xc8, 0x3c, 0x8c),
+    Color32::from_rgb(0xb8, 0x6e, 0x00),
+    Color32::from_rgb(0x40, 0x60, 0xd0),
+];
+
+/// The colour of the zone at `index` in the puzzle's list of zones.
+pub fn zone_color(index: usize) -> Color32 {
+    ZONES[index % ZONES.len()]
+}
+
 /// Black or white, whichever reads better on `background` (WCAG relative luminance).
 pub fn text_color_on(background: Color32) -> Color32 {
     let channel = |v: u8| {

@@ -3,7 +3,7 @@
 
 use egui::{PointerButton, Ui, vec2};
 
-use super::edit::{move_piece, next_free_token, token_at, used_tokens};
+use super::edit::{move_piece, next_free_token, next_free_zone_name, token_at, used_tokens, zone};
 use crate::gui::command::{Brush, Command, Tool};
 use crate::gui::common::board::{Board, BoardResponse, CellPos, Gesture, Layer};
 use crate::gui::common::colors::next_palette_color;
@@ -34,6 +34,8 @@ pub struct EditorState {
     pub selected: Option<Token>,
     /// A new piece that is not on the board yet, with the colour it will get.
     pub pending: Option<(Token, Color)>,
+    /// The selected zone (painted by [`Tool::Zone`], shown in the properties).
+    pub selected_zone: Option<Token>,
     /// Cells outlined on the board (a validation finding the user clicked).
     pub highlight: Vec<CellPos>,
     /// The cell under the pointer, for the status bar.
@@ -69,6 +71,11 @@ impl EditorState {
         {
             self.selected = None;
         }
+        if let Some(name) = self.selected_zone
+            && zone(puzzle, name).is_none()
+        {
+            self.selected_zone = None;
+        }
     }
 
     /// Draws the board for editing `layer` and queues the edits the pointer makes.
@@ -85,6 +92,7 @@ impl EditorState {
             .goal_outline(goal_outline)
             .highlight_cells(self.highlight.iter().copied())
             .highlight_piece(self.selected)
+            .highlight_zone(self.selected_zone.filter(|_| self.tool == Tool::Zone))
             .hover_outline(!self.hide_hover);
         if let Some(drag) = self.drag {
             let dr = drag.current.0 as i32 - drag.start.0 as i32;
@@ -123,7 +131,11 @@ impl EditorState {
         self.drag = None;
         let mut new_color = None;
         let brush = if button == PointerButton::Secondary {
-            Brush::Erase
+            if self.tool == Tool::Zone {
+                Brush::Unzone
+            } else {
+                Brush::Erase
+            }
         } else {
             match self.tool {
                 Tool::Paint | Tool::NewPiece
@@ -157,6 +169,27 @@ impl EditorState {
                 Tool::Erase => Brush::Erase,
                 Tool::Wall if layer == Layer::Start => Brush::Wall,
                 Tool::Wall => return,
+                // Zones belong to the board, drawn with the start position.
+                Tool::Zone if layer == Layer::Goal => return,
+                Tool::Zone => {
+                    // Painting without a zone selected starts a new one, as painting
+                    // without a piece selected starts a new piece.
+                    let name = match self.selected_zone {
+                        Some(name) if zone(puzzle, name).is_some() => name,
+                        _ => {
+                            let Some(name) = next_free_zone_name(puzzle) else {
+                                commands.push(Command::Notify(
+                                    "Every zone name is taken: rename or delete a zone first."
+                                        .into(),
+                                ));
+                                return;
+                            };
+                            self.selected_zone = Some(name);
+                            name
+                        }
+                    };
+                    Brush::Zone(name)
+                }
                 Tool::Eyedropper => {
                     if let Some(token) = token_at(puzzle, layer, cell) {
                         commands.push(Command::Select(Some(token)));

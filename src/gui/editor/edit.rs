@@ -1,8 +1,13 @@
 //! Editing operations on a puzzle, independent of the UI: painting, moving, deleting and
-//! renaming pieces, resizing the board, and goal helpers. Each keeps the puzzle's grids the
-//! board's size; none panics on positions off the board (they are ignored).
+//! renaming pieces, axes and zones, resizing the board, and goal helpers. Each keeps the
+//! puzzle's grids (board, goal, zones) the board's size; none panics on positions off the
+//! board (they are ignored).
 
-use crate::model::{Cell, Color, Goal, Puzzle, Token};
+use std::borrow::Cow;
+
+use crate::model::{
+    Axis, Cell, Color, Goal, PieceStyle, Puzzle, Token, TokenError, Zone, ZoneRight,
+};
 
 use crate::gui::command::Brush;
 use crate::gui::common::board::{CellPos, Layer};
@@ -15,10 +20,15 @@ pub fn paint(puzzle: &mut Puzzle, layer: Layer, (r, c): CellPos, brush: Brush) {
     }
     let i = r * puzzle.cols + c;
     match (layer, brush) {
+        // Zones belong to the board, whichever layer shows it.
+        (_, Brush::Zone(name)) => paint_zone(puzzle, name, i),
+        (_, Brush::Unzone) => clear_zones_at(puzzle, i),
         (Layer::Start, Brush::Piece(t)) => puzzle.cells[i] = Cell::Piece(t),
         (Layer::Start, Brush::Wall) => {
             puzzle.cells[i] = Cell::Wall;
             puzzle.goal.cells[i] = None;
+            // Nothing ever covers a wall, so a zone there would only confuse.
+            clear_zones_at(puzzle, i);
         }
         (Layer::Start, Brush::Erase) => puzzle.cells[i] = Cell::Empty,
         (Layer::Goal, Brush::Piece(t)) => {
@@ -145,6 +155,9 @@ pub fn delete_piece(puzzle: &mut Puzzle, token: Token) {
         }
     }
     puzzle.styles.remove(&token);
+    for zone in &mut puzzle.zones {
+        zone.allow.retain(|r| *r != ZoneRight::Piece(token));
+    }
 }
 
 /// Why a piece could not be renamed.
@@ -183,6 +196,13 @@ pub fn rename_piece(puzzle: &mut Puzzle, from: Token, to: &str) -> Result<(), Re
     if let Some(style) = puzzle.styles.remove(&from) {
         puzzle.styles.insert(to, style);
     }
+    for zone in &mut puzzle.zones {
+        for right in &mut zone.allow {
+            if *right == ZoneRight::Piece(from) {
+                *right = ZoneRight::Piece(to);
+            }
+        }
+    }
     Ok(())
 }
 
@@ -210,6 +230,15 @@ pub fn resize(puzzle: &mut Puzzle, rows: usize, cols: usize) {
             goal.cells[r * cols + c] = puzzle.goal.cells[r * puzzle.cols + c];
         }
     }
+    for zone in &mut puzzle.zones {
+        let mut zone_cells = vec![false; rows * cols];
+        for r in 0..rows.min(puzzle.rows) {
+            for c in 0..cols.min(puzzle.cols) {
+                zone_cells[r * cols + c] = zone.cells.get(r * puzzle.cols + c) == Some(&true);
+            }
+        }
+        zone.cells = zone_cells;
+    }
     puzzle.rows = rows;
     puzzle.cols = cols;
     puzzle.cells = cells;
@@ -218,10 +247,159 @@ pub fn resize(puzzle: &mut Puzzle, rows: usize, cols: usize) {
 }
 
 /// Drops the styles of pieces that are no longer on the board, as files keep styles only
-/// for pieces on the board (so what is shown is what a save writes).
+/// for pieces on the board (so what is shown is what a save writes), and the zone rights
+/// of those pieces (a right for a missing piece is an error).
 pub fn prune_styles(puzzle: &mut Puzzle) {
     let on_board: Vec<Token> = puzzle.pieces().iter().map(|p| p.token).collect();
     puzzle.styles.retain(|t, _| on_board.contains(t));
+    for zone in &mut puzzle.zones {
+        zone.allow
+            .retain(|r| !matches!(r, ZoneRight::Piece(t) if !on_board.contains(t)));
+    }
+}
+
+/// Locks a piece to `axis` (or frees it), keeping no empty style behind.
+pub fn set_axis(puzzle: &mut Puzzle, token: Token, axis: Axis) {
+    puzzle.styles.entry(token).or_default().axis = axis;
+    drop_default_style(puzzle, token);
+}
+
+/// The axis after `axis` in [`Axis::ALL`], wrapping around: what the editor's shortcut
+/// switches a piece to.
+pub fn next_axis(axis: Axis) -> Axis {
+    let i = Axis::ALL.iter().position(|&a| a == axis).unwrap_or(0);
+    Axis::ALL[(i + 1) % Axis::ALL.len()]
+}
+
+/// Removes a style left with nothing set, so files stay minimal.
+pub fn drop_default_style(puzzle: &mut Puzzle, token: Token) {
+    if puzzle
+        .styles
+        .get(&token)
+        .is_some_and(PieceStyle::is_default)
+    {
+        puzzle.styles.remove(&token);
+    }
+}
+
+/// The zone called `name`, if there is one.
+pub fn zone(puzzle: &Puzzle, name: Token) -> Option<&Zone> {
+    puzzle.zones.iter().find(|z| z.name == name)
+}
+
+/// The zone holding board cell `i` (row-major), if any; the file form draws each cell in one
+/// zone, and the editor keeps it so.
+pub fn zone_at(puzzle: &Puzzle, i: usize) -> Option<&Zone> {
+    puzzle
+        .zones
+        .iter()
+        .find(|z| z.cells.get(i).copied().unwrap_or(false))
+}
+
+/// A zone name neither a zone nor a piece uses yet (so the board's labels never mix them
+/// up): `a`..`z`, then `a1`..`z99`; `None` when all 2600 are taken.
+pub fn next_free_zone_name(puzzle: &Puzzle) -> Option<Token> {
+    let pieces = used_tokens(puzzle);
+    let taken = |t: &Token| pieces.contains(t) || zone(puzzle, *t).is_some();
+    let singles = ('a'..='z').map(|l| l.to_string());
+    let numbered = (1..=99).flat_map(|n| ('a'..='z').map(move |l| format!("{l}{n}")));
+    singles
+        .chain(numbered)
+        .filter_map(|text| Token::new(&text).ok())
+        .find(|t| !taken(t))
+}
+
+/// Adds an empty zone called `name`, closed to every piece, unless one exists.
+pub fn add_zone(puzzle: &mut Puzzle, name: Token) {
+    if zone(puzzle, name).is_none() {
+        puzzle.zones.push(Zone {
+            name,
+            cells: vec![false; puzzle.rows * puzzle.cols],
+            allow: Vec::new(),
+        });
+    }
+}
+
+/// Puts board cell `i` in zone `name` (adding the zone when it does not exist) and takes
+/// it out of every other zone. Walls take no zone.
+fn paint_zone(puzzle: &mut Puzzle, name: Token, i: usize) {
+    if matches!(puzzle.cells.get(i), None | Some(Cell::Wall)) {
+        return;
+    }
+    add_zone(puzzle, name);
+    for zone in &mut puzzle.zones {
+        if let Some(cell) = zone.cells.get_mut(i) {
+            *cell = zone.name == name;
+        }
+    }
+}
+
+/// Takes board cell `i` out of every zone.
+fn clear_zones_at(puzzle: &mut Puzzle, i: usize) {
+    for zone in &mut puzzle.zones {
+        if let Some(cell) = zone.cells.get_mut(i) {
+            *cell = false;
+        }
+    }
+}
+
+/// Why a zone could not be renamed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ZoneNameError {
+    /// The new name is not a token.
+    #[error("a zone name is 1 to 3 of A-Z a-z 0-9 _: {0}")]
+    BadName(#[from] TokenError),
+    /// Another zone already has this name.
+    #[error("another zone is already called `{0}`")]
+    Taken(Token),
+}
+
+/// Gives zone `from` the name `to`.
+///
+/// # Errors
+/// A [`ZoneNameError`] when `to` is not a valid name or another zone has it.
+pub fn rename_zone(puzzle: &mut Puzzle, from: Token, to: &str) -> Result<(), ZoneNameError> {
+    let to = Token::new(to.trim())?;
+    if to == from {
+        return Ok(());
+    }
+    if zone(puzzle, to).is_some() {
+        return Err(ZoneNameError::Taken(to));
+    }
+    if let Some(zone) = puzzle.zones.iter_mut().find(|z| z.name == from) {
+        zone.name = to;
+    }
+    Ok(())
+}
+
+/// Removes zone `name`; its cells become ordinary cells.
+pub fn delete_zone(puzzle: &mut Puzzle, name: Token) {
+    puzzle.zones.retain(|z| z.name != name);
+}
+
+/// Lets `right` (a piece or a kind) enter zone `name`, or stops letting it.
+pub fn set_zone_right(puzzle: &mut Puzzle, name: Token, right: ZoneRight, allowed: bool) {
+    let Some(zone) = puzzle.zones.iter_mut().find(|z| z.name == name) else {
+        return;
+    };
+    let has = zone.allow.contains(&right);
+    if allowed && !has {
+        zone.allow.push(right);
+    } else if !allowed {
+        zone.allow.retain(|r| *r != right);
+    }
+}
+
+/// The puzzle as a file can hold it: zones without cells are left out, as the file form
+/// draws each zone in its grid (and refuses one that is listed but not drawn). Borrowed
+/// when there is nothing to leave out.
+pub fn savable(puzzle: &Puzzle) -> Cow<'_, Puzzle> {
+    if puzzle.zones.iter().all(|z| z.cells.contains(&true)) {
+        return Cow::Borrowed(puzzle);
+    }
+    let mut copy = puzzle.clone();
+    copy.zones.retain(|z| z.cells.contains(&true));
+    Cow::Owned(copy)
 }
 
 /// Makes the goal exactly the start position (every piece where it starts, empty cells don't
@@ -333,5 +511,86 @@ mod tests {
         assert_eq!(p.goal.cells[0], Some(t("B")));
         clear_goal(&mut p);
         assert!(p.goal.is_empty());
+    }
+
+    #[test]
+    fn zone_cells_belong_to_one_zone_and_never_to_walls() {
+        let mut p = klotski();
+        let (x, y) = (t("x"), t("y"));
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(x));
+        paint(&mut p, Layer::Goal, (4, 2), Brush::Zone(x));
+        assert_eq!(
+            p.zones.len(),
+            1,
+            "painting a zone that does not exist adds it"
+        );
+        assert!(
+            p.zones[0].allow.is_empty(),
+            "a new zone is closed to every piece"
+        );
+        paint(&mut p, Layer::Start, (4, 2), Brush::Zone(y));
+        assert_eq!(zone_at(&p, 18).map(|z| z.name), Some(y));
+        assert_eq!(zone_at(&p, 17).map(|z| z.name), Some(x));
+        paint(&mut p, Layer::Start, (4, 1), Brush::Wall);
+        assert_eq!(zone_at(&p, 17), None, "a wall leaves every zone");
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(x));
+        assert_eq!(zone_at(&p, 17), None, "walls take no zone");
+        paint(&mut p, Layer::Start, (4, 2), Brush::Unzone);
+        assert_eq!(zone_at(&p, 18), None);
+    }
+
+    #[test]
+    fn zones_follow_resizes_and_piece_renames_and_deletions() {
+        let mut p = klotski();
+        let x = t("x");
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(x));
+        set_zone_right(&mut p, x, ZoneRight::Piece(t("A")), true);
+        set_zone_right(&mut p, x, ZoneRight::Piece(t("A")), true);
+        set_zone_right(&mut p, x, ZoneRight::Piece(t("G")), true);
+        assert_eq!(p.zones[0].allow.len(), 2, "a right is listed once");
+        rename_piece(&mut p, t("A"), "Q").expect("free token");
+        assert!(p.zones[0].allow.contains(&ZoneRight::Piece(t("Q"))));
+        delete_piece(&mut p, t("G"));
+        assert_eq!(p.zones[0].allow, [ZoneRight::Piece(t("Q"))]);
+        resize(&mut p, 5, 6);
+        assert_eq!(p.zones[0].cells.len(), 30);
+        assert_eq!(zone_at(&p, 4 * 6 + 1).map(|z| z.name), Some(x));
+        resize(&mut p, 4, 6);
+        assert!(!p.zones[0].cells.contains(&true));
+        assert_eq!(
+            rename_zone(&mut p, x, "toolong"),
+            Err(ZoneNameError::BadName(TokenError::TooLong(
+                "toolong".into()
+            )))
+        );
+        add_zone(&mut p, t("y"));
+        assert_eq!(
+            rename_zone(&mut p, x, "y"),
+            Err(ZoneNameError::Taken(t("y")))
+        );
+        rename_zone(&mut p, x, "ex").expect("free name");
+        assert!(zone(&p, t("ex")).is_some());
+        delete_zone(&mut p, t("ex"));
+        assert_eq!(p.zones.len(), 1);
+    }
+
+    #[test]
+    fn axes_cycle_and_empty_zones_are_not_saved() {
+        let mut p = klotski();
+        let a = t("A");
+        set_axis(&mut p, a, next_axis(Axis::Free));
+        assert_eq!(p.axis_of(a), Axis::Horizontal);
+        assert_eq!(next_axis(Axis::Vertical), Axis::Free);
+        set_axis(&mut p, a, Axis::Free);
+        assert!(
+            !p.styles.contains_key(&a),
+            "a style with nothing set is dropped"
+        );
+        assert_eq!(next_free_zone_name(&p), Some(t("a")));
+        add_zone(&mut p, t("a"));
+        assert_eq!(next_free_zone_name(&p), Some(t("b")));
+        assert!(matches!(savable(&p), Cow::Owned(ref q) if q.zones.is_empty()));
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(t("a")));
+        assert!(matches!(savable(&p), Cow::Borrowed(_)));
     }
 }

@@ -1,9 +1,9 @@
 //! The Start and Goal tabs: designing the puzzle.
 //!
 //! - [`canvas`]: the board as a drawing surface (strokes, drags, the eyedropper).
-//! - [`tools_panel`]: the tools and the piece palette (left).
-//! - [`properties_panel`]: the puzzle's and the selected piece's properties, with live
-//!   validation (right).
+//! - [`tools_panel`]: the tools, the zones and the piece palette (left).
+//! - [`properties_panel`]: the puzzle's, the selected piece's (with its axis) and the selected
+//!   zone's (with who may enter) properties, with live validation (right).
 //! - [`edit`]: the edits themselves, as functions on a puzzle; the app applies them.
 
 pub mod canvas;

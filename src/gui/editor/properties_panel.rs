@@ -1,13 +1,19 @@
 //! The right panel in the editor tabs: the puzzle's properties, the board size, the selected
-//! piece, goal helpers, and live validation with the tile-parity verdict.
+//! piece (with its axis), the selected zone (with who may enter), goal helpers, and live
+//! validation with the tile-parity verdict.
 
 use egui::{Color32, RichText, Ui};
 
-use crate::gui::command::{Command, Mode};
+use std::collections::BTreeSet;
+
+use super::canvas::EditorState;
+use super::edit::zone;
+use crate::gui::command::{Command, Mode, Tool};
 use crate::gui::common::colors::{from_color32, piece_color, to_color32};
+use crate::model::rushhour;
 use crate::model::tiles::{TileLayout, is_solvable, tile_layout};
 use crate::model::validate::{Diagnostic, Severity, validate};
-use crate::model::{Cell, MAX_SIDE, Metric, Puzzle, Token};
+use crate::model::{Axis, Cell, MAX_SIDE, Metric, Puzzle, Token, ZoneRight};
 
 /// Validation results for one revision of the design.
 #[derive(Debug, Default)]
@@ -49,12 +55,23 @@ pub struct PropertiesState {
     text: String,
     /// Why the last rename was refused.
     error: Option<String>,
+    /// The zone being renamed.
+    zone: Option<Token>,
+    /// Its new name as typed so far.
+    zone_text: String,
+    /// Why the last zone rename was refused.
+    zone_error: Option<String>,
 }
 
 impl PropertiesState {
     /// Shows an error about the last rename.
     pub fn set_rename_error(&mut self, error: Option<String>) {
         self.error = error;
+    }
+
+    /// Shows an error about the last zone rename.
+    pub fn set_zone_name_error(&mut self, error: Option<String>) {
+        self.zone_error = error;
     }
 }
 
@@ -64,7 +81,7 @@ pub fn show(
     state: &mut PropertiesState,
     puzzle: &Puzzle,
     mode: Mode,
-    selected: Option<Token>,
+    editor: &EditorState,
     checks: &Checks,
     commands: &mut Vec<Command>,
 ) {
@@ -75,8 +92,12 @@ pub fn show(
             ui.separator();
             size_section(ui, puzzle, commands);
             ui.separator();
-            piece_section(ui, state, puzzle, selected, commands);
+            piece_section(ui, state, puzzle, editor.selected, commands);
             ui.separator();
+            if editor.tool == Tool::Zone || !puzzle.zones.is_empty() {
+                zone_section(ui, state, puzzle, editor.selected_zone, commands);
+                ui.separator();
+            }
             goal_section(ui, puzzle, mode, commands);
             ui.separator();
             checks_section(ui, checks, commands);
@@ -159,6 +180,20 @@ fn size_section(ui: &mut Ui, puzzle: &Puzzle, commands: &mut Vec<Command>) {
         "{} pieces, {empty} empty cells, {walls} walls",
         puzzle.pieces().len()
     ));
+    // A board that is a Rush Hour position can be shared in Fogleman's notation.
+    if let Ok(text) = rushhour::to_string(puzzle) {
+        ui.horizontal(|ui| {
+            ui.weak("As a Rush Hour string:");
+            if ui
+                .small_button("Copy")
+                .on_hover_text("Copy the board in Fogleman's notation")
+                .clicked()
+            {
+                ui.ctx().copy_text(text.clone());
+            }
+        });
+        ui.add(egui::Label::new(RichText::new(&text).monospace().weak()).wrap());
+    }
 }
 
 fn piece_section(
@@ -227,6 +262,26 @@ fn piece_section(
             commands.push(Command::SetPieceKind(token, kind));
         }
         ui.end_row();
+        let label = ui.label("Axis").on_hover_text(
+            "The directions the piece may slide in: a Rush Hour car moves only along its \
+             length (A switches)",
+        );
+        egui::ComboBox::from_id_salt("axis")
+            .selected_text(axis_title(style.axis))
+            .show_ui(ui, |ui| {
+                for axis in Axis::ALL {
+                    if ui
+                        .selectable_label(style.axis == axis, axis_title(axis))
+                        .clicked()
+                        && axis != style.axis
+                    {
+                        commands.push(Command::SetAxis(token, axis));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        ui.end_row();
     });
     if let Some(err) = &state.error {
         ui.colored_label(ui.visuals().error_fg_color, err);
@@ -237,6 +292,107 @@ fn piece_section(
         .clicked()
     {
         commands.push(Command::DeletePiece(token));
+    }
+}
+
+/// The words for an axis in the properties panel.
+fn axis_title(axis: Axis) -> &'static str {
+    match axis {
+        Axis::Free => "Free (every direction)",
+        Axis::Horizontal => "Horizontal (left and right)",
+        Axis::Vertical => "Vertical (up and down)",
+    }
+}
+
+fn zone_section(
+    ui: &mut Ui,
+    state: &mut PropertiesState,
+    puzzle: &Puzzle,
+    selected: Option<Token>,
+    commands: &mut Vec<Command>,
+) {
+    ui.heading("Selected zone");
+    let Some(zone) = selected.and_then(|name| zone(puzzle, name)) else {
+        ui.weak("Select a zone in the tools panel, or press New zone.");
+        return;
+    };
+    if state.zone != Some(zone.name) {
+        state.zone = Some(zone.name);
+        state.zone_text = zone.name.to_string();
+        state.zone_error = None;
+    }
+    ui.horizontal(|ui| {
+        let label = ui
+            .label("Zone name")
+            .on_hover_text("1 to 3 of A-Z a-z 0-9 _ ; press Enter to rename");
+        let edit = ui
+            .add(egui::TextEdit::singleline(&mut state.zone_text).desired_width(60.0))
+            .labelled_by(label.id);
+        if edit.lost_focus() && state.zone_text.trim() != zone.name.as_str() {
+            commands.push(Command::RenameZone {
+                from: zone.name,
+                to: state.zone_text.clone(),
+            });
+        }
+        let cells = zone.cells.iter().filter(|&&c| c).count();
+        ui.weak(format!("{cells} cell{}", if cells == 1 { "" } else { "s" }));
+    });
+    if let Some(err) = &state.zone_error {
+        ui.colored_label(ui.visuals().error_fg_color, err);
+    }
+    if !zone.cells.contains(&true) {
+        ui.weak("No cells yet: paint them with the Zone tool. A zone without cells is not saved.");
+    }
+    ui.label("May enter:");
+    if zone.allow.is_empty() {
+        ui.weak("Nobody yet: to pieces the zone is a wall.");
+    }
+    let pieces = puzzle.pieces();
+    let on_board: BTreeSet<Token> = pieces.iter().map(|p| p.token).collect();
+    let mut rights: Vec<(ZoneRight, String)> = pieces
+        .iter()
+        .map(|p| {
+            let name = puzzle.styles.get(&p.token).and_then(|s| s.name.as_ref());
+            let text = match name {
+                Some(name) => format!("Piece {}  {name}", p.token),
+                None => format!("Piece {}", p.token),
+            };
+            (ZoneRight::Piece(p.token), text)
+        })
+        .collect();
+    let kinds: BTreeSet<&str> = on_board
+        .iter()
+        .filter_map(|t| puzzle.styles.get(t).and_then(|s| s.kind.as_deref()))
+        .collect();
+    rights.extend(
+        kinds
+            .iter()
+            .map(|k| (ZoneRight::Kind((*k).to_string()), format!("Kind {k}"))),
+    );
+    // Rights for pieces or kinds that are gone stay listed, so they can be taken away.
+    for right in &zone.allow {
+        if !rights.iter().any(|(r, _)| r == right) {
+            rights.push((right.clone(), format!("{right} (not on the board)")));
+        }
+    }
+    ui.horizontal_wrapped(|ui| {
+        for (right, text) in rights {
+            let mut allowed = zone.allow.contains(&right);
+            if ui.checkbox(&mut allowed, text).changed() {
+                commands.push(Command::SetZoneRight {
+                    zone: zone.name,
+                    right,
+                    allowed,
+                });
+            }
+        }
+    });
+    if ui
+        .button("Delete zone")
+        .on_hover_text("Remove the zone; its cells become ordinary cells")
+        .clicked()
+    {
+        commands.push(Command::DeleteZone(zone.name));
     }
 }
 

@@ -1,4 +1,4 @@
-//! The left panel: the editing tools and the piece palette.
+//! The left panel: the editing tools, the zones and the piece palette.
 
 use egui::{RichText, Sense, Ui, vec2};
 
@@ -6,8 +6,8 @@ use super::canvas::EditorState;
 use super::edit::used_tokens;
 use crate::gui::command::{Command, Tool};
 use crate::gui::common::board::Layer;
-use crate::gui::common::colors::{piece_color, to_color32};
-use crate::model::{Puzzle, Token};
+use crate::gui::common::colors::{piece_color, to_color32, zone_color};
+use crate::model::{Axis, Puzzle, Token};
 
 /// Draws the tools and the pieces; queues what the user picks.
 pub fn show(
@@ -19,20 +19,22 @@ pub fn show(
 ) {
     ui.heading("Tools");
     for tool in Tool::ALL {
-        let start_only = matches!(tool, Tool::Wall | Tool::NewPiece);
+        let start_only = matches!(tool, Tool::Wall | Tool::NewPiece | Tool::Zone);
         let enabled = !(start_only && layer == Layer::Goal);
         let text = format!("{}  ({})", tool.title(), tool.key().name());
         let response = ui
             .add_enabled(enabled, egui::Button::selectable(editor.tool == tool, text))
             .on_hover_text(tool.help())
             .on_disabled_hover_text(
-                "Walls and new pieces belong to the start position; switch to the Start tab",
+                "Walls, zones and new pieces belong to the start position; switch to the Start tab",
             );
         if response.clicked() {
             commands.push(Command::SetTool(tool));
         }
     }
     ui.weak("Right-click erases with any tool.");
+    ui.separator();
+    zones_section(ui, editor, puzzle, layer, commands);
     ui.separator();
 
     ui.horizontal(|ui| {
@@ -74,11 +76,16 @@ pub fn show(
                     text.push_str("  ");
                     text.push_str(name);
                 }
-                let detail = if cells == 0 {
+                let mut detail = if cells == 0 {
                     "goal only".to_string()
                 } else {
                     format!("{cells} cell{}", if cells == 1 { "" } else { "s" })
                 };
+                let axis = puzzle.axis_of(token);
+                if axis != Axis::Free {
+                    detail.push_str(", ");
+                    detail.push_str(axis.name());
+                }
                 piece_row(
                     ui,
                     color,
@@ -127,4 +134,68 @@ fn piece_row(
         }
         ui.weak(detail);
     });
+}
+
+/// The zones: one row per zone (its colour, name and size) to select it, and a button for a
+/// new one.
+fn zones_section(
+    ui: &mut Ui,
+    editor: &EditorState,
+    puzzle: &Puzzle,
+    layer: Layer,
+    commands: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        ui.heading("Zones");
+        if ui
+            .button("New zone")
+            .on_hover_text(
+                "Cells only the pieces you choose may cover (an exit, a force field); paint \
+                 them with the Zone tool",
+            )
+            .clicked()
+        {
+            commands.push(Command::NewZone);
+        }
+    });
+    if puzzle.zones.is_empty() {
+        ui.weak("No zones: every piece may go anywhere that is not a wall.");
+        return;
+    }
+    for (i, zone) in puzzle.zones.iter().enumerate() {
+        let cells = zone.cells.iter().filter(|&&c| c).count();
+        ui.horizontal(|ui| {
+            let (rect, _) = ui.allocate_exact_size(vec2(18.0, 18.0), Sense::hover());
+            let color = zone_color(i);
+            ui.painter()
+                .rect_filled(rect, 4.0, color.gamma_multiply(0.35));
+            ui.painter().rect_stroke(
+                rect,
+                4.0,
+                egui::Stroke::new(2.0, color),
+                egui::StrokeKind::Inside,
+            );
+            let text = format!("Zone {}", zone.name);
+            let response = ui
+                .add(egui::Button::selectable(
+                    editor.selected_zone == Some(zone.name),
+                    RichText::new(&text).strong(),
+                ))
+                .on_hover_text(format!(
+                    "{text}: select it to paint its cells and choose who may enter"
+                ));
+            if response.clicked() {
+                commands.push(Command::SelectZone(Some(zone.name)));
+                // Zones are painted with the start position only.
+                if layer == Layer::Start {
+                    commands.push(Command::SetTool(Tool::Zone));
+                }
+            }
+            ui.weak(match cells {
+                0 => "no cells yet".to_string(),
+                1 => "1 cell".to_string(),
+                n => format!("{n} cells"),
+            });
+        });
+    }
 }

@@ -1,6 +1,10 @@
 //! Play it yourself: move pieces by dragging them (or clicking one and using the arrow keys),
 //! legal moves only, a move counter in the chosen metric, undo, a "solved" message that
 //! compares with the optimal length, and hints computed in the background.
+//!
+//! The rules of puzzle families are never tried against: a piece locked to an axis follows
+//! the pointer only along it, and a push across its axis or into a zone closed to it is not
+//! sent as a move; the status bar says which rule holds it.
 
 use std::sync::Arc;
 
@@ -9,7 +13,7 @@ use egui::{Color32, Key, Modifiers, Pos2, RichText, Ui, Vec2, vec2};
 use crate::gui::command::{Command, PlayCommand};
 use crate::gui::common::board::{Board, cell_center};
 use crate::gui::common::task::Poll;
-use crate::model::{Cell, Dir, Metric, Puzzle, Token};
+use crate::model::{Axis, Cell, Dir, Metric, MoveError, Puzzle, Token};
 use crate::solve::{PieceMove, SolveReport, Termination};
 
 use super::availability::Verdict;
@@ -66,6 +70,8 @@ struct Drag {
     piece: Token,
     /// Where the pointer would be if it had moved exactly with the piece's last step.
     anchor: Pos2,
+    /// The direction last refused by a rule, so each push is explained once.
+    refused: Option<Dir>,
 }
 
 /// The state of a game.
@@ -256,6 +262,7 @@ impl Play {
     /// the puzzle can be searched (for hints).
     pub fn ui(&mut self, ui: &mut Ui, metric: Metric, verdict: &Verdict, queue: &mut Vec<Command>) {
         let mut commands = Vec::new();
+        let mut notices = Vec::new();
         ui.horizontal(|ui| {
             let moves = count_moves(&self.history, metric);
             ui.label(
@@ -321,7 +328,10 @@ impl Play {
                         (Key::ArrowRight, Dir::Right),
                     ] {
                         if i.consume_key(Modifiers::NONE, key) {
-                            commands.push(PlayCommand::Step(piece, dir));
+                            match rule_refusal(&self.current, piece, dir) {
+                                Some(reason) => notices.push(reason),
+                                None => commands.push(PlayCommand::Step(piece, dir)),
+                            }
                         }
                     }
                 }
@@ -337,8 +347,9 @@ impl Play {
             });
         }
 
-        commands.extend(self.board_ui(ui));
+        commands.extend(self.board_ui(ui, &mut notices));
         queue.extend(commands.into_iter().map(Command::from));
+        queue.extend(notices.into_iter().map(Command::Notify));
         if self.is_searching() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -396,7 +407,9 @@ impl Play {
         }
     }
 
-    fn board_ui(&mut self, ui: &mut Ui) -> Vec<PlayCommand> {
+    /// Draws the board and turns drags and clicks into commands; a push against a rule adds
+    /// its explanation to `notices` instead.
+    fn board_ui(&mut self, ui: &mut Ui, notices: &mut Vec<String>) -> Vec<PlayCommand> {
         let mut commands = Vec::new();
         let hint = self.hint().map(|h| h.first.piece);
         let mut board = Board::new(&self.current)
@@ -429,6 +442,7 @@ impl Play {
             self.drag = Some(Drag {
                 piece,
                 anchor: pointer,
+                refused: None,
             });
             commands.push(PlayCommand::Select(Some(piece)));
         }
@@ -444,15 +458,30 @@ impl Play {
             && response.active.is_some()
             && let Some(pointer) = ui.input(|i| i.pointer.interact_pos())
         {
-            let delta = (pointer - drag.anchor) / cell;
-            if let Some(dir) = dominant(delta, 0.5) {
-                let (dr, dc) = dir.delta();
-                if self.current.can_step(drag.piece, dir) {
-                    drag.anchor += vec2(dc as f32, dr as f32) * cell;
-                    commands.push(PlayCommand::Step(drag.piece, dir));
-                } else if self.message.is_none() {
-                    commands.push(PlayCommand::Step(drag.piece, dir));
+            let (along, across) = split_by_axis(
+                (pointer - drag.anchor) / cell,
+                self.current.axis_of(drag.piece),
+            );
+            // A push across the axis (or into a closed zone) is explained, once per push.
+            let pushed = dominant(along, 0.5).or_else(|| dominant(across, 0.5));
+            match pushed.map(|dir| (dir, rule_refusal(&self.current, drag.piece, dir))) {
+                Some((dir, Some(reason))) => {
+                    if drag.refused != Some(dir) {
+                        drag.refused = Some(dir);
+                        notices.push(reason);
+                    }
                 }
+                Some((dir, None)) => {
+                    drag.refused = None;
+                    let (dr, dc) = dir.delta();
+                    if self.current.can_step(drag.piece, dir) {
+                        drag.anchor += vec2(dc as f32, dr as f32) * cell;
+                        commands.push(PlayCommand::Step(drag.piece, dir));
+                    } else if self.message.is_none() {
+                        commands.push(PlayCommand::Step(drag.piece, dir));
+                    }
+                }
+                None => drag.refused = None,
             }
         }
         commands
@@ -516,10 +545,43 @@ fn dominant(delta: Vec2, threshold: f32) -> Option<Dir> {
     }
 }
 
+/// `delta` split into the part along `axis` (all of it for a free piece) and the part
+/// across it.
+fn split_by_axis(delta: Vec2, axis: Axis) -> (Vec2, Vec2) {
+    match axis {
+        Axis::Free => (delta, Vec2::ZERO),
+        Axis::Horizontal => (vec2(delta.x, 0.0), vec2(0.0, delta.y)),
+        Axis::Vertical => (vec2(0.0, delta.y), vec2(delta.x, 0.0)),
+    }
+}
+
+/// Why a rule of the puzzle (the piece's axis, or a zone closed to it) forbids moving
+/// `piece` one cell in `dir`, as a sentence; `None` when no rule does (the move may still be
+/// blocked by another piece or the edge).
+pub fn rule_refusal(puzzle: &Puzzle, piece: Token, dir: Dir) -> Option<String> {
+    let axis = puzzle.axis_of(piece);
+    if !axis.allows(dir) {
+        return Some(fmt::sentence(
+            &MoveError::Axis { piece, dir, axis }.to_string(),
+        ));
+    }
+    if puzzle.zones.is_empty() {
+        return None;
+    }
+    let mut probe = puzzle.clone();
+    match probe.step(piece, dir) {
+        Err(e @ MoveError::Zone { .. }) => Some(fmt::sentence(&e.to_string())),
+        _ => None,
+    }
+}
+
 /// How far to draw a dragged piece from its cell: follows the pointer along the main axis,
 /// up to just under half a cell, and only in a direction it can move.
 fn preview_offset(puzzle: &Puzzle, drag: Drag, pointer: Pos2, cell: f32) -> Vec2 {
-    let delta = (pointer - drag.anchor) / cell.max(1.0);
+    let (delta, _) = split_by_axis(
+        (pointer - drag.anchor) / cell.max(1.0),
+        puzzle.axis_of(drag.piece),
+    );
     let Some(dir) = dominant(delta, 0.01) else {
         return Vec2::ZERO;
     };
@@ -585,6 +647,34 @@ mod tests {
         game.apply(PlayCommand::Undo, Metric::Step, &ctx);
         assert_eq!(game.position(), &p);
         assert!(game.history().is_empty());
+    }
+
+    #[test]
+    fn rules_refuse_with_their_reason_and_drags_follow_the_axis() {
+        let mut p = Puzzle::from_rows(&[". A A .", ". . . ."], &[]).unwrap();
+        let a = Token::new("A").unwrap();
+        p.styles.entry(a).or_default().axis = Axis::Horizontal;
+        let axis = rule_refusal(&p, a, Dir::Down).expect("off the axis");
+        assert!(axis.contains("horizontal axis"), "{axis}");
+        assert_eq!(rule_refusal(&p, a, Dir::Right), None);
+        p.zones.push(crate::model::Zone {
+            name: Token::new("x").unwrap(),
+            cells: vec![false, false, false, true, false, false, false, false],
+            allow: Vec::new(),
+        });
+        let zone = rule_refusal(&p, a, Dir::Right).expect("into a closed zone");
+        assert!(zone.contains("zone `x`"), "{zone}");
+        // Blocked by the edge is not a rule: the move is tried and refused by the model.
+        p.styles.entry(a).or_default().axis = Axis::Free;
+        assert_eq!(rule_refusal(&p, a, Dir::Up), None);
+        assert_eq!(
+            split_by_axis(vec2(0.3, 0.9), Axis::Horizontal),
+            (vec2(0.3, 0.0), vec2(0.0, 0.9))
+        );
+        assert_eq!(
+            split_by_axis(vec2(0.3, 0.9), Axis::Free),
+            (vec2(0.3, 0.9), Vec2::ZERO)
+        );
     }
 
     #[test]

@@ -5,10 +5,17 @@
 //! colour that contrasts; walls are dark and hatched; in the goal layer, "don't care" cells
 //! are hatched and pale so they cannot be mistaken for empty cells. Optional extras: a dashed
 //! outline of the goal over the start position, highlighted cells (validation findings),
-//! a highlighted piece (hints), and per-piece offsets (animation, drag previews). The
-//! painting is in `paint.rs`.
+//! a highlighted piece (hints), and per-piece offsets (animation, drag previews).
+//!
+//! The rules of puzzle families show too: zone cells are tinted in their zone's colour,
+//! outlined over the pieces and labelled with the zone's name; a piece locked to an axis
+//! carries arrowheads at both ends along it; and an exit (the goal of an axis-locked piece
+//! at the board's edge along its axis, as the red car's in Rush Hour) is an opening in the
+//! frame with an arrow out. The painting is in `paint.rs`.
 
 mod paint;
+
+pub use paint::{EXIT_SPACE, Exit, exits};
 
 use egui::{
     AsIdSalt, IdSalt, PointerButton, Pos2, Rect, Response, Role, Sense, Ui, Vec2, WidgetInfo, pos2,
@@ -78,6 +85,7 @@ pub struct Board<'a> {
     offsets: Vec<(Token, Vec2)>,
     highlighted_cells: Vec<CellPos>,
     highlighted_piece: Option<Token>,
+    highlighted_zone: Option<Token>,
     goal_outline: bool,
     max_cell: f32,
     interactive: bool,
@@ -96,6 +104,7 @@ impl<'a> Board<'a> {
             offsets: Vec::new(),
             highlighted_cells: Vec::new(),
             highlighted_piece: None,
+            highlighted_zone: None,
             goal_outline: false,
             max_cell: 128.0,
             interactive: true,
@@ -134,6 +143,12 @@ impl<'a> Board<'a> {
     /// Outlines this piece in gold (for example a hint).
     pub fn highlight_piece(mut self, token: Option<Token>) -> Self {
         self.highlighted_piece = token;
+        self
+    }
+
+    /// Outlines this zone more boldly than the others (the zone being painted).
+    pub fn highlight_zone(mut self, name: Option<Token>) -> Self {
+        self.highlighted_zone = name;
         self
     }
 
@@ -177,7 +192,12 @@ impl<'a> Board<'a> {
     /// Lays out, paints, and reports the pointer.
     pub fn show(self, ui: &mut Ui) -> BoardResponse {
         let (rows, cols) = (self.puzzle.rows.max(1), self.puzzle.cols.max(1));
-        let margin = 6.0;
+        // Exits are drawn beside the frame, so a board with one keeps room around it.
+        let margin = if exits(self.puzzle).is_empty() {
+            6.0
+        } else {
+            6.0 + EXIT_SPACE
+        };
         let available = ui.available_size();
         let fit = ((available.x - 2.0 * margin) / cols as f32)
             .min((available.y - 2.0 * margin) / rows as f32);

@@ -1,13 +1,57 @@
 //! Painting the board: cells, walls, pieces as merged rounded shapes with their token, the
-//! goal's "don't care" hatching, and the optional outlines and highlights.
+//! goal's "don't care" hatching, zones, axis marks and exits, and the optional outlines and
+//! highlights.
 
 use egui::{
     Align2, Color32, CornerRadius, FontId, Pos2, Rect, Shape, Stroke, StrokeKind, Ui, Vec2, pos2,
+    vec2,
 };
 
 use super::{Board, CellPos, Layer, cell_at, cell_center, cell_rect};
-use crate::gui::common::colors::{piece_color, text_color_on, to_color32};
-use crate::model::{Cell, Puzzle, Token};
+use crate::gui::common::colors::{piece_color, text_color_on, to_color32, zone_color};
+use crate::model::{Axis, Cell, Dir, Puzzle, Token};
+
+/// The room beside the frame where exits are drawn, in points.
+pub const EXIT_SPACE: f32 = 28.0;
+
+/// An exit: an axis-locked piece's goal reaches the board's edge along its axis, so the
+/// piece leaves there (the red car's exit in Rush Hour).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exit {
+    /// The side of the board, as the direction the piece leaves in.
+    pub side: Dir,
+    /// The row (left and right sides) or column (top and bottom) of the opening.
+    pub line: usize,
+    /// The piece that leaves there.
+    pub piece: Token,
+}
+
+/// The exits of `puzzle`'s goal (see [`Exit`]); none for a goal that may match anywhere.
+pub fn exits(puzzle: &Puzzle) -> Vec<Exit> {
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
+    let mut out = Vec::new();
+    if puzzle.goal.anywhere || cols == 0 {
+        return out;
+    }
+    for (i, cell) in puzzle.goal.cells.iter().enumerate() {
+        let Some(piece) = *cell else { continue };
+        let (r, c) = (i / cols, i % cols);
+        let side = match puzzle.axis_of(piece) {
+            Axis::Horizontal if c + 1 == cols => Dir::Right,
+            Axis::Horizontal if c == 0 => Dir::Left,
+            Axis::Vertical if r + 1 == rows => Dir::Down,
+            Axis::Vertical if r == 0 => Dir::Up,
+            _ => continue,
+        };
+        let line = if matches!(side, Dir::Left | Dir::Right) {
+            r
+        } else {
+            c
+        };
+        out.push(Exit { side, line, piece });
+    }
+    out
+}
 
 /// Background of the board frame.
 const FRAME: Color32 = Color32::from_rgb(0x3b, 0x33, 0x2c);
@@ -21,11 +65,13 @@ const WALL: Color32 = Color32::from_rgb(0x4a, 0x4a, 0x50);
 const HIGHLIGHT: Color32 = Color32::from_rgb(0xe0, 0x20, 0x20);
 /// The highlighted piece (a hint).
 const PIECE_HIGHLIGHT: Color32 = Color32::from_rgb(0xff, 0xd0, 0x00);
+/// An exit's opening and arrow.
+const EXIT: Color32 = Color32::from_rgb(0x2e, 0xb8, 0x5c);
 
 impl Board<'_> {
     /// Paints the board in `rect` with cells `cell` points wide, outlining `hovered`.
     pub(super) fn paint(&self, ui: &Ui, rect: Rect, cell: f32, hovered: Option<CellPos>) {
-        let painter = ui.painter_at(rect.expand(8.0));
+        let painter = ui.painter_at(rect.expand(8.0 + EXIT_SPACE));
         let puzzle = self.puzzle;
         let (rows, cols) = (puzzle.rows, puzzle.cols);
         let radius = (cell * 0.16).clamp(1.0, 12.0);
@@ -34,8 +80,10 @@ impl Board<'_> {
             CornerRadius::same(radius as u8 + 3),
             FRAME,
         );
+        self.paint_exits(&painter, rect, cell);
 
         self.paint_cells(&painter, rect, cell);
+        self.paint_zone_tints(&painter, rect, cell);
 
         let token_at = |r: usize, c: usize| -> Option<Token> {
             match self.layer {
@@ -92,6 +140,8 @@ impl Board<'_> {
         for (token, labels) in still_labels {
             draw_labels(token, labels);
         }
+        // Zone outlines and names go over the pieces standing in them, under moving ones.
+        self.paint_zone_marks(&painter, rect, cell);
         for (token, cells) in &moving {
             let labels = self.paint_piece(&painter, &geometry, *token, cells, offset_of(*token));
             draw_labels(*token, labels);
@@ -223,15 +273,131 @@ impl Board<'_> {
             }
         }
         let size = cell * if token.as_str().len() > 2 { 0.32 } else { 0.42 };
-        if size >= 6.0 {
-            // A piece drawn in several parts (while it is being edited) is labelled on
-            // each part.
-            for part in components(cells) {
-                let at = label_position(rect, rows, cols, &part) + shift;
-                labels.push((at, size, text_color_on(fill)));
+        let axis = self.puzzle.axis_of(token);
+        // A piece drawn in several parts (while it is being edited) is labelled, and its
+        // axis marked, on each part.
+        for part in components(cells) {
+            let at = label_position(rect, rows, cols, &part);
+            if axis != Axis::Free {
+                let ends = axis_ends(rect, rows, cols, &part, at, axis, gap);
+                let color = text_color_on(fill).gamma_multiply(0.6);
+                for (tip, dir) in ends {
+                    arrowhead(
+                        painter,
+                        tip + shift,
+                        dir,
+                        (cell * 0.11).clamp(3.0, 10.0),
+                        color,
+                    );
+                }
+            }
+            if size >= 6.0 {
+                labels.push((at + shift, size, text_color_on(fill)));
             }
         }
         labels
+    }
+
+    /// Tints the cells of every zone in its colour (over empty and "don't care" cells; the
+    /// pieces painted later cover it).
+    fn paint_zone_tints(&self, painter: &egui::Painter, rect: Rect, cell: f32) {
+        let (rows, cols) = (self.puzzle.rows, self.puzzle.cols);
+        for (z, zone) in self.puzzle.zones.iter().enumerate() {
+            let tint = zone_color(z).gamma_multiply(0.32);
+            for (i, _) in zone
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|(_, in_zone)| **in_zone)
+            {
+                if i >= rows * cols || self.puzzle.cells[i] == Cell::Wall {
+                    continue;
+                }
+                let cr = cell_rect(rect, rows, cols, i / cols, i % cols).shrink(cell * 0.03);
+                painter.rect_filled(cr, CornerRadius::same(2), tint);
+            }
+        }
+    }
+
+    /// Outlines every zone in its colour and labels each of its parts with its name, over the
+    /// pieces, so a zone stays visible under the pieces standing in it.
+    fn paint_zone_marks(&self, painter: &egui::Painter, rect: Rect, cell: f32) {
+        let (rows, cols) = (self.puzzle.rows, self.puzzle.cols);
+        let font = FontId::proportional((cell * 0.2).clamp(8.0, 14.0));
+        for (z, zone) in self.puzzle.zones.iter().enumerate() {
+            let color = zone_color(z);
+            let width = if self.highlighted_zone == Some(zone.name) {
+                (cell * 0.07).clamp(3.0, 5.0)
+            } else {
+                (cell * 0.04).clamp(1.5, 3.0)
+            };
+            let cells: Vec<CellPos> = (0..rows * cols)
+                .filter(|&i| zone.cells.get(i) == Some(&true))
+                .map(|i| (i / cols, i % cols))
+                .collect();
+            outline(
+                painter,
+                rect,
+                rows,
+                cols,
+                &cells,
+                Vec2::ZERO,
+                Stroke::new(width, color),
+            );
+            for part in components(&cells) {
+                let (r, c) = part[0];
+                let corner = cell_rect(rect, rows, cols, r, c).min + Vec2::splat(4.0);
+                let galley =
+                    painter.layout_no_wrap(zone.name.to_string(), font.clone(), Color32::WHITE);
+                let pill = Rect::from_min_size(corner, galley.size() + vec2(6.0, 2.0));
+                painter.rect_filled(pill, CornerRadius::same(3), color);
+                painter.galley(pill.min + vec2(3.0, 1.0), galley, Color32::WHITE);
+            }
+        }
+    }
+
+    /// Draws each exit: an opening in the frame beside the piece's goal cells and an arrow
+    /// pointing out of the board.
+    fn paint_exits(&self, painter: &egui::Painter, rect: Rect, cell: f32) {
+        let (rows, cols) = (self.puzzle.rows, self.puzzle.cols);
+        for exit in exits(self.puzzle) {
+            let (r, c) = match exit.side {
+                Dir::Left => (exit.line, 0),
+                Dir::Right => (exit.line, cols - 1),
+                Dir::Up => (0, exit.line),
+                Dir::Down => (rows - 1, exit.line),
+            };
+            let cr = cell_rect(rect, rows, cols, r, c);
+            let (dr, dc) = exit.side.delta();
+            let out = vec2(dc as f32, dr as f32);
+            // The opening: the frame's strip beside the cell, in the exit's colour.
+            let inset = cell * 0.12;
+            let strip = match exit.side {
+                Dir::Right => Rect::from_min_max(
+                    pos2(cr.max.x, cr.min.y + inset),
+                    pos2(cr.max.x + 6.0, cr.max.y - inset),
+                ),
+                Dir::Left => Rect::from_min_max(
+                    pos2(cr.min.x - 6.0, cr.min.y + inset),
+                    pos2(cr.min.x, cr.max.y - inset),
+                ),
+                Dir::Down => Rect::from_min_max(
+                    pos2(cr.min.x + inset, cr.max.y),
+                    pos2(cr.max.x - inset, cr.max.y + 6.0),
+                ),
+                Dir::Up => Rect::from_min_max(
+                    pos2(cr.min.x + inset, cr.min.y - 6.0),
+                    pos2(cr.max.x - inset, cr.min.y),
+                ),
+            };
+            painter.rect_filled(strip, 0.0, EXIT);
+            let edge = cr.center()
+                + out * (cr.width() * 0.5 * out.x.abs() + cr.height() * 0.5 * out.y.abs());
+            let tip = edge + out * (EXIT_SPACE - 1.0);
+            let head = (cell * 0.25).clamp(6.0, 12.0);
+            painter.line_segment([edge + out * 7.0, tip - out * head], Stroke::new(4.0, EXIT));
+            arrowhead(painter, tip, exit.side, head, EXIT);
+        }
     }
 
     fn paint_goal_outline(&self, painter: &egui::Painter, rect: Rect, cell: f32) {
@@ -392,6 +558,62 @@ fn label_position(rect: Rect, rows: usize, cols: usize, cells: &[CellPos]) -> Po
         .map(|&(r, c)| cell_center(rect, rows, cols, r, c))
         .min_by(|p, q| p.distance_sq(centre).total_cmp(&q.distance_sq(centre)))
         .unwrap_or(centre)
+}
+
+/// Where a part of an axis-locked piece shows its axis: the two ends of the part's cells on
+/// the line through its label along the axis, as arrowhead tips and the way they point.
+fn axis_ends(
+    rect: Rect,
+    rows: usize,
+    cols: usize,
+    part: &[CellPos],
+    label: Pos2,
+    axis: Axis,
+    gap: f32,
+) -> Vec<(Pos2, Dir)> {
+    let Some((lr, lc)) = cell_at(rect, rows, cols, label) else {
+        return Vec::new();
+    };
+    let (w, h) = (rect.width() / cols as f32, rect.height() / rows as f32);
+    let horizontal = axis == Axis::Horizontal;
+    let along: Vec<usize> = part
+        .iter()
+        .filter(|&&(r, c)| if horizontal { r == lr } else { c == lc })
+        .map(|&(r, c)| if horizontal { c } else { r })
+        .collect();
+    let (Some(&first), Some(&last)) = (along.iter().min(), along.iter().max()) else {
+        return Vec::new();
+    };
+    if horizontal {
+        let inset = gap + w * 0.1;
+        let low = cell_rect(rect, rows, cols, lr, first).min.x + inset;
+        let high = cell_rect(rect, rows, cols, lr, last).max.x - inset;
+        vec![
+            (pos2(low, label.y), Dir::Left),
+            (pos2(high, label.y), Dir::Right),
+        ]
+    } else {
+        let inset = gap + h * 0.1;
+        let low = cell_rect(rect, rows, cols, first, lc).min.y + inset;
+        let high = cell_rect(rect, rows, cols, last, lc).max.y - inset;
+        vec![
+            (pos2(label.x, low), Dir::Up),
+            (pos2(label.x, high), Dir::Down),
+        ]
+    }
+}
+
+/// A filled triangle `size` points long with its tip at `tip`, pointing in `dir`.
+fn arrowhead(painter: &egui::Painter, tip: Pos2, dir: Dir, size: f32, color: Color32) {
+    let (dr, dc) = dir.delta();
+    let forward = vec2(dc as f32, dr as f32);
+    let side = vec2(-forward.y, forward.x);
+    let base = tip - forward * size;
+    painter.add(Shape::convex_polygon(
+        vec![tip, base + side * size * 0.8, base - side * size * 0.8],
+        color,
+        Stroke::NONE,
+    ));
 }
 
 /// Strokes the outer edges of a set of cells.
