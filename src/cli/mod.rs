@@ -3,11 +3,13 @@
 //! Exit codes are a stable interface: 0 success (valid, solved, counted), 1 error,
 //! 2 unsolvable, 3 a limit was hit or the search was cancelled.
 
+mod analyze;
 mod args;
 mod batch;
 mod bench;
 mod check;
 mod count;
+mod explore;
 mod generate;
 mod solve;
 
@@ -60,6 +62,10 @@ pub enum Command {
     Generate(GenerateArgs),
     /// Run the built-in benchmarks and print medians.
     Bench(BenchArgs),
+    /// Analyse a puzzle's component: distances to the goal, hardest starts, optimal solutions.
+    Analyze(analyze::AnalyzeArgs),
+    /// Explore every arrangement of a block puzzle's pieces: components, hardest starts.
+    Explore(explore::ExploreArgs),
 }
 
 /// Arguments of `check`.
@@ -276,6 +282,8 @@ pub fn run() -> ExitCode {
         Some(Command::Batch(args)) => batch::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Explore(args)) => explore::run(&args),
         None => open_app(cli.file, cli.screenshot),
     };
     ExitCode::from(code)

@@ -33,6 +33,7 @@
 //!   patterns, kinds, partial pieces); [`BlockDomain::piece_moves`] turns a solution back
 //!   into moves of the real pieces with their unit steps, which replay on the model.
 
+mod arrangements;
 mod classes;
 mod domain;
 mod goal;
@@ -45,6 +46,7 @@ mod puzzle_domain;
 mod replay;
 mod state;
 
+pub use arrangements::{Arrangements, TooMany};
 pub use domain::BlockDomain;
 pub use heuristics::{BlockEstimator, BlockHeuristic, DEAD_END, heuristic, heuristics};
 pub use narrow::{bfs, explore};
