@@ -241,7 +241,7 @@ pub struct GenerateArgs {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Which suites to run (default: all): klotski-bfs, classics, eight, korf100, korf100-mt,
-    /// korf100-large, tiles5x5.
+    /// korf100-large, tiles5x5, analyze.
     pub suites: Vec<String>,
     /// Runs per measurement; the median is reported.
     #[arg(long, default_value_t = 5)]
