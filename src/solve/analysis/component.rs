@@ -2,7 +2,7 @@
 //! how far each is from the nearest goal position, the hardest starts, and how many distinct
 //! shortest solutions the start has.
 //!
-//! Three walks, each a phase of one task (see [`Phases`]):
+//! Three walks, each a phase of one task (see `phases.rs`):
 //! 1. from the start, to find the component's size and its goal positions;
 //! 2. from all goal positions at once (moves are reversible, so a position's distance from
 //!    the nearest goal is its distance to it), recording every distance in a map sized to the
@@ -14,7 +14,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::{PathCount, Phases, map_bytes};
+use super::phases::{PathCount, Phases, map_bytes};
 use crate::solve::algorithms::bfs::explore_from_resumed;
 use crate::solve::core::{CHECK_EVERY, Domain, SearchControl, Stats, Termination};
 

@@ -10,7 +10,7 @@
 
 use std::ops::ControlFlow;
 
-use super::Phases;
+use super::phases::Phases;
 use crate::solve::algorithms::bfs::explore_from_resumed;
 use crate::solve::blocks::{Arrangements, BlockDomain, BlockState};
 use crate::solve::core::{CHECK_EVERY, SearchControl, Stats, Termination};

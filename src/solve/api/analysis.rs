@@ -10,8 +10,8 @@ use crate::solve::core::{SearchControl, Stats, Termination};
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::tiles::{TileDomain, TileState};
 
-use super::SolveError;
 use super::prepare::check_valid;
+use super::request::SolveError;
 
 /// A position of interest: how far it is from the goal and how many share that distance.
 #[derive(Clone, Debug, PartialEq)]

@@ -23,8 +23,9 @@ use rustc_hash::FxHashMap;
 use super::domain::BlockDomain;
 use super::state::{BlockState, MAX_PIECES, STATE_WORDS};
 
-/// Every arrangement of a block domain's pieces, and their ranks (see the [module
-/// docs](self)).
+/// Every arrangement of a block domain's pieces (each once, by a placement recursion), and a
+/// rank for each: distinct arrangements have distinct ranks below [`Arrangements::ranks`], so
+/// a bitset of that many bits marks arrangements as visited.
 pub struct Arrangements {
     /// The state slots to place, in order: class by class, the tail class last.
     slots: Vec<Slot>,
@@ -194,7 +195,10 @@ impl Arrangements {
 
     /// Bytes of a prefix table of `prefixes` entries.
     fn table_bytes(prefixes: usize) -> u64 {
-        crate::solve::analysis::map_bytes(prefixes as u64, size_of::<([u64; STATE_WORDS], u64)>())
+        // A hash table keeps 1/8 of its slots empty, in power-of-two sizes, with a control
+        // byte a slot.
+        let slots = (prefixes as u64 * 8 / 7 + 1).next_power_of_two();
+        slots * (size_of::<([u64; STATE_WORDS], u64)>() as u64 + 1)
     }
 
     /// Calls `visit` with every arrangement of the pieces, each once, in the recursion's
