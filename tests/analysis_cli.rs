@@ -8,6 +8,8 @@ use blockslide::model::file::{load, save};
 
 mod analysis_support;
 use analysis_support::{klotski, small};
+mod cli_support;
+use cli_support::piece_moves;
 
 fn blockslide(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_blockslide"))
@@ -61,7 +63,9 @@ fn analyze_json_reports_the_component_and_its_hardest_start_which_it_writes() {
     let solutions: u128 = v["optimal_solutions"].as_str().unwrap().parse().unwrap();
     assert!(solutions >= 1);
     assert_eq!(v["optimal_solutions_saturated"], false);
-    assert_eq!(v["solution"].as_array().unwrap().len(), 30);
+    let solution = piece_moves(&serde_json::json!({ "moves": v["solution"] }));
+    assert_eq!(solution.len(), 30);
+    blockslide::solve::api::verify_solution(&small(), &solution).unwrap();
     let choices = v["choices"].as_array().unwrap();
     assert_eq!(choices.len(), 30);
     let forced = choices.iter().filter(|c| c.as_u64() == Some(1)).count();

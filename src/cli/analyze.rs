@@ -133,7 +133,10 @@ fn json(report: &AnalyzeReport) -> serde_json::Value {
         })),
         "optimal_solutions": report.solutions.map(|s| s.value.to_string()),
         "optimal_solutions_saturated": report.solutions.map(|s| s.saturated),
-        "solution": report.solution,
+        "solution": report.solution.iter().map(|m| serde_json::json!({
+            "piece": m.piece.to_string(),
+            "steps": m.steps.iter().map(|d| d.word()).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
         "choices": report.choices,
         "forced_moves": report.choices.iter().filter(|&&c| c == 1).count(),
         "notes": report.notes,
