@@ -314,3 +314,45 @@ fn explore_refuses_tile_puzzles_with_a_reason() {
     let err = explore(&p, Metric::Step, 3, control()).unwrap_err();
     assert!(err.to_string().contains("analyze"), "{err}");
 }
+
+#[test]
+fn a_lone_cell_crossing_an_empty_board_has_a_binomial_number_of_shortest_paths() {
+    for (rows, cols) in [(2, 3), (5, 4), (32, 32)] {
+        let mut board = vec![". ".repeat(cols).trim_end().to_string(); rows];
+        let mut goal = board.clone();
+        board[0].replace_range(0..1, "A");
+        let last = goal[rows - 1].len() - 1;
+        goal[rows - 1].replace_range(last.., "A");
+        let p = analysis_support::puzzle(
+            &board.iter().map(String::as_str).collect::<Vec<_>>(),
+            &goal.iter().map(String::as_str).collect::<Vec<_>>(),
+        );
+        let report = analyze(&p, Metric::Step, control()).unwrap();
+        // C(rows + cols - 2, rows - 1): the paths choose which of their steps go down.
+        let (n, k) = ((rows + cols - 2) as u128, (rows - 1) as u128);
+        let binomial = (0..k).fold(1u128, |c, i| c * (n - i) / (i + 1));
+        let solutions = report.solutions.unwrap();
+        assert_eq!((solutions.value, solutions.saturated), (binomial, false));
+        assert_eq!(report.component, (rows * cols) as u64);
+        assert_eq!(report.start_distance, Some((rows + cols - 2) as u32));
+    }
+}
+
+#[test]
+fn path_counts_saturate_with_a_mark_instead_of_overflowing() {
+    use blockslide::solve::analysis::PathCount;
+    let almost = PathCount {
+        value: u128::MAX - 1,
+        saturated: false,
+    };
+    assert_eq!(almost.plus(PathCount::ONE).value, u128::MAX);
+    assert!(
+        !almost.plus(PathCount::ONE).saturated,
+        "u128::MAX itself is exact"
+    );
+    let over = almost.plus(PathCount::ONE).plus(PathCount::ONE);
+    assert!(over.saturated);
+    assert_eq!(over.value, u128::MAX);
+    assert!(over.plus(PathCount::ONE).saturated, "saturation sticks");
+    assert!(over.to_string().starts_with("more than "), "{over}");
+}

@@ -16,7 +16,7 @@ use blockslide::model::{Cell, Dir, Metric, Puzzle, Token};
 
 #[path = "../blocks_support/mod.rs"]
 mod blocks_support;
-pub use blocks_support::{klotski, random_puzzle, reference_goal, small};
+pub use blocks_support::{klotski, puzzle, random_puzzle, reference_goal, small};
 
 /// A position with interchangeable pieces forgotten: sorted (label, cells) pairs.
 pub type Key = Vec<(String, Vec<(usize, usize)>)>;
