@@ -356,3 +356,19 @@ fn path_counts_saturate_with_a_mark_instead_of_overflowing() {
     assert!(over.plus(PathCount::ONE).saturated, "saturation sticks");
     assert!(over.to_string().starts_with("more than "), "{over}");
 }
+
+#[test]
+fn an_exploration_over_the_memory_limit_says_so_before_walking() {
+    let limits = Limits {
+        max_memory_bytes: 4096,
+        ..Limits::default()
+    };
+    let report = explore(&klotski(), Metric::Move, 3, SearchControl::new(limits)).unwrap();
+    assert_eq!(report.status, Termination::MemoryLimit);
+    assert_eq!(report.components, 0);
+    assert!(
+        report.notes.iter().any(|n| n.contains("memory")),
+        "{:?}",
+        report.notes
+    );
+}
