@@ -14,7 +14,7 @@
 
 use rustc_hash::FxHashMap;
 
-use super::phases::{PathCount, Phases, map_bytes};
+use super::phases::{PathCount, Phases, map_bytes, why};
 use crate::solve::algorithms::bfs::explore_from_resumed;
 use crate::solve::core::{CHECK_EVERY, Domain, SearchControl, Stats, Termination};
 
@@ -122,9 +122,9 @@ fn find_goals<D: Domain>(
     if forth.termination != Termination::Unsolvable {
         report.status = forth.termination;
         report.notes.push(format!(
-            "the walk from the start stopped ({}) after {} complete layers: the component has at \
-             least {} positions; distances to the goal were not computed",
-            forth.termination.name(),
+            "the walk from the start stopped {}: the first {} layers only (the component has at \
+             least {} positions); distances to the goal were not computed",
+            why(forth.termination),
             forth.stats.completed_depth.map_or(0, |d| d + 1),
             forth.states
         ));
@@ -188,9 +188,9 @@ fn measure<D: Domain>(
     if back.termination != Termination::Unsolvable {
         report.status = back.termination;
         report.notes.push(format!(
-            "the walk back from the goal positions stopped ({}): distances are known for the \
+            "the walk back from the goal positions stopped {}: distances are known for the \
              first {} layers only",
-            back.termination.name(),
+            why(back.termination),
             back.stats.completed_depth.map_or(0, |d| d + 1)
         ));
         return;
@@ -216,8 +216,8 @@ fn measure<D: Domain>(
         Err(stop) => {
             report.status = stop;
             report.notes.push(format!(
-                "counting optimal solutions stopped ({}): not counted",
-                stop.name()
+                "optimal solutions not counted: the count stopped {}",
+                why(stop)
             ));
         }
     }

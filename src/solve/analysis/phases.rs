@@ -114,3 +114,14 @@ pub(super) fn map_bytes(entries: u64, entry: usize) -> u64 {
     let slots = (entries.max(1) * 8 / 7 + 1).next_power_of_two();
     slots * (entry as u64 + 1)
 }
+
+/// Why a phase stopped, in words for a note ("stopped at the memory limit").
+pub(super) fn why(stop: Termination) -> &'static str {
+    match stop {
+        Termination::MemoryLimit => "at the memory limit",
+        Termination::NodeLimit => "at the node limit",
+        Termination::TimeLimit => "at the time limit",
+        Termination::Cancelled => "on cancel",
+        Termination::Solved | Termination::Unsolvable | Termination::DepthLimit => "early",
+    }
+}

@@ -10,7 +10,7 @@
 
 use std::ops::ControlFlow;
 
-use super::phases::Phases;
+use super::phases::{Phases, why};
 use crate::solve::algorithms::bfs::explore_from_resumed;
 use crate::solve::blocks::{Arrangements, BlockDomain, BlockState};
 use crate::solve::core::{CHECK_EVERY, SearchControl, Stats, Termination};
@@ -92,9 +92,9 @@ pub fn explore_piece_set(
         Ok(a) => a,
         Err(too_many) => {
             report.notes.push(format!(
-                "numbering the arrangements stopped ({}) after {} arrangements of all pieces \
-                 but the largest class; nothing was walked",
-                report.status.name(),
+                "numbering the arrangements stopped {} after {} arrangements of all pieces but \
+                 the largest class; nothing was walked",
+                why(report.status),
                 too_many.prefixes
             ));
             report.stats = phases.finish();
@@ -160,8 +160,8 @@ pub fn explore_piece_set(
     });
     if !report.complete() {
         report.notes.push(format!(
-            "stopped ({}) after {} arrangements and {} components: the figures cover those only",
-            report.status.name(),
+            "stopped {} after {} arrangements and {} components: the figures cover those only",
+            why(report.status),
             report.arrangements,
             report.components
         ));
