@@ -2,7 +2,7 @@
 //! how far each is from the nearest goal position, the hardest starts, and how many distinct
 //! shortest solutions the start has.
 //!
-//! Three walks, each a phase of one task (see `phases.rs`):
+//! Three phases of one task (see `phases.rs`), two walks and a count:
 //! 1. from the start, to find the component's size and its goal positions;
 //! 2. from all goal positions at once (moves are reversible, so a position's distance from
 //!    the nearest goal is its distance to it), recording every distance in a map sized to the
@@ -263,7 +263,7 @@ fn count_paths<D: Domain>(
         let mut next: FxHashMap<D::State, PathCount> = FxHashMap::default();
         for (state, &ways) in &layer {
             stats.expanded += 1;
-            if stats.expanded % CHECK_EVERY == 0 {
+            if stats.expanded.is_multiple_of(CHECK_EVERY) {
                 let bytes =
                     map_bytes(layer.len() as u64, entry) + map_bytes(next.len() as u64, entry);
                 if let Some(stop) = control.checkpoint(&mut stats, bytes) {
