@@ -66,6 +66,29 @@ impl<S, M> Analysis<S, M> {
     pub fn complete(&self) -> bool {
         matches!(self.status, Termination::Solved | Termination::Unsolvable)
     }
+
+    /// The same analysis with its states turned into another domain's by `f` (for a domain
+    /// that ran it on a narrower view of itself).
+    #[must_use]
+    pub fn map_states<T>(self, f: impl FnOnce(S) -> T) -> Analysis<T, M> {
+        Analysis {
+            status: self.status,
+            component: self.component,
+            goal_positions: self.goal_positions,
+            start_distance: self.start_distance,
+            histogram: self.histogram,
+            hardest: self.hardest.map(|h| Hardest {
+                distance: h.distance,
+                count: h.count,
+                example: f(h.example),
+            }),
+            solutions: self.solutions,
+            path: self.path,
+            choices: self.choices,
+            notes: self.notes,
+            stats: self.stats,
+        }
+    }
 }
 
 /// Analyses the component of `domain`'s start within `control`'s limits (node and memory

@@ -51,17 +51,17 @@ impl fmt::Display for PathCount {
 }
 
 /// The phases of one analysis sharing one task's limits (see the [analysis docs](super)).
-pub(super) struct Phases<'c> {
+pub(crate) struct Phases<'c> {
     control: &'c mut SearchControl,
     /// The task's own limits (the control's are narrowed during a phase, then restored).
-    pub(super) limits: Limits,
+    pub(crate) limits: Limits,
     /// The statistics of every phase so far, summed.
     stats: Stats,
 }
 
 impl<'c> Phases<'c> {
     /// Starts the task's clock.
-    pub(super) fn new(control: &'c mut SearchControl) -> Self {
+    pub(crate) fn new(control: &'c mut SearchControl) -> Self {
         control.start_clock();
         let limits = control.limits;
         Phases {
@@ -74,7 +74,7 @@ impl<'c> Phases<'c> {
     /// Runs one phase with the node limit less what earlier phases expanded and the memory
     /// limit less `held` bytes (what the task keeps outside the phase), and adds the phase's
     /// statistics (`held` counted in its peak memory).
-    pub(super) fn run<T>(
+    pub(crate) fn run<T>(
         &mut self,
         held: u64,
         phase: impl FnOnce(&mut SearchControl) -> (T, Stats),
@@ -96,12 +96,12 @@ impl<'c> Phases<'c> {
     }
 
     /// Checks the task's limits and cancel flag between phases, with `held` bytes in use.
-    pub(super) fn checkpoint(&mut self, held: u64) -> Option<Termination> {
+    pub(crate) fn checkpoint(&mut self, held: u64) -> Option<Termination> {
         self.control.checkpoint(&mut self.stats, held)
     }
 
     /// The summed statistics, the task's clock read now.
-    pub(super) fn finish(mut self) -> Stats {
+    pub(crate) fn finish(mut self) -> Stats {
         self.stats.elapsed = self.control.elapsed();
         self.control.finish(&mut self.stats);
         self.stats
@@ -110,13 +110,13 @@ impl<'c> Phases<'c> {
 
 /// Bytes a hash map of `entries` entries of `entry` bytes takes once grown to hold them (the
 /// table keeps 1/8 of its slots empty, in power-of-two sizes, with one control byte a slot).
-pub(super) fn map_bytes(entries: u64, entry: usize) -> u64 {
+pub(crate) fn map_bytes(entries: u64, entry: usize) -> u64 {
     let slots = (entries.max(1) * 8 / 7 + 1).next_power_of_two();
     slots * (entry as u64 + 1)
 }
 
 /// Why a phase stopped, in words for a note ("stopped at the memory limit").
-pub(super) fn why(stop: Termination) -> &'static str {
+pub(crate) fn why(stop: Termination) -> &'static str {
     match stop {
         Termination::MemoryLimit => "at the memory limit",
         Termination::NodeLimit => "at the node limit",

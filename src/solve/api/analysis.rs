@@ -4,8 +4,8 @@
 
 use crate::model::tiles::tile_layout;
 use crate::model::{Cell, Metric, PieceMove, Puzzle, PuzzleType};
-use crate::solve::analysis::{PathCount, analyze_component, explore_piece_set};
-use crate::solve::blocks::BlockDomain;
+use crate::solve::analysis::{Analysis, PathCount, analyze_component};
+use crate::solve::blocks::{self, BlockDomain, explore_piece_set};
 use crate::solve::core::{SearchControl, Stats, Termination};
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::tiles::{TileDomain, TileState};
@@ -69,7 +69,7 @@ impl AnalyzeReport {
     }
 }
 
-/// What [`explore`] found (see [`crate::solve::analysis::piece_set`]).
+/// What [`explore`] found (see [`explore_piece_set`]).
 #[derive(Clone, Debug)]
 pub struct ExploreReport {
     /// The puzzle's name.
@@ -102,19 +102,29 @@ impl ExploreReport {
     }
 }
 
-/// A domain whose states can be shown as positions of the puzzle it was built from.
-trait Positions: PuzzleDomain {
+/// A domain the designer's analysis runs on: it analyses its component (its own way, if it
+/// has a faster one) and shows its states as positions of the puzzle it was built from.
+trait Analyzable: PuzzleDomain {
     /// `puzzle` (the one the domain was built from) with its pieces where `state` has them.
     fn position(&self, puzzle: &Puzzle, state: &Self::State) -> Puzzle;
-}
 
-impl Positions for BlockDomain {
-    fn position(&self, _puzzle: &Puzzle, state: &Self::State) -> Puzzle {
-        BlockDomain::position(self, state)
+    /// The analysis of the start's component (see [`analyze_component`]).
+    fn analyze(&self, control: &mut SearchControl) -> Analysis<Self::State, Self::Move> {
+        analyze_component(self, control)
     }
 }
 
-impl Positions for TileDomain {
+impl Analyzable for BlockDomain {
+    fn position(&self, _puzzle: &Puzzle, state: &Self::State) -> Puzzle {
+        BlockDomain::position(self, state)
+    }
+
+    fn analyze(&self, control: &mut SearchControl) -> Analysis<Self::State, Self::Move> {
+        blocks::analyze(self, control)
+    }
+}
+
+impl Analyzable for TileDomain {
     fn position(&self, puzzle: &Puzzle, state: &TileState) -> Puzzle {
         let tokens = self.layout().tokens;
         let mut position = puzzle.clone();
@@ -158,13 +168,13 @@ pub fn analyze(
     }
 }
 
-fn analyze_on<D: Positions>(
+fn analyze_on<D: Analyzable>(
     domain: &D,
     puzzle: &Puzzle,
     metric: Metric,
     control: &mut SearchControl,
 ) -> AnalyzeReport {
-    let analysis = analyze_component(domain, control);
+    let analysis = domain.analyze(control);
     let component = analysis.component;
     AnalyzeReport {
         puzzle: puzzle.name.clone(),

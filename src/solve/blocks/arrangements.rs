@@ -20,6 +20,8 @@ use std::ops::ControlFlow;
 
 use rustc_hash::FxHashMap;
 
+use crate::solve::analysis::phases::map_bytes;
+
 use super::domain::BlockDomain;
 use super::state::{BlockState, MAX_PIECES, STATE_WORDS};
 
@@ -195,10 +197,7 @@ impl Arrangements {
 
     /// Bytes of a prefix table of `prefixes` entries.
     fn table_bytes(prefixes: usize) -> u64 {
-        // A hash table keeps 1/8 of its slots empty, in power-of-two sizes, with a control
-        // byte a slot.
-        let slots = (prefixes as u64 * 8 / 7 + 1).next_power_of_two();
-        slots * (size_of::<([u64; STATE_WORDS], u64)>() as u64 + 1)
+        map_bytes(prefixes as u64, size_of::<([u64; STATE_WORDS], u64)>())
     }
 
     /// Calls `visit` with every arrangement of the pieces, each once, in the recursion's

@@ -10,10 +10,13 @@
 
 use std::ops::ControlFlow;
 
-use super::phases::{Phases, why};
 use crate::solve::algorithms::bfs::explore_from_resumed;
-use crate::solve::blocks::{Arrangements, BlockDomain, BlockState};
+use crate::solve::analysis::phases::{Phases, why};
 use crate::solve::core::{CHECK_EVERY, SearchControl, Stats, Termination};
+
+use super::arrangements::Arrangements;
+use super::domain::BlockDomain;
+use super::state::BlockState;
 
 /// The hardest start of one solvable component.
 #[derive(Clone, Debug, PartialEq, Eq)]
