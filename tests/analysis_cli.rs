@@ -188,3 +188,18 @@ fn explore_refuses_a_tile_puzzle_with_exit_1() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("numbered-tile"), "{stderr}");
 }
+
+#[test]
+fn a_zero_time_limit_stops_both_commands_with_exit_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("klotski.ron");
+    save(&file, &klotski()).unwrap();
+    for command in ["analyze", "explore"] {
+        let out = blockslide(&[command, text(&file), "--time-limit", "0", "--json"]);
+        assert_eq!(out.status.code(), Some(3), "{command}");
+        let v = json(&out);
+        assert_eq!(v["status"], "time-limit", "{command}");
+        assert_eq!(v["complete"], false, "{command}");
+        assert!(!v["notes"].as_array().unwrap().is_empty(), "{command}");
+    }
+}

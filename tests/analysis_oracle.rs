@@ -387,3 +387,20 @@ fn an_exploration_over_the_memory_limit_says_so_before_walking() {
         report.notes
     );
 }
+
+#[test]
+fn the_progress_sink_hears_the_whole_analysis_at_the_end() {
+    use std::sync::Mutex;
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&heard);
+    let control = control().with_progress(Box::new(move |stats| {
+        sink.lock().unwrap().push(stats.expanded);
+    }));
+    let report = analyze(&klotski(), Metric::Move, control).unwrap();
+    let heard = heard.lock().unwrap();
+    assert_eq!(heard.last(), Some(&report.stats.expanded));
+    assert!(
+        report.stats.expanded >= 2 * 25_955,
+        "two walks over the component"
+    );
+}
