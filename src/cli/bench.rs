@@ -3,6 +3,7 @@
 
 use super::{BenchArgs, EXIT_ERROR, EXIT_OK};
 
+mod analysis;
 mod blocks;
 mod tiles;
 
@@ -11,6 +12,7 @@ pub fn run(args: &BenchArgs) -> u8 {
     let all: Vec<&str> = blocks::SUITES
         .iter()
         .chain(tiles::SUITES)
+        .chain(analysis::SUITES)
         .copied()
         .collect();
     let chosen: Vec<&str> = if args.suites.is_empty() {
@@ -23,6 +25,8 @@ pub fn run(args: &BenchArgs) -> u8 {
             blocks::run_suite(suite, args)
         } else if tiles::SUITES.contains(suite) {
             tiles::run_suite(suite, args)
+        } else if analysis::SUITES.contains(suite) {
+            analysis::run_suite(suite, args)
         } else {
             eprintln!(
                 "blockslide bench: unknown suite `{suite}`; choose from {}",

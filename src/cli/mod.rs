@@ -3,11 +3,13 @@
 //! Exit codes are a stable interface: 0 success (valid, solved, counted), 1 error,
 //! 2 unsolvable, 3 a limit was hit or the search was cancelled.
 
+mod analyze;
 mod args;
 mod batch;
 mod bench;
 mod check;
 mod count;
+mod explore;
 mod generate;
 mod rushhour;
 mod solve;
@@ -74,6 +76,10 @@ pub enum Command {
     Import(rushhour::ImportArgs),
     /// Write a puzzle file in another notation.
     Export(rushhour::ExportArgs),
+    /// Analyse a puzzle's component: distances to the goal, hardest starts, optimal solutions.
+    Analyze(analyze::AnalyzeArgs),
+    /// Explore every arrangement of a block puzzle's pieces: components, hardest starts.
+    Explore(explore::ExploreArgs),
 }
 
 /// Arguments of `check`.
@@ -359,7 +365,7 @@ pub struct GenerateArgs {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Which suites to run (default: all): klotski-bfs, classics, eight, korf100, korf100-mt,
-    /// korf100-large, tiles5x5.
+    /// korf100-large, tiles5x5, analyze.
     pub suites: Vec<String>,
     /// Runs per measurement; the median is reported.
     #[arg(long, default_value_t = 5)]
@@ -402,6 +408,8 @@ pub fn run() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Import(args)) => rushhour::import(&args),
         Some(Command::Export(args)) => rushhour::export(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args),
+        Some(Command::Explore(args)) => explore::run(&args),
         None => open_app(cli.file, cli.screenshot),
     };
     ExitCode::from(code)

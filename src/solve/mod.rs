@@ -6,9 +6,11 @@
 //! - [`algorithms`]: one file per algorithm, each generic over the domain.
 //! - [`blocks`]: the block engine: polyomino pieces, walls, three move metrics.
 //! - [`tiles`]: the numbered-tile fast path: parity, Manhattan, pattern databases.
+//! - [`analysis`]: whole-space analyses for designers: a puzzle's component, a piece set.
 //! - [`api`]: the front door used by the CLI and the GUI.
 
 pub mod algorithms;
+pub mod analysis;
 pub mod api;
 pub mod blocks;
 pub mod core;

@@ -391,3 +391,15 @@ pub fn distance_map<D: Domain>(
     }
     Ok(dist)
 }
+
+/// [`explore_from`] as a later phase of a task already under way: the walk runs on
+/// `control`'s running clock instead of restarting it, so the task as a whole stays within
+/// its time limit (its statistics still count this walk alone).
+pub fn explore_from_resumed<D: Domain>(
+    domain: &D,
+    roots: Vec<D::State>,
+    control: &mut SearchControl,
+    visit: impl FnMut(&D::State, u32, bool),
+) -> Exploration {
+    walk(domain, roots, Meter::resume(control), visit)
+}

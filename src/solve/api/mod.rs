@@ -7,6 +7,7 @@
 //! (tile parity), search, and turn the domain's moves into concrete piece moves that replay
 //! on the model.
 
+mod analysis;
 mod batch;
 mod prepare;
 mod report;
@@ -25,6 +26,7 @@ use report::{new_report, record};
 pub use crate::model::solution::{PieceMove, ReplayError, replay, verify_solution};
 pub use crate::solve::algorithms::Algorithm;
 pub use crate::solve::core::HeuristicInfo;
+pub use analysis::{AnalyzeReport, ExploreReport, HardestPosition, analyze, explore};
 pub use batch::{BatchError, TileBatch, TileOutcome};
 pub use prepare::default_heuristic;
 pub use report::{CountReport, Hint, SolveReport};

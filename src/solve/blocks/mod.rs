@@ -33,6 +33,7 @@
 //!   patterns, kinds, partial pieces); [`BlockDomain::piece_moves`] turns a solution back
 //!   into moves of the real pieces with their unit steps, which replay on the model.
 
+mod arrangements;
 mod classes;
 mod domain;
 mod goal;
@@ -41,11 +42,14 @@ mod kernel;
 mod moves;
 mod narrow;
 mod pdb;
+mod piece_set;
 mod puzzle_domain;
 mod replay;
 mod state;
 
+pub use arrangements::{Arrangements, TooMany};
 pub use domain::BlockDomain;
 pub use heuristics::{BlockEstimator, BlockHeuristic, DEAD_END, heuristic, heuristics};
-pub use narrow::{bfs, explore};
+pub use narrow::{analyze, bfs, explore};
+pub use piece_set::{HardStart, PieceSetReport, explore_piece_set};
 pub use state::{BlockMove, BlockState, MAX_PIECES, STATE_BITS};

@@ -1,0 +1,164 @@
+//! `blockslide explore`: every arrangement of a block puzzle's pieces on its board (walls
+//! kept, identical pieces merged, each arrangement once), split into components in one metric:
+//! how many arrangements and components, how many components contain a goal position, and the
+//! hardest start of each of the `--top N` hardest solvable components (written as puzzle files
+//! with `--write-top DIR`).
+//!
+//! `--json` prints one object: `{"puzzle":..,"metric":..,"status":..,"complete":..,
+//! "arrangements":..,"components":..,"solvable_components":..,"goal_arrangements":..,
+//! "hardest":[{"distance":..,"count":..,"component":..,"board":[..]}],"notes":[..],
+//! "expanded":..,"seconds":..,"peak_memory_bytes":..}`.
+//!
+//! Exit codes, as `count`: 0 explored (every arrangement), 1 error (a tile puzzle is one: its
+//! arrangements are permutations), 3 a limit stopped it (the figures cover what was walked).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::Args;
+
+use blockslide::model::file::{load, save};
+use blockslide::solve::api::{ExploreReport, explore, metric_for};
+use blockslide::solve::core::SearchControl;
+
+use super::analyze::hardest_puzzle;
+use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, parse_metric};
+
+/// Arguments of `explore`.
+#[derive(Debug, Args)]
+pub struct ExploreArgs {
+    /// A block puzzle file (.ron): its board and pieces are explored, its start is not used.
+    pub file: PathBuf,
+    /// step, slide or move (default: the file's metric, else step).
+    #[arg(long)]
+    pub metric: Option<String>,
+    /// How many of the hardest solvable components to report.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    pub top: usize,
+    /// Write the reported hardest starts as puzzle files `hardest-1.ron`, ... into DIR.
+    #[arg(long, value_name = "DIR")]
+    pub write_top: Option<PathBuf>,
+    /// Resource limits (for the whole exploration).
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `blockslide explore`.
+pub fn run(args: &ExploreArgs) -> u8 {
+    match try_run(args) {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("blockslide explore: {message}");
+            EXIT_ERROR
+        }
+    }
+}
+
+fn try_run(args: &ExploreArgs) -> Result<u8, String> {
+    let metric = args.metric.as_deref().map(parse_metric).transpose()?;
+    let path = &args.file;
+    let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
+    let metric = metric_for(&puzzle, metric);
+    let limits = args.limits.limits()?;
+    let report = explore(&puzzle, metric, args.top, SearchControl::new(limits))
+        .map_err(|e| e.to_string())?;
+    if args.json {
+        println!("{}", json(&report));
+    } else {
+        print!("{}", text(&report));
+    }
+    if let Some(dir) = &args.write_top {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        for (i, hardest) in report.hardest.iter().enumerate() {
+            let out = dir.join(format!("hardest-{}.ron", i + 1));
+            let puzzle = hardest_puzzle(&report.puzzle, hardest, report.metric.name());
+            save(&out, &puzzle).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        }
+    }
+    Ok(if report.complete() {
+        EXIT_OK
+    } else {
+        EXIT_LIMIT
+    })
+}
+
+fn json(report: &ExploreReport) -> serde_json::Value {
+    let status = if report.complete() {
+        "explored"
+    } else {
+        report.status.name()
+    };
+    let hardest: Vec<serde_json::Value> = report
+        .hardest
+        .iter()
+        .map(|h| {
+            serde_json::json!({
+                "distance": h.distance,
+                "count": h.count,
+                "component": h.component,
+                "board": h.position.board_rows(),
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "puzzle": report.puzzle,
+        "metric": report.metric.name(),
+        "status": status,
+        "complete": report.complete(),
+        "arrangements": report.arrangements,
+        "components": report.components,
+        "solvable_components": report.solvable_components,
+        "goal_arrangements": report.goal_arrangements,
+        "hardest": hardest,
+        "notes": report.notes,
+        "expanded": report.stats.expanded,
+        "seconds": report.stats.elapsed.as_secs_f64(),
+        "peak_memory_bytes": report.stats.peak_memory_bytes,
+    })
+}
+
+fn text(report: &ExploreReport) -> String {
+    let mut out = String::new();
+    let title = if report.puzzle.is_empty() {
+        "puzzle"
+    } else {
+        &report.puzzle
+    };
+    // Writing to a String cannot fail.
+    let _ = writeln!(out, "{title}: its piece set, {} metric", report.metric);
+    for note in &report.notes {
+        let _ = writeln!(out, "note: {note}");
+    }
+    let _ = writeln!(
+        out,
+        "arrangements:        {} (identical pieces merged)",
+        report.arrangements
+    );
+    let _ = writeln!(out, "components:          {}", report.components);
+    let _ = writeln!(out, "with a goal:         {}", report.solvable_components);
+    let _ = writeln!(out, "goal arrangements:   {}", report.goal_arrangements);
+    let _ = writeln!(
+        out,
+        "time:                {:.3} s, peak memory {:.1} MB",
+        report.stats.elapsed.as_secs_f64(),
+        report.stats.peak_memory_bytes as f64 / f64::from(1 << 20)
+    );
+    for (i, h) in report.hardest.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "hardest #{}: {} moves from the goal ({} such positions, component of {}):",
+            i + 1,
+            h.distance,
+            h.count,
+            h.component
+        );
+        for row in h.position.board_rows() {
+            let _ = writeln!(out, "    {row}");
+        }
+    }
+    out
+}

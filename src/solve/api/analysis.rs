@@ -1,0 +1,252 @@
+//! The front door of the designer's analyses: [`analyze`] a puzzle's component and
+//! [`explore`] a block puzzle's piece set, reported with positions as puzzles (the original's
+//! goal, styles and name, the pieces moved) and solutions as moves of concrete pieces.
+
+use crate::model::tiles::tile_layout;
+use crate::model::{Cell, Metric, PieceMove, Puzzle, PuzzleType};
+use crate::solve::analysis::{Analysis, PathCount, analyze_component};
+use crate::solve::blocks::{self, BlockDomain, explore_piece_set};
+use crate::solve::core::{SearchControl, Stats, Termination};
+use crate::solve::puzzle_domain::PuzzleDomain;
+use crate::solve::tiles::{TileDomain, TileState};
+
+use super::prepare::check_valid;
+use super::request::SolveError;
+
+/// A position of interest: how far it is from the goal and how many share that distance.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HardestPosition {
+    /// Its distance to the nearest goal position, in the metric.
+    pub distance: u32,
+    /// How many positions of its component are that far.
+    pub count: u64,
+    /// Positions in its component.
+    pub component: u64,
+    /// The position: the original puzzle (goal, styles, name) with its pieces moved there.
+    pub position: Puzzle,
+}
+
+/// What [`analyze`] found (see [`crate::solve::analysis::component`]).
+#[derive(Clone, Debug)]
+pub struct AnalyzeReport {
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// Which engine ran.
+    pub puzzle_type: PuzzleType,
+    /// The metric distances are counted in.
+    pub metric: Metric,
+    /// `Solved` complete with a reachable goal, `Unsolvable` complete without one, else the
+    /// limit or cancellation that stopped the analysis.
+    pub status: Termination,
+    /// Positions in the start's component (identical pieces merged).
+    pub component: u64,
+    /// Goal positions among them.
+    pub goal_positions: u64,
+    /// The start's distance to the nearest goal position, when known.
+    pub start_distance: Option<u32>,
+    /// Positions by distance to the nearest goal position (`histogram[d]`).
+    pub histogram: Vec<u64>,
+    /// The hardest starts of the component, when every distance is known.
+    pub hardest: Option<HardestPosition>,
+    /// The number of distinct shortest solutions from the start, when counted.
+    pub solutions: Option<PathCount>,
+    /// One shortest solution (moves of concrete pieces that replay on the model), when the
+    /// solutions were counted.
+    pub solution: Vec<PieceMove>,
+    /// At each position along `solution` (start first), how many moves keep it shortest; 1
+    /// is a forced move.
+    pub choices: Vec<u32>,
+    /// What was not finished, and why.
+    pub notes: Vec<String>,
+    /// Statistics of all the walks together.
+    pub stats: Stats,
+}
+
+impl AnalyzeReport {
+    /// Whether the analysis finished (no limit or cancellation stopped it).
+    pub fn complete(&self) -> bool {
+        matches!(self.status, Termination::Solved | Termination::Unsolvable)
+    }
+}
+
+/// What [`explore`] found (see [`explore_piece_set`]).
+#[derive(Clone, Debug)]
+pub struct ExploreReport {
+    /// The puzzle's name.
+    pub puzzle: String,
+    /// The metric distances are counted in.
+    pub metric: Metric,
+    /// `Solved` when every arrangement was walked, else the limit or cancellation that
+    /// stopped the walks.
+    pub status: Termination,
+    /// Arrangements of the pieces on the board (identical pieces merged).
+    pub arrangements: u64,
+    /// Components: sets of arrangements reachable from each other.
+    pub components: u64,
+    /// Components that contain a goal position.
+    pub solvable_components: u64,
+    /// Arrangements that satisfy the goal.
+    pub goal_arrangements: u64,
+    /// The hardest start of each of the hardest solvable components, hardest first.
+    pub hardest: Vec<HardestPosition>,
+    /// What was not finished, and why.
+    pub notes: Vec<String>,
+    /// Statistics of all the walks together.
+    pub stats: Stats,
+}
+
+impl ExploreReport {
+    /// Whether every arrangement was walked.
+    pub fn complete(&self) -> bool {
+        self.status == Termination::Solved
+    }
+}
+
+/// A domain the designer's analysis runs on: it analyses its component (its own way, if it
+/// has a faster one) and shows its states as positions of the puzzle it was built from.
+trait Analyzable: PuzzleDomain {
+    /// `puzzle` (the one the domain was built from) with its pieces where `state` has them.
+    fn position(&self, puzzle: &Puzzle, state: &Self::State) -> Puzzle;
+
+    /// The analysis of the start's component (see [`analyze_component`]).
+    fn analyze(&self, control: &mut SearchControl) -> Analysis<Self::State, Self::Move> {
+        analyze_component(self, control)
+    }
+}
+
+impl Analyzable for BlockDomain {
+    fn position(&self, _puzzle: &Puzzle, state: &Self::State) -> Puzzle {
+        BlockDomain::position(self, state)
+    }
+
+    fn analyze(&self, control: &mut SearchControl) -> Analysis<Self::State, Self::Move> {
+        blocks::analyze(self, control)
+    }
+}
+
+impl Analyzable for TileDomain {
+    fn position(&self, puzzle: &Puzzle, state: &TileState) -> Puzzle {
+        let tokens = self.layout().tokens;
+        let mut position = puzzle.clone();
+        for (cell, tile) in position.cells.iter_mut().zip(state.to_cells(self.cells())) {
+            // Invariant: a domain built from a puzzle's tile layout has a token for every tile.
+            *cell = match tile {
+                0 => Cell::Empty,
+                t => Cell::Piece(tokens[usize::from(t)].expect("every tile has its token")),
+            };
+        }
+        position
+    }
+}
+
+/// Analyses the component of `puzzle`'s start in `metric` (identical pieces merged): its size
+/// and goal positions, every position's distance to the nearest goal (a histogram), the
+/// hardest starts (one as a position), the number of distinct shortest solutions, and along
+/// one shortest solution how many moves keep it shortest at each position.
+///
+/// - `control`'s limits bound the analysis as a whole (nodes over all its walks, one clock,
+///   memory including the distance map); progress and cancel apply throughout.
+///
+/// Returns an [`AnalyzeReport`]; when a limit stops it, the figures finished are kept and the
+/// notes say what is missing. Tile puzzles run on the tile domain (practical on small
+/// boards: the 8-puzzle's 181,440 positions), everything else on the block engine.
+///
+/// # Errors
+/// [`SolveError::Invalid`] when the puzzle does not validate.
+pub fn analyze(
+    puzzle: &Puzzle,
+    metric: Metric,
+    mut control: SearchControl,
+) -> Result<AnalyzeReport, SolveError> {
+    check_valid(puzzle)?;
+    if let Some(layout) = tile_layout(puzzle) {
+        let domain = TileDomain::new(&layout).map_err(SolveError::Invalid)?;
+        Ok(analyze_on(&domain, puzzle, metric, &mut control))
+    } else {
+        let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Invalid)?;
+        Ok(analyze_on(&domain, puzzle, metric, &mut control))
+    }
+}
+
+fn analyze_on<D: Analyzable>(
+    domain: &D,
+    puzzle: &Puzzle,
+    metric: Metric,
+    control: &mut SearchControl,
+) -> AnalyzeReport {
+    let analysis = domain.analyze(control);
+    let component = analysis.component;
+    AnalyzeReport {
+        puzzle: puzzle.name.clone(),
+        puzzle_type: D::TYPE,
+        metric,
+        status: analysis.status,
+        component,
+        goal_positions: analysis.goal_positions,
+        start_distance: analysis.start_distance,
+        histogram: analysis.histogram,
+        hardest: analysis.hardest.map(|h| HardestPosition {
+            distance: h.distance,
+            count: h.count,
+            component,
+            position: domain.position(puzzle, &h.example),
+        }),
+        solutions: analysis.solutions,
+        solution: domain.piece_moves(&analysis.path),
+        choices: analysis.choices,
+        notes: analysis.notes,
+        stats: analysis.stats,
+    }
+}
+
+/// Explores the piece set of `puzzle` in `metric`: every arrangement of its pieces on its
+/// board (walls kept, identical pieces merged, each arrangement once), the components they
+/// form, how many contain a goal position, and the hardest start of each of the `top` hardest
+/// solvable components (by distance to the goal, then component size).
+///
+/// - `control`'s limits bound the exploration as a whole (the visited bitset, one bit per
+///   arrangement, counts toward memory); progress and cancel apply throughout.
+///
+/// # Errors
+/// [`SolveError::Invalid`] when the puzzle does not validate; [`SolveError::NotApplicable`]
+/// for a numbered-tile puzzle (its arrangements are the permutations of its tiles, half of
+/// them one component: use [`analyze`]).
+pub fn explore(
+    puzzle: &Puzzle,
+    metric: Metric,
+    top: usize,
+    mut control: SearchControl,
+) -> Result<ExploreReport, SolveError> {
+    check_valid(puzzle)?;
+    if tile_layout(puzzle).is_some() {
+        return Err(SolveError::NotApplicable(
+            "explore enumerates arrangements of block pieces; this is a numbered-tile puzzle, \
+             whose arrangements are the permutations of its tiles (two components): use \
+             `analyze` on it instead"
+                .into(),
+        ));
+    }
+    let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Invalid)?;
+    let found = explore_piece_set(&domain, top, &mut control);
+    Ok(ExploreReport {
+        puzzle: puzzle.name.clone(),
+        metric,
+        status: found.status,
+        arrangements: found.arrangements,
+        components: found.components,
+        solvable_components: found.solvable_components,
+        goal_arrangements: found.goal_arrangements,
+        hardest: found
+            .hardest
+            .iter()
+            .map(|h| HardestPosition {
+                distance: h.distance,
+                count: h.count,
+                component: h.component,
+                position: domain.position(&h.example),
+            })
+            .collect(),
+        notes: found.notes,
+        stats: found.stats,
+    })
+}
