@@ -257,3 +257,40 @@ fn the_library_puzzles_of_families_have_the_lengths_their_notes_give() {
         }
     }
 }
+
+#[test]
+fn the_hardest_position_is_the_hardest_start_of_its_cluster() {
+    // Fogleman: the hardest position is itself its cluster's hardest start (60 moves), and
+    // analysing any other position of the cluster finds a 60-move hardest start.
+    let halfway = blockslide::model::library::find("rush-hour-halfway.ron").unwrap();
+    let halfway = blockslide::model::file::parse(halfway.text).unwrap();
+    for (puzzle, start) in [(rushhour::parse(HARDEST).unwrap(), 60), (halfway, 40)] {
+        let report = blockslide::solve::api::analyze(
+            &puzzle,
+            Metric::Slide,
+            SearchControl::new(Limits::default()),
+        )
+        .unwrap();
+        assert!(report.complete());
+        assert_eq!(report.component, 2332);
+        assert_eq!(report.start_distance, Some(start));
+        let hardest = report.hardest.unwrap();
+        assert_eq!(hardest.distance, 60);
+        assert_eq!(hardest.count, 1, "one hardest position");
+        let again = blockslide::solve::solve(
+            &hardest.position,
+            &SolveRequest {
+                algorithm: Algorithm::Bfs,
+                ..SolveRequest::default()
+            },
+            SearchControl::new(Limits::default()),
+        )
+        .unwrap();
+        assert_eq!(again.length(), Some(60));
+        assert_eq!(
+            rushhour::to_string(&hardest.position).map(|s| s.len()),
+            Ok(36),
+            "the hardest start is a Rush Hour board"
+        );
+    }
+}

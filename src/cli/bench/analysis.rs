@@ -21,7 +21,7 @@ pub const SUITES: &[&str] = &["analyze"];
 
 /// Runs one suite from [`SUITES`].
 pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
-    match klotski().and_then(|puzzle| analyze_suite(&puzzle, args)) {
+    match analyze_suite(args) {
         Ok(()) => EXIT_OK,
         Err(message) => {
             eprintln!("blockslide bench {suite}: {message}");
@@ -30,8 +30,8 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
     }
 }
 
-fn klotski() -> Result<Puzzle, String> {
-    let bundled = find("klotski.ron").ok_or("klotski.ron is not in the library")?;
+fn bundled(file: &str) -> Result<Puzzle, String> {
+    let bundled = find(file).ok_or_else(|| format!("{file} is not in the library"))?;
     parse(bundled.text).map_err(|e| e.to_string())
 }
 
@@ -54,9 +54,30 @@ fn measure<T>(runs: usize, mut f: impl FnMut() -> Result<T, String>) -> Result<(
     Ok((median(seconds), last.expect("at least one run")))
 }
 
-fn analyze_suite(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), String> {
+/// The components analysed: Klotski in every metric, and the cluster of the hardest Rush Hour
+/// position (2,332 positions) in its slide metric.
+const COMPONENTS: [(&str, &str, &[Metric]); 2] = [
+    ("klotski", "klotski.ron", &Metric::ALL),
+    ("rush-hour", "rush-hour-hardest.ron", &[Metric::Slide]),
+];
+
+fn analyze_suite(args: &BenchArgs) -> Result<(), String> {
     let runs = args.runs.max(1);
-    for metric in Metric::ALL {
+    for (name, file, metrics) in COMPONENTS {
+        analyze_component(name, &bundled(file)?, metrics, args)?;
+    }
+    explore_piece_set(&bundled("klotski.ron")?, args)
+}
+
+/// One line per metric: the component of `puzzle` analysed.
+fn analyze_component(
+    name: &str,
+    puzzle: &Puzzle,
+    metrics: &[Metric],
+    args: &BenchArgs,
+) -> Result<(), String> {
+    let runs = args.runs.max(1);
+    for &metric in metrics {
         let (secs, report) = measure(runs, || {
             let control = SearchControl::new(Limits::default());
             let report = analyze(puzzle, metric, control).map_err(|e| e.to_string())?;
@@ -71,7 +92,7 @@ fn analyze_suite(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), String> {
         let solutions = report.solutions.map(|s| s.to_string()).unwrap_or_default();
         if args.json {
             let line = serde_json::json!({
-                "suite": "analyze", "what": "component", "puzzle": "klotski",
+                "suite": "analyze", "what": "component", "puzzle": name,
                 "metric": metric.name(), "positions": report.component,
                 "start_distance": distance, "hardest": hardest,
                 "optimal_solutions": solutions, "median_seconds": secs,
@@ -80,7 +101,7 @@ fn analyze_suite(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), String> {
             println!("{line}");
         } else {
             println!(
-                "analyze component klotski {:<5} {} positions  start {distance:>3}  hardest {hardest:>3}  {solutions} optimal solutions  median {:>8.3} ms  peak {:.2} MB  ({runs} runs)",
+                "analyze component {name:<9} {:<5} {} positions  start {distance:>3}  hardest {hardest:>3}  {solutions} optimal solutions  median {:>8.3} ms  peak {:.2} MB  ({runs} runs)",
                 metric.name(),
                 report.component,
                 secs * 1e3,
@@ -88,6 +109,12 @@ fn analyze_suite(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), String> {
             );
         }
     }
+    Ok(())
+}
+
+/// The Klotski piece set explored in the move metric.
+fn explore_piece_set(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), String> {
+    let runs = args.runs.max(1);
     let metric = Metric::Move;
     let (secs, report) = measure(runs, || {
         let control = SearchControl::new(Limits::default());
