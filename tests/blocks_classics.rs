@@ -149,11 +149,11 @@ fn identical_pieces_are_merged_but_told_apart_when_named() {
 
 #[test]
 fn goal_state_needs_an_anchored_complete_goal() {
-    let k = BlockDomain::new(&klotski(), Metric::Step).unwrap();
-    let why = k.goal_state().unwrap_err();
+    let klotski_domain = BlockDomain::new(&klotski(), Metric::Step).unwrap();
+    let why = klotski_domain.goal_state().unwrap_err();
     assert!(why.contains("does not say where"), "{why}");
-    let l = BlockDomain::new(&two_ls(), Metric::Step).unwrap();
-    assert!(l.goal_state().unwrap_err().contains("anywhere"));
+    let ls_domain = BlockDomain::new(&two_ls(), Metric::Step).unwrap();
+    assert!(ls_domain.goal_state().unwrap_err().contains("anywhere"));
     // The mirrored Pennant with every piece placed is a complete goal.
     let mut p = pennant();
     p.goal.cells = p
@@ -167,10 +167,10 @@ fn goal_state_needs_an_anchored_complete_goal() {
             }
         })
         .collect();
-    let d = BlockDomain::new(&p, Metric::Step).unwrap();
-    let g = d.goal_state().unwrap();
-    assert_eq!(g, d.start());
-    assert!(d.is_goal(&g));
+    let domain = BlockDomain::new(&p, Metric::Step).unwrap();
+    let goal = domain.goal_state().unwrap();
+    assert_eq!(goal, domain.start());
+    assert!(domain.is_goal(&goal));
 }
 
 /// The figures a walk or search reports that do not depend on how wide a stored state is.

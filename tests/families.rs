@@ -64,15 +64,12 @@ proptest! {
             let narrow = blocks::explore(&domain, &mut control());
             prop_assert_eq!(narrow.states, states, "narrow states in {}", metric);
             let outcome = bfs(&domain, &mut control());
-            match nearest {
-                Some(d) => {
-                    prop_assert_eq!(outcome.termination, Termination::Solved);
-                    let path = outcome.path.unwrap();
-                    prop_assert_eq!(path.len() as u32, d);
-                    replay_path(&puzzle, &domain, &path, metric);
-                }
-                None => prop_assert_eq!(outcome.termination, Termination::Unsolvable),
-            }
+            if let Some(d) = nearest {
+                prop_assert_eq!(outcome.termination, Termination::Solved);
+                let path = outcome.path.unwrap();
+                prop_assert_eq!(path.len() as u32, d);
+                replay_path(&puzzle, &domain, &path, metric);
+            } else { prop_assert_eq!(outcome.termination, Termination::Unsolvable) }
             for state in all_states(&domain) {
                 prop_assert!(obeys_rules(&puzzle, &domain.position(&state)), "in {}", metric);
             }
@@ -174,7 +171,7 @@ fn rush_hour_strings_round_trip() {
 fn malformed_rush_hour_strings_are_refused_with_the_place() {
     let cases = [
         ("IBBxoo", "36 characters"),
-        (&*format!("{}o", HARDEST), "this one has 37"),
+        (&*format!("{HARDEST}o"), "this one has 37"),
         (
             &*HARDEST.replacen('o', "?", 1),
             "character 5 (row 1, column 5) is `?`",

@@ -459,7 +459,11 @@ fn saving_keeps_the_mode_and_writes_through_links() {
     let left: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".tmp"))
+        .filter(|n| {
+            Path::new(n)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("tmp"))
+        })
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }

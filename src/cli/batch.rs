@@ -40,24 +40,23 @@ pub(crate) fn parse_instances(
             continue;
         }
         let nums: Vec<usize> = numbers(body, &format!("line {line}"))?;
-        let (rows, cols) = match size {
-            Some(s) => s,
-            None => {
-                let square = |len: usize| {
-                    let s = (len as f64).sqrt().round() as usize;
-                    (s >= 2 && s * s == len).then_some(s)
-                };
-                let side = square(nums.len())
-                    .or_else(|| square(nums.len().saturating_sub(1)))
-                    .ok_or_else(|| {
-                        format!(
-                            "line {line}: {} numbers do not fill a square board; give --size",
-                            nums.len()
-                        )
-                    })?;
-                size = Some((side, side));
-                (side, side)
-            }
+        let (rows, cols) = if let Some(s) = size {
+            s
+        } else {
+            let square = |len: usize| {
+                let s = (len as f64).sqrt().round() as usize;
+                (s >= 2 && s * s == len).then_some(s)
+            };
+            let side = square(nums.len())
+                .or_else(|| square(nums.len().saturating_sub(1)))
+                .ok_or_else(|| {
+                    format!(
+                        "line {line}: {} numbers do not fill a square board; give --size",
+                        nums.len()
+                    )
+                })?;
+            size = Some((side, side));
+            (side, side)
         };
         let cells = rows * cols;
         let known = match nums.len() {
@@ -130,6 +129,10 @@ pub fn run(args: &BatchArgs) -> u8 {
     }
 }
 
+#[expect(
+    clippy::too_many_lines,
+    reason = "the batch in the order it prints: preparation, one line per instance, summary"
+)]
 fn run_batch(args: &BatchArgs) -> Result<u8, String> {
     let text = read_text(&args.file).map_err(|e| e.in_file(&args.file).to_string())?;
     let size = args.size.as_deref().map(parse_size).transpose()?;

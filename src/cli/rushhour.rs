@@ -57,8 +57,8 @@ pub fn import(args: &ImportArgs) -> u8 {
             return EXIT_ERROR;
         }
     };
-    match &args.output {
-        Some(path) => match save(path, &puzzle) {
+    if let Some(path) = &args.output {
+        match save(path, &puzzle) {
             Ok(()) => {
                 eprintln!("wrote {}", path.display());
                 EXIT_OK
@@ -67,11 +67,10 @@ pub fn import(args: &ImportArgs) -> u8 {
                 eprintln!("blockslide import: cannot write {}: {e}", path.display());
                 EXIT_ERROR
             }
-        },
-        None => {
-            print!("{}", to_ron_string(&puzzle));
-            EXIT_OK
         }
+    } else {
+        print!("{}", to_ron_string(&puzzle));
+        EXIT_OK
     }
 }
 

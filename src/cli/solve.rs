@@ -94,18 +94,17 @@ fn tile_puzzle(tiles: &str, goal: Option<&str>, size: Option<&str>) -> Result<Pu
         return Err("--tiles gives no numbers; list the tiles row by row, 0 for the blank".into());
     }
     let goal = goal.map(|g| numbers(g, "--goal")).transpose()?;
-    let (rows, cols) = match size {
-        Some(size) => parse_size(size)?,
-        None => {
-            let side = (start.len() as f64).sqrt().round() as usize;
-            if side * side != start.len() {
-                return Err(format!(
-                    "{} numbers do not make a square board; give --size RxC",
-                    start.len()
-                ));
-            }
-            (side, side)
+    let (rows, cols) = if let Some(size) = size {
+        parse_size(size)?
+    } else {
+        let side = (start.len() as f64).sqrt().round() as usize;
+        if side * side != start.len() {
+            return Err(format!(
+                "{} numbers do not make a square board; give --size RxC",
+                start.len()
+            ));
         }
+        (side, side)
     };
     // parse_size keeps both sides within 1..=32, so the product cannot overflow
     let cells = rows * cols;

@@ -149,13 +149,10 @@ pub fn to_string(puzzle: &Puzzle) -> Result<String, RushHourError> {
     for piece in puzzle.pieces() {
         let name = piece.token.as_str();
         let mut chars = name.chars();
-        let letter = match (chars.next(), chars.next()) {
-            (Some(ch @ 'A'..='Z'), None) => ch,
-            _ => {
-                return Err(not(format!(
-                    "piece `{name}` is not named by one capital letter"
-                )));
-            }
+        let (Some(letter @ 'A'..='Z'), None) = (chars.next(), chars.next()) else {
+            return Err(not(format!(
+                "piece `{name}` is not named by one capital letter"
+            )));
         };
         let axis = line_axis(&piece.cells)
             .ok_or_else(|| not(format!("piece `{name}` is not a straight vehicle")))?;
@@ -208,7 +205,7 @@ fn token(letter: char) -> Token {
 /// A character as the user should see it in an error: quoted, or escaped when invisible.
 fn shown(ch: char) -> String {
     if ch.is_control() || ch.is_whitespace() {
-        format!("{:?}", ch)
+        format!("{ch:?}")
     } else {
         format!("`{ch}`")
     }

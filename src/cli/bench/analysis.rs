@@ -62,7 +62,7 @@ const COMPONENTS: [(&str, &str, &[Metric]); 2] = [
 ];
 
 fn analyze_suite(args: &BenchArgs) -> Result<(), String> {
-    let runs = args.runs.max(1);
+    let _runs = args.runs.max(1);
     for (name, file, metrics) in COMPONENTS {
         analyze_component(name, &bundled(file)?, metrics, args)?;
     }

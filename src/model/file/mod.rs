@@ -380,7 +380,7 @@ fn build(file: FileText, map: &SourceMap) -> Result<Puzzle, LoadError> {
                 map.field("zones"),
             ));
         }
-        puzzle.zones = zones::build(zones, rows, cols, map)?;
+        puzzle.zones = zones::build(&zones, rows, cols, map)?;
     }
     Ok(puzzle)
 }

@@ -172,6 +172,9 @@ pub fn save(path: &Path, puzzle: &Puzzle) -> std::io::Result<()> {
 
 /// See [`save`]: `bytes` replace the file at `path` (through a symbolic link) atomically,
 /// keeping its permissions.
+///
+/// # Errors
+/// The I/O error, with the file untouched.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     // Write through links: the file the link names is the one to replace.
     let target = match std::fs::symlink_metadata(path) {

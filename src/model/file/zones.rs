@@ -51,7 +51,7 @@ enum RightText {
 /// wall drawn as a zone, a zone drawn without an `allow` entry or listed without being drawn,
 /// a piece token that is not a token, a blank kind.
 pub(super) fn build(
-    zones: ZonesText,
+    zones: &ZonesText,
     rows: usize,
     cols: usize,
     map: &SourceMap,

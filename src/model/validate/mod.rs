@@ -661,6 +661,10 @@ fn check_styles(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
 /// The rules of puzzle families: every zone admits pieces and kinds that exist, no piece
 /// starts in (or, for an anchored goal, must end in) a zone closed to it, and the pieces of
 /// one kind share an axis (they are interchangeable, so they must move alike).
+#[expect(
+    clippy::too_many_lines,
+    reason = "the family rules in the order their findings are reported"
+)]
 fn check_rules(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
     let cols = puzzle.cols;
     let on_board: BTreeSet<Token> = pieces.iter().map(|p| p.token).collect();

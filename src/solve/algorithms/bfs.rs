@@ -185,6 +185,10 @@ impl<S> Layer<S> {
 /// layers (layer `d - 1` is dropped once layer `d` is expanded). Memory follows the widest
 /// layers, not the whole space. Each state also knows its parent, which the domain may leave
 /// out of its successors (it is always a duplicate).
+#[expect(
+    clippy::too_many_lines,
+    reason = "the walk's loop, read top to bottom; its parts share the table and the layers"
+)]
 fn walk<D: Domain>(
     domain: &D,
     roots: Vec<D::State>,

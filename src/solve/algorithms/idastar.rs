@@ -511,7 +511,8 @@ impl<M> Shared<M> {
 
 #[expect(
     clippy::too_many_arguments,
-    reason = "one round's inputs; a struct would only rename them"
+    clippy::too_many_lines,
+    reason = "one round's inputs and its split of the work among threads; a struct would only rename them"
 )]
 fn parallel_round<D: Domain, H: Heuristic<D>>(
     domain: &D,
@@ -646,7 +647,10 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
                     let g = item.moves.len() as u32;
                     match worker.search(root, g, item.h, &mut pulse) {
                         Flow::Found => {
-                            let mut found = shared.found.lock().unwrap_or_else(|e| e.into_inner());
+                            let mut found = shared
+                                .found
+                                .lock()
+                                .unwrap_or_else(std::sync::PoisonError::into_inner);
                             if found.is_none() {
                                 *found = Some(worker.path.clone());
                             }
@@ -701,7 +705,10 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
     shared.add_to(&mut stats);
     stats.elapsed = control.elapsed();
     stats.peak_memory_bytes = stats.peak_memory_bytes.max(peak);
-    let found = shared.found.into_inner().unwrap_or_else(|e| e.into_inner());
+    let found = shared
+        .found
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let result = match (found, stopped) {
         (Some(path), _) => RoundResult::Found(path),
         (None, Some(t)) => RoundResult::Stopped(t),

@@ -244,6 +244,10 @@ impl PatternDatabases {
     ///
     /// # Errors
     /// As [`PatternDatabases::load_or_build`].
+    #[expect(
+        clippy::too_many_lines,
+        reason = "each table loaded, checked or built in turn, with its note"
+    )]
     pub fn load_or_build_in<'a>(
         domain: &TileDomain,
         partition: &[Vec<u8>],
@@ -321,22 +325,19 @@ impl PatternDatabases {
                     None
                 }
             };
-            let table = match cached {
-                Some(table) => {
-                    report.loaded += 1;
-                    table
+            let table = if let Some(table) = cached {
+                report.loaded += 1;
+                table
+            } else {
+                let kept: u64 = patterns.iter().map(|p| p.table.len() as u64).sum();
+                let table = build_table(domain, tiles, &budget, kept)?;
+                report.built += 1;
+                if let Some(p) = &path
+                    && let Err(e) = write_table(p, &key, &table)
+                {
+                    report.write_error = Some(format!("{}: {e}", p.display()));
                 }
-                None => {
-                    let kept: u64 = patterns.iter().map(|p| p.table.len() as u64).sum();
-                    let table = build_table(domain, tiles, &budget, kept)?;
-                    report.built += 1;
-                    if let Some(p) = &path
-                        && let Err(e) = write_table(p, &key, &table)
-                    {
-                        report.write_error = Some(format!("{}: {e}", p.display()));
-                    }
-                    table
-                }
+                table
             };
             let mirrored_sources = match &transpose {
                 Some(t) => tiles
@@ -701,12 +702,18 @@ fn visited_bytes(n: usize, len: u64) -> u64 {
 /// `kept` is the bytes of tables already held: with the table, its bitmap and the
 /// frontiers, they must stay within `budget`'s memory, checked as the frontiers grow. The
 /// cancel flag and the deadline are checked every few thousand placements.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one parallel breadth-first build; its workers share the frontier and the budget"
+)]
 fn build_table(
     domain: &TileDomain,
     tiles: &[u8],
     budget: &BuildBudget<'_>,
     kept: u64,
 ) -> Result<Vec<u8>, PdbError> {
+    /// Placements handed to a worker at a time.
+    const CHUNK: usize = 4096;
     let n = domain.cells();
     let k = tiles.len();
     let len = table_len(n, k) as usize;
@@ -741,7 +748,7 @@ fn build_table(
         .collect();
     let mut frontier: Vec<u64> = vec![pack(&goal_cells, domain.goal_cell(0) as u8)];
     let threads = std::thread::available_parallelism()
-        .map_or(1, |p| p.get())
+        .map_or(1, std::num::NonZero::get)
         .min(8);
     let mut level: u8 = 0;
     // Why the workers stopped early, shared so every worker sees it at its next chunk.
@@ -754,7 +761,6 @@ fn build_table(
         let next_chunk = AtomicUsize::new(0);
         // items made this level by all workers, for the memory check
         let made = AtomicUsize::new(0);
-        const CHUNK: usize = 4096;
         let halt = |why: PdbError| {
             let mut slot = stop
                 .lock()
