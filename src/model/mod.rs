@@ -2,6 +2,7 @@
 //! validation.
 //!
 //! - [`token`]: piece identifiers.
+//! - [`basics`]: cells, metrics, directions, colours.
 //! - [`puzzle`]: the board, pieces, goal pattern, and unit moves.
 //! - [`file`](mod@file): the RON file format (version 1), loading and atomic saving.
 //! - [`rushhour`]: Rush Hour boards in Fogleman's 36-character notation, in and out.
@@ -14,6 +15,7 @@
 //! - [`tiles`]: numbered-tile puzzles: detection and solvability by parity.
 //! - [`text`]: untrusted text: line endings as editors count them, safe echoing.
 
+pub mod basics;
 pub mod file;
 pub mod goal;
 pub mod library;

@@ -6,7 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::puzzle::{Cell, Dir, Puzzle};
+use super::basics::Dir;
 use super::token::Token;
 
 /// The directions a piece may move in.
@@ -90,52 +90,5 @@ impl Zone {
             ZoneRight::Piece(t) => *t == token,
             ZoneRight::Kind(k) => k == kind,
         })
-    }
-}
-
-impl Puzzle {
-    /// The axis piece `token` may move along.
-    pub fn axis_of(&self, token: Token) -> Axis {
-        self.styles.get(&token).map_or(Axis::Free, |s| s.axis)
-    }
-
-    /// Whether piece `token` may ever cover board cell `cell` (row-major index): it is not a
-    /// wall and every zone holding it admits the piece.
-    pub fn may_cover(&self, token: Token, cell: usize) -> bool {
-        if self.cells.get(cell) == Some(&Cell::Wall) {
-            return false;
-        }
-        let kind = self.kind_of(token);
-        self.zones
-            .iter()
-            .all(|z| !z.cells.get(cell).copied().unwrap_or(false) || z.admits(token, &kind))
-    }
-
-    /// The zones piece `token` may enter, as bits (bit `i` for zone `i`; at most the first 64
-    /// zones count): pieces with equal masks have equal rights.
-    pub fn zone_rights(&self, token: Token) -> u64 {
-        let kind = self.kind_of(token);
-        self.zones
-            .iter()
-            .take(64)
-            .enumerate()
-            .filter(|(_, z)| z.admits(token, &kind))
-            .fold(0, |m, (i, _)| m | 1 << i)
-    }
-
-    /// Whether any piece is locked to an axis or any zone is drawn: the rules of a puzzle
-    /// family beyond free sliding (such puzzles are never numbered-tile puzzles, and need
-    /// file format version 2).
-    pub fn has_family_rules(&self) -> bool {
-        !self.zones.is_empty() || self.styles.values().any(|s| s.axis != Axis::Free)
-    }
-
-    /// The name of the first zone holding `cell` that does not admit piece `token`.
-    pub fn zone_refusing(&self, token: Token, cell: usize) -> Option<Token> {
-        let kind = self.kind_of(token);
-        self.zones
-            .iter()
-            .find(|z| z.cells.get(cell).copied().unwrap_or(false) && !z.admits(token, &kind))
-            .map(|z| z.name)
     }
 }

@@ -1,0 +1,530 @@
+//! Additive disjoint pattern databases for tile puzzles (Korf and Felner, 2002).
+//!
+//! The tiles are split into disjoint patterns. For each pattern, a table holds, for every
+//! placement of its tiles, the fewest moves *of those tiles* needed to bring them to their goal
+//! cells, the other tiles being indistinguishable and their moves free. Because each move
+//! moves one tile, the tables' values add up to an admissible estimate. When the board is
+//! square and the blank's goal cell lies on the main diagonal, the position mirrored about
+//! that diagonal (with tiles renamed so the goal maps onto itself) is exactly as far from the
+//! goal, so the maximum of the normal and the mirrored sums is admissible too.
+//!
+//! A table is built by a breadth-first search over (placement, region of the blank) from the
+//! goal: moving the blank within its region of non-pattern cells is free, moving a pattern
+//! tile into the region costs one. Tables are cached on disk (see [`cache_dir`]) under
+//! versioned names, with a checksum, and written atomically; a file that does not verify is
+//! rebuilt.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::Instant;
+
+use super::{TileDomain, TileState};
+
+mod build;
+mod cache;
+
+use build::{
+    MAX_ENTRIES, MAX_LARGE_ENTRIES, MAX_TABLE, UNSET, build_table, rank, table_len, visited_bytes,
+};
+use cache::{CacheKey, CacheMiss, read_table, usable_cache_dir, write_table};
+
+pub use build::{BuildBudget, PdbError};
+pub use cache::{CACHE_DIR_ENV, cache_dir};
+
+/// The largest pattern whose packed placement fits a `u64`.
+const MAX_PATTERN: usize = 11;
+
+/// One pattern: its tiles and its table.
+#[derive(Debug)]
+struct Pattern {
+    /// The pattern's tiles, in table order.
+    tiles: Vec<u8>,
+    /// For the mirrored lookup: the tile whose mirrored position stands for `tiles[i]`.
+    mirrored_sources: Vec<u8>,
+    /// Moves of the pattern's tiles, indexed by [`rank`] of their cells.
+    table: Vec<u8>,
+}
+
+/// Gives each set of tables its own memo tag (see `TileState`'s memo).
+static NEXT_TAG: AtomicU32 = AtomicU32::new(1);
+
+/// Bits per value in a state's memo.
+const MEMO_BITS: u32 = 6;
+
+/// A set of additive pattern databases for one board and goal.
+#[derive(Debug)]
+pub struct PatternDatabases {
+    cells: usize,
+    patterns: Vec<Pattern>,
+    /// The memo tag of this set; 0 when the values do not fit a memo (then every estimate
+    /// looks up every table).
+    tag: u32,
+    /// `pattern_of[tile]`: the pattern holding `tile` (`u8::MAX` for the blank).
+    pattern_of: Vec<u8>,
+    /// `mirrored_pattern_of[tile]`: the pattern whose mirrored lookup reads `tile`'s cell.
+    mirrored_pattern_of: Vec<u8>,
+    /// `transpose[cell]`: the cell mirrored about the main diagonal, when mirroring applies.
+    transpose: Option<Vec<u8>>,
+    sizes: Vec<usize>,
+    bytes: usize,
+}
+
+/// How a set of tables was obtained, for the user's notes.
+#[derive(Clone, Debug, Default)]
+pub struct BuildReport {
+    /// Tables loaded from the cache.
+    pub loaded: usize,
+    /// Tables built now.
+    pub built: usize,
+    /// Seconds spent loading and building.
+    pub seconds: f64,
+    /// Cache files that failed verification and were rebuilt.
+    pub rejected: Vec<String>,
+    /// A problem writing the cache (the tables still work).
+    pub write_error: Option<String>,
+    /// Why the cache could not be used at all (the tables were built in memory).
+    pub cache_unavailable: Option<String>,
+}
+
+impl PatternDatabases {
+    /// The automatic partition for `domain`. On 4x4 with the blank's goal in a corner, the
+    /// 6-6-3 split that measured best on Korf's instances (two 3x2 blocks beside the blank's
+    /// corner, the last row's other three cells; half the nodes of row bands). Otherwise tiles
+    /// in the reading order of their goal cells, cut into groups as large as a table of at
+    /// most 8 million entries allows (8 on 3x3, 5-5-5-5-4 on 5x5, 7-4 on 3x4).
+    pub fn default_partition(domain: &TileDomain) -> Vec<Vec<u8>> {
+        corner_partition_4x4(domain, &SIX_SIX_THREE)
+            .unwrap_or_else(|| reading_order_partition(domain, MAX_ENTRIES))
+    }
+
+    /// A stronger partition for `domain`, with larger tables: fewer nodes searched for a
+    /// longer first build and more memory. On 4x4 with the blank's goal in a corner, 7-6-2
+    /// (the 6-6-3 split with one more tile in the first group: about 45% fewer nodes on
+    /// Korf's instances, a 58 MB table built in under a minute); otherwise groups as large as
+    /// a table of at most 60 million entries allows.
+    pub fn large_partition(domain: &TileDomain) -> Vec<Vec<u8>> {
+        corner_partition_4x4(domain, &SEVEN_SIX_TWO)
+            .unwrap_or_else(|| reading_order_partition(domain, MAX_LARGE_ENTRIES))
+    }
+
+    /// Loads (from the cache) or builds the tables of `partition` for `domain`, within
+    /// `budget` (a cancel flag alone, `&AtomicBool`, converts into an unlimited budget).
+    ///
+    /// # Errors
+    /// [`PdbError::NotBuildable`] when the board is too large for pattern databases or the
+    /// partition is not a set of disjoint tiles; [`PdbError::MemoryLimit`] before anything
+    /// is built when the tables would not fit the budget (or during a build, when its
+    /// working memory outgrows it); [`PdbError::Cancelled`] and [`PdbError::TimeLimit`]
+    /// within milliseconds of the flag or the deadline. A stopped build writes nothing.
+    pub fn load_or_build<'a>(
+        domain: &TileDomain,
+        partition: &[Vec<u8>],
+        budget: impl Into<BuildBudget<'a>>,
+    ) -> Result<(PatternDatabases, BuildReport), PdbError> {
+        Self::load_or_build_in(domain, partition, cache_dir().as_deref(), budget)
+    }
+
+    /// Like [`PatternDatabases::load_or_build`], with the cache in `cache` (`None`: build
+    /// in memory, cache nothing).
+    ///
+    /// # Errors
+    /// As [`PatternDatabases::load_or_build`].
+    #[expect(
+        clippy::too_many_lines,
+        reason = "each table loaded, checked or built in turn, with its note"
+    )]
+    pub fn load_or_build_in<'a>(
+        domain: &TileDomain,
+        partition: &[Vec<u8>],
+        cache: Option<&Path>,
+        budget: impl Into<BuildBudget<'a>>,
+    ) -> Result<(PatternDatabases, BuildReport), PdbError> {
+        let budget = budget.into();
+        let n = domain.cells();
+        if n > 32 {
+            return Err(PdbError::NotBuildable(format!(
+                "pattern databases need a board of at most 32 cells; this one has {n}"
+            )));
+        }
+        for group in partition {
+            if group.is_empty()
+                || group.len() > MAX_PATTERN
+                || table_len(n, group.len()) > MAX_TABLE
+            {
+                return Err(PdbError::NotBuildable(format!(
+                    "a pattern of {} tiles on {n} cells is not buildable here (at most {} \
+                     million entries per table)",
+                    group.len(),
+                    MAX_TABLE / 1_000_000
+                )));
+            }
+        }
+        let mut seen = vec![false; n];
+        for &t in partition.iter().flatten() {
+            let t = t as usize;
+            if t == 0 || t >= n || seen[t] {
+                return Err(PdbError::NotBuildable(format!(
+                    "tile {t} is not a distinct tile of this board"
+                )));
+            }
+            seen[t] = true;
+        }
+        let started = Instant::now();
+        let mut report = BuildReport::default();
+        let cache = match cache.map(usable_cache_dir).transpose() {
+            Ok(dir) => dir,
+            Err(why) => {
+                report.cache_unavailable = Some(why);
+                None
+            }
+        };
+        // Refuse up front what cannot fit: every table, plus the bitmap of the largest table
+        // that must be built (a cache file of the right size will most likely load instead).
+        let tables: u64 = partition.iter().map(|g| table_len(n, g.len())).sum();
+        let largest_build = partition
+            .iter()
+            .filter(|tiles| {
+                let key = CacheKey::new(domain, tiles);
+                !cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name())))
+            })
+            .map(|g| table_len(n, g.len()))
+            .max()
+            .unwrap_or(0);
+        let needed = tables + visited_bytes(n, largest_build);
+        if needed > budget.max_memory_bytes {
+            return Err(PdbError::MemoryLimit {
+                needed,
+                limit: budget.max_memory_bytes,
+            });
+        }
+        let transpose = mirror_map(domain);
+        let mut patterns: Vec<Pattern> = Vec::with_capacity(partition.len());
+        for tiles in partition {
+            let key = CacheKey::new(domain, tiles);
+            let path = cache.map(|d| d.join(key.file_name()));
+            let cached = match path.as_deref().map(|p| read_table(p, &key)) {
+                Some(Ok(table)) => Some(table),
+                Some(Err(CacheMiss::Absent)) | None => None,
+                Some(Err(CacheMiss::Invalid(why))) => {
+                    report.rejected.push(why);
+                    None
+                }
+            };
+            let table = if let Some(table) = cached {
+                report.loaded += 1;
+                table
+            } else {
+                let kept: u64 = patterns.iter().map(|p| p.table.len() as u64).sum();
+                let table = build_table(domain, tiles, &budget, kept)?;
+                report.built += 1;
+                if let Some(p) = &path
+                    && let Err(e) = write_table(p, &key, &table)
+                {
+                    report.write_error = Some(format!("{}: {e}", p.display()));
+                }
+                table
+            };
+            let mirrored_sources = match &transpose {
+                Some(t) => tiles
+                    .iter()
+                    .map(|&u| {
+                        // the tile that the mirror renames to `u`
+                        let mirrored_goal = t[domain.goal_cell(u as usize)] as usize;
+                        domain.goal()[mirrored_goal] as u8
+                    })
+                    .collect(),
+                None => Vec::new(),
+            };
+            patterns.push(Pattern {
+                tiles: tiles.clone(),
+                mirrored_sources,
+                table,
+            });
+        }
+        report.seconds = started.elapsed().as_secs_f64();
+        let sizes = patterns.iter().map(|p| p.tiles.len()).collect();
+        let bytes = patterns.iter().map(|p| p.table.len()).sum();
+        let mut pattern_of = vec![u8::MAX; n];
+        let mut mirrored_pattern_of = vec![u8::MAX; n];
+        for (i, p) in patterns.iter().enumerate() {
+            for &t in &p.tiles {
+                pattern_of[t as usize] = i as u8;
+            }
+            for &t in &p.mirrored_sources {
+                mirrored_pattern_of[t as usize] = i as u8;
+            }
+        }
+        let fits = 2 * patterns.len() as u32 * MEMO_BITS <= 64
+            && patterns.iter().all(|p| {
+                p.table
+                    .iter()
+                    .all(|&v| v == UNSET || u32::from(v) < 1 << MEMO_BITS)
+            });
+        let tag = if fits {
+            NEXT_TAG.fetch_add(1, Ordering::Relaxed).max(1)
+        } else {
+            0
+        };
+        Ok((
+            PatternDatabases {
+                cells: n,
+                patterns,
+                tag,
+                pattern_of,
+                mirrored_pattern_of,
+                transpose,
+                sizes,
+                bytes,
+            },
+            report,
+        ))
+    }
+
+    /// The pattern sizes, e.g. `[6, 6, 3]`.
+    pub fn sizes(&self) -> &[usize] {
+        &self.sizes
+    }
+
+    /// Whether the mirrored lookup is used.
+    pub fn mirrored(&self) -> bool {
+        self.transpose.is_some()
+    }
+
+    /// Total size of the tables in bytes.
+    pub fn bytes(&self) -> usize {
+        self.bytes
+    }
+
+    /// The admissible estimate for `state`.
+    #[inline]
+    pub fn estimate(&self, state: &TileState) -> u32 {
+        match state.small_positions() {
+            Some(pos) => self.estimate_with(state, |t| pos[t]),
+            None => self.estimate_with(state, |t| state.cell_of(t) as u8),
+        }
+    }
+
+    /// The estimate for `child`, reached from `parent` by moving `tile`: only the two
+    /// lookups that involve `tile` are made when `parent` holds this set's memo.
+    #[inline]
+    pub fn estimate_child(&self, parent: &TileState, child: &TileState, tile: usize) -> u32 {
+        let (Some(values), Some(pos)) = (
+            parent.memo().get(self.tag).filter(|_| self.tag != 0),
+            child.small_positions(),
+        ) else {
+            return self.estimate(child);
+        };
+        let cell_of = |t: usize| pos[t];
+        // a partition need not cover every tile: moving an uncovered one changes nothing
+        let mut values = values;
+        let p = self.pattern_of[tile] as usize;
+        if p < self.patterns.len() {
+            values = set_field(values, p, self.normal_value(p, cell_of));
+        }
+        if let Some(transpose) = &self.transpose {
+            let q = self.mirrored_pattern_of[tile] as usize;
+            if q < self.patterns.len() {
+                let v = self.mirrored_value(q, transpose, cell_of);
+                values = set_field(values, self.patterns.len() + q, v);
+            }
+        }
+        child.memo().set(self.tag, values);
+        self.estimate_from_fields(values)
+    }
+
+    #[inline(always)]
+    fn normal_value(&self, p: usize, cell_of: impl Fn(usize) -> u8) -> u32 {
+        let pattern = &self.patterns[p];
+        lookup(&pattern.tiles, &pattern.table, self.cells, cell_of)
+    }
+
+    #[inline(always)]
+    fn mirrored_value(&self, p: usize, transpose: &[u8], cell_of: impl Fn(usize) -> u8) -> u32 {
+        let pattern = &self.patterns[p];
+        let mirrored = |t: usize| transpose[cell_of(t) as usize];
+        lookup(
+            &pattern.mirrored_sources,
+            &pattern.table,
+            self.cells,
+            mirrored,
+        )
+    }
+
+    /// The estimate from memo fields: max of the normal and the mirrored sums.
+    #[inline]
+    fn estimate_from_fields(&self, values: u64) -> u32 {
+        let k = self.patterns.len();
+        let field = |i: usize| ((values >> (i as u32 * MEMO_BITS)) & ((1 << MEMO_BITS) - 1)) as u32;
+        let normal: u32 = (0..k).map(field).sum();
+        let mirrored: u32 = (k..2 * k).map(field).sum();
+        normal.max(mirrored)
+    }
+
+    #[inline(always)]
+    fn estimate_with(&self, state: &TileState, cell_of: impl Fn(usize) -> u8 + Copy) -> u32 {
+        let k = self.patterns.len();
+        let mut values = 0u64;
+        let mut normal = 0u32;
+        for p in 0..k {
+            let v = self.normal_value(p, cell_of);
+            normal += v;
+            values = set_field(values, p, v);
+        }
+        let mut mirrored = 0u32;
+        if let Some(transpose) = &self.transpose {
+            for p in 0..k {
+                let v = self.mirrored_value(p, transpose, cell_of);
+                mirrored += v;
+                values = set_field(values, k + p, v);
+            }
+        }
+        if self.tag != 0 {
+            state.memo().set(self.tag, values);
+        }
+        normal.max(mirrored)
+    }
+}
+
+/// Tiles in the reading order of their goal cells, cut into groups as large as a table of at
+/// most `max_entries` allows.
+fn reading_order_partition(domain: &TileDomain, max_entries: u64) -> Vec<Vec<u8>> {
+    let n = domain.cells();
+    let mut k = 1;
+    while k < n - 1 && table_len(n, k + 1) <= max_entries {
+        k += 1;
+    }
+    let mut tiles: Vec<u8> = (1..n as u8).collect();
+    tiles.sort_by_key(|&t| domain.goal_cell(t as usize));
+    tiles.chunks(k).map(<[u8]>::to_vec).collect()
+}
+
+/// Goal cells of a 4x4 partition with the blank's goal in the top-left corner.
+type Groups = [&'static [(usize, usize)]; 3];
+
+/// Two 3x2 blocks beside the blank's corner and the last row's other three cells.
+const SIX_SIX_THREE: Groups = [
+    &[(0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0)],
+    &[(0, 2), (0, 3), (1, 2), (1, 3), (2, 2), (2, 3)],
+    &[(3, 1), (3, 2), (3, 3)],
+];
+
+/// [`SIX_SIX_THREE`] with the last row's second cell moved into the first group.
+const SEVEN_SIX_TWO: Groups = [
+    &[(0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1)],
+    &[(0, 2), (0, 3), (1, 2), (1, 3), (2, 2), (2, 3)],
+    &[(3, 2), (3, 3)],
+];
+
+/// A 4x4 partition drawn for the blank's goal in the top-left corner, mirrored to the corner
+/// the goal actually uses; `None` unless the board is 4x4 with the blank's goal in a corner.
+fn corner_partition_4x4(domain: &TileDomain, groups: &Groups) -> Option<Vec<Vec<u8>>> {
+    if domain.rows() != 4 || domain.cols() != 4 {
+        return None;
+    }
+    let blank = domain.goal_cell(0);
+    let (flip_rows, flip_cols) = match (blank / 4, blank % 4) {
+        (0, 0) => (false, false),
+        (0, 3) => (false, true),
+        (3, 0) => (true, false),
+        (3, 3) => (true, true),
+        _ => return None,
+    };
+    let cell = |(r, c): (usize, usize)| {
+        let r = if flip_rows { 3 - r } else { r };
+        let c = if flip_cols { 3 - c } else { c };
+        r * 4 + c
+    };
+    Some(
+        groups
+            .iter()
+            .map(|g| g.iter().map(|&rc| domain.goal()[cell(rc)] as u8).collect())
+            .collect(),
+    )
+}
+
+/// The table entry for the cells of `tiles`, with the common pattern sizes unrolled (the
+/// lookup is the search's innermost work).
+#[inline(always)]
+fn lookup(tiles: &[u8], table: &[u8], n: usize, cell_of: impl Fn(usize) -> u8) -> u32 {
+    #[inline(always)]
+    fn fixed<const K: usize>(
+        tiles: &[u8],
+        table: &[u8],
+        n: usize,
+        cell_of: impl Fn(usize) -> u8,
+    ) -> u32 {
+        let mut cells = [0u8; K];
+        for (c, &t) in cells.iter_mut().zip(tiles) {
+            *c = cell_of(t as usize);
+        }
+        u32::from(table[rank(&cells, n)])
+    }
+    match tiles.len() {
+        3 => fixed::<3>(tiles, table, n, cell_of),
+        4 => fixed::<4>(tiles, table, n, cell_of),
+        5 => fixed::<5>(tiles, table, n, cell_of),
+        6 => fixed::<6>(tiles, table, n, cell_of),
+        7 => fixed::<7>(tiles, table, n, cell_of),
+        8 => fixed::<8>(tiles, table, n, cell_of),
+        k => {
+            let mut cells = [0u8; 32];
+            for (c, &t) in cells.iter_mut().zip(tiles) {
+                *c = cell_of(t as usize);
+            }
+            u32::from(table[rank(&cells[..k], n)])
+        }
+    }
+}
+
+/// `values` with memo field `i` set to `v`.
+#[inline(always)]
+fn set_field(values: u64, i: usize, v: u32) -> u64 {
+    let shift = i as u32 * MEMO_BITS;
+    (values & !(((1 << MEMO_BITS) - 1) << shift)) | (u64::from(v) << shift)
+}
+
+/// The diagonal mirror of the board's cells, when the board is square and the blank's goal
+/// cell is on the diagonal (so mirroring and renaming tiles maps the goal onto itself).
+fn mirror_map(domain: &TileDomain) -> Option<Vec<u8>> {
+    let (rows, cols) = (domain.rows(), domain.cols());
+    let blank = domain.goal_cell(0);
+    if rows != cols || blank / cols != blank % cols {
+        return None;
+    }
+    Some(
+        (0..rows * cols)
+            .map(|c| ((c % cols) * cols + c / cols) as u8)
+            .collect(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cache::checksum;
+    use super::*;
+
+    #[test]
+    fn rank_numbers_every_placement_once() {
+        let n = 7;
+        let mut seen = vec![false; table_len(n, 3) as usize];
+        for a in 0..n as u8 {
+            for b in (0..n as u8).filter(|&b| b != a) {
+                for c in (0..n as u8).filter(|&c| c != a && c != b) {
+                    let i = rank(&[a, b, c], n);
+                    assert!(!seen[i]);
+                    seen[i] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn checksum_sees_every_byte() {
+        let a = vec![0u8; 17];
+        let mut b = a.clone();
+        b[16] = 1;
+        assert_ne!(checksum(&a), checksum(&b));
+        assert_ne!(checksum(&a[..16]), checksum(&a));
+    }
+}
