@@ -22,183 +22,21 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
+mod findings;
 mod fit;
+mod rules;
 
+use findings::{Finding, Findings, Place, locate};
 use fit::{JOINT_SEARCH_BUDGET, Placements, Want, joint_fit, placements, shape_can_cover};
 
-use crate::model::file::{LoadError, parse_with_source_map};
+use crate::model::file::parse_with_source_map;
 use crate::model::puzzle::{Cell, Dir, MAX_SIDE, PieceCells, Puzzle, PuzzleType};
-use crate::model::rules::ZoneRight;
-use crate::model::source::{SourceMap, TextPos};
 use crate::model::tiles::{is_solvable, tile_layout};
 use crate::model::token::Token;
 
-/// How serious a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Severity {
-    /// The puzzle cannot be solved as it is.
-    Error,
-    /// Worth knowing, but the puzzle can be searched (for example: nothing can move).
-    Warning,
-}
+use rules::check_rules;
 
-/// What a finding is about, so that callers can act on a kind of finding without reading its
-/// message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FindingKind {
-    /// The file could not be loaded (syntax, unknown fields, bad grids).
-    Load,
-    /// The board has no row or no column.
-    BoardEmpty,
-    /// The board is larger than [`MAX_SIDE`] on a side.
-    BoardTooLarge,
-    /// The board's cells do not match its rows and columns.
-    BoardCells,
-    /// The goal's cells do not match the board's rows and columns.
-    GoalCells,
-    /// The board has no pieces.
-    NoPieces,
-    /// A piece's cells do not touch side to side.
-    PieceInParts,
-    /// Pieces of one kind have different shapes.
-    KindShapes,
-    /// The goal names a piece that is not on the board.
-    GoalUnknownPiece,
-    /// The goal puts a piece on a wall.
-    GoalOnWall,
-    /// No position of a piece (or of the goal pieces together) covers its goal cells.
-    GoalUnreachable,
-    /// A numbered-tile puzzle whose goal parity (or order on one line) makes it unsolvable.
-    TileParity,
-    /// A piece has a blank kind.
-    BlankKind,
-    /// No piece can move.
-    NothingMoves,
-    /// The goal names no cell.
-    GoalEmpty,
-    /// The start already satisfies the goal.
-    StartIsGoal,
-    /// A style is set for a piece that is not on the board.
-    UnusedStyle,
-    /// A zone admits a piece or kind that is not on the board.
-    ZoneUnknownRight,
-    /// A piece starts in a zone closed to it.
-    StartInClosedZone,
-    /// The goal puts a piece in a zone closed to it.
-    GoalInClosedZone,
-    /// Pieces of one kind are locked to different axes.
-    KindAxes,
-    /// Pieces of one kind may enter different zones.
-    KindZones,
-    /// The puzzle validates but the solver cannot take it (more pieces, or a wider state,
-    /// than its engine holds); reported by tools that ask the solver.
-    EngineLimit,
-}
-
-/// One finding of validation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Diagnostic {
-    /// Error or warning.
-    pub severity: Severity,
-    /// What the finding is about.
-    pub kind: FindingKind,
-    /// What is wrong, in words a user can act on.
-    pub message: String,
-    /// The board cells involved, as `(row, col)`, so an editor can highlight them.
-    pub cells: Vec<(usize, usize)>,
-    /// 1-based line in the file, when the puzzle came from text.
-    pub line: Option<usize>,
-    /// 1-based column in the file, when the puzzle came from text.
-    pub column: Option<usize>,
-}
-
-impl Diagnostic {
-    /// An error finding from a file that could not be loaded.
-    pub fn from_load_error(e: &LoadError) -> Diagnostic {
-        Diagnostic {
-            severity: Severity::Error,
-            kind: FindingKind::Load,
-            message: e.message.clone(),
-            cells: Vec::new(),
-            line: e.line,
-            column: e.column,
-        }
-    }
-}
-
-/// Where in a file a finding belongs, used to give it a line and column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Place {
-    /// The first listed cell, in the board rows.
-    Board,
-    /// The first listed cell, in the goal rows.
-    Goal,
-    /// The `pieces` entry of this token.
-    Style(Token),
-    /// The board as a whole.
-    Puzzle,
-    /// The goal as a whole.
-    GoalField,
-    /// Entry `.1` of zone `.0`'s `allow` list.
-    ZoneRight(Token, usize),
-}
-
-struct Finding {
-    diagnostic: Diagnostic,
-    place: Place,
-}
-
-#[derive(Default)]
-struct Findings(Vec<Finding>);
-
-impl Findings {
-    fn push(
-        &mut self,
-        severity: Severity,
-        kind: FindingKind,
-        message: String,
-        cells: Vec<(usize, usize)>,
-        place: Place,
-    ) {
-        self.0.push(Finding {
-            diagnostic: Diagnostic {
-                severity,
-                kind,
-                message,
-                cells,
-                line: None,
-                column: None,
-            },
-            place,
-        });
-    }
-
-    fn error(
-        &mut self,
-        kind: FindingKind,
-        message: String,
-        cells: Vec<(usize, usize)>,
-        place: Place,
-    ) {
-        self.push(Severity::Error, kind, message, cells, place);
-    }
-
-    fn warning(
-        &mut self,
-        kind: FindingKind,
-        message: String,
-        cells: Vec<(usize, usize)>,
-        place: Place,
-    ) {
-        self.push(Severity::Warning, kind, message, cells, place);
-    }
-
-    fn has_errors(&self) -> bool {
-        self.0
-            .iter()
-            .any(|f| f.diagnostic.severity == Severity::Error)
-    }
-}
+pub use findings::{Diagnostic, FindingKind, Severity};
 
 /// Every finding for `puzzle`, errors first.
 pub fn validate(puzzle: &Puzzle) -> Vec<Diagnostic> {
@@ -270,26 +108,6 @@ pub fn validate_text(text: &str) -> TextReport {
         puzzle: Some(puzzle),
         diagnostics,
     }
-}
-
-fn locate(finding: Finding, map: &SourceMap) -> Diagnostic {
-    let Finding {
-        mut diagnostic,
-        place,
-    } = finding;
-    let first = diagnostic.cells.first().copied();
-    let pos: Option<TextPos> = match place {
-        Place::Board => first.and_then(|(r, c)| map.board_cell(r, c)),
-        Place::Goal => first.and_then(|(r, c)| map.goal_cell(r, c)),
-        Place::Style(t) => map.piece(t.as_str()).map(|e| e.key),
-        Place::Puzzle => None,
-        Place::GoalField => map.goal_cells.or(map.field("goal")),
-        Place::ZoneRight(zone, i) => map.zone_right(zone.as_str(), i),
-    }
-    .or(map.field("board"));
-    diagnostic.line = pos.map(|p| p.line);
-    diagnostic.column = pos.map(|p| p.column);
-    diagnostic
 }
 
 fn findings(puzzle: &Puzzle) -> Vec<Finding> {
@@ -654,118 +472,6 @@ fn check_styles(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
                 Vec::new(),
                 Place::Style(*token),
             );
-        }
-    }
-}
-
-/// The rules of puzzle families: every zone admits pieces and kinds that exist, no piece
-/// starts in (or, for an anchored goal, must end in) a zone closed to it, and the pieces of
-/// one kind share an axis (they are interchangeable, so they must move alike).
-#[expect(
-    clippy::too_many_lines,
-    reason = "the family rules in the order their findings are reported"
-)]
-fn check_rules(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
-    let cols = puzzle.cols;
-    let on_board: BTreeSet<Token> = pieces.iter().map(|p| p.token).collect();
-    let kinds: BTreeSet<String> = on_board.iter().map(|&t| puzzle.kind_of(t)).collect();
-    for zone in &puzzle.zones {
-        for (i, right) in zone.allow.iter().enumerate() {
-            let known = match right {
-                ZoneRight::Piece(t) => on_board.contains(t),
-                ZoneRight::Kind(k) => kinds.contains(k),
-            };
-            if !known {
-                out.error(
-                    FindingKind::ZoneUnknownRight,
-                    format!(
-                        "zone `{}` admits {right}, but no such {} is on the board",
-                        zone.name,
-                        if matches!(right, ZoneRight::Piece(_)) {
-                            "piece"
-                        } else {
-                            "kind"
-                        }
-                    ),
-                    Vec::new(),
-                    Place::ZoneRight(zone.name, i),
-                );
-            }
-        }
-    }
-    for piece in pieces {
-        let closed: Vec<(usize, usize)> = piece
-            .cells
-            .iter()
-            .copied()
-            .filter(|&(r, c)| puzzle.zone_refusing(piece.token, r * cols + c).is_some())
-            .collect();
-        if let Some(&(r, c)) = closed.first() {
-            let zone = puzzle
-                .zone_refusing(piece.token, r * cols + c)
-                .unwrap_or(piece.token);
-            out.error(
-                FindingKind::StartInClosedZone,
-                format!(
-                    "piece `{}` starts in zone `{zone}`, which is closed to it; move the piece \
-                     out of the zone or let the zone admit it",
-                    piece.token
-                ),
-                closed,
-                Place::Board,
-            );
-        }
-    }
-    if !puzzle.goal.anywhere {
-        for (i, cell) in puzzle.goal.cells.iter().enumerate() {
-            let Some(token) = *cell else { continue };
-            if let Some(zone) = puzzle.zone_refusing(token, i) {
-                out.error(
-                    FindingKind::GoalInClosedZone,
-                    format!(
-                        "the goal puts piece `{token}` in zone `{zone}`, which is closed to it, \
-                         so the goal can never be met"
-                    ),
-                    vec![(i / cols, i % cols)],
-                    Place::Goal,
-                );
-            }
-        }
-    }
-    let mut rules_of_kind: BTreeMap<&str, (Token, crate::model::Axis, u64)> = BTreeMap::new();
-    for token in &on_board {
-        let Some(style) = puzzle.styles.get(token) else {
-            continue;
-        };
-        let Some(kind) = style.kind.as_deref() else {
-            continue;
-        };
-        let rights = puzzle.zone_rights(*token);
-        match rules_of_kind.get(kind) {
-            Some(&(first, axis, _)) if axis != style.axis => out.error(
-                FindingKind::KindAxes,
-                format!(
-                    "pieces `{first}` and `{token}` are both of kind \"{kind}\" but move along \
-                     different axes ({axis} and {}); pieces of one kind must move alike",
-                    style.axis
-                ),
-                Vec::new(),
-                Place::Style(*token),
-            ),
-            Some(&(first, _, first_rights)) if first_rights != rights => out.error(
-                FindingKind::KindZones,
-                format!(
-                    "pieces `{first}` and `{token}` are both of kind \"{kind}\" but may enter \
-                     different zones; admit the kind as a whole (Kind(\"{kind}\")) so they \
-                     move alike"
-                ),
-                Vec::new(),
-                Place::Style(*token),
-            ),
-            Some(_) => {}
-            None => {
-                rules_of_kind.insert(kind, (*token, style.axis, rights));
-            }
         }
     }
 }
