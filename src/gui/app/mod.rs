@@ -218,6 +218,11 @@ impl App {
         &mut self.solve
     }
 
+    /// Whether the Analyze window is open.
+    pub fn analysis_open(&self) -> bool {
+        self.view.analysis_open
+    }
+
     /// Whether animations are on (View menu); tests turn them off.
     pub fn animations(&self) -> bool {
         self.view.animations
@@ -279,6 +284,9 @@ impl App {
                 if i.key_pressed(key) {
                     commands.push(Command::SetMode(mode));
                 }
+            }
+            if i.key_pressed(Key::F5) {
+                commands.push(Command::ShowAnalysis(!self.view.analysis_open));
             }
             if !self.mode.is_editing() {
                 return;
@@ -454,6 +462,11 @@ impl App {
         let mut library_open = self.view.library_open;
         self.library.show(ctx, &mut library_open, commands);
         self.view.library_open = library_open;
+        if self.view.analysis_open {
+            let mut open = true;
+            self.solve
+                .analysis_window(ctx, &mut open, self.doc.puzzle(), commands);
+        }
     }
 
     fn apply_style(&mut self, ctx: &Context) {
