@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, Ui};
+use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, ThemePreference, Ui};
 
 use super::document::Document;
 use crate::gui::command::Command;
@@ -186,7 +186,31 @@ pub fn show(
                 .on_hover_text("Off: moves and panels change instantly");
             ui.separator();
             ui.label("Theme");
-            egui::widgets::global_theme_preference_buttons(ui);
+            theme_ui(ui);
         });
     });
+}
+
+/// The theme choice: words rather than egui's emoji icons, which need a font that is not
+/// always installed (the test harness has none).
+fn theme_ui(ui: &mut Ui) {
+    let before = ui.options(|o| o.theme_preference);
+    let mut theme = before;
+    ui.horizontal(|ui| {
+        for (value, name, help) in [
+            (
+                ThemePreference::System,
+                "System",
+                "Follow the system's theme",
+            ),
+            (ThemePreference::Dark, "Dark", "Use the dark theme"),
+            (ThemePreference::Light, "Light", "Use the light theme"),
+        ] {
+            ui.selectable_value(&mut theme, value, name)
+                .on_hover_text(help);
+        }
+    });
+    if theme != before {
+        ui.ctx().set_theme(theme);
+    }
 }
