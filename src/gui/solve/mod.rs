@@ -484,6 +484,25 @@ mod tests {
     }
 
     #[test]
+    fn an_analysis_belongs_to_its_revision() {
+        let ctx = egui::Context::default();
+        let puzzle = tiny();
+        let mut view = SolveView::default();
+        let report = crate::solve::api::analyze(
+            &puzzle,
+            Metric::Step,
+            SearchControl::new(crate::solve::Limits::default()),
+        )
+        .unwrap();
+        assert_eq!(report.start_distance, Some(1));
+        view.analyze_view_mut().show_analysis(report);
+        view.poll(1, &puzzle, &ctx);
+        assert!(view.analyze_view().analysis().is_some());
+        view.poll(2, &puzzle, &ctx);
+        assert!(view.analyze_view().analysis().is_none());
+    }
+
+    #[test]
     fn results_shown_before_the_first_frame_stay() {
         let ctx = egui::Context::default();
         let puzzle = tiny();

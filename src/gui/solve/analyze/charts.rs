@@ -2,7 +2,7 @@
 //! and the hardest distance picked out, and the choices along one optimal solution.
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, Legend, LineStyle, Plot, VLine};
+use egui_plot::{Bar, BarChart, GridInput, GridMark, Legend, LineStyle, Plot, VLine};
 
 use crate::model::Metric;
 
@@ -55,7 +55,7 @@ pub fn histogram_ui(
     ui.label(RichText::new(format!("Positions by distance to the goal ({metric}s)")).strong());
     Plot::new("analysis histogram")
         .width(width)
-        .height(200.0)
+        .height(170.0)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
@@ -65,6 +65,8 @@ pub fn histogram_ui(
         .include_y(0.0)
         .include_y(top * 1.08)
         .y_axis_formatter(|mark, _| compact(mark.value))
+        .x_grid_spacer(|input: GridInput| whole_marks(input.bounds))
+        .x_axis_formatter(|mark, _| format!("{:.0}", mark.value))
         .x_axis_label(format!("distance ({metric}s)"))
         .legend(Legend::default().position(egui_plot::Corner::RightTop))
         .show(ui, |plot| {
@@ -81,12 +83,13 @@ pub fn histogram_ui(
                 );
             }
             if let Some(h) = hardest.filter(|h| start != Some(*h as u32)) {
-                plot.bar_chart(
-                    BarChart::new(
-                        format!("hardest ({})", amount(metric, h as u32)),
-                        hardest_bar,
-                    )
-                    .color(HARDEST),
+                let name = format!("hardest ({})", amount(metric, h as u32));
+                plot.bar_chart(BarChart::new(name.clone(), hardest_bar).color(HARDEST));
+                // The hardest distance usually has a handful of positions: too few to see.
+                plot.vline(
+                    VLine::new(name, h as f64)
+                        .color(HARDEST)
+                        .style(LineStyle::dashed_loose()),
                 );
             }
         });
@@ -108,10 +111,10 @@ pub fn choices_ui(ui: &mut Ui, choices: &[u32], metric: Metric, width: f32) {
         }
     }
     let top = choices.iter().copied().max().unwrap_or(1);
-    ui.label(RichText::new("Optimal choices along one optimal solution").strong());
+    ui.label(RichText::new("Choices along one optimal solution").strong());
     Plot::new("analysis choices")
         .width(width)
-        .height(110.0)
+        .height(90.0)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
@@ -120,12 +123,36 @@ pub fn choices_ui(ui: &mut Ui, choices: &[u32], metric: Metric, width: f32) {
         .include_x(choices.len() as f64 + 0.6)
         .include_y(0.0)
         .include_y(f64::from(top) + 0.5)
+        .x_grid_spacer(|input: GridInput| whole_marks(input.bounds))
+        .x_axis_formatter(|mark, _| format!("{:.0}", mark.value))
         .x_axis_label(metric.name())
         .legend(Legend::default().position(egui_plot::Corner::RightTop))
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("forced", forced).color(FORCED));
             plot.bar_chart(BarChart::new("a choice", open).color(PLAIN));
         });
+}
+
+/// Grid marks at whole numbers for an axis of distances or moves: a round step (1, 2, 5, 10,
+/// 20, 50, …) giving at most about eight labels.
+fn whole_marks(bounds: (f64, f64)) -> Vec<GridMark> {
+    let span = (bounds.1 - bounds.0).max(1.0);
+    let mut step = 1.0;
+    for factor in [2.0, 2.5, 2.0].into_iter().cycle() {
+        if span / step <= 8.0 {
+            break;
+        }
+        step *= factor;
+    }
+    let (lo, hi) = (bounds.0.max(0.0).ceil() as i64, bounds.1.floor() as i64);
+    (lo..=hi)
+        .map(|v| v as f64)
+        .filter(|v| (v / step).fract() == 0.0)
+        .map(|value| GridMark {
+            value,
+            step_size: step,
+        })
+        .collect()
 }
 
 /// "17 of 81 moves are forced": moves along the solution with a single optimal choice.
@@ -142,6 +169,14 @@ pub fn forced_summary(choices: &[u32], metric: Metric) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn axis_marks_are_round_and_few() {
+        let values = |bounds| -> Vec<f64> { whole_marks(bounds).iter().map(|m| m.value).collect() };
+        assert_eq!(values((-0.6, 4.6)), vec![0.0, 1.0, 2.0, 3.0, 4.0]);
+        assert_eq!(values((-0.6, 93.6)), vec![0.0, 20.0, 40.0, 60.0, 80.0]);
+        assert!(values((0.0, 10_000.0)).len() <= 9);
+    }
 
     #[test]
     fn the_forced_summary_counts_single_choices() {

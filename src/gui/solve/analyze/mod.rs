@@ -207,9 +207,9 @@ impl AnalyzeView {
         let mut still_open = *open;
         egui::Window::new("Analyze")
             .open(&mut still_open)
-            .default_pos([520.0, 70.0])
-            .default_width(520.0)
-            .default_height(720.0)
+            .default_pos([560.0, 60.0])
+            .default_width(580.0)
+            .default_height(780.0)
             .resizable(true)
             .vscroll(true)
             .show(ctx, |ui| self.ui(ui, settings, puzzle, commands));

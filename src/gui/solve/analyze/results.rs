@@ -171,7 +171,14 @@ pub fn analysis_ui(
             fmt::bytes(report.stats.peak_memory_bytes)
         ),
     ));
-    figures_ui(ui, "analysis figures", &rows);
+    // The hardest position and its buttons sit beside the figures, where they are seen first.
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| figures_ui(ui, "analysis figures", &rows));
+        if let Some(h) = &report.hardest {
+            ui.add_space(8.0);
+            ui.vertical(|ui| hardest_ui(ui, report, h, puzzle, commands));
+        }
+    });
     let width = (ui.available_width() - 8.0).max(240.0);
     if !report.histogram.is_empty() {
         ui.add_space(6.0);
@@ -180,10 +187,6 @@ pub fn analysis_ui(
     if !report.choices.is_empty() {
         ui.add_space(6.0);
         choices_ui(ui, &report.choices, metric, width);
-    }
-    if let Some(h) = &report.hardest {
-        ui.add_space(6.0);
-        hardest_ui(ui, report, h, puzzle, commands);
     }
     notes_ui(ui, &report.notes);
 }
@@ -198,15 +201,16 @@ fn hardest_ui(
 ) {
     let metric = report.metric;
     let d = amount(metric, hardest.distance);
-    ui.label(RichText::new(format!("A hardest start: {d} from the goal")).strong());
-    ui.horizontal_top(|ui| {
+    ui.vertical_centered(|ui| {
+        ui.set_width(CARD_WIDTH + 30.0);
+        ui.label(RichText::new("A hardest start").strong());
         thumbnail(
             ui,
             &hardest.position,
             "analysis hardest",
             format!("A hardest start, {d}"),
         );
-        ui.vertical(|ui| {
+        {
             let already = report.start_distance == Some(hardest.distance);
             let same_size =
                 (hardest.position.rows, hardest.position.cols) == (puzzle.rows, puzzle.cols);
@@ -241,7 +245,7 @@ fn hardest_ui(
                     amount(metric, hardest.distance - s)
                 ));
             }
-        });
+        }
     });
 }
 
