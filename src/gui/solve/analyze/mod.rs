@@ -207,7 +207,8 @@ impl AnalyzeView {
         let mut still_open = *open;
         egui::Window::new("Analyze")
             .open(&mut still_open)
-            .default_pos([560.0, 60.0])
+            // Over the board, leaving the side panels (tools, properties, the solver) usable.
+            .default_pos([300.0, 60.0])
             .default_width(580.0)
             .default_height(780.0)
             .resizable(true)
