@@ -3,7 +3,8 @@
 //! Layout: the menu bar on top, the status bar at the bottom, and between them, in the
 //! Start and Goal tabs, the tools and piece palette (left), the board (centre) and the
 //! properties with live validation (right); in the Solve and Play tabs, the solver panel
-//! (right) and playback, the comparison or the game (centre).
+//! (right) and playback, the comparison or the game (centre). The Analyze window (View >
+//! Analyze…, F5) floats over either half, so a designer can analyse while drawing.
 //!
 //! Every frame: background work is polled, every panel draws and queues
 //! [`Command`]s, and then [`App::apply`] (in [`apply`]) carries them out in order.
@@ -463,9 +464,7 @@ impl App {
         self.library.show(ctx, &mut library_open, commands);
         self.view.library_open = library_open;
         if self.view.analysis_open {
-            let mut open = true;
-            self.solve
-                .analysis_window(ctx, &mut open, self.doc.puzzle(), commands);
+            self.solve.analysis_window(ctx, self.doc.puzzle(), commands);
         }
     }
 

@@ -340,17 +340,16 @@ impl SolveView {
         }
     }
 
-    /// The Analyze window while `open`, for `puzzle` (the open design), with the solver
-    /// panel's metric and limits.
+    /// The Analyze window, for `puzzle` (the open design), with the solver panel's metric and
+    /// limits.
     pub fn analysis_window(
         &mut self,
         ctx: &egui::Context,
-        open: &mut bool,
         puzzle: &Puzzle,
         commands: &mut Vec<Command>,
     ) {
         self.analyze
-            .window(ctx, open, &mut self.panel.settings, puzzle, commands);
+            .window(ctx, &mut self.panel.settings, puzzle, commands);
     }
 
     fn play_side_ui(&mut self, ui: &mut Ui) {

@@ -193,20 +193,19 @@ impl AnalyzeView {
         }
     }
 
-    /// Draws the Analyze window while `open`, for `puzzle` (the open design) with the solver
-    /// panel's `settings` (the metric can be changed here too), and queues what the user asks
-    /// for.
+    /// Draws the Analyze window for `puzzle` (the open design) with the solver panel's
+    /// `settings` (the metric can be changed here too), and queues what the user asks for,
+    /// closing the window included.
     pub fn window(
         &mut self,
         ctx: &Context,
-        open: &mut bool,
         settings: &mut SolverSettings,
         puzzle: &Puzzle,
         commands: &mut Vec<Command>,
     ) {
-        let mut still_open = *open;
+        let mut open = true;
         egui::Window::new("Analyze")
-            .open(&mut still_open)
+            .open(&mut open)
             // Over the board, leaving the side panels (tools, properties, the solver) usable.
             .default_pos([300.0, 60.0])
             .default_width(580.0)
@@ -214,7 +213,7 @@ impl AnalyzeView {
             .resizable(true)
             .vscroll(true)
             .show(ctx, |ui| self.ui(ui, settings, puzzle, commands));
-        if *open && !still_open {
+        if !open {
             commands.push(Command::ShowAnalysis(false));
         }
         if self.is_analyzing() || self.is_exploring() {
