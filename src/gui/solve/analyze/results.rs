@@ -254,7 +254,7 @@ fn hardest_ui(
 pub fn exploration_ui(ui: &mut Ui, report: &ExploreReport, commands: &mut Vec<Command>) {
     headline_ui(ui, report.status, report.complete(), "Exploration");
     let prefix = if report.complete() { "" } else { "at least " };
-    let rows = [
+    let mut rows = vec![
         (
             "Arrangements",
             format!("{prefix}{}", fmt::count(report.arrangements)),
@@ -280,6 +280,20 @@ pub fn exploration_ui(ui: &mut Ui, report: &ExploreReport, commands: &mut Vec<Co
             ),
         ),
     ];
+    if let Some(first) = report.hardest.first() {
+        // Before the time, with the other figures of the piece set.
+        rows.insert(
+            rows.len() - 1,
+            (
+                "Hardest start",
+                format!(
+                    "{} (a component of {} positions)",
+                    amount(report.metric, first.distance),
+                    fmt::count(first.component)
+                ),
+            ),
+        );
+    }
     figures_ui(ui, "exploration figures", &rows);
     ui.add_space(6.0);
     if report.hardest.is_empty() {
@@ -325,7 +339,7 @@ fn card_ui(
                 );
                 ui.label(RichText::new(format!("{rank}. {d}")).strong());
                 ui.weak(format!(
-                    "{} such of {} positions",
+                    "{} of {} positions this far",
                     fmt::count(hardest.count),
                     fmt::count(hardest.component)
                 ));
