@@ -200,6 +200,8 @@ pub enum Command {
     ShowLibrary(bool),
     /// Re-read the user's library folder.
     RefreshLibrary,
+    /// Show or hide the Analyze window.
+    ShowAnalysis(bool),
     /// Close the window (asks about unsaved changes first).
     Quit,
     /// Undo the last edit.
@@ -284,6 +286,9 @@ pub enum Command {
     },
     /// Make the goal the start position.
     CopyStartToGoal,
+    /// Put the pieces where this position of the design has them, as one undoable edit (the
+    /// goal, styles and zones stay): "Make this the start" of the Analyze window.
+    MakeStart(Box<Puzzle>),
     /// Make every goal cell "don't care".
     ClearGoal,
     /// Let the goal match anywhere on the board.
@@ -315,6 +320,8 @@ pub enum SolveCommand {
     Playback(PlaybackCommand),
     /// From the game of the Play tab.
     Play(PlayCommand),
+    /// From the Analyze window.
+    Analyze(AnalyzeCommand),
     /// Play this solution back (a comparison row's).
     ShowSolution(Arc<SolveReport>),
 }
@@ -337,6 +344,19 @@ pub enum CompareCommand {
     Cancel,
     /// Stop the pair running now and go on with the next.
     Skip,
+}
+
+/// What the Analyze window asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnalyzeCommand {
+    /// Analyse the start's component with the solver's metric and limits.
+    Analyze,
+    /// Stop the running analysis.
+    CancelAnalysis,
+    /// Explore the design's piece set with the solver's metric and limits.
+    Explore,
+    /// Stop the running exploration.
+    CancelExploration,
 }
 
 /// What the playback controls ask for.
@@ -394,6 +414,12 @@ impl From<CompareCommand> for Command {
 impl From<PlaybackCommand> for Command {
     fn from(command: PlaybackCommand) -> Self {
         Command::Solve(SolveCommand::Playback(command))
+    }
+}
+
+impl From<AnalyzeCommand> for Command {
+    fn from(command: AnalyzeCommand) -> Self {
+        Command::Solve(SolveCommand::Analyze(command))
     }
 }
 

@@ -41,6 +41,10 @@ impl App {
         self.editor.sync(self.doc.puzzle());
     }
 
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one short arm per command: the dispatch reads best as a single match"
+    )]
     fn apply_unguarded(&mut self, command: Command, ctx: &Context) {
         match command {
             Command::ShowNewDialog => self.new_dialog_open = true,
@@ -69,6 +73,7 @@ impl App {
                 self.view.library_open = open;
             }
             Command::RefreshLibrary => self.library.refresh(),
+            Command::ShowAnalysis(open) => self.view.analysis_open = open,
             Command::Quit => {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(ViewportCommand::Close);
@@ -122,6 +127,11 @@ impl App {
             Command::CopyStartToGoal => {
                 self.doc
                     .edit("Copy start to goal", edit::copy_start_to_goal);
+            }
+            Command::MakeStart(position) => {
+                self.doc.edit("Make the hardest start", |p| {
+                    edit::set_start(p, &position);
+                });
             }
             Command::ClearGoal => {
                 self.doc.edit("Clear goal", edit::clear_goal);

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, Ui};
+use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, ThemePreference, Ui};
 
 use super::document::Document;
 use crate::gui::command::Command;
@@ -31,6 +31,10 @@ pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key
 /// View options the menu toggles directly (they are not part of the design).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent view switches, each a menu entry of its own"
+)]
 pub struct ViewSettings {
     /// Draw the goal as a dashed outline over the start position.
     pub goal_outline: bool,
@@ -38,6 +42,8 @@ pub struct ViewSettings {
     pub animations: bool,
     /// Show the library window.
     pub library_open: bool,
+    /// Show the Analyze window.
+    pub analysis_open: bool,
 }
 
 impl Default for ViewSettings {
@@ -46,6 +52,7 @@ impl Default for ViewSettings {
             goal_outline: true,
             animations: true,
             library_open: false,
+            analysis_open: false,
         }
     }
 }
@@ -163,13 +170,47 @@ pub fn show(
             }
         });
         ui.menu_button("View", |ui| {
+            if ui
+                .add(Button::new("Analyze…").shortcut_text("F5"))
+                .on_hover_text(
+                    "How hard the start is, the hardest start of the design and of its piece set",
+                )
+                .clicked()
+            {
+                commands.push(Command::ShowAnalysis(true));
+            }
+            ui.separator();
             ui.checkbox(&mut view.goal_outline, "Goal outline on the start position")
                 .on_hover_text("Dashed outlines show where the goal wants each piece");
             ui.checkbox(&mut view.animations, "Animations")
                 .on_hover_text("Off: moves and panels change instantly");
             ui.separator();
             ui.label("Theme");
-            egui::widgets::global_theme_preference_buttons(ui);
+            theme_ui(ui);
         });
     });
+}
+
+/// The theme choice: words rather than egui's emoji icons, which need a font that is not
+/// always installed (the test harness has none).
+fn theme_ui(ui: &mut Ui) {
+    let before = ui.options(|o| o.theme_preference);
+    let mut theme = before;
+    ui.horizontal(|ui| {
+        for (value, name, help) in [
+            (
+                ThemePreference::System,
+                "System",
+                "Follow the system's theme",
+            ),
+            (ThemePreference::Dark, "Dark", "Use the dark theme"),
+            (ThemePreference::Light, "Light", "Use the light theme"),
+        ] {
+            ui.selectable_value(&mut theme, value, name)
+                .on_hover_text(help);
+        }
+    });
+    if theme != before {
+        ui.ctx().set_theme(theme);
+    }
 }

@@ -3,7 +3,8 @@
 //! Layout: the menu bar on top, the status bar at the bottom, and between them, in the
 //! Start and Goal tabs, the tools and piece palette (left), the board (centre) and the
 //! properties with live validation (right); in the Solve and Play tabs, the solver panel
-//! (right) and playback, the comparison or the game (centre).
+//! (right) and playback, the comparison or the game (centre). The Analyze window (View >
+//! Analyze…, F5) floats over either half, so a designer can analyse while drawing.
 //!
 //! Every frame: background work is polled, every panel draws and queues
 //! [`Command`]s, and then [`App::apply`] (in [`apply`]) carries them out in order.
@@ -218,6 +219,11 @@ impl App {
         &mut self.solve
     }
 
+    /// Whether the Analyze window is open.
+    pub fn analysis_open(&self) -> bool {
+        self.view.analysis_open
+    }
+
     /// Whether animations are on (View menu); tests turn them off.
     pub fn animations(&self) -> bool {
         self.view.animations
@@ -279,6 +285,9 @@ impl App {
                 if i.key_pressed(key) {
                     commands.push(Command::SetMode(mode));
                 }
+            }
+            if i.key_pressed(Key::F5) {
+                commands.push(Command::ShowAnalysis(!self.view.analysis_open));
             }
             if !self.mode.is_editing() {
                 return;
@@ -454,6 +463,9 @@ impl App {
         let mut library_open = self.view.library_open;
         self.library.show(ctx, &mut library_open, commands);
         self.view.library_open = library_open;
+        if self.view.analysis_open {
+            self.solve.analysis_window(ctx, self.doc.puzzle(), commands);
+        }
     }
 
     fn apply_style(&mut self, ctx: &Context) {

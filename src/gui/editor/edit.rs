@@ -420,6 +420,17 @@ pub fn clear_goal(puzzle: &mut Puzzle) {
     puzzle.goal.cells.iter_mut().for_each(|c| *c = None);
 }
 
+/// Puts the pieces and walls where `position` has them, keeping the goal, styles and zones:
+/// `position` is another position of the same design (a hardest start found by the
+/// analysis). Returns false, changing nothing, when its board has another size.
+pub fn set_start(puzzle: &mut Puzzle, position: &Puzzle) -> bool {
+    if (position.rows, position.cols) != (puzzle.rows, puzzle.cols) {
+        return false;
+    }
+    puzzle.cells.clone_from(&position.cells);
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -592,5 +603,23 @@ mod tests {
         assert!(matches!(savable(&p), Cow::Owned(ref q) if q.zones.is_empty()));
         paint(&mut p, Layer::Start, (4, 1), Brush::Zone(t("a")));
         assert!(matches!(savable(&p), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn set_start_moves_the_pieces_and_keeps_the_rest() {
+        let mut design = Puzzle::from_rows(&["A A .", ". . B"], &[". . .", ". B ."]).unwrap();
+        design.name = "Draft".into();
+        let mut other = design.clone();
+        other.name = "Other".into();
+        other.cells.rotate_left(1);
+        let goal = design.goal.clone();
+        assert!(set_start(&mut design, &other));
+        assert_eq!(design.cells, other.cells);
+        assert_eq!(design.goal, goal);
+        assert_eq!(design.name, "Draft");
+        let wider = Puzzle::empty(2, 4);
+        let before = design.clone();
+        assert!(!set_start(&mut design, &wider));
+        assert_eq!(design, before);
     }
 }

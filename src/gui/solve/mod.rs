@@ -5,6 +5,8 @@
 //!   [`availability`] says what applies to the design, and [`stats_view`] shows a search's
 //!   progress and results.
 //! - [`compare`]: several algorithms run on the design, with a table and charts.
+//! - [`analyze`]: the Analyze window: the start's component and the piece set analysed in
+//!   the background, with their hardest positions.
 //! - [`playback`]: a solution played back move by move.
 //! - [`play`]: the Play tab's game, with hints.
 //! - [`search`]: a solve as a background task; [`format`](mod@format): numbers, times,
@@ -12,10 +14,12 @@
 //!
 //! [`SolveView`] holds them all. The app calls [`SolveView::poll`] at the start of every
 //! frame, [`SolveView::side_ui`] and [`SolveView::central_ui`] while the Solve or Play tab
-//! shows (they queue commands), and [`SolveView::apply`] for each queued [`SolveCommand`]
-//! after every panel has drawn. Results belong to the document revision they were computed
+//! shows (they queue commands), [`SolveView::analysis_window`] in every tab while the Analyze
+//! window is open, and [`SolveView::apply`] for each queued [`SolveCommand`] after every
+//! panel has drawn. Results belong to the document revision they were computed
 //! for: when the revision changes, they are dropped and running searches stop.
 
+pub mod analyze;
 pub mod availability;
 pub mod compare;
 pub mod format;
@@ -37,6 +41,7 @@ use crate::gui::common::board::Board;
 use crate::model::{Metric, Puzzle};
 use crate::solve::SolveReport;
 
+use analyze::AnalyzeView;
 use compare::{Compare, CompareRow};
 use format::{metric_title, unit_name};
 use panel::SolverPanel;
@@ -75,6 +80,7 @@ struct Synced {
 pub struct SolveView {
     panel: SolverPanel,
     compare: Compare,
+    analyze: AnalyzeView,
     playback: Option<Playback>,
     playback_settings: PlaybackSettings,
     play: Option<Play>,
@@ -94,6 +100,7 @@ impl SolveView {
         SolveView {
             panel: SolverPanel::new(settings.solver),
             compare: Compare::default(),
+            analyze: AnalyzeView::default(),
             playback: None,
             playback_settings: settings.playback,
             play: None,
@@ -130,6 +137,16 @@ impl SolveView {
         &mut self.compare
     }
 
+    /// The Analyze window's jobs and results.
+    pub fn analyze_view(&self) -> &AnalyzeView {
+        &self.analyze
+    }
+
+    /// The Analyze window's state, to show results or choose what to list.
+    pub fn analyze_view_mut(&mut self) -> &mut AnalyzeView {
+        &mut self.analyze
+    }
+
     /// The playback of the last solution, if any.
     pub fn playback(&self) -> Option<&Playback> {
         self.playback.as_ref()
@@ -160,6 +177,7 @@ impl SolveView {
         if self.compare.poll() {
             self.tab = SolveTab::Compare;
         }
+        self.analyze.poll();
         if let Some(playback) = self.playback.as_mut() {
             playback.poll_h_path();
         }
@@ -184,6 +202,7 @@ impl SolveView {
         if previous.is_some() {
             self.panel.reset();
             self.compare.reset();
+            self.analyze.reset();
             self.playback = None;
             self.play = None;
         }
@@ -220,6 +239,11 @@ impl SolveView {
                 if let Some(play) = self.play.as_mut() {
                     play.apply(command, metric, ctx);
                 }
+            }
+            SolveCommand::Analyze(command) => {
+                let settings = &self.panel.settings;
+                self.analyze
+                    .apply(command, puzzle, settings.metric, settings.limits(), ctx);
             }
             SolveCommand::ShowSolution(report) => self.load_playback(puzzle, report, None, ctx),
         }
@@ -314,6 +338,18 @@ impl SolveView {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
+    }
+
+    /// The Analyze window, for `puzzle` (the open design), with the solver panel's metric and
+    /// limits.
+    pub fn analysis_window(
+        &mut self,
+        ctx: &egui::Context,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        self.analyze
+            .window(ctx, &mut self.panel.settings, puzzle, commands);
     }
 
     fn play_side_ui(&mut self, ui: &mut Ui) {
@@ -444,6 +480,25 @@ mod tests {
         view.poll(2, &puzzle, &ctx);
         assert!(view.playback().is_none());
         assert!(view.panel().outcome().is_none());
+    }
+
+    #[test]
+    fn an_analysis_belongs_to_its_revision() {
+        let ctx = egui::Context::default();
+        let puzzle = tiny();
+        let mut view = SolveView::default();
+        let report = crate::solve::api::analyze(
+            &puzzle,
+            Metric::Step,
+            SearchControl::new(crate::solve::Limits::default()),
+        )
+        .unwrap();
+        assert_eq!(report.start_distance, Some(1));
+        view.analyze_view_mut().show_analysis(report);
+        view.poll(1, &puzzle, &ctx);
+        assert!(view.analyze_view().analysis().is_some());
+        view.poll(2, &puzzle, &ctx);
+        assert!(view.analyze_view().analysis().is_none());
     }
 
     #[test]

@@ -159,7 +159,7 @@ fn depth_label(algorithm: Algorithm) -> &'static str {
 }
 
 /// The fraction of the nearest limit used so far, and its name.
-fn limit_used(stats: &Stats, limits: &Limits) -> (f32, &'static str) {
+pub fn limit_used(stats: &Stats, limits: &Limits) -> (f32, &'static str) {
     let nodes = stats.expanded as f64 / limits.max_nodes.max(1) as f64;
     let time = stats.elapsed.as_secs_f64() / limits.max_time.as_secs_f64().max(1e-9);
     let memory = stats.peak_memory_bytes as f64 / limits.max_memory_bytes.max(1) as f64;

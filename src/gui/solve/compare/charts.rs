@@ -33,7 +33,7 @@ fn scaled(values: &[f64]) -> (Vec<f64>, bool) {
 }
 
 /// A compact axis number: 950, 12k, 3.4M.
-fn compact(v: f64) -> String {
+pub fn compact(v: f64) -> String {
     let a = v.abs();
     let (x, suffix) = if a >= 1e9 {
         (v / 1e9, "G")
