@@ -171,7 +171,7 @@ fn small_piece_set() -> Puzzle {
 fn exploring_a_piece_set_lists_hardest_starts_and_one_click_opens_one() {
     let puzzle = small_piece_set();
     let mut h = harness(puzzle.clone(), Mode::Start);
-    h.key_press(Key::F5);
+    h.key_press(Key::F6);
     h.run_ok();
     assert!(h.state().analysis_open());
     h.get_by_role_and_label(Role::Button, "Piece set").click();
@@ -227,7 +227,7 @@ fn a_long_analysis_shows_progress_and_cancels_with_partial_figures() {
     let numbers: Vec<u32> = (1..25).chain([0]).collect();
     let tiles = Puzzle::tiles(5, 5, &numbers, None).expect("a valid tile puzzle");
     let mut h = harness(tiles, Mode::Solve);
-    h.key_press(Key::F5);
+    h.key_press(Key::F6);
     h.run_ok();
     // The window's metric is the solver panel's.
     h.get_by_role_and_label(Role::ComboBox, "Analysis metric")

@@ -42,7 +42,7 @@ fn analyze_window_with_the_histogram_of_klotski() {
         .wgpu()
         .build_eframe(|_| app);
     h.run_ok();
-    h.key_press(egui::Key::F5);
+    h.key_press(egui::Key::F6);
     h.run_ok();
     assert!(h.state().analysis_open());
     h.snapshot("analyze_klotski");

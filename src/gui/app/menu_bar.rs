@@ -171,7 +171,7 @@ pub fn show(
         });
         ui.menu_button("View", |ui| {
             if ui
-                .add(Button::new("Analyze…").shortcut_text("F5"))
+                .add(Button::new("Analyze…").shortcut_text("F6"))
                 .on_hover_text(
                     "How hard the start is, the hardest start of the design and of its piece set",
                 )

@@ -4,7 +4,7 @@
 //! Start and Goal tabs, the tools and piece palette (left), the board (centre) and the
 //! properties with live validation (right); in the Solve and Play tabs, the solver panel
 //! (right) and playback, the comparison or the game (centre). The Analyze window (View >
-//! Analyze…, F5) floats over either half, so a designer can analyse while drawing.
+//! Analyze…, F6) floats over either half, so a designer can analyse while drawing.
 //!
 //! Every frame: background work is polled, every panel draws and queues
 //! [`Command`]s, and then [`App::apply`] (in [`apply`]) carries them out in order.
@@ -286,7 +286,7 @@ impl App {
                     commands.push(Command::SetMode(mode));
                 }
             }
-            if i.key_pressed(Key::F5) {
+            if i.key_pressed(Key::F6) {
                 commands.push(Command::ShowAnalysis(!self.view.analysis_open));
             }
             if !self.mode.is_editing() {
