@@ -187,6 +187,34 @@ fn arrows() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
     graph
 }
 
+/// Depth-first search from `node` for a cycle, returned whole.
+fn visit(
+    node: &Vec<String>,
+    graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+    state: &mut BTreeMap<Vec<String>, u8>,
+    stack: &mut Vec<Vec<String>>,
+) -> Option<Vec<Vec<String>>> {
+    state.insert(node.clone(), 1);
+    stack.push(node.clone());
+    for next in graph.get(node).into_iter().flatten() {
+        match state.get(next).copied().unwrap_or(0) {
+            1 => {
+                let from = stack.iter().position(|n| n == next).unwrap();
+                return Some(stack[from..].to_vec());
+            }
+            0 => {
+                if let Some(cycle) = visit(next, graph, state, stack) {
+                    return Some(cycle);
+                }
+            }
+            _ => {}
+        }
+    }
+    stack.pop();
+    state.insert(node.clone(), 2);
+    None
+}
+
 #[test]
 fn no_module_imports_one_that_imports_it() {
     let graph = arrows();
@@ -195,33 +223,6 @@ fn no_module_imports_one_that_imports_it() {
         "the scan found the modules: {}",
         graph.len()
     );
-    // Depth-first search for a cycle, reporting it whole.
-    fn visit(
-        node: &Vec<String>,
-        graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
-        state: &mut BTreeMap<Vec<String>, u8>,
-        stack: &mut Vec<Vec<String>>,
-    ) -> Option<Vec<Vec<String>>> {
-        state.insert(node.clone(), 1);
-        stack.push(node.clone());
-        for next in graph.get(node).into_iter().flatten() {
-            match state.get(next).copied().unwrap_or(0) {
-                1 => {
-                    let from = stack.iter().position(|n| n == next).unwrap();
-                    return Some(stack[from..].to_vec());
-                }
-                0 => {
-                    if let Some(cycle) = visit(next, graph, state, stack) {
-                        return Some(cycle);
-                    }
-                }
-                _ => {}
-            }
-        }
-        stack.pop();
-        state.insert(node.clone(), 2);
-        None
-    }
     let mut state = BTreeMap::new();
     for node in graph.keys() {
         if state.get(node).copied().unwrap_or(0) == 0
