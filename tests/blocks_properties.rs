@@ -7,9 +7,9 @@ mod blocks_support;
 
 use blocks_support::*;
 use blockslide::model::Metric;
-use blockslide::solve::algorithms::bfs::{bfs, distance_map, explore};
-use blockslide::solve::blocks::{self, BlockDomain, BlockHeuristic};
-use blockslide::solve::core::{Domain, Heuristic, Termination};
+use blockslide::solve::algorithms::bfs::distance_map;
+use blockslide::solve::blocks::{BlockDomain, BlockHeuristic};
+use blockslide::solve::core::{Domain, Heuristic};
 use proptest::prelude::*;
 
 proptest! {
@@ -19,21 +19,7 @@ proptest! {
     fn domain_agrees_with_the_model(seed in any::<u64>()) {
         let puzzle = random_puzzle(seed);
         for metric in Metric::ALL {
-            let domain = BlockDomain::new(&puzzle, metric).unwrap();
-            let (states, goals, nearest) = naive_walk(&puzzle, metric);
-            let e = explore(&domain, &mut control());
-            prop_assert_eq!(e.states, states, "states in {}", metric);
-            prop_assert_eq!(e.goal_states, goals, "goal states in {}", metric);
-            let narrow = blocks::explore(&domain, &mut control());
-            prop_assert_eq!(narrow.states, states, "narrow states in {}", metric);
-            prop_assert_eq!(narrow.goal_states, goals, "narrow goal states in {}", metric);
-            let outcome = bfs(&domain, &mut control());
-            if let Some(d) = nearest {
-                prop_assert_eq!(outcome.termination, Termination::Solved);
-                let path = outcome.path.unwrap();
-                prop_assert_eq!(path.len() as u32, d);
-                replay_path(&puzzle, &domain, &path, metric);
-            } else { prop_assert_eq!(outcome.termination, Termination::Unsolvable) }
+            let domain = walks_agree_with_the_model(&puzzle, metric)?;
             let (mut moves, mut made, mut applied) = (Vec::new(), Vec::new(), Vec::new());
             for state in all_states(&domain) {
                 // The successors a walk takes (from the step kernel where there is one) are

@@ -10,8 +10,8 @@ use blocks_support::*;
 use blockslide::model::rushhour;
 use blockslide::model::{Axis, Metric, Puzzle};
 use blockslide::solve::algorithms::bfs::{bfs, distance_map, explore};
-use blockslide::solve::blocks::{self, BlockDomain, BlockHeuristic};
-use blockslide::solve::core::{Heuristic, Limits, SearchControl, Termination};
+use blockslide::solve::blocks::{BlockDomain, BlockHeuristic};
+use blockslide::solve::core::{Heuristic, Limits, SearchControl};
 use blockslide::solve::{Algorithm, SolveRequest};
 use proptest::prelude::*;
 
@@ -56,20 +56,7 @@ proptest! {
     fn the_engine_agrees_with_the_model_under_the_rules(seed in any::<u64>()) {
         let puzzle = random_family_puzzle(seed);
         for metric in Metric::ALL {
-            let domain = BlockDomain::new(&puzzle, metric).unwrap();
-            let (states, goals, nearest) = naive_walk(&puzzle, metric);
-            let e = explore(&domain, &mut control());
-            prop_assert_eq!(e.states, states, "states in {}", metric);
-            prop_assert_eq!(e.goal_states, goals, "goal states in {}", metric);
-            let narrow = blocks::explore(&domain, &mut control());
-            prop_assert_eq!(narrow.states, states, "narrow states in {}", metric);
-            let outcome = bfs(&domain, &mut control());
-            if let Some(d) = nearest {
-                prop_assert_eq!(outcome.termination, Termination::Solved);
-                let path = outcome.path.unwrap();
-                prop_assert_eq!(path.len() as u32, d);
-                replay_path(&puzzle, &domain, &path, metric);
-            } else { prop_assert_eq!(outcome.termination, Termination::Unsolvable) }
+            let domain = walks_agree_with_the_model(&puzzle, metric)?;
             for state in all_states(&domain) {
                 prop_assert!(obeys_rules(&puzzle, &domain.position(&state)), "in {}", metric);
             }

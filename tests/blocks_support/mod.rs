@@ -596,3 +596,38 @@ pub fn check_algorithms(puzzle: &Puzzle) -> Result<(), proptest::test_runner::Te
     }
     Ok(())
 }
+
+/// The engine's walks on `puzzle` in `metric` against a walk over model positions: the same
+/// reachable positions and goal positions (on full and narrow states), and a breadth-first
+/// solution of the model's shortest length that replays on the model. Returns the domain
+/// for further checks.
+pub fn walks_agree_with_the_model(
+    puzzle: &Puzzle,
+    metric: Metric,
+) -> Result<BlockDomain, proptest::test_runner::TestCaseError> {
+    use blockslide::solve::algorithms::bfs::{bfs, explore};
+    use blockslide::solve::core::Termination;
+    let domain = BlockDomain::new(puzzle, metric).unwrap();
+    let (states, goals, nearest) = naive_walk(puzzle, metric);
+    let e = explore(&domain, &mut control());
+    proptest::prop_assert_eq!(e.states, states, "states in {}", metric);
+    proptest::prop_assert_eq!(e.goal_states, goals, "goal states in {}", metric);
+    let narrow = blockslide::solve::blocks::explore(&domain, &mut control());
+    proptest::prop_assert_eq!(narrow.states, states, "narrow states in {}", metric);
+    proptest::prop_assert_eq!(
+        narrow.goal_states,
+        goals,
+        "narrow goal states in {}",
+        metric
+    );
+    let outcome = bfs(&domain, &mut control());
+    if let Some(d) = nearest {
+        proptest::prop_assert_eq!(outcome.termination, Termination::Solved);
+        let path = outcome.path.unwrap();
+        proptest::prop_assert_eq!(path.len() as u32, d);
+        replay_path(puzzle, &domain, &path, metric);
+    } else {
+        proptest::prop_assert_eq!(outcome.termination, Termination::Unsolvable);
+    }
+    Ok(domain)
+}

@@ -419,11 +419,13 @@ mod tests {
     use crate::model::{Metric, PuzzleType};
     use crate::solve::Stats;
 
-    fn t(s: &str) -> Token {
+    /// A token (test fixture, shared with the solution text's tests).
+    pub(super) fn t(s: &str) -> Token {
         Token::new(s).unwrap()
     }
 
-    fn report(
+    /// A solved report of `moves` (test fixture, shared with the solution text's tests).
+    pub(super) fn report(
         puzzle_type: PuzzleType,
         moves: Vec<PieceMove>,
         blank: Option<&str>,
@@ -443,7 +445,8 @@ mod tests {
         })
     }
 
-    fn mv(piece: &str, steps: &[Dir]) -> PieceMove {
+    /// A piece move (test fixture, shared with the solution text's tests).
+    pub(super) fn mv(piece: &str, steps: &[Dir]) -> PieceMove {
         PieceMove {
             piece: t(piece),
             steps: steps.to_vec(),

@@ -79,42 +79,8 @@ pub fn solution_json(report: &SolveReport) -> String {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
-
+    use super::super::tests::{mv, report, t};
     use super::*;
-    use crate::model::Token;
-    use crate::solve::{Algorithm, Stats, Termination};
-
-    fn t(s: &str) -> Token {
-        Token::new(s).unwrap()
-    }
-
-    fn report(
-        puzzle_type: PuzzleType,
-        moves: Vec<PieceMove>,
-        blank: Option<&str>,
-    ) -> Arc<SolveReport> {
-        Arc::new(SolveReport {
-            puzzle: "test".into(),
-            puzzle_type,
-            algorithm: Algorithm::Bfs,
-            heuristic: "zero".into(),
-            metric: Metric::Step,
-            status: Termination::Solved,
-            optimal: true,
-            moves,
-            blank_moves: blank.map(str::to_owned),
-            stats: Stats::default(),
-            notes: Vec::new(),
-        })
-    }
-
-    fn mv(piece: &str, steps: &[Dir]) -> PieceMove {
-        PieceMove {
-            piece: t(piece),
-            steps: steps.to_vec(),
-        }
-    }
 
     #[test]
     fn notation_for_tiles_and_blocks() {
