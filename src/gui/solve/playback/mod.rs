@@ -419,8 +419,8 @@ mod tests {
     use crate::model::{Metric, PuzzleType};
     use crate::solve::Stats;
 
-    /// A token (test fixture, shared with the solution text's tests).
-    pub(super) fn t(s: &str) -> Token {
+    /// A token.
+    fn t(s: &str) -> Token {
         Token::new(s).unwrap()
     }
 

@@ -79,7 +79,7 @@ pub fn solution_json(report: &SolveReport) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{mv, report, t};
+    use super::super::tests::{mv, report};
     use super::*;
 
     #[test]
