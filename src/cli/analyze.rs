@@ -23,7 +23,6 @@ use clap::Args;
 use blockslide::model::Puzzle;
 use blockslide::model::file::{load, save};
 use blockslide::solve::api::{AnalyzeReport, HardestPosition, analyze, metric_for};
-use blockslide::solve::core::SearchControl;
 
 use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, parse_metric};
 
@@ -62,8 +61,9 @@ fn try_run(args: &AnalyzeArgs) -> Result<u8, String> {
     let path = &args.file;
     let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
     let metric = metric_for(&puzzle, metric);
-    let limits = args.limits.limits()?;
-    let report = analyze(&puzzle, metric, SearchControl::new(limits)).map_err(|e| e.to_string())?;
+    let (control, line) = args.limits.control("analysing")?;
+    let report = analyze(&puzzle, metric, control).map_err(|e| e.to_string())?;
+    drop(line);
     if args.json {
         println!("{}", json(&report));
     } else {

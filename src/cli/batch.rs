@@ -7,7 +7,7 @@ use blockslide::model::file::read_text;
 use blockslide::model::text::{echo, echo_message, normalize};
 use blockslide::model::tiles::{blank_first_goal, blank_last_goal};
 use blockslide::solve::api::{BatchError, TileBatch};
-use blockslide::solve::{Algorithm, SearchControl, Stats, Termination};
+use blockslide::solve::{Algorithm, Stats, Termination};
 use serde_json::json;
 
 use super::args::{numbers, parse_size, request};
@@ -144,8 +144,11 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
     let algorithm = request.algorithm;
     let prepared = Instant::now();
     let mut notes = Vec::new();
-    let mut control = SearchControl::new(request.limits).with_cancel(super::interrupt_flag());
+    let (mut control, line) = search
+        .limits
+        .control_within(request.limits, "preparing the heuristic");
     let batch = TileBatch::new(rows, cols, &goal, &request, &mut control, &mut notes);
+    drop(line);
     for note in &notes {
         eprintln!("{}", echo_message(note));
     }
@@ -163,10 +166,12 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
     let mut total = Stats::default();
     let mut seconds = 0.0;
     for (index, instance) in instances.iter().enumerate() {
-        let control = SearchControl::new(request.limits).with_cancel(super::interrupt_flag());
+        let what = format!("instance {} of {}", index + 1, instances.len());
+        let (control, line) = search.limits.control_within(request.limits, &what);
         let result = batch
             .solve(&instance.start, control)
             .map_err(|e| format!("line {}: {e}", instance.line))?;
+        drop(line);
         // a length is checked only when there is one: a limit is not a mismatch
         let matched = match (instance.known, result.length) {
             (Some(k), Some(l)) => Some(k == l),

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use blockslide::model::Metric;
 use blockslide::model::text::{echo, echo_message};
 use blockslide::solve::api::{CountReport, count, metric_for};
-use blockslide::solve::core::{SearchControl, Termination};
+use blockslide::solve::core::Termination;
 
 use super::rushhour::rushhour_puzzle;
 use super::{CountArgs, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, parse_metric};
@@ -43,12 +43,12 @@ fn try_run(args: &CountArgs) -> Result<u8, String> {
         None => (rushhour_puzzle(args.rushhour.as_deref())?, None),
     };
     let metric = metric_for(&puzzle, metric);
-    let limits = args.limits.limits()?;
-    let control = SearchControl::new(limits).with_cancel(super::interrupt_flag());
+    let (control, line) = args.limits.control("counting")?;
     let report = count(&puzzle, metric, control).map_err(|e| match &file {
         Some(file) => file.locate(&e),
         None => e.to_string(),
     })?;
+    drop(line);
     if args.json {
         println!("{}", json(&puzzle.name, metric, &report));
     } else {

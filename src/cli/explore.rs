@@ -19,7 +19,6 @@ use clap::Args;
 
 use blockslide::model::file::{load, save};
 use blockslide::solve::api::{ExploreReport, explore, metric_for};
-use blockslide::solve::core::SearchControl;
 
 use super::analyze::hardest_puzzle;
 use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, parse_metric};
@@ -62,9 +61,9 @@ fn try_run(args: &ExploreArgs) -> Result<u8, String> {
     let path = &args.file;
     let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
     let metric = metric_for(&puzzle, metric);
-    let limits = args.limits.limits()?;
-    let report = explore(&puzzle, metric, args.top, SearchControl::new(limits))
-        .map_err(|e| e.to_string())?;
+    let (control, line) = args.limits.control("exploring")?;
+    let report = explore(&puzzle, metric, args.top, control).map_err(|e| e.to_string())?;
+    drop(line);
     if args.json {
         println!("{}", json(&report));
     } else {

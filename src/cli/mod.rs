@@ -11,6 +11,7 @@ mod check;
 mod count;
 mod explore;
 mod generate;
+mod progress;
 mod rushhour;
 mod solve;
 
@@ -25,12 +26,12 @@ use blockslide::model::Puzzle;
 use blockslide::model::file::{LoadError, parse, parse_with_source_map, read_text};
 use blockslide::model::text::echo;
 use blockslide::model::validate::validate_text;
-use blockslide::solve::Limits;
-use blockslide::solve::SolveError;
+use blockslide::solve::{Limits, SearchControl, SolveError};
 
 use blockslide::solve::algorithms::idastar::MAX_THREADS;
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand};
+use progress::ProgressLine;
 
 /// Success: valid, solved, counted.
 pub const EXIT_OK: u8 = 0;
@@ -137,9 +138,33 @@ pub struct LimitArgs {
     /// Stop when the search would use more than this many megabytes.
     #[arg(long, value_name = "MB")]
     pub max_memory: Option<u64>,
+    /// Draw no progress line (one is drawn only when standard error is a terminal).
+    #[arg(long, short)]
+    pub quiet: bool,
 }
 
 impl LimitArgs {
+    /// The control of one search under these limits: Ctrl-C cancels it, and a progress line
+    /// for `what` ("solving", "counting") follows it on a terminal. Keep the line until the
+    /// search returns, and drop it before printing.
+    ///
+    /// # Errors
+    /// As [`LimitArgs::limits`].
+    pub fn control(&self, what: &str) -> Result<(SearchControl, ProgressLine), String> {
+        let limits = self.limits()?;
+        Ok(self.control_within(limits, what))
+    }
+
+    /// [`LimitArgs::control`] under `limits` (a request's, already checked).
+    pub fn control_within(&self, limits: Limits, what: &str) -> (SearchControl, ProgressLine) {
+        let line = ProgressLine::new(what, ProgressLine::wanted(self.quiet));
+        let mut control = SearchControl::new(limits).with_cancel(interrupt_flag());
+        if let Some(sink) = line.sink() {
+            control = control.with_progress(sink);
+        }
+        (control, line)
+    }
+
     /// The solver's limits: the defaults, overridden by what was given.
     ///
     /// # Errors

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use blockslide::model::text::{echo, echo_message};
 use blockslide::model::{Metric, Puzzle};
 use blockslide::solve::{
-    Algorithm, HeuristicInfo, SearchControl, SolveReport, Termination, heuristics_for, solve,
+    Algorithm, HeuristicInfo, SolveReport, Termination, heuristics_for, solve,
 };
 
 use super::args::{numbers, parse_size, request};
@@ -61,11 +61,12 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
         return Ok(EXIT_OK);
     }
     let request = request(&args.search, metric, Algorithm::Astar)?;
-    let control = SearchControl::new(request.limits).with_cancel(super::interrupt_flag());
+    let (control, line) = args.search.limits.control_within(request.limits, "solving");
     let report = solve(&puzzle, &request, control).map_err(|e| match &file {
         Some(file) => file.locate(&e),
         None => e.to_string(),
     })?;
+    drop(line);
     if args.search.json {
         println!("{}", report.to_json());
     } else {
