@@ -203,3 +203,63 @@ fn boards_with_tiles_above_999_are_solved_without_panicking() {
     assert_eq!(lines[0]["status"], "solved");
     assert!(lines[0]["length"].as_u64().unwrap() <= 3);
 }
+
+#[test]
+fn boards_larger_than_4x4_default_to_ida_star_and_say_why() {
+    let dir = tempfile::tempdir().unwrap();
+    // The choice depends on the board, not the position: the solved 5x5 board will do.
+    let tiles = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0";
+    let goal_side = blockslide(
+        &[
+            "solve",
+            "--tiles",
+            tiles,
+            "--size",
+            "5x5",
+            "--heuristic",
+            "manhattan",
+            "--json",
+        ],
+        dir.path(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&goal_side.stdout).unwrap();
+    assert_eq!(v["algorithm"], "idastar");
+    assert!(
+        v["notes"][0].as_str().unwrap().contains("IDA* chosen"),
+        "{}",
+        v["notes"]
+    );
+    // Named explicitly, the algorithm is the user's and no reason is given.
+    let named = blockslide(
+        &[
+            "solve",
+            "--tiles",
+            tiles,
+            "--size",
+            "5x5",
+            "--heuristic",
+            "manhattan",
+            "--algorithm",
+            "astar",
+            "--json",
+        ],
+        dir.path(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&named.stdout).unwrap();
+    assert_eq!(v["algorithm"], "astar");
+    assert!(!v["notes"].to_string().contains("IDA* chosen"));
+    // 4x4 keeps A*.
+    let fifteen = blockslide(
+        &[
+            "solve",
+            "--tiles",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15",
+            "--heuristic",
+            "manhattan",
+            "--json",
+        ],
+        dir.path(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&fifteen.stdout).unwrap();
+    assert_eq!(v["algorithm"], "astar");
+}

@@ -13,9 +13,7 @@ use std::fmt::Write as _;
 
 use blockslide::model::text::{echo, echo_message};
 use blockslide::model::{Metric, Puzzle};
-use blockslide::solve::{
-    Algorithm, HeuristicInfo, SolveReport, Termination, heuristics_for, solve,
-};
+use blockslide::solve::{HeuristicInfo, SolveReport, Termination, heuristics_for, solve};
 
 use super::args::{numbers, parse_size, request};
 use super::rushhour::rushhour_puzzle;
@@ -60,12 +58,16 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
         print_heuristics(&heuristics_for(&puzzle, metric_used), args.search.json);
         return Ok(EXIT_OK);
     }
-    let request = request(&args.search, metric, Algorithm::Astar)?;
+    let (default, why) = blockslide::solve::api::default_algorithm(&puzzle);
+    let request = request(&args.search, metric, default)?;
     let (control, line) = args.search.limits.control_within(request.limits, "solving");
-    let report = solve(&puzzle, &request, control).map_err(|e| match &file {
+    let mut report = solve(&puzzle, &request, control).map_err(|e| match &file {
         Some(file) => file.locate(&e),
         None => e.to_string(),
     })?;
+    if let (None, Some(why)) = (&args.search.algorithm, why) {
+        report.notes.insert(0, why.to_string());
+    }
     drop(line);
     if args.search.json {
         println!("{}", report.to_json());

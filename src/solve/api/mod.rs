@@ -30,7 +30,7 @@ pub use analysis::{AnalyzeReport, ExploreReport, HardestPosition, analyze, explo
 pub use batch::{BatchError, TileBatch, TileOutcome};
 pub use prepare::default_heuristic;
 pub use report::{CountReport, Hint, SolveReport};
-pub use request::{SolveError, SolveRequest, metric_for};
+pub use request::{SolveError, SolveRequest, default_algorithm, metric_for};
 
 /// The heuristics for `puzzle` in `metric`, applicable or not (with the reason); the first
 /// entry is the best admissible default.

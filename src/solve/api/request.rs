@@ -48,6 +48,22 @@ pub enum SolveError {
     NotApplicable(String),
 }
 
+/// The algorithm to run when the user names none, with the reason when it is not A*: IDA* on
+/// tile boards larger than 4x4, where A*'s open list outgrows any memory limit within a
+/// minute (a 24-puzzle filled 4 GB in 45 s) while IDA* needs memory only for one path.
+pub fn default_algorithm(puzzle: &Puzzle) -> (Algorithm, Option<&'static str>) {
+    match crate::model::tiles::tile_layout(puzzle) {
+        Some(layout) if layout.rows * layout.cols > 16 => (
+            Algorithm::Idastar,
+            Some(
+                "IDA* chosen: on tile boards larger than 4x4 A*'s open list would outgrow the \
+                 memory limit, while IDA* keeps only the current path",
+            ),
+        ),
+        _ => (Algorithm::Astar, None),
+    }
+}
+
 /// The metric a search uses: the requested one, else the puzzle's own, else `step`. (On tile
 /// puzzles the three metrics coincide: a tile can only ever move into the one blank cell.)
 pub fn metric_for(puzzle: &Puzzle, requested: Option<Metric>) -> Metric {
