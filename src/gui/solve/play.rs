@@ -72,6 +72,9 @@ struct Drag {
     anchor: Pos2,
     /// The direction last refused by a rule, so each push is explained once.
     refused: Option<Dir>,
+    /// The direction of the last step this drag made: a drag never steps back the way it
+    /// came, or a pointer resting near a cell boundary would bounce the piece to and fro.
+    stepped: Option<Dir>,
 }
 
 /// The state of a game.
@@ -443,6 +446,7 @@ impl Play {
                 piece,
                 anchor: pointer,
                 refused: None,
+                stepped: None,
             });
             commands.push(PlayCommand::Select(Some(piece)));
         }
@@ -463,7 +467,9 @@ impl Play {
                 self.current.axis_of(drag.piece),
             );
             // A push across the axis (or into a closed zone) is explained, once per push.
-            let pushed = dominant(along, 0.5).or_else(|| dominant(across, 0.5));
+            let pushed = dominant(along, STEP_AT)
+                .or_else(|| dominant(across, STEP_AT))
+                .filter(|&dir| drag.stepped != Some(dir.opposite()));
             match pushed.map(|dir| (dir, rule_refusal(&self.current, drag.piece, dir))) {
                 Some((dir, Some(reason))) => {
                     if drag.refused != Some(dir) {
@@ -476,6 +482,7 @@ impl Play {
                     let (dr, dc) = dir.delta();
                     if self.current.can_step(drag.piece, dir) {
                         drag.anchor += vec2(dc as f32, dr as f32) * cell;
+                        drag.stepped = Some(dir);
                         commands.push(PlayCommand::Step(drag.piece, dir));
                     } else if self.message.is_none() {
                         commands.push(PlayCommand::Step(drag.piece, dir));
@@ -524,6 +531,11 @@ fn paint_hint_arrow(ui: &Ui, puzzle: &Puzzle, rect: egui::Rect, first: &PieceMov
 
 /// The colour of the hint arrow (the board's hint outline is gold too).
 const HINT_ARROW: Color32 = Color32::from_rgb(0xff, 0xd0, 0x00);
+
+/// How far (in cells) the pointer must go past the piece's position for a drag to step it:
+/// more than half a cell, so that after a step the pointer is not already past the mark of
+/// the step back.
+const STEP_AT: f32 = 0.6;
 
 /// The direction `delta` (in cells) points in, when it reaches `threshold` along its main
 /// axis.
