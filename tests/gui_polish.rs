@@ -4,7 +4,8 @@
 
 #![cfg(feature = "gui")]
 
-use egui::{Pos2, vec2};
+use egui::accesskit::Role;
+use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -12,7 +13,7 @@ use blockslide::gui::app::App;
 use blockslide::gui::command::Mode;
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::solve::play::PlayedStep;
-use blockslide::model::{Dir, Puzzle, Token};
+use blockslide::model::{Cell, Dir, Puzzle, Token};
 
 fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
     let mut app = App::new_for_test(puzzle);
@@ -90,4 +91,126 @@ fn a_drag_held_one_cell_away_makes_exactly_one_step() {
         }]
     );
     h.get_by_label("1 step");
+}
+
+/// The point at `(x, y)` in cells (fractions allowed) from the board's top-left corner.
+fn board_point(h: &Harness<'static, App>, x: f32, y: f32) -> Pos2 {
+    let p = h.state().document().puzzle();
+    let rect = h.get_by_label(BOARD_LABEL).rect();
+    let size = vec2(rect.width() / p.cols as f32, rect.height() / p.rows as f32);
+    rect.min + vec2(x * size.x, y * size.y)
+}
+
+/// A quick stroke: the press and the pointer's samples `(x, y)` (in cells) all arrive
+/// within one frame, as they do when the hand is faster than the frame rate (the harness's
+/// own `hover_at` and `drag_at` would give each its own frame); the button is released on a
+/// later frame.
+fn quick_stroke(h: &mut Harness<'static, App>, samples: &[(f32, f32)]) {
+    let points: Vec<Pos2> = samples.iter().map(|&(x, y)| board_point(h, x, y)).collect();
+    h.hover_at(points[0]);
+    h.step();
+    let events = &mut h.input_mut().events;
+    events.push(Event::PointerButton {
+        pos: points[0],
+        button: PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    events.extend(points[1..].iter().map(|&p| Event::PointerMoved(p)));
+    h.step();
+    h.drop_at(*points.last().unwrap());
+    h.step();
+    h.run_ok();
+}
+
+/// A stroke with each of the pointer's samples `(x, y)` (in cells) on a frame of its own.
+fn stroke(h: &mut Harness<'static, App>, samples: &[(f32, f32)]) {
+    let points: Vec<Pos2> = samples.iter().map(|&(x, y)| board_point(h, x, y)).collect();
+    h.hover_at(points[0]);
+    h.drag_at(points[0]);
+    for &p in &points[1..] {
+        h.hover_at(p);
+    }
+    h.drop_at(*points.last().unwrap());
+    h.step();
+    h.run_ok();
+}
+
+fn empty_board(rows: usize, cols: usize) -> Puzzle {
+    let row = vec!["."; cols].join(" ");
+    Puzzle::from_rows(&vec![row; rows], &[]).unwrap()
+}
+
+fn walls(h: &Harness<'static, App>) -> Vec<(usize, usize)> {
+    let p = h.state().document().puzzle();
+    (0..p.rows)
+        .flat_map(|r| (0..p.cols).map(move |c| (r, c)))
+        .filter(|&(r, c)| p.cell(r, c) == Cell::Wall)
+        .collect()
+}
+
+#[test]
+fn a_quick_wall_stroke_paints_from_the_pressed_cell_on() {
+    let mut h = harness(empty_board(32, 32), Mode::Start);
+    h.key_press(Key::W);
+    h.run_ok();
+    // Along row 5 from column 2 to column 12, sampled every three cells or so.
+    quick_stroke(&mut h, &[(2.5, 5.5), (5.2, 5.5), (8.7, 5.4), (12.5, 5.5)]);
+    let expected: Vec<(usize, usize)> = (2..=12).map(|c| (5, c)).collect();
+    assert_eq!(walls(&h), expected);
+}
+
+#[test]
+fn a_quick_diagonal_stroke_starts_where_pressed_and_leaves_no_diagonal_gaps() {
+    let mut h = harness(empty_board(32, 32), Mode::Start);
+    h.key_press(Key::W);
+    h.run_ok();
+    quick_stroke(&mut h, &[(2.5, 2.5), (6.5, 6.8), (10.5, 10.5)]);
+    let painted = walls(&h);
+    assert!(painted.contains(&(2, 2)), "the pressed cell: {painted:?}");
+    assert!(painted.contains(&(10, 10)), "the last cell: {painted:?}");
+    // Every painted cell but the first touches an earlier one along a side.
+    let mut reached = vec![(2, 2)];
+    let mut rest: Vec<(usize, usize)> = painted.into_iter().filter(|&c| c != (2, 2)).collect();
+    while let Some(i) = rest.iter().position(|&(r, c)| {
+        reached
+            .iter()
+            .any(|&(r2, c2)| r.abs_diff(r2) + c.abs_diff(c2) == 1)
+    }) {
+        reached.push(rest.swap_remove(i));
+    }
+    assert!(rest.is_empty(), "cells joined only at a corner: {rest:?}");
+}
+
+fn select_piece(h: &mut Harness<'static, App>, token: &str) {
+    let named = format!("{token}  ");
+    h.get_by(move |n| {
+        n.role() == Role::Button
+            && n.label()
+                .is_some_and(|l| l == token || l.starts_with(&named))
+    })
+    .click();
+    h.run_ok();
+}
+
+#[test]
+fn a_goal_stroke_that_turns_a_corner_paints_the_corner_cell() {
+    let mut rows = vec![". . . . . . . ."; 8];
+    rows[7] = "A . . . . . . .";
+    let mut h = harness(Puzzle::from_rows(&rows, &[]).unwrap(), Mode::Goal);
+    select_piece(&mut h, "A");
+    h.key_press(Key::B);
+    h.run_ok();
+    // Right along row 0, cutting the corner at (0, 3) on the way down column 3; one frame
+    // ends in (0, 2) and the next starts in (1, 3).
+    stroke(&mut h, &[(0.5, 0.5), (2.9, 0.5), (3.5, 1.1), (3.5, 3.5)]);
+    let p = h.state().document().puzzle();
+    let named: Vec<(usize, usize)> = (0..p.rows * p.cols)
+        .filter(|&i| p.goal.cells[i] == Some(Token::new("A").unwrap()))
+        .map(|i| (i / p.cols, i % p.cols))
+        .collect();
+    assert_eq!(
+        named,
+        [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3), (3, 3)]
+    );
 }

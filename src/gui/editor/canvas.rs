@@ -107,11 +107,14 @@ impl EditorState {
         if let Some((cell, button)) = out.pressed {
             self.begin(cell, button, puzzle, layer, commands);
         }
-        if let Some(g) = out.active {
-            self.extend(g, layer, commands);
+        self.extend(&out.trail, layer, commands);
+        if let Some(g) = out.active.or(out.released)
+            && let Some(drag) = self.drag.as_mut()
+            && let Some(current) = g.current
+        {
+            drag.current = current;
         }
         if let Some(g) = out.released {
-            self.extend(g, layer, commands);
             self.finish(g, layer, commands);
         }
         out
@@ -224,21 +227,23 @@ impl EditorState {
         });
     }
 
-    fn extend(&mut self, g: Gesture, layer: Layer, commands: &mut Vec<Command>) {
-        let Some(current) = g.current else {
-            return;
-        };
-        if let Some(drag) = self.drag.as_mut() {
-            drag.current = current;
-        }
+    /// Paints the cells the pointer entered this frame, when a stroke is under way.
+    fn extend(&mut self, trail: &[CellPos], layer: Layer, commands: &mut Vec<Command>) {
         let Some(stroke) = self.stroke.as_mut() else {
             return;
         };
-        if current == stroke.last {
+        let cells: Vec<CellPos> = trail
+            .iter()
+            .copied()
+            .filter(|&cell| {
+                let new = cell != stroke.last;
+                stroke.last = cell;
+                new
+            })
+            .collect();
+        if cells.is_empty() {
             return;
         }
-        let cells = line(stroke.last, current);
-        stroke.last = current;
         commands.push(Command::Stroke {
             gesture: stroke.gesture,
             layer,
@@ -264,40 +269,5 @@ impl EditorState {
                 });
             }
         }
-    }
-}
-
-/// The cells on a straight line from `from` (excluded) to `to` (included), so a fast drag
-/// leaves no gaps.
-fn line(from: CellPos, to: CellPos) -> Vec<CellPos> {
-    let (r0, c0) = (from.0 as f32, from.1 as f32);
-    let (dr, dc) = (to.0 as f32 - r0, to.1 as f32 - c0);
-    let steps = dr.abs().max(dc.abs()) as usize;
-    let mut cells = Vec::with_capacity(steps);
-    for i in 1..=steps {
-        let t = i as f32 / steps as f32;
-        let cell = (
-            (r0 + dr * t).round() as usize,
-            (c0 + dc * t).round() as usize,
-        );
-        if cells.last() != Some(&cell) {
-            cells.push(cell);
-        }
-    }
-    cells
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn lines_have_no_gaps() {
-        assert_eq!(line((0, 0), (0, 3)), [(0, 1), (0, 2), (0, 3)]);
-        assert_eq!(line((2, 2), (0, 0)), [(1, 1), (0, 0)]);
-        assert_eq!(line((1, 1), (1, 1)), []);
-        let l = line((0, 0), (4, 1));
-        assert_eq!(l.len(), 4);
-        assert_eq!(l.last(), Some(&(4, 1)));
     }
 }

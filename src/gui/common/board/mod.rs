@@ -70,6 +70,9 @@ pub struct BoardResponse {
     pub released: Option<Gesture>,
     /// A click: released on the cell where it was pressed, never having left it.
     pub clicked: Option<(CellPos, PointerButton)>,
+    /// The cells the pointer entered this frame during a gesture, in order and with none
+    /// skipped (the press cell itself is in [`BoardResponse::pressed`]).
+    pub trail: Vec<CellPos>,
 }
 
 /// The board widget. Build it with [`Board::new`], set options, then [`Board::show`].
@@ -230,6 +233,7 @@ impl<'a> Board<'a> {
             active: None,
             released: None,
             clicked: None,
+            trail: Vec::new(),
         };
         if self.interactive {
             self.track_pointer(ui, rect, &mut out);
@@ -248,21 +252,24 @@ impl<'a> Board<'a> {
     fn track_pointer(&self, ui: &Ui, rect: Rect, out: &mut BoardResponse) {
         let (rows, cols) = (self.puzzle.rows, self.puzzle.cols);
         let id = out.response.id.with("gesture");
+        let last_id = id.with("last pointer");
+        // The pointer's samples in order: a quick stroke can press and cross several cells
+        // within one frame, and the latest position alone would lose them.
         let (pos, events) = ui.input(|i| {
-            let events: Vec<(PointerButton, bool)> =
-                [PointerButton::Primary, PointerButton::Secondary]
-                    .into_iter()
-                    .flat_map(|b| {
-                        let mut v = Vec::new();
-                        if i.pointer.button_pressed(b) {
-                            v.push((b, true));
-                        }
-                        if i.pointer.button_released(b) {
-                            v.push((b, false));
-                        }
-                        v
-                    })
-                    .collect();
+            let events: Vec<(Pos2, Option<(PointerButton, bool)>)> = i
+                .events
+                .iter()
+                .filter_map(|e| match *e {
+                    egui::Event::PointerMoved(p) => Some((p, None)),
+                    egui::Event::PointerButton {
+                        pos,
+                        button: b @ (PointerButton::Primary | PointerButton::Secondary),
+                        pressed,
+                        ..
+                    } => Some((pos, Some((b, pressed)))),
+                    _ => None,
+                })
+                .collect();
             (i.pointer.interact_pos(), events)
         });
         let under = pos.and_then(|p| cell_at(rect, rows, cols, p));
@@ -270,45 +277,118 @@ impl<'a> Board<'a> {
             out.hovered = under;
         }
         let mut gesture: Option<Gesture> = ui.data(|d| d.get_temp(id));
-        // When the pointer is gone (it left the window), the gesture keeps its last cell.
-        if let Some(g) = gesture.as_mut()
-            && pos.is_some()
-        {
-            g.current = under;
-            g.moved |= under != Some(g.start);
-        }
-        for (button, down) in events {
-            if down {
-                if gesture.is_none()
-                    && out.response.hovered()
-                    && let Some(cell) = under
-                {
-                    gesture = Some(Gesture {
-                        button,
-                        start: cell,
-                        current: Some(cell),
-                        moved: false,
-                    });
-                    out.pressed = Some((cell, button));
-                }
-            } else if let Some(g) = gesture
-                && g.button == button
+        let mut last: Option<Pos2> = ui.data(|d| d.get_temp(last_id));
+        for (at, button) in events {
+            if gesture.is_some()
+                && let Some(from) = last
             {
-                out.released = Some(g);
-                if !g.moved && g.current == Some(g.start) {
-                    out.clicked = Some((g.start, button));
+                out.trail.extend(crossed(rect, rows, cols, from, at));
+                last = Some(at);
+            }
+            match button {
+                Some((button, true)) => {
+                    if gesture.is_none()
+                        && out.response.hovered()
+                        && let Some(cell) = cell_at(rect, rows, cols, at)
+                    {
+                        gesture = Some(Gesture {
+                            button,
+                            start: cell,
+                            current: Some(cell),
+                            moved: false,
+                        });
+                        out.pressed = Some((cell, button));
+                        out.trail.clear();
+                        last = Some(at);
+                    }
                 }
-                gesture = None;
+                Some((button, false)) => {
+                    if let Some(g) = gesture.as_mut()
+                        && g.button == button
+                    {
+                        g.moved |= out.trail.iter().any(|&c| c != g.start);
+                        g.current = cell_at(rect, rows, cols, at);
+                        g.moved |= g.current != Some(g.start);
+                        out.released = Some(*g);
+                        if !g.moved && g.current == Some(g.start) {
+                            out.clicked = Some((g.start, button));
+                        }
+                        gesture = None;
+                        last = None;
+                    }
+                }
+                None => {}
+            }
+        }
+        // When the pointer is gone (it left the window), the gesture keeps its last cell.
+        if let Some(g) = gesture.as_mut() {
+            g.moved |= out.trail.iter().any(|&c| c != g.start);
+            if pos.is_some() {
+                g.current = under;
+                g.moved |= under != Some(g.start);
             }
         }
         out.active = gesture;
-        ui.data_mut(|d| match gesture {
-            Some(g) => {
-                d.insert_temp(id, g);
+        ui.data_mut(|d| {
+            match gesture {
+                Some(g) => {
+                    d.insert_temp(id, g);
+                }
+                None => d.remove::<Gesture>(id),
             }
-            None => d.remove::<Gesture>(id),
+            match last {
+                Some(p) => {
+                    d.insert_temp(last_id, p);
+                }
+                None => d.remove::<Pos2>(last_id),
+            }
         });
     }
+}
+
+/// The cells of the board (in `rect`) that the segment from `from` to `to` enters, in order,
+/// excluding the one `from` is in: a 4-connected walk of the grid, so a stroke that turns a
+/// corner or runs diagonally skips no cell. Cells off the board are left out.
+fn crossed(rect: Rect, rows: usize, cols: usize, from: Pos2, to: Pos2) -> Vec<CellPos> {
+    let size = vec2(
+        rect.width() / cols.max(1) as f32,
+        rect.height() / rows.max(1) as f32,
+    );
+    let start = (from - rect.min) / size;
+    let end = (to - rect.min) / size;
+    let (mut x, mut y) = (start.x.floor() as i64, start.y.floor() as i64);
+    let (end_x, end_y) = (end.x.floor() as i64, end.y.floor() as i64);
+    let d = end - start;
+    let (step_x, step_y) = (
+        if d.x > 0.0 { 1 } else { -1 },
+        if d.y > 0.0 { 1 } else { -1 },
+    );
+    // How far along the segment (0 to 1) the next vertical and horizontal grid lines are.
+    let next = |p: f32, cell: i64, step: i64, d: f32| {
+        if d == 0.0 {
+            f32::INFINITY
+        } else {
+            let line = if step > 0 { cell + 1 } else { cell } as f32;
+            (line - p) / d
+        }
+    };
+    let (mut tx, mut ty) = (next(start.x, x, step_x, d.x), next(start.y, y, step_y, d.y));
+    let (dtx, dty) = (1.0 / d.x.abs(), 1.0 / d.y.abs());
+    let mut cells = Vec::new();
+    let on_board = |x: i64, y: i64| (0..cols as i64).contains(&x) && (0..rows as i64).contains(&y);
+    while (x, y) != (end_x, end_y) {
+        if (tx <= ty && x != end_x) || y == end_y {
+            x += step_x;
+            tx += dtx;
+        } else {
+            y += step_y;
+            ty += dty;
+        }
+        if on_board(x, y) {
+            cells.push((y as usize, x as usize));
+        }
+    }
+    cells
 }
 
 /// The screen rectangle of cell `(row, col)` on a board drawn in `rect`.
@@ -354,5 +434,31 @@ mod tests {
         }
         assert_eq!(cell_at(rect, 5, 4, pos2(5.0, 30.0)), None);
         assert_eq!(cell_at(rect, 5, 4, rect.max), Some((4, 3)));
+    }
+
+    #[test]
+    fn segments_cross_every_cell_on_their_way_side_by_side() {
+        // Cells of 10 points from the origin: cell (r, c) spans x in [10c, 10c + 10).
+        let rect = Rect::from_min_size(Pos2::ZERO, vec2(50.0, 50.0));
+        let at = |x: f32, y: f32| pos2(x * 10.0, y * 10.0);
+        assert_eq!(
+            crossed(rect, 5, 5, at(0.5, 0.5), at(3.5, 0.5)),
+            [(0, 1), (0, 2), (0, 3)]
+        );
+        assert_eq!(crossed(rect, 5, 5, at(1.5, 1.5), at(1.2, 1.8)), []);
+        // Cutting a corner enters the cell at the corner, not the diagonal neighbour.
+        assert_eq!(
+            crossed(rect, 5, 5, at(2.9, 0.5), at(3.5, 1.1)),
+            [(0, 3), (1, 3)]
+        );
+        // Backwards and diagonally: each step changes the row or the column, never both.
+        let cells = crossed(rect, 5, 5, at(4.5, 4.5), at(0.5, 0.5));
+        assert_eq!(cells.len(), 8);
+        assert_eq!(cells.last(), Some(&(0, 0)));
+        // Off the board on the way: only the cells on it.
+        assert_eq!(
+            crossed(rect, 5, 5, at(-2.0, 2.5), at(1.5, 2.5)),
+            [(2, 0), (2, 1)]
+        );
     }
 }
