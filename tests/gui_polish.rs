@@ -10,10 +10,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use blockslide::gui::app::App;
-use blockslide::gui::command::Mode;
+use blockslide::gui::command::{Command, Mode};
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::solve::play::PlayedStep;
-use blockslide::model::{Cell, Dir, Puzzle, Token};
+use blockslide::model::{Cell, Dir, Metric, Puzzle, Token};
 
 fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
     let mut app = App::new_for_test(puzzle);
@@ -213,4 +213,81 @@ fn a_goal_stroke_that_turns_a_corner_paints_the_corner_cell() {
         named,
         [(0, 0), (0, 1), (0, 2), (0, 3), (1, 3), (2, 3), (3, 3)]
     );
+}
+
+/// Steps frames until `done` holds for the app, panicking after two minutes.
+fn wait_for(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
+    let start = std::time::Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < std::time::Duration::from_mins(2),
+            "timed out waiting for {what}"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run_ok();
+}
+
+/// Clicks the text field labelled `label` in the properties and types `text` at its end.
+fn type_into(h: &mut Harness<'static, App>, label: &str, text: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+    h.get_by_label(label).type_text(text);
+    h.run_ok();
+}
+
+/// Carries out `command` as the app does after its panels have drawn, then draws.
+fn apply(h: &mut Harness<'static, App>, command: Command) {
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(command, &ctx);
+    h.run_ok();
+}
+
+fn has_results(app: &App) -> bool {
+    let view = app.solve_view();
+    view.playback().is_some()
+        && view.panel().outcome().is_some()
+        && !view.compare().rows().is_empty()
+}
+
+#[test]
+fn renaming_the_puzzle_or_writing_notes_keeps_the_solution_and_the_comparison() {
+    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let mut h = harness(puzzle, Mode::Solve);
+    h.get_by_label("Solve the puzzle").click();
+    h.step();
+    wait_for(&mut h, "the solve", |app| {
+        app.solve_view().playback().is_some()
+    });
+    h.get_by_label("Run comparison").click();
+    h.step();
+    wait_for(&mut h, "the comparison", |app| {
+        !app.solve_view().compare().is_running() && !app.solve_view().compare().rows().is_empty()
+    });
+    assert!(has_results(h.state()));
+
+    h.get_by_label("Start").click();
+    h.run_ok();
+    type_into(&mut h, "Name", "Seed");
+    type_into(&mut h, "Notes", "From the seeds' set.");
+    let p = h.state().document().puzzle();
+    assert_eq!(
+        (p.name.as_str(), p.notes.as_str()),
+        ("Seed", "From the seeds' set.")
+    );
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    assert!(
+        has_results(h.state()),
+        "the name and notes do not change what is solved"
+    );
+
+    // Undoing the notes keeps them too; a change of metric is a change to the puzzle.
+    apply(&mut h, Command::Undo);
+    assert_eq!(h.state().document().puzzle().notes, "");
+    assert!(has_results(h.state()));
+    apply(&mut h, Command::SetMetric(Some(Metric::Move)));
+    assert!(h.state().solve_view().playback().is_none());
+    assert!(h.state().solve_view().compare().rows().is_empty());
 }

@@ -147,8 +147,12 @@ impl App {
             Command::Highlight(cells) => self.editor.highlight = cells,
             Command::Notify(message) => self.status = message,
             Command::Solve(command) => {
-                self.solve
-                    .apply(command, self.doc.revision(), self.doc.puzzle(), ctx);
+                self.solve.apply(
+                    command,
+                    self.doc.solvable_revision(),
+                    self.doc.puzzle(),
+                    ctx,
+                );
             }
         }
     }

@@ -3,13 +3,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::model::Puzzle;
+use crate::model::{Axis, Puzzle, Token};
 
 /// The puzzle being designed, with its undo history and the file it belongs to.
 ///
 /// Every change goes through [`Document::edit`], which records an undo step. Other panels
-/// (the solver, playback) read [`Document::puzzle`] and watch [`Document::revision`] to notice
-/// changes.
+/// read [`Document::puzzle`] and watch [`Document::revision`] to notice changes; the solver,
+/// playback and play watch [`Document::solvable_revision`], which only changes with what a
+/// search depends on.
 #[derive(Clone, Debug)]
 pub struct Document {
     puzzle: Puzzle,
@@ -18,6 +19,7 @@ pub struct Document {
     path: Option<PathBuf>,
     saved: Option<Puzzle>,
     revision: u64,
+    solvable_revision: u64,
     open_gesture: Option<u64>,
     modified_at_start: bool,
 }
@@ -46,6 +48,7 @@ impl Document {
             path: None,
             saved: None,
             revision: next_revision(),
+            solvable_revision: next_revision(),
             open_gesture: None,
             modified_at_start: false,
         }
@@ -68,6 +71,14 @@ impl Document {
     /// documents, so opening another design changes it too.
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// A number that changes whenever what a search depends on changes: the board, the
+    /// goal, the pieces' kinds and axes, the zones and the metric. Renaming the puzzle or a
+    /// piece, notes and colours leave it as it is, so solutions and comparisons stay. Unique
+    /// across documents, like [`Document::revision`].
+    pub fn solvable_revision(&self) -> u64 {
+        self.solvable_revision
     }
 
     /// The file this design was opened from or last saved to.
@@ -120,7 +131,7 @@ impl Document {
             if self.puzzle == before {
                 return false;
             }
-            self.revision = next_revision();
+            self.changed_from(&before);
             return true;
         }
         let changed = self.apply(label, change);
@@ -136,12 +147,12 @@ impl Document {
         if self.puzzle == before {
             return false;
         }
+        self.changed_from(&before);
         self.undo.push(UndoStep {
             puzzle: before,
             label: label.to_string(),
         });
         self.redo.clear();
-        self.revision = next_revision();
         true
     }
 
@@ -177,11 +188,11 @@ impl Document {
             return false;
         };
         let current = std::mem::replace(&mut self.puzzle, step.puzzle);
+        self.changed_from(&current);
         self.redo.push(UndoStep {
             puzzle: current,
             label: step.label,
         });
-        self.revision = next_revision();
         true
     }
 
@@ -192,18 +203,45 @@ impl Document {
             return false;
         };
         let current = std::mem::replace(&mut self.puzzle, step.puzzle);
+        self.changed_from(&current);
         self.undo.push(UndoStep {
             puzzle: current,
             label: step.label,
         });
-        self.revision = next_revision();
         true
+    }
+
+    /// Moves the revisions on after the puzzle changed from `before`.
+    fn changed_from(&mut self, before: &Puzzle) {
+        self.revision = next_revision();
+        if !same_to_solve(before, &self.puzzle) {
+            self.solvable_revision = next_revision();
+        }
     }
 
     /// Ends the current gesture, so the next [`Document::edit_in_gesture`] starts a new step.
     pub fn end_gesture(&mut self) {
         self.open_gesture = None;
     }
+}
+
+/// Whether a search would treat `a` and `b` alike: the same board, goal, zones and metric,
+/// and the same kinds and axes for the pieces (their names and colours are only shown).
+fn same_to_solve(a: &Puzzle, b: &Puzzle) -> bool {
+    let rules = |p: &Puzzle| -> Vec<(Token, Option<String>, Axis)> {
+        p.styles
+            .iter()
+            .filter(|(_, s)| s.kind.is_some() || s.axis != Axis::Free)
+            .map(|(&t, s)| (t, s.kind.clone(), s.axis))
+            .collect()
+    };
+    a.rows == b.rows
+        && a.cols == b.cols
+        && a.cells == b.cells
+        && a.goal == b.goal
+        && a.zones == b.zones
+        && a.metric == b.metric
+        && rules(a) == rules(b)
 }
 
 #[cfg(test)]
@@ -258,5 +296,40 @@ mod tests {
         assert!(doc.is_modified());
         doc.undo();
         assert!(!doc.is_modified());
+    }
+
+    #[test]
+    fn only_edits_a_search_depends_on_change_the_solvable_revision() {
+        let mut doc = Document::new(Puzzle::empty(2, 2));
+        let solvable = doc.solvable_revision();
+        doc.edit("Rename", |p| p.name = "Two by two".into());
+        doc.edit("Notes", |p| p.notes = "Empty.".into());
+        doc.edit("Colour", |p| {
+            p.styles
+                .entry(Token::new("A").expect("valid token"))
+                .or_default()
+                .color = Some(crate::model::Color { r: 1, g: 2, b: 3 });
+        });
+        assert!(doc.undo());
+        assert_eq!(doc.solvable_revision(), solvable);
+        let revision = doc.revision();
+        doc.edit("Axis", |p| {
+            p.styles
+                .entry(Token::new("A").expect("valid token"))
+                .or_default()
+                .axis = Axis::Vertical;
+        });
+        assert_ne!(doc.solvable_revision(), solvable);
+        assert_ne!(doc.revision(), revision);
+        let solvable = doc.solvable_revision();
+        doc.edit_in_gesture(3, "Paint", |p| p.set_cell(0, 0, a()));
+        assert_ne!(doc.solvable_revision(), solvable);
+        let solvable = doc.solvable_revision();
+        assert!(doc.undo());
+        assert_ne!(
+            doc.solvable_revision(),
+            solvable,
+            "undoing a paint changes the board"
+        );
     }
 }

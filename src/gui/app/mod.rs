@@ -419,7 +419,7 @@ impl App {
                     self.solve.side_ui(
                         ui,
                         self.mode,
-                        self.doc.revision(),
+                        self.doc.solvable_revision(),
                         self.doc.puzzle(),
                         commands,
                     );
@@ -439,7 +439,7 @@ impl App {
                 self.solve.central_ui(
                     ui,
                     self.mode,
-                    self.doc.revision(),
+                    self.doc.solvable_revision(),
                     self.doc.puzzle(),
                     commands,
                 );
@@ -485,7 +485,7 @@ impl eframe::App for App {
             self.editor.highlight.clear();
         }
         self.solve
-            .poll(self.doc.revision(), self.doc.puzzle(), &ctx);
+            .poll(self.doc.solvable_revision(), self.doc.puzzle(), &ctx);
         let mut commands = Vec::new();
         self.input_commands(&ctx, &mut commands);
         self.panels_ui(ui, &ctx, &mut commands);

@@ -16,8 +16,9 @@
 //! frame, [`SolveView::side_ui`] and [`SolveView::central_ui`] while the Solve or Play tab
 //! shows (they queue commands), [`SolveView::analysis_window`] in every tab while the Analyze
 //! window is open, and [`SolveView::apply`] for each queued [`SolveCommand`] after every
-//! panel has drawn. Results belong to the document revision they were computed
-//! for: when the revision changes, they are dropped and running searches stop.
+//! panel has drawn. Results belong to the revision of the design they were computed for
+//! (the app passes the document's solvable revision, which renaming or notes leave as it
+//! is): when the revision changes, they are dropped and running searches stop.
 
 pub mod analyze;
 pub mod availability;
