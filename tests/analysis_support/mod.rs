@@ -16,33 +16,16 @@ use blockslide::model::{Cell, Dir, Metric, Puzzle, Token};
 
 #[path = "../blocks_support/mod.rs"]
 mod blocks_support;
+pub use blocks_support::naive_successors as successors;
 pub use blocks_support::{klotski, puzzle, random_puzzle, reference_goal, small};
 
 /// A position with interchangeable pieces forgotten: sorted (label, cells) pairs.
 pub type Key = Vec<(String, Vec<(usize, usize)>)>;
 
-/// What the goal cannot tell apart gets one label: pieces of a kind the goal names are
-/// labelled by kind, the others by shape.
+/// What the goal cannot tell apart gets one label (the block tests' rule: by kind for kinds
+/// the goal names, else by shape, and by axis and zone rights).
 pub fn labels(p: &Puzzle) -> HashMap<Token, String> {
-    let named: Vec<String> = p
-        .goal
-        .cells
-        .iter()
-        .flatten()
-        .map(|t| p.kind_of(*t))
-        .collect();
-    p.pieces()
-        .into_iter()
-        .map(|piece| {
-            let kind = p.kind_of(piece.token);
-            let label = if named.contains(&kind) {
-                format!("kind {kind}")
-            } else {
-                format!("shape {:?}", piece.shape())
-            };
-            (piece.token, label)
-        })
-        .collect()
+    blocks_support::labels(p).into_iter().collect()
 }
 
 /// The merged key of position `p`.
@@ -54,48 +37,6 @@ pub fn key(p: &Puzzle, labels: &HashMap<Token, String>) -> Key {
         .collect();
     k.sort();
     k
-}
-
-/// Every position one metric move away, made of `Puzzle::step` calls only.
-pub fn successors(p: &Puzzle, metric: Metric) -> Vec<Puzzle> {
-    let mut out = Vec::new();
-    for piece in p.pieces() {
-        let t = piece.token;
-        match metric {
-            Metric::Step => {
-                for d in Dir::ALL {
-                    let mut q = p.clone();
-                    if q.step(t, d).is_ok() {
-                        out.push(q);
-                    }
-                }
-            }
-            Metric::Slide => {
-                for d in Dir::ALL {
-                    let mut q = p.clone();
-                    while q.step(t, d).is_ok() {
-                        out.push(q.clone());
-                    }
-                }
-            }
-            Metric::Move => {
-                let mut seen = vec![p.clone()];
-                let mut i = 0;
-                while i < seen.len() {
-                    let cur = seen[i].clone();
-                    i += 1;
-                    for d in Dir::ALL {
-                        let mut q = cur.clone();
-                        if q.step(t, d).is_ok() && !seen.contains(&q) {
-                            seen.push(q.clone());
-                            out.push(q);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    out
 }
 
 /// A graph of merged model positions.

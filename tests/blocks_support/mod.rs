@@ -334,7 +334,7 @@ pub fn random_puzzle(seed: u64) -> Puzzle {
 /// What the goal cannot tell apart gets one label: pieces of a kind the goal names are
 /// labelled by kind, the others by shape; pieces that move under different rules (axis, zone
 /// rights) are told apart.
-fn labels(p: &Puzzle) -> Vec<(Token, String)> {
+pub fn labels(p: &Puzzle) -> Vec<(Token, String)> {
     let named: Vec<String> = p
         .goal
         .cells
@@ -448,7 +448,7 @@ fn key(p: &Puzzle, labels: &[(Token, String)]) -> Vec<(String, Vec<(usize, usize
 }
 
 /// Every position one metric move away, made of `Puzzle::step` calls only.
-fn naive_successors(p: &Puzzle, metric: Metric) -> Vec<Puzzle> {
+pub fn naive_successors(p: &Puzzle, metric: Metric) -> Vec<Puzzle> {
     use blockslide::model::Dir;
     let mut out = Vec::new();
     for piece in p.pieces() {
