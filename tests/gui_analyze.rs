@@ -7,7 +7,11 @@
 
 #![cfg(feature = "gui")]
 
-use std::time::{Duration, Instant};
+mod gui_support;
+
+use gui_support::bundled;
+
+use std::time::Duration;
 
 use egui::Key;
 use egui::accesskit::Role;
@@ -18,40 +22,20 @@ use blockslide::gui::app::App;
 use blockslide::gui::command::Mode;
 use blockslide::gui::solve::analyze::AnalyzeTab;
 use blockslide::gui::solve::analyze::results::MAKE_START;
-use blockslide::model::{Metric, Puzzle, file, library};
+use blockslide::model::{Metric, Puzzle};
 use blockslide::solve::Termination;
 use blockslide::solve::api::{AnalyzeReport, ExploreReport};
 
 /// A generous bound for background work in a debug build on a busy machine.
 const PATIENCE: Duration = Duration::from_mins(3);
 
-fn bundled(name: &str) -> Puzzle {
-    let entry = library::bundled()
-        .into_iter()
-        .find(|b| b.file_name == name)
-        .unwrap_or_else(|| panic!("{name} is bundled"));
-    file::parse(entry.text).expect("bundled puzzles parse")
-}
-
 fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
-    let mut app = App::new_for_test(puzzle);
-    app.set_mode(mode);
-    let mut h = Harness::builder()
-        .with_size([1400.0, 1000.0])
-        .build_eframe(|_| app);
-    h.run_ok();
-    h
+    gui_support::harness(puzzle, mode, [1400.0, 1000.0])
 }
 
 /// Steps frames until `done` holds for the app, panicking after [`PATIENCE`].
 fn wait_for(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    h.step();
+    gui_support::wait_for(h, PATIENCE, what, done);
 }
 
 /// Clicks the button labelled `label`, scrolling it into view first.

@@ -4,8 +4,10 @@
 //! only along their axes; managing zones and saving them.
 #![cfg(feature = "gui")]
 
+mod gui_support;
+
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use blockslide::gui::app::App;
 use blockslide::gui::command::{Mode, Tool};
@@ -25,13 +27,7 @@ const PATIENCE: Duration = Duration::from_mins(2);
 const RUSH_HOUR_54: &str = "BBBKCCDDoKoLIAAKoLIoJEEMFFJooMooxoHH";
 
 fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
-    let mut app = App::new_for_test(puzzle);
-    app.set_mode(mode);
-    let mut h = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_eframe(|_| app);
-    h.run_ok();
-    h
+    gui_support::harness(puzzle, mode, [1400.0, 900.0])
 }
 
 fn t(s: &str) -> Token {
@@ -40,12 +36,7 @@ fn t(s: &str) -> Token {
 
 /// Steps frames until `done` holds for the app, panicking after [`PATIENCE`].
 fn wait_for(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    gui_support::wait_for(h, PATIENCE, what, done);
     h.run_ok();
 }
 

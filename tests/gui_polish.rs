@@ -4,6 +4,8 @@
 
 #![cfg(feature = "gui")]
 
+mod gui_support;
+
 use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
@@ -16,13 +18,7 @@ use blockslide::gui::solve::play::PlayedStep;
 use blockslide::model::{Cell, Dir, Metric, Puzzle, Token};
 
 fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
-    let mut app = App::new_for_test(puzzle);
-    app.set_mode(mode);
-    let mut h = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_eframe(|_| app);
-    h.run_ok();
-    h
+    gui_support::harness(puzzle, mode, [1400.0, 900.0])
 }
 
 fn board_cell(h: &Harness<'static, App>, rows: usize, cols: usize, r: usize, c: usize) -> Pos2 {
@@ -217,15 +213,7 @@ fn a_goal_stroke_that_turns_a_corner_paints_the_corner_cell() {
 
 /// Steps frames until `done` holds for the app, panicking after two minutes.
 fn wait_for(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
-    let start = std::time::Instant::now();
-    while !done(h.state()) {
-        assert!(
-            start.elapsed() < std::time::Duration::from_mins(2),
-            "timed out waiting for {what}"
-        );
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    gui_support::wait_for(h, std::time::Duration::from_mins(2), what, done);
     h.run_ok();
 }
 

@@ -6,6 +6,10 @@
 
 #![cfg(feature = "gui")]
 
+mod gui_support;
+
+use gui_support::bundled;
+
 use std::time::{Duration, Instant};
 
 use egui::accesskit::Role;
@@ -19,39 +23,19 @@ use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::solve::SolveTab;
 use blockslide::gui::solve::compare::{self, ComparePair};
 use blockslide::gui::solve::panel::Outcome;
-use blockslide::model::{Dir, Metric, Puzzle, Token, file, library};
+use blockslide::model::{Dir, Metric, Puzzle, Token};
 use blockslide::solve::{self as api, Algorithm, SearchControl, SolveRequest, Termination};
 
 /// A generous bound for background work in a debug build on a busy machine.
 const PATIENCE: Duration = Duration::from_mins(2);
 
-fn bundled(name: &str) -> Puzzle {
-    let entry = library::bundled()
-        .into_iter()
-        .find(|b| b.file_name == name)
-        .unwrap_or_else(|| panic!("{name} is bundled"));
-    file::parse(entry.text).expect("bundled puzzles parse")
-}
-
 fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
-    let mut app = App::new_for_test(puzzle);
-    app.set_mode(mode);
-    let mut h = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_eframe(|_| app);
-    h.run_ok();
-    h
+    gui_support::harness(puzzle, mode, [1400.0, 900.0])
 }
 
 /// Steps frames until `done` holds for the app, panicking after [`PATIENCE`].
 fn wait_for(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(h.state()) {
-        assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}");
-        h.step();
-        std::thread::sleep(Duration::from_millis(5));
-    }
-    h.step();
+    gui_support::wait_for(h, PATIENCE, what, done);
 }
 
 /// Opens the combo box labelled `combo` and clicks its entry `entry`.

@@ -1,0 +1,50 @@
+//! Shared helpers of the app's UI tests: a bundled puzzle, the real app in a headless
+//! harness, and waiting for background work by stepping frames.
+
+#![allow(
+    dead_code,
+    reason = "each test file uses a different subset of the helpers"
+)]
+
+use std::time::{Duration, Instant};
+
+use blockslide::gui::app::App;
+use blockslide::gui::command::Mode;
+use blockslide::model::{Puzzle, file, library};
+use egui_kittest::Harness;
+
+/// The bundled puzzle stored as `name` (`klotski.ron`).
+pub fn bundled(name: &str) -> Puzzle {
+    let entry = library::bundled()
+        .into_iter()
+        .find(|b| b.file_name == name)
+        .unwrap_or_else(|| panic!("{name} is bundled"));
+    file::parse(entry.text).expect("bundled puzzles parse")
+}
+
+/// The app on `puzzle` in `mode`, in a headless window of `size` points, after its first
+/// frames.
+pub fn harness(puzzle: Puzzle, mode: Mode, size: [f32; 2]) -> Harness<'static, App> {
+    let mut app = App::new_for_test(puzzle);
+    app.set_mode(mode);
+    let mut h = Harness::builder().with_size(size).build_eframe(|_| app);
+    h.run_ok();
+    h
+}
+
+/// Steps frames until `done` holds for the app, then one more; panics after `patience`
+/// (background work never has its timing asserted).
+pub fn wait_for(
+    h: &mut Harness<'static, App>,
+    patience: Duration,
+    what: &str,
+    done: impl Fn(&App) -> bool,
+) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(start.elapsed() < patience, "timed out waiting for {what}");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    h.step();
+}
