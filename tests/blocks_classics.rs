@@ -7,7 +7,7 @@ use blocks_support::*;
 use blockslide::model::{Metric, Puzzle};
 use blockslide::solve::algorithms::bfs::{bfs, explore};
 use blockslide::solve::blocks::{self, BlockDomain};
-use blockslide::solve::core::{Domain, Termination};
+use blockslide::solve::core::{Domain, Limits, SearchControl, Termination};
 
 /// Solves by BFS, replays the solution, returns its length in the metric.
 fn bfs_length(puzzle: &Puzzle, metric: Metric) -> usize {
@@ -186,7 +186,8 @@ fn counts(stats: &blockslide::solve::core::Stats) -> [u64; 6] {
 }
 
 /// The narrow-state walk and BFS (`blocks::explore`, `blocks::bfs`) agree with the same
-/// algorithms on the full-width domain: same space, same layers, same counts, same path.
+/// algorithms on the full-width domain: same space, same layers, same counts; the narrow
+/// BFS (the layered, archived one) finds a path as short, which replays to the goal.
 fn assert_narrow_agrees(puzzle: &Puzzle, metric: Metric) {
     let domain = BlockDomain::new(puzzle, metric).unwrap();
     let wide = explore(&domain, &mut control());
@@ -203,13 +204,32 @@ fn assert_narrow_agrees(puzzle: &Puzzle, metric: Metric) {
         c
     };
     assert_eq!(walked(&narrow.stats), walked(&wide.stats), "{metric}");
+    let layers = wide.per_depth;
     let wide = bfs(&domain, &mut control());
     let narrow = blocks::bfs(&domain, &mut control());
     assert_eq!(narrow.termination, wide.termination, "{metric}");
-    assert_eq!(narrow.path, wide.path, "{metric}");
-    assert_eq!(counts(&narrow.stats), counts(&wide.stats), "{metric}");
-    if let Some(path) = &narrow.path {
-        replay_path(puzzle, &domain, path, metric);
+    assert!(narrow.optimal == wide.optimal, "{metric}");
+    let length = |path: &Option<Vec<_>>| path.as_ref().map(Vec::len);
+    assert_eq!(length(&narrow.path), length(&wide.path), "{metric}");
+    // The layered search takes the goal's layer in the order the kernel made it: it expands
+    // every state of the layers before the goal's and some of the goal's layer (all of them,
+    // and every layer, when there is no goal).
+    let expanded = narrow.stats.expanded;
+    assert_eq!(narrow.stats.goal_tests, expanded, "{metric}");
+    match &narrow.path {
+        Some(path) => {
+            let before: u64 = layers[..path.len()].iter().sum();
+            assert!(
+                expanded > before && expanded <= before + layers[path.len()],
+                "{metric}: {expanded} expanded, {before} before the goal's layer"
+            );
+            replay_path(puzzle, &domain, path, metric);
+        }
+        None => assert_eq!(
+            counts(&narrow.stats)[..4],
+            counts(&wide.stats)[..4],
+            "{metric}"
+        ),
     }
 }
 
@@ -252,4 +272,67 @@ fn narrow_states_agree_with_full_width_states() {
         }
     }
     assert!(widths.contains(&1), "{widths:?}");
+}
+
+/// A control whose memory limit is `bytes`, on `threads` threads.
+fn within(bytes: u64, threads: usize) -> SearchControl {
+    let limits = Limits {
+        max_memory_bytes: bytes,
+        ..Limits::default()
+    };
+    SearchControl::new(limits).with_threads(threads)
+}
+
+/// Under a memory limit the hash table cannot meet, the walk and the search move to sorted
+/// layers of packed states: the same space layer by layer, a path as short that replays, and
+/// the same answer and statistics on one thread or three.
+#[test]
+fn sorted_layers_walk_and_solve_where_the_hash_table_does_not_fit() {
+    for (puzzle, metric) in [
+        (klotski(), Metric::Step),
+        (klotski(), Metric::Move),
+        (pennant(), Metric::Slide),
+    ] {
+        let domain = BlockDomain::new(&puzzle, metric).unwrap();
+        let whole = explore(&domain, &mut control());
+        let hashed = blocks::explore(&domain, &mut control());
+        assert_eq!(hashed.termination, Termination::Unsolvable);
+        let room = hashed.stats.peak_memory_bytes / 2;
+        assert_eq!(
+            explore(&domain, &mut within(room, 1)).termination,
+            Termination::MemoryLimit,
+            "{metric}: the hash-table walk does not fit in {room} bytes"
+        );
+        let sorted = blocks::explore(&domain, &mut within(room, 1));
+        assert_eq!(sorted.termination, Termination::Unsolvable, "{metric}");
+        assert_eq!(sorted.per_depth, whole.per_depth, "{metric}");
+        assert_eq!(sorted.goal_states, whole.goal_states, "{metric}");
+        assert!(sorted.stats.peak_memory_bytes <= room, "{metric}");
+        let on_three = blocks::explore(&domain, &mut within(room, 3));
+        assert_eq!(on_three.per_depth, sorted.per_depth, "{metric}");
+        assert_eq!(
+            counts(&on_three.stats)[..4],
+            counts(&sorted.stats)[..4],
+            "{metric}"
+        );
+
+        let graph = bfs(&domain, &mut control());
+        let room = graph.stats.peak_memory_bytes / 2;
+        let lean = blocks::bfs(&domain, &mut within(room, 1));
+        assert_eq!(lean.termination, Termination::Solved, "{metric}");
+        assert!(lean.optimal, "{metric}");
+        let path = lean.path.as_ref().unwrap();
+        assert_eq!(path.len(), graph.path.as_ref().unwrap().len(), "{metric}");
+        replay_path(&puzzle, &domain, path, metric);
+        let before: u64 = whole.per_depth[..path.len()].iter().sum();
+        assert!(lean.stats.expanded > before, "{metric}");
+        assert!(lean.stats.peak_memory_bytes <= room, "{metric}");
+        let on_three = blocks::bfs(&domain, &mut within(room, 3));
+        assert_eq!(on_three.path, lean.path, "{metric}");
+        assert_eq!(
+            counts(&on_three.stats)[..4],
+            counts(&lean.stats)[..4],
+            "{metric}"
+        );
+    }
 }

@@ -69,7 +69,7 @@ pub(crate) fn request(
         weight: search.weight,
         metric,
         depth_cap: search.depth_cap,
-        threads: search.threads,
+        threads: search.limits.threads,
         limits,
     })
 }

@@ -260,7 +260,7 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
                 "all_matched": mismatched == 0,
                 "algorithm": algorithm.name(),
                 "heuristic": name,
-                "threads": search.threads,
+                "threads": search.limits.threads,
                 "expanded": total.expanded,
                 "generated": total.generated,
                 "seconds": seconds,
@@ -275,8 +275,8 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
             instances.len(),
             algorithm.name(),
             echo(name),
-            search.threads,
-            if search.threads == 1 { "" } else { "s" },
+            search.limits.threads,
+            if search.limits.threads == 1 { "" } else { "s" },
             if mismatched == 0 {
                 "all matched"
             } else {

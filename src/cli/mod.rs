@@ -97,8 +97,9 @@ pub struct CheckArgs {
 /// Search options shared by `solve` and `batch`.
 #[derive(Debug, Args, Clone)]
 pub struct SearchArgs {
-    /// bfs, dfs, ucs, greedy, astar, wastar, iddfs, idastar or bibfs [default: astar for
-    /// `solve`, idastar for `batch`].
+    /// bfs, dfs, ucs, greedy, astar, wastar, iddfs, idastar or bibfs [default for `solve`:
+    /// bfs on block puzzles, astar on tile puzzles up to 4x4, idastar on larger ones; for
+    /// `batch`: idastar].
     #[arg(long, short = 'a')]
     pub algorithm: Option<String>,
     /// A heuristic name (see `solve --list-heuristics`); default: the best admissible one.
@@ -113,13 +114,6 @@ pub struct SearchArgs {
     /// Resource limits.
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Worker threads for IDA* and IDDFS (0 = all cores; at most 64).
-    #[arg(
-        long,
-        default_value_t = 1,
-        value_parser = RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS as u64)
-    )]
-    pub threads: usize,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -141,6 +135,15 @@ pub struct LimitArgs {
     /// Draw no progress line (one is drawn only when standard error is a terminal).
     #[arg(long, short)]
     pub quiet: bool,
+    /// Worker threads for the searches that share their work (IDA* and IDDFS on tiles;
+    /// breadth-first search and counting on block puzzles); 0 = every core; at most 64. The
+    /// answer and the statistics do not depend on it.
+    #[arg(
+        long,
+        default_value_t = 1,
+        value_parser = RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS as u64)
+    )]
+    pub threads: usize,
 }
 
 impl LimitArgs {
@@ -158,11 +161,21 @@ impl LimitArgs {
     /// [`LimitArgs::control`] under `limits` (a request's, already checked).
     pub fn control_within(&self, limits: Limits, what: &str) -> (SearchControl, ProgressLine) {
         let line = ProgressLine::new(what, ProgressLine::wanted(self.quiet));
-        let mut control = SearchControl::new(limits).with_cancel(interrupt_flag());
+        let mut control = SearchControl::new(limits)
+            .with_cancel(interrupt_flag())
+            .with_threads(self.threads());
         if let Some(sink) = line.sink() {
             control = control.with_progress(sink);
         }
         (control, line)
+    }
+
+    /// The worker threads asked for, `0` resolved to every core.
+    pub fn threads(&self) -> usize {
+        match self.threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
+        }
     }
 
     /// The solver's limits: the defaults, overridden by what was given.

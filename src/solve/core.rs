@@ -281,6 +281,7 @@ pub struct SearchControl {
     started: Instant,
     last_report: Instant,
     report_every: Duration,
+    threads: usize,
 }
 
 impl SearchControl {
@@ -294,7 +295,26 @@ impl SearchControl {
             started: now,
             last_report: now,
             report_every: Duration::from_millis(50),
+            threads: 1,
         }
+    }
+
+    /// Lets the searches that can share their work among threads use `threads` of them (at
+    /// least 1; the default is 1). Their answers and statistics do not depend on it.
+    #[must_use]
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// [`SearchControl::with_threads`] on a control already made.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// The threads a search may use.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Uses `flag` as the cancel flag (raise it from any thread to stop the search).

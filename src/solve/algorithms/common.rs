@@ -234,6 +234,29 @@ impl<'c> Meter<'c> {
         None
     }
 
+    /// [`Meter::tick`] for a batch of expansions already counted in `stats`: always checks
+    /// the clock, the cancel flag and the limits, and reports progress when due.
+    pub fn check(&mut self, frontier: u64, stored: u64, memory_bytes: u64) -> Option<Termination> {
+        let stats = &mut self.stats;
+        stats.max_frontier = stats.max_frontier.max(frontier);
+        stats.peak_memory_bytes = stats.peak_memory_bytes.max(memory_bytes);
+        self.countdown = u64::MAX;
+        self.report(frontier, stored, memory_bytes)
+    }
+
+    /// Expansions left before the node limit.
+    pub fn nodes_left(&self) -> u64 {
+        self.control
+            .limits
+            .max_nodes
+            .saturating_sub(self.stats.expanded)
+    }
+
+    /// Threads the search may use (at least 1).
+    pub fn threads(&self) -> usize {
+        self.control.threads()
+    }
+
     /// The memory limit of the search, for checks made before memory is taken.
     pub fn memory_limit(&self) -> u64 {
         self.control.limits.max_memory_bytes

@@ -5,6 +5,7 @@
 //! | Algorithm | Function | Shortest path guaranteed |
 //! |---|---|---|
 //! | Breadth-first | [`bfs::bfs`] | yes |
+//! | Breadth-first in little memory (layers archived as sorted keys) | [`lean_bfs::lean_bfs`] | yes |
 //! | Depth-first (graph search, optional depth cap) | [`dfs::dfs`] | no |
 //! | Uniform cost | [`ucs::ucs`] | yes |
 //! | Greedy best-first | [`greedy::greedy`] | no |
@@ -16,7 +17,7 @@
 //! The graph searches share the node arena, visited map, memory accounting and statistics
 //! counting of `common`; UCS, greedy and A* share one best-first loop. [`run`] dispatches
 //! by [`Algorithm`]. Whole-space tools ([`bfs::explore`], [`bfs::distance_map`]) live beside
-//! BFS.
+//! BFS; [`layers`] walks big spaces on sorted packed keys, on every core.
 
 pub mod astar;
 mod best_first;
@@ -27,6 +28,8 @@ pub mod dfs;
 pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
+pub mod layers;
+pub mod lean_bfs;
 pub mod ucs;
 
 pub use astar::astar;
@@ -36,6 +39,7 @@ pub use dfs::dfs;
 pub use greedy::greedy;
 pub use idastar::idastar;
 pub use iddfs::iddfs;
+pub use lean_bfs::lean_bfs;
 pub use ucs::ucs;
 
 use std::fmt;
@@ -151,7 +155,8 @@ pub struct RunOptions {
     pub weight: f64,
     /// DFS's depth cap, if any.
     pub depth_cap: Option<u32>,
-    /// Worker threads for algorithms that can use several (IDA*); 0 = all cores.
+    /// Worker threads for algorithms that can use several (IDA*, IDDFS, and BFS on block
+    /// puzzles); 0 = all cores.
     pub threads: usize,
 }
 

@@ -11,9 +11,10 @@
 
 use crate::solve::algorithms::bfs as breadth_first;
 use crate::solve::algorithms::bfs::{Exploration, explore as explore_space};
-use crate::solve::algorithms::{Algorithm, RunOptions, run as run_algorithm};
+use crate::solve::algorithms::layers::{Packing, sorted_walk};
+use crate::solve::algorithms::{Algorithm, RunOptions, lean_bfs, run as run_algorithm};
 use crate::solve::analysis::{Analysis, analyze_component};
-use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome};
+use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome, Termination};
 
 use super::domain::BlockDomain;
 use super::heuristics::BlockEstimator;
@@ -126,6 +127,20 @@ impl<const W: usize> Heuristic<Narrow<'_, W>> for NarrowHeuristic<'_> {
     }
 }
 
+/// One-word narrow states as keys: the word itself.
+const ONE_WORD: Packing<'static, NarrowState<1>, u64> = Packing {
+    key: &|s| s.words[0],
+    unkey: &|k| NarrowState { words: [k] },
+};
+
+/// Two-word narrow states as keys: the words side by side.
+const TWO_WORDS: Packing<'static, NarrowState<2>, u128> = Packing {
+    key: &|s| u128::from(s.words[0]) | u128::from(s.words[1]) << 64,
+    unkey: &|k| NarrowState {
+        words: [k as u64, (k >> 64) as u64],
+    },
+};
+
 /// Runs `algorithm` (see [`run_algorithm`]) on `domain` through the narrowest states that
 /// hold it; the moves of the path are the domain's own.
 pub fn run(
@@ -135,6 +150,10 @@ pub fn run(
     options: &RunOptions,
     control: &mut SearchControl,
 ) -> SearchOutcome<BlockMove> {
+    if algorithm == Algorithm::Bfs && domain.state_words() <= 2 {
+        control.set_threads(options.threads);
+        return bfs(domain, control);
+    }
     let narrow = NarrowHeuristic(heuristic);
     match domain.state_words() {
         0 | 1 => run_algorithm(algorithm, &Narrow::<1>(domain), &narrow, options, control),
@@ -144,22 +163,72 @@ pub fn run(
 }
 
 /// [`explore`](crate::solve::algorithms::explore) on `domain`, through the narrowest states
-/// that hold it.
+/// that hold it: on states of one or two words, the hash-table walk while it fits in
+/// [`SMALL_BYTES`], else the walk on sorted keys ([`sorted_walk`]: a few bytes per state, on
+/// every thread of `control`).
 pub fn explore(domain: &BlockDomain, control: &mut SearchControl) -> Exploration {
+    let stopped = |e: &Exploration| e.termination;
     match domain.state_words() {
-        0 | 1 => explore_space(&Narrow::<1>(domain), control),
-        2 => explore_space(&Narrow::<2>(domain), control),
+        0 | 1 => small_then_big(
+            control,
+            |c| explore_space(&Narrow::<1>(domain), c),
+            stopped,
+            |c| sorted_walk(&Narrow::<1>(domain), c, &ONE_WORD, false, false, true).exploration,
+        ),
+        2 => small_then_big(
+            control,
+            |c| explore_space(&Narrow::<2>(domain), c),
+            stopped,
+            |c| sorted_walk(&Narrow::<2>(domain), c, &TWO_WORDS, false, false, true).exploration,
+        ),
         _ => explore_space(domain, control),
     }
 }
 
-/// [`bfs`](crate::solve::algorithms::bfs) on `domain`, through the narrowest states that hold
-/// it; the moves of the path are the domain's own.
+/// Breadth-first search on `domain`, through the narrowest states that hold it: on states of
+/// one or two words, the graph search while it fits in [`SMALL_BYTES`], else [`lean_bfs`]
+/// keyed by the words (a few bytes per state instead of a node each, on every thread of
+/// `control`); on wider states the graph search. The moves of the path are the domain's own.
 pub fn bfs(domain: &BlockDomain, control: &mut SearchControl) -> SearchOutcome<BlockMove> {
+    let stopped = |o: &SearchOutcome<BlockMove>| o.termination;
     match domain.state_words() {
-        0 | 1 => breadth_first::bfs(&Narrow::<1>(domain), control),
-        2 => breadth_first::bfs(&Narrow::<2>(domain), control),
+        0 | 1 => small_then_big(
+            control,
+            |c| breadth_first::bfs(&Narrow::<1>(domain), c),
+            stopped,
+            |c| lean_bfs(&Narrow::<1>(domain), c, &ONE_WORD, true),
+        ),
+        2 => small_then_big(
+            control,
+            |c| breadth_first::bfs(&Narrow::<2>(domain), c),
+            stopped,
+            |c| lean_bfs(&Narrow::<2>(domain), c, &TWO_WORDS, true),
+        ),
         _ => breadth_first::bfs(domain, control),
+    }
+}
+
+/// The memory within which a walk or search keeps its hash table: below it the table is
+/// the fastest (Klotski's whole space in about a millisecond); past it the sorted layers take
+/// a tenth of the bytes per state and share the work among threads.
+pub const SMALL_BYTES: u64 = 64 << 20;
+
+/// Runs `small` within [`SMALL_BYTES`] (or the caller's tighter memory limit); if that
+/// stops at the memory limit, runs `big` within the caller's own limits, on the same clock.
+fn small_then_big<T>(
+    control: &mut SearchControl,
+    small: impl FnOnce(&mut SearchControl) -> T,
+    stopped: impl Fn(&T) -> Termination,
+    big: impl FnOnce(&mut SearchControl) -> T,
+) -> T {
+    let limit = control.limits.max_memory_bytes;
+    control.limits.max_memory_bytes = limit.min(SMALL_BYTES);
+    let first = small(control);
+    control.limits.max_memory_bytes = limit;
+    if stopped(&first) == Termination::MemoryLimit {
+        big(control)
+    } else {
+        first
     }
 }
 

@@ -1,0 +1,618 @@
+//! Breadth-first layers of packed states kept as sorted, delta-coded keys, and the walk built
+//! on them: the whole-space walk for spaces of tens of millions of states, in a few bytes per
+//! state and on every core.
+//!
+//! The hash-table walk of [`bfs`](super::bfs) holds three layers of full states in a table
+//! that grows fourfold at a time, 30 to 50 bytes per held state; on a space whose layers hold
+//! tens of millions of states that is gigabytes. Here a layer is a [`SortedKeys`]: its states'
+//! keys (an injective packing of the state into a `u64` or `u128`) sorted and stored as
+//! differences, typically 2 to 4 bytes per state. A layer is made by expanding the one before
+//! in batches of blocks, each batch's successors sorted and deduplicated on its own thread,
+//! the sorted runs then merged, and the states of the two layers before subtracted by a
+//! merge (moves are reversible, so a successor of layer `d` lies in layer `d - 1`, `d` or
+//! `d + 1`). Sets are unions, so the layers, the counts and the answer do not depend on the
+//! number of threads or the order in which the batches finish.
+
+use std::fmt::Debug;
+use std::ops::Range;
+
+use super::bfs::Exploration;
+use super::common::Meter;
+use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
+
+/// A packed state: a `u64` or `u128` into which a domain's states map one to one.
+pub trait Key: Copy + Ord + Send + Sync + Debug + 'static {
+    /// Bits of the type.
+    const BITS: u32;
+    /// The key as a `u128`.
+    fn wide(self) -> u128;
+    /// The key whose [`Key::wide`] is `wide` (which fits).
+    fn from_wide(wide: u128) -> Self;
+    /// Bits `shift..shift + 11` of the key, for the radix sort.
+    fn digit(self, shift: u32) -> usize;
+}
+
+impl Key for u64 {
+    const BITS: u32 = 64;
+
+    #[inline]
+    fn wide(self) -> u128 {
+        u128::from(self)
+    }
+
+    #[inline]
+    fn from_wide(wide: u128) -> Self {
+        wide as u64
+    }
+
+    #[inline]
+    fn digit(self, shift: u32) -> usize {
+        (self >> shift) as usize & (RADIX - 1)
+    }
+}
+
+impl Key for u128 {
+    const BITS: u32 = 128;
+
+    #[inline]
+    fn wide(self) -> u128 {
+        self
+    }
+
+    #[inline]
+    fn from_wide(wide: u128) -> Self {
+        wide
+    }
+
+    #[inline]
+    fn digit(self, shift: u32) -> usize {
+        (self >> shift) as usize & (RADIX - 1)
+    }
+}
+
+/// Keys per block of a [`SortedKeys`]: a lookup binary-searches the blocks' first keys and
+/// decodes at most this many differences; batches of work are whole blocks.
+const BLOCK: usize = 64;
+
+/// A set of distinct keys, sorted and delta-coded: per block of [`BLOCK`] keys, the first
+/// key in full and the others as LEB128 varints of their differences.
+#[derive(Debug)]
+pub struct SortedKeys<K> {
+    firsts: Vec<K>,
+    offsets: Vec<u64>,
+    bytes: Vec<u8>,
+    len: usize,
+}
+
+impl<K: Key> Default for SortedKeys<K> {
+    fn default() -> Self {
+        SortedKeys {
+            firsts: Vec::new(),
+            offsets: Vec::new(),
+            bytes: Vec::new(),
+            len: 0,
+        }
+    }
+}
+
+impl<K: Key> SortedKeys<K> {
+    /// The set of `keys`, which must be strictly ascending.
+    pub fn from_sorted(keys: &[K]) -> SortedKeys<K> {
+        debug_assert!(keys.windows(2).all(|w| w[0] < w[1]), "keys strictly ascend");
+        let blocks = keys.len().div_ceil(BLOCK);
+        let mut set = SortedKeys {
+            firsts: Vec::with_capacity(blocks),
+            offsets: Vec::with_capacity(blocks),
+            bytes: Vec::new(),
+            len: keys.len(),
+        };
+        for block in keys.chunks(BLOCK) {
+            set.firsts.push(block[0]);
+            set.offsets.push(set.bytes.len() as u64);
+            for pair in block.windows(2) {
+                put_varint(&mut set.bytes, pair[1].wide() - pair[0].wide());
+            }
+        }
+        set.bytes.shrink_to_fit();
+        set
+    }
+
+    /// Whether `key` is in the set.
+    pub fn contains(&self, key: K) -> bool {
+        let block = self.firsts.partition_point(|&first| first <= key);
+        let Some(b) = block.checked_sub(1) else {
+            return false;
+        };
+        self.decode(b..b + 1)
+            .take_while(|&k| k <= key)
+            .any(|k| k == key)
+    }
+
+    /// Keys in the set.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Bytes the set holds.
+    pub fn memory_bytes(&self) -> u64 {
+        (self.firsts.capacity() * size_of::<K>()
+            + self.offsets.capacity() * size_of::<u64>()
+            + self.bytes.capacity()) as u64
+    }
+
+    /// Blocks of the set.
+    fn blocks(&self) -> usize {
+        self.firsts.len()
+    }
+
+    /// Keys in `blocks`.
+    fn keys_in(&self, blocks: Range<usize>) -> usize {
+        (blocks.end * BLOCK).min(self.len) - (blocks.start * BLOCK).min(self.len)
+    }
+
+    /// The keys of `blocks`, ascending.
+    fn decode(&self, blocks: Range<usize>) -> Decode<'_, K> {
+        Decode {
+            set: self,
+            block: blocks.start,
+            end: blocks.end.min(self.blocks()),
+            left: 0,
+            at: 0,
+            pos: 0,
+        }
+    }
+
+    /// Every key, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = K> + '_ {
+        self.decode(0..self.blocks())
+    }
+}
+
+/// The keys of a range of blocks of a [`SortedKeys`], decoded in order.
+struct Decode<'s, K> {
+    set: &'s SortedKeys<K>,
+    block: usize,
+    end: usize,
+    /// Keys left in the current block after `at`.
+    left: usize,
+    at: u128,
+    pos: usize,
+}
+
+impl<K: Key> Iterator for Decode<'_, K> {
+    type Item = K;
+
+    #[inline]
+    fn next(&mut self) -> Option<K> {
+        if self.left > 0 {
+            self.left -= 1;
+            let (delta, used) = get_varint(&self.set.bytes[self.pos..]);
+            self.pos += used;
+            self.at += delta;
+            return Some(K::from_wide(self.at));
+        }
+        if self.block >= self.end {
+            return None;
+        }
+        let b = self.block;
+        self.block += 1;
+        self.left = self.set.keys_in(b..b + 1) - 1;
+        self.at = self.set.firsts[b].wide();
+        self.pos = self.set.offsets[b] as usize;
+        Some(self.set.firsts[b])
+    }
+}
+
+/// Appends `value` as a LEB128 varint: seven bits per byte, low bits first.
+fn put_varint(out: &mut Vec<u8>, mut value: u128) {
+    while value >= 0x80 {
+        out.push((value as u8) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+/// The varint at the start of `bytes`, and how many bytes it took.
+#[inline]
+fn get_varint(bytes: &[u8]) -> (u128, usize) {
+    let mut value = 0u128;
+    for (i, &b) in bytes.iter().enumerate() {
+        value |= u128::from(b & 0x7f) << (7 * i);
+        if b & 0x80 == 0 {
+            return (value, i + 1);
+        }
+    }
+    unreachable!("a varint written by put_varint ends in a byte below 0x80")
+}
+
+/// Digits of the radix sort: 11 bits, so a 64-bit key takes 6 passes over the data.
+const RADIX: usize = 1 << 11;
+
+/// Sorts `keys` ascending and removes repeats: a least-significant-digit radix sort over the
+/// bits the keys use (a comparison sort for short runs).
+fn sort_dedup<K: Key>(keys: &mut Vec<K>) {
+    if keys.len() < 4096 {
+        keys.sort_unstable();
+    } else {
+        let used = keys.iter().fold(0u128, |m, k| m | k.wide());
+        let bits = 128 - used.leading_zeros();
+        let mut from = std::mem::take(keys);
+        let mut to = Vec::with_capacity(from.len());
+        let mut counts = vec![0usize; RADIX];
+        for shift in (0..bits).step_by(RADIX.trailing_zeros() as usize) {
+            counts.fill(0);
+            for k in &from {
+                counts[k.digit(shift)] += 1;
+            }
+            let mut sum = 0;
+            for c in &mut counts {
+                (*c, sum) = (sum, sum + *c);
+            }
+            to.clear();
+            to.resize(from.len(), from[0]);
+            for &k in &from {
+                let slot = &mut counts[k.digit(shift)];
+                to[*slot] = k;
+                *slot += 1;
+            }
+            std::mem::swap(&mut from, &mut to);
+        }
+        *keys = from;
+    }
+    keys.dedup();
+}
+
+/// Merges two ascending runs of distinct keys into one, without repeats.
+fn merge<K: Key>(a: &[K], b: &[K]) -> Vec<K> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i]);
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j]);
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+/// Removes from `keys` (ascending, distinct) every key of `set`, by one merge.
+fn subtract<K: Key>(keys: &mut Vec<K>, set: &SortedKeys<K>) {
+    let mut other = set.iter().peekable();
+    keys.retain(|&k| {
+        while other.next_if(|&o| o < k).is_some() {}
+        other.peek() != Some(&k)
+    });
+}
+
+/// The successors found so far for the next layer: sorted runs, merged into one (without
+/// the states of the layers `older`) when they grow past a bound that doubles with the
+/// merged run, so each successor is merged a few times at most.
+struct NextLayer<K> {
+    runs: Vec<Vec<K>>,
+    held: usize,
+    merge_at: usize,
+}
+
+impl<K: Key> NextLayer<K> {
+    /// The fewest successors held before runs are merged.
+    const FIRST_MERGE: usize = 1 << 20;
+
+    fn new() -> Self {
+        NextLayer {
+            runs: Vec::new(),
+            held: 0,
+            merge_at: Self::FIRST_MERGE,
+        }
+    }
+
+    fn add(&mut self, run: Vec<K>, older: &[&SortedKeys<K>]) {
+        self.held += run.len();
+        self.runs.push(run);
+        if self.held >= self.merge_at {
+            self.merge(older);
+            self.merge_at = (2 * self.held).max(Self::FIRST_MERGE);
+        }
+    }
+
+    /// Merges the runs pairwise into one and removes the states of `older`.
+    fn merge(&mut self, older: &[&SortedKeys<K>]) {
+        while self.runs.len() > 1 {
+            let mut runs = std::mem::take(&mut self.runs).into_iter();
+            while let Some(a) = runs.next() {
+                match runs.next() {
+                    Some(b) => self.runs.push(merge(&a, &b)),
+                    None => self.runs.push(a),
+                }
+            }
+        }
+        if let Some(run) = self.runs.first_mut() {
+            for set in older {
+                subtract(run, set);
+            }
+            run.shrink_to_fit();
+        }
+        self.held = self.runs.first().map_or(0, Vec::len);
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        self.runs
+            .iter()
+            .map(|r| (r.capacity() * size_of::<K>()) as u64)
+            .sum()
+    }
+
+    /// The next layer, with the states of `older` removed.
+    fn finish(mut self, older: &[&SortedKeys<K>]) -> SortedKeys<K> {
+        self.merge(older);
+        SortedKeys::from_sorted(self.runs.first().map_or(&[], Vec::as_slice))
+    }
+}
+
+/// Blocks of the layer being expanded that one thread takes per batch (32,768 states).
+const BATCH_BLOCKS: usize = 512;
+
+/// What a [`sorted_walk`] found.
+pub struct SortedWalk<K> {
+    /// The figures of the walk, as [`explore`](super::explore) reports them.
+    pub exploration: Exploration,
+    /// The first goal met (in key order within its layer) and its depth, when the walk was
+    /// asked to stop there.
+    pub goal: Option<(K, u32)>,
+    /// Every layer walked, when asked to keep them (else only the last two).
+    pub layers: Vec<SortedKeys<K>>,
+}
+
+/// The keys of the successors of the states in `blocks` of `layer`, sorted without repeats,
+/// and how many successors there were (repeats and the parent included).
+fn expand_blocks<D: Domain, K: Key>(
+    domain: &D,
+    layer: &SortedKeys<K>,
+    blocks: Range<usize>,
+    pack: &Packing<'_, D::State, K>,
+) -> (Vec<K>, u64) {
+    let (mut moves, mut children) = (Vec::new(), Vec::new());
+    let mut out = Vec::with_capacity(layer.keys_in(blocks.clone()) * 4);
+    let mut generated = 0;
+    for k in layer.decode(blocks) {
+        let state = (pack.unkey)(k);
+        children.clear();
+        // No state is its own successor: passing it as the known one leaves nothing out.
+        generated += domain.successors(&state, &state, &mut moves, &mut children);
+        generated += children.len() as u64;
+        out.extend(children.iter().map(pack.key));
+    }
+    sort_dedup(&mut out);
+    (out, generated)
+}
+
+/// [`expand_blocks`] on `blocks` of `layer`, shared among `threads` threads: one run of
+/// successors per thread, in the order of the blocks.
+fn expand_round<D: Domain, K: Key>(
+    domain: &D,
+    layer: &SortedKeys<K>,
+    blocks: Range<usize>,
+    threads: usize,
+    pack: &Packing<'_, D::State, K>,
+) -> Vec<(Vec<K>, u64)> {
+    let share = blocks.len().div_ceil(threads).max(1);
+    let ranges: Vec<Range<usize>> = blocks
+        .clone()
+        .step_by(share)
+        .map(|b| b..(b + share).min(blocks.end))
+        .collect();
+    if ranges.len() == 1 {
+        return vec![expand_blocks(domain, layer, blocks, pack)];
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = ranges
+            .into_iter()
+            .map(|r| scope.spawn(|| expand_blocks(domain, layer, r, pack)))
+            .collect();
+        handles
+            .into_iter()
+            // A panic in an expansion is a bug; pass it on rather than lose it.
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
+/// How a domain's states map to keys and back.
+pub struct Packing<'p, S, K> {
+    /// The key of a state (injective).
+    pub key: &'p (dyn Fn(&S) -> K + Sync),
+    /// The state of a key made by `key`.
+    pub unkey: &'p (dyn Fn(K) -> S + Sync),
+}
+
+/// Walks the space reachable from `domain`'s start layer by layer on sorted keys (see the
+/// module docs), on `control`'s threads, within its limits and cancel flag.
+///
+/// - `stop_at_goal`: end the walk, as solved, at the first goal state; each layer is
+///   goal-tested in key order before it is expanded, so `expanded` counts the states of the
+///   goal's layer up to the goal, and no successor of that layer.
+/// - `keep`: keep every layer (to rebuild a path); else only the last two are kept.
+///
+/// - `resume`: run on `control`'s running clock (a second attempt of one task) instead of
+///   restarting it.
+///
+/// A complete walk ends with `Termination::Unsolvable`; on a limit, the figures cover the
+/// layers walked so far. The node limit is honoured at the granularity of 64 states.
+pub fn sorted_walk<D: Domain, K: Key>(
+    domain: &D,
+    control: &mut SearchControl,
+    pack: &Packing<'_, D::State, K>,
+    stop_at_goal: bool,
+    keep: bool,
+    resume: bool,
+) -> SortedWalk<K> {
+    let mut meter = if resume {
+        Meter::resume(control)
+    } else {
+        Meter::start(control)
+    };
+    let threads = meter.threads();
+    let mut layers = vec![SortedKeys::from_sorted(&[(pack.key)(&domain.start())])];
+    let (mut per_depth, mut states, mut goal_states) = (Vec::new(), 1u64, 0u64);
+    let mut termination = Termination::Unsolvable;
+    let mut goal = None;
+    let mut depth = 0u32;
+    let archived = |layers: &[SortedKeys<K>]| -> u64 {
+        layers.iter().map(SortedKeys::memory_bytes).sum::<u64>()
+    };
+    'walk: while !layers[depth as usize].is_empty() {
+        let d = depth as usize;
+        let layer = &layers[d];
+        per_depth.push(layer.len() as u64);
+        meter.stats.depth = depth;
+        let is_goal = |&(_, k): &(usize, K)| domain.is_goal(&(pack.unkey)(k));
+        if stop_at_goal {
+            if let Some((i, k)) = layer.iter().enumerate().find(is_goal) {
+                let taken = (i as u64 + 1).min(meter.nodes_left());
+                meter.stats.expanded += taken;
+                meter.stats.goal_tests += taken;
+                if taken == i as u64 + 1 {
+                    termination = Termination::Solved;
+                    goal = Some((k, depth));
+                    goal_states += 1;
+                } else {
+                    termination = Termination::NodeLimit;
+                }
+                break 'walk;
+            }
+        } else {
+            goal_states += layer.iter().enumerate().filter(is_goal).count() as u64;
+        }
+        let older: Vec<&SortedKeys<K>> = layers[d.saturating_sub(1)..=d].iter().collect();
+        let mut next = NextLayer::new();
+        let mut generated = 0;
+        let mut block = 0;
+        while block < layer.blocks() {
+            let budget = (meter.nodes_left() / BLOCK as u64) as usize;
+            let take = (layer.blocks() - block)
+                .min(threads * BATCH_BLOCKS)
+                .min(budget);
+            if take == 0 {
+                termination = Termination::NodeLimit;
+                break 'walk;
+            }
+            let runs = expand_round(domain, layer, block..block + take, threads, pack);
+            let taken = layer.keys_in(block..block + take) as u64;
+            meter.stats.expanded += taken;
+            meter.stats.goal_tests += taken;
+            for (run, made) in runs {
+                generated += made;
+                next.add(run, &older);
+            }
+            block += take;
+            let frontier = layer.keys_in(block..layer.blocks()) + next.held;
+            let bytes = archived(&layers) + next.memory_bytes();
+            if let Some(stop) = meter.check(frontier as u64, states, bytes) {
+                termination = stop;
+                break 'walk;
+            }
+        }
+        let next = next.finish(&older);
+        drop(older);
+        meter.stats.generated += generated;
+        meter.stats.duplicates += generated - next.len() as u64;
+        meter.stats.completed_depth = Some(depth);
+        states += next.len() as u64;
+        layers.push(next);
+        if !keep && d >= 1 {
+            layers[d - 1] = SortedKeys::default();
+        }
+        depth += 1;
+    }
+    let frontier = layers.last().map_or(0, SortedKeys::len) as u64;
+    let bytes = archived(&layers);
+    let outcome: SearchOutcome<D::Move> =
+        meter.finish(termination, None, false, frontier, states, bytes);
+    SortedWalk {
+        exploration: Exploration {
+            states,
+            max_depth: per_depth.len().saturating_sub(1) as u32,
+            per_depth,
+            goal_states,
+            termination,
+            stats: outcome.stats,
+        },
+        goal,
+        layers,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorted_keys_hold_exactly_their_keys() {
+        // Gaps of every width a varint may take, and keys straddling block boundaries.
+        let mut keys: Vec<u128> = (0..1000u32)
+            .map(|i| u128::from(i) * u128::from(i) * 0x1_0000_0001 + u128::from(i % 7))
+            .chain([u128::MAX, 1 << 100])
+            .collect();
+        keys.sort_unstable();
+        let set = SortedKeys::from_sorted(&keys);
+        assert_eq!(set.len(), keys.len());
+        assert_eq!(set.iter().collect::<Vec<_>>(), keys);
+        for &k in &keys {
+            for probe in [k, k.wrapping_add(1), k.wrapping_sub(1)] {
+                assert_eq!(set.contains(probe), keys.contains(&probe), "{probe}");
+            }
+        }
+        assert!(!SortedKeys::<u64>::default().contains(0));
+    }
+
+    #[test]
+    fn the_radix_sort_sorts_and_drops_repeats() {
+        // A fixed pseudo-random sequence with repeats, long enough for the radix path.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut keys: Vec<u64> = (0..20_000)
+            .map(|i| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if i % 3 == 0 { x % 5000 } else { x >> (i % 40) }
+            })
+            .collect();
+        let mut expected = keys.clone();
+        expected.sort_unstable();
+        expected.dedup();
+        sort_dedup(&mut keys);
+        assert_eq!(keys, expected);
+    }
+
+    #[test]
+    fn merging_and_subtracting_runs_are_set_operations() {
+        let a: Vec<u64> = (0..500).map(|i| i * 3).collect();
+        let b: Vec<u64> = (0..500).map(|i| i * 5).collect();
+        let mut union = merge(&a, &b);
+        let mut expected: Vec<u64> = a.iter().chain(&b).copied().collect();
+        expected.sort_unstable();
+        expected.dedup();
+        assert_eq!(union, expected);
+        let sevens: Vec<u64> = (0..400).map(|i| i * 7).collect();
+        subtract(&mut union, &SortedKeys::from_sorted(&sevens));
+        expected.retain(|k| k % 7 != 0 || *k >= 2800);
+        assert_eq!(union, expected);
+    }
+}
