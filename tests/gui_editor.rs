@@ -533,10 +533,13 @@ fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
         .center();
     double_click(&mut h, at);
     assert_eq!(*h.state().document().puzzle(), klotski());
+    assert!(!h.state().library_open(), "the library gives way to the board");
 
     // Save the design into the personal folder, then open it from there.
     click_cell_with(&mut h, 4, 0, PointerButton::Secondary);
     let edited = h.state().document().puzzle().clone();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::L);
+    h.run();
     h.get_by_label("Save the design here as").scroll_to_me();
     h.run();
     h.get_by_label("Save the design here as").click();
@@ -557,6 +560,8 @@ fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
     button(&h, "Create").click();
     h.run();
     assert!(h.state().document().puzzle().pieces().is_empty());
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::L);
+    h.run();
     h.get_all_by_role_and_label(Role::Button, "Klotski (Huarong Dao)")
         .last()
         .unwrap()

@@ -12,7 +12,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use blockslide::gui::app::App;
-use blockslide::gui::command::{Command, Mode};
+use blockslide::gui::command::{Command, Mode, Tool};
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::solve::play::PlayedStep;
 use blockslide::model::{Cell, Dir, Metric, Puzzle, Token};
@@ -278,4 +278,115 @@ fn renaming_the_puzzle_or_writing_notes_keeps_the_solution_and_the_comparison() 
     apply(&mut h, Command::SetMetric(Some(Metric::Move)));
     assert!(h.state().solve_view().playback().is_none());
     assert!(h.state().solve_view().compare().rows().is_empty());
+}
+
+/// Clicks the middle of cell `(r, c)` of the board.
+fn click_cell(h: &mut Harness<'static, App>, r: usize, c: usize) {
+    let p = h.state().document().puzzle();
+    let (rows, cols) = (p.rows, p.cols);
+    let at = board_cell(h, rows, cols, r, c);
+    h.hover_at(at);
+    h.drag_at(at);
+    h.drop_at(at);
+    h.run_ok();
+}
+
+#[test]
+fn the_wall_tool_gives_way_to_paint_in_the_goal_tab_and_says_why() {
+    let mut rows = vec![". . . ."; 4];
+    rows[0] = "A . . .";
+    let mut h = harness(Puzzle::from_rows(&rows, &[]).unwrap(), Mode::Start);
+    h.key_press(Key::W);
+    h.run_ok();
+    h.key_press(Key::F2);
+    h.run_ok();
+    assert_eq!(h.state().mode(), Mode::Goal);
+    assert_eq!(h.state().tool(), Tool::Paint);
+    assert!(
+        h.state().status().contains("Wall"),
+        "{}",
+        h.state().status()
+    );
+
+    // The Wall key in the Goal tab says where walls are drawn instead of doing nothing.
+    h.key_press(Key::W);
+    h.run_ok();
+    assert_eq!(h.state().tool(), Tool::Paint);
+    assert!(
+        h.state().status().contains("Start tab"),
+        "{}",
+        h.state().status()
+    );
+    // A click with the piece selected paints the goal.
+    select_piece(&mut h, "A");
+    click_cell(&mut h, 3, 3);
+    let p = h.state().document().puzzle();
+    assert_eq!(p.goal.cells[15], Some(Token::new("A").unwrap()));
+}
+
+#[test]
+fn a_message_leaves_the_status_bar_when_the_tab_changes() {
+    let mut h = harness(empty_board(4, 4), Mode::Start);
+    h.key_press(Key::W);
+    h.run_ok();
+    click_cell(&mut h, 1, 1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_ok();
+    h.get_by_label("Undid Paint walls");
+    h.key_press(Key::F3);
+    h.run_ok();
+    assert!(h.query_by_label("Undid Paint walls").is_none());
+}
+
+#[test]
+fn one_piece_is_counted_as_one_piece() {
+    let puzzle = Puzzle::from_rows(&["A . .", ". # ."], &[]).unwrap();
+    let h = harness(puzzle, Mode::Start);
+    h.get_by_label("1 piece, 4 empty cells, 1 wall");
+}
+
+#[test]
+fn a_file_error_counts_rows_from_one_like_the_status_bar() {
+    let folder = tempfile::tempdir().unwrap();
+    let path = folder.path().join("ragged.ron");
+    std::fs::write(
+        &path,
+        "(\n    format: 1,\n    board: [\"A A .\", \". .\"],\n)\n",
+    )
+    .unwrap();
+    let mut h = harness(empty_board(2, 2), Mode::Start);
+    apply(&mut h, Command::OpenPath(path));
+    let (_, message) = h.state().error_message().expect("an error dialog");
+    assert!(
+        message.contains("row 2 has 2 cells but row 1 has 3"),
+        "{message}"
+    );
+}
+
+#[test]
+fn opening_a_puzzle_from_the_library_closes_the_library() {
+    let mut h = harness(empty_board(2, 2), Mode::Start);
+    apply(&mut h, Command::ShowLibrary(true));
+    assert!(h.state().library_open());
+    h.get_all_by_label("Open").next().unwrap().click();
+    h.run_ok();
+    assert!(!h.state().library_open());
+    assert_ne!(
+        h.state().document().puzzle().rows,
+        2,
+        "a bundled puzzle opened"
+    );
+}
+
+#[test]
+fn heuristics_are_listed_by_name_with_the_solver_id_as_a_tooltip() {
+    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 0, 7, 8], None).unwrap();
+    let mut h = harness(puzzle, Mode::Solve);
+    h.get_by_role_and_label(Role::ComboBox, "Heuristic").click();
+    h.run_ok();
+    assert!(h.query_by_label("manhattan").is_none());
+    let entry = h.get_by_role_and_label(Role::Button, "Manhattan distance");
+    entry.hover();
+    h.run_steps(8);
+    h.get_by_label("`manhattan`: sum of each tile's row and column distance to its goal cell");
 }

@@ -22,6 +22,7 @@ use blockslide::gui::command::Mode;
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::solve::SolveTab;
 use blockslide::gui::solve::compare::{self, ComparePair};
+use blockslide::gui::solve::format::heuristic_title;
 use blockslide::gui::solve::panel::Outcome;
 use blockslide::model::{Dir, Metric, Puzzle, Token};
 use blockslide::solve::{self as api, Algorithm, SearchControl, SolveRequest, Termination};
@@ -137,10 +138,11 @@ fn choices_that_do_not_apply_are_disabled_and_say_why() {
     let (name, reason) = api::heuristics_for(&klotski, Metric::Move)
         .into_iter()
         .find_map(|info| {
+            let title = heuristic_title(&info.name);
             let label = if info.admissible {
-                info.name.clone()
+                title
             } else {
-                format!("{} (inadmissible)", info.name)
+                format!("{title} (inadmissible)")
             };
             info.applicable.err().map(|reason| (label, reason))
         })
@@ -193,7 +195,7 @@ fn hard_fifteen() -> Puzzle {
 fn a_long_ida_star_search_can_be_cancelled() {
     let mut h = harness(hard_fifteen(), Mode::Solve);
     choose(&mut h, "Algorithm", "IDA*");
-    choose(&mut h, "Heuristic", "manhattan");
+    choose(&mut h, "Heuristic", "Manhattan distance");
     h.get_by_label("Solve the puzzle").click();
     h.step();
     wait_for(&mut h, "the search to report progress", |app| {
@@ -207,7 +209,7 @@ fn a_long_ida_star_search_can_be_cancelled() {
         h.state().solve_view().panel().is_running(),
         "the search is still going"
     );
-    h.get_by_label("Searching with IDA* + manhattan…");
+    h.get_by_label("Searching with IDA* + Manhattan distance…");
     h.get_by_label("Cancel").click();
     wait_for(&mut h, "the cancelled search to stop", |app| {
         !app.solve_view().panel().is_running()

@@ -115,6 +115,12 @@ impl Tool {
         }
     }
 
+    /// Whether the tool only edits the start position (walls, zones and new pieces have no
+    /// place in the goal).
+    pub fn is_start_only(self) -> bool {
+        matches!(self, Tool::Wall | Tool::NewPiece | Tool::Zone)
+    }
+
     /// The keyboard shortcut (a letter key).
     pub fn key(self) -> egui::Key {
         match self {

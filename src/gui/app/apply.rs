@@ -140,8 +140,8 @@ impl App {
                 self.doc
                     .edit("Goal anywhere", |p| p.goal.anywhere = anywhere);
             }
-            Command::SetMode(mode) => self.mode = mode,
-            Command::SetTool(tool) => self.editor.tool = tool,
+            Command::SetMode(mode) => self.set_mode_with_tool(mode),
+            Command::SetTool(tool) => self.set_tool(tool),
             Command::Select(token) => self.editor.selected = token,
             Command::NewPiece => self.new_piece(),
             Command::Highlight(cells) => self.editor.highlight = cells,
@@ -171,6 +171,8 @@ impl App {
     }
 
     fn after_open(&mut self, message: &str) {
+        // The library window would cover the puzzle just chosen from it.
+        self.view.library_open = false;
         self.editor.selected = None;
         self.editor.selected_zone = None;
         self.editor.pending = None;
@@ -479,6 +481,35 @@ impl App {
                 self.properties.set_zone_name_error(None);
             }
             Err(e) => self.properties.set_zone_name_error(Some(e.to_string())),
+        }
+    }
+
+    /// Switches tabs. The last tab's message is stale in the new one, so it goes; a
+    /// start-only tool (Wall, Zone, Draw new piece) would do nothing in the Goal tab, so the
+    /// Paint tool takes its place, and the status bar says why.
+    fn set_mode_with_tool(&mut self, mode: Mode) {
+        if mode != self.mode {
+            self.status.clear();
+        }
+        self.mode = mode;
+        if mode == Mode::Goal && self.editor.tool.is_start_only() {
+            self.status = format!(
+                "{} is for the start position; the Goal tab paints with the Paint tool.",
+                self.editor.tool.title()
+            );
+            self.editor.tool = Tool::Paint;
+        }
+    }
+
+    /// Picks a tool, or says why a start-only tool cannot be picked in the Goal tab.
+    fn set_tool(&mut self, tool: Tool) {
+        if self.mode == Mode::Goal && tool.is_start_only() {
+            self.status = format!(
+                "{} is for the start position: switch to the Start tab (F1) to use it.",
+                tool.title()
+            );
+        } else {
+            self.editor.tool = tool;
         }
     }
 

@@ -7,6 +7,7 @@ use egui::{Context, RichText, Role, Sense, Ui, UiBuilder, WidgetInfo};
 
 use crate::gui::command::Command;
 use crate::gui::common::board::Board;
+use crate::gui::solve::format::counted;
 use crate::model::{Puzzle, file, library};
 
 /// Where a library entry comes from.
@@ -246,10 +247,10 @@ fn card(ui: &mut Ui, id: (&str, usize), entry: &Entry, commands: &mut Vec<Comman
                         });
                         ui.label(RichText::new(&title).strong());
                         ui.weak(format!(
-                            "{}x{}, {} pieces",
+                            "{}x{}, {}",
                             p.rows,
                             p.cols,
-                            p.pieces().len()
+                            counted(p.pieces().len(), "piece", "pieces")
                         ));
                     }
                     Err(e) => {

@@ -53,6 +53,10 @@ pub use session::default_puzzle;
 /// vertical).
 pub const AXIS_KEY: Key = Key::A;
 
+/// How long a status message stays in the status bar, in seconds: long enough to read, short
+/// enough that it is not taken for news about a later action.
+const STATUS_SECONDS: f64 = 12.0;
+
 /// The Blockslide app.
 #[expect(
     clippy::struct_excessive_bools,
@@ -71,6 +75,9 @@ pub struct App {
     library: LibraryPanel,
     files: Box<dyn FileDialogs>,
     status: String,
+    /// The status message as last drawn and when it first was (seconds of egui's clock), so
+    /// that a message leaves the bar after [`STATUS_SECONDS`].
+    status_shown: (String, f64),
     persist: bool,
     style_applied: bool,
     allow_close: bool,
@@ -133,6 +140,7 @@ impl App {
             library: LibraryPanel::new(folder),
             files,
             status: String::new(),
+            status_shown: (String::new(), 0.0),
             persist: false,
             style_applied: false,
             allow_close: false,
@@ -222,6 +230,11 @@ impl App {
     /// Whether the Analyze window is open.
     pub fn analysis_open(&self) -> bool {
         self.view.analysis_open
+    }
+
+    /// Whether the library window is open.
+    pub fn library_open(&self) -> bool {
+        self.view.library_open
     }
 
     /// Whether animations are on (View menu); tests turn them off.
@@ -387,8 +400,9 @@ impl App {
             self.apply_style(ctx);
         }
         let layer = self.mode.layer();
+        let message = self.fresh_status(ctx).to_string();
         egui::Panel::bottom("status_bar").show(ui, |ui| {
-            status_bar::show(ui, &self.doc, layer, self.editor.hovered, &self.status);
+            status_bar::show(ui, &self.doc, layer, self.editor.hovered, &message);
         });
         if self.mode.is_editing() {
             egui::Panel::left("tools")
@@ -445,6 +459,20 @@ impl App {
                 );
             }
         });
+    }
+
+    /// The status message while it is fresh (see [`STATUS_SECONDS`]), else nothing.
+    fn fresh_status(&mut self, ctx: &Context) -> &str {
+        let now = ctx.input(|i| i.time);
+        if self.status_shown.0 != self.status {
+            self.status_shown = (self.status.clone(), now);
+        }
+        let age = now - self.status_shown.1;
+        if self.status.is_empty() || age >= STATUS_SECONDS {
+            return "";
+        }
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(STATUS_SECONDS - age));
+        &self.status
     }
 
     /// The dialogs and the library window.

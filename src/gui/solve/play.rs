@@ -11,8 +11,9 @@ use std::sync::Arc;
 use egui::{Color32, Key, Modifiers, Pos2, RichText, Ui, Vec2, vec2};
 
 use crate::gui::command::{Command, PlayCommand};
-use crate::gui::common::board::{Board, cell_center};
+use crate::gui::common::board::{Board, GOAL_KEY, cell_center};
 use crate::gui::common::task::Poll;
+use crate::model::tiles::tile_layout;
 use crate::model::{Axis, Cell, Dir, Metric, MoveError, Puzzle, Token};
 use crate::solve::{PieceMove, SolveReport, Termination};
 
@@ -399,12 +400,20 @@ impl Play {
                     ui.colored_label(ui.visuals().warn_fg_color, e);
                 }
                 None => {
-                    ui.weak(match self.selected {
+                    let advice = match self.selected {
                         Some(t) => {
                             format!("Piece {t} selected: use the arrow keys, or drag a piece.")
                         }
                         None => "Drag a piece, or click one and use the arrow keys.".into(),
-                    });
+                    };
+                    if tile_layout(&self.current).is_some() {
+                        ui.weak(format!(
+                            "{advice} Hold {} to outline the goal.",
+                            GOAL_KEY.name()
+                        ));
+                    } else {
+                        ui.weak(advice);
+                    }
                 }
             }
         }

@@ -30,7 +30,9 @@ pub fn progress_ui(
         let with = format!(
             "{}{}",
             request.algorithm.title(),
-            heuristic.map(|h| format!(" + {h}")).unwrap_or_default()
+            heuristic
+                .map(|h| format!(" + {}", fmt::heuristic_title(h)))
+                .unwrap_or_default()
         );
         if task.is_cancelling() {
             ui.label("Cancelling…");
@@ -91,10 +93,14 @@ pub fn report_ui(ui: &mut Ui, report: &SolveReport) {
     };
     ui.label(RichText::new(fmt::headline(report)).strong().color(colour));
     ui.label(format!(
-        "{} · heuristic {} · {} metric",
+        "{} · heuristic: {} · {} metric",
         report.algorithm.title(),
-        report.heuristic,
+        fmt::heuristic_title(&report.heuristic),
         report.metric
+    ))
+    .on_hover_text(format!(
+        "The solver's name for the heuristic: `{}`",
+        report.heuristic
     ));
     stats_grid(ui, &report.stats, Some(report));
     for note in &report.notes {

@@ -4,8 +4,9 @@ use egui::{Color32, Key, Modifiers, RichText, Ui, vec2};
 use egui_plot::{GridInput, GridMark, Line, Plot, PlotPoints, Points, VLine};
 
 use crate::gui::command::{Command, PlaybackCommand};
-use crate::gui::common::board::Board;
-use crate::gui::solve::format::headline;
+use crate::gui::common::board::{Board, GOAL_KEY};
+use crate::gui::solve::format::{headline, heuristic_title};
+use crate::model::tiles::tile_layout;
 
 use super::text::{notation, solution_json, solution_text};
 use super::{H_PLOT_BLOCK_HEIGHT, H_PLOT_MAX_MOVES, HeuristicPath, Playback, PlaybackSettings};
@@ -44,8 +45,15 @@ impl Playback {
             ui.label(format!(
                 "· {} · {}",
                 self.report.algorithm.title(),
+                heuristic_title(&self.report.heuristic)
+            ))
+            .on_hover_text(format!(
+                "The solver's name for the heuristic: `{}`",
                 self.report.heuristic
             ));
+            if tile_layout(&self.current).is_some() {
+                ui.weak(format!("Hold {} to outline the goal.", GOAL_KEY.name()));
+            }
         });
         if let Some(e) = &self.replay_error {
             ui.colored_label(
