@@ -533,7 +533,10 @@ fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
         .center();
     double_click(&mut h, at);
     assert_eq!(*h.state().document().puzzle(), klotski());
-    assert!(!h.state().library_open(), "the library gives way to the board");
+    assert!(
+        !h.state().library_open(),
+        "the library gives way to the board"
+    );
 
     // Save the design into the personal folder, then open it from there.
     click_cell_with(&mut h, 4, 0, PointerButton::Secondary);

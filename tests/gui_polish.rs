@@ -11,10 +11,11 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use blockslide::gui::app::App;
+use blockslide::gui::app::{App, SOLVE_AND_PLAY_LABEL};
 use blockslide::gui::command::{Command, Mode, Tool};
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::solve::play::PlayedStep;
+use blockslide::gui::solve::playback::Playback;
 use blockslide::model::{Cell, Dir, Metric, Puzzle, Token};
 
 fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
@@ -389,4 +390,45 @@ fn heuristics_are_listed_by_name_with_the_solver_id_as_a_tooltip() {
     entry.hover();
     h.run_steps(8);
     h.get_by_label("`manhattan`: sum of each tile's row and column distance to its goal cell");
+}
+
+#[test]
+fn f5_in_the_start_tab_solves_and_plays_the_solution_to_the_end() {
+    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let mut h = harness(puzzle.clone(), Mode::Start);
+    h.key_press(Key::F5);
+    h.step();
+    assert_eq!(h.state().mode(), Mode::Solve);
+    wait_for(&mut h, "the solution to play", |app| {
+        app.solve_view()
+            .playback()
+            .is_some_and(Playback::is_playing)
+    });
+    wait_for(&mut h, "the playback to reach the goal", |app| {
+        app.solve_view()
+            .playback()
+            .is_some_and(|p| !p.is_playing() && p.index() == p.len())
+    });
+    let end = h
+        .state()
+        .solve_view()
+        .playback()
+        .unwrap()
+        .position()
+        .clone();
+    assert!(puzzle.goal_satisfied_by(&end.cells));
+}
+
+#[test]
+fn the_solve_and_play_button_works_from_the_goal_tab() {
+    let puzzle = Puzzle::tiles(2, 2, &[1, 2, 0, 3], None).unwrap();
+    let mut h = harness(puzzle, Mode::Goal);
+    h.get_by_label(SOLVE_AND_PLAY_LABEL).click();
+    h.step();
+    assert_eq!(h.state().mode(), Mode::Solve);
+    wait_for(&mut h, "the solution to play", |app| {
+        app.solve_view()
+            .playback()
+            .is_some_and(|p| p.is_playing() || p.index() == p.len())
+    });
 }

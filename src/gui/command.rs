@@ -337,6 +337,10 @@ pub enum SolveCommand {
 pub enum SolverCommand {
     /// Start a search with the current settings.
     Solve,
+    /// Show the Solve tab's playback and play the solution from the start: the one shown, or
+    /// the next search's (started now unless one is running). F5 and the button beside the
+    /// tabs, in every tab.
+    SolveAndPlay,
     /// Stop the running search.
     Cancel,
 }

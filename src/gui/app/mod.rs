@@ -31,7 +31,7 @@ use std::path::{Path, PathBuf};
 use eframe::Storage;
 use egui::{Context, Key, Ui, ViewportCommand};
 
-use crate::gui::command::{Command, Mode, Tool};
+use crate::gui::command::{Command, Mode, SolverCommand, Tool};
 use crate::gui::common::board::Layer;
 use crate::gui::editor::canvas::EditorState;
 use crate::gui::editor::edit;
@@ -56,6 +56,12 @@ pub const AXIS_KEY: Key = Key::A;
 /// How long a status message stays in the status bar, in seconds: long enough to read, short
 /// enough that it is not taken for news about a later action.
 const STATUS_SECONDS: f64 = 12.0;
+
+/// The key that solves and plays the solution back, from any tab.
+pub const SOLVE_KEY: Key = Key::F5;
+
+/// The accessible name of the "Solve and play" button beside the tabs.
+pub const SOLVE_AND_PLAY_LABEL: &str = "Solve and play";
 
 /// The Blockslide app.
 #[expect(
@@ -299,6 +305,10 @@ impl App {
                     commands.push(Command::SetMode(mode));
                 }
             }
+            if i.key_pressed(SOLVE_KEY) {
+                commands.push(Command::SetMode(Mode::Solve));
+                commands.push(SolverCommand::SolveAndPlay.into());
+            }
             if i.key_pressed(Key::F6) {
                 commands.push(Command::ShowAnalysis(!self.view.analysis_open));
             }
@@ -362,6 +372,18 @@ impl App {
                 ui.separator();
                 ui.weak("Hatched cells are \"don't care\".");
             }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let solve = ui
+                    .button(format!("Solve and play ({})", SOLVE_KEY.name()))
+                    .accessible_name(SOLVE_AND_PLAY_LABEL)
+                    .on_hover_text(
+                        "Find a solution with the solver's settings and play it back, from any tab",
+                    );
+                if solve.clicked() {
+                    commands.push(Command::SetMode(Mode::Solve));
+                    commands.push(SolverCommand::SolveAndPlay.into());
+                }
+            });
         });
     }
 

@@ -37,7 +37,7 @@ use std::sync::Arc;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 
-use crate::gui::command::{Command, Mode, SolveCommand};
+use crate::gui::command::{Command, Mode, PlaybackCommand, SolveCommand, SolverCommand};
 use crate::gui::common::board::Board;
 use crate::model::{Metric, Puzzle};
 use crate::solve::SolveReport;
@@ -87,6 +87,9 @@ pub struct SolveView {
     play: Option<Play>,
     tab: SolveTab,
     synced: Option<Synced>,
+    /// Whether the running search was started by "Solve and play", so its solution plays
+    /// as soon as it arrives.
+    play_when_solved: bool,
 }
 
 impl Default for SolveView {
@@ -107,6 +110,7 @@ impl SolveView {
             play: None,
             tab: SolveTab::Playback,
             synced: None,
+            play_when_solved: false,
         }
     }
 
@@ -174,6 +178,13 @@ impl SolveView {
         self.sync(revision, puzzle);
         if let Some(report) = self.panel.poll() {
             self.load_playback(puzzle, report, None, ctx);
+            if std::mem::take(&mut self.play_when_solved) {
+                self.play_from_start(ctx);
+            }
+        }
+        if !self.panel.is_running() {
+            // Refused, cancelled or failed: nothing will arrive to play.
+            self.play_when_solved = false;
         }
         if self.compare.poll() {
             self.tab = SolveTab::Compare;
@@ -222,6 +233,18 @@ impl SolveView {
         ctx: &egui::Context,
     ) {
         match command {
+            SolveCommand::Solver(SolverCommand::SolveAndPlay) => {
+                self.tab = SolveTab::Playback;
+                if self.playback.is_some() {
+                    self.play_from_start(ctx);
+                } else if self.panel.is_running() {
+                    self.play_when_solved = true;
+                } else {
+                    self.panel
+                        .apply(SolverCommand::SolveAndPlay, revision, puzzle, ctx);
+                    self.play_when_solved = self.panel.is_running();
+                }
+            }
             SolveCommand::Solver(command) => self.panel.apply(command, revision, puzzle, ctx),
             SolveCommand::Compare(command) => {
                 let availability = self.panel.availability(revision, puzzle).clone();
@@ -247,6 +270,15 @@ impl SolveView {
                     .apply(command, puzzle, settings.metric, settings.limits(), ctx);
             }
             SolveCommand::ShowSolution(report) => self.load_playback(puzzle, report, None, ctx),
+        }
+    }
+
+    /// Plays the solution shown from its first move.
+    fn play_from_start(&mut self, ctx: &egui::Context) {
+        let shown = self.shown_playback_settings(ctx.global_style().animation_time > 0.0);
+        if let Some(playback) = self.playback.as_mut() {
+            playback.apply(PlaybackCommand::First, &shown);
+            playback.apply(PlaybackCommand::TogglePlay, &shown);
         }
     }
 

@@ -156,7 +156,7 @@ impl SolverPanel {
                     running.task.cancel();
                 }
             }
-            SolverCommand::Solve => {
+            SolverCommand::Solve | SolverCommand::SolveAndPlay => {
                 let availability = fresh(&mut self.availability, revision, puzzle, &self.settings);
                 if let Some(refusal) = availability.verdict.refusal() {
                     self.outcome = Some(Outcome::Refused(refusal));
