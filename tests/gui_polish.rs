@@ -11,7 +11,7 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use blockslide::gui::app::{App, SOLVE_AND_PLAY_LABEL};
+use blockslide::gui::app::{self as gui_app, App, SOLVE_AND_PLAY_LABEL};
 use blockslide::gui::command::{Command, Mode, Tool};
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::solve::play::PlayedStep;
@@ -431,4 +431,50 @@ fn the_solve_and_play_button_works_from_the_goal_tab() {
             .playback()
             .is_some_and(|p| p.is_playing() || p.index() == p.len())
     });
+}
+
+fn big_board() -> Puzzle {
+    let mut rows = vec![vec!["."; 32].join(" "); 32];
+    rows[0] = format!("A {}", vec!["."; 31].join(" "));
+    Puzzle::from_rows(&rows, &[]).unwrap()
+}
+
+fn cell_side(h: &Harness<'static, App>) -> f32 {
+    h.get_by_label(BOARD_LABEL).rect().width() / 32.0
+}
+
+#[test]
+fn in_a_small_window_the_board_keeps_room_and_the_panels_collapse() {
+    let mut h = gui_support::harness(big_board(), Mode::Start, [800.0, 600.0]);
+    let with_panels = cell_side(&h);
+    assert!(with_panels >= 10.0, "cells of {with_panels} px");
+    h.key_press(Key::F9);
+    h.run_ok();
+    let alone = cell_side(&h);
+    assert!(alone >= 14.0, "cells of {alone} px without the panels");
+    assert!(h.query_by_label("Tools").is_none(), "the tools are hidden");
+    // The button beside the tabs brings them back.
+    h.get_by_label(gui_app::PANELS_LABEL).click();
+    h.run_ok();
+    h.get_by_label("Tools");
+}
+
+#[test]
+fn in_a_small_window_the_playback_controls_and_export_fit_beside_the_solver() {
+    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 0, 7, 8], None).unwrap();
+    // The smallest window the app allows.
+    let mut h = gui_support::harness(puzzle, Mode::Solve, [720.0, 480.0]);
+    h.get_by_label("Solve the puzzle").click();
+    h.step();
+    wait_for(&mut h, "the solve", |app| {
+        app.solve_view().playback().is_some()
+    });
+    let side = h.get_by_label("Solve the puzzle").rect().min.x;
+    for label in ["Last", "Move", "of 2", "Copy moves as text", "Copy as JSON"] {
+        let rect = h.get_by_label(label).rect();
+        assert!(
+            rect.max.x <= side && rect.max.y <= 480.0,
+            "{label} at {rect:?} is cut off (the solver panel starts at x = {side})"
+        );
+    }
 }

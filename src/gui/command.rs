@@ -208,6 +208,8 @@ pub enum Command {
     RefreshLibrary,
     /// Show or hide the Analyze window.
     ShowAnalysis(bool),
+    /// Show or hide both side panels.
+    ShowPanels(bool),
     /// Close the window (asks about unsaved changes first).
     Quit,
     /// Undo the last edit.

@@ -74,6 +74,10 @@ impl App {
             }
             Command::RefreshLibrary => self.library.refresh(),
             Command::ShowAnalysis(open) => self.view.analysis_open = open,
+            Command::ShowPanels(shown) => {
+                self.view.left_panel = shown;
+                self.view.right_panel = shown;
+            }
             Command::Quit => {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(ViewportCommand::Close);

@@ -63,6 +63,9 @@ pub const SOLVE_KEY: Key = Key::F5;
 /// The accessible name of the "Solve and play" button beside the tabs.
 pub const SOLVE_AND_PLAY_LABEL: &str = "Solve and play";
 
+/// The accessible name of the button beside the tabs that shows or hides the side panels.
+pub const PANELS_LABEL: &str = "Side panels";
+
 /// The Blockslide app.
 #[expect(
     clippy::struct_excessive_bools,
@@ -309,6 +312,11 @@ impl App {
                 commands.push(Command::SetMode(Mode::Solve));
                 commands.push(SolverCommand::SolveAndPlay.into());
             }
+            if i.key_pressed(menu_bar::PANELS_KEY) {
+                let shown =
+                    self.view.right_panel || (self.mode.is_editing() && self.view.left_panel);
+                commands.push(Command::ShowPanels(!shown));
+            }
             if i.key_pressed(Key::F6) {
                 commands.push(Command::ShowAnalysis(!self.view.analysis_open));
             }
@@ -373,6 +381,16 @@ impl App {
                 ui.weak("Hatched cells are \"don't care\".");
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let shown =
+                    self.view.right_panel || (self.mode.is_editing() && self.view.left_panel);
+                if ui
+                    .selectable_label(shown, format!("Panels ({})", menu_bar::PANELS_KEY.name()))
+                    .accessible_name(PANELS_LABEL)
+                    .on_hover_text("Show or hide the side panels, to give the board the window")
+                    .clicked()
+                {
+                    commands.push(Command::ShowPanels(!shown));
+                }
                 let solve = ui
                     .button(format!("Solve and play ({})", SOLVE_KEY.name()))
                     .accessible_name(SOLVE_AND_PLAY_LABEL)
@@ -426,17 +444,22 @@ impl App {
         egui::Panel::bottom("status_bar").show(ui, |ui| {
             status_bar::show(ui, &self.doc, layer, self.editor.hovered, &message);
         });
+        // Side panels never take more than their share of a small window, so the board keeps
+        // room; either can be collapsed (View menu, F9, or a drag on its edge).
+        let width = ui.available_width();
         if self.mode.is_editing() {
             egui::Panel::left("tools")
                 .resizable(true)
                 .default_size(210.0)
-                .show(ui, |ui| {
+                .size_range(120.0..=(width * 0.25).max(120.0))
+                .show_collapsible(ui, &mut self.view.left_panel, |ui| {
                     tools_panel::show(ui, &self.editor, self.doc.puzzle(), layer, commands);
                 });
             egui::Panel::right("properties")
                 .resizable(true)
                 .default_size(300.0)
-                .show(ui, |ui| {
+                .size_range(160.0..=(width * 0.3).max(160.0))
+                .show_collapsible(ui, &mut self.view.right_panel, |ui| {
                     properties_panel::show(
                         ui,
                         &mut self.properties,
@@ -451,7 +474,8 @@ impl App {
             egui::Panel::right("solver_side")
                 .resizable(true)
                 .default_size(360.0)
-                .show(ui, |ui| {
+                .size_range(200.0..=(width * 0.4).max(200.0))
+                .show_collapsible(ui, &mut self.view.right_panel, |ui| {
                     self.solve.side_ui(
                         ui,
                         self.mode,

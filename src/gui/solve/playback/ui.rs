@@ -72,7 +72,7 @@ impl Playback {
             .show(ui, |ui| {
                 commands.extend(self.controls_ui(ui, settings));
                 ui.add_space(4.0);
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     self.h_plot_ui(ui);
                     ui.vertical(|ui| self.export_ui(ui));
                 });
@@ -109,7 +109,8 @@ impl Playback {
     ) -> Vec<PlaybackCommand> {
         let mut commands = Vec::new();
         let n = self.len();
-        ui.horizontal(|ui| {
+        // Wrapped, so a narrow window cuts no button off.
+        ui.horizontal_wrapped(|ui| {
             let at_start = self.index == 0;
             let at_end = self.index == n;
             let button = |ui: &mut Ui, enabled: bool, icon: &str, name: &str, tip: &str| {
@@ -150,6 +151,12 @@ impl Playback {
             if button(ui, !at_end, "Last »", "Last", "Final position (End)") {
                 commands.push(PlaybackCommand::Last);
             }
+        });
+        // The slider has a line of its own as wide as the view allows: long solutions get
+        // a fine slider, and a narrow window cuts nothing off.
+        ui.horizontal(|ui| {
+            let number_width = 30.0 + 8.0 * n.to_string().len() as f32;
+            ui.spacing_mut().slider_width = (ui.available_width() - number_width - 40.0).max(60.0);
             let mut at = self.index;
             let slider = ui.add(
                 egui::Slider::new(&mut at, 0..=n)
@@ -161,7 +168,7 @@ impl Playback {
                 commands.push(PlaybackCommand::Seek(at));
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.add(
                 egui::Slider::new(&mut settings.moves_per_second, 0.5..=20.0)
                     .logarithmic(true)
@@ -234,7 +241,9 @@ impl Playback {
     }
 
     fn h_plot_ui(&self, ui: &mut Ui) {
-        let width = (ui.available_width() - 200.0).clamp(200.0, 520.0);
+        // Room for the export buttons beside the plot when the window allows; below it
+        // otherwise (the row wraps).
+        let width = (ui.available_width() - 170.0).clamp(160.0, 520.0);
         let Some(HeuristicPath { heuristic, values }) = &self.h_path else {
             // The same space as the plot, so nothing jumps when it arrives.
             ui.allocate_ui(vec2(width, H_PLOT_BLOCK_HEIGHT), |ui| {
