@@ -14,9 +14,12 @@ use egui_kittest::kittest::Queryable;
 use blockslide::gui::app::{self as gui_app, App, SOLVE_AND_PLAY_LABEL};
 use blockslide::gui::command::{Command, Mode, Tool};
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
+use blockslide::gui::solve::compare::{ComparePair, CompareRow};
+use blockslide::gui::solve::format;
 use blockslide::gui::solve::play::PlayedStep;
 use blockslide::gui::solve::playback::Playback;
 use blockslide::model::{Cell, Dir, Metric, Puzzle, Token};
+use blockslide::solve::{self as api, Algorithm, SearchControl, SolveRequest};
 
 fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
     gui_support::harness(puzzle, mode, [1400.0, 900.0])
@@ -477,4 +480,39 @@ fn in_a_small_window_the_playback_controls_and_export_fit_beside_the_solver() {
             "{label} at {rect:?} is cut off (the solver panel starts at x = {side})"
         );
     }
+}
+
+#[test]
+fn the_comparison_table_writes_fast_times_and_long_lengths_readably() {
+    // DFS wanders: on the 8-puzzle its solution runs to thousands of steps.
+    let puzzle = Puzzle::tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1], None).unwrap();
+    let rows: Vec<CompareRow> = [Algorithm::Dfs, Algorithm::Astar]
+        .into_iter()
+        .map(|algorithm| {
+            let request = SolveRequest {
+                algorithm,
+                metric: Some(Metric::Step),
+                ..SolveRequest::default()
+            };
+            let mut report =
+                api::solve(&puzzle, &request, SearchControl::new(request.limits)).unwrap();
+            // A run well under a millisecond, as A* on a small board is.
+            report.stats.elapsed = std::time::Duration::from_micros(42);
+            CompareRow {
+                pair: ComparePair::new(algorithm, None),
+                result: Ok(std::sync::Arc::new(report)),
+            }
+        })
+        .collect();
+    let dfs_length = rows[0].result.as_ref().unwrap().length().unwrap();
+    assert!(dfs_length >= 1000, "DFS found {dfs_length} steps");
+    let mut h = harness(puzzle.clone(), Mode::Solve);
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .solve_view_mut()
+        .show_comparison(&puzzle, rows, &ctx);
+    h.run_ok();
+    h.get_by_label(&format::count(dfs_length as u64));
+    assert_eq!(h.get_all_by_label("0.042").count(), 2);
+    assert!(h.query_by_label("0.0").is_none());
 }

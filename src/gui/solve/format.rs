@@ -74,6 +74,25 @@ pub fn duration(d: Duration) -> String {
     }
 }
 
+/// Milliseconds with three significant digits and at most four decimals, for tables and
+/// charts: `0.042`, `1.23`, `12.3`, `275`, `1,234`. A fast run never reads as `0.0`.
+pub fn millis(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1e3;
+    if ms >= 1000.0 {
+        count(ms.round() as u64)
+    } else if ms >= 100.0 {
+        format!("{ms:.0}")
+    } else if ms >= 10.0 {
+        format!("{ms:.1}")
+    } else if ms >= 1.0 {
+        format!("{ms:.2}")
+    } else if ms >= 0.01 {
+        format!("{ms:.3}")
+    } else {
+        format!("{ms:.4}")
+    }
+}
+
 /// A byte count in binary units: `512 B`, `3.4 KiB`, `12.0 MiB`, `1.50 GiB`.
 pub fn bytes(n: u64) -> String {
     const KIB: f64 = 1024.0;
@@ -179,6 +198,15 @@ mod tests {
         assert_eq!(count(999), "999");
         assert_eq!(count(1000), "1,000");
         assert_eq!(count(3_672_809), "3,672,809");
+    }
+
+    #[test]
+    fn milliseconds_keep_three_significant_digits() {
+        assert_eq!(millis(Duration::from_micros(42)), "0.042");
+        assert_eq!(millis(Duration::from_micros(1_234)), "1.23");
+        assert_eq!(millis(Duration::from_micros(275_160)), "275");
+        assert_eq!(millis(Duration::from_millis(61_700)), "61,700");
+        assert_eq!(millis(Duration::from_micros(3)), "0.0030");
     }
 
     #[test]

@@ -262,7 +262,11 @@ impl Playback {
             return;
         };
         ui.vertical(|ui| {
-            ui.label(RichText::new(format!("Heuristic {heuristic} along the solution")).strong());
+            let title = heuristic_title(heuristic);
+            ui.label(RichText::new(format!("Heuristic along the solution: {title}")).strong())
+                .on_hover_text(format!(
+                    "The solver's name for the heuristic: `{heuristic}`"
+                ));
             let points: Vec<[f64; 2]> = values
                 .iter()
                 .enumerate()
@@ -293,7 +297,7 @@ impl Playback {
                             .color(Color32::from_gray(140)),
                     );
                     plot.line(
-                        Line::new(format!("h ({heuristic})"), PlotPoints::new(points.clone()))
+                        Line::new(format!("h ({title})"), PlotPoints::new(points.clone()))
                             .width(2.0)
                             .color(Color32::from_rgb(0x3d, 0x7e, 0xc9)),
                     );
