@@ -17,7 +17,7 @@ use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::solve::compare::{ComparePair, CompareRow};
 use blockslide::gui::solve::format;
 use blockslide::gui::solve::play::PlayedStep;
-use blockslide::gui::solve::playback::Playback;
+use blockslide::gui::solve::playback::{Playback, Truth};
 use blockslide::model::{Cell, Dir, Metric, Puzzle, Token};
 use blockslide::solve::{self as api, Algorithm, SearchControl, SolveRequest};
 
@@ -515,4 +515,40 @@ fn the_comparison_table_writes_fast_times_and_long_lengths_readably() {
     h.get_by_label(&format::count(dfs_length as u64));
     assert_eq!(h.get_all_by_label("0.042").count(), 2);
     assert!(h.query_by_label("0.0").is_none());
+}
+
+#[test]
+fn a_greedy_solution_plots_the_true_distance_not_the_moves_left() {
+    // The 8-puzzle's hardest start: 31 steps at best, many more for Greedy.
+    let puzzle = Puzzle::tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1], None).unwrap();
+    let mut h = harness(puzzle, Mode::Solve);
+    h.get_by_role_and_label(Role::ComboBox, "Algorithm").click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, "Greedy best-first")
+        .click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::ComboBox, "Heuristic").click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, "Manhattan distance")
+        .click();
+    h.run_ok();
+    h.get_by_label("Solve the puzzle").click();
+    h.step();
+    wait_for(&mut h, "the solve and its true distances", |app| {
+        app.solve_view()
+            .playback()
+            .is_some_and(|p| p.truth().is_some() && p.h_path().is_some())
+    });
+    let playback = h.state().solve_view().playback().unwrap();
+    let shown = playback.len();
+    assert!(!playback.report().optimal && shown > 31, "{shown} steps");
+    let Some(Truth::Exact { distances, mapped }) = playback.truth() else {
+        panic!("{:?}", playback.truth());
+    };
+    assert!(mapped);
+    assert_eq!(
+        distances[0], 31,
+        "the start is 31 steps from the goal, not {shown}"
+    );
+    h.get_by_label_contains("True distance: exact at every position");
 }

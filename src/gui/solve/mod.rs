@@ -292,7 +292,10 @@ impl SolveView {
         self.playback = report.length().map(|_| {
             let mut playback = Playback::new(puzzle, report);
             match h_path {
-                Some(path) => playback.set_h_path(path),
+                Some(path) => {
+                    playback.set_h_path(path);
+                    playback.compute_truth(puzzle, ctx);
+                }
                 None => playback.compute_h_path(puzzle, ctx),
             }
             playback

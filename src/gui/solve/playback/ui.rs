@@ -9,7 +9,9 @@ use crate::gui::solve::format::{headline, heuristic_title};
 use crate::model::tiles::tile_layout;
 
 use super::text::{notation, solution_json, solution_text};
-use super::{H_PLOT_BLOCK_HEIGHT, H_PLOT_MAX_MOVES, HeuristicPath, Playback, PlaybackSettings};
+use super::{
+    H_PLOT_BLOCK_HEIGHT, H_PLOT_MAX_MOVES, HeuristicPath, Playback, PlaybackSettings, Truth,
+};
 
 impl Playback {
     /// Draws the playback view (headline, board, controls, move list, plot and export),
@@ -272,11 +274,14 @@ impl Playback {
                 .enumerate()
                 .map(|(i, h)| [i as f64, f64::from(*h)])
                 .collect();
-            let remaining: Vec<[f64; 2]> = (0..values.len())
-                .map(|i| [i as f64, (values.len() - 1 - i) as f64])
-                .collect();
+            let (truth_name, truth_points, truth_note) = truth_line(self.truth.as_ref());
             let index = self.index as f64;
-            let top = values.len().saturating_sub(1).max(1) as f64;
+            let top = values
+                .iter()
+                .map(|v| f64::from(*v))
+                .chain(truth_points.iter().map(|p| p[1]))
+                .chain(std::iter::once((values.len().saturating_sub(1)) as f64))
+                .fold(1.0, f64::max);
             Plot::new("playback h plot")
                 .width(width)
                 .height(150.0)
@@ -291,11 +296,13 @@ impl Playback {
                 .x_axis_label("move")
                 .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
                 .show(ui, |plot| {
-                    plot.line(
-                        Line::new("true distance", PlotPoints::new(remaining))
-                            .width(1.0)
-                            .color(Color32::from_gray(140)),
-                    );
+                    if !truth_points.is_empty() {
+                        plot.line(
+                            Line::new(truth_name, PlotPoints::new(truth_points))
+                                .width(1.5)
+                                .color(Color32::from_gray(150)),
+                        );
+                    }
                     plot.line(
                         Line::new(format!("h ({title})"), PlotPoints::new(points.clone()))
                             .width(2.0)
@@ -314,6 +321,7 @@ impl Playback {
                             .color(Color32::from_rgb(0xe0, 0x8a, 0x1e)),
                     );
                 });
+            ui.weak(truth_note);
         });
     }
 
@@ -333,6 +341,44 @@ impl Playback {
         {
             ui.ctx().copy_text(solution_json(&self.report));
         }
+    }
+}
+
+/// The true-distance line of the heuristic plot: its legend name, its points, and a note
+/// that says how the distances were found.
+fn truth_line(truth: Option<&Truth>) -> (&'static str, Vec<[f64; 2]>, String) {
+    match truth {
+        Some(Truth::Exact { distances, mapped }) => {
+            let points = distances
+                .iter()
+                .enumerate()
+                .map(|(i, d)| [i as f64, f64::from(*d)])
+                .collect();
+            let how = if *mapped {
+                "True distance: exact at every position, from a map of every position's \
+                 distance to the goal."
+            } else {
+                "True distance: exact, the moves left (the solution is optimal)."
+            };
+            ("true distance", points, how.to_string())
+        }
+        Some(Truth::AlongOptimal(m)) => {
+            let points = (0..=*m).map(|i| [f64::from(i), f64::from(m - i)]).collect();
+            (
+                "distance along an optimal solution",
+                points,
+                format!(
+                    "Too many positions to map every distance: the grey line counts down an \
+                     optimal solution of {m} moves, a different path from the one shown."
+                ),
+            )
+        }
+        Some(Truth::Unknown) => (
+            "",
+            Vec::new(),
+            "True distance unknown: no map and no optimal solution within the limits.".into(),
+        ),
+        None => ("", Vec::new(), "Finding the true distances…".into()),
     }
 }
 
