@@ -11,6 +11,7 @@ use egui::{Event, Key, Modifiers, PointerButton, Pos2, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+use blockslide::gui::app::dialogs::PATH_FIELD_LABEL;
 use blockslide::gui::app::{self as gui_app, App, SOLVE_AND_PLAY_LABEL};
 use blockslide::gui::command::{Command, Mode, Tool};
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
@@ -551,4 +552,66 @@ fn a_greedy_solution_plots_the_true_distance_not_the_moves_left() {
         "the start is 31 steps from the goal, not {shown}"
     );
     h.get_by_label_contains("True distance: exact at every position");
+}
+
+/// The app with `folder` as the user's puzzles folder (the Library's).
+fn harness_with_folder(puzzle: Puzzle, folder: &std::path::Path) -> Harness<'static, App> {
+    let mut app = App::new_for_test(puzzle);
+    app.set_library_folder(Some(folder.to_path_buf()));
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_eframe(|_| app);
+    h.run_ok();
+    h
+}
+
+fn path_field(h: &Harness<'static, App>) -> String {
+    h.get_by_label(PATH_FIELD_LABEL).value().unwrap_or_default()
+}
+
+#[test]
+fn the_typed_open_dialog_starts_in_the_puzzles_folder_takes_typing_and_lists_its_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("puzzles");
+    std::fs::create_dir(&folder).unwrap();
+    let kept = Puzzle::tiles(2, 2, &[1, 2, 0, 3], None).unwrap();
+    blockslide::model::file::save(&folder.join("little.ron"), &kept).unwrap();
+    let mut h = harness_with_folder(empty_board(3, 3), &folder);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run_ok();
+    let start = path_field(&h);
+    assert_eq!(
+        std::path::Path::new(&start),
+        folder.as_path(),
+        "the field starts at the folder: {start}"
+    );
+    // Typing goes to the field at once.
+    h.event(Event::Text("li".into()));
+    h.run_ok();
+    assert!(path_field(&h).ends_with("li"), "{}", path_field(&h));
+    // The folder's file that matches is listed; a click opens it.
+    h.get_by_label("little.ron").click();
+    h.run_ok();
+    assert_eq!(h.state().document().puzzle().cells, kept.cells);
+    assert_eq!(
+        h.state().document().path(),
+        Some(folder.join("little.ron").as_path())
+    );
+}
+
+#[test]
+fn the_typed_save_dialog_suggests_a_full_path_in_the_puzzles_folder_and_says_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("puzzles");
+    let mut puzzle = empty_board(3, 3);
+    puzzle.name = "My Puzzle".into();
+    let mut h = harness_with_folder(puzzle, &folder);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run_ok();
+    let target = folder.join("my-puzzle.ron");
+    assert_eq!(path_field(&h), target.display().to_string());
+    h.key_press(Key::Enter);
+    h.run_ok();
+    assert!(target.exists(), "saved to {}", target.display());
+    h.get_by_label_contains(&format!("Saved to {}", target.display()));
 }

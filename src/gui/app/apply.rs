@@ -219,7 +219,9 @@ impl App {
                     1 => " (1 zone without cells left out)".to_string(),
                     n => format!(" ({n} zones without cells left out)"),
                 };
-                self.status = format!("Saved to {}{note}", path.display());
+                // The full path, so a relative one typed in is found again.
+                let shown = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+                self.status = format!("Saved to {}{note}", shown.display());
                 self.remember_recent(&path);
                 self.doc.mark_saved(path);
                 if let Some(next) = self.after_save.take() {
@@ -286,10 +288,13 @@ impl App {
         match self.files.pick_open(self.library.folder()) {
             Picked::Path(path) => self.open_path(path),
             Picked::Unavailable => {
-                self.dialogs.path_prompt = Some(PathPrompt {
-                    purpose: PathPurpose::Open,
-                    text: String::new(),
+                // The typed path starts in the user's puzzles folder, the one the Library
+                // lists.
+                let folder = self.library.folder().map(Path::to_path_buf);
+                let text = folder.as_deref().map_or_else(String::new, |f| {
+                    format!("{}{}", f.display(), std::path::MAIN_SEPARATOR)
                 });
+                self.dialogs.path_prompt = Some(PathPrompt::new(PathPurpose::Open, text, folder));
             }
             Picked::Cancelled => {}
         }
@@ -307,11 +312,18 @@ impl App {
         match self.files.pick_save(folder.as_deref(), &name) {
             Picked::Path(path) => self.save_to(path, ctx),
             Picked::Unavailable => {
-                let text = self.doc.path().map_or(name, |p| p.display().to_string());
-                self.dialogs.path_prompt = Some(PathPrompt {
-                    purpose: PathPurpose::Save,
-                    text,
-                });
+                // A full path, so the user sees where the file goes: the design's own file,
+                // else the puzzles folder, else the working folder.
+                let suggested = match (self.doc.path(), &folder) {
+                    (Some(path), _) => path.to_path_buf(),
+                    (None, Some(folder)) => folder.join(&name),
+                    (None, None) => std::path::absolute(&name).unwrap_or_else(|_| name.into()),
+                };
+                self.dialogs.path_prompt = Some(PathPrompt::new(
+                    PathPurpose::Save,
+                    suggested.display().to_string(),
+                    self.library.folder().map(Path::to_path_buf),
+                ));
             }
             Picked::Cancelled => self.after_save = None,
         }
