@@ -615,3 +615,27 @@ fn the_typed_save_dialog_suggests_a_full_path_in_the_puzzles_folder_and_says_whe
     assert!(target.exists(), "saved to {}", target.display());
     h.get_by_label_contains(&format!("Saved to {}", target.display()));
 }
+
+/// Opens the menu `menu` and clicks its entry `entry`.
+fn menu(h: &mut Harness<'static, App>, menu: &str, entry: &str) {
+    h.get_by_role_and_label(Role::Button, menu).click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, entry).click();
+    h.run_ok();
+}
+
+#[test]
+fn the_help_menu_lists_the_shortcuts_explains_the_metrics_and_has_an_about_box() {
+    let mut h = harness(empty_board(3, 3), Mode::Start);
+    menu(&mut h, "Help", "Keyboard shortcuts");
+    h.get_by_label("solve with the solver's settings and play the solution");
+    h.get_by_label("F5");
+    menu(&mut h, "Help", "Metrics and statistics");
+    h.get_by_label_contains("one piece moves one cell");
+    menu(&mut h, "Help", "About Blockslide");
+    h.get_by_label(&format!("Blockslide {}", env!("CARGO_PKG_VERSION")));
+    // Its window closes like any other.
+    h.get_by_label("Close window").click();
+    h.run_ok();
+    assert!(h.query_by_label_contains("Blockslide 0").is_none());
+}

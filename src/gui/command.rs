@@ -158,6 +158,31 @@ impl Tool {
     }
 }
 
+/// A page of help, each in a window of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpPage {
+    /// Every keyboard shortcut.
+    Shortcuts,
+    /// The metrics (step, slide, move) and the search statistics.
+    Metrics,
+    /// The app's name, version and licence.
+    About,
+}
+
+impl HelpPage {
+    /// Every page, in menu order.
+    pub const ALL: [HelpPage; 3] = [HelpPage::Shortcuts, HelpPage::Metrics, HelpPage::About];
+
+    /// The menu entry and the window's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            HelpPage::Shortcuts => "Keyboard shortcuts",
+            HelpPage::Metrics => "Metrics and statistics",
+            HelpPage::About => "About Blockslide",
+        }
+    }
+}
+
 /// What a stroke puts on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Brush {
@@ -210,6 +235,8 @@ pub enum Command {
     ShowAnalysis(bool),
     /// Show or hide both side panels.
     ShowPanels(bool),
+    /// Show a help window, or close it.
+    ShowHelp(Option<HelpPage>),
     /// Close the window (asks about unsaved changes first).
     Quit,
     /// Undo the last edit.

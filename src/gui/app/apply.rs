@@ -74,6 +74,7 @@ impl App {
             }
             Command::RefreshLibrary => self.library.refresh(),
             Command::ShowAnalysis(open) => self.view.analysis_open = open,
+            Command::ShowHelp(page) => self.help = page,
             Command::ShowPanels(shown) => {
                 self.view.left_panel = shown;
                 self.view.right_panel = shown;

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, ThemePreference, Ui};
 
 use super::document::Document;
-use crate::gui::command::Command;
+use crate::gui::command::{Command, HelpPage};
 
 /// Ctrl+N: new puzzle.
 pub const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
@@ -201,6 +201,18 @@ pub fn show(
             ui.label("Theme");
             theme_ui(ui);
         });
+        help_menu(ui, commands);
+    });
+}
+
+/// The Help menu: a window per page.
+fn help_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
+    ui.menu_button("Help", |ui| {
+        for page in HelpPage::ALL {
+            if ui.button(page.title()).clicked() {
+                commands.push(Command::ShowHelp(Some(page)));
+            }
+        }
     });
 }
 

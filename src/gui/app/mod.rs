@@ -19,6 +19,7 @@ pub mod apply;
 pub mod dialogs;
 pub mod document;
 pub mod file_dialogs;
+pub mod help;
 pub mod library_panel;
 pub mod menu_bar;
 pub mod new_dialog;
@@ -31,7 +32,7 @@ use std::path::{Path, PathBuf};
 use eframe::Storage;
 use egui::{Context, Key, Ui, ViewportCommand};
 
-use crate::gui::command::{Command, Mode, SolverCommand, Tool};
+use crate::gui::command::{Command, HelpPage, Mode, SolverCommand, Tool};
 use crate::gui::common::board::Layer;
 use crate::gui::editor::canvas::EditorState;
 use crate::gui::editor::edit;
@@ -42,6 +43,7 @@ use crate::model::{Puzzle, file};
 use dialogs::Dialogs;
 use document::Document;
 use file_dialogs::{FileDialogs, NoDialogs, RfdDialogs};
+
 use library_panel::{LibraryPanel, default_user_folder};
 use menu_bar::ViewSettings;
 use new_dialog::NewPuzzleForm;
@@ -97,6 +99,7 @@ pub struct App {
     /// The board before a run of consecutive resizes, and the revision after the last one.
     resize_base: Option<(u64, Puzzle)>,
     solve: SolveView,
+    help: Option<HelpPage>,
 }
 
 impl App {
@@ -159,6 +162,7 @@ impl App {
             recent: Vec::new(),
             resize_base: None,
             solve: SolveView::default(),
+            help: None,
         }
     }
 
@@ -539,6 +543,9 @@ impl App {
         self.view.library_open = library_open;
         if self.view.analysis_open {
             self.solve.analysis_window(ctx, self.doc.puzzle(), commands);
+        }
+        if let Some(page) = self.help {
+            help::show(ctx, page, commands);
         }
     }
 
