@@ -639,3 +639,13 @@ fn the_help_menu_lists_the_shortcuts_explains_the_metrics_and_has_an_about_box()
     h.run_ok();
     assert!(h.query_by_label_contains("Blockslide 0").is_none());
 }
+
+#[test]
+fn library_cards_show_the_size_and_the_known_optimal_lengths() {
+    let mut h = harness(empty_board(2, 2), Mode::Start);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::L);
+    h.run_ok();
+    h.get_by_label("Optimal: 81 moves (move), 90 (slide), 116 (step)");
+    assert_eq!(h.get_all_by_label("Optimal: 31 moves").count(), 2);
+    assert!(h.get_all_by_label("5x4, 10 pieces").count() >= 1);
+}
