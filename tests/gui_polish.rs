@@ -649,3 +649,60 @@ fn library_cards_show_the_size_and_the_known_optimal_lengths() {
     assert_eq!(h.get_all_by_label("Optimal: 31 moves").count(), 2);
     assert!(h.get_all_by_label("5x4, 10 pieces").count() >= 1);
 }
+
+#[test]
+fn a_click_on_a_tile_in_line_with_the_gap_slides_the_tiles_between_as_in_tathams_fifteen() {
+    // 1 2 3 / 4 5 6 / . 7 8: a click on 8 slides 7 and 8 left, which solves it.
+    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 0, 7, 8], None).unwrap();
+    let mut h = harness(puzzle, Mode::Play);
+    click_cell(&mut h, 2, 2);
+    let seven_eight = [Token::number(7), Token::number(8)].map(|piece| PlayedStep {
+        piece,
+        dir: Dir::Left,
+    });
+    assert_eq!(played(&h), seven_eight);
+    assert!(h.state().solve_view().play().unwrap().is_solved());
+    // A tile out of line with the gap does nothing.
+    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 0, 7, 8], None).unwrap();
+    let mut h = harness(puzzle, Mode::Play);
+    click_cell(&mut h, 0, 1);
+    assert!(played(&h).is_empty());
+}
+
+#[test]
+fn arrow_keys_move_the_tile_by_the_gap_undo_and_redo_and_the_best_result_is_kept() {
+    // 1 2 3 / 4 5 6 / 7 . 8: Left moves 8, the tile right of the gap, and solves it.
+    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
+    let mut h = harness(puzzle.clone(), Mode::Play);
+    assert_eq!(h.state().solve_view().play().unwrap().selected(), None);
+    h.key_press(Key::ArrowLeft);
+    h.run_ok();
+    assert_eq!(
+        played(&h),
+        [PlayedStep {
+            piece: Token::number(8),
+            dir: Dir::Left
+        }]
+    );
+    h.key_press(Key::U);
+    h.run_ok();
+    assert!(played(&h).is_empty());
+    h.get_by_label("Redo").click();
+    h.run_ok();
+    assert_eq!(played(&h).len(), 1);
+    assert!(h.state().solve_view().play().unwrap().is_solved());
+    h.get_by_label_contains("Solved in 1 step");
+
+    // The record survives a relaunch and shows beside the counter.
+    let mut storage = gui_support::MemoryStorage::default();
+    h.state().save_session(&mut storage);
+    drop(h);
+    let mut app = App::new_for_test(puzzle);
+    app.restore_session(&storage);
+    app.set_mode(Mode::Play);
+    let mut h = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_eframe(|_| app);
+    h.run_ok();
+    h.get_by_label_contains("Best: 1 step in 0:0");
+}

@@ -424,6 +424,11 @@ pub enum PlayCommand {
     Select(Option<Token>),
     /// Take back the last step.
     Undo,
+    /// Make again the last step taken back.
+    Redo,
+    /// Slide the tiles between the clicked tile and the gap, the clicked one too, towards
+    /// the gap (tile puzzles, as in Simon Tatham's Fifteen).
+    SlideTo(Token),
     /// Back to the start position.
     Restart,
     /// Compute an optimal next move.

@@ -32,6 +32,7 @@ pub mod search;
 pub mod settings;
 pub mod stats_view;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use egui::{RichText, Ui};
@@ -46,7 +47,7 @@ use analyze::AnalyzeView;
 use compare::{Compare, CompareRow};
 use format::{metric_title, unit_name};
 use panel::SolverPanel;
-use play::Play;
+use play::{Play, PlayResult, record_key};
 use playback::{HeuristicPath, Playback, PlaybackSettings};
 use settings::SolverSettings;
 
@@ -58,6 +59,8 @@ pub struct SolveViewSettings {
     pub solver: SolverSettings,
     /// Playback speed and animation.
     pub playback: PlaybackSettings,
+    /// The best result of Play on each puzzle, by [`play::record_key`].
+    pub records: BTreeMap<String, PlayResult>,
 }
 
 /// Which view fills the centre of the Solve tab.
@@ -87,6 +90,7 @@ pub struct SolveView {
     play: Option<Play>,
     tab: SolveTab,
     synced: Option<Synced>,
+    records: BTreeMap<String, PlayResult>,
     /// Whether the running search was started by "Solve and play", so its solution plays
     /// as soon as it arrives.
     play_when_solved: bool,
@@ -110,6 +114,7 @@ impl SolveView {
             play: None,
             tab: SolveTab::Playback,
             synced: None,
+            records: settings.records,
             play_when_solved: false,
         }
     }
@@ -119,6 +124,7 @@ impl SolveView {
         SolveViewSettings {
             solver: self.panel.settings.clone(),
             playback: self.playback_settings.clone(),
+            records: self.records.clone(),
         }
     }
 
@@ -262,6 +268,12 @@ impl SolveView {
                 let metric = self.metric();
                 if let Some(play) = self.play.as_mut() {
                     play.apply(command, metric, ctx);
+                    if let Some(result) = play.take_result() {
+                        let key = record_key(play.puzzle(), metric);
+                        if self.records.get(&key).is_none_or(|best| result.beats(best)) {
+                            self.records.insert(key, result);
+                        }
+                    }
                 }
             }
             SolveCommand::Analyze(command) => {
@@ -411,8 +423,13 @@ impl SolveView {
         ui.add_space(6.0);
         ui.label(RichText::new("Keys").strong());
         for (key, what) in [
-            ("Arrow keys", "move the selected piece"),
-            ("Backspace", "undo"),
+            (
+                "Arrow keys",
+                "move the selected piece; in a tile puzzle, the tile by the gap",
+            ),
+            ("Click", "a tile in line with the gap slides it there"),
+            ("Backspace, U", "undo"),
+            ("R", "redo"),
             ("H", "hint"),
             ("Esc", "clear the selection"),
         ] {
@@ -442,8 +459,9 @@ impl SolveView {
         if mode == Mode::Play {
             let metric = self.metric();
             let verdict = self.panel.availability(revision, puzzle).verdict.clone();
+            let best = self.records.get(&record_key(puzzle, metric)).copied();
             let play = self.play.get_or_insert_with(|| Play::new(puzzle));
-            play.ui(ui, metric, &verdict, commands);
+            play.ui(ui, metric, &verdict, best, commands);
             return;
         }
         ui.horizontal(|ui| {

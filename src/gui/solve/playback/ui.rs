@@ -264,6 +264,8 @@ impl Playback {
             return;
         };
         ui.vertical(|ui| {
+            // The notes wrap at the plot's width, leaving the export buttons their room.
+            ui.set_max_width(width);
             let title = heuristic_title(heuristic);
             ui.label(RichText::new(format!("Heuristic along the solution: {title}")).strong())
                 .on_hover_text(format!(
