@@ -443,14 +443,10 @@ fn play_mode_makes_legal_moves_refuses_illegal_ones_and_undoes() {
     let mut h = harness(puzzle.clone(), Mode::Play);
     let tile = |n: u32| Token::number(n);
 
-    // Click tile 3 and press the right arrow: it slides into the blank.
+    // Click tile 3, next to the blank: it slides into it, as in Tatham's Fifteen, with no
+    // selection to make first.
     click_cell(&mut h, 2, 3, 1, 1);
-    assert_eq!(
-        h.state().solve_view().play().unwrap().selected(),
-        Some(tile(3))
-    );
-    h.key_press(Key::ArrowRight);
-    h.run_ok();
+    assert_eq!(h.state().solve_view().play().unwrap().selected(), None);
     let mut expected = puzzle.clone();
     expected.step(tile(3), Dir::Right).unwrap();
     assert_eq!(h.state().solve_view().play().unwrap().position(), &expected);
@@ -474,9 +470,19 @@ fn play_mode_makes_legal_moves_refuses_illegal_ones_and_undoes() {
     assert_eq!(h.state().solve_view().play().unwrap().position(), &expected);
     h.get_by_label("2 steps");
 
-    // Tile 5 cannot move up (off the board): refused, nothing changes.
-    click_cell(&mut h, 2, 3, 0, 0);
-    h.key_press(Key::ArrowUp);
+    // Tile 5 cannot move up (off the board): a drag up is refused, nothing changes.
+    let from = board_cell(&h, 2, 3, 0, 0);
+    let up = from - (to - board_cell(&h, 2, 3, 0, 1));
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (up - from) * (k as f32 / 4.0));
+        h.step();
+    }
+    h.drop_at(up);
+    h.step();
     h.run_ok();
     let game = h.state().solve_view().play().unwrap();
     assert_eq!(game.position(), &expected);
