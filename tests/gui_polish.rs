@@ -17,6 +17,7 @@ use blockslide::gui::command::{Command, Mode, Tool};
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::solve::compare::{ComparePair, CompareRow};
 use blockslide::gui::solve::format;
+use blockslide::gui::solve::panel::Outcome;
 use blockslide::gui::solve::play::PlayedStep;
 use blockslide::gui::solve::playback::{Playback, Truth};
 use blockslide::model::{Cell, Dir, Metric, Puzzle, Token};
@@ -705,4 +706,32 @@ fn arrow_keys_move_the_tile_by_the_gap_undo_and_redo_and_the_best_result_is_kept
         .build_eframe(|_| app);
     h.run_ok();
     h.get_by_label_contains("Best: 1 step in 0:0");
+}
+
+#[test]
+fn a_pattern_database_solve_counts_its_preparation_apart_from_the_search_time() {
+    let puzzle = Puzzle::tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1], None).unwrap();
+    let mut h = harness(puzzle, Mode::Solve);
+    h.get_by_role_and_label(Role::ComboBox, "Algorithm").click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, "A*").click();
+    h.run_ok();
+    h.get_by_label("Solve the puzzle").click();
+    h.step();
+    wait_for(&mut h, "the solve", |app| {
+        app.solve_view().panel().outcome().is_some()
+    });
+    let prepared = h
+        .state()
+        .solve_view()
+        .panel()
+        .prepared()
+        .expect("the pattern database's time is known");
+    h.get_by_label_contains("Preparation: ");
+    h.get_by_label_contains("not counted in Time");
+    let Some(Outcome::Report(report)) = h.state().solve_view().panel().outcome() else {
+        panic!("a report");
+    };
+    assert!(report.heuristic.starts_with("pdb"), "{}", report.heuristic);
+    assert!(prepared > std::time::Duration::ZERO);
 }

@@ -22,4 +22,4 @@ pub use api::{
     SolveRequest, check, count, distances_along, heuristic_along, heuristics_for, hint, solve,
     verify_solution,
 };
-pub use core::{Limits, SearchControl, Stats, Termination};
+pub use core::{Limits, Preparation, SearchControl, Stats, Termination};
