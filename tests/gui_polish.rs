@@ -735,3 +735,60 @@ fn a_pattern_database_solve_counts_its_preparation_apart_from_the_search_time() 
     assert!(report.heuristic.starts_with("pdb"), "{}", report.heuristic);
     assert!(prepared > std::time::Duration::ZERO);
 }
+
+#[test]
+fn a_solution_is_saved_as_json_and_as_an_animation_with_its_progress_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("puzzles");
+    std::fs::create_dir(&folder).unwrap();
+    let mut puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    puzzle.name = "Seeds".into();
+    let mut h = harness_with_folder(puzzle, &folder);
+    h.key_press(Key::F3);
+    h.run_ok();
+    h.get_by_label("Solve the puzzle").click();
+    h.step();
+    wait_for(&mut h, "the solve", |app| {
+        app.solve_view().playback().is_some()
+    });
+    let moves = h.state().solve_view().playback().unwrap().len();
+
+    h.get_by_label("Save as JSON…").click();
+    h.run_ok();
+    let json_path = folder.join("seeds.json");
+    assert_eq!(path_field(&h), json_path.display().to_string());
+    h.key_press(Key::Enter);
+    h.run_ok();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json_path).unwrap()).unwrap();
+    assert_eq!(
+        json["moves"].as_array().map(Vec::len),
+        Some(moves),
+        "{json}"
+    );
+    h.get_by_label_contains("Exported the solution to");
+
+    h.get_by_label("Save animation…").click();
+    h.run_ok();
+    h.key_press(Key::Enter);
+    h.run_ok();
+    assert!(
+        h.state().export_progress().is_some(),
+        "rendering in the background"
+    );
+    wait_for(&mut h, "the animation", |app| {
+        app.export_progress().is_none()
+    });
+    let apng = std::fs::read(folder.join("seeds-solution.png")).unwrap();
+    let reader = png::Decoder::new(std::io::Cursor::new(apng))
+        .read_info()
+        .unwrap();
+    assert_eq!(
+        reader
+            .info()
+            .animation_control
+            .map(|a| a.num_frames as usize),
+        Some(moves + 1)
+    );
+    assert!(h.state().error_message().is_none());
+}

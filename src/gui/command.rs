@@ -183,6 +183,28 @@ impl HelpPage {
     }
 }
 
+/// A file a solution can be saved as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// The numbered list of moves (`.txt`).
+    Text,
+    /// The CLI's JSON (`.json`).
+    Json,
+    /// The playback as an animated PNG (`.png`).
+    Animation,
+}
+
+impl ExportFormat {
+    /// The file name extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExportFormat::Text => "txt",
+            ExportFormat::Json => "json",
+            ExportFormat::Animation => "png",
+        }
+    }
+}
+
 /// What a stroke puts on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Brush {
@@ -235,6 +257,13 @@ pub enum Command {
     ShowAnalysis(bool),
     /// Show or hide both side panels.
     ShowPanels(bool),
+    /// Ask where to save the solution shown in playback, as this format, and save it.
+    ExportSolution(ExportFormat),
+    /// Save the solution shown in playback to this file (an animation renders in the
+    /// background).
+    ExportTo(ExportFormat, PathBuf),
+    /// Stop rendering an animation.
+    CancelExport,
     /// Show a help window, or close it.
     ShowHelp(Option<HelpPage>),
     /// Close the window (asks about unsaved changes first).

@@ -75,6 +75,13 @@ impl App {
             Command::RefreshLibrary => self.library.refresh(),
             Command::ShowAnalysis(open) => self.view.analysis_open = open,
             Command::ShowHelp(page) => self.help = page,
+            Command::ExportSolution(format) => self.export_solution(format, ctx),
+            Command::ExportTo(format, path) => self.export_to(format, path, ctx),
+            Command::CancelExport => {
+                if let Some(task) = self.export.as_mut() {
+                    task.cancel();
+                }
+            }
             Command::ShowPanels(shown) => {
                 self.view.left_panel = shown;
                 self.view.right_panel = shown;
@@ -549,7 +556,8 @@ fn axis_phrase(axis: Axis) -> &'static str {
     }
 }
 
-fn suggested_file_name(puzzle: &Puzzle) -> String {
+/// The file name the design is saved under by default: its name in lower case, with dashes.
+pub(super) fn suggested_file_name(puzzle: &Puzzle) -> String {
     let stem: String = puzzle
         .name
         .trim()

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use egui::{Context, Id, Modal, RichText};
 
-use crate::gui::command::Command;
+use crate::gui::command::{Command, ExportFormat};
 
 /// What a typed path is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -14,6 +14,8 @@ pub enum PathPurpose {
     Open,
     /// Save to the file.
     Save,
+    /// Export the solution shown to the file.
+    Export(ExportFormat),
 }
 
 /// A request for a typed file path.
@@ -148,6 +150,7 @@ impl Dialogs {
         let (title, action) = match prompt.purpose {
             PathPurpose::Open => ("Open puzzle", "Open"),
             PathPurpose::Save => ("Save puzzle", "Save"),
+            PathPurpose::Export(_) => ("Export the solution", "Save"),
         };
         let mut done = None;
         let modal = Modal::new(Id::unique("path_dialog")).show(ctx, |ui| {
@@ -196,6 +199,7 @@ impl Dialogs {
                 // Unsaved changes were already settled when "Open" was chosen.
                 PathPurpose::Open => Command::Force(Box::new(Command::OpenPath(path))),
                 PathPurpose::Save => Command::SaveTo(path),
+                PathPurpose::Export(format) => Command::ExportTo(format, path),
             });
         }
     }

@@ -18,6 +18,7 @@
 pub mod apply;
 pub mod dialogs;
 pub mod document;
+pub mod export;
 pub mod file_dialogs;
 pub mod help;
 pub mod library_panel;
@@ -100,6 +101,7 @@ pub struct App {
     resize_base: Option<(u64, Puzzle)>,
     solve: SolveView,
     help: Option<HelpPage>,
+    export: Option<export::ExportTask>,
 }
 
 impl App {
@@ -163,6 +165,7 @@ impl App {
             resize_base: None,
             solve: SolveView::default(),
             help: None,
+            export: None,
         }
     }
 
@@ -445,7 +448,21 @@ impl App {
         }
         let layer = self.mode.layer();
         let message = self.fresh_status(ctx).to_string();
+        let export = self.export_progress();
         egui::Panel::bottom("status_bar").show(ui, |ui| {
+            if let Some(done) = export {
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::ProgressBar::new(done)
+                            .desired_width(240.0)
+                            .show_percentage(),
+                    )
+                    .accessible_name(export::EXPORT_PROGRESS_LABEL);
+                    if ui.button("Stop rendering").clicked() {
+                        commands.push(Command::CancelExport);
+                    }
+                });
+            }
             status_bar::show(ui, &self.doc, layer, self.editor.hovered, &message);
         });
         // Side panels never take more than their share of a small window, so the board keeps
@@ -567,6 +584,7 @@ impl eframe::App for App {
         }
         self.solve
             .poll(self.doc.solvable_revision(), self.doc.puzzle(), &ctx);
+        self.poll_export();
         let mut commands = Vec::new();
         self.input_commands(&ctx, &mut commands);
         self.panels_ui(ui, &ctx, &mut commands);

@@ -6,6 +6,7 @@
 //! for seeking and the glide of the move in progress. [`ui`] draws it and queues
 //! [`PlaybackCommand`]s; [`text`] writes the solution out.
 
+pub mod animation;
 pub mod text;
 pub mod ui;
 

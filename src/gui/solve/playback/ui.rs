@@ -3,7 +3,7 @@
 use egui::{Color32, Key, Modifiers, RichText, Ui, vec2};
 use egui_plot::{GridInput, GridMark, Line, Plot, PlotPoints, Points, VLine};
 
-use crate::gui::command::{Command, PlaybackCommand};
+use crate::gui::command::{Command, ExportFormat, PlaybackCommand};
 use crate::gui::common::board::{Board, GOAL_KEY};
 use crate::gui::solve::format::{headline, heuristic_title};
 use crate::model::tiles::tile_layout;
@@ -76,7 +76,9 @@ impl Playback {
                 ui.add_space(4.0);
                 ui.horizontal_wrapped(|ui| {
                     self.h_plot_ui(ui);
-                    ui.vertical(|ui| self.export_ui(ui));
+                    if let Some(format) = ui.vertical(|ui| self.export_ui(ui)).inner {
+                        queue.push(Command::ExportSolution(format));
+                    }
                 });
             });
         egui::Panel::right("playback moves")
@@ -327,7 +329,8 @@ impl Playback {
         });
     }
 
-    fn export_ui(&self, ui: &mut Ui) {
+    /// Copies to the clipboard at once; returns the format of a file to save.
+    fn export_ui(&self, ui: &mut Ui) -> Option<ExportFormat> {
         ui.label(RichText::new("Export").strong());
         if ui
             .button("Copy moves as text")
@@ -343,6 +346,30 @@ impl Playback {
         {
             ui.ctx().copy_text(solution_json(&self.report));
         }
+        ui.add_space(4.0);
+        let mut save = None;
+        for (format, text, tip) in [
+            (
+                ExportFormat::Text,
+                "Save moves as text…",
+                "The numbered list of moves, in a .txt file",
+            ),
+            (
+                ExportFormat::Json,
+                "Save as JSON…",
+                "The CLI's JSON (`blockslide solve --json`), in a .json file",
+            ),
+            (
+                ExportFormat::Animation,
+                "Save animation…",
+                "The playback as an animated PNG (APNG), for slides and web pages",
+            ),
+        ] {
+            if ui.button(text).on_hover_text(tip).clicked() {
+                save = Some(format);
+            }
+        }
+        save
     }
 }
 
