@@ -254,6 +254,9 @@ fn renaming_the_puzzle_or_writing_notes_keeps_the_solution_and_the_comparison() 
     wait_for(&mut h, "the solve", |app| {
         app.solve_view().playback().is_some()
     });
+    // The solver panel scrolls: the summary can push the comparison's controls down.
+    h.get_by_label("Run comparison").scroll_to_me();
+    h.run_ok();
     h.get_by_label("Run comparison").click();
     h.step();
     wait_for(&mut h, "the comparison", |app| {
