@@ -222,7 +222,7 @@ impl Board<'_> {
                             painter.rect_filled(
                                 inner,
                                 CornerRadius::same(2),
-                                color.gamma_multiply(0.35),
+                                color.gamma_multiply(0.25),
                             );
                             painter.text(
                                 inner.center(),
