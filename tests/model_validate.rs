@@ -84,7 +84,7 @@ fn goal_cells_one_position_cannot_cover() {
     let p = Puzzle::from_rows(&["A A .", "A A #", ". . ."], &[". . .", ". . .", ". . A"]).unwrap();
     assert_eq!(
         validate(&p)[0].message,
-        "no position of piece `A` covers all of its goal cells (row 2 column 2) at once"
+        "no position of piece `A` covers all of its goal cells (row 3 column 3) at once"
     );
 }
 
