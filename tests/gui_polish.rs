@@ -398,6 +398,11 @@ fn heuristics_are_listed_by_name_with_the_solver_id_as_a_tooltip() {
     entry.hover();
     h.run_steps(8);
     h.get_by_label("`manhattan`: sum of each tile's row and column distance to its goal cell");
+    // The comparison's pairs name them the same way.
+    h.key_press(Key::Escape);
+    h.run_ok();
+    h.get_by_label("Remove A* + Manhattan distance");
+    assert!(h.query_by_label_contains("+ manhattan").is_none());
 }
 
 #[test]

@@ -392,7 +392,10 @@ fn skip_stops_one_pair_of_a_comparison_and_the_next_one_runs() {
     h.get_by_label("Run comparison").click();
     h.step();
     let start = Instant::now();
-    while h.query_by_label_contains("1/2: IDA* + manhattan").is_none() {
+    while h
+        .query_by_label_contains("1/2: IDA* + Manhattan distance")
+        .is_none()
+    {
         assert!(
             start.elapsed() < PATIENCE,
             "timed out waiting for the first pair"

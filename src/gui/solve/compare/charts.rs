@@ -8,7 +8,7 @@ use crate::solve::{Algorithm, SolveReport, Termination};
 
 use super::pairs::ComparePair;
 use super::table::CompareRow;
-use crate::gui::solve::format as fmt;
+use crate::gui::solve::format::{self as fmt, heuristic_title};
 
 /// Above this ratio between the largest and smallest bar, charts switch to a log scale: the
 /// small bars would be too thin to read.
@@ -88,7 +88,7 @@ fn chart_labels(rows: &[(&ComparePair, &SolveReport)]) -> Vec<String> {
             let mut label = short_name(pair.algorithm).to_string();
             if twice && pair.algorithm.uses_heuristic() {
                 label.push(' ');
-                label.extend(report.heuristic.chars().take(8));
+                label.extend(heuristic_title(&report.heuristic).chars().take(8));
             }
             if report.status != Termination::Solved {
                 label.push(STOPPED_MARK);
@@ -300,7 +300,7 @@ mod tests {
             report("linear-conflict", Termination::TimeLimit),
         );
         let labels = chart_labels(&[(&bfs, &r1), (&a1, &r2), (&a2, &r3)]);
-        assert_eq!(labels, ["BFS", "A* manhatta", "A* linear-c†"]);
+        assert_eq!(labels, ["BFS", "A* Manhatta", "A* Linear c†"]);
     }
 
     #[test]
