@@ -104,7 +104,7 @@ fn invalid_files_exit_1_with_positions() {
     assert_eq!(
         stdout(&out),
         format!(
-            "{}:6:13: error: row 1 has 2 cells but row 0 has 3\n",
+            "{}:6:13: error: row 2 has 2 cells but row 1 has 3\n",
             ragged.display()
         )
     );
@@ -118,7 +118,7 @@ fn invalid_files_exit_1_with_positions() {
     assert_eq!(line["puzzle_type"], Value::Null);
     assert_eq!(
         line["errors"][0]["message"],
-        "row 1 has 2 cells but row 0 has 3"
+        "row 2 has 2 cells but row 1 has 3"
     );
     assert_eq!(line["errors"][0]["line"], 6);
     assert_eq!(line["errors"][0]["column"], 13);

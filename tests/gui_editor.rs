@@ -4,6 +4,8 @@
 //! tabs.
 #![cfg(feature = "gui")]
 
+mod gui_support;
+
 use std::path::Path;
 
 use blockslide::gui::app::App;
@@ -458,23 +460,6 @@ fn draw_klotski_from_an_empty_board_set_its_goal_and_save() {
     assert_eq!(load(&path).unwrap(), p);
 }
 
-/// eframe's key-value storage, in memory.
-#[derive(Default)]
-struct MemoryStorage(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
-}
-
 #[test]
 fn the_design_survives_quit_and_relaunch() {
     let mut h = harness(klotski());
@@ -483,7 +468,7 @@ fn the_design_survives_quit_and_relaunch() {
     button(&h, "Goal").click();
     h.run();
     let designed = h.state().document().puzzle().clone();
-    let mut storage = MemoryStorage::default();
+    let mut storage = gui_support::MemoryStorage::default();
     h.state().save_session(&mut storage);
     drop(h);
 
@@ -533,10 +518,16 @@ fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
         .center();
     double_click(&mut h, at);
     assert_eq!(*h.state().document().puzzle(), klotski());
+    assert!(
+        !h.state().library_open(),
+        "the library gives way to the board"
+    );
 
     // Save the design into the personal folder, then open it from there.
     click_cell_with(&mut h, 4, 0, PointerButton::Secondary);
     let edited = h.state().document().puzzle().clone();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::L);
+    h.run();
     h.get_by_label("Save the design here as").scroll_to_me();
     h.run();
     h.get_by_label("Save the design here as").click();
@@ -557,6 +548,8 @@ fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
     button(&h, "Create").click();
     h.run();
     assert!(h.state().document().puzzle().pieces().is_empty());
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::L);
+    h.run();
     h.get_all_by_role_and_label(Role::Button, "Klotski (Huarong Dao)")
         .last()
         .unwrap()

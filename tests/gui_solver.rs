@@ -22,6 +22,7 @@ use blockslide::gui::command::Mode;
 use blockslide::gui::common::board::{BOARD_LABEL, cell_center};
 use blockslide::gui::solve::SolveTab;
 use blockslide::gui::solve::compare::{self, ComparePair};
+use blockslide::gui::solve::format::heuristic_title;
 use blockslide::gui::solve::panel::Outcome;
 use blockslide::model::{Dir, Metric, Puzzle, Token};
 use blockslide::solve::{self as api, Algorithm, SearchControl, SolveRequest, Termination};
@@ -137,10 +138,11 @@ fn choices_that_do_not_apply_are_disabled_and_say_why() {
     let (name, reason) = api::heuristics_for(&klotski, Metric::Move)
         .into_iter()
         .find_map(|info| {
+            let title = heuristic_title(&info.name);
             let label = if info.admissible {
-                info.name.clone()
+                title
             } else {
-                format!("{} (inadmissible)", info.name)
+                format!("{title} (inadmissible)")
             };
             info.applicable.err().map(|reason| (label, reason))
         })
@@ -193,7 +195,7 @@ fn hard_fifteen() -> Puzzle {
 fn a_long_ida_star_search_can_be_cancelled() {
     let mut h = harness(hard_fifteen(), Mode::Solve);
     choose(&mut h, "Algorithm", "IDA*");
-    choose(&mut h, "Heuristic", "manhattan");
+    choose(&mut h, "Heuristic", "Manhattan distance");
     h.get_by_label("Solve the puzzle").click();
     h.step();
     wait_for(&mut h, "the search to report progress", |app| {
@@ -207,7 +209,7 @@ fn a_long_ida_star_search_can_be_cancelled() {
         h.state().solve_view().panel().is_running(),
         "the search is still going"
     );
-    h.get_by_label("Searching with IDA* + manhattan…");
+    h.get_by_label("Searching with IDA* + Manhattan distance…");
     h.get_by_label("Cancel").click();
     wait_for(&mut h, "the cancelled search to stop", |app| {
         !app.solve_view().panel().is_running()
@@ -390,7 +392,10 @@ fn skip_stops_one_pair_of_a_comparison_and_the_next_one_runs() {
     h.get_by_label("Run comparison").click();
     h.step();
     let start = Instant::now();
-    while h.query_by_label_contains("1/2: IDA* + manhattan").is_none() {
+    while h
+        .query_by_label_contains("1/2: IDA* + Manhattan distance")
+        .is_none()
+    {
         assert!(
             start.elapsed() < PATIENCE,
             "timed out waiting for the first pair"
@@ -441,14 +446,10 @@ fn play_mode_makes_legal_moves_refuses_illegal_ones_and_undoes() {
     let mut h = harness(puzzle.clone(), Mode::Play);
     let tile = |n: u32| Token::number(n);
 
-    // Click tile 3 and press the right arrow: it slides into the blank.
+    // Click tile 3, next to the blank: it slides into it, as in Tatham's Fifteen, with no
+    // selection to make first.
     click_cell(&mut h, 2, 3, 1, 1);
-    assert_eq!(
-        h.state().solve_view().play().unwrap().selected(),
-        Some(tile(3))
-    );
-    h.key_press(Key::ArrowRight);
-    h.run_ok();
+    assert_eq!(h.state().solve_view().play().unwrap().selected(), None);
     let mut expected = puzzle.clone();
     expected.step(tile(3), Dir::Right).unwrap();
     assert_eq!(h.state().solve_view().play().unwrap().position(), &expected);
@@ -472,9 +473,19 @@ fn play_mode_makes_legal_moves_refuses_illegal_ones_and_undoes() {
     assert_eq!(h.state().solve_view().play().unwrap().position(), &expected);
     h.get_by_label("2 steps");
 
-    // Tile 5 cannot move up (off the board): refused, nothing changes.
-    click_cell(&mut h, 2, 3, 0, 0);
-    h.key_press(Key::ArrowUp);
+    // Tile 5 cannot move up (off the board): a drag up is refused, nothing changes.
+    let from = board_cell(&h, 2, 3, 0, 0);
+    let up = from - (to - board_cell(&h, 2, 3, 0, 1));
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (up - from) * (k as f32 / 4.0));
+        h.step();
+    }
+    h.drop_at(up);
+    h.step();
     h.run_ok();
     let game = h.state().solve_view().play().unwrap();
     assert_eq!(game.position(), &expected);

@@ -188,7 +188,7 @@ fn format_versions() {
 #[test]
 fn board_row_errors_point_into_the_row() {
     let e = err("(\n    format: 1,\n    board: [\n        \"A A .\",\n        \"B .\",\n    ],\n)");
-    assert_eq!(e.message, "row 1 has 2 cells but row 0 has 3");
+    assert_eq!(e.message, "row 2 has 2 cells but row 1 has 3");
     assert_eq!(
         at(&e),
         (Some(5), Some(13)),
@@ -196,19 +196,19 @@ fn board_row_errors_point_into_the_row() {
     );
     let e =
         err("(\n    format: 1,\n    board: [\n        \"A A .\",\n        \"B . . C\",\n    ],\n)");
-    assert_eq!(e.message, "row 1 has 4 cells but row 0 has 3");
+    assert_eq!(e.message, "row 2 has 4 cells but row 1 has 3");
     assert_eq!(at(&e), (Some(5), Some(16)), "at the first extra token");
     let e =
         err("(\n    format: 1,\n    board: [\n        \"A A .\",\n        \"B-2 . .\",\n    ],\n)");
     assert_eq!(
         e.message,
-        "row 1, cell 0: piece token `B-2` may only use the characters A-Z, a-z, 0-9 and _"
+        "row 2, column 1: piece token `B-2` may only use the characters A-Z, a-z, 0-9 and _"
     );
     assert_eq!(at(&e), (Some(5), Some(10)));
     let e = err("(\n    format: 1,\n    board: [\n        \"A A ABCD\",\n    ],\n)");
     assert_eq!(
         e.message,
-        "row 0, cell 2: piece token `ABCD` is longer than 3 characters"
+        "row 1, column 3: piece token `ABCD` is longer than 3 characters"
     );
     assert_eq!(at(&e), (Some(4), Some(14)));
     let e = err("(\n    format: 1,\n    board: [\n        \"A\\t\\u{41}  Bé\",\n    ],\n)");
@@ -219,7 +219,7 @@ fn board_row_errors_point_into_the_row() {
         "escapes are counted as written"
     );
     let e = err("(\n    format: 1,\n    board: [\n        \"A A .\",\n        \"   \",\n    ],\n)");
-    assert_eq!(e.message, "row 1 is empty");
+    assert_eq!(e.message, "row 2 is empty");
     assert_eq!(at(&e), (Some(5), Some(9)));
     let e = err("(\n    format: 1,\n    board: [],\n)");
     assert_eq!(e.message, "the board has no rows; write at least one row");
@@ -254,7 +254,7 @@ fn goal_grid_errors() {
     );
     assert_eq!(
         e.message,
-        "goal row 1, cell 0: a goal cell cannot be a wall; use `.` for don't care"
+        "goal row 2, column 1: a goal cell cannot be a wall; use `.` for don't care"
     );
     assert_eq!(at(&e), (Some(4), Some(28)));
     let e = err(
@@ -262,7 +262,7 @@ fn goal_grid_errors() {
     );
     assert_eq!(
         e.message,
-        "goal row 1, cell 0: piece token `!` may only use the characters A-Z, a-z, 0-9 and _"
+        "goal row 2, column 1: piece token `!` may only use the characters A-Z, a-z, 0-9 and _"
     );
     assert_eq!(at(&e), (Some(4), Some(28)));
     let e = err("(format: 1, board: [\"A .\"], goal: (cells: []))");

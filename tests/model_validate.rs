@@ -73,7 +73,7 @@ fn goal_cells_one_position_cannot_cover() {
     );
     assert_eq!(
         d.message,
-        "no position of piece `A` covers all of its goal cells (row 0 column 0, row 1 column 0) \
+        "no position of piece `A` covers all of its goal cells (row 1 column 1, row 2 column 1) \
          at once"
     );
     assert_eq!(d.cells, [(0, 0), (1, 0)]);
@@ -84,7 +84,7 @@ fn goal_cells_one_position_cannot_cover() {
     let p = Puzzle::from_rows(&["A A .", "A A #", ". . ."], &[". . .", ". . .", ". . A"]).unwrap();
     assert_eq!(
         validate(&p)[0].message,
-        "no position of piece `A` covers all of its goal cells (row 2 column 2) at once"
+        "no position of piece `A` covers all of its goal cells (row 3 column 3) at once"
     );
 }
 
@@ -102,7 +102,7 @@ fn goal_on_a_wall() {
     );
     assert_eq!(
         d.message,
-        "the goal puts piece `A` on a wall at row 0 column 2; nothing can ever stand on a wall"
+        "the goal puts piece `A` on a wall at row 1 column 3; nothing can ever stand on a wall"
     );
     assert_eq!(d.cells, [(0, 2)]);
     assert_eq!(at(&d), (Some(4), Some(25)));

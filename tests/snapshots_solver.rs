@@ -117,3 +117,28 @@ fn comparison_table_and_charts() {
     h.run_ok();
     h.snapshot("solver_compare");
 }
+
+#[test]
+fn playback_of_a_short_solution_has_numbered_axes() {
+    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 0, 7, 8], None).unwrap();
+    let request = SolveRequest {
+        algorithm: Algorithm::Astar,
+        metric: Some(Metric::Step),
+        ..SolveRequest::default()
+    };
+    let report = solve_pinned(&puzzle, &request);
+    let heuristic = report.heuristic.clone();
+    let values = api::heuristic_along(&puzzle, &request, &report.moves).expect("h along the path");
+    let mut app = App::new_for_test(puzzle.clone());
+    app.set_mode(Mode::Solve);
+    let mut h = harness(app);
+    let ctx = h.ctx.clone();
+    h.state_mut().solve_view_mut().show_run(
+        &puzzle,
+        Arc::new(report),
+        Some(HeuristicPath { heuristic, values }),
+        &ctx,
+    );
+    h.run_ok();
+    h.snapshot("solver_playback_short");
+}

@@ -302,3 +302,21 @@ fn a_passed_deadline_stops_the_build_and_writes_nothing() {
     assert_eq!(err, PdbError::TimeLimit);
     assert!(files(dir.path()).is_empty());
 }
+
+#[test]
+fn a_build_reports_its_progress_level_by_level_up_to_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let cancel = AtomicBool::new(false);
+    let seen = std::sync::Mutex::new(Vec::new());
+    let progress = |done: f64| seen.lock().unwrap().push(done);
+    let budget = BuildBudget {
+        progress: Some(&progress),
+        ..BuildBudget::unlimited(&cancel)
+    };
+    PatternDatabases::load_or_build_in(&domain(), &partition(), Some(dir.path()), budget).unwrap();
+    let seen = seen.into_inner().unwrap();
+    assert!(seen.len() > 4, "one report per level: {seen:?}");
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+    assert!(seen[0] < 0.5, "{seen:?}");
+    assert!((seen[seen.len() - 1] - 1.0).abs() < 1e-9, "{seen:?}");
+}

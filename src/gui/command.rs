@@ -115,6 +115,12 @@ impl Tool {
         }
     }
 
+    /// Whether the tool only edits the start position (walls, zones and new pieces have no
+    /// place in the goal).
+    pub fn is_start_only(self) -> bool {
+        matches!(self, Tool::Wall | Tool::NewPiece | Tool::Zone)
+    }
+
     /// The keyboard shortcut (a letter key).
     pub fn key(self) -> egui::Key {
         match self {
@@ -148,6 +154,53 @@ impl Tool {
                  admits may cover, like an exit (Z); right-click takes cells out. Start position \
                  only."
             }
+        }
+    }
+}
+
+/// A page of help, each in a window of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpPage {
+    /// Every keyboard shortcut.
+    Shortcuts,
+    /// The metrics (step, slide, move) and the search statistics.
+    Metrics,
+    /// The app's name, version and licence.
+    About,
+}
+
+impl HelpPage {
+    /// Every page, in menu order.
+    pub const ALL: [HelpPage; 3] = [HelpPage::Shortcuts, HelpPage::Metrics, HelpPage::About];
+
+    /// The menu entry and the window's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            HelpPage::Shortcuts => "Keyboard shortcuts",
+            HelpPage::Metrics => "Metrics and statistics",
+            HelpPage::About => "About Blockslide",
+        }
+    }
+}
+
+/// A file a solution can be saved as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// The numbered list of moves (`.txt`).
+    Text,
+    /// The CLI's JSON (`.json`).
+    Json,
+    /// The playback as an animated PNG (`.png`).
+    Animation,
+}
+
+impl ExportFormat {
+    /// The file name extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            ExportFormat::Text => "txt",
+            ExportFormat::Json => "json",
+            ExportFormat::Animation => "png",
         }
     }
 }
@@ -202,6 +255,17 @@ pub enum Command {
     RefreshLibrary,
     /// Show or hide the Analyze window.
     ShowAnalysis(bool),
+    /// Show or hide both side panels.
+    ShowPanels(bool),
+    /// Ask where to save the solution shown in playback, as this format, and save it.
+    ExportSolution(ExportFormat),
+    /// Save the solution shown in playback to this file (an animation renders in the
+    /// background).
+    ExportTo(ExportFormat, PathBuf),
+    /// Stop rendering an animation.
+    CancelExport,
+    /// Show a help window, or close it.
+    ShowHelp(Option<HelpPage>),
     /// Close the window (asks about unsaved changes first).
     Quit,
     /// Undo the last edit.
@@ -331,6 +395,10 @@ pub enum SolveCommand {
 pub enum SolverCommand {
     /// Start a search with the current settings.
     Solve,
+    /// Show the Solve tab's playback and play the solution from the start: the one shown, or
+    /// the next search's (started now unless one is running). F5 and the button beside the
+    /// tabs, in every tab.
+    SolveAndPlay,
     /// Stop the running search.
     Cancel,
 }
@@ -385,6 +453,11 @@ pub enum PlayCommand {
     Select(Option<Token>),
     /// Take back the last step.
     Undo,
+    /// Make again the last step taken back.
+    Redo,
+    /// Slide the tiles between the clicked tile and the gap, the clicked one too, towards
+    /// the gap (tile puzzles, as in Simon Tatham's Fifteen).
+    SlideTo(Token),
     /// Back to the start position.
     Restart,
     /// Compute an optimal next move.

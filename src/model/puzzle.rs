@@ -97,20 +97,21 @@ impl PuzzleType {
     }
 }
 
-/// Why a grid could not be built from rows of tokens.
+/// Why a grid could not be built from rows of tokens. Messages count rows and columns from 1,
+/// as a person (and the status bar) reads them; the fields are 0-based indices.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum GridError {
     /// No rows at all.
     #[error("the board has no rows")]
     NoRows,
     /// A row had no cells.
-    #[error("row {row} is empty")]
+    #[error("row {} is empty", .row + 1)]
     EmptyRow {
         /// 0-based row index.
         row: usize,
     },
     /// Rows of different lengths.
-    #[error("row {row} has {found} cells but row 0 has {expected}")]
+    #[error("row {} has {found} cells but row 1 has {expected}", .row + 1)]
     Ragged {
         /// 0-based row index.
         row: usize,
@@ -128,7 +129,7 @@ pub enum GridError {
         cols: usize,
     },
     /// A cell's text is not `.`, `#` or a valid token.
-    #[error("row {row}, cell {col}: {source}")]
+    #[error("row {}, column {}: {source}", .row + 1, .col + 1)]
     BadToken {
         /// 0-based row index.
         row: usize,
@@ -159,7 +160,7 @@ pub enum GridError {
         value: u32,
     },
     /// A wall (`#`) in the goal grid.
-    #[error("row {row}, cell {col}: a goal cell cannot be a wall; use `.` for don't care")]
+    #[error("row {}, column {}: a goal cell cannot be a wall; use `.` for don't care", .row + 1, .col + 1)]
     WallInGoal {
         /// 0-based row index.
         row: usize,

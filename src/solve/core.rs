@@ -266,6 +266,19 @@ pub struct SearchOutcome<M> {
 /// cancel is seen within about 10 ms, and within a few microseconds at full speed.
 pub const CHECK_EVERY: u64 = 1024;
 
+/// How far the preparation of a search has got: the tables of a heuristic (pattern
+/// databases) being loaded or built before the first expansion.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Preparation {
+    /// The fraction done, 0 to 1 (1 when the tables are ready).
+    pub done: f64,
+    /// Time spent preparing so far.
+    pub elapsed: Duration,
+}
+
+/// A sink for preparation reports.
+pub type PreparationFn = dyn FnMut(&Preparation) + Send;
+
 /// A sink for periodic progress reports.
 pub type ProgressFn = dyn FnMut(&Stats) + Send;
 
@@ -278,6 +291,7 @@ pub struct SearchControl {
     pub limits: Limits,
     cancel: Arc<AtomicBool>,
     progress: Option<Box<ProgressFn>>,
+    preparation: Option<Box<PreparationFn>>,
     started: Instant,
     last_report: Instant,
     report_every: Duration,
@@ -292,6 +306,7 @@ impl SearchControl {
             limits,
             cancel: Arc::new(AtomicBool::new(false)),
             progress: None,
+            preparation: None,
             started: now,
             last_report: now,
             report_every: Duration::from_millis(50),
@@ -329,6 +344,21 @@ impl SearchControl {
     pub fn with_progress(mut self, sink: Box<ProgressFn>) -> Self {
         self.progress = Some(sink);
         self
+    }
+
+    /// Sends the preparation's progress (a pattern database being built) to `sink`: after
+    /// each level of a build, and once with `done == 1` when the tables are ready.
+    #[must_use]
+    pub fn with_preparation_progress(mut self, sink: Box<PreparationFn>) -> Self {
+        self.preparation = Some(sink);
+        self
+    }
+
+    /// Reports the preparation's progress to the preparation sink, if any.
+    pub fn report_preparation(&mut self, preparation: &Preparation) {
+        if let Some(sink) = self.preparation.as_mut() {
+            sink(preparation);
+        }
     }
 
     /// A clone of the cancel flag.

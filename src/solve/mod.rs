@@ -19,6 +19,7 @@ pub mod tiles;
 
 pub use api::{
     Algorithm, CountReport, HeuristicInfo, Hint, PieceMove, ReplayError, SolveError, SolveReport,
-    SolveRequest, check, count, heuristic_along, heuristics_for, hint, solve, verify_solution,
+    SolveRequest, check, count, distances_along, heuristic_along, heuristics_for, hint, solve,
+    verify_solution,
 };
-pub use core::{Limits, SearchControl, Stats, Termination};
+pub use core::{Limits, Preparation, SearchControl, Stats, Termination};

@@ -74,6 +74,18 @@ impl App {
             }
             Command::RefreshLibrary => self.library.refresh(),
             Command::ShowAnalysis(open) => self.view.analysis_open = open,
+            Command::ShowHelp(page) => self.help = page,
+            Command::ExportSolution(format) => self.export_solution(format, ctx),
+            Command::ExportTo(format, path) => self.export_to(format, path, ctx),
+            Command::CancelExport => {
+                if let Some(task) = self.export.as_mut() {
+                    task.cancel();
+                }
+            }
+            Command::ShowPanels(shown) => {
+                self.view.left_panel = shown;
+                self.view.right_panel = shown;
+            }
             Command::Quit => {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(ViewportCommand::Close);
@@ -140,8 +152,8 @@ impl App {
                 self.doc
                     .edit("Goal anywhere", |p| p.goal.anywhere = anywhere);
             }
-            Command::SetMode(mode) => self.mode = mode,
-            Command::SetTool(tool) => self.editor.tool = tool,
+            Command::SetMode(mode) => self.set_mode_with_tool(mode),
+            Command::SetTool(tool) => self.set_tool(tool),
             Command::Select(token) => self.editor.selected = token,
             Command::NewPiece => self.new_piece(),
             Command::Highlight(cells) => self.editor.highlight = cells,
@@ -171,6 +183,8 @@ impl App {
     }
 
     fn after_open(&mut self, message: &str) {
+        // The library window would cover the puzzle just chosen from it.
+        self.view.library_open = false;
         self.editor.selected = None;
         self.editor.selected_zone = None;
         self.editor.pending = None;
@@ -213,7 +227,9 @@ impl App {
                     1 => " (1 zone without cells left out)".to_string(),
                     n => format!(" ({n} zones without cells left out)"),
                 };
-                self.status = format!("Saved to {}{note}", path.display());
+                // The full path, so a relative one typed in is found again.
+                let shown = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+                self.status = format!("Saved to {}{note}", shown.display());
                 self.remember_recent(&path);
                 self.doc.mark_saved(path);
                 if let Some(next) = self.after_save.take() {
@@ -280,10 +296,13 @@ impl App {
         match self.files.pick_open(self.library.folder()) {
             Picked::Path(path) => self.open_path(path),
             Picked::Unavailable => {
-                self.dialogs.path_prompt = Some(PathPrompt {
-                    purpose: PathPurpose::Open,
-                    text: String::new(),
+                // The typed path starts in the user's puzzles folder, the one the Library
+                // lists.
+                let folder = self.library.folder().map(Path::to_path_buf);
+                let text = folder.as_deref().map_or_else(String::new, |f| {
+                    format!("{}{}", f.display(), std::path::MAIN_SEPARATOR)
                 });
+                self.dialogs.path_prompt = Some(PathPrompt::new(PathPurpose::Open, text, folder));
             }
             Picked::Cancelled => {}
         }
@@ -301,11 +320,18 @@ impl App {
         match self.files.pick_save(folder.as_deref(), &name) {
             Picked::Path(path) => self.save_to(path, ctx),
             Picked::Unavailable => {
-                let text = self.doc.path().map_or(name, |p| p.display().to_string());
-                self.dialogs.path_prompt = Some(PathPrompt {
-                    purpose: PathPurpose::Save,
-                    text,
-                });
+                // A full path, so the user sees where the file goes: the design's own file,
+                // else the puzzles folder, else the working folder.
+                let suggested = match (self.doc.path(), &folder) {
+                    (Some(path), _) => path.to_path_buf(),
+                    (None, Some(folder)) => folder.join(&name),
+                    (None, None) => std::path::absolute(&name).unwrap_or_else(|_| name.into()),
+                };
+                self.dialogs.path_prompt = Some(PathPrompt::new(
+                    PathPurpose::Save,
+                    suggested.display().to_string(),
+                    self.library.folder().map(Path::to_path_buf),
+                ));
             }
             Picked::Cancelled => self.after_save = None,
         }
@@ -482,6 +508,35 @@ impl App {
         }
     }
 
+    /// Switches tabs. The last tab's message is stale in the new one, so it goes; a
+    /// start-only tool (Wall, Zone, Draw new piece) would do nothing in the Goal tab, so the
+    /// Paint tool takes its place, and the status bar says why.
+    fn set_mode_with_tool(&mut self, mode: Mode) {
+        if mode != self.mode {
+            self.status.clear();
+        }
+        self.mode = mode;
+        if mode == Mode::Goal && self.editor.tool.is_start_only() {
+            self.status = format!(
+                "{} is for the start position; the Goal tab paints with the Paint tool.",
+                self.editor.tool.title()
+            );
+            self.editor.tool = Tool::Paint;
+        }
+    }
+
+    /// Picks a tool, or says why a start-only tool cannot be picked in the Goal tab.
+    fn set_tool(&mut self, tool: Tool) {
+        if self.mode == Mode::Goal && tool.is_start_only() {
+            self.status = format!(
+                "{} is for the start position: switch to the Start tab (F1) to use it.",
+                tool.title()
+            );
+        } else {
+            self.editor.tool = tool;
+        }
+    }
+
     /// Starts a new piece and picks a tool that paints it.
     fn new_piece(&mut self) {
         let token = self.editor.new_piece(self.doc.puzzle());
@@ -501,7 +556,8 @@ fn axis_phrase(axis: Axis) -> &'static str {
     }
 }
 
-fn suggested_file_name(puzzle: &Puzzle) -> String {
+/// The file name the design is saved under by default: its name in lower case, with dashes.
+pub(super) fn suggested_file_name(puzzle: &Puzzle) -> String {
     let stem: String = puzzle
         .name
         .trim()

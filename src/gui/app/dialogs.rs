@@ -1,9 +1,11 @@
 //! The app's small modal dialogs: a typed file path (when no file dialog is available), an
 //! error message, and the "unsaved changes" question.
 
+use std::path::PathBuf;
+
 use egui::{Context, Id, Modal, RichText};
 
-use crate::gui::command::Command;
+use crate::gui::command::{Command, ExportFormat};
 
 /// What a typed path is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,6 +14,8 @@ pub enum PathPurpose {
     Open,
     /// Save to the file.
     Save,
+    /// Export the solution shown to the file.
+    Export(ExportFormat),
 }
 
 /// A request for a typed file path.
@@ -21,7 +25,39 @@ pub struct PathPrompt {
     pub purpose: PathPurpose,
     /// The text typed so far.
     pub text: String,
+    /// The user's puzzles folder, whose files the dialog lists.
+    pub folder: Option<PathBuf>,
+    /// The puzzle files in `folder`, read when the dialog opened.
+    pub files: Vec<PathBuf>,
+    /// Whether the field has been given the keyboard (once, when the dialog opens).
+    pub focused: bool,
 }
+
+impl PathPrompt {
+    /// A prompt for `purpose` starting with `text`, listing the puzzle files of `folder`
+    /// (reads the folder: call it when applying commands, not while drawing).
+    pub fn new(purpose: PathPurpose, text: String, folder: Option<PathBuf>) -> Self {
+        let mut files: Vec<PathBuf> = folder
+            .as_deref()
+            .and_then(|f| std::fs::read_dir(f).ok())
+            .into_iter()
+            .flatten()
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .collect();
+        files.sort();
+        PathPrompt {
+            purpose,
+            text,
+            folder,
+            files,
+            focused: false,
+        }
+    }
+}
+
+/// The accessible name of the typed path's text field.
+pub const PATH_FIELD_LABEL: &str = "File path:";
 
 /// An error to show until the user dismisses it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,20 +150,32 @@ impl Dialogs {
         let (title, action) = match prompt.purpose {
             PathPurpose::Open => ("Open puzzle", "Open"),
             PathPurpose::Save => ("Save puzzle", "Save"),
+            PathPurpose::Export(_) => ("Export the solution", "Save"),
         };
         let mut done = None;
         let modal = Modal::new(Id::unique("path_dialog")).show(ctx, |ui| {
             ui.set_width(460.0);
             ui.heading(title);
-            ui.label("No file dialog is available here; type the file's path.");
-            let label = ui.label("File path:");
+            ui.label("No file dialog is available here; type the file's path, or pick a file.");
+            let label = ui.label(PATH_FIELD_LABEL);
             let edit = ui.add(
                 egui::TextEdit::singleline(&mut prompt.text)
                     .desired_width(f32::INFINITY)
                     .hint_text("puzzles/my-puzzle.ron"),
             );
             let edit = edit.labelled_by(label.id);
+            if !prompt.focused {
+                // The user types at once, without clicking the field first.
+                edit.request_focus();
+                prompt.focused = true;
+            }
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if let Some(picked) = files_ui(ui, prompt) {
+                prompt.text = picked.display().to_string();
+                if prompt.purpose == PathPurpose::Open {
+                    done = Some(true);
+                }
+            }
             ui.add_space(6.0);
             ui.horizontal(|ui| {
                 let ok = ui.add_enabled(!prompt.text.trim().is_empty(), egui::Button::new(action));
@@ -151,6 +199,7 @@ impl Dialogs {
                 // Unsaved changes were already settled when "Open" was chosen.
                 PathPurpose::Open => Command::Force(Box::new(Command::OpenPath(path))),
                 PathPurpose::Save => Command::SaveTo(path),
+                PathPurpose::Export(format) => Command::ExportTo(format, path),
             });
         }
     }
@@ -174,4 +223,56 @@ impl Dialogs {
             self.error = None;
         }
     }
+}
+
+/// The files of the user's puzzles folder whose names start as the typed name does (all of
+/// them while the text names the folder itself); returns the one clicked.
+fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<PathBuf> {
+    let folder = prompt.folder.as_deref()?;
+    let typed = std::path::Path::new(prompt.text.trim());
+    let prefix = if typed.parent() == Some(folder) {
+        typed
+            .file_name()
+            .map(|n| n.to_string_lossy().to_lowercase())
+            .unwrap_or_default()
+    } else {
+        String::new()
+    };
+    let matching: Vec<&PathBuf> = prompt
+        .files
+        .iter()
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().to_lowercase().starts_with(&prefix))
+        })
+        .collect();
+    ui.add_space(4.0);
+    if prompt.files.is_empty() {
+        ui.weak(format!(
+            "Your puzzles folder, {}, has no puzzles yet.",
+            folder.display()
+        ));
+        return None;
+    }
+    ui.weak(format!("In your puzzles folder, {}:", folder.display()));
+    let mut picked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("path dialog files")
+        .max_height(160.0)
+        .show(ui, |ui| {
+            for path in matching {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                if ui
+                    .selectable_label(false, name)
+                    .on_hover_text(path.display().to_string())
+                    .clicked()
+                {
+                    picked = Some(path.clone());
+                }
+            }
+        });
+    picked
 }

@@ -7,6 +7,7 @@ use egui::{Context, RichText, Role, Sense, Ui, UiBuilder, WidgetInfo};
 
 use crate::gui::command::Command;
 use crate::gui::common::board::Board;
+use crate::gui::solve::format::counted;
 use crate::model::{Puzzle, file, library};
 
 /// Where a library entry comes from.
@@ -246,11 +247,14 @@ fn card(ui: &mut Ui, id: (&str, usize), entry: &Entry, commands: &mut Vec<Comman
                         });
                         ui.label(RichText::new(&title).strong());
                         ui.weak(format!(
-                            "{}x{}, {} pieces",
+                            "{}x{}, {}",
                             p.rows,
                             p.cols,
-                            p.pieces().len()
+                            counted(p.pieces().len(), "piece", "pieces")
                         ));
+                        if let Some(lengths) = known_optimal(&p.notes) {
+                            ui.label(format!("Optimal: {lengths}"));
+                        }
                     }
                     Err(e) => {
                         ui.label(RichText::new(&title).strong());
@@ -269,4 +273,39 @@ fn card(ui: &mut Ui, id: (&str, usize), entry: &Entry, commands: &mut Vec<Comman
         commands.push(entry.open_command());
     }
     response.on_hover_text(format!("{title}: double-click to open"));
+}
+/// The known optimal lengths a puzzle's notes give after "Known optimal:" ("81 moves (move),
+/// 90 (slide), 116 (step)"), up to the end of that sentence or clause.
+pub fn known_optimal(notes: &str) -> Option<&str> {
+    const MARK: &str = "Known optimal:";
+    let rest = notes[notes.find(MARK)? + MARK.len()..].trim_start();
+    let end = [". ", ";", ", verified", " (verified"]
+        .iter()
+        .filter_map(|stop| rest.find(stop))
+        .min()
+        .unwrap_or(rest.len());
+    let lengths = rest[..end].trim_end_matches('.').trim();
+    (!lengths.is_empty()).then_some(lengths)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::known_optimal;
+
+    #[test]
+    fn the_known_optimal_lengths_are_read_from_the_notes() {
+        assert_eq!(
+            known_optimal("Move Cao Cao. Known optimal: 81 moves (move), 90 (slide), 116 (step)."),
+            Some("81 moves (move), 90 (slide), 116 (step)")
+        );
+        assert_eq!(
+            known_optimal("Known optimal: 54 moves; cluster of 1,845 positions (verified by BFS)."),
+            Some("54 moves")
+        );
+        assert_eq!(
+            known_optimal("Known optimal: 14 moves (move), 29 (step), verified by BFS."),
+            Some("14 moves (move), 29 (step)")
+        );
+        assert_eq!(known_optimal("No record yet."), None);
+    }
 }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, ThemePreference, Ui};
 
 use super::document::Document;
-use crate::gui::command::Command;
+use crate::gui::command::{Command, HelpPage};
 
 /// Ctrl+N: new puzzle.
 pub const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
@@ -25,6 +25,8 @@ pub const REDO: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
 /// Ctrl+Y: redo (the other common binding).
 pub const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+/// F9: show or hide both side panels, giving the board the whole window.
+pub const PANELS_KEY: Key = Key::F9;
 /// Ctrl+Q: quit.
 pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
 
@@ -44,6 +46,10 @@ pub struct ViewSettings {
     pub library_open: bool,
     /// Show the Analyze window.
     pub analysis_open: bool,
+    /// Show the left panel of the editor (tools and pieces).
+    pub left_panel: bool,
+    /// Show the right panel (the editor's properties, the solver panel).
+    pub right_panel: bool,
 }
 
 impl Default for ViewSettings {
@@ -53,6 +59,8 @@ impl Default for ViewSettings {
             animations: true,
             library_open: false,
             analysis_open: false,
+            left_panel: true,
+            right_panel: true,
         }
     }
 }
@@ -180,6 +188,11 @@ pub fn show(
                 commands.push(Command::ShowAnalysis(true));
             }
             ui.separator();
+            ui.checkbox(&mut view.left_panel, "Tools panel")
+                .on_hover_text("The editor's tools and pieces, on the left");
+            ui.checkbox(&mut view.right_panel, "Side panel")
+                .on_hover_text("The properties, or the solver, on the right");
+            ui.separator();
             ui.checkbox(&mut view.goal_outline, "Goal outline on the start position")
                 .on_hover_text("Dashed outlines show where the goal wants each piece");
             ui.checkbox(&mut view.animations, "Animations")
@@ -188,6 +201,18 @@ pub fn show(
             ui.label("Theme");
             theme_ui(ui);
         });
+        help_menu(ui, commands);
+    });
+}
+
+/// The Help menu: a window per page.
+fn help_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
+    ui.menu_button("Help", |ui| {
+        for page in HelpPage::ALL {
+            if ui.button(page.title()).clicked() {
+                commands.push(Command::ShowHelp(Some(page)));
+            }
+        }
     });
 }
 

@@ -18,7 +18,9 @@
 pub mod apply;
 pub mod dialogs;
 pub mod document;
+pub mod export;
 pub mod file_dialogs;
+pub mod help;
 pub mod library_panel;
 pub mod menu_bar;
 pub mod new_dialog;
@@ -31,7 +33,7 @@ use std::path::{Path, PathBuf};
 use eframe::Storage;
 use egui::{Context, Key, Ui, ViewportCommand};
 
-use crate::gui::command::{Command, Mode, Tool};
+use crate::gui::command::{Command, HelpPage, Mode, SolverCommand, Tool};
 use crate::gui::common::board::Layer;
 use crate::gui::editor::canvas::EditorState;
 use crate::gui::editor::edit;
@@ -42,6 +44,7 @@ use crate::model::{Puzzle, file};
 use dialogs::Dialogs;
 use document::Document;
 use file_dialogs::{FileDialogs, NoDialogs, RfdDialogs};
+
 use library_panel::{LibraryPanel, default_user_folder};
 use menu_bar::ViewSettings;
 use new_dialog::NewPuzzleForm;
@@ -52,6 +55,19 @@ pub use session::default_puzzle;
 /// The editor's key that switches the selected piece to the next axis (free, horizontal,
 /// vertical).
 pub const AXIS_KEY: Key = Key::A;
+
+/// How long a status message stays in the status bar, in seconds: long enough to read, short
+/// enough that it is not taken for news about a later action.
+const STATUS_SECONDS: f64 = 12.0;
+
+/// The key that solves and plays the solution back, from any tab.
+pub const SOLVE_KEY: Key = Key::F5;
+
+/// The accessible name of the "Solve and play" button beside the tabs.
+pub const SOLVE_AND_PLAY_LABEL: &str = "Solve and play";
+
+/// The accessible name of the button beside the tabs that shows or hides the side panels.
+pub const PANELS_LABEL: &str = "Side panels";
 
 /// The Blockslide app.
 #[expect(
@@ -71,6 +87,9 @@ pub struct App {
     library: LibraryPanel,
     files: Box<dyn FileDialogs>,
     status: String,
+    /// The status message as last drawn and when it first was (seconds of egui's clock), so
+    /// that a message leaves the bar after [`STATUS_SECONDS`].
+    status_shown: (String, f64),
     persist: bool,
     style_applied: bool,
     allow_close: bool,
@@ -81,6 +100,8 @@ pub struct App {
     /// The board before a run of consecutive resizes, and the revision after the last one.
     resize_base: Option<(u64, Puzzle)>,
     solve: SolveView,
+    help: Option<HelpPage>,
+    export: Option<export::ExportTask>,
 }
 
 impl App {
@@ -133,6 +154,7 @@ impl App {
             library: LibraryPanel::new(folder),
             files,
             status: String::new(),
+            status_shown: (String::new(), 0.0),
             persist: false,
             style_applied: false,
             allow_close: false,
@@ -142,6 +164,8 @@ impl App {
             recent: Vec::new(),
             resize_base: None,
             solve: SolveView::default(),
+            help: None,
+            export: None,
         }
     }
 
@@ -224,6 +248,11 @@ impl App {
         self.view.analysis_open
     }
 
+    /// Whether the library window is open.
+    pub fn library_open(&self) -> bool {
+        self.view.library_open
+    }
+
     /// Whether animations are on (View menu); tests turn them off.
     pub fn animations(&self) -> bool {
         self.view.animations
@@ -285,6 +314,15 @@ impl App {
                 if i.key_pressed(key) {
                     commands.push(Command::SetMode(mode));
                 }
+            }
+            if i.key_pressed(SOLVE_KEY) {
+                commands.push(Command::SetMode(Mode::Solve));
+                commands.push(SolverCommand::SolveAndPlay.into());
+            }
+            if i.key_pressed(menu_bar::PANELS_KEY) {
+                let shown =
+                    self.view.right_panel || (self.mode.is_editing() && self.view.left_panel);
+                commands.push(Command::ShowPanels(!shown));
             }
             if i.key_pressed(Key::F6) {
                 commands.push(Command::ShowAnalysis(!self.view.analysis_open));
@@ -349,6 +387,28 @@ impl App {
                 ui.separator();
                 ui.weak("Hatched cells are \"don't care\".");
             }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let shown =
+                    self.view.right_panel || (self.mode.is_editing() && self.view.left_panel);
+                if ui
+                    .selectable_label(shown, format!("Panels ({})", menu_bar::PANELS_KEY.name()))
+                    .accessible_name(PANELS_LABEL)
+                    .on_hover_text("Show or hide the side panels, to give the board the window")
+                    .clicked()
+                {
+                    commands.push(Command::ShowPanels(!shown));
+                }
+                let solve = ui
+                    .button(format!("Solve and play ({})", SOLVE_KEY.name()))
+                    .accessible_name(SOLVE_AND_PLAY_LABEL)
+                    .on_hover_text(
+                        "Find a solution with the solver's settings and play it back, from any tab",
+                    );
+                if solve.clicked() {
+                    commands.push(Command::SetMode(Mode::Solve));
+                    commands.push(SolverCommand::SolveAndPlay.into());
+                }
+            });
         });
     }
 
@@ -387,20 +447,40 @@ impl App {
             self.apply_style(ctx);
         }
         let layer = self.mode.layer();
+        let message = self.fresh_status(ctx).to_string();
+        let export = self.export_progress();
         egui::Panel::bottom("status_bar").show(ui, |ui| {
-            status_bar::show(ui, &self.doc, layer, self.editor.hovered, &self.status);
+            if let Some(done) = export {
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::ProgressBar::new(done)
+                            .desired_width(240.0)
+                            .show_percentage(),
+                    )
+                    .accessible_name(export::EXPORT_PROGRESS_LABEL);
+                    if ui.button("Stop rendering").clicked() {
+                        commands.push(Command::CancelExport);
+                    }
+                });
+            }
+            status_bar::show(ui, &self.doc, layer, self.editor.hovered, &message);
         });
+        // Side panels never take more than their share of a small window, so the board keeps
+        // room; either can be collapsed (View menu, F9, or a drag on its edge).
+        let width = ui.available_width();
         if self.mode.is_editing() {
             egui::Panel::left("tools")
                 .resizable(true)
                 .default_size(210.0)
-                .show(ui, |ui| {
+                .size_range(120.0..=(width * 0.25).max(120.0))
+                .show_collapsible(ui, &mut self.view.left_panel, |ui| {
                     tools_panel::show(ui, &self.editor, self.doc.puzzle(), layer, commands);
                 });
             egui::Panel::right("properties")
                 .resizable(true)
                 .default_size(300.0)
-                .show(ui, |ui| {
+                .size_range(160.0..=(width * 0.3).max(160.0))
+                .show_collapsible(ui, &mut self.view.right_panel, |ui| {
                     properties_panel::show(
                         ui,
                         &mut self.properties,
@@ -415,7 +495,8 @@ impl App {
             egui::Panel::right("solver_side")
                 .resizable(true)
                 .default_size(360.0)
-                .show(ui, |ui| {
+                .size_range(200.0..=(width * 0.4).max(200.0))
+                .show_collapsible(ui, &mut self.view.right_panel, |ui| {
                     self.solve.side_ui(
                         ui,
                         self.mode,
@@ -447,6 +528,20 @@ impl App {
         });
     }
 
+    /// The status message while it is fresh (see [`STATUS_SECONDS`]), else nothing.
+    fn fresh_status(&mut self, ctx: &Context) -> &str {
+        let now = ctx.input(|i| i.time);
+        if self.status_shown.0 != self.status {
+            self.status_shown = (self.status.clone(), now);
+        }
+        let age = now - self.status_shown.1;
+        if self.status.is_empty() || age >= STATUS_SECONDS {
+            return "";
+        }
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(STATUS_SECONDS - age));
+        &self.status
+    }
+
     /// The dialogs and the library window.
     fn windows_ui(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
         let design = self.doc.puzzle().name.clone();
@@ -465,6 +560,9 @@ impl App {
         self.view.library_open = library_open;
         if self.view.analysis_open {
             self.solve.analysis_window(ctx, self.doc.puzzle(), commands);
+        }
+        if let Some(page) = self.help {
+            help::show(ctx, page, commands);
         }
     }
 
@@ -486,6 +584,7 @@ impl eframe::App for App {
         }
         self.solve
             .poll(self.doc.solvable_revision(), self.doc.puzzle(), &ctx);
+        self.poll_export();
         let mut commands = Vec::new();
         self.input_commands(&ctx, &mut commands);
         self.panels_ui(ui, &ctx, &mut commands);

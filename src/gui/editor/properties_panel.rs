@@ -10,6 +10,7 @@ use super::canvas::EditorState;
 use super::edit::zone;
 use crate::gui::command::{Command, Mode, Tool};
 use crate::gui::common::colors::{from_color32, piece_color, to_color32};
+use crate::gui::solve::format::counted;
 use crate::model::rushhour;
 use crate::model::tiles::{TileLayout, is_solvable, tile_layout};
 use crate::model::validate::{Diagnostic, Severity, validate};
@@ -177,8 +178,10 @@ fn size_section(ui: &mut Ui, puzzle: &Puzzle, commands: &mut Vec<Command>) {
     let walls = puzzle.cells.iter().filter(|c| **c == Cell::Wall).count();
     let empty = puzzle.cells.iter().filter(|c| **c == Cell::Empty).count();
     ui.weak(format!(
-        "{} pieces, {empty} empty cells, {walls} walls",
-        puzzle.pieces().len()
+        "{}, {}, {}",
+        counted(puzzle.pieces().len(), "piece", "pieces"),
+        counted(empty, "empty cell", "empty cells"),
+        counted(walls, "wall", "walls")
     ));
     // A board that is a Rush Hour position can be shared in Fogleman's notation.
     if let Ok(text) = rushhour::to_string(puzzle) {

@@ -19,8 +19,7 @@ pub fn show(
 ) {
     ui.heading("Tools");
     for tool in Tool::ALL {
-        let start_only = matches!(tool, Tool::Wall | Tool::NewPiece | Tool::Zone);
-        let enabled = !(start_only && layer == Layer::Goal);
+        let enabled = !(tool.is_start_only() && layer == Layer::Goal);
         let text = format!("{}  ({})", tool.title(), tool.key().name());
         let response = ui
             .add_enabled(enabled, egui::Button::selectable(editor.tool == tool, text))

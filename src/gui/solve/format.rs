@@ -19,6 +19,35 @@ pub fn count(n: u64) -> String {
     out
 }
 
+/// `n` things with the noun in the right number and the count with separators: `1 piece`,
+/// `2 pieces`, `1,024 cells`. `plural` is the noun's plural, `singular` its singular.
+pub fn counted(n: usize, singular: &str, plural: &str) -> String {
+    let noun = if n == 1 { singular } else { plural };
+    format!("{} {noun}", count(n as u64))
+}
+
+/// A heuristic's name as a person reads it (`pdb-large` → "Pattern databases, large
+/// groups"); the solver's id stays the tooltip and the CLI's name.
+pub fn heuristic_title(id: &str) -> String {
+    let title = match id {
+        "zero" => "None (zero)",
+        "pdb" => "Pattern databases",
+        "pdb-large" => "Pattern databases, large groups",
+        "linear-conflict" => "Linear conflict",
+        "manhattan" => "Manhattan distance",
+        "misplaced" => "Misplaced tiles",
+        "goal-distance" => "Goal distance",
+        "blockers" => "Blockers",
+        "relaxed" => "Relaxed moves",
+        "max" => "Largest of four",
+        "between" => "Pieces between",
+        _ if id.starts_with("pdb:") => "Pattern databases, chosen groups",
+        // A heuristic added to the solver later reads as its id until it gets a title here.
+        other => return other.to_string(),
+    };
+    title.to_string()
+}
+
 /// A rate per second, rounded to a readable precision: `1.2 M/s`, `35.0 k/s`, `950/s`.
 pub fn rate(per_second: f64) -> String {
     if per_second >= 1e6 {
@@ -42,6 +71,25 @@ pub fn duration(d: Duration) -> String {
     } else {
         let whole = d.as_secs();
         format!("{} min {:02} s", whole / 60, whole % 60)
+    }
+}
+
+/// Milliseconds with three significant digits and at most four decimals, for tables and
+/// charts: `0.042`, `1.23`, `12.3`, `275`, `1,234`. A fast run never reads as `0.0`.
+pub fn millis(d: Duration) -> String {
+    let ms = d.as_secs_f64() * 1e3;
+    if ms >= 1000.0 {
+        count(ms.round() as u64)
+    } else if ms >= 100.0 {
+        format!("{ms:.0}")
+    } else if ms >= 10.0 {
+        format!("{ms:.1}")
+    } else if ms >= 1.0 {
+        format!("{ms:.2}")
+    } else if ms >= 0.01 {
+        format!("{ms:.3}")
+    } else {
+        format!("{ms:.4}")
     }
 }
 
@@ -125,11 +173,40 @@ mod tests {
     }
 
     #[test]
+    fn counted_nouns_agree_with_their_number() {
+        assert_eq!(counted(1, "piece", "pieces"), "1 piece");
+        assert_eq!(counted(0, "piece", "pieces"), "0 pieces");
+        assert_eq!(counted(1024, "cell", "cells"), "1,024 cells");
+    }
+
+    #[test]
+    fn heuristics_have_human_titles() {
+        assert_eq!(
+            heuristic_title("pdb-large"),
+            "Pattern databases, large groups"
+        );
+        assert_eq!(heuristic_title("zero"), "None (zero)");
+        assert_eq!(
+            heuristic_title("pdb:1,2/3"),
+            "Pattern databases, chosen groups"
+        );
+    }
+
+    #[test]
     fn counts_get_separators() {
         assert_eq!(count(0), "0");
         assert_eq!(count(999), "999");
         assert_eq!(count(1000), "1,000");
         assert_eq!(count(3_672_809), "3,672,809");
+    }
+
+    #[test]
+    fn milliseconds_keep_three_significant_digits() {
+        assert_eq!(millis(Duration::from_micros(42)), "0.042");
+        assert_eq!(millis(Duration::from_micros(1_234)), "1.23");
+        assert_eq!(millis(Duration::from_micros(275_160)), "275");
+        assert_eq!(millis(Duration::from_millis(61_700)), "61,700");
+        assert_eq!(millis(Duration::from_micros(3)), "0.0030");
     }
 
     #[test]

@@ -32,12 +32,13 @@ pub mod search;
 pub mod settings;
 pub mod stats_view;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 
-use crate::gui::command::{Command, Mode, SolveCommand};
+use crate::gui::command::{Command, Mode, PlaybackCommand, SolveCommand, SolverCommand};
 use crate::gui::common::board::Board;
 use crate::model::{Metric, Puzzle};
 use crate::solve::SolveReport;
@@ -46,7 +47,7 @@ use analyze::AnalyzeView;
 use compare::{Compare, CompareRow};
 use format::{metric_title, unit_name};
 use panel::SolverPanel;
-use play::Play;
+use play::{Play, PlayResult, record_key};
 use playback::{HeuristicPath, Playback, PlaybackSettings};
 use settings::SolverSettings;
 
@@ -58,6 +59,8 @@ pub struct SolveViewSettings {
     pub solver: SolverSettings,
     /// Playback speed and animation.
     pub playback: PlaybackSettings,
+    /// The best result of Play on each puzzle, by [`play::record_key`].
+    pub records: BTreeMap<String, PlayResult>,
 }
 
 /// Which view fills the centre of the Solve tab.
@@ -87,6 +90,10 @@ pub struct SolveView {
     play: Option<Play>,
     tab: SolveTab,
     synced: Option<Synced>,
+    records: BTreeMap<String, PlayResult>,
+    /// Whether the running search was started by "Solve and play", so its solution plays
+    /// as soon as it arrives.
+    play_when_solved: bool,
 }
 
 impl Default for SolveView {
@@ -107,6 +114,8 @@ impl SolveView {
             play: None,
             tab: SolveTab::Playback,
             synced: None,
+            records: settings.records,
+            play_when_solved: false,
         }
     }
 
@@ -115,6 +124,7 @@ impl SolveView {
         SolveViewSettings {
             solver: self.panel.settings.clone(),
             playback: self.playback_settings.clone(),
+            records: self.records.clone(),
         }
     }
 
@@ -174,6 +184,13 @@ impl SolveView {
         self.sync(revision, puzzle);
         if let Some(report) = self.panel.poll() {
             self.load_playback(puzzle, report, None, ctx);
+            if std::mem::take(&mut self.play_when_solved) {
+                self.play_from_start(ctx);
+            }
+        }
+        if !self.panel.is_running() {
+            // Refused, cancelled or failed: nothing will arrive to play.
+            self.play_when_solved = false;
         }
         if self.compare.poll() {
             self.tab = SolveTab::Compare;
@@ -222,6 +239,18 @@ impl SolveView {
         ctx: &egui::Context,
     ) {
         match command {
+            SolveCommand::Solver(SolverCommand::SolveAndPlay) => {
+                self.tab = SolveTab::Playback;
+                if self.playback.is_some() {
+                    self.play_from_start(ctx);
+                } else if self.panel.is_running() {
+                    self.play_when_solved = true;
+                } else {
+                    self.panel
+                        .apply(SolverCommand::SolveAndPlay, revision, puzzle, ctx);
+                    self.play_when_solved = self.panel.is_running();
+                }
+            }
             SolveCommand::Solver(command) => self.panel.apply(command, revision, puzzle, ctx),
             SolveCommand::Compare(command) => {
                 let availability = self.panel.availability(revision, puzzle).clone();
@@ -239,6 +268,12 @@ impl SolveView {
                 let metric = self.metric();
                 if let Some(play) = self.play.as_mut() {
                     play.apply(command, metric, ctx);
+                    if let Some(result) = play.take_result() {
+                        let key = record_key(play.puzzle(), metric);
+                        if self.records.get(&key).is_none_or(|best| result.beats(best)) {
+                            self.records.insert(key, result);
+                        }
+                    }
                 }
             }
             SolveCommand::Analyze(command) => {
@@ -247,6 +282,15 @@ impl SolveView {
                     .apply(command, puzzle, settings.metric, settings.limits(), ctx);
             }
             SolveCommand::ShowSolution(report) => self.load_playback(puzzle, report, None, ctx),
+        }
+    }
+
+    /// Plays the solution shown from its first move.
+    fn play_from_start(&mut self, ctx: &egui::Context) {
+        let shown = self.shown_playback_settings(ctx.global_style().animation_time > 0.0);
+        if let Some(playback) = self.playback.as_mut() {
+            playback.apply(PlaybackCommand::First, &shown);
+            playback.apply(PlaybackCommand::TogglePlay, &shown);
         }
     }
 
@@ -260,7 +304,10 @@ impl SolveView {
         self.playback = report.length().map(|_| {
             let mut playback = Playback::new(puzzle, report);
             match h_path {
-                Some(path) => playback.set_h_path(path),
+                Some(path) => {
+                    playback.set_h_path(path);
+                    playback.compute_truth(puzzle, ctx);
+                }
                 None => playback.compute_h_path(puzzle, ctx),
             }
             playback
@@ -376,8 +423,13 @@ impl SolveView {
         ui.add_space(6.0);
         ui.label(RichText::new("Keys").strong());
         for (key, what) in [
-            ("Arrow keys", "move the selected piece"),
-            ("Backspace", "undo"),
+            (
+                "Arrow keys",
+                "move the selected piece; in a tile puzzle, the tile by the gap",
+            ),
+            ("Click", "a tile in line with the gap slides it there"),
+            ("Backspace, U", "undo"),
+            ("R", "redo"),
             ("H", "hint"),
             ("Esc", "clear the selection"),
         ] {
@@ -407,8 +459,9 @@ impl SolveView {
         if mode == Mode::Play {
             let metric = self.metric();
             let verdict = self.panel.availability(revision, puzzle).verdict.clone();
+            let best = self.records.get(&record_key(puzzle, metric)).copied();
             let play = self.play.get_or_insert_with(|| Play::new(puzzle));
-            play.ui(ui, metric, &verdict, commands);
+            play.ui(ui, metric, &verdict, best, commands);
             return;
         }
         ui.horizontal(|ui| {

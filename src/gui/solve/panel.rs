@@ -16,8 +16,9 @@ use crate::solve::api::default_heuristic;
 use crate::solve::{SolveReport, SolveRequest, Stats};
 
 use super::availability::Availability;
+use super::format as fmt;
 use super::pickers;
-use super::search::{SearchTask, spawn_search};
+use super::search::{SearchProgress, SearchTask, spawn_search};
 use super::settings::SolverSettings;
 use super::stats_view::{progress_ui, report_ui, stats_grid};
 
@@ -47,6 +48,8 @@ pub struct SolverPanel {
     availability: Option<Availability>,
     running: Option<Running>,
     outcome: Option<Outcome>,
+    /// How long the last run's preparation (a pattern database) took, when it had one.
+    prepared: Option<Duration>,
 }
 
 /// How long a cancelled search may take to answer before the panel stops waiting for it.
@@ -75,6 +78,7 @@ impl SolverPanel {
             availability: None,
             running: None,
             outcome: None,
+            prepared: None,
         }
     }
 
@@ -99,6 +103,13 @@ impl SolverPanel {
     pub fn show_report(&mut self, report: Arc<SolveReport>) {
         self.running = None;
         self.outcome = Some(Outcome::Report(report));
+        self.prepared = None;
+    }
+
+    /// How long the last run's preparation took (building or loading a pattern database),
+    /// when it had one; its time is not in the search's.
+    pub fn prepared(&self) -> Option<Duration> {
+        self.prepared
     }
 
     /// Forgets the last outcome and stops any search (the design changed).
@@ -110,14 +121,22 @@ impl SolverPanel {
     /// Drains the running search's messages. Returns the report when a search just finished.
     pub fn poll(&mut self) -> Option<Arc<SolveReport>> {
         let running = self.running.as_mut()?;
-        match running.task.poll() {
+        let poll = running.task.poll();
+        if let Some(SearchProgress::Searching { prepared, .. }) = running.task.progress() {
+            self.prepared = *prepared;
+        }
+        match poll {
             Poll::Running => {
                 if running
                     .task
                     .cancelling_for()
                     .is_some_and(|t| t > CANCEL_GRACE)
                 {
-                    let last = running.task.progress().copied().unwrap_or_default();
+                    let last = running
+                        .task
+                        .progress()
+                        .and_then(SearchProgress::stats)
+                        .unwrap_or_default();
                     self.outcome = Some(Outcome::Abandoned(last));
                     self.running = None;
                 }
@@ -156,7 +175,7 @@ impl SolverPanel {
                     running.task.cancel();
                 }
             }
-            SolverCommand::Solve => {
+            SolverCommand::Solve | SolverCommand::SolveAndPlay => {
                 let availability = fresh(&mut self.availability, revision, puzzle, &self.settings);
                 if let Some(refusal) = availability.verdict.refusal() {
                     self.outcome = Some(Outcome::Refused(refusal));
@@ -179,6 +198,7 @@ impl SolverPanel {
                 match spawn_search("solve", ctx, puzzle.clone(), request.clone()) {
                     Ok(task) => {
                         self.outcome = None;
+                        self.prepared = None;
                         self.running = Some(Running {
                             task,
                             request,
@@ -251,6 +271,15 @@ impl SolverPanel {
             );
         } else if let Some(outcome) = &self.outcome {
             outcome_ui(ui, outcome);
+            if let Some(prepared) = self.prepared
+                && matches!(outcome, Outcome::Report(r) if r.heuristic.starts_with("pdb"))
+            {
+                ui.label(format!(
+                    "Preparation: {} to load or build the pattern database, not counted in \
+                     Time.",
+                    fmt::duration(prepared)
+                ));
+            }
         }
     }
 }

@@ -10,7 +10,7 @@ use crate::solve::Algorithm;
 use crate::solve::api::default_heuristic;
 
 use super::availability::Availability;
-use super::format::{self as fmt, metric_title};
+use super::format::{self as fmt, heuristic_title, metric_title};
 use super::settings::SolverSettings;
 
 /// The metric picker.
@@ -87,8 +87,11 @@ fn heuristic_ui(ui: &mut Ui, settings: &mut SolverSettings, availability: &Avail
     let chosen = availability.effective_heuristic(settings.heuristic.as_deref());
     let shown = match (&chosen, uses) {
         (_, false) => "none (uninformed)".to_string(),
-        (None, true) => format!("best ({})", default_heuristic(&availability.heuristics)),
-        (Some(name), true) => name.clone(),
+        (None, true) => format!(
+            "best ({})",
+            heuristic_title(default_heuristic(&availability.heuristics))
+        ),
+        (Some(name), true) => heuristic_title(name),
     };
     ui.add_enabled_ui(uses, |ui| {
         egui::ComboBox::from_id_salt("solver heuristic")
@@ -103,17 +106,18 @@ fn heuristic_ui(ui: &mut Ui, settings: &mut SolverSettings, availability: &Avail
                     settings.heuristic = None;
                 }
                 for h in &availability.heuristics {
+                    let title = heuristic_title(&h.name);
                     let label = if h.admissible {
-                        h.name.clone()
+                        title
                     } else {
-                        format!("{} (inadmissible)", h.name)
+                        format!("{title} (inadmissible)")
                     };
                     let r = ui.add_enabled(
                         h.applicable.is_ok(),
                         egui::Button::selectable(chosen.as_deref() == Some(&h.name), label),
                     );
                     let r = match &h.applicable {
-                        Ok(()) => r.on_hover_text(h.description.as_str()),
+                        Ok(()) => r.on_hover_text(format!("`{}`: {}", h.name, h.description)),
                         Err(reason) => r.on_disabled_hover_text(reason.as_str()),
                     };
                     if r.clicked() {

@@ -1,6 +1,11 @@
 //! Play it yourself: move pieces by dragging them (or clicking one and using the arrow keys),
-//! legal moves only, a move counter in the chosen metric, undo, a "solved" message that
-//! compares with the optimal length, and hints computed in the background.
+//! legal moves only, a move counter in the chosen metric, undo and redo, a timer, a "solved"
+//! message that compares with the optimal length and the best result so far, and hints
+//! computed in the background.
+//!
+//! Tile puzzles play as Simon Tatham's Fifteen does: a click on a tile in line with the gap
+//! slides it and the tiles between towards the gap, and an arrow key moves the tile next to
+//! the gap in its direction, with nothing to select first.
 //!
 //! The rules of puzzle families are never tried against: a piece locked to an axis follows
 //! the pointer only along it, and a push across its axis or into a zone closed to it is not
@@ -8,11 +13,14 @@
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use egui::{Color32, Key, Modifiers, Pos2, RichText, Ui, Vec2, vec2};
 
 use crate::gui::command::{Command, PlayCommand};
-use crate::gui::common::board::{Board, cell_center};
+use crate::gui::common::board::{Board, GOAL_KEY, cell_center};
 use crate::gui::common::task::Poll;
+use crate::model::tiles::tile_layout;
 use crate::model::{Axis, Cell, Dir, Metric, MoveError, Puzzle, Token};
 use crate::solve::{PieceMove, SolveReport, Termination};
 
@@ -49,6 +57,44 @@ pub fn count_moves(steps: &[PlayedStep], metric: Metric) -> usize {
         .count()
 }
 
+/// A finished game: how many moves (in the metric it was played in) and how long it took.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayResult {
+    /// Moves in the metric of the game.
+    pub moves: usize,
+    /// Seconds from the first move to the goal.
+    pub seconds: f64,
+}
+
+impl PlayResult {
+    /// Whether this result beats `other`: fewer moves, or as many in less time.
+    pub fn beats(&self, other: &PlayResult) -> bool {
+        (self.moves, self.seconds) < (other.moves, other.seconds)
+    }
+}
+
+/// The key a puzzle's best result is kept under: the metric and a hash of what is solved
+/// (the board, the goal), so renaming the puzzle keeps its record. FNV-1a, stable across
+/// builds and platforms, unlike the standard library's hasher.
+pub fn record_key(puzzle: &Puzzle, metric: Metric) -> String {
+    let text = format!(
+        "{}\n--\n{}\n{}",
+        puzzle.board_rows().join("\n"),
+        puzzle.goal_rows().join("\n"),
+        puzzle.goal.anywhere
+    );
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{}:{hash:016x}", metric.name())
+}
+
+/// Minutes and seconds: `0:07`, `12:45`.
+pub fn clock(seconds: f64) -> String {
+    let whole = seconds.max(0.0) as u64;
+    format!("{}:{:02}", whole / 60, whole % 60)
+}
+
 /// A hint: the first move of an optimal solution from the position it was computed for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hint {
@@ -82,6 +128,16 @@ pub struct Play {
     start: Puzzle,
     current: Puzzle,
     history: Vec<PlayedStep>,
+    /// Steps taken back, the last undone last, for redo.
+    undone: Vec<PlayedStep>,
+    /// Whether this is a tile puzzle (clicks and arrow keys work as in Tatham's Fifteen).
+    tiles: bool,
+    /// When the first move was made (egui's clock, seconds).
+    started: Option<f64>,
+    /// How long the game took, once the goal was reached.
+    finished: Option<PlayResult>,
+    /// A finished game not yet handed to the records (see [`Play::take_result`]).
+    unrecorded: Option<PlayResult>,
     selected: Option<Token>,
     message: Option<String>,
     drag: Option<Drag>,
@@ -99,6 +155,11 @@ impl Play {
             start: puzzle.clone(),
             current: puzzle.clone(),
             history: Vec::new(),
+            undone: Vec::new(),
+            tiles: tile_layout(puzzle).is_some(),
+            started: None,
+            finished: None,
+            unrecorded: None,
             selected: None,
             message: None,
             drag: None,
@@ -166,27 +227,32 @@ impl Play {
         }
     }
 
+    /// The seconds played so far (to the goal, once reached), when a move was made.
+    pub fn elapsed(&self, now: f64) -> Option<f64> {
+        match (self.finished, self.started) {
+            (Some(result), _) => Some(result.seconds),
+            (None, Some(start)) => Some(now - start),
+            (None, None) => None,
+        }
+    }
+
+    /// The game just finished, once: the caller keeps the best result per puzzle.
+    pub fn take_result(&mut self) -> Option<PlayResult> {
+        self.unrecorded.take()
+    }
+
     /// Carries out `command`; `metric` is the one hints and the optimal length use.
     #[expect(
         clippy::missing_panics_doc,
         reason = "the `expect` states an invariant: undoing a step the game made is legal"
     )]
     pub fn apply(&mut self, command: PlayCommand, metric: Metric, ctx: &egui::Context) {
+        let now = ctx.input(|i| i.time);
         match command {
-            PlayCommand::Step(piece, dir) => {
-                if self.is_solved() {
-                    self.message = Some("Solved! Undo or restart to play on.".into());
-                    return;
-                }
-                match self.current.step(piece, dir) {
-                    Ok(()) => {
-                        self.history.push(PlayedStep { piece, dir });
-                        self.message = None;
-                        if self.optimal.is_none() || self.optimal_metric != metric {
-                            self.start_optimal(metric, ctx);
-                        }
-                    }
-                    Err(e) => self.message = Some(fmt::sentence(&e.to_string())),
+            PlayCommand::Step(piece, dir) => self.step(piece, dir, metric, now, ctx),
+            PlayCommand::SlideTo(tile) => {
+                for (piece, dir) in slide_towards_gap(&self.current, tile) {
+                    self.step(piece, dir, metric, now, ctx);
                 }
             }
             PlayCommand::Select(token) => self.selected = token,
@@ -196,13 +262,25 @@ impl Play {
                     self.current
                         .step(last.piece, last.dir.opposite())
                         .expect("undoing a step is legal");
+                    self.undone.push(last);
                     self.message = None;
+                    self.finished = None;
+                }
+            }
+            PlayCommand::Redo => {
+                if let Some(next) = self.undone.pop() {
+                    let kept = std::mem::take(&mut self.undone);
+                    self.step(next.piece, next.dir, metric, now, ctx);
+                    self.undone = kept;
                 }
             }
             PlayCommand::Restart => {
                 self.current = self.start.clone();
                 self.history.clear();
+                self.undone.clear();
                 self.message = None;
+                self.started = None;
+                self.finished = None;
             }
             PlayCommand::StopHint => self.hint = None,
             PlayCommand::Hint => {
@@ -215,6 +293,36 @@ impl Play {
                     Err(e) => Search::Done(Err(e)),
                 });
             }
+        }
+    }
+
+    /// Moves `piece` one cell, or says why it cannot move; starts the clock on the first
+    /// move and stops it at the goal.
+    fn step(&mut self, piece: Token, dir: Dir, metric: Metric, now: f64, ctx: &egui::Context) {
+        if self.is_solved() {
+            self.message = Some("Solved! Undo or restart to play on.".into());
+            return;
+        }
+        match self.current.step(piece, dir) {
+            Ok(()) => {
+                self.history.push(PlayedStep { piece, dir });
+                // A new move forgets what was undone, as in any editor.
+                self.undone.clear();
+                self.message = None;
+                let started = *self.started.get_or_insert(now);
+                if self.is_solved() {
+                    let result = PlayResult {
+                        moves: count_moves(&self.history, metric),
+                        seconds: now - started,
+                    };
+                    self.finished = Some(result);
+                    self.unrecorded = Some(result);
+                }
+                if self.optimal.is_none() || self.optimal_metric != metric {
+                    self.start_optimal(metric, ctx);
+                }
+            }
+            Err(e) => self.message = Some(fmt::sentence(&e.to_string())),
         }
     }
 
@@ -262,8 +370,15 @@ impl Play {
 
     /// Draws the game (status line, buttons, and the board) and queues what the user asks
     /// for with drags, clicks and keys. Moves are counted in `metric`; `verdict` says whether
-    /// the puzzle can be searched (for hints).
-    pub fn ui(&mut self, ui: &mut Ui, metric: Metric, verdict: &Verdict, queue: &mut Vec<Command>) {
+    /// the puzzle can be searched (for hints); `best` is the best result on this puzzle so far.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        metric: Metric,
+        verdict: &Verdict,
+        best: Option<PlayResult>,
+        queue: &mut Vec<Command>,
+    ) {
         let mut commands = Vec::new();
         let mut notices = Vec::new();
         ui.horizontal(|ui| {
@@ -280,13 +395,40 @@ impl Play {
                 let steps = self.history.len();
                 ui.weak(format!("({steps} {})", unit_name(Metric::Step, steps)));
             }
+            let now = ui.input(|i| i.time);
+            let elapsed = self.elapsed(now);
+            ui.label(
+                RichText::new(clock(elapsed.unwrap_or(0.0)))
+                    .monospace()
+                    .size(16.0),
+            )
+            .on_hover_text("Time from the first move");
+            if elapsed.is_some() && self.finished.is_none() {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(250));
+            }
+            if let Some(best) = best {
+                ui.weak(format!(
+                    "Best: {} {} in {}",
+                    best.moves,
+                    unit_name(metric, best.moves),
+                    clock(best.seconds)
+                ));
+            }
             ui.separator();
             if ui
                 .add_enabled(!self.history.is_empty(), egui::Button::new("Undo"))
-                .on_hover_text("Take back the last step (Backspace)")
+                .on_hover_text("Take back the last step (Backspace or U)")
                 .clicked()
             {
                 commands.push(PlayCommand::Undo);
+            }
+            if ui
+                .add_enabled(!self.undone.is_empty(), egui::Button::new("Redo"))
+                .on_hover_text("Make again the step taken back (R)")
+                .clicked()
+            {
+                commands.push(PlayCommand::Redo);
             }
             if ui
                 .add_enabled(!self.history.is_empty(), egui::Button::new("Restart"))
@@ -321,25 +463,49 @@ impl Play {
         });
         self.status_ui(ui, metric, verdict);
 
+        self.keys_ui(ui, &mut commands, &mut notices);
+        commands.extend(self.board_ui(ui, &mut notices));
+        queue.extend(commands.into_iter().map(Command::from));
+        queue.extend(notices.into_iter().map(Command::Notify));
+        if self.is_searching() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    /// The game's keys: arrows move (the selected piece, or in a tile puzzle the tile by the
+    /// gap), Backspace or U undoes, R redoes, H asks for a hint, Esc clears the selection.
+    fn keys_ui(&self, ui: &mut Ui, commands: &mut Vec<PlayCommand>, notices: &mut Vec<String>) {
         if !ui.ctx().egui_wants_keyboard_input() {
             ui.input_mut(|i| {
-                if let Some(piece) = self.selected {
-                    for (key, dir) in [
-                        (Key::ArrowUp, Dir::Up),
-                        (Key::ArrowDown, Dir::Down),
-                        (Key::ArrowLeft, Dir::Left),
-                        (Key::ArrowRight, Dir::Right),
-                    ] {
-                        if i.consume_key(Modifiers::NONE, key) {
-                            match rule_refusal(&self.current, piece, dir) {
-                                Some(reason) => notices.push(reason),
-                                None => commands.push(PlayCommand::Step(piece, dir)),
-                            }
+                for (key, dir) in [
+                    (Key::ArrowUp, Dir::Up),
+                    (Key::ArrowDown, Dir::Down),
+                    (Key::ArrowLeft, Dir::Left),
+                    (Key::ArrowRight, Dir::Right),
+                ] {
+                    // Tiles: the one next to the gap moves, nothing selected first.
+                    let piece = if self.tiles {
+                        tile_for_arrow(&self.current, dir)
+                    } else {
+                        self.selected
+                    };
+                    if let Some(piece) = piece
+                        && i.consume_key(Modifiers::NONE, key)
+                    {
+                        match rule_refusal(&self.current, piece, dir) {
+                            Some(reason) => notices.push(reason),
+                            None => commands.push(PlayCommand::Step(piece, dir)),
                         }
                     }
                 }
-                if i.consume_key(Modifiers::NONE, Key::Backspace) {
+                if i.consume_key(Modifiers::NONE, Key::Backspace)
+                    || i.consume_key(Modifiers::NONE, Key::U)
+                {
                     commands.push(PlayCommand::Undo);
+                }
+                if i.consume_key(Modifiers::NONE, Key::R) {
+                    commands.push(PlayCommand::Redo);
                 }
                 if i.consume_key(Modifiers::NONE, Key::H) {
                     commands.push(PlayCommand::Hint);
@@ -348,14 +514,6 @@ impl Play {
                     commands.push(PlayCommand::Select(None));
                 }
             });
-        }
-
-        commands.extend(self.board_ui(ui, &mut notices));
-        queue.extend(commands.into_iter().map(Command::from));
-        queue.extend(notices.into_iter().map(Command::Notify));
-        if self.is_searching() {
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(100));
         }
     }
 
@@ -399,12 +557,20 @@ impl Play {
                     ui.colored_label(ui.visuals().warn_fg_color, e);
                 }
                 None => {
-                    ui.weak(match self.selected {
+                    let advice = match self.selected {
                         Some(t) => {
                             format!("Piece {t} selected: use the arrow keys, or drag a piece.")
                         }
                         None => "Drag a piece, or click one and use the arrow keys.".into(),
-                    });
+                    };
+                    if tile_layout(&self.current).is_some() {
+                        ui.weak(format!(
+                            "{advice} Hold {} to outline the goal.",
+                            GOAL_KEY.name()
+                        ));
+                    } else {
+                        ui.weak(advice);
+                    }
                 }
             }
         }
@@ -448,12 +614,17 @@ impl Play {
                 refused: None,
                 stepped: None,
             });
-            commands.push(PlayCommand::Select(Some(piece)));
+            // Tiles need no selection: clicks and arrow keys find the tile themselves.
+            if !self.tiles {
+                commands.push(PlayCommand::Select(Some(piece)));
+            }
         }
-        if let Some((at, egui::PointerButton::Primary)) = response.clicked
-            && piece_at(at).is_none()
-        {
-            commands.push(PlayCommand::Select(None));
+        if let Some((at, egui::PointerButton::Primary)) = response.clicked {
+            match piece_at(at) {
+                Some(tile) if self.tiles => commands.push(PlayCommand::SlideTo(tile)),
+                Some(_) => {}
+                None => commands.push(PlayCommand::Select(None)),
+            }
         }
         if response.released.is_some() {
             self.drag = None;
@@ -526,6 +697,53 @@ fn paint_hint_arrow(ui: &Ui, puzzle: &Puzzle, rect: egui::Rect, first: &PieceMov
             painter.line_segment([at, at + step], stroke);
         }
         at += step;
+    }
+}
+
+/// The steps that slide `tile` and the tiles between it and the gap towards the gap, the
+/// tile next to the gap first; none when `tile` is not in the gap's row or column.
+pub fn slide_towards_gap(position: &Puzzle, tile: Token) -> Vec<(Token, Dir)> {
+    let cols = position.cols;
+    let Some(gap) = position.cells.iter().position(|c| *c == Cell::Empty) else {
+        return Vec::new();
+    };
+    let Some(at) = position.cells.iter().position(|c| *c == Cell::Piece(tile)) else {
+        return Vec::new();
+    };
+    let (gr, gc, tr, tc) = (gap / cols, gap % cols, at / cols, at % cols);
+    let (dir, cells): (Dir, Vec<usize>) = if gr == tr && tc > gc {
+        (Dir::Left, (gc + 1..=tc).map(|c| gr * cols + c).collect())
+    } else if gr == tr && tc < gc {
+        (Dir::Right, (tc..gc).rev().map(|c| gr * cols + c).collect())
+    } else if gc == tc && tr > gr {
+        (Dir::Up, (gr + 1..=tr).map(|r| r * cols + gc).collect())
+    } else if gc == tc && tr < gr {
+        (Dir::Down, (tr..gr).rev().map(|r| r * cols + gc).collect())
+    } else {
+        return Vec::new();
+    };
+    cells
+        .into_iter()
+        .map_while(|i| match position.cells[i] {
+            Cell::Piece(t) => Some((t, dir)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The tile an arrow key moves in a tile puzzle: the one next to the gap on the side the
+/// arrow comes from (Left moves the tile right of the gap to the left).
+fn tile_for_arrow(position: &Puzzle, dir: Dir) -> Option<Token> {
+    let cols = position.cols as i64;
+    let gap = position.cells.iter().position(|c| *c == Cell::Empty)? as i64;
+    let (dr, dc) = dir.delta();
+    let (r, c) = (gap / cols - i64::from(dr), gap % cols - i64::from(dc));
+    if r < 0 || c < 0 || r >= position.rows as i64 || c >= cols {
+        return None;
+    }
+    match position.cells[(r * cols + c) as usize] {
+        Cell::Piece(t) => Some(t),
+        _ => None,
     }
 }
 

@@ -1,17 +1,44 @@
 //! A solve as a background task. The solver panel's searches, and Play's hints and optimal
 //! lengths, all run this way.
 
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crate::gui::common::task::Task;
 use crate::model::tiles::tile_layout;
 use crate::model::{Metric, Puzzle};
 use crate::solve::{
-    Algorithm, Limits, SearchControl, SolveError, SolveReport, SolveRequest, Stats, solve,
+    Algorithm, Limits, Preparation, SearchControl, SolveError, SolveReport, SolveRequest, Stats,
+    solve,
 };
 
-/// A running solve: its progress is the search's statistics, its result the solver's answer.
-pub type SearchTask = Task<Stats, Result<SolveReport, SolveError>>;
+/// What a running solve reports: first how far its preparation (a pattern database being
+/// built) has got, then the search's statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SearchProgress {
+    /// The heuristic's tables are being loaded or built.
+    Preparing(Preparation),
+    /// The search is under way.
+    Searching {
+        /// The search's statistics (its time excludes the preparation's).
+        stats: Stats,
+        /// How long the preparation took, when the heuristic had tables to load or build.
+        prepared: Option<Duration>,
+    },
+}
+
+impl SearchProgress {
+    /// The search's statistics, once it searches.
+    pub fn stats(&self) -> Option<Stats> {
+        match self {
+            SearchProgress::Searching { stats, .. } => Some(*stats),
+            SearchProgress::Preparing(_) => None,
+        }
+    }
+}
+
+/// A running solve: its progress is [`SearchProgress`], its result the solver's answer.
+pub type SearchTask = Task<SearchProgress, Result<SolveReport, SolveError>>;
 
 /// Starts solving `puzzle` as `request` says, on a thread named after `name` ("solve",
 /// "hint"). Cancelling or dropping the task stops the search.
@@ -25,9 +52,19 @@ pub fn spawn_search(
     request: SolveRequest,
 ) -> Result<SearchTask, String> {
     Task::spawn(name, ctx, move |reporter| {
+        // The search's reports carry the preparation's time, so the last one tells both.
+        let prepared = Arc::new(Mutex::new(None));
+        let seen = Arc::clone(&prepared);
         let control = SearchControl::new(request.limits)
             .with_cancel(reporter.cancel_flag())
-            .with_progress(reporter.sink(|s: &Stats| *s));
+            .with_progress(reporter.sink(move |s: &Stats| SearchProgress::Searching {
+                stats: *s,
+                prepared: *seen.lock().unwrap_or_else(PoisonError::into_inner),
+            }))
+            .with_preparation_progress(reporter.sink(move |p: &Preparation| {
+                *prepared.lock().unwrap_or_else(PoisonError::into_inner) = Some(p.elapsed);
+                SearchProgress::Preparing(*p)
+            }));
         solve(&puzzle, &request, control)
     })
 }

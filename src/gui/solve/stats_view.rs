@@ -5,10 +5,10 @@ use egui::{Color32, RichText, Ui};
 
 use crate::model::Puzzle;
 use crate::model::tiles::tile_layout;
-use crate::solve::{Algorithm, Limits, SolveReport, SolveRequest, Stats, Termination};
+use crate::solve::{Algorithm, Limits, Preparation, SolveReport, SolveRequest, Stats, Termination};
 
 use super::format as fmt;
-use super::search::SearchTask;
+use super::search::{SearchProgress, SearchTask};
 
 /// The live view of a running search: what runs, its statistics so far, and how near it is
 /// to its limits (and, for breadth-first searches of tile puzzles, to the whole space).
@@ -19,7 +19,8 @@ pub fn progress_ui(
     heuristic: Option<&str>,
     puzzle: &Puzzle,
 ) {
-    let stats = task.progress().copied().unwrap_or_default();
+    let progress = task.progress().copied();
+    let stats = progress.and_then(|p| p.stats()).unwrap_or_default();
     let elapsed = if stats.elapsed.is_zero() {
         task.elapsed()
     } else {
@@ -30,17 +31,34 @@ pub fn progress_ui(
         let with = format!(
             "{}{}",
             request.algorithm.title(),
-            heuristic.map(|h| format!(" + {h}")).unwrap_or_default()
+            heuristic
+                .map(|h| format!(" + {}", fmt::heuristic_title(h)))
+                .unwrap_or_default()
         );
         if task.is_cancelling() {
             ui.label("Cancelling…");
-        } else if task.progress().is_none() {
+        } else if let Some(SearchProgress::Preparing(_)) = progress {
+            ui.label(format!("Building the pattern database for {with}…"))
+                .on_hover_text(
+                    "Built once, then cached on disk: later solves load it in moments. Cancel \
+                     stops the build.",
+                );
+        } else if progress.is_none() {
             ui.label(format!("Preparing {with}…"))
                 .on_hover_text("Building the search (a pattern database can take a while)");
         } else {
             ui.label(format!("Searching with {with}…"));
         }
     });
+    if let Some(SearchProgress::Preparing(p)) = progress {
+        ui.add(
+            egui::ProgressBar::new(p.done as f32)
+                .text(preparation_text(&p))
+                .show_percentage(),
+        )
+        .accessible_name(PREPARATION_LABEL);
+        return;
+    }
     egui::Grid::new("solver progress")
         .num_columns(2)
         .striped(true)
@@ -91,10 +109,14 @@ pub fn report_ui(ui: &mut Ui, report: &SolveReport) {
     };
     ui.label(RichText::new(fmt::headline(report)).strong().color(colour));
     ui.label(format!(
-        "{} · heuristic {} · {} metric",
+        "{} · heuristic: {} · {} metric",
         report.algorithm.title(),
-        report.heuristic,
+        fmt::heuristic_title(&report.heuristic),
         report.metric
+    ))
+    .on_hover_text(format!(
+        "The solver's name for the heuristic: `{}`",
+        report.heuristic
     ));
     stats_grid(ui, &report.stats, Some(report));
     for note in &report.notes {
@@ -148,6 +170,25 @@ pub fn stats_grid(ui: &mut Ui, stats: &Stats, report: Option<&SolveReport>) {
         });
 }
 
+/// The accessible name of the pattern database's progress bar.
+pub const PREPARATION_LABEL: &str = "Pattern database build";
+
+/// How a pattern database build is going: the time so far and, once a little is done, an
+/// estimate of the time left (the levels of a build are uneven, so it is rough).
+pub fn preparation_text(p: &Preparation) -> String {
+    let spent = p.elapsed.as_secs_f64();
+    if p.done >= 0.02 && p.done < 1.0 {
+        let left = spent * (1.0 - p.done) / p.done;
+        format!(
+            "{} so far, about {} left",
+            fmt::duration(p.elapsed),
+            fmt::duration(std::time::Duration::from_secs_f64(left))
+        )
+    } else {
+        format!("{} so far", fmt::duration(p.elapsed))
+    }
+}
+
 /// What the depth field means for `algorithm`.
 fn depth_label(algorithm: Algorithm) -> &'static str {
     match algorithm {
@@ -188,6 +229,23 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
+
+    #[test]
+    fn a_build_estimates_the_time_left_from_the_fraction_done() {
+        let half = Preparation {
+            done: 0.5,
+            elapsed: Duration::from_secs(10),
+        };
+        assert_eq!(
+            preparation_text(&half),
+            "10.00 s so far, about 10.00 s left"
+        );
+        let barely = Preparation {
+            done: 0.0,
+            elapsed: Duration::from_millis(40),
+        };
+        assert_eq!(preparation_text(&barely), "40.0 ms so far");
+    }
 
     #[test]
     fn limit_used_picks_the_nearest_limit() {

@@ -493,7 +493,7 @@ mod tests {
     #[test]
     fn semantic_errors_point_at_tokens() {
         let e = err("(format: 1, board: [\n  \"A B\",\n  \"A B C\",\n])");
-        assert_eq!(e.message, "row 1 has 3 cells but row 0 has 2");
+        assert_eq!(e.message, "row 2 has 3 cells but row 1 has 2");
         assert_eq!((e.line, e.column), (Some(3), Some(8)));
         let e = err("(format: 1, board: [\n  \"A B\",\n  \"A-1 B\",\n])");
         assert_eq!((e.line, e.column), (Some(3), Some(4)));

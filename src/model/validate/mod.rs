@@ -385,7 +385,7 @@ fn check_goal(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
 fn cell_list(cells: &[(usize, usize)]) -> String {
     cells
         .iter()
-        .map(|(r, c)| format!("row {r} column {c}"))
+        .map(|(r, c)| format!("row {} column {}", r + 1, c + 1))
         .collect::<Vec<_>>()
         .join(", ")
 }

@@ -9,6 +9,7 @@
 
 mod analysis;
 mod batch;
+mod distances;
 mod prepare;
 mod report;
 mod request;
@@ -28,6 +29,7 @@ pub use crate::solve::algorithms::Algorithm;
 pub use crate::solve::core::HeuristicInfo;
 pub use analysis::{AnalyzeReport, ExploreReport, HardestPosition, analyze, explore};
 pub use batch::{BatchError, TileBatch, TileOutcome};
+pub use distances::distances_along;
 pub use prepare::default_heuristic;
 pub use report::{CountReport, Hint, SolveReport};
 pub use request::{SolveError, SolveRequest, default_algorithm, metric_for};

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::model::text::echo;
 use crate::model::tiles::TileLayout;
-use crate::solve::core::{Heuristic, HeuristicError, HeuristicInfo, SearchControl};
+use crate::solve::core::{Heuristic, HeuristicError, HeuristicInfo, Preparation, SearchControl};
 
 use super::pdb::{BuildBudget, PatternDatabases};
 use super::{TileDomain, TileState};
@@ -144,12 +144,33 @@ pub fn heuristic_within(
     let started = Instant::now();
     let remaining = control.limits.max_time.saturating_sub(control.elapsed());
     let cancel = control.cancel_flag();
-    let budget = BuildBudget {
-        cancel: &cancel,
-        deadline: started.checked_add(remaining),
-        max_memory_bytes: control.limits.max_memory_bytes,
+    let max_memory_bytes = control.limits.max_memory_bytes;
+    let result = {
+        // The build reports from one thread at a time; the lock only makes the control
+        // shareable with the build's workers.
+        let shared = std::sync::Mutex::new(&mut *control);
+        let progress = |done: f64| {
+            if let Ok(mut control) = shared.lock() {
+                control.report_preparation(&Preparation {
+                    done,
+                    elapsed: started.elapsed(),
+                });
+            }
+        };
+        let budget = BuildBudget {
+            cancel: &cancel,
+            deadline: started.checked_add(remaining),
+            max_memory_bytes,
+            progress: Some(&progress),
+        };
+        heuristic_within_budget(domain, name, budget, notes)
     };
-    let result = heuristic_within_budget(domain, name, budget, notes);
+    if result.is_ok() {
+        control.report_preparation(&Preparation {
+            done: 1.0,
+            elapsed: started.elapsed(),
+        });
+    }
     control.limits.max_time = remaining.saturating_sub(started.elapsed());
     result
 }

@@ -3,7 +3,8 @@
 //!
 //! Painting: pieces are merged rounded shapes in their colour with their token centred in a
 //! colour that contrasts; walls are dark and hatched; in the goal layer, "don't care" cells
-//! are hatched and pale so they cannot be mistaken for empty cells. Optional extras: a dashed
+//! are hatched and pale so they cannot be mistaken for empty cells, with the start position's
+//! pieces showing through faintly. Optional extras: a dashed
 //! outline of the goal over the start position, highlighted cells (validation findings),
 //! a highlighted piece (hints), and per-piece offsets (animation, drag previews).
 //!
@@ -36,6 +37,9 @@ pub enum Layer {
     /// The goal pattern (`Puzzle::goal`); unnamed cells are "don't care".
     Goal,
 }
+
+/// The key held to outline the goal over a tile puzzle (see [`Board::goal_outline`]).
+pub const GOAL_KEY: egui::Key = egui::Key::G;
 
 /// The accessible name of the board widget; UI tests find it by this label.
 pub const BOARD_LABEL: &str = "Puzzle board";
@@ -155,7 +159,8 @@ impl<'a> Board<'a> {
         self
     }
 
-    /// Draws the goal as a dashed outline over the start position.
+    /// Draws the goal as a dashed outline over the start position; over a tile puzzle only
+    /// while [`GOAL_KEY`] is held.
     pub fn goal_outline(mut self, show: bool) -> Self {
         self.goal_outline = show;
         self

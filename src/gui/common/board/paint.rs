@@ -7,8 +7,9 @@ use egui::{
     vec2,
 };
 
-use super::{Board, CellPos, Layer, cell_at, cell_center, cell_rect};
+use super::{Board, CellPos, GOAL_KEY, Layer, cell_at, cell_center, cell_rect};
 use crate::gui::common::colors::{piece_color, text_color_on, to_color32, zone_color};
+use crate::model::tiles::tile_layout;
 use crate::model::{Axis, Cell, Dir, Puzzle, Token};
 
 /// The room beside the frame where exits are drawn, in points.
@@ -134,7 +135,13 @@ impl Board<'_> {
                 (*token, labels)
             })
             .collect();
-        if self.goal_outline && self.layer == Layer::Start {
+        if self.goal_outline
+            && self.layer == Layer::Start
+            && outline_goal(
+                tile_layout(puzzle).is_some(),
+                ui.input(|i| i.key_down(GOAL_KEY)),
+            )
+        {
             self.paint_goal_outline(&painter, rect, cell);
         }
         for (token, labels) in still_labels {
@@ -205,9 +212,26 @@ impl Board<'_> {
                         painter.rect_filled(cr, 0.0, WALL);
                         hatch(painter, cr, Color32::from_gray(0x5c), cell / 5.0);
                     }
-                    _ if goal_layer && goal_at(puzzle, r, c).is_none() => {
+                    start if goal_layer && goal_at(puzzle, r, c).is_none() => {
                         painter.rect_filled(inner, CornerRadius::same(2), DONT_CARE);
                         hatch(painter, inner, Color32::from_gray(0xc2), cell / 6.0);
+                        // The start position shows through faintly, so the goal is not
+                        // painted blind.
+                        if let Cell::Piece(t) = start {
+                            let color = to_color32(piece_color(puzzle, t));
+                            painter.rect_filled(
+                                inner,
+                                CornerRadius::same(2),
+                                color.gamma_multiply(0.25),
+                            );
+                            painter.text(
+                                inner.center(),
+                                Align2::CENTER_CENTER,
+                                t.as_str(),
+                                FontId::proportional((cell * 0.3).clamp(6.0, 18.0)),
+                                Color32::from_black_alpha(110),
+                            );
+                        }
                     }
                     // Under a piece the tray shows through the gaps between pieces.
                     Cell::Piece(_) if !goal_layer => {}
@@ -479,6 +503,13 @@ struct PieceGeometry {
     gap: f32,
 }
 
+/// Whether to outline the goal: always for block puzzles, and for tile puzzles only while
+/// [`GOAL_KEY`] is held, since every tile out of place would carry an outline and their goal
+/// is the familiar order.
+fn outline_goal(tiles: bool, goal_key_held: bool) -> bool {
+    !tiles || goal_key_held
+}
+
 /// The goal token at `(r, c)`, if the goal names one.
 fn goal_at(puzzle: &Puzzle, r: usize, c: usize) -> Option<Token> {
     puzzle
@@ -669,6 +700,13 @@ mod tests {
     use egui::vec2;
 
     use super::*;
+
+    #[test]
+    fn tile_goals_are_outlined_only_on_demand() {
+        assert!(outline_goal(false, false));
+        assert!(!outline_goal(true, false));
+        assert!(outline_goal(true, true));
+    }
 
     #[test]
     fn split_pieces_have_one_label_per_part() {

@@ -2,33 +2,35 @@
 //! bars differ too much to read on a linear one.
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, GridInput, GridMark, Plot, PlotPoint, Text};
+use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Plot, PlotPoint, Text};
 
 use crate::solve::{Algorithm, SolveReport, Termination};
 
 use super::pairs::ComparePair;
 use super::table::CompareRow;
+use crate::gui::solve::format::{self as fmt, heuristic_title};
 
 /// Above this ratio between the largest and smallest bar, charts switch to a log scale: the
 /// small bars would be too thin to read.
 const LOG_SPREAD: f64 = 30.0;
 
-/// Values for a bar chart: linear, or log10 when the spread is wider than [`LOG_SPREAD`].
-fn scaled(values: &[f64]) -> (Vec<f64>, bool) {
+/// Bar heights for a chart: linear, or on a log scale when the spread is wider than
+/// [`LOG_SPREAD`]. A log scale starts a decade below the smallest bar, whatever its unit, so
+/// every bar shows (a run of 0.04 ms too); the heights are then `log10(v) - base` and the
+/// base is returned. A value of zero has no bar.
+fn scaled(values: &[f64]) -> (Vec<f64>, Option<f64>) {
     let positive: Vec<f64> = values.iter().copied().filter(|v| *v > 0.0).collect();
     let max = positive.iter().copied().fold(0.0, f64::max);
     let min = positive.iter().copied().fold(f64::INFINITY, f64::min);
-    let log = positive.len() >= 2 && max / min > LOG_SPREAD;
-    if log {
-        (
-            values
-                .iter()
-                .map(|v| if *v >= 1.0 { v.log10() } else { 0.0 })
-                .collect(),
-            true,
-        )
+    if positive.len() >= 2 && max / min > LOG_SPREAD {
+        let base = min.log10().floor() - 1.0;
+        let heights = values
+            .iter()
+            .map(|v| if *v > 0.0 { v.log10() - base } else { 0.0 })
+            .collect();
+        (heights, Some(base))
     } else {
-        (values.to_vec(), false)
+        (values.to_vec(), None)
     }
 }
 
@@ -60,6 +62,16 @@ pub fn compact(v: f64) -> String {
     format!("{digits}{suffix}")
 }
 
+/// A count of states as the table writes it.
+fn states_text(v: f64) -> String {
+    fmt::count(v as u64)
+}
+
+/// Milliseconds as the table writes them.
+fn millis_text(v: f64) -> String {
+    fmt::millis(std::time::Duration::from_secs_f64(v / 1e3))
+}
+
 /// Marks chart labels of runs that stopped before solving.
 const STOPPED_MARK: char = '†';
 
@@ -76,7 +88,7 @@ fn chart_labels(rows: &[(&ComparePair, &SolveReport)]) -> Vec<String> {
             let mut label = short_name(pair.algorithm).to_string();
             if twice && pair.algorithm.uses_heuristic() {
                 label.push(' ');
-                label.extend(report.heuristic.chars().take(8));
+                label.extend(heuristic_title(&report.heuristic).chars().take(8));
             }
             if report.status != Termination::Solved {
                 label.push(STOPPED_MARK);
@@ -122,21 +134,21 @@ pub fn charts_ui(ui: &mut Ui, rows: &[CompareRow]) {
     ui.horizontal(|ui| {
         bar_plot(
             ui,
-            "compare explored",
             "States explored",
             &labels,
             &explored,
             Color32::from_rgb(0x3d, 0x7e, 0xc9),
             width,
+            states_text,
         );
         bar_plot(
             ui,
-            "compare time",
             "Time (ms)",
             &labels,
             &millis,
             Color32::from_rgb(0xe0, 0x8a, 0x1e),
             width,
+            millis_text,
         );
     });
     if labels.iter().any(|l| l.ends_with(STOPPED_MARK)) {
@@ -149,14 +161,14 @@ pub fn charts_ui(ui: &mut Ui, rows: &[CompareRow]) {
 
 fn bar_plot(
     ui: &mut Ui,
-    id: &str,
     title: &str,
     labels: &[String],
     values: &[f64],
     colour: Color32,
     width: f32,
+    value_text: fn(f64) -> String,
 ) {
-    let (heights, log) = scaled(values);
+    let (heights, log_base) = scaled(values);
     let bars: Vec<Bar> = heights
         .iter()
         .zip(values)
@@ -164,11 +176,11 @@ fn bar_plot(
         .map(|(i, (h, v))| {
             Bar::new(i as f64, *h)
                 .width(0.6)
-                .name(format!("{}: {}", labels[i], compact(*v)))
+                .name(format!("{}: {}", labels[i], value_text(*v)))
                 .fill(colour)
         })
         .collect();
-    let heading = if log {
+    let heading = if log_base.is_some() {
         format!("{title} (log scale)")
     } else {
         title.to_string()
@@ -179,12 +191,12 @@ fn bar_plot(
         .iter()
         .zip(values)
         .enumerate()
-        .map(|(i, (h, v))| (i as f64, *h, compact(*v)))
+        .map(|(i, (h, v))| (i as f64, *h, value_text(*v)))
         .collect();
     let top = heights.iter().copied().fold(0.0, f64::max);
     ui.vertical(|ui| {
         ui.label(RichText::new(heading).strong());
-        let mut plot = Plot::new(id)
+        let mut plot = Plot::new(("compare chart", title))
             .width(width)
             .height(230.0)
             .allow_drag(false)
@@ -198,19 +210,27 @@ fn bar_plot(
             .include_x(-0.6)
             .include_x(n as f64 - 0.4)
             .x_grid_spacer(|input: GridInput| integer_marks(input.bounds))
-            .x_axis_formatter(move |mark: GridMark, _| {
-                let i = mark.value.round();
-                if (mark.value - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len() {
-                    labels[i as usize].clone()
-                } else {
-                    String::new()
-                }
-            });
-        plot = if log {
-            plot.y_grid_spacer(|input: GridInput| integer_marks(input.bounds))
-                .y_axis_formatter(|mark: GridMark, _| compact(10f64.powf(mark.value)))
-        } else {
-            plot.y_axis_formatter(|mark: GridMark, _| compact(mark.value))
+            // The names in the theme's strong text colour: egui_plot fades tick labels that
+            // sit closer than 80 points, which left them dark grey on black.
+            .custom_x_axes(vec![
+                AxisHints::new_x()
+                    .label_spacing(20.0..=21.0)
+                    .tick_label_color(ui.visuals().strong_text_color())
+                    .formatter(move |mark: GridMark, _| {
+                        let i = mark.value.round();
+                        if (mark.value - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len()
+                        {
+                            labels[i as usize].clone()
+                        } else {
+                            String::new()
+                        }
+                    }),
+            ]);
+        plot = match log_base {
+            Some(base) => plot
+                .y_grid_spacer(|input: GridInput| integer_marks(input.bounds))
+                .y_axis_formatter(move |mark: GridMark, _| compact(10f64.powf(mark.value + base))),
+            None => plot.y_axis_formatter(|mark: GridMark, _| compact(mark.value)),
         };
         plot.show(ui, |plot| {
             plot.bar_chart(BarChart::new(title, bars).color(colour));
@@ -245,11 +265,15 @@ mod tests {
     #[test]
     #[expect(clippy::float_cmp, reason = "a missing bar is exactly zero high")]
     fn log_scale_only_when_the_spread_is_wide() {
-        assert!(!scaled(&[53.0, 49.0, 9.0]).1);
-        let (h, log) = scaled(&[9.0, 3_672_809.0, 0.0]);
-        assert!(log);
-        assert!((h[1] - 3_672_809f64.log10()).abs() < 1e-9);
+        assert!(scaled(&[53.0, 49.0, 9.0]).1.is_none());
+        let (h, base) = scaled(&[9.0, 3_672_809.0, 0.0]);
+        assert_eq!(base, Some(-1.0));
+        assert!((h[1] - 3_672_809f64.log10() - 1.0).abs() < 1e-9);
         assert_eq!(h[2], 0.0);
+        // Times under a millisecond still get a bar a decade tall or more.
+        let (h, base) = scaled(&[0.04, 61.7]);
+        assert_eq!(base, Some(-3.0));
+        assert!(h[0] >= 1.0, "{h:?}");
     }
 
     #[test]
@@ -276,7 +300,7 @@ mod tests {
             report("linear-conflict", Termination::TimeLimit),
         );
         let labels = chart_labels(&[(&bfs, &r1), (&a1, &r2), (&a2, &r3)]);
-        assert_eq!(labels, ["BFS", "A* manhatta", "A* linear-c†"]);
+        assert_eq!(labels, ["BFS", "A* Manhatta", "A* Linear c†"]);
     }
 
     #[test]

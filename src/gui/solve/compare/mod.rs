@@ -27,7 +27,7 @@ use crate::model::Puzzle;
 use crate::solve::{Algorithm, Stats};
 
 use super::availability::Availability;
-use super::format as fmt;
+use super::format::{self as fmt, heuristic_title};
 use super::settings::SolverSettings;
 use charts::charts_ui;
 use pairs::effective_title;
@@ -265,7 +265,11 @@ impl Compare {
                 .labelled_by(label.id);
             if self.add_algorithm.uses_heuristic() {
                 egui::ComboBox::from_id_salt("compare add heuristic")
-                    .selected_text(self.add_heuristic.as_deref().unwrap_or("best"))
+                    .selected_text(
+                        self.add_heuristic
+                            .as_deref()
+                            .map_or_else(|| "best".to_string(), heuristic_title),
+                    )
                     .width(90.0)
                     .show_ui(ui, |ui| {
                         ui.selectable_value(&mut self.add_heuristic, None, "best");
@@ -277,8 +281,9 @@ impl Compare {
                             ui.selectable_value(
                                 &mut self.add_heuristic,
                                 Some(h.name.clone()),
-                                h.name.as_str(),
-                            );
+                                heuristic_title(&h.name),
+                            )
+                            .on_hover_text(format!("`{}`: {}", h.name, h.description));
                         }
                     })
                     .response

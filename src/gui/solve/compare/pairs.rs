@@ -4,6 +4,7 @@ use crate::solve::Algorithm;
 use crate::solve::api::default_heuristic;
 
 use crate::gui::solve::availability::Availability;
+use crate::gui::solve::format::heuristic_title;
 
 /// One algorithm with one heuristic (`None`: the solver's best admissible one).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,10 +26,10 @@ impl ComparePair {
         }
     }
 
-    /// "A* + manhattan", "BFS".
+    /// "A* + Manhattan distance", "Breadth-first".
     pub fn title(&self) -> String {
         match &self.heuristic {
-            Some(h) => format!("{} + {h}", self.algorithm.title()),
+            Some(h) => format!("{} + {}", self.algorithm.title(), heuristic_title(h)),
             None if self.algorithm.uses_heuristic() => {
                 format!("{} + best", self.algorithm.title())
             }
@@ -54,8 +55,17 @@ pub fn effective_title(
         .heuristic
         .as_deref()
         .filter(|chosen| *chosen != runs)
-        .map(|chosen| format!("{chosen} does not apply to this puzzle; {runs} runs instead"));
-    (format!("{} + {runs}", pair.algorithm.title()), note)
+        .map(|chosen| {
+            format!(
+                "{} does not apply to this puzzle; {} runs instead",
+                heuristic_title(chosen),
+                heuristic_title(&runs)
+            )
+        });
+    (
+        format!("{} + {}", pair.algorithm.title(), heuristic_title(&runs)),
+        note,
+    )
 }
 
 /// The seed notebooks' comparison: BFS, DFS, UCS, greedy and A* (with Manhattan distance
@@ -98,7 +108,7 @@ mod tests {
         );
         assert_eq!(
             ComparePair::new(Algorithm::Astar, Some("manhattan")).title(),
-            "A* + manhattan"
+            "A* + Manhattan distance"
         );
     }
 }

@@ -31,7 +31,7 @@ impl CompareRow {
                 r.stats.expanded.to_string(),
                 r.stats.generated.to_string(),
                 r.stats.max_frontier.to_string(),
-                format!("{:.1}", r.stats.elapsed.as_secs_f64() * 1e3),
+                fmt::millis(r.stats.elapsed).replace(',', ""),
                 if r.status != Termination::Solved {
                     "–".into()
                 } else if r.optimal {
@@ -128,9 +128,12 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
             ui.end_row();
             for row in rows {
                 let cells = row.cells();
+                // On screen every count has separators, the length too (the copies keep
+                // plain digits for spreadsheets).
                 let numeric = |i: usize, text: &str| -> String {
                     match (i, text.parse::<u64>()) {
-                        (3..=5, Ok(v)) => fmt::count(v),
+                        (2..=6, Ok(v)) => fmt::count(v),
+                        (1, _) if text != "–" => fmt::heuristic_title(text),
                         _ => text.to_string(),
                     }
                 };

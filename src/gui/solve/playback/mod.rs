@@ -6,10 +6,13 @@
 //! for seeking and the glide of the move in progress. [`ui`] draws it and queues
 //! [`PlaybackCommand`]s; [`text`] writes the solution out.
 
+pub mod animation;
 pub mod text;
 pub mod ui;
 
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use egui::{Vec2, vec2};
 use serde::{Deserialize, Serialize};
@@ -19,8 +22,11 @@ use crate::gui::common::task::{Poll, Task};
 use crate::model::{Dir, Puzzle, Token};
 use crate::solve::api::default_heuristic;
 use crate::solve::{
-    Algorithm, PieceMove, SolveReport, SolveRequest, Termination, heuristic_along, heuristics_for,
+    Algorithm, Limits, PieceMove, SearchControl, SolveReport, SolveRequest, Termination,
+    distances_along, heuristic_along, heuristics_for, solve,
 };
+
+use super::search::optimal_request;
 
 pub use text::{notation, solution_json, solution_text};
 
@@ -63,8 +69,74 @@ pub struct HeuristicPath {
     pub values: Vec<u32>,
 }
 
+/// The true distance to the goal that the heuristic plot draws beside the heuristic, and how
+/// it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Truth {
+    /// The distance of every position of the solution shown (start first): it is optimal, so
+    /// the moves left are the distance; or the start's component was small enough to map.
+    Exact {
+        /// The distances, `moves + 1` of them.
+        distances: Vec<u32>,
+        /// Whether they come from a map of the component (else from an optimal solution).
+        mapped: bool,
+    },
+    /// The space is too large to map: the distances are known only along an optimal
+    /// solution, of this many moves, which is another path than the one shown.
+    AlongOptimal(u32),
+    /// Neither a map nor an optimal solution could be found within the limits.
+    Unknown,
+}
+
+/// How far the map of true distances may go: the 8-puzzle's 181,440 positions and Klotski's
+/// 25,955 fit with room to spare; the 15-puzzle's trillions do not.
+pub const TRUTH_MAP_LIMITS: Limits = Limits {
+    max_nodes: 3_000_000,
+    max_time: Duration::from_secs(30),
+    max_memory_bytes: 1 << 30,
+};
+
+/// The true distances along `report`'s solution from `puzzle` (see [`Truth`]): counted
+/// down when the solution is optimal; else from a distance map of the start's component
+/// when it fits in `map_limits`; else along an optimal solution found by one search.
+/// `cancel` stops the work (the answer is then [`Truth::Unknown`]).
+pub fn true_distances(
+    puzzle: &Puzzle,
+    report: &SolveReport,
+    map_limits: Limits,
+    cancel: &Arc<AtomicBool>,
+) -> Truth {
+    if report.status != Termination::Solved {
+        return Truth::Unknown;
+    }
+    if report.optimal {
+        let n = report.moves.len() as u32;
+        return Truth::Exact {
+            distances: (0..=n).rev().collect(),
+            mapped: false,
+        };
+    }
+    let control = SearchControl::new(map_limits).with_cancel(Arc::clone(cancel));
+    if let Ok(Some(distances)) =
+        distances_along(puzzle, Some(report.metric), &report.moves, control)
+    {
+        return Truth::Exact {
+            distances,
+            mapped: true,
+        };
+    }
+    let request = optimal_request(puzzle, report.metric);
+    let control = SearchControl::new(request.limits).with_cancel(Arc::clone(cancel));
+    match solve(puzzle, &request, control) {
+        Ok(optimal) if optimal.status == Termination::Solved && optimal.optimal => {
+            Truth::AlongOptimal(optimal.moves.len() as u32)
+        }
+        _ => Truth::Unknown,
+    }
+}
+
 /// The height the heuristic plot and its title take, kept while the plot is computed.
-const H_PLOT_BLOCK_HEIGHT: f32 = 172.0;
+const H_PLOT_BLOCK_HEIGHT: f32 = 192.0;
 
 /// Solutions longer than this get no heuristic plot: evaluating the heuristic along a path
 /// costs time quadratic in its length, and such paths (depth-first search's) teach little.
@@ -110,6 +182,8 @@ pub struct Playback {
     goal_reached: bool,
     h_path: Option<HeuristicPath>,
     h_task: Option<Task<(), Option<HeuristicPath>>>,
+    truth: Option<Truth>,
+    truth_task: Option<Task<(), Truth>>,
     scroll_to_current: bool,
     /// The move-list rows fully visible in the last frame.
     visible_rows: std::ops::Range<usize>,
@@ -149,6 +223,8 @@ impl Playback {
             goal_reached,
             h_path: None,
             h_task: None,
+            truth: None,
+            truth_task: None,
             scroll_to_current: false,
             visible_rows: 0..0,
         }
@@ -196,14 +272,40 @@ impl Playback {
     }
 
     /// Evaluates the heuristic along the solution in the background; the plot appears when
-    /// it is done.
+    /// it is done. The true distances are found too (see [`Playback::compute_truth`]).
     pub fn compute_h_path(&mut self, puzzle: &Puzzle, ctx: &egui::Context) {
-        let (puzzle, report) = (puzzle.clone(), Arc::clone(&self.report));
+        let (puzzle_copy, report) = (puzzle.clone(), Arc::clone(&self.report));
         // A thread that cannot start only costs the plot.
         self.h_task = Task::spawn("heuristic path", ctx, move |_| {
-            heuristic_path(&puzzle, &report)
+            heuristic_path(&puzzle_copy, &report)
         })
         .ok();
+        self.compute_truth(puzzle, ctx);
+    }
+
+    /// Finds the true distances along the solution (see [`true_distances`]): at once for an
+    /// optimal solution, else in the background.
+    pub fn compute_truth(&mut self, puzzle: &Puzzle, ctx: &egui::Context) {
+        if self.report.optimal || self.report.status != Termination::Solved {
+            let never = Arc::new(AtomicBool::new(false));
+            self.truth = Some(true_distances(
+                puzzle,
+                &self.report,
+                TRUTH_MAP_LIMITS,
+                &never,
+            ));
+            return;
+        }
+        let (puzzle, report) = (puzzle.clone(), Arc::clone(&self.report));
+        self.truth_task = Task::spawn("true distances", ctx, move |reporter| {
+            true_distances(&puzzle, &report, TRUTH_MAP_LIMITS, &reporter.cancel_flag())
+        })
+        .ok();
+    }
+
+    /// The true distances along the solution, once known.
+    pub fn truth(&self) -> Option<&Truth> {
+        self.truth.as_ref()
     }
 
     /// The heuristic along the solution, once known.
@@ -214,6 +316,16 @@ impl Playback {
     /// Takes the heuristic along the solution once its background evaluation is done. Call
     /// once a frame.
     pub fn poll_h_path(&mut self) {
+        if let Some(task) = self.truth_task.as_mut() {
+            match task.poll() {
+                Poll::Running => {}
+                Poll::Done(truth) => {
+                    self.truth = Some(truth);
+                    self.truth_task = None;
+                }
+                Poll::Lost(_) => self.truth_task = None,
+            }
+        }
         if let Some(task) = self.h_task.as_mut() {
             match task.poll() {
                 Poll::Running => {}
@@ -422,6 +534,54 @@ mod tests {
     /// A token.
     fn t(s: &str) -> Token {
         Token::new(s).unwrap()
+    }
+
+    /// The 8-puzzle's hardest start (31 steps) and a greedy, not optimal, solution of it.
+    fn greedy_eight() -> (Puzzle, SolveReport) {
+        let puzzle = Puzzle::tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1], None).unwrap();
+        let request = SolveRequest {
+            algorithm: Algorithm::Greedy,
+            heuristic: Some("manhattan".into()),
+            metric: Some(Metric::Step),
+            ..SolveRequest::default()
+        };
+        let report = solve(&puzzle, &request, SearchControl::new(request.limits)).unwrap();
+        assert!(
+            !report.optimal && report.moves.len() > 31,
+            "{}",
+            report.moves.len()
+        );
+        (puzzle, report)
+    }
+
+    #[test]
+    fn true_distances_of_a_small_space_are_mapped_along_the_solution_shown() {
+        let (puzzle, report) = greedy_eight();
+        let never = Arc::new(AtomicBool::new(false));
+        let Truth::Exact { distances, mapped } =
+            true_distances(&puzzle, &report, TRUTH_MAP_LIMITS, &never)
+        else {
+            panic!("the 8-puzzle is small enough to map");
+        };
+        assert!(mapped);
+        assert_eq!(distances.len(), report.moves.len() + 1);
+        assert_eq!((distances[0], distances[distances.len() - 1]), (31, 0));
+        // One move changes the distance by exactly one (the 8-puzzle's graph is bipartite).
+        assert!(distances.windows(2).all(|w| w[0].abs_diff(w[1]) == 1));
+    }
+
+    #[test]
+    fn a_space_too_large_to_map_gives_distances_along_an_optimal_solution() {
+        let (puzzle, report) = greedy_eight();
+        let never = Arc::new(AtomicBool::new(false));
+        let tight = Limits {
+            max_nodes: 1_000,
+            ..TRUTH_MAP_LIMITS
+        };
+        assert_eq!(
+            true_distances(&puzzle, &report, tight, &never),
+            Truth::AlongOptimal(31)
+        );
     }
 
     /// A solved report of `moves` (test fixture, shared with the solution text's tests).

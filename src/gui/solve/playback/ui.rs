@@ -3,12 +3,15 @@
 use egui::{Color32, Key, Modifiers, RichText, Ui, vec2};
 use egui_plot::{GridInput, GridMark, Line, Plot, PlotPoints, Points, VLine};
 
-use crate::gui::command::{Command, PlaybackCommand};
-use crate::gui::common::board::Board;
-use crate::gui::solve::format::headline;
+use crate::gui::command::{Command, ExportFormat, PlaybackCommand};
+use crate::gui::common::board::{Board, GOAL_KEY};
+use crate::gui::solve::format::{headline, heuristic_title};
+use crate::model::tiles::tile_layout;
 
 use super::text::{notation, solution_json, solution_text};
-use super::{H_PLOT_BLOCK_HEIGHT, H_PLOT_MAX_MOVES, HeuristicPath, Playback, PlaybackSettings};
+use super::{
+    H_PLOT_BLOCK_HEIGHT, H_PLOT_MAX_MOVES, HeuristicPath, Playback, PlaybackSettings, Truth,
+};
 
 impl Playback {
     /// Draws the playback view (headline, board, controls, move list, plot and export),
@@ -44,8 +47,15 @@ impl Playback {
             ui.label(format!(
                 "· {} · {}",
                 self.report.algorithm.title(),
+                heuristic_title(&self.report.heuristic)
+            ))
+            .on_hover_text(format!(
+                "The solver's name for the heuristic: `{}`",
                 self.report.heuristic
             ));
+            if tile_layout(&self.current).is_some() {
+                ui.weak(format!("Hold {} to outline the goal.", GOAL_KEY.name()));
+            }
         });
         if let Some(e) = &self.replay_error {
             ui.colored_label(
@@ -64,9 +74,11 @@ impl Playback {
             .show(ui, |ui| {
                 commands.extend(self.controls_ui(ui, settings));
                 ui.add_space(4.0);
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     self.h_plot_ui(ui);
-                    ui.vertical(|ui| self.export_ui(ui));
+                    if let Some(format) = ui.vertical(|ui| self.export_ui(ui)).inner {
+                        queue.push(Command::ExportSolution(format));
+                    }
                 });
             });
         egui::Panel::right("playback moves")
@@ -101,7 +113,8 @@ impl Playback {
     ) -> Vec<PlaybackCommand> {
         let mut commands = Vec::new();
         let n = self.len();
-        ui.horizontal(|ui| {
+        // Wrapped, so a narrow window cuts no button off.
+        ui.horizontal_wrapped(|ui| {
             let at_start = self.index == 0;
             let at_end = self.index == n;
             let button = |ui: &mut Ui, enabled: bool, icon: &str, name: &str, tip: &str| {
@@ -142,6 +155,12 @@ impl Playback {
             if button(ui, !at_end, "Last »", "Last", "Final position (End)") {
                 commands.push(PlaybackCommand::Last);
             }
+        });
+        // The slider has a line of its own as wide as the view allows: long solutions get
+        // a fine slider, and a narrow window cuts nothing off.
+        ui.horizontal(|ui| {
+            let number_width = 30.0 + 8.0 * n.to_string().len() as f32;
+            ui.spacing_mut().slider_width = (ui.available_width() - number_width - 40.0).max(60.0);
             let mut at = self.index;
             let slider = ui.add(
                 egui::Slider::new(&mut at, 0..=n)
@@ -153,7 +172,7 @@ impl Playback {
                 commands.push(PlaybackCommand::Seek(at));
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.add(
                 egui::Slider::new(&mut settings.moves_per_second, 0.5..=20.0)
                     .logarithmic(true)
@@ -226,7 +245,9 @@ impl Playback {
     }
 
     fn h_plot_ui(&self, ui: &mut Ui) {
-        let width = (ui.available_width() - 200.0).clamp(200.0, 520.0);
+        // Room for the export buttons beside the plot when the window allows; below it
+        // otherwise (the row wraps).
+        let width = (ui.available_width() - 170.0).clamp(160.0, 520.0);
         let Some(HeuristicPath { heuristic, values }) = &self.h_path else {
             // The same space as the plot, so nothing jumps when it arrives.
             ui.allocate_ui(vec2(width, H_PLOT_BLOCK_HEIGHT), |ui| {
@@ -245,17 +266,26 @@ impl Playback {
             return;
         };
         ui.vertical(|ui| {
-            ui.label(RichText::new(format!("Heuristic {heuristic} along the solution")).strong());
+            // The notes wrap at the plot's width, leaving the export buttons their room.
+            ui.set_max_width(width);
+            let title = heuristic_title(heuristic);
+            ui.label(RichText::new(format!("Heuristic along the solution: {title}")).strong())
+                .on_hover_text(format!(
+                    "The solver's name for the heuristic: `{heuristic}`"
+                ));
             let points: Vec<[f64; 2]> = values
                 .iter()
                 .enumerate()
                 .map(|(i, h)| [i as f64, f64::from(*h)])
                 .collect();
-            let remaining: Vec<[f64; 2]> = (0..values.len())
-                .map(|i| [i as f64, (values.len() - 1 - i) as f64])
-                .collect();
+            let (truth_name, truth_points, truth_note) = truth_line(self.truth.as_ref());
             let index = self.index as f64;
-            let top = values.len().saturating_sub(1).max(1) as f64;
+            let top = values
+                .iter()
+                .map(|v| f64::from(*v))
+                .chain(truth_points.iter().map(|p| p[1]))
+                .chain(std::iter::once((values.len().saturating_sub(1)) as f64))
+                .fold(1.0, f64::max);
             Plot::new("playback h plot")
                 .width(width)
                 .height(150.0)
@@ -270,13 +300,15 @@ impl Playback {
                 .x_axis_label("move")
                 .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
                 .show(ui, |plot| {
+                    if !truth_points.is_empty() {
+                        plot.line(
+                            Line::new(truth_name, PlotPoints::new(truth_points))
+                                .width(1.5)
+                                .color(Color32::from_gray(150)),
+                        );
+                    }
                     plot.line(
-                        Line::new("true distance", PlotPoints::new(remaining))
-                            .width(1.0)
-                            .color(Color32::from_gray(140)),
-                    );
-                    plot.line(
-                        Line::new(format!("h ({heuristic})"), PlotPoints::new(points.clone()))
+                        Line::new(format!("h ({title})"), PlotPoints::new(points.clone()))
                             .width(2.0)
                             .color(Color32::from_rgb(0x3d, 0x7e, 0xc9)),
                     );
@@ -293,10 +325,12 @@ impl Playback {
                             .color(Color32::from_rgb(0xe0, 0x8a, 0x1e)),
                     );
                 });
+            ui.weak(truth_note);
         });
     }
 
-    fn export_ui(&self, ui: &mut Ui) {
+    /// Copies to the clipboard at once; returns the format of a file to save.
+    fn export_ui(&self, ui: &mut Ui) -> Option<ExportFormat> {
         ui.label(RichText::new("Export").strong());
         if ui
             .button("Copy moves as text")
@@ -312,6 +346,68 @@ impl Playback {
         {
             ui.ctx().copy_text(solution_json(&self.report));
         }
+        ui.add_space(4.0);
+        let mut save = None;
+        for (format, text, tip) in [
+            (
+                ExportFormat::Text,
+                "Save moves as text…",
+                "The numbered list of moves, in a .txt file",
+            ),
+            (
+                ExportFormat::Json,
+                "Save as JSON…",
+                "The CLI's JSON (`blockslide solve --json`), in a .json file",
+            ),
+            (
+                ExportFormat::Animation,
+                "Save animation…",
+                "The playback as an animated PNG (APNG), for slides and web pages",
+            ),
+        ] {
+            if ui.button(text).on_hover_text(tip).clicked() {
+                save = Some(format);
+            }
+        }
+        save
+    }
+}
+
+/// The true-distance line of the heuristic plot: its legend name, its points, and a note
+/// that says how the distances were found.
+fn truth_line(truth: Option<&Truth>) -> (&'static str, Vec<[f64; 2]>, String) {
+    match truth {
+        Some(Truth::Exact { distances, mapped }) => {
+            let points = distances
+                .iter()
+                .enumerate()
+                .map(|(i, d)| [i as f64, f64::from(*d)])
+                .collect();
+            let how = if *mapped {
+                "True distance: exact at every position, from a map of every position's \
+                 distance to the goal."
+            } else {
+                "True distance: exact, the moves left (the solution is optimal)."
+            };
+            ("true distance", points, how.to_string())
+        }
+        Some(Truth::AlongOptimal(m)) => {
+            let points = (0..=*m).map(|i| [f64::from(i), f64::from(m - i)]).collect();
+            (
+                "distance along an optimal solution",
+                points,
+                format!(
+                    "Too many positions to map every distance: the grey line counts down an \
+                     optimal solution of {m} moves, a different path from the one shown."
+                ),
+            )
+        }
+        Some(Truth::Unknown) => (
+            "",
+            Vec::new(),
+            "True distance unknown: no map and no optimal solution within the limits.".into(),
+        ),
+        None => ("", Vec::new(), "Finding the true distances…".into()),
     }
 }
 

@@ -26,7 +26,7 @@ pub(super) const UNSET: u8 = u8::MAX;
 
 /// What building pattern databases may spend: the caller's cancel flag, a deadline, and a
 /// memory budget for the tables and the build's working memory together.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct BuildBudget<'a> {
     /// Raised (from any thread) to stop the build.
     pub cancel: &'a AtomicBool,
@@ -34,6 +34,20 @@ pub struct BuildBudget<'a> {
     pub deadline: Option<Instant>,
     /// The most bytes the tables plus the working memory of the table being built may take.
     pub max_memory_bytes: u64,
+    /// Told the fraction of the tables built so far, after each level of a build (on the
+    /// building thread).
+    pub progress: Option<&'a (dyn Fn(f64) + Sync)>,
+}
+
+impl std::fmt::Debug for BuildBudget<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BuildBudget")
+            .field("cancel", &self.cancel)
+            .field("deadline", &self.deadline)
+            .field("max_memory_bytes", &self.max_memory_bytes)
+            .field("progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 impl<'a> BuildBudget<'a> {
@@ -43,6 +57,7 @@ impl<'a> BuildBudget<'a> {
             cancel,
             deadline: None,
             max_memory_bytes: u64::MAX,
+            progress: None,
         }
     }
 
@@ -177,11 +192,14 @@ pub(super) fn visited_bytes(n: usize, len: u64) -> u64 {
     clippy::too_many_lines,
     reason = "one parallel breadth-first build; its workers share the frontier and the budget"
 )]
+///
+/// `filled` is told how many of the table's entries have their distance, after each level.
 pub(super) fn build_table(
     domain: &TileDomain,
     tiles: &[u8],
     budget: &BuildBudget<'_>,
     kept: u64,
+    filled: &dyn Fn(u64),
 ) -> Result<Vec<u8>, PdbError> {
     /// Placements handed to a worker at a time.
     const CHUNK: usize = 4096;
@@ -225,6 +243,7 @@ pub(super) fn build_table(
     // Why the workers stopped early, shared so every worker sees it at its next chunk.
     let stop: std::sync::Mutex<Option<PdbError>> = std::sync::Mutex::new(None);
     let stopped = AtomicBool::new(false);
+    let set = AtomicUsize::new(0);
     while !frontier.is_empty() {
         if let Some(why) = budget.exceeded() {
             return Err(why);
@@ -242,6 +261,7 @@ pub(super) fn build_table(
         let expand = || {
             let mut out = Vec::new();
             let mut cells = [0u8; 32];
+            let mut newly_set = 0usize;
             loop {
                 if stopped.load(Ordering::Relaxed) {
                     break;
@@ -275,6 +295,7 @@ pub(super) fn build_table(
                     }
                     if dist[index].load(Ordering::Relaxed) == UNSET {
                         dist[index].store(level, Ordering::Relaxed);
+                        newly_set += 1;
                     }
                     for i in 0..k {
                         let from = placement[i];
@@ -306,6 +327,7 @@ pub(super) fn build_table(
                     break;
                 }
             }
+            set.fetch_add(newly_set, Ordering::Relaxed);
             out
         };
         let next: Vec<u64> = if threads > 1 && frontier.len() > 4 * CHUNK {
@@ -326,6 +348,7 @@ pub(super) fn build_table(
         {
             return Err(why);
         }
+        filled(set.load(Ordering::Relaxed) as u64);
         frontier = next;
         level = level
             .checked_add(1)

@@ -198,6 +198,18 @@ impl PatternDatabases {
             });
         }
         let transpose = mirror_map(domain);
+        // Progress counts the entries of the tables to build (a cached table loads in
+        // moments and is not counted).
+        let to_build: u64 = partition
+            .iter()
+            .filter(|tiles| {
+                let key = CacheKey::new(domain, tiles);
+                !cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name())))
+            })
+            .map(|g| table_len(n, g.len()))
+            .sum::<u64>()
+            .max(1);
+        let mut built_entries = 0u64;
         let mut patterns: Vec<Pattern> = Vec::with_capacity(partition.len());
         for tiles in partition {
             let key = CacheKey::new(domain, tiles);
@@ -215,7 +227,13 @@ impl PatternDatabases {
                 table
             } else {
                 let kept: u64 = patterns.iter().map(|p| p.table.len() as u64).sum();
-                let table = build_table(domain, tiles, &budget, kept)?;
+                let filled = |entries: u64| {
+                    if let Some(progress) = budget.progress {
+                        progress(((built_entries + entries) as f64 / to_build as f64).min(1.0));
+                    }
+                };
+                let table = build_table(domain, tiles, &budget, kept, &filled)?;
+                built_entries += table.len() as u64;
                 report.built += 1;
                 if let Some(p) = &path
                     && let Err(e) = write_table(p, &key, &table)
