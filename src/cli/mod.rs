@@ -402,8 +402,9 @@ pub struct GenerateArgs {
 /// Arguments of `bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
-    /// Which suites to run (default: all): klotski-bfs, classics, eight, korf100, korf100-mt,
-    /// korf100-large, tiles5x5, analyze.
+    /// Which suites to run (default: all but `big`): klotski-bfs, classics, eight, korf100,
+    /// korf100-mt, korf100-large, tiles5x5, analyze, and big (the largest block puzzles,
+    /// minutes each).
     pub suites: Vec<String>,
     /// Runs per measurement; the median is reported.
     #[arg(long, default_value_t = 5)]
@@ -411,6 +412,9 @@ pub struct BenchArgs {
     /// Only the first N instances of instance suites (korf100, tiles5x5).
     #[arg(long)]
     pub limit: Option<usize>,
+    /// Worker threads for the `big` suite's searches (0 = every core).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     /// Print JSON lines.
     #[arg(long)]
     pub json: bool,

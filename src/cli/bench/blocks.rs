@@ -103,7 +103,8 @@ fn cpu_per_run(cpu: &[Option<f64>], wall: f64) -> f64 {
     }
 }
 
-fn median(mut values: Vec<f64>) -> f64 {
+/// The median of `values` (the upper one of an even count).
+pub(super) fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     values[values.len() / 2]
 }

@@ -17,7 +17,8 @@ pub struct SolveRequest {
     pub metric: Option<Metric>,
     /// DFS's depth cap, if any.
     pub depth_cap: Option<u32>,
-    /// Worker threads for algorithms that can use several (IDA* on tiles); 0 = all cores.
+    /// Worker threads for algorithms that can use several (IDA* and IDDFS on tiles, BFS on
+    /// block puzzles); 0 = all cores.
     pub threads: usize,
     /// Resource limits.
     pub limits: Limits,

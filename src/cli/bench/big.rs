@@ -1,0 +1,122 @@
+//! The `big` suite: the largest classic block puzzles, solved optimally in every metric with
+//! breadth-first search (the default on block puzzles), reporting per solve the wall time,
+//! the CPU time of the whole process (every thread), the positions expanded and stored,
+//! positions per CPU second, the peak memory and the bytes per stored position.
+//!
+//! The puzzles are GNOME Klotski's levels with the largest reachable spaces (`benches/big/`,
+//! compiled in): Lodzianka (move metric: 62.7 million positions seen before the goal),
+//! Fortune (74.5 million reachable), Snowdrop (16.2 million) and Fool (112 million, past the
+//! 70 million the targets name). The suite is not part of `blockslide bench`'s default run:
+//! name it (`blockslide bench big --runs 1 --threads 2`).
+
+use std::time::Instant;
+
+use blockslide::model::Metric;
+use blockslide::solve::algorithms::Algorithm;
+use blockslide::solve::api::{SolveRequest, solve};
+use blockslide::solve::core::{Limits, SearchControl, Termination};
+
+use super::blocks::median;
+use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
+
+/// The suites this file runs.
+pub const SUITES: &[&str] = &["big"];
+
+/// The puzzles, by name.
+const PUZZLES: &[(&str, &str)] = &[
+    ("lodzianka", include_str!("../../../benches/big/lodzianka.ron")),
+    ("snowdrop", include_str!("../../../benches/big/snowdrop.ron")),
+    ("fortune", include_str!("../../../benches/big/fortune.ron")),
+    ("fool", include_str!("../../../benches/big/fool.ron")),
+];
+
+/// Runs one suite from [`SUITES`].
+pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
+    match big(args) {
+        Ok(()) => EXIT_OK,
+        Err(message) => {
+            eprintln!("blockslide bench {suite}: {message}");
+            EXIT_ERROR
+        }
+    }
+}
+
+/// CPU seconds the whole process has used (user and system, every thread), from Linux's
+/// `/proc/self/stat` (in clock ticks of 1/100 s).
+fn process_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let rest = &text[text.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / 100.0)
+}
+
+fn big(args: &BenchArgs) -> Result<(), String> {
+    let runs = args.runs.max(1);
+    for (name, text) in PUZZLES {
+        let puzzle = blockslide::model::file::parse(text).map_err(|e| format!("{name}: {e}"))?;
+        for metric in Metric::ALL {
+            let request = SolveRequest {
+                algorithm: Algorithm::Bfs,
+                metric: Some(metric),
+                threads: args.threads,
+                limits: Limits::default(),
+                ..SolveRequest::default()
+            };
+            let (mut walls, mut cpus) = (Vec::new(), Vec::new());
+            let mut last = None;
+            for _ in 0..runs {
+                let cpu_before = process_cpu_seconds();
+                let started = Instant::now();
+                let report = solve(&puzzle, &request, SearchControl::new(request.limits))
+                    .map_err(|e| format!("{name}: {e}"))?;
+                walls.push(started.elapsed().as_secs_f64());
+                if let (Some(a), Some(b)) = (cpu_before, process_cpu_seconds()) {
+                    cpus.push(b - a);
+                }
+                if report.status != Termination::Solved {
+                    return Err(format!(
+                        "{name} ({metric}): the search stopped: {}",
+                        report.status.name()
+                    ));
+                }
+                last = Some(report);
+            }
+            // Invariant: runs >= 1, so `last` is set.
+            let report = last.expect("at least one run");
+            let wall = median(walls);
+            let cpu = if cpus.is_empty() { wall } else { median(cpus) };
+            let stats = report.stats;
+            let per_cpu_second = stats.expanded as f64 / cpu.max(1e-9);
+            let bytes_per_state = stats.peak_memory_bytes as f64 / stats.stored.max(1) as f64;
+            if args.json {
+                let line = serde_json::json!({
+                    "suite": "big", "puzzle": name, "metric": metric.name(),
+                    "threads": args.threads, "length": report.moves.len(),
+                    "optimal": report.optimal, "expanded": stats.expanded,
+                    "stored": stats.stored, "median_seconds": wall, "median_cpu_seconds": cpu,
+                    "states_per_cpu_second": per_cpu_second,
+                    "peak_memory_bytes": stats.peak_memory_bytes,
+                    "bytes_per_stored_state": bytes_per_state, "runs": runs,
+                });
+                println!("{line}");
+            } else {
+                println!(
+                    "big {name:<10} {:<5} length {:>3}  expanded {:>11}  stored {:>11}  median {:>7.2} s wall, {:>7.2} s cpu  {:>5.2} M states/cpu-s  peak {:>7.1} MB  {:>5.1} bytes/state  ({runs} runs, {} threads)",
+                    metric.name(),
+                    report.moves.len(),
+                    stats.expanded,
+                    stats.stored,
+                    wall,
+                    cpu,
+                    per_cpu_second / 1e6,
+                    stats.peak_memory_bytes as f64 / f64::from(1 << 20),
+                    bytes_per_state,
+                    args.threads,
+                );
+            }
+        }
+    }
+    Ok(())
+}
