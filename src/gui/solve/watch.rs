@@ -119,7 +119,35 @@ pub struct Watch {
     /// When the last step was played (seconds of the app's clock).
     last_played: f64,
     thumbnails: bool,
-    scene_rect: Rect,
+    scene: SceneView,
+}
+
+/// The tree's pan and zoom: the part of the drawing in view, and the one fitted to the whole
+/// tree last (while the student has not panned or zoomed, the view follows the growing tree).
+#[derive(Clone, Copy)]
+struct SceneView {
+    rect: Rect,
+    fitted: Option<Rect>,
+}
+
+impl Default for SceneView {
+    fn default() -> Self {
+        SceneView {
+            rect: Rect::ZERO,
+            fitted: None,
+        }
+    }
+}
+
+impl SceneView {
+    /// Shows the whole drawing of `size` unless the student moved the view.
+    fn follow(&mut self, size: Vec2) {
+        let whole = Rect::from_min_size(Pos2::ZERO, size).expand(8.0);
+        if self.fitted.is_none_or(|f| f == self.rect) || !self.rect.is_finite() {
+            self.rect = whole;
+            self.fitted = Some(whole);
+        }
+    }
 }
 
 impl Default for Watch {
@@ -131,7 +159,7 @@ impl Default for Watch {
             speed: 4.0,
             last_played: 0.0,
             thumbnails: false,
-            scene_rect: Rect::ZERO,
+            scene: SceneView::default(),
         }
     }
 }
@@ -208,6 +236,13 @@ impl Watch {
             }
             ui.checkbox(&mut self.thumbnails, "Boards in the tree")
                 .on_hover_text("Draw the tree's nodes as small boards instead of dots");
+            if ui
+                .button("Fit the tree")
+                .on_hover_text("Show the whole tree (drag to pan, Ctrl + scroll to zoom)")
+                .clicked()
+            {
+                self.scene.fitted = None;
+            }
         });
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
@@ -237,14 +272,7 @@ impl Watch {
             ui.separator();
             ui.vertical(|ui| {
                 selected_ui(ui, w);
-                tree_ui(
-                    ui,
-                    w,
-                    &replay,
-                    self.thumbnails,
-                    &mut self.scene_rect,
-                    commands,
-                );
+                tree_ui(ui, w, &replay, self.thumbnails, &mut self.scene, commands);
             });
         });
     }
@@ -425,7 +453,7 @@ fn frontier_ui(ui: &mut Ui, w: &Watching, replay: &Replay<'_>) {
         .show(ui, |ui| {
             for (i, &node) in frontier.iter().take(FRONTIER_ROWS).enumerate() {
                 ui.horizontal(|ui| {
-                    let (rect, _) = ui.allocate_exact_size(thumb_size(trace, 30.0), Sense::hover());
+                    let (rect, _) = ui.allocate_exact_size(thumb_size(trace, 40.0), Sense::hover());
                     paint_thumbnail(ui, rect, &trace.nodes[node].position);
                     let mut text = node_figures(trace, node);
                     if i == 0 {
@@ -486,7 +514,7 @@ fn tree_ui(
     w: &Watching,
     replay: &Replay<'_>,
     thumbnails: bool,
-    scene_rect: &mut Rect,
+    scene: &mut SceneView,
     commands: &mut Vec<Command>,
 ) {
     let trace = &w.trace;
@@ -498,7 +526,8 @@ fn tree_ui(
             (GOAL, "goal"),
             (CURRENT, "expanded last"),
         ] {
-            ui.colored_label(color, "•");
+            let (dot, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
+            ui.painter().circle_filled(dot.center(), 5.0, color);
             ui.label(what);
         }
     });
@@ -507,7 +536,7 @@ fn tree_ui(
         ui.weak(format!("The tree shows its first {TREE_NODES} nodes."));
     }
     let spacing = if thumbnails {
-        thumb_size(trace, 34.0) + vec2(14.0, 30.0)
+        thumb_size(trace, 34.0) + vec2(26.0, 36.0)
     } else {
         vec2(26.0, 46.0)
     };
@@ -515,16 +544,14 @@ fn tree_ui(
         (layout.width as f32 + 1.0) * spacing.x,
         (layout.depth as f32 + 1.0) * spacing.y,
     );
-    if *scene_rect == Rect::ZERO || !scene_rect.is_finite() {
-        *scene_rect = Rect::from_min_size(Pos2::ZERO, size.max(vec2(200.0, 150.0)));
-    }
+    scene.follow(size);
     let frontier = replay.frontier();
     let frame = egui::Frame::canvas(ui.style());
     frame.show(ui, |ui| {
         ui.set_min_height(ui.available_height().max(200.0));
         egui::Scene::new()
             .zoom_range(0.05..=4.0)
-            .show(ui, scene_rect, |ui| {
+            .show(ui, &mut scene.rect, |ui| {
                 let (_, area) = ui.allocate_space(size);
                 let origin = area.min + spacing * 0.5;
                 let at =
@@ -540,7 +567,7 @@ fn tree_ui(
                                 a.lerp(b, 0.55),
                                 egui::Align2::CENTER_CENTER,
                                 label,
-                                egui::FontId::proportional(9.0),
+                                egui::FontId::proportional(10.0),
                                 ui.visuals().weak_text_color(),
                             );
                         }
