@@ -7,7 +7,7 @@ use blockslide::model::{Puzzle, file};
 use blockslide::solve::api::{Algorithm, SolveRequest, solve, watch};
 use blockslide::solve::observe::Fate;
 use blockslide::solve::trace::{Replay, Trace, TraceEvent};
-use blockslide::solve::{SearchControl, Termination};
+use blockslide::solve::{Limits, SearchControl, Termination};
 
 fn bundled(name: &str) -> Puzzle {
     file::parse(library::find(name).expect("bundled").text).expect("parses")
@@ -32,7 +32,7 @@ fn watched(puzzle: &Puzzle, algorithm: Algorithm) -> Trace {
     let watched = watch(
         puzzle,
         &request(algorithm),
-        SearchControl::new(Default::default()),
+        SearchControl::new(Limits::default()),
         ROOM,
     )
     .expect("the request applies");
@@ -50,7 +50,7 @@ fn final_counters_equal_a_normal_runs_statistics() {
             let normal = solve(
                 &puzzle,
                 &request(algorithm),
-                SearchControl::new(Default::default()),
+                SearchControl::new(Limits::default()),
             )
             .expect("solves");
             let counters = Replay::at(&trace, trace.events.len()).counters();
@@ -188,7 +188,7 @@ fn a_search_too_big_to_watch_stops_at_the_cap() {
     let watched = watch(
         &puzzle,
         &request(Algorithm::Bfs),
-        SearchControl::new(Default::default()),
+        SearchControl::new(Limits::default()),
         500,
     )
     .expect("applies");

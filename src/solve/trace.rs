@@ -270,16 +270,6 @@ impl<'t> Replay<'t> {
         self.expanded[node]
     }
 
-    /// Whether every event has been applied.
-    pub fn finished(&self) -> bool {
-        self.step >= self.trace.events.len()
-    }
-
-    /// The event applied last.
-    pub fn last_event(&self) -> Option<&TraceEvent> {
-        self.step.checked_sub(1).map(|i| &self.trace.events[i])
-    }
-
     /// Applies the next event; returns it (`None` at the end).
     pub fn apply_next(&mut self) -> Option<TraceEvent> {
         let event = *self.trace.events.get(self.step)?;

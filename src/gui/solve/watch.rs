@@ -9,6 +9,8 @@
 //! search tree so far (pan with a drag, zoom with Ctrl + scroll; click a node for its board
 //! and its path from the root).
 
+use std::collections::HashSet;
+use std::fmt::Write as _;
 use std::sync::Arc;
 
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, Ui, Vec2, pos2, vec2};
@@ -518,19 +520,7 @@ fn tree_ui(
     commands: &mut Vec<Command>,
 ) {
     let trace = &w.trace;
-    ui.horizontal_wrapped(|ui| {
-        for (color, what) in [
-            (EXPANDED, "expanded"),
-            (FRONTIER, "in the frontier"),
-            (DISCARDED, "discarded (duplicate or beyond the bound)"),
-            (GOAL, "goal"),
-            (CURRENT, "expanded last"),
-        ] {
-            let (dot, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
-            ui.painter().circle_filled(dot.center(), 5.0, color);
-            ui.label(what);
-        }
-    });
+    legend_ui(ui);
     let layout = layout_tree(trace, replay, TREE_NODES);
     if layout.cut {
         ui.weak(format!("The tree shows its first {TREE_NODES} nodes."));
@@ -545,7 +535,7 @@ fn tree_ui(
         (layout.depth as f32 + 1.0) * spacing.y,
     );
     scene.follow(size);
-    let frontier = replay.frontier();
+    let frontier: HashSet<usize> = replay.frontier().into_iter().collect();
     let frame = egui::Frame::canvas(ui.style());
     frame.show(ui, |ui| {
         ui.set_min_height(ui.available_height().max(200.0));
@@ -625,6 +615,23 @@ fn tree_ui(
     });
 }
 
+/// What the colours of the tree mean.
+fn legend_ui(ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for (color, what) in [
+            (EXPANDED, "expanded"),
+            (FRONTIER, "in the frontier"),
+            (DISCARDED, "discarded (duplicate or beyond the bound)"),
+            (GOAL, "goal"),
+            (CURRENT, "expanded last"),
+        ] {
+            let (dot, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
+            ui.painter().circle_filled(dot.center(), 5.0, color);
+            ui.label(what);
+        }
+    });
+}
+
 /// A node placed in the tree drawing: its column, its depth, and its parent's place.
 struct Placed {
     node: usize,
@@ -646,13 +653,13 @@ struct TreeLayout {
 /// leaf gets the next column, every parent the middle of its children's, depth downwards.
 fn layout_tree(trace: &Trace, replay: &Replay<'_>, most: usize) -> TreeLayout {
     let events = &trace.events[..replay.step()];
-    let tree = trace
-        .nodes
+    let tree = events
         .iter()
-        .zip(0..)
-        .filter(|&(_, i)| events.iter().any(|e| *e == TraceEvent::Root { node: i }))
-        .map(|(n, _)| n.tree)
-        .max()
+        .rev()
+        .find_map(|e| match *e {
+            TraceEvent::Root { node } => Some(trace.nodes[node].tree),
+            _ => None,
+        })
         .unwrap_or(0);
     let mut shown: Vec<usize> = Vec::new();
     for event in events {
@@ -722,7 +729,7 @@ fn place(
             .iter()
             .map(|&k| place(k, depth + 1, Some(index), children, column, deepest, placed))
             .collect();
-        (xs[0] + xs[xs.len() - 1]) / 2.0
+        f32::midpoint(xs[0], xs[xs.len() - 1])
     };
     placed[index].x = x;
     x
@@ -733,20 +740,16 @@ fn node_figures(trace: &Trace, node: usize) -> String {
     let n = &trace.nodes[node];
     let mut text = format!("g {}", n.g);
     if trace.algorithm.uses_heuristic() {
-        text.push_str(&format!(" · h {}", n.h));
+        let _ = write!(text, " · h {}", n.h);
     }
-    if let Some(f) = trace.priority(n.g, n.h) {
-        let name = match trace.algorithm {
-            Algorithm::Ucs => None,
-            Algorithm::Greedy => None,
-            _ => Some("f"),
-        };
-        if let Some(name) = name {
-            text.push_str(&format!(" · {name} {f}"));
-        }
+    // Uniform cost orders by g and greedy search by h, both shown already.
+    if !matches!(trace.algorithm, Algorithm::Ucs | Algorithm::Greedy)
+        && let Some(f) = trace.priority(n.g, n.h)
+    {
+        let _ = write!(text, " · f {f}");
     }
     if !n.label.is_empty() {
-        text.push_str(&format!(" · {}", n.label));
+        let _ = write!(text, " · {}", n.label);
     }
     match n.fate {
         Fate::Duplicate => text.push_str(" · duplicate"),
@@ -792,7 +795,7 @@ fn paint_thumbnail(ui: &Ui, rect: Rect, puzzle: &Puzzle) {
             Cell::Wall => {
                 painter.rect_filled(square, 0.0, ui.visuals().widgets.inactive.bg_fill);
             }
-            _ => {}
+            Cell::Empty => {}
         }
     }
 }
