@@ -411,6 +411,12 @@ fn summary_ui(ui: &mut Ui, w: &Watching, replay: &Replay<'_>) {
             ),
         );
     }
+    if trace.events.is_empty() {
+        ui.label(format!(
+            "Nothing to watch: {}",
+            report.notes.join("; ").trim_end_matches('.')
+        ));
+    }
     if replay.goal().is_some() {
         let length = report
             .length()
