@@ -123,3 +123,89 @@ fn astar_on_the_2x3_steps_forward_and_back() {
     assert!(w.replay().goal().is_some());
     assert_eq!(w.replay().counters().expanded, w.report().stats.expanded);
 }
+
+#[test]
+fn a_tree_node_clicked_shows_its_path_from_the_root() {
+    let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Solve, [1400.0, 900.0]);
+    h.state_mut()
+        .solve_view_mut()
+        .panel_mut()
+        .settings
+        .algorithm = Algorithm::Bfs;
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, "Watch").click();
+    h.run_ok();
+    h.get_by_label("Watch Breadth-first").click();
+    h.run_ok();
+    for _ in 0..2 {
+        h.get_by_label("Step ›").click();
+        h.run_ok();
+    }
+    // BFS expanded the start and its first child; a grandchild is in the tree.
+    let trace = h
+        .state()
+        .solve_view()
+        .watch()
+        .watching()
+        .unwrap()
+        .trace()
+        .clone();
+    let grandchild = (0..trace.nodes.len())
+        .find(|&n| trace.nodes[n].g == 2)
+        .expect("a node two moves deep");
+    let parent = trace.nodes[grandchild].parent.unwrap();
+    let expected = format!(
+        "Path: {}, {}",
+        trace.nodes[parent].label, trace.nodes[grandchild].label
+    );
+    // The tree lives in a pan-and-zoom scene, whose transform the accessibility bounds do
+    // not carry, so the node is clicked through accesskit.
+    h.get_by_label_contains(&format!("Tree node {grandchild}:"))
+        .click_accesskit();
+    h.run_ok();
+    let selected = h
+        .state()
+        .solve_view()
+        .watch()
+        .watching()
+        .unwrap()
+        .selected();
+    assert_eq!(selected, Some(grandchild));
+    assert!(h.query_by_label(&expected).is_some(), "{expected}");
+}
+
+/// The closing scene: on an 8-puzzle seed, A* with Manhattan distance reaches the goal
+/// in a few expansions where breadth-first search needs many more.
+#[test]
+fn on_an_8_puzzle_bfs_expands_far_more_than_astar() {
+    let mut expanded = Vec::new();
+    for (algorithm, heuristic, button) in [
+        (Algorithm::Astar, Some("manhattan"), "Watch A*"),
+        (Algorithm::Bfs, None, "Watch Breadth-first"),
+    ] {
+        let mut h = gui_support::harness(bundled("eight-16.ron"), Mode::Solve, [1400.0, 900.0]);
+        {
+            let settings = &mut h.state_mut().solve_view_mut().panel_mut().settings;
+            settings.algorithm = algorithm;
+            settings.heuristic = heuristic.map(String::from);
+        }
+        h.run_ok();
+        h.get_by_role_and_label(Role::Button, "Watch").click();
+        h.run_ok();
+        h.get_by_label(button).click();
+        h.run_ok();
+        h.get_by_label("Run to the goal »").click();
+        h.run_ok();
+        let w = h.state().solve_view().watch().watching().unwrap();
+        let replay = w.replay();
+        assert!(
+            w.trace().truncated || replay.goal().is_some(),
+            "{algorithm}"
+        );
+        expanded.push(replay.counters().expanded);
+    }
+    assert!(
+        expanded[1] > 10 * expanded[0],
+        "A* and BFS expanded {expanded:?}"
+    );
+}

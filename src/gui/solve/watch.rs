@@ -73,6 +73,11 @@ impl Watching {
         self.ends.len() - 1
     }
 
+    /// The tree node the student clicked last.
+    pub fn selected(&self) -> Option<usize> {
+        self.selected
+    }
+
     /// The trace watched.
     pub fn trace(&self) -> &Trace {
         &self.trace
@@ -606,13 +611,20 @@ fn tree_ui(
                             egui::StrokeKind::Outside,
                         );
                     }
-                    let response = ui
-                        .interact(
-                            rect,
-                            ui.scope_id().with(("watch node", node)),
-                            Sense::click(),
+                    let figures = node_figures(trace, node);
+                    let response = ui.interact(
+                        rect,
+                        ui.scope_id().with(("watch node", node)),
+                        Sense::click(),
+                    );
+                    response.widget_info(|| {
+                        egui::WidgetInfo::labeled(
+                            egui::accesskit::Role::Button,
+                            true,
+                            format!("Tree node {node}: {figures}"),
                         )
-                        .on_hover_text(node_figures(trace, node));
+                    });
+                    let response = response.on_hover_text(figures);
                     if response.clicked() {
                         commands.push(SolveCommand::Watch(WatchCommand::Select(node)).into());
                     }
