@@ -577,17 +577,7 @@ fn tree_ui(
                 for p in &layout.placed {
                     let node = p.node;
                     let n = &trace.nodes[node];
-                    let color = if replay.goal() == Some(node) {
-                        GOAL
-                    } else if matches!(n.fate, Fate::Duplicate | Fate::Pruned | Fate::DeadEnd) {
-                        DISCARDED
-                    } else if replay.is_expanded(node) {
-                        EXPANDED
-                    } else if frontier.contains(&node) {
-                        FRONTIER
-                    } else {
-                        DISCARDED
-                    };
+                    let color = node_color(replay, &frontier, node, n.fate);
                     let center = at(p.x, p.depth);
                     let rect = if thumbnails {
                         let r = Rect::from_center_size(center, thumb_size(trace, 34.0));
@@ -631,6 +621,22 @@ fn tree_ui(
                 }
             });
     });
+}
+
+/// The colour of `node` (which became of `fate` when generated) in the tree.
+fn node_color(replay: &Replay<'_>, frontier: &HashSet<usize>, node: usize, fate: Fate) -> Color32 {
+    if replay.goal() == Some(node) {
+        GOAL
+    } else if matches!(fate, Fate::Duplicate | Fate::Pruned | Fate::DeadEnd) {
+        DISCARDED
+    } else if replay.is_expanded(node) {
+        EXPANDED
+    } else if frontier.contains(&node) {
+        FRONTIER
+    } else {
+        // Queued once, then dropped: a stale entry, or an iteration's path left behind.
+        DISCARDED
+    }
 }
 
 /// What the colours of the tree mean.
