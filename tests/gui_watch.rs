@@ -61,10 +61,13 @@ fn astar_on_the_2x3_steps_forward_and_back() {
     );
 
     let mut seen = vec![start];
+    let mut rows = vec![frontier];
     for _ in 0..5 {
         h.get_by_label("Step ›").click();
         h.run_ok();
-        seen.push(counters(&h).1);
+        let (_, now, frontier) = counters(&h);
+        seen.push(now);
+        rows.push(frontier);
     }
     let (step, after5, frontier) = counters(&h);
     assert_eq!(step, 5);
@@ -111,9 +114,15 @@ fn astar_on_the_2x3_steps_forward_and_back() {
     // Step back: the counters and frontier of step 4 return.
     h.get_by_label("‹ Step back").click();
     h.run_ok();
-    let (step, back, _) = counters(&h);
+    let (step, back, frontier) = counters(&h);
     assert_eq!(step, 4);
     assert_eq!(back, seen[4]);
+    assert_eq!(frontier, rows[4]);
+    assert_ne!(rows[4], rows[5], "a step changes the frontier");
+    assert!(
+        h.query_by_label_contains(&format!("next » {}", rows[4][0]))
+            .is_some()
+    );
     h.get_by_label("« Restart").click();
     h.run_ok();
     assert_eq!(counters(&h).1, seen[0]);
