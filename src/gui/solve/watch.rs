@@ -371,7 +371,15 @@ fn summary_ui(ui: &mut Ui, w: &Watching, replay: &Replay<'_>) {
         ui.label(RichText::new(format!("{}{heuristic}", trace.algorithm.title())).strong());
         ui.label(format!("· frontier: {}", trace.discipline()));
         if let Some(bound) = replay.bound() {
-            ui.label(RichText::new(format!("· bound {bound}")).strong());
+            let raised = |e: &&TraceEvent| matches!(e, TraceEvent::BoundRaised { .. });
+            let iteration = trace.events[..replay.step()].iter().filter(raised).count();
+            let iterations = trace.events.iter().filter(raised).count();
+            ui.label(
+                RichText::new(format!(
+                    "· iteration {iteration} of {iterations}, bound {bound}"
+                ))
+                .strong(),
+            );
         }
     });
     let c = replay.counters();
