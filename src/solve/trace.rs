@@ -106,6 +106,16 @@ impl Trace {
         }
     }
 
+    /// Whether nodes `a` and `b` have equal priority in a priority frontier, so that only the
+    /// tie-break decides between them.
+    pub fn tied(&self, a: usize, b: usize) -> bool {
+        let (na, nb) = (&self.nodes[a], &self.nodes[b]);
+        matches!(
+            self.algorithm,
+            Algorithm::Ucs | Algorithm::Greedy | Algorithm::Astar | Algorithm::Wastar
+        ) && self.priority(na.g, na.h) == self.priority(nb.g, nb.h)
+    }
+
     /// How the frontier of this algorithm orders its entries and breaks ties, in words.
     pub fn discipline(&self) -> &'static str {
         match self.algorithm {
@@ -412,13 +422,6 @@ impl<'t> Replay<'t> {
     /// The node the algorithm's discipline says comes next.
     pub fn next(&self) -> Option<usize> {
         self.frontier().first().copied()
-    }
-
-    /// Whether `a` and `b` share the first place of a priority frontier (equal priority),
-    /// so that only the tie-break decides between them.
-    pub fn tied(&self, a: usize, b: usize) -> bool {
-        let (na, nb) = (&self.trace.nodes[a], &self.trace.nodes[b]);
-        self.prioritised() && self.trace.priority(na.g, na.h) == self.trace.priority(nb.g, nb.h)
     }
 }
 

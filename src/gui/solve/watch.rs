@@ -21,13 +21,73 @@ use crate::gui::common::colors::{piece_color, text_color_on, to_color32};
 use crate::model::{Cell, Puzzle};
 use crate::solve::api::{SolveReport, SolveRequest, watch};
 use crate::solve::observe::Fate;
-use crate::solve::trace::{DEFAULT_EVENT_CAP, Replay, Trace, TraceEvent};
+use crate::solve::trace::{Counters, DEFAULT_EVENT_CAP, Replay, Trace, TraceEvent};
 use crate::solve::{Algorithm, SearchControl};
 
 /// Frontier entries listed at most (the rest are counted).
 const FRONTIER_ROWS: usize = 60;
 /// Tree nodes drawn at most.
 const TREE_NODES: usize = 4000;
+
+/// The search as it stood after one step, worked out when the step changes (not every
+/// frame: replaying a long trace takes a while).
+pub struct StepView {
+    events: usize,
+    counters: Counters,
+    frontier: Vec<usize>,
+    in_frontier: HashSet<usize>,
+    current: Option<usize>,
+    goal: Option<usize>,
+    bound: Option<u32>,
+    expanded: Vec<bool>,
+}
+
+impl StepView {
+    fn of(replay: &Replay<'_>, nodes: usize) -> Self {
+        let frontier = replay.frontier();
+        StepView {
+            events: replay.step(),
+            counters: replay.counters(),
+            in_frontier: frontier.iter().copied().collect(),
+            frontier,
+            current: replay.current(),
+            goal: replay.goal(),
+            bound: replay.bound(),
+            expanded: (0..nodes).map(|n| replay.is_expanded(n)).collect(),
+        }
+    }
+
+    /// Events applied so far.
+    fn step(&self) -> usize {
+        self.events
+    }
+
+    /// The counters at this step.
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// The frontier, next first.
+    pub fn frontier(&self) -> &[usize] {
+        &self.frontier
+    }
+
+    fn current(&self) -> Option<usize> {
+        self.current
+    }
+
+    fn goal(&self) -> Option<usize> {
+        self.goal
+    }
+
+    fn bound(&self) -> Option<u32> {
+        self.bound
+    }
+
+    fn is_expanded(&self, node: usize) -> bool {
+        self.expanded[node]
+    }
+}
 
 /// A watched search and where the student is in it.
 pub struct Watching {
@@ -36,6 +96,7 @@ pub struct Watching {
     /// Events applied after each step: `ends[k]` after `k` expansions.
     ends: Vec<usize>,
     step: usize,
+    view: StepView,
     selected: Option<usize>,
 }
 
@@ -49,13 +110,27 @@ impl Watching {
         }
         // Step k ends just before expansion k + 1; the last step takes every event left.
         ends.push(trace.events.len());
+        let view = StepView::of(&Replay::at(&trace, ends[0]), trace.nodes.len());
         Watching {
             trace: Arc::new(trace),
             report: Arc::new(report),
             ends,
             step: 0,
+            view,
             selected: None,
         }
+    }
+
+    /// Moves to `step` (at most the last).
+    fn go(&mut self, step: usize) {
+        self.step = step.min(self.steps());
+        let replay = Replay::at(&self.trace, self.ends[self.step]);
+        self.view = StepView::of(&replay, self.trace.nodes.len());
+    }
+
+    /// The search as it stands at the current step, as the view shows it.
+    pub fn view(&self) -> &StepView {
+        &self.view
     }
 
     /// The search as it stands at the current step.
@@ -90,8 +165,7 @@ impl Watching {
 
     /// The frontier rows as the view lists them, next first: `g h f move` of each entry.
     pub fn frontier_rows(&self) -> Vec<String> {
-        let replay = self.replay();
-        replay
+        self.view
             .frontier()
             .iter()
             .map(|&n| node_figures(&self.trace, n))
@@ -197,15 +271,15 @@ impl Watch {
         };
         match command {
             WatchCommand::Start => {}
-            WatchCommand::Step => w.step = (w.step + 1).min(w.steps()),
-            WatchCommand::Back => w.step = w.step.saturating_sub(1),
+            WatchCommand::Step => w.go(w.step + 1),
+            WatchCommand::Back => w.go(w.step.saturating_sub(1)),
             WatchCommand::Restart => {
-                w.step = 0;
+                w.go(0);
                 w.selected = None;
                 self.playing = false;
             }
             WatchCommand::ToGoal => {
-                w.step = w.goal_step();
+                w.go(w.goal_step());
                 self.playing = false;
             }
             WatchCommand::Play => self.playing = !self.playing && w.step < w.steps(),
@@ -266,20 +340,20 @@ impl Watch {
         ui.separator();
         controls_ui(ui, w, self.playing, &mut self.speed, commands);
         ui.separator();
-        let replay = w.replay();
-        summary_ui(ui, w, &replay);
+        let replay = &w.view;
+        summary_ui(ui, w, replay);
         ui.separator();
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(300.0);
-                current_ui(ui, w, &replay);
+                current_ui(ui, w, replay);
                 ui.separator();
-                frontier_ui(ui, w, &replay);
+                frontier_ui(ui, w, replay);
             });
             ui.separator();
             ui.vertical(|ui| {
                 selected_ui(ui, w);
-                tree_ui(ui, w, &replay, self.thumbnails, &mut self.scene, commands);
+                tree_ui(ui, w, replay, self.thumbnails, &mut self.scene, commands);
             });
         });
     }
@@ -359,7 +433,7 @@ fn controls_ui(
     });
 }
 
-fn summary_ui(ui: &mut Ui, w: &Watching, replay: &Replay<'_>) {
+fn summary_ui(ui: &mut Ui, w: &Watching, replay: &StepView) {
     let trace = &w.trace;
     let report = &w.report;
     ui.horizontal_wrapped(|ui| {
@@ -438,7 +512,7 @@ fn summary_ui(ui: &mut Ui, w: &Watching, replay: &Replay<'_>) {
     }
 }
 
-fn current_ui(ui: &mut Ui, w: &Watching, replay: &Replay<'_>) {
+fn current_ui(ui: &mut Ui, w: &Watching, replay: &StepView) {
     let trace = &w.trace;
     let Some(node) = replay.current() else {
         ui.label("Nothing expanded yet: the frontier holds the start.");
@@ -463,7 +537,7 @@ fn current_ui(ui: &mut Ui, w: &Watching, replay: &Replay<'_>) {
     });
 }
 
-fn frontier_ui(ui: &mut Ui, w: &Watching, replay: &Replay<'_>) {
+fn frontier_ui(ui: &mut Ui, w: &Watching, replay: &StepView) {
     let trace = &w.trace;
     let frontier = replay.frontier();
     ui.label(RichText::new(format!("Frontier ({})", frontier.len())).strong());
@@ -480,7 +554,7 @@ fn frontier_ui(ui: &mut Ui, w: &Watching, replay: &Replay<'_>) {
                     if i == 0 {
                         ui.label(RichText::new(format!("next » {text}")).strong());
                     } else {
-                        if next.is_some_and(|n| replay.tied(n, node)) {
+                        if next.is_some_and(|n| trace.tied(n, node)) {
                             text.push_str("  (tie)");
                         }
                         ui.label(text);
@@ -533,7 +607,7 @@ const CURRENT: Color32 = Color32::from_rgb(210, 50, 50);
 fn tree_ui(
     ui: &mut Ui,
     w: &Watching,
-    replay: &Replay<'_>,
+    replay: &StepView,
     thumbnails: bool,
     scene: &mut SceneView,
     commands: &mut Vec<Command>,
@@ -554,7 +628,7 @@ fn tree_ui(
         (layout.depth as f32 + 1.0) * spacing.y,
     );
     scene.follow(size);
-    let frontier: HashSet<usize> = replay.frontier().into_iter().collect();
+    let frontier = &replay.in_frontier;
     let frame = egui::Frame::canvas(ui.style());
     frame.show(ui, |ui| {
         ui.set_min_height(ui.available_height().max(200.0));
@@ -585,7 +659,7 @@ fn tree_ui(
                 for p in &layout.placed {
                     let node = p.node;
                     let n = &trace.nodes[node];
-                    let color = node_color(replay, &frontier, node, n.fate);
+                    let color = node_color(replay, frontier, node, n.fate);
                     let center = at(p.x, p.depth);
                     let rect = if thumbnails {
                         let r = Rect::from_center_size(center, thumb_size(trace, 34.0));
@@ -632,7 +706,7 @@ fn tree_ui(
 }
 
 /// The colour of `node` (which became of `fate` when generated) in the tree.
-fn node_color(replay: &Replay<'_>, frontier: &HashSet<usize>, node: usize, fate: Fate) -> Color32 {
+fn node_color(replay: &StepView, frontier: &HashSet<usize>, node: usize, fate: Fate) -> Color32 {
     if replay.goal() == Some(node) {
         GOAL
     } else if matches!(fate, Fate::Duplicate | Fate::Pruned | Fate::DeadEnd) {
@@ -683,7 +757,7 @@ struct TreeLayout {
 
 /// Lays out the nodes generated so far (of the current iteration, for IDDFS and IDA*): every
 /// leaf gets the next column, every parent the middle of its children's, depth downwards.
-fn layout_tree(trace: &Trace, replay: &Replay<'_>, most: usize) -> TreeLayout {
+fn layout_tree(trace: &Trace, replay: &StepView, most: usize) -> TreeLayout {
     let events = &trace.events[..replay.step()];
     let tree = events
         .iter()
