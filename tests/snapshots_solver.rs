@@ -11,6 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 
 use blockslide::gui::app::App;
 use blockslide::gui::command::Mode;
@@ -141,4 +142,29 @@ fn playback_of_a_short_solution_has_numbered_axes() {
     );
     h.run_ok();
     h.snapshot("solver_playback_short");
+}
+
+#[test]
+fn watching_astar_grow_its_tree_on_the_2x3() {
+    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let mut app = App::new_for_test(puzzle);
+    app.set_mode(Mode::Solve);
+    {
+        let settings = &mut app.solve_view_mut().panel_mut().settings;
+        settings.algorithm = Algorithm::Astar;
+        settings.heuristic = Some("manhattan".into());
+    }
+    let mut h = harness(app);
+    h.get_by_role_and_label(egui::accesskit::Role::Button, "Watch")
+        .click();
+    h.run_ok();
+    h.get_by_label("Watch A*").click();
+    h.run_ok();
+    h.get_by_label("Boards in the tree").click();
+    h.run_ok();
+    for _ in 0..6 {
+        h.get_by_label("Step ›").click();
+        h.run_ok();
+    }
+    h.snapshot("solver_watch");
 }

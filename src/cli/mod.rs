@@ -333,6 +333,11 @@ pub struct SolveArgs {
     /// List the heuristics that apply to the puzzle and exit.
     #[arg(long)]
     pub list_heuristics: bool,
+    /// Write every step of the search to this file as JSON lines (root, bound-raised,
+    /// expanded, generated, goal; each with the node's g, h, f, move and board). At most
+    /// 20,000 events: a bigger search is stopped there, with a message.
+    #[arg(long, value_name = "FILE.jsonl")]
+    pub trace: Option<PathBuf>,
     /// Search options.
     #[command(flatten)]
     pub search: SearchArgs,

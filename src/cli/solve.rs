@@ -6,6 +6,9 @@
 //! [`SolveReport::to_json`]). `--list-heuristics` lists the heuristics and exits (with
 //! `--json`: an array for the puzzle, or `{"tiles": [..], "blocks": [..]}` without one).
 //!
+//! `--trace FILE.jsonl` also writes every step of the search, one JSON object a line (see
+//! [`blockslide::solve::trace::Trace::to_json_lines`]).
+//!
 //! Exit codes: 0 solved, 1 error, 2 unsolvable, 3 a limit was hit or the search was
 //! cancelled (or a depth-capped DFS found nothing within its cap).
 
@@ -13,7 +16,11 @@ use std::fmt::Write as _;
 
 use blockslide::model::text::{echo, echo_message};
 use blockslide::model::{Metric, Puzzle};
-use blockslide::solve::{HeuristicInfo, SolveReport, Termination, heuristics_for, solve};
+use blockslide::solve::api::watch;
+use blockslide::solve::trace::DEFAULT_EVENT_CAP;
+use blockslide::solve::{
+    HeuristicInfo, SolveError, SolveReport, Termination, heuristics_for, solve,
+};
 
 use super::args::{numbers, parse_size, request};
 use super::rushhour::rushhour_puzzle;
@@ -61,10 +68,27 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
     let (default, why) = blockslide::solve::api::default_algorithm(&puzzle);
     let request = request(&args.search, metric, default)?;
     let (control, line) = args.search.limits.control_within(request.limits, "solving");
-    let mut report = solve(&puzzle, &request, control).map_err(|e| match &file {
+    let locate = |e: SolveError| match &file {
         Some(file) => file.locate(&e),
         None => e.to_string(),
-    })?;
+    };
+    let mut report = match &args.trace {
+        None => solve(&puzzle, &request, control).map_err(locate)?,
+        Some(path) => {
+            let watched = watch(&puzzle, &request, control, DEFAULT_EVENT_CAP).map_err(locate)?;
+            std::fs::write(path, watched.trace.to_json_lines())
+                .map_err(|e| format!("cannot write the trace to {}: {e}", path.display()))?;
+            let mut report = watched.report;
+            if watched.trace.truncated {
+                report.notes.push(format!(
+                    "the search was stopped at {DEFAULT_EVENT_CAP} events: this puzzle is too \
+                     big to trace with this algorithm; try a smaller one (the 2x3 slider, an \
+                     8-puzzle seed, the tiny or small block puzzle)"
+                ));
+            }
+            report
+        }
+    };
     if let (None, Some(why)) = (&args.search.algorithm, why) {
         report.notes.insert(0, why.to_string());
     }

@@ -386,8 +386,29 @@ pub enum SolveCommand {
     Play(PlayCommand),
     /// From the Analyze window.
     Analyze(AnalyzeCommand),
+    /// From the Watch view.
+    Watch(WatchCommand),
     /// Play this solution back (a comparison row's).
     ShowSolution(Arc<SolveReport>),
+}
+
+/// What the Watch view asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WatchCommand {
+    /// Record the solver panel's algorithm on the design, and show its start.
+    Start,
+    /// One expansion forward.
+    Step,
+    /// One expansion back.
+    Back,
+    /// Back to the start of the search.
+    Restart,
+    /// Forward to the step that reaches the goal (or the end of the trace).
+    ToGoal,
+    /// Start or pause playing steps at the chosen speed.
+    Play,
+    /// Show this node of the tree (its board and path).
+    Select(usize),
 }
 
 /// What the solver panel asks for.

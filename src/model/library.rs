@@ -42,6 +42,7 @@ const BUNDLED: &[BundledPuzzle] = bundle![
     "two-by-three.ron",
     "fifteen-38.ron",
     "fifteen-korf-1.ron",
+    "blocks-tiny.ron",
     "blocks-small.ron",
     "blocks-big.ron",
     "blocks-hard.ron",

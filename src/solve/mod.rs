@@ -4,6 +4,8 @@
 //! - [`core`]: the [`core::Domain`] and [`core::Heuristic`] traits, limits, statistics,
 //!   progress and cancellation.
 //! - [`algorithms`]: one file per algorithm, each generic over the domain.
+//! - [`observe`]: the observer a watched search reports its every step to; [`trace`]: a
+//!   recorded search, replayed step by step.
 //! - [`blocks`]: the block engine: polyomino pieces, walls, three move metrics.
 //! - [`tiles`]: the numbered-tile fast path: parity, Manhattan, pattern databases.
 //! - [`analysis`]: whole-space analyses for designers: a puzzle's component, a piece set.
@@ -14,8 +16,10 @@ pub mod analysis;
 pub mod api;
 pub mod blocks;
 pub mod core;
+pub mod observe;
 pub mod puzzle_domain;
 pub mod tiles;
+pub mod trace;
 
 pub use api::{
     Algorithm, CountReport, HeuristicInfo, Hint, PieceMove, ReplayError, SolveError, SolveReport,

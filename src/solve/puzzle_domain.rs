@@ -8,6 +8,7 @@ use crate::solve::algorithms::{self, Algorithm, Exploration, RunOptions};
 use crate::solve::core::{
     Domain, Heuristic, HeuristicError, HeuristicInfo, SearchControl, SearchOutcome,
 };
+use crate::solve::observe::{NoObserver, Observer};
 
 /// A [`Domain`] the front door can drive from a puzzle to a report.
 pub trait PuzzleDomain: Domain + Sized {
@@ -62,7 +63,22 @@ pub trait PuzzleDomain: Domain + Sized {
         options: &RunOptions,
         control: &mut SearchControl,
     ) -> SearchOutcome<Self::Move> {
-        algorithms::run(algorithm, self, heuristic, options, control)
+        self.search_observed(algorithm, heuristic, options, control, &mut NoObserver)
+    }
+
+    /// Runs `algorithm` from the start, reporting every step to `observer` (see
+    /// [`algorithms::run_observed`]). A domain that searches on a faster view of itself
+    /// passes the observer on to that search: the events are the real run's, and their
+    /// moves are this domain's.
+    fn search_observed<O: Observer<Self::Move>>(
+        &self,
+        algorithm: Algorithm,
+        heuristic: &Self::Heuristic,
+        options: &RunOptions,
+        control: &mut SearchControl,
+        observer: &mut O,
+    ) -> SearchOutcome<Self::Move> {
+        algorithms::run_observed(algorithm, self, heuristic, options, control, observer)
     }
 
     /// Walks the whole space reachable from the start (see [`algorithms::explore`]).

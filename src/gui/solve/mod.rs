@@ -8,6 +8,7 @@
 //! - [`analyze`]: the Analyze window: the start's component and the piece set analysed in
 //!   the background, with their hardest positions.
 //! - [`playback`]: a solution played back move by move.
+//! - [`watch`]: one algorithm's search watched expansion by expansion.
 //! - [`play`]: the Play tab's game, with hints.
 //! - [`search`]: a solve as a background task; [`format`](mod@format): numbers, times,
 //!   units, outcomes.
@@ -31,6 +32,7 @@ pub mod playback;
 pub mod search;
 pub mod settings;
 pub mod stats_view;
+pub mod watch;
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -50,6 +52,7 @@ use panel::SolverPanel;
 use play::{Play, PlayResult, record_key};
 use playback::{HeuristicPath, Playback, PlaybackSettings};
 use settings::SolverSettings;
+use watch::Watch;
 
 /// The Solve and Play settings kept between launches.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -71,6 +74,8 @@ pub enum SolveTab {
     Playback,
     /// The comparison table and charts.
     Compare,
+    /// One search, watched step by step.
+    Watch,
 }
 
 /// The design revision the results belong to, and that design's own metric.
@@ -88,6 +93,7 @@ pub struct SolveView {
     playback: Option<Playback>,
     playback_settings: PlaybackSettings,
     play: Option<Play>,
+    watch: Watch,
     tab: SolveTab,
     synced: Option<Synced>,
     records: BTreeMap<String, PlayResult>,
@@ -112,6 +118,7 @@ impl SolveView {
             playback: None,
             playback_settings: settings.playback,
             play: None,
+            watch: Watch::default(),
             tab: SolveTab::Playback,
             synced: None,
             records: settings.records,
@@ -166,6 +173,16 @@ impl SolveView {
     /// The game of the Play tab, once started.
     pub fn play(&self) -> Option<&Play> {
         self.play.as_ref()
+    }
+
+    /// The Watch view.
+    pub fn watch(&self) -> &Watch {
+        &self.watch
+    }
+
+    /// Shows `tab` in the centre of Solve.
+    pub fn set_tab(&mut self, tab: SolveTab) {
+        self.tab = tab;
     }
 
     /// The tab shown in the centre of Solve.
@@ -223,6 +240,7 @@ impl SolveView {
             self.analyze.reset();
             self.playback = None;
             self.play = None;
+            self.watch.reset();
         }
         self.synced = Some(Synced {
             revision,
@@ -280,6 +298,11 @@ impl SolveView {
                 let settings = &self.panel.settings;
                 self.analyze
                     .apply(command, puzzle, settings.metric, settings.limits(), ctx);
+            }
+            SolveCommand::Watch(command) => {
+                let request = self.panel.settings.request();
+                self.watch.apply(command, puzzle, &request);
+                self.tab = SolveTab::Watch;
             }
             SolveCommand::ShowSolution(report) => self.load_playback(puzzle, report, None, ctx),
         }
@@ -467,9 +490,14 @@ impl SolveView {
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.tab, SolveTab::Playback, "Playback");
             ui.selectable_value(&mut self.tab, SolveTab::Compare, "Compare");
+            ui.selectable_value(&mut self.tab, SolveTab::Watch, "Watch");
         });
         ui.separator();
         match self.tab {
+            SolveTab::Watch => {
+                let algorithm = self.panel.settings.algorithm;
+                self.watch.ui(ui, algorithm, commands);
+            }
             SolveTab::Compare => {
                 egui::ScrollArea::vertical()
                     .id_salt("compare results scroll")

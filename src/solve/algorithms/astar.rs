@@ -12,6 +12,7 @@
 
 use super::best_first::{Priority, best_first};
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome};
+use crate::solve::observe::{NoObserver, Observer};
 
 /// A* (`weight` = 1) or weighted A* (`weight` > 1): best-first search on
 /// f = g + `weight` x h, from `domain`'s start.
@@ -36,6 +37,17 @@ pub fn astar<D: Domain, H: Heuristic<D>>(
     weight: f64,
     control: &mut SearchControl,
 ) -> SearchOutcome<D::Move> {
+    astar_observed(domain, heuristic, weight, control, &mut NoObserver)
+}
+
+/// [`astar`], reporting every step to `observer` (see [`crate::solve::observe`]).
+pub fn astar_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
+    domain: &D,
+    heuristic: &H,
+    weight: f64,
+    control: &mut SearchControl,
+    observer: &mut O,
+) -> SearchOutcome<D::Move> {
     let weight = if weight.is_finite() && weight > 1.0 {
         weight
     } else {
@@ -48,5 +60,6 @@ pub fn astar<D: Domain, H: Heuristic<D>>(
         Priority::Weighted(weight),
         optimal,
         control,
+        observer,
     )
 }

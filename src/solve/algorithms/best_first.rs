@@ -12,6 +12,7 @@ use std::collections::BinaryHeap;
 
 use super::common::{Insert, Meter, SearchTree};
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome, Termination};
+use crate::solve::observe::{Fate, Observer};
 
 /// The priority a node is queued with.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -72,12 +73,13 @@ impl Priority {
     clippy::too_many_lines,
     reason = "one search loop, read top to bottom; its parts share the open list and the tree"
 )]
-pub(crate) fn best_first<D: Domain, H: Heuristic<D>>(
+pub(crate) fn best_first<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     domain: &D,
     heuristic: &H,
     priority: Priority,
     optimal: bool,
     control: &mut SearchControl,
+    observer: &mut O,
 ) -> SearchOutcome<D::Move> {
     let reopen = priority.is_plain_astar();
     let uses_h = priority != Priority::Cost;
@@ -91,6 +93,7 @@ pub(crate) fn best_first<D: Domain, H: Heuristic<D>>(
         0
     };
     let root = tree.root(start);
+    observer.root(root, h0);
     let mut seq = 0u64;
     heap.push(Reverse(Entry {
         key: priority.key(0, h0),
@@ -119,6 +122,7 @@ pub(crate) fn best_first<D: Domain, H: Heuristic<D>>(
             termination = stop;
             break;
         }
+        observer.expanded(entry.id, entry.g, entry.h, heap.len() as u64);
         heap.pop();
         let state = tree.node(entry.id).state.clone();
         let stats = &mut meter.stats;
@@ -137,6 +141,7 @@ pub(crate) fn best_first<D: Domain, H: Heuristic<D>>(
             }
         }
         if domain.is_goal(&state) {
+            observer.goal(entry.id);
             termination = Termination::Solved;
             found = Some(entry.id);
             break;
@@ -153,12 +158,17 @@ pub(crate) fn best_first<D: Domain, H: Heuristic<D>>(
                 0
             };
             let id = match tree.insert(child, entry.id, Some(mv), g) {
-                Insert::New(id) => id,
+                Insert::New(id) => {
+                    observer.generated(entry.id, id, mv, g, h, Fate::Queued);
+                    id
+                }
                 Insert::Seen(id) if reopen && g < tree.node(id).g => {
+                    observer.generated(entry.id, id, mv, g, h, Fate::Reopened);
                     tree.reparent(id, entry.id, mv, g);
                     id
                 }
-                Insert::Seen(_) => {
+                Insert::Seen(id) => {
+                    observer.generated(entry.id, id, mv, g, h, Fate::Duplicate);
                     stats.duplicates += 1;
                     continue;
                 }

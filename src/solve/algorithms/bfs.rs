@@ -27,6 +27,7 @@ use serde::Serialize;
 
 use super::common::{Insert, Meter, SearchTree, hash_of};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Stats, Termination};
+use crate::solve::observe::{Fate, NoObserver, Observer};
 
 /// Breadth-first search from `domain`'s start.
 ///
@@ -42,10 +43,20 @@ use crate::solve::core::{Domain, SearchControl, SearchOutcome, Stats, Terminatio
 /// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
 /// start ends in a state that passes [`Domain::is_goal`].
 pub fn bfs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcome<D::Move> {
+    bfs_observed(domain, control, &mut NoObserver)
+}
+
+/// [`bfs`], reporting every step to `observer` (see [`crate::solve::observe`]).
+pub fn bfs_observed<D: Domain, O: Observer<D::Move>>(
+    domain: &D,
+    control: &mut SearchControl,
+    observer: &mut O,
+) -> SearchOutcome<D::Move> {
     let mut meter = Meter::start(control);
     let mut tree = SearchTree::new(domain);
     let mut queue: VecDeque<u32> = VecDeque::new();
     queue.push_back(tree.root(domain.start()));
+    observer.root(0, 0);
     let queue_bytes = |q: &VecDeque<u32>| (q.capacity() * size_of::<u32>()) as u64;
     let mut moves = Vec::new();
     let mut termination = Termination::Unsolvable;
@@ -59,6 +70,7 @@ pub fn bfs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcome<
             termination = stop;
             break;
         }
+        observer.expanded(id, tree.node(id).g, 0, queue.len() as u64);
         queue.pop_front();
         let (state, g) = {
             let node = tree.node(id);
@@ -72,6 +84,7 @@ pub fn bfs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcome<
             stats.completed_depth = Some(g - 1);
         }
         if domain.is_goal(&state) {
+            observer.goal(id);
             termination = Termination::Solved;
             found = Some(id);
             break;
@@ -81,8 +94,14 @@ pub fn bfs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcome<
         for &mv in &moves {
             stats.generated += 1;
             match tree.insert(domain.apply(&state, mv), id, Some(mv), g + 1) {
-                Insert::New(child) => queue.push_back(child),
-                Insert::Seen(_) => stats.duplicates += 1,
+                Insert::New(child) => {
+                    observer.generated(id, child, mv, g + 1, 0, Fate::Queued);
+                    queue.push_back(child);
+                }
+                Insert::Seen(seen) => {
+                    observer.generated(id, seen, mv, g + 1, 0, Fate::Duplicate);
+                    stats.duplicates += 1;
+                }
             }
         }
     }

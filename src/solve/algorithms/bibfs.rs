@@ -14,6 +14,7 @@
 
 use super::common::{Insert, Meter, SearchTree, move_between};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
+use crate::solve::observe::{BACKWARD, Fate, NoObserver, Observer};
 
 /// Bidirectional BFS: breadth-first layers from the start and from the goal state in turn,
 /// until they meet.
@@ -35,6 +36,23 @@ pub fn bibfs<D: Domain>(
     domain: &D,
     control: &mut SearchControl,
 ) -> Result<SearchOutcome<D::Move>, String> {
+    bibfs_observed(domain, control, &mut NoObserver)
+}
+
+/// [`bibfs`], reporting every step to `observer` (see [`crate::solve::observe`]); the
+/// backward tree's node ids carry [`BACKWARD`].
+///
+/// # Errors
+/// As [`bibfs`].
+#[expect(
+    clippy::too_many_lines,
+    reason = "one search loop, read top to bottom; its parts share the two trees and frontiers"
+)]
+pub fn bibfs_observed<D: Domain, O: Observer<D::Move>>(
+    domain: &D,
+    control: &mut SearchControl,
+    observer: &mut O,
+) -> Result<SearchOutcome<D::Move>, String> {
     let goal = domain.goal_state()?;
     let mut meter = Meter::start(control);
     let mut trees = [SearchTree::new(domain), SearchTree::new(domain)];
@@ -42,6 +60,9 @@ pub fn bibfs<D: Domain>(
         vec![trees[0].root(domain.start())],
         vec![trees[1].root(goal.clone())],
     ];
+    observer.root(0, 0);
+    observer.root(BACKWARD, 0);
+    let tag = [0, BACKWARD];
     let mut depths = [0u32; 2];
     let memory = |t: &[SearchTree<D::State, D::Move>; 2], f: &[Vec<u32>; 2]| {
         t[0].memory_bytes() + t[1].memory_bytes() + ((f[0].len() + f[1].len()) * 4) as u64
@@ -53,6 +74,7 @@ pub fn bibfs<D: Domain>(
     let mut best: Option<(u32, u32, u32)> = None;
     meter.stats.goal_tests += 1;
     if domain.start() == goal {
+        observer.goal(0);
         best = Some((0, 0, 0));
     } else {
         meter.stats.completed_depth = Some(0);
@@ -70,6 +92,7 @@ pub fn bibfs<D: Domain>(
                 frontiers[side].append(&mut next);
                 break 'search;
             }
+            observer.expanded(id | tag[side], depths[side], 0, frontier);
             let state = trees[side].node(id).state.clone();
             let g = depths[side] + 1;
             let stats = &mut meter.stats;
@@ -80,14 +103,33 @@ pub fn bibfs<D: Domain>(
                 stats.generated += 1;
                 let child = domain.apply(&state, mv);
                 match trees[side].insert(child, id, Some(mv), g) {
-                    Insert::Seen(_) => stats.duplicates += 1,
+                    Insert::Seen(seen) => {
+                        observer.generated(
+                            id | tag[side],
+                            seen | tag[side],
+                            mv,
+                            g,
+                            0,
+                            Fate::Duplicate,
+                        );
+                        stats.duplicates += 1;
+                    }
                     Insert::New(child_id) => {
+                        observer.generated(
+                            id | tag[side],
+                            child_id | tag[side],
+                            mv,
+                            g,
+                            0,
+                            Fate::Queued,
+                        );
                         next.push(child_id);
                         stats.goal_tests += 1;
                         let child = &trees[side].node(child_id).state;
                         if let Some(meet) = trees[other].find(child) {
                             let total = g + trees[other].node(meet).g;
                             if best.is_none_or(|(b, _, _)| total < b) {
+                                observer.goal(child_id | tag[side]);
                                 best = Some(if side == 0 {
                                     (total, child_id, meet)
                                 } else {

@@ -12,6 +12,7 @@
 
 use super::common::{Insert, Meter, SearchTree};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
+use crate::solve::observe::{Fate, NoObserver, Observer};
 
 /// Depth-first graph search from `domain`'s start: every state is expanded at most once.
 ///
@@ -32,9 +33,20 @@ pub fn dfs<D: Domain>(
     depth_cap: Option<u32>,
     control: &mut SearchControl,
 ) -> SearchOutcome<D::Move> {
+    dfs_observed(domain, depth_cap, control, &mut NoObserver)
+}
+
+/// [`dfs`], reporting every step to `observer` (see [`crate::solve::observe`]).
+pub fn dfs_observed<D: Domain, O: Observer<D::Move>>(
+    domain: &D,
+    depth_cap: Option<u32>,
+    control: &mut SearchControl,
+    observer: &mut O,
+) -> SearchOutcome<D::Move> {
     let mut meter = Meter::start(control);
     let mut tree = SearchTree::new(domain);
     let mut stack: Vec<(u32, u32)> = vec![(tree.root(domain.start()), 0)];
+    observer.root(0, 0);
     let stack_bytes = |s: &Vec<(u32, u32)>| (s.capacity() * size_of::<(u32, u32)>()) as u64;
     let mut moves = Vec::new();
     let mut termination = Termination::Unsolvable;
@@ -54,6 +66,7 @@ pub fn dfs<D: Domain>(
             termination = stop;
             break;
         }
+        observer.expanded(id, g, 0, stack.len() as u64);
         stack.pop();
         let state = tree.node(id).state.clone();
         let stats = &mut meter.stats;
@@ -61,6 +74,7 @@ pub fn dfs<D: Domain>(
         stats.goal_tests += 1;
         stats.depth = stats.depth.max(g);
         if domain.is_goal(&state) {
+            observer.goal(id);
             termination = Termination::Solved;
             found = Some(id);
             break;
@@ -74,12 +88,19 @@ pub fn dfs<D: Domain>(
         for &mv in &moves {
             stats.generated += 1;
             match tree.insert(domain.apply(&state, mv), id, Some(mv), g + 1) {
-                Insert::New(child) => stack.push((child, g + 1)),
+                Insert::New(child) => {
+                    observer.generated(id, child, mv, g + 1, 0, Fate::Queued);
+                    stack.push((child, g + 1));
+                }
                 Insert::Seen(child) if depth_cap.is_some() && g + 1 < tree.node(child).g => {
+                    observer.generated(id, child, mv, g + 1, 0, Fate::Reopened);
                     tree.reparent(child, id, mv, g + 1);
                     stack.push((child, g + 1));
                 }
-                Insert::Seen(_) => stats.duplicates += 1,
+                Insert::Seen(seen) => {
+                    observer.generated(id, seen, mv, g + 1, 0, Fate::Duplicate);
+                    stats.duplicates += 1;
+                }
             }
         }
     }

@@ -7,6 +7,7 @@
 
 use super::best_first::{Priority, best_first};
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome};
+use crate::solve::observe::{NoObserver, Observer};
 
 /// Greedy best-first search from `domain`'s start: always expands the state with the smallest
 /// estimate.
@@ -26,5 +27,22 @@ pub fn greedy<D: Domain, H: Heuristic<D>>(
     heuristic: &H,
     control: &mut SearchControl,
 ) -> SearchOutcome<D::Move> {
-    best_first(domain, heuristic, Priority::Estimate, false, control)
+    greedy_observed(domain, heuristic, control, &mut NoObserver)
+}
+
+/// [`greedy`], reporting every step to `observer` (see [`crate::solve::observe`]).
+pub fn greedy_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
+    domain: &D,
+    heuristic: &H,
+    control: &mut SearchControl,
+    observer: &mut O,
+) -> SearchOutcome<D::Move> {
+    best_first(
+        domain,
+        heuristic,
+        Priority::Estimate,
+        false,
+        control,
+        observer,
+    )
 }

@@ -11,8 +11,9 @@
 //! reached by several paths: on the 8-puzzle it expands far more nodes than BFS, and it
 //! proves a puzzle unsolvable only by exhausting every cycle-free path.
 
-use super::idastar::idastar;
+use super::idastar::{idastar, idastar_observed};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination, Zero};
+use crate::solve::observe::Observer;
 
 /// Iterative-deepening DFS from `domain`'s start: depth-first searches with depth limits 0,
 /// 1, 2, ... until one finds a goal.
@@ -34,6 +35,18 @@ pub fn iddfs<D: Domain>(
     control: &mut SearchControl,
 ) -> SearchOutcome<D::Move> {
     let mut outcome = idastar(domain, &Zero, threads, control);
+    outcome.optimal = outcome.termination == Termination::Solved;
+    outcome
+}
+
+/// [`iddfs`] on one thread, reporting every step to `observer` (see
+/// [`crate::solve::observe`]): each depth limit begins with [`Observer::bound_raised`].
+pub fn iddfs_observed<D: Domain, O: Observer<D::Move>>(
+    domain: &D,
+    control: &mut SearchControl,
+    observer: &mut O,
+) -> SearchOutcome<D::Move> {
+    let mut outcome = idastar_observed(domain, &Zero, control, observer);
     outcome.optimal = outcome.termination == Termination::Solved;
     outcome
 }

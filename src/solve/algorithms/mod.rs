@@ -32,15 +32,15 @@ pub mod layers;
 pub mod lean_bfs;
 pub mod ucs;
 
-pub use astar::astar;
-pub use bfs::{Exploration, bfs, distance_map, explore, explore_from};
-pub use bibfs::bibfs;
-pub use dfs::dfs;
-pub use greedy::greedy;
-pub use idastar::idastar;
-pub use iddfs::iddfs;
+pub use astar::{astar, astar_observed};
+pub use bfs::{Exploration, bfs, bfs_observed, distance_map, explore, explore_from};
+pub use bibfs::{bibfs, bibfs_observed};
+pub use dfs::{dfs, dfs_observed};
+pub use greedy::{greedy, greedy_observed};
+pub use idastar::{idastar, idastar_observed};
+pub use iddfs::{iddfs, iddfs_observed};
 pub use lean_bfs::lean_bfs;
-pub use ucs::ucs;
+pub use ucs::{ucs, ucs_observed};
 
 use std::fmt;
 use std::str::FromStr;
@@ -48,6 +48,7 @@ use std::str::FromStr;
 use serde::Serialize;
 
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome};
+use crate::solve::observe::Observer;
 
 /// The search algorithms, by their stable CLI names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -216,5 +217,30 @@ pub fn run<D: Domain, H: Heuristic<D>>(
         Algorithm::Iddfs => iddfs(domain, options.threads, control),
         Algorithm::Idastar => idastar(domain, heuristic, options.threads, control),
         Algorithm::Bibfs => bibfs(domain, control).unwrap_or_else(|_| bfs(domain, control)),
+    }
+}
+
+/// [`run`], reporting every step to `observer` (see [`crate::solve::observe`]). IDDFS and
+/// IDA* run on one thread whatever `options.threads` says, so that their events come in the
+/// order of the textbook's recursion.
+pub fn run_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
+    algorithm: Algorithm,
+    domain: &D,
+    heuristic: &H,
+    options: &RunOptions,
+    control: &mut SearchControl,
+    observer: &mut O,
+) -> SearchOutcome<D::Move> {
+    match algorithm {
+        Algorithm::Bfs => bfs_observed(domain, control, observer),
+        Algorithm::Dfs => dfs_observed(domain, options.depth_cap, control, observer),
+        Algorithm::Ucs => ucs_observed(domain, control, observer),
+        Algorithm::Greedy => greedy_observed(domain, heuristic, control, observer),
+        Algorithm::Astar => astar_observed(domain, heuristic, 1.0, control, observer),
+        Algorithm::Wastar => astar_observed(domain, heuristic, options.weight, control, observer),
+        Algorithm::Iddfs => iddfs_observed(domain, control, observer),
+        Algorithm::Idastar => idastar_observed(domain, heuristic, control, observer),
+        Algorithm::Bibfs => bibfs_observed(domain, control, &mut *observer)
+            .unwrap_or_else(|_| bfs_observed(domain, control, observer)),
     }
 }

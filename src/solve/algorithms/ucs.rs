@@ -9,6 +9,7 @@
 
 use super::best_first::{Priority, best_first};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Zero};
+use crate::solve::observe::{NoObserver, Observer};
 
 /// Uniform-cost search from `domain`'s start (every move costs 1).
 ///
@@ -23,5 +24,14 @@ use crate::solve::core::{Domain, SearchControl, SearchOutcome, Zero};
 /// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
 /// start ends in a state that passes [`Domain::is_goal`].
 pub fn ucs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcome<D::Move> {
-    best_first(domain, &Zero, Priority::Cost, true, control)
+    ucs_observed(domain, control, &mut NoObserver)
+}
+
+/// [`ucs`], reporting every step to `observer` (see [`crate::solve::observe`]).
+pub fn ucs_observed<D: Domain, O: Observer<D::Move>>(
+    domain: &D,
+    control: &mut SearchControl,
+    observer: &mut O,
+) -> SearchOutcome<D::Move> {
+    best_first(domain, &Zero, Priority::Cost, true, control, observer)
 }

@@ -104,7 +104,7 @@ impl ExploreReport {
 
 /// A domain the designer's analysis runs on: it analyses its component (its own way, if it
 /// has a faster one) and shows its states as positions of the puzzle it was built from.
-trait Analyzable: PuzzleDomain {
+pub(super) trait Analyzable: PuzzleDomain {
     /// `puzzle` (the one the domain was built from) with its pieces where `state` has them.
     fn position(&self, puzzle: &Puzzle, state: &Self::State) -> Puzzle;
 

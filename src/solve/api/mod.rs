@@ -13,16 +13,19 @@ mod distances;
 mod prepare;
 mod report;
 mod request;
+mod search;
+mod watch;
 
 use crate::model::tiles::tile_layout;
 use crate::model::{Metric, Puzzle};
 use crate::solve::blocks::{self, BlockDomain};
-use crate::solve::core::{Heuristic, HeuristicError, SearchControl};
+use crate::solve::core::{Heuristic, SearchControl};
+use crate::solve::observe::NoObserver;
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::tiles::{self, TileDomain};
 
-use prepare::{apply_limits, check_request, check_valid, choose_heuristic, plan, run_options};
-use report::{new_report, record};
+use prepare::{apply_limits, check_request, check_valid, choose_heuristic, plan};
+use search::solve_on;
 
 pub use crate::model::solution::{PieceMove, ReplayError, replay, verify_solution};
 pub use crate::solve::algorithms::Algorithm;
@@ -33,6 +36,7 @@ pub use distances::distances_along;
 pub use prepare::default_heuristic;
 pub use report::{CountReport, Hint, SolveReport};
 pub use request::{SolveError, SolveRequest, default_algorithm, metric_for};
+pub use watch::{Watched, watch};
 
 /// The heuristics for `puzzle` in `metric`, applicable or not (with the reason); the first
 /// entry is the best admissible default.
@@ -103,36 +107,13 @@ impl Job for SolveJob<'_> {
     type Output = SolveReport;
 
     fn run<D: PuzzleDomain>(self, domain: &D) -> Result<SolveReport, SolveError> {
-        let SolveJob {
-            puzzle,
-            request,
-            mut control,
-        } = self;
-        let mut report = new_report(puzzle, request, D::TYPE);
-        let plan = plan(domain, request, &mut report.notes)?;
-        report.heuristic = plan.heuristic;
-        if let Some(why) = plan.unsolvable {
-            report.notes.push(why.to_string());
-            return Ok(report);
-        }
-        let name = &report.heuristic;
-        let heuristic = match domain.heuristic(name, &mut control, &mut report.notes) {
-            Ok(h) => h,
-            Err(HeuristicError::Stopped(status)) => {
-                report.status = status;
-                return Ok(report);
-            }
-            Err(HeuristicError::NotApplicable(why)) => return Err(SolveError::NotApplicable(why)),
-        };
-        let outcome = domain.search(
-            request.algorithm,
-            &heuristic,
-            &run_options(request),
-            &mut control,
-        );
-        record(&mut report, request, &outcome, |p| domain.piece_moves(p));
-        report.blank_moves = outcome.path.as_deref().and_then(|p| domain.blank_moves(p));
-        Ok(report)
+        solve_on(
+            domain,
+            self.puzzle,
+            self.request,
+            self.control,
+            &mut NoObserver,
+        )
     }
 }
 

@@ -12,9 +12,10 @@
 use crate::solve::algorithms::bfs as breadth_first;
 use crate::solve::algorithms::bfs::{Exploration, explore as explore_space};
 use crate::solve::algorithms::layers::{Packing, sorted_walk};
-use crate::solve::algorithms::{Algorithm, RunOptions, lean_bfs, run as run_algorithm};
+use crate::solve::algorithms::{Algorithm, RunOptions, lean_bfs, run_observed as run_algorithm};
 use crate::solve::analysis::{Analysis, analyze_component};
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome, Termination};
+use crate::solve::observe::Observer;
 
 use super::domain::BlockDomain;
 use super::heuristics::BlockEstimator;
@@ -142,23 +143,40 @@ const TWO_WORDS: Packing<'static, NarrowState<2>, u128> = Packing {
 };
 
 /// Runs `algorithm` (see [`run_algorithm`]) on `domain` through the narrowest states that
-/// hold it; the moves of the path are the domain's own.
-pub fn run(
+/// hold it, reporting every step to `observer`; the moves of the path and of the events are
+/// the domain's own (the narrow view shares them).
+pub fn run<O: Observer<BlockMove>>(
     algorithm: Algorithm,
     domain: &BlockDomain,
     heuristic: &BlockEstimator,
     options: &RunOptions,
     control: &mut SearchControl,
+    observer: &mut O,
 ) -> SearchOutcome<BlockMove> {
-    if algorithm == Algorithm::Bfs && domain.state_words() <= 2 {
+    // A watched search runs the textbook loop, whose steps a student can follow.
+    if algorithm == Algorithm::Bfs && domain.state_words() <= 2 && !observer.active() {
         control.set_threads(options.threads);
         return bfs(domain, control);
     }
     let narrow = NarrowHeuristic(heuristic);
     match domain.state_words() {
-        0 | 1 => run_algorithm(algorithm, &Narrow::<1>(domain), &narrow, options, control),
-        2 => run_algorithm(algorithm, &Narrow::<2>(domain), &narrow, options, control),
-        _ => run_algorithm(algorithm, domain, heuristic, options, control),
+        0 | 1 => run_algorithm(
+            algorithm,
+            &Narrow::<1>(domain),
+            &narrow,
+            options,
+            control,
+            observer,
+        ),
+        2 => run_algorithm(
+            algorithm,
+            &Narrow::<2>(domain),
+            &narrow,
+            options,
+            control,
+            observer,
+        ),
+        _ => run_algorithm(algorithm, domain, heuristic, options, control, observer),
     }
 }
 

@@ -6,6 +6,7 @@ use crate::solve::algorithms::{Algorithm, Exploration, RunOptions};
 use crate::solve::core::{
     HeuristicError, HeuristicInfo, SearchControl, SearchOutcome, Termination,
 };
+use crate::solve::observe::Observer;
 use crate::solve::puzzle_domain::PuzzleDomain;
 
 use super::domain::BlockDomain;
@@ -41,14 +42,15 @@ impl PuzzleDomain for BlockDomain {
         BlockDomain::piece_moves(self, path)
     }
 
-    fn search(
+    fn search_observed<O: Observer<Self::Move>>(
         &self,
         algorithm: Algorithm,
         heuristic: &BlockEstimator,
         options: &RunOptions,
         control: &mut SearchControl,
+        observer: &mut O,
     ) -> SearchOutcome<Self::Move> {
-        narrow::run(algorithm, self, heuristic, options, control)
+        narrow::run(algorithm, self, heuristic, options, control, observer)
     }
 
     fn explore(&self, control: &mut SearchControl) -> Exploration {

@@ -31,6 +31,7 @@ use rustc_hash::FxBuildHasher;
 use crate::solve::core::{
     CHECK_EVERY, Domain, Heuristic, SearchControl, SearchOutcome, Stats, Termination,
 };
+use crate::solve::observe::{Fate, NoObserver, Observer};
 
 /// The most worker threads a search uses; more are capped to this. Each has a roomy stack
 /// (64 MB) and a share of the split, so an absurd count would only cost memory and start-up
@@ -87,16 +88,36 @@ pub fn idastar<D: Domain, H: Heuristic<D>>(
     threads: usize,
     control: &mut SearchControl,
 ) -> SearchOutcome<D::Move> {
-    idastar_with(domain, heuristic, threads, PARALLEL_AFTER, control)
+    idastar_with(
+        domain,
+        heuristic,
+        threads,
+        PARALLEL_AFTER,
+        control,
+        &mut NoObserver,
+    )
+}
+
+/// [`idastar`] on one thread, reporting every step to `observer` (see
+/// [`crate::solve::observe`]): each round begins with [`Observer::bound_raised`] and a new
+/// tree whose root is node 0.
+pub fn idastar_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
+    domain: &D,
+    heuristic: &H,
+    control: &mut SearchControl,
+    observer: &mut O,
+) -> SearchOutcome<D::Move> {
+    idastar_with(domain, heuristic, 1, PARALLEL_AFTER, control, observer)
 }
 
 /// [`idastar`], going parallel after a round of `parallel_after` expansions.
-fn idastar_with<D: Domain, H: Heuristic<D>>(
+fn idastar_with<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     domain: &D,
     heuristic: &H,
     threads: usize,
     parallel_after: u64,
     control: &mut SearchControl,
+    observer: &mut O,
 ) -> SearchOutcome<D::Move> {
     let threads = if threads == 0 {
         std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
@@ -139,6 +160,7 @@ fn idastar_with<D: Domain, H: Heuristic<D>>(
         }
         // Small rounds are not worth the threads: the next round is typically a few times
         // larger than the last, so go parallel once the last one was sizeable.
+        observer.bound_raised(bound);
         let last_round = stats.expanded - expanded_before;
         expanded_before = stats.expanded;
         let round = if threads > 1 && last_round >= parallel_after {
@@ -146,7 +168,9 @@ fn idastar_with<D: Domain, H: Heuristic<D>>(
                 domain, heuristic, &start, h0, bound, threads, control, &stats,
             )
         } else {
-            single_round(domain, heuristic, &start, h0, bound, control, &stats)
+            single_round(
+                domain, heuristic, &start, h0, bound, control, &stats, observer,
+            )
         };
         stats = round.stats;
         match round.result {
@@ -250,7 +274,7 @@ struct Child<D: Domain> {
 }
 
 /// The depth-first search of one subtree under one bound.
-struct Worker<'a, D: Domain, H> {
+struct Worker<'a, D: Domain, H, O = NoObserver> {
     domain: &'a D,
     heuristic: &'a H,
     bound: u32,
@@ -264,11 +288,24 @@ struct Worker<'a, D: Domain, H> {
     path_buckets: Vec<u32>,
     counts: Counts,
     since_check: u64,
+    /// Hears every step (a normal run's [`NoObserver`] compiles to nothing).
+    observer: O,
+    /// The id of the last node numbered for the observer.
+    next_id: u32,
 }
 
 impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
     fn new(domain: &'a D, heuristic: &'a H, bound: u32) -> Self {
+        Worker::observed(domain, heuristic, bound, NoObserver)
+    }
+}
+
+impl<'a, D: Domain, H: Heuristic<D>, O: Observer<D::Move>> Worker<'a, D, H, O> {
+    /// A worker that reports its steps to `observer`, numbering its nodes from 0 (the root).
+    fn observed(domain: &'a D, heuristic: &'a H, bound: u32, observer: O) -> Self {
         Worker {
+            observer,
+            next_id: 0,
             domain,
             heuristic,
             bound,
@@ -335,6 +372,7 @@ impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
     #[inline]
     fn expand(
         &mut self,
+        id: u32,
         state: &D::State,
         g: u32,
         h: u32,
@@ -354,6 +392,8 @@ impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
             let bucket = self.bucket(&child);
             if self.on_path(&child, bucket) {
                 self.counts.duplicates += 1;
+                self.observer
+                    .generated(id, u32::MAX, mv, g + 1, 0, Fate::Duplicate);
                 continue;
             }
             let hc = self
@@ -361,10 +401,14 @@ impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
                 .estimate_child(self.domain, state, h, mv, &child);
             // pruned under every bound (which also keeps `g + 1 + hc` from overflowing)
             if hc >= UNREACHABLE {
+                self.observer
+                    .generated(id, u32::MAX, mv, g + 1, hc, Fate::DeadEnd);
                 continue;
             }
             let f = g + 1 + hc;
             if f > self.bound {
+                self.observer
+                    .generated(id, u32::MAX, mv, g + 1, hc, Fate::Pruned);
                 self.next_bound = self.next_bound.min(f);
                 continue;
             }
@@ -380,11 +424,21 @@ impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
                 i -= 1;
             }
         }
+        // The children are numbered in the order the search will visit them.
+        if self.observer.active() {
+            for child in out.iter() {
+                self.next_id += 1;
+                let next = self.next_id;
+                self.observer
+                    .generated(id, next, child.mv, g + 1, child.h, Fate::Queued);
+            }
+        }
     }
 
     /// Searches below `state` (already on the path), at cost `g` with estimate `h`.
     fn search(
         &mut self,
+        id: u32,
         state: &D::State,
         g: u32,
         h: u32,
@@ -392,9 +446,11 @@ impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
     ) -> Flow {
         self.counts.goal_tests += 1;
         if self.domain.is_goal(state) {
+            self.observer.goal(id);
             return Flow::Found;
         }
         self.counts.expanded += 1;
+        self.observer.expanded(id, g, h, self.path.len() as u64 + 1);
         self.since_check += 1;
         if self.since_check >= CHECK_EVERY {
             self.since_check = 0;
@@ -410,12 +466,14 @@ impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
         }
         let mut moves = std::mem::take(&mut self.moves[depth]);
         let mut children = std::mem::take(&mut self.children[depth]);
-        self.expand(state, g, h, &mut moves, &mut children);
+        let first = self.next_id.wrapping_add(1);
+        self.expand(id, state, g, h, &mut moves, &mut children);
         let mut flow = Flow::Continue;
-        for child in &children {
+        for (i, child) in children.iter().enumerate() {
             self.path.push(child.mv);
             self.push_state(&child.state, child.bucket);
-            flow = self.search(&child.state, g + 1, child.h, pulse);
+            let child_id = first.wrapping_add(i as u32);
+            flow = self.search(child_id, &child.state, g + 1, child.h, pulse);
             if matches!(flow, Flow::Found) {
                 break;
             }
@@ -431,7 +489,11 @@ impl<'a, D: Domain, H: Heuristic<D>> Worker<'a, D, H> {
     }
 }
 
-fn single_round<D: Domain, H: Heuristic<D>>(
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one round's inputs; a struct would only rename them"
+)]
+fn single_round<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     domain: &D,
     heuristic: &H,
     start: &D::State,
@@ -439,8 +501,10 @@ fn single_round<D: Domain, H: Heuristic<D>>(
     bound: u32,
     control: &mut SearchControl,
     base: &Stats,
+    observer: &mut O,
 ) -> Round<D::Move> {
-    let mut worker = Worker::new(domain, heuristic, bound);
+    observer.root(0, h0);
+    let mut worker = Worker::observed(domain, heuristic, bound, observer);
     let b = worker.bucket(start);
     worker.push_state(start, b);
     let mut stopped = None;
@@ -452,7 +516,7 @@ fn single_round<D: Domain, H: Heuristic<D>>(
         stopped = control.checkpoint(&mut stats, memory);
         stopped.is_some()
     };
-    let flow = worker.search(start, 0, h0, &mut pulse);
+    let flow = worker.search(0, start, 0, h0, &mut pulse);
     let mut stats = *base;
     worker.counts.add_to(&mut stats);
     stats.elapsed = control.elapsed();
@@ -577,7 +641,7 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
             splitter.counts.expanded += 1;
             splitter.enter(&item.moves, &item.states);
             let g = item.moves.len() as u32;
-            splitter.expand(state, g, item.h, &mut moves, &mut children);
+            splitter.expand(0, state, g, item.h, &mut moves, &mut children);
             for child in children.drain(..) {
                 let mut m = item.moves.clone();
                 m.push(child.mv);
@@ -645,7 +709,7 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
                     worker.enter(&item.moves, &item.states);
                     let root = item.states.last().expect("a subtree path holds its root");
                     let g = item.moves.len() as u32;
-                    match worker.search(root, g, item.h, &mut pulse) {
+                    match worker.search(0, root, g, item.h, &mut pulse) {
                         Flow::Found => {
                             let mut found = shared
                                 .found
@@ -699,7 +763,16 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
         }
     });
     if spawned == 0 {
-        return single_round(domain, heuristic, start, h0, bound, control, base);
+        return single_round(
+            domain,
+            heuristic,
+            start,
+            h0,
+            bound,
+            control,
+            base,
+            &mut NoObserver,
+        );
     }
     let mut stats = split_stats;
     shared.add_to(&mut stats);

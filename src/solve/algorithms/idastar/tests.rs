@@ -23,7 +23,14 @@ fn seeds_eight_puzzles_at_their_lengths() {
         let d = eight(start);
         for threads in [1, 2] {
             let mut control = SearchControl::new(Limits::default());
-            let out = idastar_with(&d, &TileHeuristic::Manhattan, threads, 0, &mut control);
+            let out = idastar_with(
+                &d,
+                &TileHeuristic::Manhattan,
+                threads,
+                0,
+                &mut control,
+                &mut NoObserver,
+            );
             assert_eq!(out.termination, Termination::Solved);
             let path = out.path.unwrap();
             assert_eq!(path.len(), len);
@@ -39,7 +46,14 @@ fn parallel_rounds_find_the_same_optimal_lengths() {
     let d = eight(&[8, 6, 7, 2, 5, 4, 3, 0, 1]);
     for threads in [2, 3, 8] {
         let mut control = SearchControl::new(Limits::default());
-        let out = idastar_with(&d, &TileHeuristic::LinearConflict, threads, 0, &mut control);
+        let out = idastar_with(
+            &d,
+            &TileHeuristic::LinearConflict,
+            threads,
+            0,
+            &mut control,
+            &mut NoObserver,
+        );
         let path = out.path.unwrap();
         assert_eq!(path.len(), 31);
         assert!(d.is_goal(&d.replay(&d.start(), &path).unwrap()));
@@ -73,7 +87,7 @@ fn splitting_for_many_threads_counts_against_the_memory_limit() {
         ..Limits::default()
     });
     let started = std::time::Instant::now();
-    let out = idastar_with(&fifteen, &Zero, 1000, 0, &mut control);
+    let out = idastar_with(&fifteen, &Zero, 1000, 0, &mut control, &mut NoObserver);
     assert_eq!(out.termination, Termination::MemoryLimit);
     assert!(out.stats.peak_memory_bytes > 8 << 20);
     assert!(started.elapsed() < Duration::from_secs(10));
@@ -128,7 +142,14 @@ impl Heuristic<Line> for DeadFromFive {
 fn dead_ends_exhaust_the_space_instead_of_raising_the_bound() {
     for threads in [1, 2] {
         let mut control = SearchControl::new(Limits::default());
-        let out = idastar_with(&Line, &DeadFromFive, threads, 0, &mut control);
+        let out = idastar_with(
+            &Line,
+            &DeadFromFive,
+            threads,
+            0,
+            &mut control,
+            &mut NoObserver,
+        );
         assert_eq!(out.termination, Termination::Unsolvable);
         // the last bound searched is a real length, not the sentinel
         assert!(
@@ -147,13 +168,13 @@ fn node_limit_and_cancel_stop_the_search() {
             max_nodes: 5000,
             ..Limits::default()
         });
-        let out = idastar_with(&d, &Zero, threads, 0, &mut control);
+        let out = idastar_with(&d, &Zero, threads, 0, &mut control, &mut NoObserver);
         assert_eq!(out.termination, Termination::NodeLimit);
         assert!(out.stats.completed_depth.is_some());
         let control = SearchControl::new(Limits::default());
         control.cancel_flag().store(true, Ordering::Relaxed);
         let mut control = control;
-        let out = idastar_with(&d, &Zero, threads, 0, &mut control);
+        let out = idastar_with(&d, &Zero, threads, 0, &mut control, &mut NoObserver);
         assert_eq!(out.termination, Termination::Cancelled);
     }
 }
