@@ -1,7 +1,8 @@
-//! The word kernel: successors in the step and slide metrics straight from the bit fields,
-//! for boards of at most 64 cells whose classes are sets or single pieces. The occupied cells
-//! are one word; each set class finds, with a few rotations of the empty cells, which of its
-//! pieces can step each way, all at once; a move is one XOR, and candidates are written
+//! The word kernel: successors in every metric straight from the bit fields, for boards of
+//! at most 64 cells whose classes are sets or single pieces. The occupied cells are one word;
+//! each set class finds, with a few rotations of the empty cells, which of its pieces can
+//! step each way, all at once; in the move metric each piece floods the anchors it can reach
+//! a whole ring of steps at a time; a move is one XOR, and step candidates are written
 //! without branching on the position.
 
 use std::collections::BTreeMap;
@@ -19,12 +20,17 @@ use super::state::{Field, word_index};
 pub(super) struct WordKernel {
     /// The fields of the pieces that have a class of their own.
     singles: Vec<Field>,
+    /// In the move metric, the classes of several pieces stored as sorted placement
+    /// indices: the fields of each class's slots, in order.
+    sorted: Vec<Vec<Field>>,
     /// The classes stored as sets.
     sets: Vec<SetStep>,
     /// The board's cells that are not walls.
     open: u64,
     /// Slides rather than steps: a piece moves any number of cells in a line.
     pub(super) slide: bool,
+    /// Moves rather than steps: a piece goes anywhere it can reach through free placements.
+    pub(super) moves: bool,
     /// Room for the successors of one position.
     most: usize,
 }
@@ -40,6 +46,13 @@ struct SetStep {
     cover: u64,
     /// Per direction, in the order of [`Dir::ALL`].
     dirs: [SetDir; 4],
+    /// The anchors (as board cells) of the class's legal placements.
+    legal: u64,
+    /// The shape's cells as offsets from the anchor.
+    offsets: Vec<u32>,
+    /// Every direction's `enter` lists all the cells a step enters (at most [`ENTER`]), so
+    /// the free single steps can be found for all the pieces at once.
+    steps_known: bool,
 }
 
 /// The most cells a step of a set class may newly enter for the [`WordKernel`] to apply.
@@ -76,10 +89,10 @@ impl WordKernel {
         fields: &[Field],
         nbr: &[[u32; 4]],
     ) -> Option<WordKernel> {
-        let slide = match metric {
-            Metric::Step => false,
-            Metric::Slide => true,
-            Metric::Move => return None,
+        let (slide, moves) = match metric {
+            Metric::Step => (false, false),
+            Metric::Slide => (true, false),
+            Metric::Move => (false, true),
         };
         if rows * cols > 64 {
             return None;
@@ -88,12 +101,19 @@ impl WordKernel {
             .filter(|&i| !walls[i])
             .fold(0u64, |m, i| m | 1 << i);
         let mut singles = Vec::new();
+        let mut sorted = Vec::new();
         let mut sets = Vec::new();
         for class in classes {
             let field = fields[class.first_slot];
+            if !field.set && class.count() > 1 && moves {
+                // Each piece floods on its own, and the class's indices are sorted again.
+                sorted.push(fields[class.first_slot..class.first_slot + class.count()].to_vec());
+                continue;
+            }
             if !field.set {
-                // The free steps of the single pieces share one word, four bits each.
-                if class.count() > 1 || singles.len() == 16 {
+                // The free steps of the single pieces share one word, four bits each (the
+                // move metric floods each single piece on its own instead).
+                if class.count() > 1 || (singles.len() == 16 && !moves) {
                     return None;
                 }
                 singles.push(field);
@@ -129,7 +149,8 @@ impl WordKernel {
                     })
                     .map(|(nr, nc)| (nr * cols as i32 + nc).rem_euclid(64) as u32)
                     .collect();
-                if enter.len() > ENTER {
+                // The move metric floods whole placements and never looks at `enter`.
+                if enter.len() > ENTER && !moves {
                     return None;
                 }
                 here.enter = std::array::from_fn(|i| enter[i.min(enter.len() - 1)]);
@@ -138,20 +159,38 @@ impl WordKernel {
                 here.to_field = i32::from(field.shift) - base as i32 + delta.min(0);
                 here.delta = delta;
             }
+            let steps_known = dirs.iter().all(|d| d.entered as usize <= ENTER);
+            let legal = (0..class.anchors.len()).fold(0u64, |m, p| m | 1 << class.cell(p, cols));
+            let offsets = class
+                .shape
+                .iter()
+                .map(|&(r, c)| (r * cols + c) as u32)
+                .collect();
             sets.push(SetStep {
                 field,
                 base,
                 cover,
                 dirs,
+                legal,
+                offsets,
+                steps_known,
             });
         }
         let pieces = classes.iter().map(Class::count).sum::<usize>();
-        let most = 4 * pieces * if slide { rows.max(cols) } else { 1 };
+        // A piece reaches at most one placement per cell in the move metric.
+        let most = pieces
+            * match (slide, moves) {
+                (true, _) => 4 * rows.max(cols),
+                (_, true) => rows * cols,
+                _ => 4,
+            };
         Some(WordKernel {
             singles,
+            sorted,
             sets,
             open,
             slide,
+            moves,
             most,
         })
     }
@@ -174,6 +213,151 @@ fn orthoconvex(shape: &[(usize, usize)]) -> bool {
     rows.into_values()
         .chain(cols.into_values())
         .all(|mut line| runs(&mut line))
+}
+
+/// Successors in the move metric, as [`run_kernel`] makes them for steps: each single piece
+/// floods its placements one by one (it has few), each piece of a set class floods the
+/// anchors of its class a ring of steps at a time, word-parallel, through the anchors whose
+/// placement is free of the other pieces; every anchor reached is one move, one XOR.
+#[inline(never)]
+pub(super) fn run_move_kernel<const W: usize, T: Copy>(
+    kernel: &WordKernel,
+    adj: &[Adj<1>],
+    words: &[u64; W],
+    parent: &[u64; W],
+    out: &mut Vec<T>,
+    wrap: impl Fn([u64; W]) -> T,
+) -> u64 {
+    let field = |f: Field| (words[word_index::<W>(f.word)] >> f.shift) & f.mask;
+    let flip = |word: u8, bits: u64| {
+        let mut next = *words;
+        next[word_index::<W>(word)] ^= bits;
+        next
+    };
+    let mut occ = 0u64;
+    for &f in kernel.singles.iter().chain(kernel.sorted.iter().flatten()) {
+        occ |= adj[(f.offset + field(f) as u32) as usize].cells[0];
+    }
+    for set in &kernel.sets {
+        occ |= (field(set.field) << set.base).wrapping_mul(set.cover);
+    }
+    let mut skipped = 0;
+    let mut emit = |next: [u64; W]| {
+        if next == *parent {
+            skipped = 1;
+        } else {
+            out.push(wrap(next));
+        }
+    };
+    for &f in &kernel.singles {
+        let from = field(f) as u32;
+        let others = occ ^ adj[(f.offset + from) as usize].cells[0];
+        flood_placements(adj, f.offset, from, others, |to| {
+            emit(flip(f.word, u64::from(from ^ to) << f.shift));
+        });
+    }
+    for class in &kernel.sorted {
+        let mut at = [0u32; 64];
+        for (a, &f) in at.iter_mut().zip(class) {
+            *a = field(f) as u32;
+        }
+        let at = &at[..class.len()];
+        for (i, &from) in at.iter().enumerate() {
+            let offset = class[i].offset;
+            let others = occ ^ adj[(offset + from) as usize].cells[0];
+            flood_placements(adj, offset, from, others, |to| {
+                // The piece's new index takes its sorted place among the others'.
+                let mut next = *words;
+                let mut values = [0u32; 64];
+                values[..at.len()].copy_from_slice(at);
+                values[i] = to;
+                let values = &mut values[..at.len()];
+                values.sort_unstable();
+                for (&f, &v) in class.iter().zip(values.iter()) {
+                    let w = &mut next[word_index::<W>(f.word)];
+                    *w = (*w & !(f.mask << f.shift)) | u64::from(v) << f.shift;
+                }
+                emit(next);
+            });
+        }
+    }
+    let empty = !occ & kernel.open;
+    for set in &kernel.sets {
+        let anchors = field(set.field) << set.base;
+        let to_field = i32::from(set.field.shift) - set.base as i32;
+        // Most pieces cannot take a single step; only those that can are flooded.
+        let mut each = if set.steps_known {
+            set.dirs.iter().fold(0, |m, dir| {
+                m | dir.enter[..dir.entered as usize]
+                    .iter()
+                    .fold(anchors & dir.ok, |a, &e| a & empty.rotate_right(e))
+            })
+        } else {
+            anchors
+        };
+        while each != 0 {
+            let at = each.trailing_zeros();
+            each &= each - 1;
+            let open = !(occ ^ (1u64 << at).wrapping_mul(set.cover)) & kernel.open;
+            // The anchors whose placement lies on free cells.
+            let free = set
+                .offsets
+                .iter()
+                .fold(set.legal, |m, &o| m & open.rotate_right(o));
+            let mut reached = 1u64 << at;
+            loop {
+                let grown = set.dirs.iter().fold(reached, |m, dir| {
+                    m | (reached & dir.ok).rotate_left(dir.delta.rem_euclid(64) as u32)
+                }) & free;
+                if grown == reached {
+                    break;
+                }
+                reached = grown;
+            }
+            let mut to = reached & !(1u64 << at);
+            while to != 0 {
+                let t = to.trailing_zeros() as i32;
+                to &= to - 1;
+                let bits = 1u64 << (at as i32 + to_field) | 1u64 << (t + to_field);
+                emit(flip(set.field.word, bits));
+            }
+        }
+    }
+    skipped
+}
+
+/// Calls `reach` with the local index of every placement other than `from` that a piece of
+/// the class whose placements start at global id `offset` reaches from `from` by steps
+/// through placements free of `others`. On a board of at most 64 cells a class has at most
+/// 64 placements (one per anchor cell), so one word marks those seen.
+#[inline]
+fn flood_placements(
+    adj: &[Adj<1>],
+    offset: u32,
+    from: u32,
+    others: u64,
+    mut reach: impl FnMut(u32),
+) {
+    let mut seen = 1u64 << from;
+    let mut queue = [0u8; 64];
+    let (mut head, mut tail) = (0, 1);
+    queue[0] = from as u8;
+    while head < tail {
+        let here = &adj[(offset + u32::from(queue[head])) as usize];
+        head += 1;
+        for (&nb, enter) in here.nbr.iter().zip(&here.enter) {
+            if nb == NONE || enter[0] & others != 0 {
+                continue;
+            }
+            let local = nb - offset;
+            if seen & (1 << local) == 0 {
+                seen |= 1 << local;
+                queue[tail] = local as u8;
+                tail += 1;
+                reach(local);
+            }
+        }
+    }
 }
 
 /// [`run_kernel`] for slides, kept out of line so that the walk's loop holds only the step
@@ -346,7 +530,7 @@ mod tests {
     use super::*;
     use crate::model::{Cell, Puzzle};
     use crate::solve::blocks::classes::{Grouping, MaskSet, neighbours};
-    use crate::solve::blocks::state::{SetBits, choose_layout, encode_with};
+    use crate::solve::blocks::state::{SetBits, Sets, choose_layout, encode_with, layout};
 
     /// Everything the kernel needs for one puzzle, built by the same steps as the domain.
     struct Fixture {
@@ -359,10 +543,19 @@ mod tests {
     }
 
     fn fixture(rows: &[&str], metric: Metric) -> Fixture {
+        fixture_with(rows, metric, None)
+    }
+
+    /// [`fixture`] with the classes of several pieces stored as `sets` says (else as the
+    /// domain would choose).
+    fn fixture_with(rows: &[&str], metric: Metric, sets: Option<Sets>) -> Fixture {
         let puzzle = Puzzle::from_rows(rows, &[]).unwrap();
         let walls: Vec<bool> = puzzle.cells.iter().map(|c| *c == Cell::Wall).collect();
         let mut grouping = Grouping::new(&puzzle, &puzzle.pieces(), &[], &walls).unwrap();
-        let (fields, _) = choose_layout(&mut grouping.classes, puzzle.cols).unwrap();
+        let (fields, _) = match sets {
+            Some(sets) => layout(&mut grouping.classes, puzzle.cols, sets).unwrap(),
+            None => choose_layout(&mut grouping.classes, puzzle.cols).unwrap(),
+        };
         let nbr = neighbours(&grouping.classes, grouping.placements);
         let MaskSet::W1(masks) = MaskSet::new(&grouping.classes, puzzle.rows, puzzle.cols, &nbr)
         else {
@@ -419,6 +612,23 @@ mod tests {
         fn model_successors(&self, position: &Puzzle) -> BTreeSet<u64> {
             let mut out = BTreeSet::new();
             for piece in position.pieces() {
+                if self.kernel.moves {
+                    // Every position one piece reaches by unit steps of its own.
+                    let mut queue = vec![position.clone()];
+                    let mut seen = BTreeSet::from([self.encode(position)]);
+                    while let Some(here) = queue.pop() {
+                        for dir in Dir::ALL {
+                            let mut moved = here.clone();
+                            if moved.step(piece.token, dir).is_ok()
+                                && seen.insert(self.encode(&moved))
+                            {
+                                out.insert(self.encode(&moved));
+                                queue.push(moved);
+                            }
+                        }
+                    }
+                    continue;
+                }
                 for dir in Dir::ALL {
                     let mut moved = position.clone();
                     while moved.step(piece.token, dir).is_ok() {
@@ -429,12 +639,22 @@ mod tests {
                     }
                 }
             }
+            out.remove(&self.encode(position));
             out
         }
 
         fn kernel_successors(&self, state: u64, parent: u64) -> (Vec<u64>, u64) {
             let mut out = Vec::new();
-            let skipped = if self.kernel.slide {
+            let skipped = if self.kernel.moves {
+                run_move_kernel(
+                    &self.kernel,
+                    &self.adj,
+                    &[state],
+                    &[parent],
+                    &mut out,
+                    |w| w[0],
+                )
+            } else if self.kernel.slide {
                 run_slide_kernel(
                     &self.kernel,
                     &self.adj,
@@ -516,7 +736,26 @@ mod tests {
     }
 
     #[test]
-    fn the_move_metric_has_no_kernel_and_wide_boards_have_none() {
+    fn moves_match_the_model_everywhere() {
+        for rows in BOARDS {
+            let f = fixture(rows, Metric::Move);
+            assert!(f.check_everywhere() > 10, "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn moves_of_classes_kept_as_sorted_indices_match_the_model_everywhere() {
+        // The same boards with every class of several pieces stored as sorted placement
+        // indices (as the domain does when sets would take more words).
+        for rows in BOARDS {
+            let f = fixture_with(rows, Metric::Move, Some(Sets::Never));
+            assert!(!f.kernel.sorted.is_empty(), "{rows:?}: sorted classes");
+            assert!(f.check_everywhere() > 10, "{rows:?}");
+        }
+    }
+
+    #[test]
+    fn wide_boards_have_no_kernel() {
         let puzzle = Puzzle::from_rows(&["A ."], &[]).unwrap();
         let walls = vec![false; 2];
         let mut grouping = Grouping::new(&puzzle, &puzzle.pieces(), &[], &walls).unwrap();
@@ -525,7 +764,7 @@ mod tests {
         let make = |metric, rows, cols| {
             WordKernel::new(rows, cols, metric, &walls, &grouping.classes, &fields, &nbr)
         };
-        assert!(make(Metric::Move, 1, 2).is_none());
+        assert!(make(Metric::Move, 1, 2).is_some());
         assert!(make(Metric::Step, 1, 2).is_some());
         assert!(
             make(Metric::Step, 9, 9).is_none(),

@@ -7,7 +7,7 @@ use crate::solve::core::Domain;
 
 use super::classes::{Adj, MaskSet, Masks, NONE, disjoint, or_into, xor};
 use super::domain::BlockDomain;
-use super::kernel::{run_kernel, run_slide_kernel};
+use super::kernel::{run_kernel, run_move_kernel, run_slide_kernel};
 use super::state::{BlockMove, BlockState, MAX_PIECES, get_field, set_field, xor_word};
 
 impl BlockDomain {
@@ -115,7 +115,9 @@ impl BlockDomain {
         let (Some(kernel), MaskSet::W1(masks)) = (&self.kernel, &self.masks) else {
             return None;
         };
-        Some(if kernel.slide {
+        Some(if kernel.moves {
+            run_move_kernel(kernel, &masks.adj, words, parent, out, wrap)
+        } else if kernel.slide {
             run_slide_kernel(kernel, &masks.adj, words, parent, out, wrap)
         } else {
             run_kernel::<W, false, T>(kernel, &masks.adj, words, parent, out, wrap)

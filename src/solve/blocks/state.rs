@@ -183,7 +183,7 @@ pub(super) fn choose_layout(
 
 /// Which classes of several pieces [`layout`] stores as sets (a set spans at most 64 anchors).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Sets {
+pub(super) enum Sets {
     /// Every one.
     Always,
     /// Those whose set is at most twice as large as sorted fields.
@@ -195,7 +195,11 @@ enum Sets {
 /// Lays out the state: the slots of each class (setting `first_slot`) and their bit fields, a
 /// class of several pieces stored as a set of placements as `sets` says. `None` when the
 /// fields do not fit in [`STATE_BITS`].
-fn layout(classes: &mut [Class], cols: usize, sets: Sets) -> Option<(Vec<Field>, Vec<u8>)> {
+pub(super) fn layout(
+    classes: &mut [Class],
+    cols: usize,
+    sets: Sets,
+) -> Option<(Vec<Field>, Vec<u8>)> {
     let mut slot_class = Vec::new();
     let mut fields = Vec::new();
     let mut word = 0usize;
