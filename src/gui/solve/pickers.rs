@@ -36,7 +36,7 @@ pub fn metric_ui(ui: &mut Ui, settings: &mut SolverSettings) {
 }
 
 /// The algorithm and heuristic pickers, and the chosen algorithm's own settings (weighted
-/// A*'s weight, depth-first search's depth cap, IDA*'s threads on tile puzzles).
+/// A*'s weight, depth-first search's depth cap, the threads of IDA* on tiles and of BFS on blocks).
 pub fn choices_ui(
     ui: &mut Ui,
     settings: &mut SolverSettings,
@@ -160,12 +160,21 @@ fn algorithm_settings_ui(ui: &mut Ui, settings: &mut SolverSettings, puzzle: &Pu
         settings.depth_cap = capped.then_some(cap);
         ui.end_row();
     }
-    if settings.algorithm == Algorithm::Idastar && tile_layout(puzzle).is_some() {
+    let tiles = tile_layout(puzzle).is_some();
+    let shared = match settings.algorithm {
+        Algorithm::Idastar => tiles,
+        Algorithm::Bfs => !tiles,
+        _ => false,
+    };
+    if shared {
         let label = ui.label("Threads");
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         ui.add(egui::DragValue::new(&mut settings.threads).range(0..=cores.max(1)))
             .labelled_by(label.id)
-            .on_hover_text("Worker threads for IDA* on tile puzzles; 0 uses every core");
+            .on_hover_text(
+                "Worker threads for IDA* on tile puzzles and breadth-first search on large \
+                 block puzzles; 0 uses every core. The answer does not depend on it.",
+            );
         ui.end_row();
     }
 }

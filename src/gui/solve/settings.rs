@@ -29,7 +29,8 @@ pub struct SolverSettings {
     pub max_memory_mib: u64,
     /// Depth-first search's depth cap, if any.
     pub depth_cap: Option<u32>,
-    /// Worker threads for IDA* on tile puzzles (0 = every core).
+    /// Worker threads for the searches that share their work (IDA* on tile puzzles,
+    /// breadth-first search on block puzzles); 0 = every core, the default.
     pub threads: usize,
 }
 
@@ -45,7 +46,7 @@ impl Default for SolverSettings {
             max_seconds: limits.max_time.as_secs(),
             max_memory_mib: limits.max_memory_bytes >> 20,
             depth_cap: None,
-            threads: 1,
+            threads: 0,
         }
     }
 }

@@ -98,23 +98,11 @@ impl<K: Key> Default for SortedKeys<K> {
 impl<K: Key> SortedKeys<K> {
     /// The set of `keys`, which must be strictly ascending.
     pub fn from_sorted(keys: &[K]) -> SortedKeys<K> {
-        debug_assert!(keys.windows(2).all(|w| w[0] < w[1]), "keys strictly ascend");
-        let blocks = keys.len().div_ceil(BLOCK);
-        let mut set = SortedKeys {
-            firsts: Vec::with_capacity(blocks),
-            offsets: Vec::with_capacity(blocks),
-            bytes: Vec::new(),
-            len: keys.len(),
-        };
-        for block in keys.chunks(BLOCK) {
-            set.firsts.push(block[0]);
-            set.offsets.push(set.bytes.len() as u64);
-            for pair in block.windows(2) {
-                put_varint(&mut set.bytes, pair[1].wide() - pair[0].wide());
-            }
+        let mut set = Builder::default();
+        for &k in keys {
+            set.push(k);
         }
-        set.bytes.shrink_to_fit();
-        set
+        set.finish()
     }
 
     /// Whether `key` is in the set.
@@ -170,6 +158,44 @@ impl<K: Key> SortedKeys<K> {
     /// Every key, ascending.
     pub fn iter(&self) -> impl Iterator<Item = K> + '_ {
         self.decode(0..self.blocks())
+    }
+}
+
+/// Builds a [`SortedKeys`] from keys pushed in strictly ascending order.
+struct Builder<K> {
+    set: SortedKeys<K>,
+    last: u128,
+}
+
+impl<K: Key> Default for Builder<K> {
+    fn default() -> Self {
+        Builder {
+            set: SortedKeys::default(),
+            last: 0,
+        }
+    }
+}
+
+impl<K: Key> Builder<K> {
+    #[inline]
+    fn push(&mut self, key: K) {
+        let set = &mut self.set;
+        if set.len % BLOCK == 0 {
+            set.firsts.push(key);
+            set.offsets.push(set.bytes.len() as u64);
+        } else {
+            debug_assert!(key.wide() > self.last, "keys strictly ascend");
+            put_varint(&mut set.bytes, key.wide() - self.last);
+        }
+        self.last = key.wide();
+        set.len += 1;
+    }
+
+    fn finish(mut self) -> SortedKeys<K> {
+        self.set.firsts.shrink_to_fit();
+        self.set.offsets.shrink_to_fit();
+        self.set.bytes.shrink_to_fit();
+        self.set
     }
 }
 
@@ -239,8 +265,11 @@ fn sort_dedup<K: Key>(keys: &mut Vec<K>) {
     if keys.len() < 4096 {
         keys.sort_unstable();
     } else {
-        let used = keys.iter().fold(0u128, |m, k| m | k.wide());
-        let bits = 128 - used.leading_zeros();
+        // Only the bits in which some key differs from the first need sorting: the high
+        // bits of a puzzle's packed states often never change.
+        let first = keys[0].wide();
+        let varying = keys.iter().fold(0u128, |m, k| m | (k.wide() ^ first));
+        let bits = 128 - varying.leading_zeros();
         let mut from = std::mem::take(keys);
         let mut to = Vec::with_capacity(from.len());
         let mut counts = vec![0usize; RADIX];
@@ -302,37 +331,47 @@ fn subtract<K: Key>(keys: &mut Vec<K>, set: &SortedKeys<K>) {
     });
 }
 
-/// The successors found so far for the next layer: sorted runs, merged into one (without
-/// the states of the layers `older`) when they grow past a bound that doubles with the
-/// merged run, so each successor is merged a few times at most.
+/// The successors found so far for the next layer: the states found new so far, kept as
+/// a [`SortedKeys`] (a few bytes each), and the sorted runs of successors found since, which
+/// are merged in (without repeats and without the states of the layers `older`) once they
+/// hold half as many keys as the merged set, so each key is merged a few times at most while
+/// the raw runs never take more than about four bytes per state of the layer.
 struct NextLayer<K> {
+    merged: SortedKeys<K>,
     runs: Vec<Vec<K>>,
     held: usize,
-    merge_at: usize,
+    /// The fewest successors held in runs before they are merged.
+    first_merge: usize,
 }
 
-impl<K: Key> NextLayer<K> {
-    /// The fewest successors held before runs are merged.
-    const FIRST_MERGE: usize = 1 << 20;
+/// [`NextLayer`]'s fewest successors held in runs before they are merged.
+const FIRST_MERGE: usize = 1 << 20;
 
-    fn new() -> Self {
+impl<K: Key> NextLayer<K> {
+    fn new(first_merge: usize) -> Self {
         NextLayer {
+            merged: SortedKeys::default(),
             runs: Vec::new(),
             held: 0,
-            merge_at: Self::FIRST_MERGE,
+            first_merge,
         }
+    }
+
+    /// States in the layer so far (those merged, and at most as many again in the runs).
+    fn len(&self) -> usize {
+        self.merged.len() + self.held
     }
 
     fn add(&mut self, run: Vec<K>, older: &[&SortedKeys<K>]) {
         self.held += run.len();
         self.runs.push(run);
-        if self.held >= self.merge_at {
+        if self.held >= (self.merged.len() / 2).max(self.first_merge) {
             self.merge(older);
-            self.merge_at = (2 * self.held).max(Self::FIRST_MERGE);
         }
     }
 
-    /// Merges the runs pairwise into one and removes the states of `older`.
+    /// Merges the runs pairwise into one, removes the states of `older`, and merges the
+    /// rest into the merged set.
     fn merge(&mut self, older: &[&SortedKeys<K>]) {
         while self.runs.len() > 1 {
             let mut runs = std::mem::take(&mut self.runs).into_iter();
@@ -343,26 +382,39 @@ impl<K: Key> NextLayer<K> {
                 }
             }
         }
-        if let Some(run) = self.runs.first_mut() {
-            for set in older {
-                subtract(run, set);
-            }
-            run.shrink_to_fit();
+        let Some(mut run) = self.runs.pop() else {
+            return;
+        };
+        for set in older {
+            subtract(&mut run, set);
         }
-        self.held = self.runs.first().map_or(0, Vec::len);
+        let mut out = Builder::default();
+        let mut fresh = run.into_iter().peekable();
+        for k in self.merged.iter() {
+            while let Some(f) = fresh.next_if(|&f| f < k) {
+                out.push(f);
+            }
+            fresh.next_if_eq(&k);
+            out.push(k);
+        }
+        fresh.for_each(|f| out.push(f));
+        self.merged = out.finish();
+        self.held = 0;
     }
 
     fn memory_bytes(&self) -> u64 {
-        self.runs
-            .iter()
-            .map(|r| (r.capacity() * size_of::<K>()) as u64)
-            .sum()
+        self.merged.memory_bytes()
+            + self
+                .runs
+                .iter()
+                .map(|r| (r.capacity() * size_of::<K>()) as u64)
+                .sum::<u64>()
     }
 
     /// The next layer, with the states of `older` removed.
     fn finish(mut self, older: &[&SortedKeys<K>]) -> SortedKeys<K> {
         self.merge(older);
-        SortedKeys::from_sorted(self.runs.first().map_or(&[], Vec::as_slice))
+        self.merged
     }
 }
 
@@ -501,7 +553,7 @@ pub fn sorted_walk<D: Domain, K: Key>(
             goal_states += layer.iter().enumerate().filter(is_goal).count() as u64;
         }
         let older: Vec<&SortedKeys<K>> = layers[d.saturating_sub(1)..=d].iter().collect();
-        let mut next = NextLayer::new();
+        let mut next = NextLayer::new(FIRST_MERGE);
         let mut generated = 0;
         let mut block = 0;
         while block < layer.blocks() {
@@ -522,7 +574,7 @@ pub fn sorted_walk<D: Domain, K: Key>(
                 next.add(run, &older);
             }
             block += take;
-            let frontier = layer.keys_in(block..layer.blocks()) + next.held;
+            let frontier = layer.keys_in(block..layer.blocks()) + next.len();
             let bytes = archived(&layers) + next.memory_bytes();
             if let Some(stop) = meter.check(frontier as u64, states, bytes) {
                 termination = stop;
@@ -599,6 +651,26 @@ mod tests {
         expected.dedup();
         sort_dedup(&mut keys);
         assert_eq!(keys, expected);
+    }
+
+    #[test]
+    fn a_next_layer_is_the_union_of_its_runs_less_the_older_layers() {
+        // Runs that overlap each other and the older layers, merged every few runs.
+        let older = SortedKeys::from_sorted(&(0..300u64).map(|i| i * 10).collect::<Vec<_>>());
+        let mut next = NextLayer::new(50);
+        let mut expected = std::collections::BTreeSet::new();
+        for r in 0..40u64 {
+            let mut run: Vec<u64> = (0..30).map(|i| (r * 37 + i * 13) % 3000).collect();
+            run.sort_unstable();
+            run.dedup();
+            expected.extend(run.iter().filter(|k| *k % 10 != 0).copied());
+            next.add(run, &[&older]);
+        }
+        let layer = next.finish(&[&older]);
+        assert_eq!(
+            layer.iter().collect::<Vec<_>>(),
+            expected.into_iter().collect::<Vec<_>>()
+        );
     }
 
     #[test]

@@ -228,8 +228,10 @@ pub fn bfs(domain: &BlockDomain, control: &mut SearchControl) -> SearchOutcome<B
 
 /// The memory within which a walk or search keeps its hash table: below it the table is
 /// the fastest (Klotski's whole space in about a millisecond); past it the sorted layers take
-/// a tenth of the bytes per state and share the work among threads.
-pub const SMALL_BYTES: u64 = 64 << 20;
+/// a tenth of the bytes per state and share the work among threads. Small, because the
+/// attempt that outgrows it is thrown away (a graph search of 16 MB holds about half a
+/// million positions, a fraction of a second).
+pub const SMALL_BYTES: u64 = 16 << 20;
 
 /// Runs `small` within [`SMALL_BYTES`] (or the caller's tighter memory limit); if that
 /// stops at the memory limit, runs `big` within the caller's own limits, on the same clock.
