@@ -180,7 +180,7 @@ impl<K: Key> Builder<K> {
     #[inline]
     fn push(&mut self, key: K) {
         let set = &mut self.set;
-        if set.len % BLOCK == 0 {
+        if set.len.is_multiple_of(BLOCK) {
             set.firsts.push(key);
             set.offsets.push(set.bytes.len() as u64);
         } else {
