@@ -24,8 +24,14 @@ pub const SUITES: &[&str] = &["big"];
 
 /// The puzzles, by name.
 const PUZZLES: &[(&str, &str)] = &[
-    ("lodzianka", include_str!("../../../benches/big/lodzianka.ron")),
-    ("snowdrop", include_str!("../../../benches/big/snowdrop.ron")),
+    (
+        "lodzianka",
+        include_str!("../../../benches/big/lodzianka.ron"),
+    ),
+    (
+        "snowdrop",
+        include_str!("../../../benches/big/snowdrop.ron"),
+    ),
     ("fortune", include_str!("../../../benches/big/fortune.ron")),
     ("fool", include_str!("../../../benches/big/fool.ron")),
 ];
