@@ -137,36 +137,6 @@ pub(super) fn is_compact(n: usize, k: usize) -> bool {
     table_len(n, k) > COMPACT_ABOVE
 }
 
-/// Bytes a table of `k` tiles on `n` cells takes in memory and on disk.
-pub(super) fn stored_len(n: usize, k: usize) -> u64 {
-    let len = table_len(n, k);
-    if is_compact(n, k) {
-        len.div_ceil(2)
-    } else {
-        len
-    }
-}
-
-/// Two entries per byte, the low nibble first (the entries are at most [`MAX_DELTA`]),
-/// packed on all cores.
-pub(super) fn pack_nibbles(entries: &[u8]) -> Vec<u8> {
-    let mut packed = vec![0u8; entries.len().div_ceil(2)];
-    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let per_thread = packed.len().div_ceil(threads).max(1);
-    std::thread::scope(|s| {
-        for (i, out) in packed.chunks_mut(per_thread).enumerate() {
-            let first = 2 * i * per_thread;
-            s.spawn(move || {
-                for (j, byte) in out.iter_mut().enumerate() {
-                    let at = |k: usize| entries.get(first + 2 * j + k).map_or(0, |&v| v);
-                    *byte = at(0).min(MAX_DELTA) | at(1).min(MAX_DELTA) << 4;
-                }
-            });
-        }
-    });
-    packed
-}
-
 /// The index of a placement: the cells of the pattern's tiles as a partial permutation,
 /// ranked in mixed radix `n, n-1, ...` (each digit counts the free cells below the tile's).
 #[inline(always)]
@@ -237,16 +207,11 @@ pub(super) fn visited_bytes(n: usize, len: u64) -> u64 {
 )]
 ///
 /// `filled` is told how many of the table's entries have their distance, after each level.
-///
-/// With `manhattan` (`[i * cells + cell]`: the distance of the `i`-th tile on `cell` from its
-/// goal cell), an entry holds half the moves beyond the placement's Manhattan distance,
-/// at most [`MAX_DELTA`], ready to pack into 4 bits; without, the moves.
 pub(super) fn build_table(
     domain: &TileDomain,
     tiles: &[u8],
     budget: &BuildBudget<'_>,
     kept: u64,
-    manhattan: Option<&[u8]>,
     filled: &dyn Fn(u64),
 ) -> Result<Vec<u8>, PdbError> {
     /// Placements handed to a worker at a time.
@@ -372,19 +337,7 @@ pub(super) fn build_table(
                         continue;
                     }
                     if dist[index].load(Ordering::Relaxed) == UNSET {
-                        let value = match manhattan {
-                            Some(md) => {
-                                let distance: u8 = placement
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(i, &c)| md[i * n + c as usize])
-                                    .sum();
-                                // the moves exceed the distance by an even number
-                                ((level - distance) / 2).min(MAX_DELTA)
-                            }
-                            None => level,
-                        };
-                        dist[index].store(value, Ordering::Relaxed);
+                        dist[index].store(level, Ordering::Relaxed);
                         newly_set += 1;
                     }
                     for i in 0..k {

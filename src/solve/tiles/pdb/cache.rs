@@ -70,8 +70,8 @@ impl CacheKey {
         }
     }
 
-    /// The bytes of the table in the file.
-    fn stored_len(&self) -> usize {
+    /// The bytes of the table in memory and in its file.
+    pub(super) fn stored_len(&self) -> usize {
         let len = table_len(self.rows * self.cols, self.goal_cells.len());
         if self.compact {
             len.div_ceil(2) as usize

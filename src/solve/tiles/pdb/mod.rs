@@ -22,12 +22,14 @@ use super::{TileDomain, TileState};
 
 mod build;
 mod cache;
+mod scan;
 
 use build::{
-    MAX_DELTA, MAX_ENTRIES, MAX_LARGE_ENTRIES, MAX_TABLE, UNSET, build_table, pack_nibbles, rank,
-    stored_len, table_len, visited_bytes,
+    MAX_DELTA, MAX_ENTRIES, MAX_LARGE_ENTRIES, MAX_TABLE, UNSET, build_table, rank, table_len,
+    visited_bytes,
 };
 use cache::{CacheKey, CacheMiss, read_table, usable_cache_dir, write_table};
+use scan::{build_compact_table, scan_build_bytes};
 
 pub use build::{BuildBudget, PdbError};
 pub use cache::{CACHE_DIR_ENV, cache_dir};
@@ -262,20 +264,33 @@ impl PatternDatabases {
                 None
             }
         };
-        // Refuse up front what cannot fit: every table, plus the byte table and bitmap of the
-        // largest table that must be built (a cache file of the right size will most likely
-        // load instead).
-        let tables: u64 = partition.iter().map(|g| stored_len(n, g.len())).sum();
+        // Refuse up front what cannot fit: every table, plus the working memory of the
+        // largest build (a cache file of the right size will most likely load instead). A
+        // byte table's build grows its frontiers beyond this, and checks them as they grow.
+        let tables: u64 = partition
+            .iter()
+            .map(|g| {
+                let key = CacheKey::new(domain, g, all_compact);
+                key.stored_len() as u64
+            })
+            .sum();
         let largest_build = partition
             .iter()
-            .filter(|tiles| {
+            .filter_map(|tiles| {
                 let key = CacheKey::new(domain, tiles, all_compact);
-                !cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name())))
+                if cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name()))) {
+                    return None;
+                }
+                let len = table_len(n, tiles.len());
+                Some(if key.compact {
+                    scan_build_bytes(n, len) - key.stored_len() as u64
+                } else {
+                    visited_bytes(n, len)
+                })
             })
-            .map(|g| table_len(n, g.len()))
             .max()
             .unwrap_or(0);
-        let needed = tables + largest_build + visited_bytes(n, largest_build);
+        let needed = tables + largest_build;
         if needed > budget.max_memory_bytes {
             return Err(PdbError::MemoryLimit {
                 needed,
@@ -321,20 +336,12 @@ impl PatternDatabases {
                         progress(((built_entries + entries) as f64 / to_build as f64).min(1.0));
                     }
                 };
-                let table = build_table(
-                    domain,
-                    tiles,
-                    &budget,
-                    kept,
-                    key.compact.then_some(&manhattan[..]),
-                    &filled,
-                )?;
-                built_entries += table.len() as u64;
                 let table = if key.compact {
-                    pack_nibbles(&table)
+                    build_compact_table(domain, tiles, &budget, kept, &manhattan, &filled)?
                 } else {
-                    table
+                    build_table(domain, tiles, &budget, kept, &filled)?
                 };
+                built_entries += table_len(n, tiles.len());
                 report.built += 1;
                 if let Some(p) = &path
                     && let Err(e) = write_table(p, &key, &table)
