@@ -13,6 +13,12 @@
 //! tile into the region costs one. Tables are cached on disk (see [`cache_dir`]) under
 //! versioned names, with a checksum, and written atomically; a file that does not verify is
 //! rebuilt.
+//!
+//! Tables of more than 100 million entries (Korf and Felner's 7-8 on the 4x4, their 6-6-6-6
+//! on the 5x5) are stored at 4 bits per entry: half the moves beyond the pattern tiles'
+//! Manhattan distance, which the lookup adds back. Their build scans bitmaps of the
+//! frontier instead of keeping lists of it, so its memory is fixed and known before it
+//! starts.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -143,7 +149,7 @@ impl PatternDatabases {
     /// in the reading order of their goal cells, cut into groups as large as a table of at
     /// most 8 million entries allows (8 on 3x3, 5-5-5-5-4 on 5x5, 7-4 on 3x4).
     pub fn default_partition(domain: &TileDomain) -> Vec<Vec<u8>> {
-        corner_partition(domain, 4, &SIX_SIX_THREE)
+        corner_partition(domain, 4, SIX_SIX_THREE)
             .unwrap_or_else(|| reading_order_partition(domain, MAX_ENTRIES))
     }
 
@@ -153,7 +159,7 @@ impl PatternDatabases {
     /// Korf's instances, a 58 MB table built in under a minute); otherwise groups as large as
     /// a table of at most 60 million entries allows.
     pub fn large_partition(domain: &TileDomain) -> Vec<Vec<u8>> {
-        corner_partition(domain, 4, &SEVEN_SIX_TWO)
+        corner_partition(domain, 4, SEVEN_SIX_TWO)
             .unwrap_or_else(|| reading_order_partition(domain, MAX_LARGE_ENTRIES))
     }
 
@@ -163,8 +169,8 @@ impl PatternDatabases {
     /// tiles); on 5x5, their 6-6-6-6 (four 64 MB tables of 6 tiles). Otherwise the same as
     /// [`PatternDatabases::large_partition`].
     pub fn strongest_partition(domain: &TileDomain) -> Vec<Vec<u8>> {
-        corner_partition(domain, 4, &SEVEN_EIGHT)
-            .or_else(|| corner_partition(domain, 5, &SIX_SIX_SIX_SIX))
+        corner_partition(domain, 4, SEVEN_EIGHT)
+            .or_else(|| corner_partition(domain, 5, SIX_SIX_SIX_SIX))
             .unwrap_or_else(|| Self::large_partition(domain))
     }
 

@@ -55,6 +55,10 @@ fn unrank(mut index: usize, n: usize, cells: &mut [u8]) {
 /// # Errors
 /// As the byte tables' build: [`PdbError::MemoryLimit`] up front, [`PdbError::Cancelled`]
 /// and [`PdbError::TimeLimit`] within a chunk of the flag or the deadline.
+#[expect(
+    clippy::too_many_lines,
+    reason = "one parallel scan per level; its workers share the bitmaps and the budget"
+)]
 pub(super) fn build_compact_table(
     domain: &TileDomain,
     tiles: &[u8],
@@ -195,8 +199,7 @@ pub(super) fn build_compact_table(
                 let handles: Vec<_> = (0..threads).map(|_| s.spawn(expand)).collect();
                 handles
                     .into_iter()
-                    .filter_map(|h| h.join().expect("pattern database workers do not panic"))
-                    .next()
+                    .find_map(|h| h.join().expect("pattern database workers do not panic"))
             })
         } else {
             expand()
