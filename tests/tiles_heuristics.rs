@@ -1,6 +1,8 @@
 //! Every tile heuristic is admissible: checked against true distances (breadth-first search
-//! from the goal) on the full 2x3 and 8-puzzle spaces, with both goal conventions; the
-//! incremental updates agree with a full recomputation; a complete pattern database is exact.
+//! from the goal) on the full 2x3, 2x4 and 8-puzzle spaces, with both goal conventions; the
+//! incremental updates agree with a full recomputation; a complete pattern database is exact;
+//! compact (4-bit) tables hold the same values as byte tables, and a table's entries are the
+//! true distances of its abstract problem.
 //!
 //! `TileState` holds a heuristic memo behind atomics that hashing and equality ignore, so
 //! using it as a map key is sound; clippy's `mutable_key_type` cannot see that.
@@ -13,10 +15,14 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use blockslide::model::Dir;
-use blockslide::model::tiles::{TileLayout, blank_first_goal, blank_last_goal};
+use blockslide::model::tiles::{TileLayout, blank_first_goal, blank_last_goal, scramble};
 use blockslide::solve::algorithms::distance_map;
+use std::collections::VecDeque;
+
 use blockslide::solve::core::{Domain, Heuristic, Limits, SearchControl};
 use blockslide::solve::tiles::{PatternDatabases, TileDomain, TileHeuristic, TileState};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
 use rustc_hash::FxHashMap;
 
 fn domain(rows: usize, cols: usize, goal: Vec<u16>) -> TileDomain {
@@ -35,6 +41,17 @@ fn pdb(d: &TileDomain, partition: &[Vec<u8>]) -> TileHeuristic {
     let cancel = AtomicBool::new(false);
     let (p, report) =
         PatternDatabases::load_or_build_in(d, partition, Some(dir.path()), &cancel).unwrap();
+    assert_eq!(report.built, partition.len());
+    TileHeuristic::PatternDb(Arc::new(p))
+}
+
+/// [`pdb`] with every table stored at 4 bits per entry.
+fn compact_pdb(d: &TileDomain, partition: &[Vec<u8>]) -> TileHeuristic {
+    let dir = tempfile::tempdir().unwrap();
+    let cancel = AtomicBool::new(false);
+    let (p, report) =
+        PatternDatabases::load_or_build_compact_in(d, partition, Some(dir.path()), &cancel)
+            .unwrap();
     assert_eq!(report.built, partition.len());
     TileHeuristic::PatternDb(Arc::new(p))
 }
@@ -214,6 +231,204 @@ fn heuristic_names_and_errors() {
     assert!(
         blockslide::solve::tiles::heuristics(&small)
             .iter()
+            .any(|h| h.name == "pdb-strong" && h.applicable.is_ok())
+    );
+    assert!(
+        blockslide::solve::tiles::heuristics(&small)
+            .iter()
             .all(|h| h.admissible)
     );
+}
+
+#[test]
+fn every_heuristic_is_admissible_on_the_full_2x4_space() {
+    for goal in [blank_last_goal(2, 4), blank_first_goal(2, 4)] {
+        let d = domain(2, 4, goal);
+        let mut control = SearchControl::new(Limits::default());
+        let dist = distance_map(&d, &mut control).unwrap();
+        assert_eq!(dist.len(), 20_160);
+        let halves = [vec![1, 2, 3, 4], vec![5, 6, 7]];
+        for h in [
+            TileHeuristic::Misplaced,
+            TileHeuristic::Manhattan,
+            TileHeuristic::LinearConflict,
+            pdb(&d, &halves),
+            compact_pdb(&d, &halves),
+        ] {
+            check_against(&d, &dist, &h, 7);
+        }
+        // a pattern of every tile is exact, stored either way
+        let all = vec![(1..8).collect::<Vec<u8>>()];
+        assert_eq!(check_against(&d, &dist, &pdb(&d, &all), 11), 20_160);
+        assert_eq!(check_against(&d, &dist, &compact_pdb(&d, &all), 11), 20_160);
+    }
+}
+
+#[test]
+fn compact_tables_hold_the_byte_tables_values_with_mirrored_lookups() {
+    for goal in [blank_last_goal(3, 3), blank_first_goal(3, 3)] {
+        let d = domain(3, 3, goal);
+        let mut control = SearchControl::new(Limits::default());
+        let dist = distance_map(&d, &mut control).unwrap();
+        for partition in [
+            vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]],
+            vec![vec![1, 5, 6], vec![2, 3, 4], vec![7, 8]],
+            PatternDatabases::default_partition(&d),
+        ] {
+            let bytes = pdb(&d, &partition);
+            let nibbles = compact_pdb(&d, &partition);
+            for h in [&bytes, &nibbles] {
+                let TileHeuristic::PatternDb(p) = h else {
+                    unreachable!("built as pattern databases")
+                };
+                assert!(p.mirrored(), "the goal is symmetric about the diagonal");
+            }
+            check_against(&d, &dist, &nibbles, 37);
+            for state in dist.keys().step_by(3) {
+                assert_eq!(
+                    nibbles.estimate(&d, state),
+                    bytes.estimate(&d, state),
+                    "{partition:?} at {state:?}"
+                );
+            }
+        }
+    }
+}
+
+/// The abstract problem of `tiles` on `d`, solved independently of the table build: Dijkstra
+/// (with 0-1 costs) over (cells of the tiles, blank cell) from the goal, a move of one of
+/// `tiles` costing 1 and any other move 0. Returns, for each placement of the tiles, its
+/// distance over the blank's cells.
+fn abstract_distances(d: &TileDomain, tiles: &[u8]) -> FxHashMap<Vec<u8>, u32> {
+    let (rows, cols) = (d.rows(), d.cols());
+    let goal: Vec<u8> = tiles
+        .iter()
+        .map(|&t| d.goal_cell(t as usize) as u8)
+        .collect();
+    let start = (goal, d.goal_cell(0) as u8);
+    let mut best: FxHashMap<(Vec<u8>, u8), u32> = FxHashMap::default();
+    let mut queue = VecDeque::from([(start, 0u32)]);
+    while let Some(((cells, blank), cost)) = queue.pop_front() {
+        if best
+            .get(&(cells.clone(), blank))
+            .is_some_and(|&c| c <= cost)
+        {
+            continue;
+        }
+        best.insert((cells.clone(), blank), cost);
+        let (r, c) = (blank as usize / cols, blank as usize % cols);
+        let mut next = Vec::new();
+        if r > 0 {
+            next.push(blank - cols as u8);
+        }
+        if r + 1 < rows {
+            next.push(blank + cols as u8);
+        }
+        if c > 0 {
+            next.push(blank - 1);
+        }
+        if c + 1 < cols {
+            next.push(blank + 1);
+        }
+        for to in next {
+            // the blank swaps with whatever stands on `to`
+            let mut moved = cells.clone();
+            match moved.iter().position(|&x| x == to) {
+                Some(i) => {
+                    moved[i] = blank;
+                    queue.push_back(((moved, to), cost + 1));
+                }
+                None => queue.push_front(((moved, to), cost)),
+            }
+        }
+    }
+    let mut out: FxHashMap<Vec<u8>, u32> = FxHashMap::default();
+    for ((cells, _), cost) in best {
+        let entry = out.entry(cells).or_insert(cost);
+        *entry = (*entry).min(cost);
+    }
+    out
+}
+
+#[test]
+fn table_entries_are_the_abstract_problems_true_distances() {
+    // 2x4 has no mirrored lookup, so an estimate is the one table's entry
+    for goal in [blank_last_goal(2, 4), blank_first_goal(2, 4)] {
+        let d = domain(2, 4, goal);
+        for tiles in [vec![1u8, 2, 3, 4], vec![2, 5, 7]] {
+            let truth = abstract_distances(&d, &tiles);
+            let partition = vec![tiles.clone()];
+            let mut control = SearchControl::new(Limits::default());
+            let space = distance_map(&d, &mut control).unwrap();
+            for h in [pdb(&d, &partition), compact_pdb(&d, &partition)] {
+                for state in space.keys() {
+                    let cells: Vec<u8> = tiles
+                        .iter()
+                        .map(|&t| state.cell_of(t as usize) as u8)
+                        .collect();
+                    assert_eq!(
+                        h.estimate(&d, state),
+                        truth[&cells],
+                        "{tiles:?} on {cells:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_strongest_partitions_are_korf_and_felners() {
+    let four = domain(4, 4, blank_first_goal(4, 4));
+    assert_eq!(
+        PatternDatabases::strongest_partition(&four),
+        vec![(1..8).collect::<Vec<u8>>(), (8..16).collect()]
+    );
+    let five = domain(5, 5, blank_first_goal(5, 5));
+    assert_eq!(
+        PatternDatabases::strongest_partition(&five),
+        vec![
+            vec![1, 5, 6, 10, 11, 12],
+            vec![2, 3, 4, 7, 8, 9],
+            vec![15, 16, 17, 20, 21, 22],
+            vec![13, 14, 18, 19, 23, 24],
+        ]
+    );
+    // with the blank last, the same shapes from the opposite corner cover every tile
+    let last = domain(5, 5, blank_last_goal(5, 5));
+    let mut tiles: Vec<u8> = PatternDatabases::strongest_partition(&last)
+        .into_iter()
+        .inspect(|g| assert_eq!(g.len(), 6))
+        .flatten()
+        .collect();
+    tiles.sort_unstable();
+    assert_eq!(tiles, (1..25).collect::<Vec<u8>>());
+    // elsewhere it is the large partition
+    let three = domain(3, 4, blank_last_goal(3, 4));
+    assert_eq!(
+        PatternDatabases::strongest_partition(&three),
+        PatternDatabases::large_partition(&three)
+    );
+}
+
+#[test]
+fn compact_tables_agree_with_byte_tables_on_the_5x5() {
+    // boards of more than 16 cells keep a 32-bit word of blank cells per placement while
+    // building: the 24-puzzle's compact tables take that path
+    let goal = blank_last_goal(5, 5);
+    let d = domain(5, 5, goal.clone());
+    let partition = vec![vec![1, 2, 6, 7], vec![13, 19, 24]];
+    let (bytes, nibbles) = (pdb(&d, &partition), compact_pdb(&d, &partition));
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    for moves in [10, 40, 200] {
+        for _ in 0..200 {
+            let start = scramble(5, 5, &goal, moves, &mut rng);
+            let s = d.state_of(&start).unwrap();
+            assert_eq!(
+                nibbles.estimate(&d, &s),
+                bytes.estimate(&d, &s),
+                "{start:?}"
+            );
+        }
+    }
 }

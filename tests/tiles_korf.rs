@@ -1,7 +1,9 @@
-//! The release suite: the first 10 of Korf's 100 15-puzzles solved optimally with the default
-//! pattern databases, on one and on two threads, and 24-puzzles scrambled by 60 moves.
+//! The release suite: the first 10 of Korf's 100 15-puzzles solved optimally with every 4x4
+//! pattern database partition (default 6-6-3, large 7-6-2, strongest 7-8), on one and on two
+//! threads, and 24-puzzles scrambled by 60 moves.
 //! Run with `cargo test --release --no-default-features -- --ignored`; the tables are built
-//! once into a cache under the target directory.
+//! once into a cache under the target directory (or `$BLOCKSLIDE_CACHE_DIR` when set: the
+//! 7-8 tables take minutes to build).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -12,12 +14,17 @@ use blockslide::model::{Dir, Puzzle};
 use blockslide::solve::algorithms::idastar::idastar;
 use blockslide::solve::api::verify_solution;
 use blockslide::solve::core::{Domain, Heuristic, Limits, SearchControl, Termination};
-use blockslide::solve::tiles::{PatternDatabases, TileDomain, TileHeuristic};
+use blockslide::solve::tiles::{CACHE_DIR_ENV, PatternDatabases, TileDomain, TileHeuristic};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 fn cache() -> PathBuf {
-    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache")
+    std::env::var_os(CACHE_DIR_ENV)
+        .filter(|dir| !dir.is_empty())
+        .map_or_else(
+            || PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache"),
+            PathBuf::from,
+        )
 }
 
 /// Replays `path` on the model: every tile move is legal and the model's goal check agrees.
@@ -46,19 +53,57 @@ fn domain(rows: usize, cols: usize, start: Vec<u16>, goal: Vec<u16>) -> TileDoma
 }
 
 fn default_pdb(d: &TileDomain) -> TileHeuristic {
-    let partition = PatternDatabases::default_partition(d);
+    pdb_of(d, &PatternDatabases::default_partition(d))
+}
+
+fn pdb_of(d: &TileDomain, partition: &[Vec<u8>]) -> TileHeuristic {
     let (pdb, _) =
-        PatternDatabases::load_or_build_in(d, &partition, Some(&cache()), &AtomicBool::new(false))
+        PatternDatabases::load_or_build_in(d, partition, Some(&cache()), &AtomicBool::new(false))
             .unwrap();
+    assert!(pdb.mirrored());
     TileHeuristic::PatternDb(Arc::new(pdb))
 }
 
 #[test]
 #[ignore = "slow: release suite"]
 fn the_first_10_korf_instances_are_solved_optimally() {
+    let goal = blank_first_goal(4, 4);
+    first_10_korf_instances(&default_pdb(&domain(4, 4, goal.clone(), goal)));
+}
+
+#[test]
+#[ignore = "slow: release suite"]
+fn the_first_10_korf_instances_are_solved_optimally_with_the_large_tables() {
+    let goal = blank_first_goal(4, 4);
+    let d = domain(4, 4, goal.clone(), goal);
+    first_10_korf_instances(&pdb_of(&d, &PatternDatabases::large_partition(&d)));
+}
+
+#[test]
+#[ignore = "slow: release suite (the first build of the 7-8 tables takes minutes)"]
+fn korfs_instances_with_the_strongest_tables() {
+    let goal = blank_first_goal(4, 4);
+    let d = domain(4, 4, goal.clone(), goal.clone());
+    let partition = PatternDatabases::strongest_partition(&d);
+    assert_eq!(partition.iter().map(Vec::len).collect::<Vec<_>>(), [7, 8]);
+    let h = pdb_of(&d, &partition);
+    // the estimate of every one of the 100 starts is at most its optimal length
+    for line in include_str!("data/korf100.txt").lines() {
+        let nums: Vec<u16> = line
+            .split_whitespace()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let d = domain(4, 4, nums[..16].to_vec(), goal.clone());
+        assert!(h.estimate(&d, &d.start()) <= u32::from(nums[16]), "{line}");
+    }
+    first_10_korf_instances(&h);
+}
+
+/// Solves the first 10 of Korf's instances with `h` on one and two threads: each optimal,
+/// of the published length, and legal on the model.
+fn first_10_korf_instances(h: &TileHeuristic) {
     let text = include_str!("data/korf100.txt");
     let goal = blank_first_goal(4, 4);
-    let h = default_pdb(&domain(4, 4, goal.clone(), goal.clone()));
     for line in text.lines().take(10) {
         let nums: Vec<u16> = line
             .split_whitespace()
@@ -68,7 +113,7 @@ fn the_first_10_korf_instances_are_solved_optimally() {
         let d = domain(4, 4, start.clone(), goal.clone());
         assert!(h.estimate(&d, &d.start()) as usize <= known);
         for threads in [1, 2] {
-            let out = idastar(&d, &h, threads, &mut SearchControl::new(Limits::default()));
+            let out = idastar(&d, h, threads, &mut SearchControl::new(Limits::default()));
             assert_eq!(out.termination, Termination::Solved);
             assert!(out.optimal);
             let path = out.path.unwrap();

@@ -26,10 +26,24 @@ fn domain() -> TileDomain {
 
 const PARTITION: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
 
-fn load(dir: &Path) -> (PatternDatabases, blockslide::solve::tiles::BuildReport) {
+type Loaded = (PatternDatabases, blockslide::solve::tiles::BuildReport);
+
+fn load(dir: &Path) -> Loaded {
     let partition: Vec<Vec<u8>> = PARTITION.iter().map(|p| p.to_vec()).collect();
     PatternDatabases::load_or_build_in(&domain(), &partition, Some(dir), &AtomicBool::new(false))
         .unwrap()
+}
+
+/// [`load`] with the tables stored at 4 bits per entry (as the largest tables are).
+fn load_compact(dir: &Path) -> Loaded {
+    let partition: Vec<Vec<u8>> = PARTITION.iter().map(|p| p.to_vec()).collect();
+    PatternDatabases::load_or_build_compact_in(
+        &domain(),
+        &partition,
+        Some(dir),
+        &AtomicBool::new(false),
+    )
+    .unwrap()
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -78,6 +92,38 @@ type Damage = (&'static str, fn(&mut Vec<u8>));
 
 #[test]
 fn corrupt_truncated_and_foreign_files_are_rebuilt() {
+    damaged_files_are_rebuilt(load);
+}
+
+#[test]
+fn compact_tables_are_cached_apart_and_damaged_ones_rebuilt() {
+    let dir = tempfile::tempdir().unwrap();
+    let (bytes, _) = load(dir.path());
+    let (compact, report) = load_compact(dir.path());
+    assert_eq!((report.built, report.loaded), (2, 0));
+    assert_eq!(sample(&bytes), sample(&compact));
+    assert!(compact.bytes() * 2 <= bytes.bytes() + 2);
+    let names = files(dir.path());
+    assert_eq!(names.len(), 4);
+    let compact_files = names
+        .iter()
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with("tiles-pdb4-v1-3x3-b0-")
+        })
+        .count();
+    assert_eq!(compact_files, 2, "{names:?}");
+    // each kind loads its own files
+    let (_, report) = load_compact(dir.path());
+    assert_eq!((report.built, report.loaded), (0, 2));
+    let (_, report) = load(dir.path());
+    assert_eq!((report.built, report.loaded), (0, 2));
+    damaged_files_are_rebuilt(load_compact);
+}
+
+/// Damages one of the two cache files `load` writes, in several ways, and checks each time
+/// that it is rejected, rebuilt to the same values and written back.
+fn damaged_files_are_rebuilt(load: fn(&Path) -> Loaded) {
     let dir = tempfile::tempdir().unwrap();
     let (good, _) = load(dir.path());
     let expected = sample(&good);

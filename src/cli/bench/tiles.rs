@@ -7,6 +7,7 @@
 //!   instance and per second; every length is checked against the known optimum.
 //! - `korf100-mt`: the same on one thread and on all cores (at least two), and the speed-up.
 //! - `korf100-large`: `korf100` with the larger pattern databases (`pdb-large`).
+//! - `korf100-strong`: `korf100` with the strongest pattern databases (`pdb-strong`, 7-8).
 //! - `tiles5x5`: 24-puzzles scrambled by 60 random moves (fixed seed), solved optimally.
 
 use std::time::Instant;
@@ -28,6 +29,7 @@ pub const SUITES: &[&str] = &[
     "korf100",
     "korf100-mt",
     "korf100-large",
+    "korf100-strong",
     "tiles5x5",
 ];
 
@@ -55,6 +57,7 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
             korf(args, suite, "pdb", &[1, cores])
         }
         "korf100-large" => korf(args, suite, "pdb-large", &[1]),
+        "korf100-strong" => korf(args, suite, "pdb-strong", &[1]),
         "tiles5x5" => five(args),
         _ => Err(format!("suite `{suite}` is not a tile suite")),
     };

@@ -33,6 +33,7 @@ pub fn heuristic_title(id: &str) -> String {
         "zero" => "None (zero)",
         "pdb" => "Pattern databases",
         "pdb-large" => "Pattern databases, large groups",
+        "pdb-strong" => "Pattern databases, strongest",
         "linear-conflict" => "Linear conflict",
         "manhattan" => "Manhattan distance",
         "misplaced" => "Misplaced tiles",

@@ -24,6 +24,14 @@ pub(super) const MAX_TABLE: u64 = 600_000_000;
 /// Marks an entry not reached yet during the build.
 pub(super) const UNSET: u8 = u8::MAX;
 
+/// Tables of more entries than this are stored at 4 bits per entry (see `Table::Nibbles`):
+/// the 8-tile table of the 4x4 and the 6-tile tables of the 5x5. Smaller ones keep a byte
+/// per entry, as their lookup is a little faster.
+pub(super) const COMPACT_ABOVE: u64 = 100_000_000;
+
+/// The largest half-excess over the Manhattan distance a compact table holds.
+pub(super) const MAX_DELTA: u8 = 15;
+
 /// What building pattern databases may spend: the caller's cancel flag, a deadline, and a
 /// memory budget for the tables and the build's working memory together.
 #[derive(Clone, Copy)]
@@ -124,6 +132,11 @@ pub(super) fn table_len(n: usize, k: usize) -> u64 {
     (0..k).map(|i| (n - i) as u64).product()
 }
 
+/// Whether a table of `k` tiles on `n` cells is stored at 4 bits per entry.
+pub(super) fn is_compact(n: usize, k: usize) -> bool {
+    table_len(n, k) > COMPACT_ABOVE
+}
+
 /// The index of a placement: the cells of the pattern's tiles as a partial permutation,
 /// ranked in mixed radix `n, n-1, ...` (each digit counts the free cells below the tile's).
 #[inline(always)]
@@ -203,10 +216,14 @@ pub(super) fn build_table(
 ) -> Result<Vec<u8>, PdbError> {
     /// Placements handed to a worker at a time.
     const CHUNK: usize = 4096;
+    /// Most items in a block of the next frontier (8 MB).
+    const MAX_BLOCK: usize = 1 << 20;
     let n = domain.cells();
     let k = tiles.len();
     let len = table_len(n, k) as usize;
     let neighbors = neighbor_masks(domain);
+    // a block holds what one chunk can make, and small tables get small blocks
+    let block_items = (len / 8).clamp(CHUNK * k * 4, MAX_BLOCK.max(CHUNK * k * 4));
     let full = if n == 32 { u32::MAX } else { (1u32 << n) - 1 };
     // the table, its bitmap and the tables already built: fixed for the whole build
     let fixed = kept + len as u64 + visited_bytes(n, len as u64);
@@ -235,7 +252,10 @@ pub(super) fn build_table(
         .iter()
         .map(|&t| domain.goal_cell(t as usize) as u8)
         .collect();
-    let mut frontier: Vec<u64> = vec![pack(&goal_cells, domain.goal_cell(0) as u8)];
+    // The frontier is a list of blocks of at most BLOCK items, each filled by one worker: a
+    // level's items are never copied into one vector, and no vector grows by doubling, so
+    // the memory counted is the memory held.
+    let mut frontier: Vec<Vec<u64>> = vec![vec![pack(&goal_cells, domain.goal_cell(0) as u8)]];
     let threads = std::thread::available_parallelism()
         .map_or(1, std::num::NonZero::get)
         .min(8);
@@ -244,12 +264,19 @@ pub(super) fn build_table(
     let stop: std::sync::Mutex<Option<PdbError>> = std::sync::Mutex::new(None);
     let stopped = AtomicBool::new(false);
     let set = AtomicUsize::new(0);
-    while !frontier.is_empty() {
+    while frontier.iter().any(|block| !block.is_empty()) {
         if let Some(why) = budget.exceeded() {
             return Err(why);
         }
+        // (block, first item) of each chunk of work
+        let chunks: Vec<(usize, usize)> = frontier
+            .iter()
+            .enumerate()
+            .flat_map(|(b, block)| (0..block.len()).step_by(CHUNK).map(move |i| (b, i)))
+            .collect();
+        let held: usize = frontier.iter().map(Vec::capacity).sum();
         let next_chunk = AtomicUsize::new(0);
-        // items made this level by all workers, for the memory check
+        // blocks made this level by all workers, for the memory check
         let made = AtomicUsize::new(0);
         let halt = |why: PdbError| {
             let mut slot = stop
@@ -259,7 +286,8 @@ pub(super) fn build_table(
             stopped.store(true, Ordering::Relaxed);
         };
         let expand = || {
-            let mut out = Vec::new();
+            let mut blocks: Vec<Vec<u64>> = Vec::new();
+            let mut out: Vec<u64> = Vec::new();
             let mut cells = [0u8; 32];
             let mut newly_set = 0usize;
             loop {
@@ -270,13 +298,28 @@ pub(super) fn build_table(
                     halt(why);
                     break;
                 }
-                // This level's and the next level's items, counted by allocated capacity.
-                let before = out.capacity();
-                let start = next_chunk.fetch_add(CHUNK, Ordering::Relaxed);
-                if start >= frontier.len() {
+                let Some(&(block, start)) = chunks.get(next_chunk.fetch_add(1, Ordering::Relaxed))
+                else {
                     break;
+                };
+                let block = &frontier[block];
+                // a chunk makes at most `k * 4` items per item: room for them all
+                if out.len() + CHUNK * k * 4 > out.capacity() {
+                    if !out.is_empty() {
+                        blocks.push(std::mem::take(&mut out));
+                    }
+                    out = Vec::with_capacity(block_items);
+                    let total = made.fetch_add(1, Ordering::Relaxed) + 1;
+                    let needed = fixed + (held + total * block_items) as u64 * item_bytes;
+                    if needed > budget.max_memory_bytes {
+                        halt(PdbError::MemoryLimit {
+                            needed,
+                            limit: budget.max_memory_bytes,
+                        });
+                        break;
+                    }
                 }
-                for &item in &frontier[start..(start + CHUNK).min(frontier.len())] {
+                for &item in &block[start..(start + CHUNK).min(block.len())] {
                     let blank = (item & CELL_MASK) as usize;
                     let placement = &mut cells[..k];
                     for (i, c) in placement.iter_mut().enumerate() {
@@ -314,23 +357,14 @@ pub(super) fn build_table(
                         }
                     }
                 }
-                let total = made.fetch_add(out.capacity() - before, Ordering::Relaxed)
-                    + (out.capacity() - before);
-                // The workers' items are copied into one next frontier while they are still
-                // held: count them twice.
-                let needed = fixed + (frontier.capacity() + 2 * total) as u64 * item_bytes;
-                if needed > budget.max_memory_bytes {
-                    halt(PdbError::MemoryLimit {
-                        needed,
-                        limit: budget.max_memory_bytes,
-                    });
-                    break;
-                }
+            }
+            if !out.is_empty() {
+                blocks.push(out);
             }
             set.fetch_add(newly_set, Ordering::Relaxed);
-            out
+            blocks
         };
-        let next: Vec<u64> = if threads > 1 && frontier.len() > 4 * CHUNK {
+        let next: Vec<Vec<u64>> = if threads > 1 && chunks.len() > 4 {
             std::thread::scope(|s| {
                 let handles: Vec<_> = (0..threads).map(|_| s.spawn(expand)).collect();
                 handles

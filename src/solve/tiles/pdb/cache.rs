@@ -10,7 +10,7 @@ use std::time::{Duration, SystemTime};
 use crate::model::file::open_regular;
 use crate::solve::tiles::TileDomain;
 
-use super::build::table_len;
+use super::build::{is_compact, table_len};
 
 /// The environment variable that overrides the cache directory (tests, CI).
 pub const CACHE_DIR_ENV: &str = "BLOCKSLIDE_CACHE_DIR";
@@ -19,6 +19,9 @@ pub const CACHE_DIR_ENV: &str = "BLOCKSLIDE_CACHE_DIR";
 const FORMAT_VERSION: u32 = 1;
 
 const MAGIC: &[u8; 8] = b"BSPDBv1\0";
+
+/// The magic of a compact table (4 bits per entry, see `Table::Nibbles`).
+const COMPACT_MAGIC: &[u8; 8] = b"BSPDB4v1";
 
 /// The prefix of the cache's temporary files. Each is created exclusively under an
 /// unpredictable name and renamed over its table when complete; one left behind by a killed
@@ -47,10 +50,14 @@ pub(super) struct CacheKey {
     cols: usize,
     blank: usize,
     goal_cells: Vec<u8>,
+    /// Whether the table is stored at 4 bits per entry.
+    pub(super) compact: bool,
 }
 
 impl CacheKey {
-    pub(super) fn new(domain: &TileDomain, tiles: &[u8]) -> CacheKey {
+    /// The key of the table of `tiles`, stored at 4 bits per entry when it is large or
+    /// `compact` asks.
+    pub(super) fn new(domain: &TileDomain, tiles: &[u8], compact: bool) -> CacheKey {
         CacheKey {
             rows: domain.rows(),
             cols: domain.cols(),
@@ -59,13 +66,25 @@ impl CacheKey {
                 .iter()
                 .map(|&t| domain.goal_cell(t as usize) as u8)
                 .collect(),
+            compact: compact || is_compact(domain.cells(), tiles.len()),
+        }
+    }
+
+    /// The bytes of the table in memory and in its file.
+    pub(super) fn stored_len(&self) -> usize {
+        let len = table_len(self.rows * self.cols, self.goal_cells.len());
+        if self.compact {
+            len.div_ceil(2) as usize
+        } else {
+            len as usize
         }
     }
 
     pub(super) fn file_name(&self) -> String {
         let cells: Vec<String> = self.goal_cells.iter().map(u8::to_string).collect();
         format!(
-            "tiles-pdb-v{FORMAT_VERSION}-{}x{}-b{}-{}.bin",
+            "tiles-pdb{}-v{FORMAT_VERSION}-{}x{}-b{}-{}.bin",
+            if self.compact { "4" } else { "" },
             self.rows,
             self.cols,
             self.blank,
@@ -76,14 +95,14 @@ impl CacheKey {
     /// Whether `path` is a regular file of this table's size (its contents are checked when
     /// it is read).
     pub(super) fn cached_file_fits(&self, path: &Path) -> bool {
-        let len = table_len(self.rows * self.cols, self.goal_cells.len()) as usize;
+        let len = self.stored_len();
         let expected = (self.header(len, 0).len() + len) as u64;
         fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == expected)
     }
 
     pub(super) fn header(&self, len: usize, checksum: u64) -> Vec<u8> {
         let mut h = Vec::with_capacity(64);
-        h.extend_from_slice(MAGIC);
+        h.extend_from_slice(if self.compact { COMPACT_MAGIC } else { MAGIC });
         h.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         for v in [self.rows, self.cols, self.blank, self.goal_cells.len()] {
             h.extend_from_slice(&(v as u32).to_le_bytes());
@@ -166,8 +185,7 @@ pub(super) fn read_table(path: &Path, key: &CacheKey) -> Result<Vec<u8>, CacheMi
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Err(CacheMiss::Absent),
         Err(e) => return Err(invalid(&e.to_string())),
     };
-    let n = key.rows * key.cols;
-    let len = table_len(n, key.goal_cells.len()) as usize;
+    let len = key.stored_len();
     let header_len = key.header(len, 0).len();
     if size != (header_len + len) as u64 {
         return Err(invalid("wrong size (truncated or not a table)"));

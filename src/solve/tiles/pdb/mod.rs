@@ -13,6 +13,12 @@
 //! tile into the region costs one. Tables are cached on disk (see [`cache_dir`]) under
 //! versioned names, with a checksum, and written atomically; a file that does not verify is
 //! rebuilt.
+//!
+//! Tables of more than 100 million entries (Korf and Felner's 7-8 on the 4x4, their 6-6-6-6
+//! on the 5x5) are stored at 4 bits per entry: half the moves beyond the pattern tiles'
+//! Manhattan distance, which the lookup adds back. Their build scans bitmaps of the
+//! frontier instead of keeping lists of it, so its memory is fixed and known before it
+//! starts.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -22,11 +28,14 @@ use super::{TileDomain, TileState};
 
 mod build;
 mod cache;
+mod scan;
 
 use build::{
-    MAX_ENTRIES, MAX_LARGE_ENTRIES, MAX_TABLE, UNSET, build_table, rank, table_len, visited_bytes,
+    MAX_DELTA, MAX_ENTRIES, MAX_LARGE_ENTRIES, MAX_TABLE, UNSET, build_table, rank, table_len,
+    visited_bytes,
 };
 use cache::{CacheKey, CacheMiss, read_table, usable_cache_dir, write_table};
+use scan::{build_compact_table, scan_build_bytes};
 
 pub use build::{BuildBudget, PdbError};
 pub use cache::{CACHE_DIR_ENV, cache_dir};
@@ -42,14 +51,58 @@ struct Pattern {
     /// For the mirrored lookup: the tile whose mirrored position stands for `tiles[i]`.
     mirrored_sources: Vec<u8>,
     /// Moves of the pattern's tiles, indexed by [`rank`] of their cells.
-    table: Vec<u8>,
+    table: Table,
+}
+
+/// How a pattern's table holds its values.
+#[derive(Debug)]
+enum Table {
+    /// One byte per entry: the moves themselves.
+    Bytes(Vec<u8>),
+    /// Two entries per byte, the low nibble first: half the moves beyond the pattern tiles'
+    /// Manhattan distance (the two always differ by an even number, as each move changes
+    /// one tile's distance by one), at most [`MAX_DELTA`]: a larger one is stored as
+    /// [`MAX_DELTA`], which only lowers the estimate.
+    Nibbles {
+        /// The packed half-excesses.
+        packed: Vec<u8>,
+        /// `manhattan[i * cells + cell]`: the Manhattan distance of the pattern's `i`-th
+        /// tile on `cell` from its goal cell.
+        manhattan: Vec<u8>,
+    },
+}
+
+impl Table {
+    /// The bytes the table takes.
+    fn bytes(&self) -> usize {
+        match self {
+            Table::Bytes(t) => t.len(),
+            Table::Nibbles { packed, .. } => packed.len(),
+        }
+    }
+
+    /// The largest value the table can give (an upper bound for compact tables).
+    fn max_value(&self, cells: usize) -> u32 {
+        match self {
+            Table::Bytes(t) => t
+                .iter()
+                .filter(|&&v| v != UNSET)
+                .map(|&v| u32::from(v))
+                .max()
+                .unwrap_or(0),
+            Table::Nibbles { manhattan, .. } => {
+                let worst: u32 = manhattan
+                    .chunks(cells)
+                    .map(|tile| tile.iter().map(|&d| u32::from(d)).max().unwrap_or(0))
+                    .sum();
+                worst + 2 * u32::from(MAX_DELTA)
+            }
+        }
+    }
 }
 
 /// Gives each set of tables its own memo tag (see `TileState`'s memo).
 static NEXT_TAG: AtomicU32 = AtomicU32::new(1);
-
-/// Bits per value in a state's memo.
-const MEMO_BITS: u32 = 6;
 
 /// A set of additive pattern databases for one board and goal.
 #[derive(Debug)]
@@ -65,6 +118,9 @@ pub struct PatternDatabases {
     mirrored_pattern_of: Vec<u8>,
     /// `transpose[cell]`: the cell mirrored about the main diagonal, when mirroring applies.
     transpose: Option<Vec<u8>>,
+    /// Bits per value in a state's memo: as many as two values per pattern leave room for,
+    /// at most 8.
+    memo_bits: u32,
     sizes: Vec<usize>,
     bytes: usize,
 }
@@ -93,7 +149,7 @@ impl PatternDatabases {
     /// in the reading order of their goal cells, cut into groups as large as a table of at
     /// most 8 million entries allows (8 on 3x3, 5-5-5-5-4 on 5x5, 7-4 on 3x4).
     pub fn default_partition(domain: &TileDomain) -> Vec<Vec<u8>> {
-        corner_partition_4x4(domain, &SIX_SIX_THREE)
+        corner_partition(domain, 4, SIX_SIX_THREE)
             .unwrap_or_else(|| reading_order_partition(domain, MAX_ENTRIES))
     }
 
@@ -103,8 +159,19 @@ impl PatternDatabases {
     /// Korf's instances, a 58 MB table built in under a minute); otherwise groups as large as
     /// a table of at most 60 million entries allows.
     pub fn large_partition(domain: &TileDomain) -> Vec<Vec<u8>> {
-        corner_partition_4x4(domain, &SEVEN_SIX_TWO)
+        corner_partition(domain, 4, SEVEN_SIX_TWO)
             .unwrap_or_else(|| reading_order_partition(domain, MAX_LARGE_ENTRIES))
+    }
+
+    /// The strongest partition offered for `domain`, with the largest tables (stored at 4
+    /// bits per entry). With the blank's goal in a corner: on 4x4, Korf and Felner's 7-8
+    /// (the first two rows' seven tiles, the last two rows' eight; a 260 MB table of 8
+    /// tiles); on 5x5, their 6-6-6-6 (four 64 MB tables of 6 tiles). Otherwise the same as
+    /// [`PatternDatabases::large_partition`].
+    pub fn strongest_partition(domain: &TileDomain) -> Vec<Vec<u8>> {
+        corner_partition(domain, 4, SEVEN_EIGHT)
+            .or_else(|| corner_partition(domain, 5, SIX_SIX_SIX_SIX))
+            .unwrap_or_else(|| Self::large_partition(domain))
     }
 
     /// Loads (from the cache) or builds the tables of `partition` for `domain`, within
@@ -129,17 +196,42 @@ impl PatternDatabases {
     ///
     /// # Errors
     /// As [`PatternDatabases::load_or_build`].
-    #[expect(
-        clippy::too_many_lines,
-        reason = "each table loaded, checked or built in turn, with its note"
-    )]
     pub fn load_or_build_in<'a>(
         domain: &TileDomain,
         partition: &[Vec<u8>],
         cache: Option<&Path>,
         budget: impl Into<BuildBudget<'a>>,
     ) -> Result<(PatternDatabases, BuildReport), PdbError> {
-        let budget = budget.into();
+        Self::load_or_build_stored(domain, partition, cache, false, budget.into())
+    }
+
+    /// Like [`PatternDatabases::load_or_build_in`], with every table stored at 4 bits per
+    /// entry, as only the largest tables are otherwise: for checking the compact tables on
+    /// boards small enough to search completely. Cached under other names than byte
+    /// tables.
+    ///
+    /// # Errors
+    /// As [`PatternDatabases::load_or_build`].
+    pub fn load_or_build_compact_in<'a>(
+        domain: &TileDomain,
+        partition: &[Vec<u8>],
+        cache: Option<&Path>,
+        budget: impl Into<BuildBudget<'a>>,
+    ) -> Result<(PatternDatabases, BuildReport), PdbError> {
+        Self::load_or_build_stored(domain, partition, cache, true, budget.into())
+    }
+
+    #[expect(
+        clippy::too_many_lines,
+        reason = "each table loaded, checked or built in turn, with its note"
+    )]
+    fn load_or_build_stored(
+        domain: &TileDomain,
+        partition: &[Vec<u8>],
+        cache: Option<&Path>,
+        all_compact: bool,
+        budget: BuildBudget<'_>,
+    ) -> Result<(PatternDatabases, BuildReport), PdbError> {
         let n = domain.cells();
         if n > 32 {
             return Err(PdbError::NotBuildable(format!(
@@ -178,19 +270,33 @@ impl PatternDatabases {
                 None
             }
         };
-        // Refuse up front what cannot fit: every table, plus the bitmap of the largest table
-        // that must be built (a cache file of the right size will most likely load instead).
-        let tables: u64 = partition.iter().map(|g| table_len(n, g.len())).sum();
+        // Refuse up front what cannot fit: every table, plus the working memory of the
+        // largest build (a cache file of the right size will most likely load instead). A
+        // byte table's build grows its frontiers beyond this, and checks them as they grow.
+        let tables: u64 = partition
+            .iter()
+            .map(|g| {
+                let key = CacheKey::new(domain, g, all_compact);
+                key.stored_len() as u64
+            })
+            .sum();
         let largest_build = partition
             .iter()
-            .filter(|tiles| {
-                let key = CacheKey::new(domain, tiles);
-                !cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name())))
+            .filter_map(|tiles| {
+                let key = CacheKey::new(domain, tiles, all_compact);
+                if cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name()))) {
+                    return None;
+                }
+                let len = table_len(n, tiles.len());
+                Some(if key.compact {
+                    scan_build_bytes(n, len) - key.stored_len() as u64
+                } else {
+                    visited_bytes(n, len)
+                })
             })
-            .map(|g| table_len(n, g.len()))
             .max()
             .unwrap_or(0);
-        let needed = tables + visited_bytes(n, largest_build);
+        let needed = tables + largest_build;
         if needed > budget.max_memory_bytes {
             return Err(PdbError::MemoryLimit {
                 needed,
@@ -203,7 +309,7 @@ impl PatternDatabases {
         let to_build: u64 = partition
             .iter()
             .filter(|tiles| {
-                let key = CacheKey::new(domain, tiles);
+                let key = CacheKey::new(domain, tiles, all_compact);
                 !cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name())))
             })
             .map(|g| table_len(n, g.len()))
@@ -212,8 +318,12 @@ impl PatternDatabases {
         let mut built_entries = 0u64;
         let mut patterns: Vec<Pattern> = Vec::with_capacity(partition.len());
         for tiles in partition {
-            let key = CacheKey::new(domain, tiles);
+            let key = CacheKey::new(domain, tiles, all_compact);
             let path = cache.map(|d| d.join(key.file_name()));
+            let manhattan: Vec<u8> = tiles
+                .iter()
+                .flat_map(|&t| (0..n).map(move |c| domain.manhattan(t as usize, c) as u8))
+                .collect();
             let cached = match path.as_deref().map(|p| read_table(p, &key)) {
                 Some(Ok(table)) => Some(table),
                 Some(Err(CacheMiss::Absent)) | None => None,
@@ -222,18 +332,22 @@ impl PatternDatabases {
                     None
                 }
             };
-            let table = if let Some(table) = cached {
+            let stored = if let Some(table) = cached {
                 report.loaded += 1;
                 table
             } else {
-                let kept: u64 = patterns.iter().map(|p| p.table.len() as u64).sum();
+                let kept: u64 = patterns.iter().map(|p| p.table.bytes() as u64).sum();
                 let filled = |entries: u64| {
                     if let Some(progress) = budget.progress {
                         progress(((built_entries + entries) as f64 / to_build as f64).min(1.0));
                     }
                 };
-                let table = build_table(domain, tiles, &budget, kept, &filled)?;
-                built_entries += table.len() as u64;
+                let table = if key.compact {
+                    build_compact_table(domain, tiles, &budget, kept, &manhattan, &filled)?
+                } else {
+                    build_table(domain, tiles, &budget, kept, &filled)?
+                };
+                built_entries += table_len(n, tiles.len());
                 report.built += 1;
                 if let Some(p) = &path
                     && let Err(e) = write_table(p, &key, &table)
@@ -241,6 +355,14 @@ impl PatternDatabases {
                     report.write_error = Some(format!("{}: {e}", p.display()));
                 }
                 table
+            };
+            let table = if key.compact {
+                Table::Nibbles {
+                    packed: stored,
+                    manhattan,
+                }
+            } else {
+                Table::Bytes(stored)
             };
             let mirrored_sources = match &transpose {
                 Some(t) => tiles
@@ -261,7 +383,7 @@ impl PatternDatabases {
         }
         report.seconds = started.elapsed().as_secs_f64();
         let sizes = patterns.iter().map(|p| p.tiles.len()).collect();
-        let bytes = patterns.iter().map(|p| p.table.len()).sum();
+        let bytes = patterns.iter().map(|p| p.table.bytes()).sum();
         let mut pattern_of = vec![u8::MAX; n];
         let mut mirrored_pattern_of = vec![u8::MAX; n];
         for (i, p) in patterns.iter().enumerate() {
@@ -272,12 +394,11 @@ impl PatternDatabases {
                 mirrored_pattern_of[t as usize] = i as u8;
             }
         }
-        let fits = 2 * patterns.len() as u32 * MEMO_BITS <= 64
-            && patterns.iter().all(|p| {
-                p.table
-                    .iter()
-                    .all(|&v| v == UNSET || u32::from(v) < 1 << MEMO_BITS)
-            });
+        let memo_bits = (64 / (2 * patterns.len().max(1)) as u32).min(8);
+        let fits = memo_bits >= 4
+            && patterns
+                .iter()
+                .all(|p| p.table.max_value(n) < 1 << memo_bits);
         let tag = if fits {
             NEXT_TAG.fetch_add(1, Ordering::Relaxed).max(1)
         } else {
@@ -291,6 +412,7 @@ impl PatternDatabases {
                 pattern_of,
                 mirrored_pattern_of,
                 transpose,
+                memo_bits,
                 sizes,
                 bytes,
             },
@@ -337,13 +459,13 @@ impl PatternDatabases {
         let mut values = values;
         let p = self.pattern_of[tile] as usize;
         if p < self.patterns.len() {
-            values = set_field(values, p, self.normal_value(p, cell_of));
+            values = set_field(values, p, self.memo_bits, self.normal_value(p, cell_of));
         }
         if let Some(transpose) = &self.transpose {
             let q = self.mirrored_pattern_of[tile] as usize;
             if q < self.patterns.len() {
                 let v = self.mirrored_value(q, transpose, cell_of);
-                values = set_field(values, self.patterns.len() + q, v);
+                values = set_field(values, self.patterns.len() + q, self.memo_bits, v);
             }
         }
         child.memo().set(self.tag, values);
@@ -372,7 +494,8 @@ impl PatternDatabases {
     #[inline]
     fn estimate_from_fields(&self, values: u64) -> u32 {
         let k = self.patterns.len();
-        let field = |i: usize| ((values >> (i as u32 * MEMO_BITS)) & ((1 << MEMO_BITS) - 1)) as u32;
+        let bits = self.memo_bits;
+        let field = |i: usize| ((values >> (i as u32 * bits)) & ((1 << bits) - 1)) as u32;
         let normal: u32 = (0..k).map(field).sum();
         let mirrored: u32 = (k..2 * k).map(field).sum();
         normal.max(mirrored)
@@ -386,14 +509,14 @@ impl PatternDatabases {
         for p in 0..k {
             let v = self.normal_value(p, cell_of);
             normal += v;
-            values = set_field(values, p, v);
+            values = set_field(values, p, self.memo_bits, v);
         }
         let mut mirrored = 0u32;
         if let Some(transpose) = &self.transpose {
             for p in 0..k {
                 let v = self.mirrored_value(p, transpose, cell_of);
                 mirrored += v;
-                values = set_field(values, k + p, v);
+                values = set_field(values, k + p, self.memo_bits, v);
             }
         }
         if self.tag != 0 {
@@ -416,41 +539,68 @@ fn reading_order_partition(domain: &TileDomain, max_entries: u64) -> Vec<Vec<u8>
     tiles.chunks(k).map(<[u8]>::to_vec).collect()
 }
 
-/// Goal cells of a 4x4 partition with the blank's goal in the top-left corner.
-type Groups = [&'static [(usize, usize)]; 3];
+/// Goal cells of a partition with the blank's goal in the top-left corner.
+type Groups = [&'static [(usize, usize)]];
 
 /// Two 3x2 blocks beside the blank's corner and the last row's other three cells.
-const SIX_SIX_THREE: Groups = [
+const SIX_SIX_THREE: &Groups = &[
     &[(0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0)],
     &[(0, 2), (0, 3), (1, 2), (1, 3), (2, 2), (2, 3)],
     &[(3, 1), (3, 2), (3, 3)],
 ];
 
 /// [`SIX_SIX_THREE`] with the last row's second cell moved into the first group.
-const SEVEN_SIX_TWO: Groups = [
+const SEVEN_SIX_TWO: &Groups = &[
     &[(0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (3, 0), (3, 1)],
     &[(0, 2), (0, 3), (1, 2), (1, 3), (2, 2), (2, 3)],
     &[(3, 2), (3, 3)],
 ];
 
-/// A 4x4 partition drawn for the blank's goal in the top-left corner, mirrored to the corner
-/// the goal actually uses; `None` unless the board is 4x4 with the blank's goal in a corner.
-fn corner_partition_4x4(domain: &TileDomain, groups: &Groups) -> Option<Vec<Vec<u8>>> {
-    if domain.rows() != 4 || domain.cols() != 4 {
+/// Korf and Felner's 7-8 split of the 4x4: the first two rows' tiles, the last two rows'.
+const SEVEN_EIGHT: &Groups = &[
+    &[(0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 2), (1, 3)],
+    &[
+        (2, 0),
+        (2, 1),
+        (2, 2),
+        (2, 3),
+        (3, 0),
+        (3, 1),
+        (3, 2),
+        (3, 3),
+    ],
+];
+
+/// Korf and Felner's 6-6-6-6 split of the 5x5 (their figure 5): six cells by the blank's
+/// corner, and three 2x3 blocks (the first two rows' right, the last two rows' left, the
+/// last two columns' lower).
+const SIX_SIX_SIX_SIX: &Groups = &[
+    &[(0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2)],
+    &[(0, 2), (0, 3), (0, 4), (1, 2), (1, 3), (1, 4)],
+    &[(3, 0), (3, 1), (3, 2), (4, 0), (4, 1), (4, 2)],
+    &[(2, 3), (2, 4), (3, 3), (3, 4), (4, 3), (4, 4)],
+];
+
+/// A partition of the `size` x `size` board drawn for the blank's goal in the top-left
+/// corner, mirrored to the corner the goal actually uses; `None` unless the board is that
+/// size with the blank's goal in a corner.
+fn corner_partition(domain: &TileDomain, size: usize, groups: &Groups) -> Option<Vec<Vec<u8>>> {
+    if domain.rows() != size || domain.cols() != size {
         return None;
     }
+    let last = size - 1;
     let blank = domain.goal_cell(0);
-    let (flip_rows, flip_cols) = match (blank / 4, blank % 4) {
+    let (flip_rows, flip_cols) = match (blank / size, blank % size) {
         (0, 0) => (false, false),
-        (0, 3) => (false, true),
-        (3, 0) => (true, false),
-        (3, 3) => (true, true),
+        (0, c) if c == last => (false, true),
+        (r, 0) if r == last => (true, false),
+        (r, c) if r == last && c == last => (true, true),
         _ => return None,
     };
     let cell = |(r, c): (usize, usize)| {
-        let r = if flip_rows { 3 - r } else { r };
-        let c = if flip_cols { 3 - c } else { c };
-        r * 4 + c
+        let r = if flip_rows { last - r } else { r };
+        let c = if flip_cols { last - c } else { c };
+        r * size + c
     };
     Some(
         groups
@@ -463,11 +613,11 @@ fn corner_partition_4x4(domain: &TileDomain, groups: &Groups) -> Option<Vec<Vec<
 /// The table entry for the cells of `tiles`, with the common pattern sizes unrolled (the
 /// lookup is the search's innermost work).
 #[inline(always)]
-fn lookup(tiles: &[u8], table: &[u8], n: usize, cell_of: impl Fn(usize) -> u8) -> u32 {
+fn lookup(tiles: &[u8], table: &Table, n: usize, cell_of: impl Fn(usize) -> u8) -> u32 {
     #[inline(always)]
     fn fixed<const K: usize>(
         tiles: &[u8],
-        table: &[u8],
+        table: &Table,
         n: usize,
         cell_of: impl Fn(usize) -> u8,
     ) -> u32 {
@@ -475,7 +625,7 @@ fn lookup(tiles: &[u8], table: &[u8], n: usize, cell_of: impl Fn(usize) -> u8) -
         for (c, &t) in cells.iter_mut().zip(tiles) {
             *c = cell_of(t as usize);
         }
-        u32::from(table[rank(&cells, n)])
+        value(table, &cells, n)
     }
     match tiles.len() {
         3 => fixed::<3>(tiles, table, n, cell_of),
@@ -489,16 +639,34 @@ fn lookup(tiles: &[u8], table: &[u8], n: usize, cell_of: impl Fn(usize) -> u8) -
             for (c, &t) in cells.iter_mut().zip(tiles) {
                 *c = cell_of(t as usize);
             }
-            u32::from(table[rank(&cells[..k], n)])
+            value(table, &cells[..k], n)
         }
     }
 }
 
-/// `values` with memo field `i` set to `v`.
+/// The moves of a pattern whose tiles stand on `cells`.
 #[inline(always)]
-fn set_field(values: u64, i: usize, v: u32) -> u64 {
-    let shift = i as u32 * MEMO_BITS;
-    (values & !(((1 << MEMO_BITS) - 1) << shift)) | (u64::from(v) << shift)
+fn value(table: &Table, cells: &[u8], n: usize) -> u32 {
+    let index = rank(cells, n);
+    match table {
+        Table::Bytes(t) => u32::from(t[index]),
+        Table::Nibbles { packed, manhattan } => {
+            let half_excess = (packed[index >> 1] >> ((index & 1) * 4)) & 0xf;
+            let distance: u32 = cells
+                .iter()
+                .enumerate()
+                .map(|(i, &c)| u32::from(manhattan[i * n + c as usize]))
+                .sum();
+            distance + 2 * u32::from(half_excess)
+        }
+    }
+}
+
+/// `values` with memo field `i` (of `bits` bits) set to `v`.
+#[inline(always)]
+fn set_field(values: u64, i: usize, bits: u32, v: u32) -> u64 {
+    let shift = i as u32 * bits;
+    (values & !(((1 << bits) - 1) << shift)) | (u64::from(v) << shift)
 }
 
 /// The diagonal mirror of the board's cells, when the board is square and the blank's goal
