@@ -313,6 +313,41 @@ pub(super) fn run_move_kernel<const W: usize, T: Copy>(
     skipped
 }
 
+/// The steps (or slides) of the pieces of classes kept as sorted placement indices, for
+/// [`run_kernel`]: each piece moves, then the class's indices are sorted again.
+#[inline(never)]
+fn sorted_steps<const W: usize, const SLIDE: bool>(
+    kernel: &WordKernel,
+    adj: &[Adj<1>],
+    words: &[u64; W],
+    occ: u64,
+    emit: &mut impl FnMut([u64; W], bool),
+) {
+    for class in &kernel.sorted {
+        let mut at = [0u32; 64];
+        let count = indices(words, class, &mut at);
+        let at = &at[..count];
+        for (i, &from) in at.iter().enumerate() {
+            let offset = class[i].offset;
+            let here = &adj[(offset + from) as usize];
+            // The cells a step enters are never the piece's own, so the other pieces are
+            // all that can be in the way, on the first step as past it.
+            let others = occ ^ here.cells[0];
+            for d in 0..4 {
+                let mut cur = here;
+                while cur.nbr[d] != NONE && cur.enter[d][0] & others == 0 {
+                    let to = cur.nbr[d];
+                    emit(resorted(words, class, at, i, to - offset), true);
+                    if !SLIDE {
+                        break;
+                    }
+                    cur = &adj[to as usize];
+                }
+            }
+        }
+    }
+}
+
 /// The placement indices of a class's pieces, `at` (sorted), read from `class`'s fields.
 #[inline]
 fn indices<const W: usize>(words: &[u64; W], class: &[Field], at: &mut [u32; 64]) -> usize {
@@ -415,8 +450,13 @@ pub(super) fn run_kernel<const W: usize, const SLIDE: bool, T: Copy>(
         next
     };
     let mut occ = 0u64;
-    for &f in kernel.singles.iter().chain(kernel.sorted.iter().flatten()) {
+    for &f in &kernel.singles {
         occ |= adj[(f.offset + field(f) as u32) as usize].cells[0];
+    }
+    for class in &kernel.sorted {
+        for &f in class {
+            occ |= adj[(f.offset + field(f) as u32) as usize].cells[0];
+        }
     }
     for set in &kernel.sets {
         occ |= (field(set.field) << set.base).wrapping_mul(set.cover);
@@ -467,29 +507,10 @@ pub(super) fn run_kernel<const W: usize, const SLIDE: bool, T: Copy>(
             }
         }
     }
-    // Pieces of classes kept as sorted indices: each step or slide, then the indices sorted.
-    for class in &kernel.sorted {
-        let mut at = [0u32; 64];
-        let count = indices(words, class, &mut at);
-        let at = &at[..count];
-        for (i, &from) in at.iter().enumerate() {
-            let offset = class[i].offset;
-            let here = &adj[(offset + from) as usize];
-            // The cells a step enters are never the piece's own, so the other pieces are
-            // all that can be in the way, on the first step as past it.
-            let others = occ ^ here.cells[0];
-            for d in 0..4 {
-                let mut cur = here;
-                while cur.nbr[d] != NONE && cur.enter[d][0] & others == 0 {
-                    let to = cur.nbr[d];
-                    emit(resorted(words, class, at, i, to - offset), true);
-                    if !SLIDE {
-                        break;
-                    }
-                    cur = &adj[to as usize];
-                }
-            }
-        }
+    // Pieces of classes kept as sorted indices (out of line: most puzzles have none, and
+    // the step loop stays small).
+    if !kernel.sorted.is_empty() {
+        sorted_steps::<W, SLIDE>(kernel, adj, words, occ, &mut emit);
     }
     for set in &kernel.sets {
         let anchors = field(set.field) << set.base;
