@@ -21,31 +21,63 @@ const HARDEST: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
 const FIFTY_FOUR: &str = "BBBKCCDDoKoLIAAKoLIoJEEMFFJooMooxoHH";
 
 /// Whether every piece of `position` obeys the rules of `start`: axis-locked pieces stay in
-/// their row or column, and no piece covers a cell of a zone closed to it.
+/// their row or column, and no piece covers a cell of a zone closed to it. Interchangeable
+/// pieces (same shape) may have traded labels in the engine's position, so the check asks for
+/// a matching of placed pieces to start pieces of their shape under whose rules they stand.
 fn obeys_rules(start: &Puzzle, position: &Puzzle) -> bool {
-    let origin: std::collections::BTreeMap<_, _> = start
-        .pieces()
-        .into_iter()
-        .map(|p| (p.token, p.cells[0]))
-        .collect();
-    position.pieces().into_iter().all(|piece| {
-        let (r0, c0) = origin[&piece.token];
-        let along = match start.axis_of(piece.token) {
+    let starts = start.pieces();
+    let placed = position.pieces();
+    let shape = |cells: &[(usize, usize)]| {
+        let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
+        let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
+        let mut s: Vec<_> = cells.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
+        s.sort_unstable();
+        s
+    };
+    // Whether a piece standing on `cells` obeys the rules of start piece `s`.
+    let under = |cells: &[(usize, usize)], s: &blockslide::model::PieceCells| {
+        let (r0, c0) = s.cells[0];
+        let along = match start.axis_of(s.token) {
             Axis::Free => true,
-            Axis::Horizontal => piece.cells[0].0 == r0,
-            Axis::Vertical => piece.cells[0].1 == c0,
+            Axis::Horizontal => cells[0].0 == r0,
+            Axis::Vertical => cells[0].1 == c0,
         };
-        let zones_ok = piece.cells.iter().all(|&(r, c)| {
+        let zones_ok = cells.iter().all(|&(r, c)| {
             start.zones.iter().all(|z| {
                 !z.cells[r * start.cols + c]
                     || z.allow.iter().any(|right| match right {
-                        blockslide::model::ZoneRight::Piece(t) => *t == piece.token,
-                        blockslide::model::ZoneRight::Kind(k) => *k == start.kind_of(piece.token),
+                        blockslide::model::ZoneRight::Piece(t) => *t == s.token,
+                        blockslide::model::ZoneRight::Kind(k) => *k == start.kind_of(s.token),
                     })
             })
         });
-        along && zones_ok
-    })
+        shape(cells) == shape(&s.cells) && along && zones_ok
+    };
+    let fits: Vec<Vec<bool>> = placed
+        .iter()
+        .map(|p| starts.iter().map(|s| under(&p.cells, s)).collect())
+        .collect();
+    // Kuhn's augmenting paths: a perfect matching of placed pieces to start pieces.
+    fn augment(
+        p: usize,
+        fits: &[Vec<bool>],
+        owner: &mut [Option<usize>],
+        seen: &mut [bool],
+    ) -> bool {
+        for s in 0..owner.len() {
+            if fits[p][s] && !seen[s] {
+                seen[s] = true;
+                if owner[s].is_none_or(|q| augment(q, fits, owner, seen)) {
+                    owner[s] = Some(p);
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut owner = vec![None; starts.len()];
+    placed.len() == starts.len()
+        && (0..placed.len()).all(|p| augment(p, &fits, &mut owner, &mut vec![false; starts.len()]))
 }
 
 proptest! {
