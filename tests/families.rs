@@ -20,6 +20,21 @@ const HARDEST: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
 /// A 54-move position with a cluster of 1,845.
 const FIFTY_FOUR: &str = "BBBKCCDDoKoLIAAKoLIoJEEMFFJooMooxoHH";
 
+/// Kuhn's augmenting path from placed piece `p`: whether `p` can be matched to a start
+/// piece it fits (`fits[p][s]`), rematching others as needed (`owner[s]` holds the match).
+fn augment(p: usize, fits: &[Vec<bool>], owner: &mut [Option<usize>], seen: &mut [bool]) -> bool {
+    for s in 0..owner.len() {
+        if fits[p][s] && !seen[s] {
+            seen[s] = true;
+            if owner[s].is_none_or(|q| augment(q, fits, owner, seen)) {
+                owner[s] = Some(p);
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Whether every piece of `position` obeys the rules of `start`: axis-locked pieces stay in
 /// their row or column, and no piece covers a cell of a zone closed to it. Interchangeable
 /// pieces (same shape) may have traded labels in the engine's position, so the check asks for
@@ -57,24 +72,6 @@ fn obeys_rules(start: &Puzzle, position: &Puzzle) -> bool {
         .iter()
         .map(|p| starts.iter().map(|s| under(&p.cells, s)).collect())
         .collect();
-    // Kuhn's augmenting paths: a perfect matching of placed pieces to start pieces.
-    fn augment(
-        p: usize,
-        fits: &[Vec<bool>],
-        owner: &mut [Option<usize>],
-        seen: &mut [bool],
-    ) -> bool {
-        for s in 0..owner.len() {
-            if fits[p][s] && !seen[s] {
-                seen[s] = true;
-                if owner[s].is_none_or(|q| augment(q, fits, owner, seen)) {
-                    owner[s] = Some(p);
-                    return true;
-                }
-            }
-        }
-        false
-    }
     let mut owner = vec![None; starts.len()];
     placed.len() == starts.len()
         && (0..placed.len()).all(|p| augment(p, &fits, &mut owner, &mut vec![false; starts.len()]))
