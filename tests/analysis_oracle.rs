@@ -286,23 +286,57 @@ fn a_node_limit_in_the_walk_back_leaves_the_first_layers_and_says_so() {
 #[test]
 fn a_distance_map_over_the_memory_limit_skips_only_the_solution_count() {
     // Between the room the walks need and the room the whole analysis needs, the analysis
-    // still gives the distances and the hardest starts, and skips only the solution count.
-    let full = analyze(&klotski(), Metric::Move, control()).unwrap();
+    // of a domain without a leaner way (tiles here) still gives the distances and the
+    // hardest starts, and skips only the solution count.
+    let eight = Puzzle::tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1], None).unwrap();
+    let full = analyze(&eight, Metric::Step, control()).unwrap();
+    assert_eq!(full.start_distance, Some(31));
     let peak = full.stats.peak_memory_bytes;
     let skipped_only_the_count = (1..=16).map(|i| peak * i / 17).find_map(|room| {
         let limits = Limits {
             max_memory_bytes: room,
             ..Limits::default()
         };
-        let report = analyze(&klotski(), Metric::Move, SearchControl::new(limits)).unwrap();
+        let report = analyze(&eight, Metric::Step, SearchControl::new(limits)).unwrap();
         (report.status == Termination::Solved && report.solutions.is_none())
             .then_some((room, report))
     });
     let (room, report) = skipped_only_the_count.expect("some limit skips only the count");
-    assert_eq!(report.start_distance, Some(81));
+    assert_eq!(report.start_distance, Some(31));
     assert!(report.hardest.is_some());
     assert!(report.notes.iter().any(|n| n.contains("memory limit")));
     assert!(report.stats.peak_memory_bytes <= room);
+}
+
+#[test]
+fn a_block_puzzle_past_its_distance_map_is_counted_on_sorted_layers() {
+    // A block puzzle whose distance map does not fit is analysed on sorted layers instead:
+    // every complete analysis counts the solutions, also within less memory than the
+    // distance map alone takes.
+    let full = analyze(&klotski(), Metric::Move, control()).unwrap();
+    let peak = full.stats.peak_memory_bytes;
+    let mut counted_in_less = false;
+    for room in (1..=16).map(|i| peak * i / 17) {
+        let limits = Limits {
+            max_memory_bytes: room,
+            ..Limits::default()
+        };
+        let report = analyze(&klotski(), Metric::Move, SearchControl::new(limits)).unwrap();
+        assert!(
+            report.stats.peak_memory_bytes <= room,
+            "{} > {room}: {:?} {:?}",
+            report.stats.peak_memory_bytes,
+            report.status,
+            report.notes
+        );
+        if report.status == Termination::Solved {
+            assert_eq!(report.solutions, full.solutions, "within {room} bytes");
+            assert_eq!(report.histogram, full.histogram, "within {room} bytes");
+            assert_eq!(report.start_distance, Some(81));
+            counted_in_less |= room < peak / 2;
+        }
+    }
+    assert!(counted_in_less, "some limit under half the hash tables' peak counts them");
 }
 
 #[test]

@@ -136,8 +136,8 @@ pub struct LimitArgs {
     #[arg(long, short)]
     pub quiet: bool,
     /// Worker threads for the searches that share their work (IDA* and IDDFS on tiles;
-    /// breadth-first search and counting on block puzzles); 0 = every core; at most 64. The
-    /// answer and the statistics do not depend on it.
+    /// breadth-first search, counting and analysing big components on block puzzles); 0 =
+    /// every core; at most 64. The answer and the statistics do not depend on it.
     #[arg(
         long,
         default_value_t = 1,
@@ -172,10 +172,7 @@ impl LimitArgs {
 
     /// The worker threads asked for, `0` resolved to every core.
     pub fn threads(&self) -> usize {
-        match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, usize::from),
-            n => n,
-        }
+        blockslide::solve::api::worker_threads(self.threads)
     }
 
     /// The solver's limits: the defaults, overridden by what was given.

@@ -296,8 +296,9 @@ impl SolveView {
             }
             SolveCommand::Analyze(command) => {
                 let settings = &self.panel.settings;
+                let (metric, limits) = (settings.metric, settings.limits());
                 self.analyze
-                    .apply(command, puzzle, settings.metric, settings.limits(), ctx);
+                    .apply(command, puzzle, metric, limits, settings.threads, ctx);
             }
             SolveCommand::Watch(command) => {
                 let request = self.panel.settings.request();

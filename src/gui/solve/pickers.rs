@@ -172,8 +172,9 @@ fn algorithm_settings_ui(ui: &mut Ui, settings: &mut SolverSettings, puzzle: &Pu
         ui.add(egui::DragValue::new(&mut settings.threads).range(0..=cores.max(1)))
             .labelled_by(label.id)
             .on_hover_text(
-                "Worker threads for IDA* on tile puzzles and breadth-first search on large \
-                 block puzzles; 0 uses every core. The answer does not depend on it.",
+                "Worker threads for IDA* on tile puzzles, and for breadth-first search and the \
+                 analysis on large block puzzles; 0 uses every core. The answer does not depend \
+                 on it.",
             );
         ui.end_row();
     }

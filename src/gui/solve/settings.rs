@@ -30,7 +30,7 @@ pub struct SolverSettings {
     /// Depth-first search's depth cap, if any.
     pub depth_cap: Option<u32>,
     /// Worker threads for the searches that share their work (IDA* on tile puzzles,
-    /// breadth-first search on block puzzles); 0 = every core, the default.
+    /// breadth-first search and the analysis on block puzzles); 0 = every core, the default.
     pub threads: usize,
 }
 

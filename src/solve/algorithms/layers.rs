@@ -265,37 +265,44 @@ fn get_varint(bytes: &[u8]) -> (u128, usize) {
     unreachable!("a varint written by put_varint ends in a byte below 0x80")
 }
 
-/// Digits of the radix sort: 11 bits, so a 64-bit key takes 6 passes over the data.
+/// Digits of the radix sort: 11 bits, so a 64-bit key takes 6 passes over the data (8-bit
+/// digits, more passes, measured a few percent slower).
 const RADIX: usize = 1 << 11;
 
 /// Sorts `keys` ascending and removes repeats: a least-significant-digit radix sort over the
-/// bits the keys use (a comparison sort for short runs).
+/// digits in which the keys differ (a comparison sort for short runs).
 fn sort_dedup<K: Key>(keys: &mut Vec<K>) {
-    if keys.len() < 4096 {
+    // The counts are 32-bit: a run of 4 billion keys (never met: a batch makes a few million)
+    // takes the comparison sort.
+    if keys.len() < 4096 || u32::try_from(keys.len()).is_err() {
         keys.sort_unstable();
     } else {
-        // Only the bits in which some key differs from the first need sorting: the high
-        // bits of a puzzle's packed states often never change.
+        // Only the digits in which some key differs from the first need sorting: the high
+        // bits of a puzzle's packed states often never change, nor do some fields in a batch.
         let first = keys[0].wide();
         let varying = keys.iter().fold(0u128, |m, k| m | (k.wide() ^ first));
-        let bits = 128 - varying.leading_zeros();
+        let step = RADIX.trailing_zeros();
+        let digits: Vec<u32> = (0..128 - varying.leading_zeros())
+            .step_by(step as usize)
+            .filter(|&shift| (varying >> shift) & (RADIX as u128 - 1) != 0)
+            .collect();
+        // Every digit's counts in one read of the keys rather than one read per digit.
+        let mut counts = vec![[0u32; RADIX]; digits.len()];
+        for k in keys.iter() {
+            for (c, &shift) in counts.iter_mut().zip(&digits) {
+                c[k.digit(shift)] += 1;
+            }
+        }
         let mut from = std::mem::take(keys);
-        let mut to = Vec::with_capacity(from.len());
-        let mut counts = vec![0usize; RADIX];
-        for shift in (0..bits).step_by(RADIX.trailing_zeros() as usize) {
-            counts.fill(0);
-            for k in &from {
-                counts[k.digit(shift)] += 1;
-            }
+        let mut to = vec![from[0]; from.len()];
+        for (c, &shift) in counts.iter_mut().zip(&digits) {
             let mut sum = 0;
-            for c in &mut counts {
-                (*c, sum) = (sum, sum + *c);
+            for n in c.iter_mut() {
+                (*n, sum) = (sum, sum + *n);
             }
-            to.clear();
-            to.resize(from.len(), from[0]);
             for &k in &from {
-                let slot = &mut counts[k.digit(shift)];
-                to[*slot] = k;
+                let slot = &mut c[k.digit(shift)];
+                to[*slot as usize] = k;
                 *slot += 1;
             }
             std::mem::swap(&mut from, &mut to);
@@ -434,6 +441,9 @@ pub struct SortedWalk<K> {
     /// The first goal met (in key order within its layer) and its depth, when the walk was
     /// asked to stop there.
     pub goal: Option<(K, u32)>,
+    /// Every goal state met, layer by layer and in key order within a layer, when the walk
+    /// was asked to collect them.
+    pub goals: Vec<K>,
     /// Every layer walked, when asked to keep them (else only the last two).
     pub layers: Vec<SortedKeys<K>>,
 }
@@ -500,15 +510,64 @@ pub struct Packing<'p, S, K> {
     pub unkey: &'p (dyn Fn(K) -> S + Sync),
 }
 
-/// Walks the space reachable from `domain`'s start layer by layer on sorted keys (see the
-/// module docs), on `control`'s threads, within its limits and cancel flag.
+/// What a [`sorted_walk`] does with the goal states it meets.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AtGoal {
+    /// End the walk, as solved, at the first goal state; each layer is goal-tested in key
+    /// order before it is expanded, so `expanded` counts the states of the goal's layer up to
+    /// the goal, and no successor of that layer.
+    Stop,
+    /// Count them.
+    Count,
+    /// Count them and keep their keys (in [`SortedWalk::goals`]).
+    Collect,
+}
+
+/// Goal-tests `layer` as `at_goal` asks: `Ok` with the number of its goal states (their keys
+/// pushed on `goals` for [`AtGoal::Collect`]); for [`AtGoal::Stop`], `Err` at the first goal
+/// state in key order: `Solved` with its key pushed on `goals`, its layer's states up to it
+/// counted as expanded, or `NodeLimit` when the node budget ends before it.
+fn goal_test<D: Domain, K: Key>(
+    domain: &D,
+    pack: &Packing<'_, D::State, K>,
+    layer: &SortedKeys<K>,
+    at_goal: AtGoal,
+    meter: &mut Meter<'_>,
+    goals: &mut Vec<K>,
+) -> Result<u64, Termination> {
+    let is_goal = |k: &K| domain.is_goal(&(pack.unkey)(*k));
+    match at_goal {
+        AtGoal::Stop => {
+            let Some((i, k)) = layer.iter().enumerate().find(|(_, k)| is_goal(k)) else {
+                return Ok(0);
+            };
+            let taken = (i as u64 + 1).min(meter.nodes_left());
+            meter.stats.expanded += taken;
+            meter.stats.goal_tests += taken;
+            if taken < i as u64 + 1 {
+                return Err(Termination::NodeLimit);
+            }
+            goals.push(k);
+            Err(Termination::Solved)
+        }
+        AtGoal::Collect => {
+            let before = goals.len();
+            goals.extend(layer.iter().filter(is_goal));
+            Ok((goals.len() - before) as u64)
+        }
+        AtGoal::Count => Ok(layer.iter().filter(is_goal).count() as u64),
+    }
+}
+
+/// Walks the space reachable from `roots` (keys of states; the start alone for a search)
+/// layer by layer on sorted keys (see the module docs), on `control`'s threads, within its
+/// limits and cancel flag: a multi-source walk, so layer `d` holds the states whose nearest
+/// root is `d` moves away.
 ///
-/// - `stop_at_goal`: end the walk, as solved, at the first goal state; each layer is
-///   goal-tested in key order before it is expanded, so `expanded` counts the states of the
-///   goal's layer up to the goal, and no successor of that layer.
-/// - `keep`: keep every layer (to rebuild a path); else only the last two are kept.
-///
-/// - `resume`: run on `control`'s running clock (a second attempt of one task) instead of
+/// - `at_goal`: what to do with goal states (see [`AtGoal`]).
+/// - `keep`: keep every layer (to rebuild a path, or to look distances up); else only the
+///   last two are kept.
+/// - `resume`: run on `control`'s running clock (a later phase of one task) instead of
 ///   restarting it.
 ///
 /// A complete walk ends with `Termination::Unsolvable`; on a limit, the figures cover the
@@ -517,7 +576,8 @@ pub fn sorted_walk<D: Domain, K: Key>(
     domain: &D,
     control: &mut SearchControl,
     pack: &Packing<'_, D::State, K>,
-    stop_at_goal: bool,
+    mut roots: Vec<K>,
+    at_goal: AtGoal,
     keep: bool,
     resume: bool,
 ) -> SortedWalk<K> {
@@ -527,11 +587,15 @@ pub fn sorted_walk<D: Domain, K: Key>(
         Meter::start(control)
     };
     let threads = meter.threads();
-    let mut layers = vec![SortedKeys::from_sorted(&[(pack.key)(&domain.start())])];
-    let (mut per_depth, mut states, mut goal_states) = (Vec::new(), 1u64, 0u64);
+    sort_dedup(&mut roots);
+    let mut layers = vec![SortedKeys::from_sorted(&roots)];
+    drop(roots);
+    let (mut per_depth, mut states, mut goal_states) = (Vec::new(), layers[0].len() as u64, 0);
+    let mut goals = Vec::new();
     let mut termination = Termination::Unsolvable;
     let mut goal = None;
     let mut depth = 0u32;
+    let kept = |goals: &Vec<K>| (goals.capacity() * size_of::<K>()) as u64;
     let archived = |layers: &[SortedKeys<K>]| -> u64 {
         layers.iter().map(SortedKeys::memory_bytes).sum::<u64>()
     };
@@ -540,23 +604,16 @@ pub fn sorted_walk<D: Domain, K: Key>(
         let layer = &layers[d];
         per_depth.push(layer.len() as u64);
         meter.stats.depth = depth;
-        let is_goal = |&(_, k): &(usize, K)| domain.is_goal(&(pack.unkey)(k));
-        if stop_at_goal {
-            if let Some((i, k)) = layer.iter().enumerate().find(is_goal) {
-                let taken = (i as u64 + 1).min(meter.nodes_left());
-                meter.stats.expanded += taken;
-                meter.stats.goal_tests += taken;
-                if taken == i as u64 + 1 {
-                    termination = Termination::Solved;
-                    goal = Some((k, depth));
+        match goal_test(domain, pack, layer, at_goal, &mut meter, &mut goals) {
+            Ok(found) => goal_states += found,
+            Err(stop) => {
+                termination = stop;
+                if stop == Termination::Solved {
+                    goal = goals.pop().map(|k| (k, depth));
                     goal_states += 1;
-                } else {
-                    termination = Termination::NodeLimit;
                 }
                 break 'walk;
             }
-        } else {
-            goal_states += layer.iter().enumerate().filter(is_goal).count() as u64;
         }
         let older: Vec<&SortedKeys<K>> = layers[d.saturating_sub(1)..=d].iter().collect();
         let mut next = NextLayer::new(FIRST_MERGE);
@@ -564,11 +621,22 @@ pub fn sorted_walk<D: Domain, K: Key>(
         let mut block = 0;
         while block < layer.blocks() {
             let budget = (meter.nodes_left() / BLOCK as u64) as usize;
+            // A batch must not cross the memory limit: its successors' keys, twice over
+            // while they are sorted, at twice the successors per state met so far.
+            let held = archived(&layers) + next.memory_bytes() + kept(&goals);
+            let per_state = (2 * meter.stats.generated / meter.stats.expanded.max(1)).max(8);
+            let per_block = BLOCK as u64 * per_state * 2 * size_of::<K>() as u64;
+            let fits = (meter.memory_limit().saturating_sub(held) / per_block) as usize;
             let take = (layer.blocks() - block)
                 .min(threads * BATCH_BLOCKS)
-                .min(budget);
+                .min(budget)
+                .min(fits);
             if take == 0 {
-                termination = Termination::NodeLimit;
+                termination = if budget == 0 {
+                    Termination::NodeLimit
+                } else {
+                    Termination::MemoryLimit
+                };
                 break 'walk;
             }
             let runs = expand_round(domain, layer, block..block + take, threads, pack);
@@ -581,7 +649,7 @@ pub fn sorted_walk<D: Domain, K: Key>(
             }
             block += take;
             let frontier = layer.keys_in(block..layer.blocks()) + next.len();
-            let bytes = archived(&layers) + next.memory_bytes();
+            let bytes = archived(&layers) + next.memory_bytes() + kept(&goals);
             if let Some(stop) = meter.check(frontier as u64, states, bytes) {
                 termination = stop;
                 break 'walk;
@@ -600,7 +668,7 @@ pub fn sorted_walk<D: Domain, K: Key>(
         depth += 1;
     }
     let frontier = layers.last().map_or(0, SortedKeys::len) as u64;
-    let bytes = archived(&layers);
+    let bytes = archived(&layers) + kept(&goals);
     let outcome: SearchOutcome<D::Move> =
         meter.finish(termination, None, false, frontier, states, bytes);
     SortedWalk {
@@ -613,6 +681,7 @@ pub fn sorted_walk<D: Domain, K: Key>(
             stats: outcome.stats,
         },
         goal,
+        goals,
         layers,
     }
 }

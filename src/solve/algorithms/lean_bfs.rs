@@ -9,7 +9,7 @@
 //! are reversible), and so on down to the start.
 
 use super::common::move_between;
-use super::layers::{Key, Packing, SortedKeys, sorted_walk};
+use super::layers::{AtGoal, Key, Packing, SortedKeys, sorted_walk};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
 
 /// Breadth-first search from `domain`'s start that stores each state as its key in sorted,
@@ -32,7 +32,8 @@ pub fn lean_bfs<D: Domain, K: Key>(
     pack: &Packing<'_, D::State, K>,
     resume: bool,
 ) -> SearchOutcome<D::Move> {
-    let walked = sorted_walk(domain, control, pack, true, true, resume);
+    let start = vec![(pack.key)(&domain.start())];
+    let walked = sorted_walk(domain, control, pack, start, AtGoal::Stop, true, resume);
     let mut stats = walked.exploration.stats;
     let termination = walked.exploration.termination;
     let path = match walked.goal {

@@ -103,7 +103,71 @@ pub fn analyze_component<D: Domain>(
     control: &mut SearchControl,
 ) -> Analysis<D::State, D::Move> {
     let mut phases = Phases::new(control);
-    let mut report = Analysis {
+    let mut report = empty_report();
+    if let Some(goals) = find_goals(domain, &mut phases, &mut report) {
+        measure(domain, &mut phases, &mut report, goals);
+    }
+    report.stats = phases.finish();
+    report
+}
+
+/// What [`analyze_component_if_small`] leaves to a leaner way: the first walk's findings,
+/// when it finished and only the distance map outgrew the small share.
+pub struct FirstWalk<S> {
+    /// Positions in the start's component.
+    pub component: u64,
+    /// Its goal positions (at least one).
+    pub goals: Vec<S>,
+    /// The walk's statistics.
+    pub stats: Stats,
+}
+
+/// What [`analyze_component_if_small`] returns: the analysis, or what it leaves to a leaner
+/// way.
+pub type SmallAttempt<D> = Result<
+    Analysis<<D as Domain>::State, <D as Domain>::Move>,
+    Option<Box<FirstWalk<<D as Domain>::State>>>,
+>;
+
+/// [`analyze_component`] when the first walk and the distance map fit in `small` bytes (or
+/// the task's tighter memory limit). When they do not, `Err` with what the first walk found
+/// if it finished (`None` if it outgrew the share itself), for a caller that has a leaner way
+/// for big components. Small components are analysed fastest with hash tables; the attempt
+/// that outgrows them costs a fraction of a second, and its first walk is not repeated.
+///
+/// # Errors
+/// The first walk's findings, or `None`, when the analysis outgrew `small`.
+pub fn analyze_component_if_small<D: Domain>(
+    domain: &D,
+    control: &mut SearchControl,
+    small: u64,
+) -> SmallAttempt<D> {
+    let mut phases = Phases::new(control);
+    let limit = phases.limits.max_memory_bytes;
+    phases.set_memory_limit(limit.min(small));
+    let mut report = empty_report();
+    let goals = find_goals(domain, &mut phases, &mut report);
+    phases.set_memory_limit(limit);
+    if report.status == Termination::MemoryLimit {
+        return Err(None);
+    }
+    if let Some(goals) = goals {
+        if distance_map_bytes(domain, report.component, goals.len()) > limit.min(small) {
+            return Err(Some(Box::new(FirstWalk {
+                component: report.component,
+                goals,
+                stats: phases.finish(),
+            })));
+        }
+        measure(domain, &mut phases, &mut report, goals);
+    }
+    report.stats = phases.finish();
+    Ok(report)
+}
+
+/// An analysis with nothing found yet.
+pub(super) fn empty_report<S, M>() -> Analysis<S, M> {
+    Analysis {
         status: Termination::Unsolvable,
         component: 0,
         goal_positions: 0,
@@ -115,12 +179,20 @@ pub fn analyze_component<D: Domain>(
         choices: Vec::new(),
         notes: Vec::new(),
         stats: Stats::default(),
-    };
-    if let Some(goals) = find_goals(domain, &mut phases, &mut report) {
-        measure(domain, &mut phases, &mut report, goals);
     }
-    report.stats = phases.finish();
-    report
+}
+
+/// Bytes an entry of the distance map takes.
+fn map_entry<D: Domain>(domain: &D) -> usize {
+    let state_bytes = domain.state_bytes().max(size_of::<D::State>());
+    size_of::<(D::State, u32)>().max(state_bytes + 4)
+}
+
+/// Bytes the distance map of a component of `component` positions takes, with its `goals`
+/// goal positions held beside it.
+fn distance_map_bytes<D: Domain>(domain: &D, component: u64, goals: usize) -> u64 {
+    let state_bytes = domain.state_bytes().max(size_of::<D::State>());
+    map_bytes(component, map_entry(domain)) + (goals * state_bytes) as u64
 }
 
 /// Phase 1: walks the start's component, filling in its size and goal positions; returns the
@@ -170,11 +242,9 @@ fn measure<D: Domain>(
     report: &mut Analysis<D::State, D::Move>,
     goals: Vec<D::State>,
 ) {
-    let state_bytes = domain.state_bytes().max(size_of::<D::State>());
-    let entry = size_of::<(D::State, u32)>().max(state_bytes + 4);
-    let wanted = map_bytes(report.component, entry);
-    let goal_bytes = (goals.len() * state_bytes) as u64;
-    let keep_map = wanted + goal_bytes <= phases.limits.max_memory_bytes;
+    let wanted = map_bytes(report.component, map_entry(domain));
+    let keep_map =
+        distance_map_bytes(domain, report.component, goals.len()) <= phases.limits.max_memory_bytes;
     if !keep_map {
         report.notes.push(format!(
             "optimal solutions not counted: a distance map of {} positions ({:.1} MB) exceeds \
@@ -229,12 +299,26 @@ fn measure<D: Domain>(
     let Some(d) = start_distance.filter(|_| keep_map) else {
         return;
     };
-    match phases.run(held, |control| {
-        count_paths(domain, &dist, &start, d, control)
-    }) {
+    let at = |s: &D::State, d: u32| dist.get(s) == Some(&d);
+    count_solutions(domain, phases, report, &start, d, held, &at);
+}
+
+/// Phase 3: counts the shortest solutions from `start` (at distance `d` from the nearest goal
+/// position) and takes one of them, with `held` bytes kept outside the phase; `at(s, d)` says
+/// whether position `s` is at distance `d`.
+pub(super) fn count_solutions<D: Domain>(
+    domain: &D,
+    phases: &mut Phases<'_>,
+    report: &mut Analysis<D::State, D::Move>,
+    start: &D::State,
+    d: u32,
+    held: u64,
+    at: &impl Fn(&D::State, u32) -> bool,
+) {
+    match phases.run(held, |control| count_paths(domain, at, start, d, control)) {
         Ok(count) => {
             report.solutions = Some(count);
-            (report.path, report.choices) = one_path(domain, &dist, &start, d);
+            (report.path, report.choices) = one_path(domain, at, start, d);
         }
         Err(stop) => {
             report.status = stop;
@@ -249,7 +333,7 @@ fn measure<D: Domain>(
 /// The successors of `state` that are one step closer to the goal, each once.
 fn downhill<D: Domain>(
     domain: &D,
-    dist: &FxHashMap<D::State, u32>,
+    at: &impl Fn(&D::State, u32) -> bool,
     state: &D::State,
     d: u32,
     moves: &mut Vec<D::Move>,
@@ -260,7 +344,7 @@ fn downhill<D: Domain>(
     domain.successors(state, state, moves, out);
     let mut kept = 0;
     for i in 0..out.len() {
-        if d > 0 && dist.get(&out[i]) == Some(&(d - 1)) && !out[..kept].contains(&out[i]) {
+        if d > 0 && at(&out[i], d - 1) && !out[..kept].contains(&out[i]) {
             out.swap(kept, i);
             kept += 1;
         }
@@ -272,7 +356,7 @@ fn downhill<D: Domain>(
 /// by layer, each layer a map from position to the number of shortest paths reaching it.
 fn count_paths<D: Domain>(
     domain: &D,
-    dist: &FxHashMap<D::State, u32>,
+    at: &impl Fn(&D::State, u32) -> bool,
     start: &D::State,
     d: u32,
     control: &mut SearchControl,
@@ -293,7 +377,7 @@ fn count_paths<D: Domain>(
                     return (Err(stop), stats);
                 }
             }
-            downhill(domain, dist, state, depth, &mut moves, &mut children);
+            downhill(domain, at, state, depth, &mut moves, &mut children);
             stats.generated += children.len() as u64;
             for child in children.drain(..) {
                 let slot = next.entry(child).or_default();
@@ -316,7 +400,7 @@ fn count_paths<D: Domain>(
 /// position along it.
 fn one_path<D: Domain>(
     domain: &D,
-    dist: &FxHashMap<D::State, u32>,
+    at: &impl Fn(&D::State, u32) -> bool,
     start: &D::State,
     d: u32,
 ) -> (Vec<D::Move>, Vec<u32>) {
@@ -324,7 +408,7 @@ fn one_path<D: Domain>(
     let mut state = start.clone();
     let (mut moves, mut children) = (Vec::new(), Vec::new());
     for depth in (1..=d).rev() {
-        downhill(domain, dist, &state, depth, &mut Vec::new(), &mut children);
+        downhill(domain, at, &state, depth, &mut Vec::new(), &mut children);
         choices.push(children.len() as u32);
         moves.clear();
         domain.moves(&state, &mut moves);
@@ -332,7 +416,7 @@ fn one_path<D: Domain>(
         // every successor comes from one of its moves.
         let mv = *moves
             .iter()
-            .find(|&&mv| dist.get(&domain.apply(&state, mv)) == Some(&(depth - 1)))
+            .find(|&&mv| at(&domain.apply(&state, mv), depth - 1))
             .expect("a position off the goal has a move one step closer");
         path.push(mv);
         state = domain.apply(&state, mv);

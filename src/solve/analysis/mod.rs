@@ -5,6 +5,8 @@
 //! - [`component`]: one puzzle's component (every position reachable from its start): its
 //!   size and goal positions, every position's distance to the nearest goal as a histogram,
 //!   the hardest starts, and the number of distinct optimal solutions from the start.
+//! - [`sorted`]: the same analysis on sorted layers of packed positions, for components of
+//!   tens of millions of positions, on every thread.
 //! - [`phases`]: what every analysis shares, including the block engine's exploration of a
 //!   piece set ([`explore_piece_set`](crate::solve::blocks::explore_piece_set)).
 //!
@@ -16,6 +18,8 @@
 
 pub mod component;
 pub mod phases;
+pub mod sorted;
 
-pub use component::{Analysis, Hardest, analyze_component};
+pub use component::{Analysis, FirstWalk, Hardest, analyze_component, analyze_component_if_small};
 pub use phases::PathCount;
+pub use sorted::analyze_sorted;

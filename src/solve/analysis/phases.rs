@@ -71,6 +71,16 @@ impl<'c> Phases<'c> {
         }
     }
 
+    /// Continues a task whose clock is already running (a second attempt of it).
+    pub(crate) fn resumed(control: &'c mut SearchControl) -> Self {
+        let limits = control.limits;
+        Phases {
+            control,
+            limits,
+            stats: Stats::default(),
+        }
+    }
+
     /// Runs one phase with the node limit less what earlier phases expanded and the memory
     /// limit less `held` bytes (what the task keeps outside the phase), and adds the phase's
     /// statistics (`held` counted in its peak memory).
@@ -83,6 +93,13 @@ impl<'c> Phases<'c> {
         self.control.limits.max_memory_bytes = self.limits.max_memory_bytes.saturating_sub(held);
         let (value, stats) = phase(self.control);
         self.control.limits = self.limits;
+        self.add(stats, held);
+        value
+    }
+
+    /// Adds the statistics of a phase run outside [`Phases::run`] (an earlier attempt of the
+    /// task), with `held` bytes kept beside it.
+    pub(crate) fn add(&mut self, stats: Stats, held: u64) {
         let total = &mut self.stats;
         total.expanded += stats.expanded;
         total.generated += stats.generated;
@@ -92,7 +109,12 @@ impl<'c> Phases<'c> {
         total.stored = total.stored.max(stats.stored);
         total.peak_memory_bytes = total.peak_memory_bytes.max(stats.peak_memory_bytes + held);
         total.elapsed = self.control.elapsed();
-        value
+    }
+
+    /// Sets the task's memory limit for the phases that follow.
+    pub(crate) fn set_memory_limit(&mut self, bytes: u64) {
+        self.limits.max_memory_bytes = bytes;
+        self.control.limits.max_memory_bytes = bytes;
     }
 
     /// Checks the task's limits and cancel flag between phases, with `held` bytes in use.

@@ -33,7 +33,7 @@ pub use crate::solve::core::HeuristicInfo;
 pub use analysis::{AnalyzeReport, ExploreReport, HardestPosition, analyze, explore};
 pub use batch::{BatchError, TileBatch, TileOutcome};
 pub use distances::distances_along;
-pub use prepare::default_heuristic;
+pub use prepare::{default_heuristic, worker_threads};
 pub use report::{CountReport, Hint, SolveReport};
 pub use request::{SolveError, SolveRequest, default_algorithm, metric_for};
 pub use watch::{Watched, watch};

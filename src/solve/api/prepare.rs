@@ -98,14 +98,18 @@ pub(super) fn apply_limits(control: &mut SearchControl, limits: &Limits) {
 }
 
 pub(super) fn run_options(request: &SolveRequest) -> RunOptions {
-    let threads = match request.threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
-    };
     RunOptions {
         weight: request.weight,
         depth_cap: request.depth_cap,
-        threads,
+        threads: worker_threads(request.threads),
+    }
+}
+
+/// The worker threads a request for `threads` means: `0` is every core.
+pub fn worker_threads(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
     }
 }
 

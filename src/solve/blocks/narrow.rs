@@ -11,9 +11,11 @@
 
 use crate::solve::algorithms::bfs as breadth_first;
 use crate::solve::algorithms::bfs::{Exploration, explore as explore_space};
-use crate::solve::algorithms::layers::{Packing, sorted_walk};
+use crate::solve::algorithms::layers::{AtGoal, Key, Packing, sorted_walk};
 use crate::solve::algorithms::{Algorithm, RunOptions, lean_bfs, run_observed as run_algorithm};
-use crate::solve::analysis::{Analysis, analyze_component};
+use crate::solve::analysis::{
+    Analysis, analyze_component, analyze_component_if_small, analyze_sorted,
+};
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome, Termination};
 use crate::solve::observe::Observer;
 
@@ -191,16 +193,26 @@ pub fn explore(domain: &BlockDomain, control: &mut SearchControl) -> Exploration
             control,
             |c| explore_space(&Narrow::<1>(domain), c),
             stopped,
-            |c| sorted_walk(&Narrow::<1>(domain), c, &ONE_WORD, false, false, true).exploration,
+            |c| sorted_explore(&Narrow::<1>(domain), c, &ONE_WORD),
         ),
         2 => small_then_big(
             control,
             |c| explore_space(&Narrow::<2>(domain), c),
             stopped,
-            |c| sorted_walk(&Narrow::<2>(domain), c, &TWO_WORDS, false, false, true).exploration,
+            |c| sorted_explore(&Narrow::<2>(domain), c, &TWO_WORDS),
         ),
         _ => explore_space(domain, control),
     }
+}
+
+/// The whole-space walk from `domain`'s start on sorted keys, a later attempt of one task.
+fn sorted_explore<const W: usize, K: Key>(
+    domain: &Narrow<'_, W>,
+    control: &mut SearchControl,
+    pack: &Packing<'_, NarrowState<W>, K>,
+) -> Exploration {
+    let start = vec![(pack.key)(&domain.start())];
+    sorted_walk(domain, control, pack, start, AtGoal::Count, false, true).exploration
 }
 
 /// Breadth-first search on `domain`, through the narrowest states that hold it: on states of
@@ -253,17 +265,157 @@ fn small_then_big<T>(
 }
 
 /// [`analyze_component`] on `domain`, through the narrowest states that hold it (its walks,
-/// distance map and path count store a quarter of the bytes on Klotski); the states and
-/// moves of the analysis are the domain's own.
+/// distance map and path count store a quarter of the bytes on Klotski); on states of one or
+/// two words, with hash tables while the component fits in [`SMALL_BYTES`], else on sorted
+/// layers of keys ([`analyze_sorted`]: a few bytes per position, on every thread of
+/// `control`). The states and moves of the analysis are the domain's own.
 pub fn analyze(
     domain: &BlockDomain,
     control: &mut SearchControl,
 ) -> Analysis<BlockState, BlockMove> {
     match domain.state_words() {
-        0 | 1 => analyze_component(&Narrow::<1>(domain), control)
-            .map_states(|s| BlockState::from_words(&s.words)),
-        2 => analyze_component(&Narrow::<2>(domain), control)
-            .map_states(|s| BlockState::from_words(&s.words)),
+        0 | 1 => {
+            let narrow = Narrow::<1>(domain);
+            analyze_component_if_small(&narrow, control, SMALL_BYTES)
+                .unwrap_or_else(|first| analyze_sorted(&narrow, control, &ONE_WORD, first))
+                .map_states(|s| BlockState::from_words(&s.words))
+        }
+        2 => {
+            let narrow = Narrow::<2>(domain);
+            analyze_component_if_small(&narrow, control, SMALL_BYTES)
+                .unwrap_or_else(|first| analyze_sorted(&narrow, control, &TWO_WORDS, first))
+                .map_states(|s| BlockState::from_words(&s.words))
+        }
         _ => analyze_component(domain, control),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Metric, Puzzle};
+    use crate::solve::algorithms::bfs::distance_map;
+    use crate::solve::core::Limits;
+
+    fn klotski() -> Puzzle {
+        Puzzle::from_rows(
+            &["B A A C", "B A A C", "D E E F", "D G H F", "I . . J"],
+            &[". . . .", ". . . .", ". . . .", ". A A .", ". A A ."],
+        )
+        .expect("well formed")
+    }
+
+    /// "Making two L's meet" (110,804 positions in the step metric): the cell right of L7's
+    /// first cell belongs to L2, anywhere.
+    fn two_ls() -> Puzzle {
+        let mut p = Puzzle::from_rows(
+            &[
+                "1 1 1 2 2",
+                "3 3 4 4 2",
+                "7 5 5 6 6",
+                "7 7 8 8 8",
+                ". . . 9 .",
+            ],
+            &[
+                ". . . . .",
+                ". . . . .",
+                "7 2 . . .",
+                "7 7 . . .",
+                ". . . . .",
+            ],
+        )
+        .expect("well formed");
+        p.goal.anywhere = true;
+        p
+    }
+
+    /// A puzzle whose goal cannot be reached: the big block may not pass the wall.
+    fn walled() -> Puzzle {
+        Puzzle::from_rows(
+            &["A A . B", "A A # C", ". . # .", "D E # ."],
+            &[". . . .", ". . . .", ". . . A", ". . . A"],
+        )
+        .expect("well formed")
+    }
+
+    fn on_threads(threads: usize) -> SearchControl {
+        SearchControl::new(Limits::default()).with_threads(threads)
+    }
+
+    /// The sorted analysis agrees with the hash-table analysis on the full-width domain in
+    /// every figure, on one thread and on three; its hardest example is at the hardest
+    /// distance by an independent distance map.
+    #[test]
+    fn the_sorted_analysis_agrees_with_the_hash_table_analysis() {
+        for puzzle in [klotski(), two_ls(), walled()] {
+            for metric in Metric::ALL {
+                let domain = BlockDomain::new(&puzzle, metric).expect("builds");
+                let expected = analyze_component(&domain, &mut on_threads(1));
+                let dist = distance_map(&domain, &mut on_threads(1)).ok();
+                for threads in [1, 3] {
+                    let mut control = on_threads(threads);
+                    let got = match domain.state_words() {
+                        0 | 1 => {
+                            analyze_sorted(&Narrow::<1>(&domain), &mut control, &ONE_WORD, None)
+                                .map_states(|s| BlockState::from_words(&s.words))
+                        }
+                        2 => analyze_sorted(&Narrow::<2>(&domain), &mut control, &TWO_WORDS, None)
+                            .map_states(|s| BlockState::from_words(&s.words)),
+                        w => panic!("the test puzzles fit two words, not {w}"),
+                    };
+                    let what = format!("{} in {metric} on {threads} threads", puzzle.name);
+                    assert_eq!(got.status, expected.status, "{what}");
+                    assert_eq!(got.component, expected.component, "{what}");
+                    assert_eq!(got.goal_positions, expected.goal_positions, "{what}");
+                    assert_eq!(got.start_distance, expected.start_distance, "{what}");
+                    assert_eq!(got.histogram, expected.histogram, "{what}");
+                    assert_eq!(got.solutions, expected.solutions, "{what}");
+                    assert_eq!(got.path, expected.path, "{what}");
+                    assert_eq!(got.choices, expected.choices, "{what}");
+                    assert_eq!(got.notes, expected.notes, "{what}");
+                    let (Some(hard), Some(want)) = (&got.hardest, &expected.hardest) else {
+                        assert!(
+                            got.hardest.is_none() && expected.hardest.is_none(),
+                            "{what}"
+                        );
+                        continue;
+                    };
+                    assert_eq!((hard.distance, hard.count), (want.distance, want.count));
+                    let dist = dist.as_ref().expect("a solvable puzzle has distances");
+                    assert_eq!(dist.get(&hard.example), Some(&hard.distance), "{what}");
+                }
+            }
+        }
+    }
+
+    /// A component whose distance map outgrows the hash tables' share is left to the sorted
+    /// layers, which count its solutions within a memory limit of half what the hash-table
+    /// analysis takes, and restore the task's memory limit for them.
+    #[test]
+    fn a_component_past_the_small_share_is_analysed_on_sorted_layers_in_less_memory() {
+        let domain = BlockDomain::new(&two_ls(), Metric::Step).expect("builds");
+        let full = analyze_component(&domain, &mut on_threads(1));
+        assert!(full.solutions.is_some());
+        let limits = Limits {
+            max_memory_bytes: full.stats.peak_memory_bytes / 2,
+            ..Limits::default()
+        };
+        let mut control = SearchControl::new(limits).with_threads(2);
+        let narrow = Narrow::<1>(&domain);
+        // The distance map of the component's 110,804 positions alone takes 2.2 MB.
+        let first = analyze_component_if_small(&narrow, &mut control, 1 << 20)
+            .expect_err("the map outgrows 1 MB")
+            .expect("the first walk fits");
+        assert_eq!(first.component, full.component);
+        assert_eq!(control.limits.max_memory_bytes, limits.max_memory_bytes);
+        let lean = analyze_sorted(&narrow, &mut control, &ONE_WORD, Some(first));
+        assert_eq!(lean.goal_positions, full.goal_positions);
+        assert_eq!(lean.stats.expanded, full.stats.expanded);
+        assert_eq!(lean.status, full.status, "{:?}", lean.notes);
+        assert_eq!(lean.component, full.component);
+        assert_eq!(lean.histogram, full.histogram);
+        assert_eq!(lean.solutions, full.solutions);
+        assert_eq!(lean.path, full.path);
+        assert!(lean.stats.peak_memory_bytes <= limits.max_memory_bytes);
     }
 }

@@ -153,20 +153,22 @@ impl AnalyzeView {
         poll_job(&mut self.exploration, &mut self.exploration_outcome);
     }
 
-    /// Carries out `command` on `puzzle` in `metric` under `limits`.
+    /// Carries out `command` on `puzzle` in `metric` under `limits`, an analysis on `threads`
+    /// workers (0 = every core).
     pub fn apply(
         &mut self,
         command: AnalyzeCommand,
         puzzle: &Puzzle,
         metric: Metric,
         limits: Limits,
+        threads: usize,
         ctx: &Context,
     ) {
         match command {
             AnalyzeCommand::Analyze => {
                 self.tab = AnalyzeTab::Start;
                 self.analysis_outcome = None;
-                match spawn_analysis(ctx, puzzle.clone(), metric, limits) {
+                match spawn_analysis(ctx, puzzle.clone(), metric, limits, threads) {
                     Ok(task) => self.analysis = Some(task),
                     Err(e) => self.analysis_outcome = Some(Err(e)),
                 }

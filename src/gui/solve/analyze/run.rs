@@ -3,7 +3,7 @@
 
 use crate::gui::common::task::Task;
 use crate::model::{Metric, Puzzle};
-use crate::solve::api::{AnalyzeReport, ExploreReport, analyze, explore};
+use crate::solve::api::{AnalyzeReport, ExploreReport, analyze, explore, worker_threads};
 use crate::solve::{Limits, SearchControl, SolveError, Stats};
 
 /// A running analysis of the start's component: progress is the current walk's statistics.
@@ -13,7 +13,7 @@ pub type AnalysisTask = Task<Stats, Result<AnalyzeReport, SolveError>>;
 pub type ExplorationTask = Task<Stats, Result<ExploreReport, SolveError>>;
 
 /// Starts analysing `puzzle`'s component in `metric` under `limits`, on a thread named
-/// "analyze".
+/// "analyze" (the walks of a big component on `threads` workers; 0 = every core).
 ///
 /// # Errors
 /// A message when the operating system refuses to start a thread.
@@ -22,9 +22,11 @@ pub fn spawn_analysis(
     puzzle: Puzzle,
     metric: Metric,
     limits: Limits,
+    threads: usize,
 ) -> Result<AnalysisTask, String> {
     Task::spawn("analyze", ctx, move |reporter| {
         let control = SearchControl::new(limits)
+            .with_threads(worker_threads(threads))
             .with_cancel(reporter.cancel_flag())
             .with_progress(reporter.sink(|s: &Stats| *s));
         analyze(&puzzle, metric, control)
