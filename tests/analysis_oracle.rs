@@ -336,7 +336,10 @@ fn a_block_puzzle_past_its_distance_map_is_counted_on_sorted_layers() {
             counted_in_less |= room < peak / 2;
         }
     }
-    assert!(counted_in_less, "some limit under half the hash tables' peak counts them");
+    assert!(
+        counted_in_less,
+        "some limit under half the hash tables' peak counts them"
+    );
 }
 
 #[test]

@@ -523,6 +523,27 @@ pub enum AtGoal {
     Collect,
 }
 
+/// How many blocks the next batch of a walk may take: as many as keep every thread busy,
+/// within the node budget and within the memory limit with `held` bytes in use (the batch's
+/// successors' keys, twice over while they are sorted, at twice the successors per state met
+/// so far); `Err` with the limit that leaves no room for one block.
+fn batch_blocks<K: Key>(
+    meter: &Meter<'_>,
+    held: u64,
+    threads: usize,
+) -> Result<usize, Termination> {
+    let budget = (meter.nodes_left() / BLOCK as u64) as usize;
+    if budget == 0 {
+        return Err(Termination::NodeLimit);
+    }
+    let per_state = (2 * meter.stats.generated / meter.stats.expanded.max(1)).max(8);
+    let per_block = BLOCK as u64 * per_state * 2 * size_of::<K>() as u64;
+    match (meter.memory_limit().saturating_sub(held) / per_block) as usize {
+        0 => Err(Termination::MemoryLimit),
+        fits => Ok((threads * BATCH_BLOCKS).min(budget).min(fits)),
+    }
+}
+
 /// Goal-tests `layer` as `at_goal` asks: `Ok` with the number of its goal states (their keys
 /// pushed on `goals` for [`AtGoal::Collect`]); for [`AtGoal::Stop`], `Err` at the first goal
 /// state in key order: `Solved` with its key pushed on `goals`, its layer's states up to it
@@ -620,25 +641,14 @@ pub fn sorted_walk<D: Domain, K: Key>(
         let mut generated = 0;
         let mut block = 0;
         while block < layer.blocks() {
-            let budget = (meter.nodes_left() / BLOCK as u64) as usize;
-            // A batch must not cross the memory limit: its successors' keys, twice over
-            // while they are sorted, at twice the successors per state met so far.
             let held = archived(&layers) + next.memory_bytes() + kept(&goals);
-            let per_state = (2 * meter.stats.generated / meter.stats.expanded.max(1)).max(8);
-            let per_block = BLOCK as u64 * per_state * 2 * size_of::<K>() as u64;
-            let fits = (meter.memory_limit().saturating_sub(held) / per_block) as usize;
-            let take = (layer.blocks() - block)
-                .min(threads * BATCH_BLOCKS)
-                .min(budget)
-                .min(fits);
-            if take == 0 {
-                termination = if budget == 0 {
-                    Termination::NodeLimit
-                } else {
-                    Termination::MemoryLimit
-                };
-                break 'walk;
-            }
+            let take = match batch_blocks::<K>(&meter, held, threads) {
+                Ok(most) => most.min(layer.blocks() - block),
+                Err(stop) => {
+                    termination = stop;
+                    break 'walk;
+                }
+            };
             let runs = expand_round(domain, layer, block..block + take, threads, pack);
             let taken = layer.keys_in(block..block + take) as u64;
             meter.stats.expanded += taken;
