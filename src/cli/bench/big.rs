@@ -30,6 +30,10 @@ const PUZZLES: &[(&str, &str)] = &[
         include_str!("../../../benches/big/lodzianka.ron"),
     ),
     (
+        "pelopones",
+        include_str!("../../../benches/big/pelopones.ron"),
+    ),
+    (
         "snowdrop",
         include_str!("../../../benches/big/snowdrop.ron"),
     ),
