@@ -90,7 +90,9 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
         }
     };
     if let (None, Some(why)) = (&args.search.algorithm, why) {
-        report.notes.insert(0, why.to_string());
+        report
+            .notes
+            .insert(0, format!("{why} (ask for another with --algorithm)"));
     }
     drop(line);
     if args.search.json {
