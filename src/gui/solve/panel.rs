@@ -12,7 +12,8 @@ use egui::{RichText, Ui};
 use crate::gui::command::{Command, SolverCommand};
 use crate::gui::common::task::Poll;
 use crate::model::Puzzle;
-use crate::solve::api::default_heuristic;
+use crate::solve::api::{build_estimate, default_heuristic};
+use crate::solve::tiles::BuildEstimate;
 use crate::solve::{SolveReport, SolveRequest, Stats};
 
 use super::availability::Availability;
@@ -31,6 +32,9 @@ pub struct Running {
     /// Why the solver chose the algorithm, when the user left it automatic and it is not
     /// A*: the report's first note, as the CLI gives it.
     automatic_reason: Option<&'static str>,
+    /// What building the heuristic's tables takes, worked out before the search started,
+    /// when they were not cached.
+    first_build: Option<BuildEstimate>,
 }
 
 /// How the last run ended.
@@ -207,6 +211,7 @@ impl SolverPanel {
                         .unwrap_or_else(|| default_heuristic(&availability.heuristics).to_string())
                 });
                 let request = self.settings.request_for(algorithm, heuristic);
+                let first_build = build_estimate(puzzle, &request);
                 match spawn_search("solve", ctx, puzzle.clone(), request.clone()) {
                     Ok(task) => {
                         self.outcome = None;
@@ -216,6 +221,7 @@ impl SolverPanel {
                             request,
                             heuristic: shown,
                             automatic_reason: self.settings.automatic_reason(puzzle),
+                            first_build,
                         });
                     }
                     Err(e) => self.outcome = Some(Outcome::Refused(e)),
@@ -280,6 +286,7 @@ impl SolverPanel {
                 &run.task,
                 &run.request,
                 run.heuristic.as_deref(),
+                run.first_build.as_ref(),
                 puzzle,
             );
         } else if let Some(outcome) = &self.outcome {

@@ -116,6 +116,7 @@ mod algorithm_by_name {
     use crate::solve::Algorithm;
 
     #[expect(
+        clippy::trivially_copy_pass_by_ref,
         clippy::ref_option,
         reason = "serde's `with` hands the field over by reference"
     )]

@@ -5,6 +5,7 @@ use egui::{Color32, RichText, Ui};
 
 use crate::model::Puzzle;
 use crate::model::tiles::tile_layout;
+use crate::solve::tiles::BuildEstimate;
 use crate::solve::{Algorithm, Limits, Preparation, SolveReport, SolveRequest, Stats, Termination};
 
 use super::format as fmt;
@@ -17,6 +18,7 @@ pub fn progress_ui(
     task: &SearchTask,
     request: &SolveRequest,
     heuristic: Option<&str>,
+    first_build: Option<&BuildEstimate>,
     puzzle: &Puzzle,
 ) {
     let progress = task.progress().copied();
@@ -57,6 +59,12 @@ pub fn progress_ui(
                 .show_percentage(),
         )
         .accessible_name(PREPARATION_LABEL);
+        if let Some(estimate) = first_build {
+            ui.label(fmt::sentence(&format!(
+                "{}; then cached on disk",
+                estimate.describe()
+            )));
+        }
         return;
     }
     if let Some(line) = bound_line(request.algorithm, &stats) {
