@@ -133,6 +133,11 @@ fn klotski_bfs_in_the_move_metric_plays_back_81_moves_to_the_goal() {
 fn choices_that_do_not_apply_are_disabled_and_say_why() {
     let klotski = bundled("klotski.ron");
     let mut h = harness(klotski.clone(), Mode::Solve);
+    // Left automatic, Klotski runs breadth-first search, which takes no heuristic: pick A*.
+    h.get_by_role_and_label(Role::ComboBox, "Algorithm").click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, "A*").click();
+    h.run_ok();
     // A heuristic that does not apply to Klotski (the notebook's `between` needs two goal
     // pieces) is greyed out, and its tooltip gives the solver's reason.
     let (name, reason) = api::heuristics_for(&klotski, Metric::Move)

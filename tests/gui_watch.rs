@@ -43,7 +43,7 @@ fn astar_on_the_2x3_steps_forward_and_back() {
     let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Solve, [1400.0, 900.0]);
     {
         let settings = &mut h.state_mut().solve_view_mut().panel_mut().settings;
-        settings.algorithm = Algorithm::Astar;
+        settings.algorithm = Some(Algorithm::Astar);
         settings.heuristic = Some("manhattan".into());
     }
     h.run_ok();
@@ -140,7 +140,7 @@ fn a_tree_node_clicked_shows_its_path_from_the_root() {
         .solve_view_mut()
         .panel_mut()
         .settings
-        .algorithm = Algorithm::Bfs;
+        .algorithm = Some(Algorithm::Bfs);
     h.run_ok();
     h.get_by_role_and_label(Role::Button, "Watch").click();
     h.run_ok();
@@ -195,7 +195,7 @@ fn on_an_8_puzzle_bfs_expands_far_more_than_astar() {
         let mut h = gui_support::harness(bundled("eight-16.ron"), Mode::Solve, [1400.0, 900.0]);
         {
             let settings = &mut h.state_mut().solve_view_mut().panel_mut().settings;
-            settings.algorithm = algorithm;
+            settings.algorithm = Some(algorithm);
             settings.heuristic = heuristic.map(String::from);
         }
         h.run_ok();

@@ -58,6 +58,9 @@ fn klotski_harness() -> Harness<'static, App> {
     let values = api::heuristic_along(&puzzle, &request, &report.moves).expect("h along the path");
     let mut app = App::new_for_test(puzzle.clone());
     app.set_mode(Mode::Solve);
+    // The panel shows the choice that made the result (left automatic, Klotski would run
+    // breadth-first search).
+    app.solve_view_mut().panel_mut().settings.algorithm = Some(Algorithm::Astar);
     let mut h = harness(app);
     let ctx = h.ctx.clone();
     h.state_mut().solve_view_mut().show_run(
@@ -151,7 +154,7 @@ fn watching_astar_grow_its_tree_on_the_2x3() {
     app.set_mode(Mode::Solve);
     {
         let settings = &mut app.solve_view_mut().panel_mut().settings;
-        settings.algorithm = Algorithm::Astar;
+        settings.algorithm = Some(Algorithm::Astar);
         settings.heuristic = Some("manhattan".into());
     }
     let mut h = harness(app);

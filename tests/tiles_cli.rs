@@ -263,3 +263,29 @@ fn boards_larger_than_4x4_default_to_ida_star_and_say_why() {
     let v: serde_json::Value = serde_json::from_slice(&fifteen.stdout).unwrap();
     assert_eq!(v["algorithm"], "astar");
 }
+
+#[test]
+fn solve_says_what_the_first_build_of_its_tables_takes_before_it_starts() {
+    let cache = tempfile::tempdir().unwrap();
+    let args = [
+        "solve",
+        "--tiles",
+        "8 6 7 2 5 4 3 0 1",
+        "--size",
+        "3x3",
+        "--heuristic",
+        "pdb",
+        "--json",
+    ];
+    let first = blockslide(&args, cache.path());
+    assert!(first.status.success());
+    let said = String::from_utf8_lossy(&first.stderr);
+    assert!(
+        said.contains("not cached yet; first build of 1 table (0.4 million entries): roughly"),
+        "{said}"
+    );
+    let again = blockslide(&args, cache.path());
+    assert!(again.status.success());
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(!said.contains("not cached yet"), "{said}");
+}

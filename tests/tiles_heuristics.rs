@@ -227,9 +227,12 @@ fn heuristic_names_and_errors() {
         cols: 4,
         ..layout
     };
-    assert_eq!(blockslide::solve::tiles::heuristics(&small)[0].name, "pdb");
+    // With nothing cached: the strongest tables become the default only once cached.
+    let empty = tempfile::tempdir().unwrap();
+    let listed = blockslide::solve::tiles::heuristics_in(&small, Some(empty.path()));
+    assert_eq!(listed[0].name, "pdb");
     assert!(
-        blockslide::solve::tiles::heuristics(&small)
+        listed
             .iter()
             .any(|h| h.name == "pdb-strong" && h.applicable.is_ok())
     );
@@ -431,4 +434,85 @@ fn compact_tables_agree_with_byte_tables_on_the_5x5() {
             );
         }
     }
+}
+
+/// Korf and Felner's first five 24-puzzles as the repository holds them: each a permutation
+/// of 0 to 24 that parity lets reach the blank-first goal, with an optimal length that linear
+/// conflict does not exceed and that has the parity of the blank's distance.
+#[test]
+fn the_published_24_puzzles_are_well_formed() {
+    let text = include_str!("data/korf-felner-24.txt");
+    let goal = blank_first_goal(5, 5);
+    let instances: Vec<Vec<u16>> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(|t| t.parse().unwrap()).collect())
+        .collect();
+    assert_eq!(instances.len(), 5);
+    assert_eq!(
+        instances[0][..25],
+        [
+            14, 5, 9, 2, 18, 8, 23, 19, 12, 17, 15, 0, 10, 20, 4, 6, 11, 21, 1, 7, 24, 3, 16, 22,
+            13
+        ]
+    );
+    for numbers in instances {
+        let (start, optimal) = (numbers[..25].to_vec(), u32::from(numbers[25]));
+        let mut sorted = start.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, goal);
+        let layout = TileLayout {
+            rows: 5,
+            cols: 5,
+            start: start.clone(),
+            goal: goal.clone(),
+            tokens: Vec::new(),
+        };
+        assert!(blockslide::model::tiles::is_solvable(&layout), "{start:?}");
+        let d = TileDomain::new(&layout).unwrap();
+        let h = TileHeuristic::LinearConflict.estimate(&d, &d.start());
+        assert!(h <= optimal, "{h} > {optimal}");
+        let blank = start.iter().position(|&t| t == 0).unwrap();
+        assert_eq!(
+            ((blank / 5) + (blank % 5)) as u32 % 2,
+            optimal % 2,
+            "{start:?}"
+        );
+    }
+}
+
+fn pdb_set(d: &TileDomain, partition: &[Vec<u8>]) -> Arc<PatternDatabases> {
+    match pdb(d, partition) {
+        TileHeuristic::PatternDb(set) => set,
+        other => unreachable!("pdb() makes pattern databases, not {}", other.name()),
+    }
+}
+
+/// `pdb-max`'s mechanism on full spaces: the max over two partitions' sets is admissible, is
+/// the larger of the two sets' own estimates, and its incremental update (the first set's
+/// values in the memo, the second's looked up afresh) agrees with a fresh estimate.
+#[test]
+fn the_max_of_two_pattern_database_sets_is_admissible_on_full_spaces() {
+    for goal in [blank_last_goal(3, 3), blank_first_goal(3, 3)] {
+        let d = domain(3, 3, goal);
+        let mut control = SearchControl::new(Limits::default());
+        let dist = distance_map(&d, &mut control).unwrap();
+        let first = pdb_set(&d, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+        let second = pdb_set(&d, &[vec![1, 5, 6], vec![2, 3, 4], vec![7, 8]]);
+        let max = TileHeuristic::PatternDbMax(vec![Arc::clone(&first), Arc::clone(&second)]);
+        check_against(&d, &dist, &max, 3);
+        let mut larger = 0;
+        for state in dist.keys() {
+            let (a, b) = (first.estimate(state), second.estimate(state));
+            assert_eq!(max.estimate(&d, state), a.max(b));
+            larger += usize::from(b > a);
+        }
+        assert!(larger > 0, "the second set never raised the estimate");
+    }
+    let d = domain(2, 3, blank_last_goal(2, 3));
+    let max = TileHeuristic::PatternDbMax(vec![
+        pdb_set(&d, &[vec![1, 2], vec![3, 4, 5]]),
+        pdb_set(&d, &[vec![1, 4], vec![2, 3, 5]]),
+    ]);
+    check(&d, &max, 1);
 }

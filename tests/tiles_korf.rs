@@ -1,6 +1,6 @@
 //! The release suite: the first 10 of Korf's 100 15-puzzles solved optimally with every 4x4
-//! pattern database partition (default 6-6-3, large 7-6-2, strongest 7-8), on one and on two
-//! threads, and 24-puzzles scrambled by 60 moves.
+//! pattern database partition (default 6-6-3, large 7-6-2, strongest 7-8, and the max of
+//! 6-6-3 and 7-6-2), on one and on two threads, and 24-puzzles scrambled by 60 moves.
 //! Run with `cargo test --release --no-default-features -- --ignored`; the tables are built
 //! once into a cache under the target directory (or `$BLOCKSLIDE_CACHE_DIR` when set: the
 //! 7-8 tables take minutes to build).
@@ -97,6 +97,67 @@ fn korfs_instances_with_the_strongest_tables() {
         assert!(h.estimate(&d, &d.start()) <= u32::from(nums[16]), "{line}");
     }
     first_10_korf_instances(&h);
+}
+
+/// `pdb-max` (6-6-3 and 7-6-2 on the 4x4; two 5-5-5-5-4 splits on the 5x5): its estimate is
+/// the larger of its sets', never above the optimal length of any of Korf's 100, and it
+/// solves the first 10 optimally; on 24-puzzles it agrees with `pdb` on the optimal length.
+#[test]
+#[ignore = "slow: release suite"]
+fn the_max_of_two_partitions_is_admissible_and_optimal() {
+    let goal = blank_first_goal(4, 4);
+    let d = domain(4, 4, goal.clone(), goal.clone());
+    let partitions = PatternDatabases::max_partitions(&d).unwrap();
+    let sets: Vec<TileHeuristic> = partitions.iter().map(|p| pdb_of(&d, p)).collect();
+    let arcs = sets
+        .iter()
+        .map(|h| match h {
+            TileHeuristic::PatternDb(set) => Arc::clone(set),
+            other => unreachable!("{}", other.name()),
+        })
+        .collect();
+    let max = TileHeuristic::PatternDbMax(arcs);
+    let mut raised = 0;
+    for line in include_str!("data/korf100.txt").lines() {
+        let nums: Vec<u16> = line
+            .split_whitespace()
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let d = domain(4, 4, nums[..16].to_vec(), goal.clone());
+        let start = d.start();
+        let (a, b) = (sets[0].estimate(&d, &start), sets[1].estimate(&d, &start));
+        let h = max.estimate(&d, &start);
+        assert_eq!(h, a.max(b), "{line}");
+        assert!(h <= u32::from(nums[16]), "{line}");
+        raised += usize::from(a > b);
+    }
+    assert!(
+        raised > 0,
+        "6-6-3 never beat 7-6-2 on a start: the max would be pointless"
+    );
+    first_10_korf_instances(&max);
+    let goal = blank_last_goal(5, 5);
+    let d = domain(5, 5, goal.clone(), goal.clone());
+    let partitions = PatternDatabases::max_partitions(&d).unwrap();
+    let arcs = partitions
+        .iter()
+        .map(|p| match pdb_of(&d, p) {
+            TileHeuristic::PatternDb(set) => set,
+            other => unreachable!("{}", other.name()),
+        })
+        .collect();
+    let max = TileHeuristic::PatternDbMax(arcs);
+    let h = default_pdb(&d);
+    let mut rng = ChaCha8Rng::seed_from_u64(25);
+    for _ in 0..3 {
+        let start = scramble(5, 5, &goal, 60, &mut rng);
+        let d = domain(5, 5, start.clone(), goal.clone());
+        let by_max = idastar(&d, &max, 2, &mut SearchControl::new(Limits::default()));
+        let by_pdb = idastar(&d, &h, 2, &mut SearchControl::new(Limits::default()));
+        let path = by_max.path.unwrap();
+        assert_eq!(path.len(), by_pdb.path.unwrap().len());
+        verify_on_model(&d, 5, 5, &start, &goal, &path);
+    }
 }
 
 /// Solves the first 10 of Korf's instances with `h` on one and two threads: each optimal,

@@ -405,8 +405,8 @@ pub struct GenerateArgs {
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Which suites to run (default: all but `big`): klotski-bfs, classics, eight, korf100,
-    /// korf100-mt, korf100-large, korf100-strong, tiles5x5, analyze, and big (the largest block puzzles,
-    /// minutes each).
+    /// korf100-mt, korf100-large, korf100-strong, korf100-max, tiles5x5, analyze, and big (the
+    /// largest block puzzles, minutes each).
     pub suites: Vec<String>,
     /// Runs per measurement; the median is reported.
     #[arg(long, default_value_t = 5)]

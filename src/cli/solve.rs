@@ -67,6 +67,16 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
     }
     let (default, why) = blockslide::solve::api::default_algorithm(&puzzle);
     let request = request(&args.search, metric, default)?;
+    if !args.search.limits.quiet
+        && let Some(estimate) = blockslide::solve::api::build_estimate(&puzzle, &request)
+    {
+        // Said before the build starts: the strongest tables take minutes the first time.
+        eprintln!(
+            "blockslide solve: the pattern databases are not cached yet; {} (later solves load \
+             them)",
+            estimate.describe()
+        );
+    }
     let (control, line) = args.search.limits.control_within(request.limits, "solving");
     let locate = |e: SolveError| match &file {
         Some(file) => file.locate(&e),
@@ -90,7 +100,9 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
         }
     };
     if let (None, Some(why)) = (&args.search.algorithm, why) {
-        report.notes.insert(0, why.to_string());
+        report
+            .notes
+            .insert(0, format!("{why} (ask for another with --algorithm)"));
     }
     drop(line);
     if args.search.json {

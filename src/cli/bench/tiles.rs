@@ -8,6 +8,7 @@
 //! - `korf100-mt`: the same on one thread and on all cores (at least two), and the speed-up.
 //! - `korf100-large`: `korf100` with the larger pattern databases (`pdb-large`).
 //! - `korf100-strong`: `korf100` with the strongest pattern databases (`pdb-strong`, 7-8).
+//! - `korf100-max`: `korf100` with the max of the 6-6-3 and 7-6-2 estimates (`pdb-max`).
 //! - `tiles5x5`: 24-puzzles scrambled by 60 random moves (fixed seed), solved optimally.
 
 use std::time::Instant;
@@ -30,6 +31,7 @@ pub const SUITES: &[&str] = &[
     "korf100-mt",
     "korf100-large",
     "korf100-strong",
+    "korf100-max",
     "tiles5x5",
 ];
 
@@ -58,6 +60,7 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
         }
         "korf100-large" => korf(args, suite, "pdb-large", &[1]),
         "korf100-strong" => korf(args, suite, "pdb-strong", &[1]),
+        "korf100-max" => korf(args, suite, "pdb-max", &[1]),
         "tiles5x5" => five(args),
         _ => Err(format!("suite `{suite}` is not a tile suite")),
     };

@@ -199,7 +199,7 @@ mod tests {
         };
         assert!(!a.is_for(7, &in_steps), "another metric");
         let other_algorithm_and_limits = SolverSettings {
-            algorithm: Algorithm::Bfs,
+            algorithm: Some(Algorithm::Bfs),
             max_nodes: 10,
             max_seconds: 1,
             ..in_moves.clone()

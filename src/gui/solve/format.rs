@@ -34,6 +34,7 @@ pub fn heuristic_title(id: &str) -> String {
         "pdb" => "Pattern databases",
         "pdb-large" => "Pattern databases, large groups",
         "pdb-strong" => "Pattern databases, strongest",
+        "pdb-max" => "Pattern databases, max of two sets",
         "linear-conflict" => "Linear conflict",
         "manhattan" => "Manhattan distance",
         "misplaced" => "Misplaced tiles",

@@ -301,7 +301,7 @@ impl SolveView {
                     .apply(command, puzzle, metric, limits, settings.threads, ctx);
             }
             SolveCommand::Watch(command) => {
-                let request = self.panel.settings.request();
+                let request = self.panel.settings.request(puzzle);
                 self.watch.apply(command, puzzle, &request);
                 self.tab = SolveTab::Watch;
             }
@@ -496,7 +496,7 @@ impl SolveView {
         ui.separator();
         match self.tab {
             SolveTab::Watch => {
-                let algorithm = self.panel.settings.algorithm;
+                let algorithm = self.panel.settings.algorithm_for(puzzle);
                 self.watch.ui(ui, algorithm, commands);
             }
             SolveTab::Compare => {

@@ -12,7 +12,8 @@ use egui::{RichText, Ui};
 use crate::gui::command::{Command, SolverCommand};
 use crate::gui::common::task::Poll;
 use crate::model::Puzzle;
-use crate::solve::api::default_heuristic;
+use crate::solve::api::{build_estimate, default_heuristic};
+use crate::solve::tiles::BuildEstimate;
 use crate::solve::{SolveReport, SolveRequest, Stats};
 
 use super::availability::Availability;
@@ -28,6 +29,12 @@ pub struct Running {
     request: SolveRequest,
     /// The heuristic that runs, by name (`None` for uninformed algorithms).
     heuristic: Option<String>,
+    /// Why the solver chose the algorithm, when the user left it automatic and it is not
+    /// A*: the report's first note, as the CLI gives it.
+    automatic_reason: Option<&'static str>,
+    /// What building the heuristic's tables takes, worked out before the search started,
+    /// when they were not cached.
+    first_build: Option<BuildEstimate>,
 }
 
 /// How the last run ended.
@@ -93,6 +100,13 @@ impl SolverPanel {
         self.running.is_some()
     }
 
+    /// The running search's latest progress, as the panel shows it.
+    pub fn progress(&self) -> Option<SearchProgress> {
+        self.running
+            .as_ref()
+            .and_then(|r| r.task.progress().copied())
+    }
+
     /// The last outcome, if a run finished.
     pub fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
@@ -142,7 +156,10 @@ impl SolverPanel {
                 }
                 None
             }
-            Poll::Done(Ok(report)) => {
+            Poll::Done(Ok(mut report)) => {
+                if let Some(why) = running.automatic_reason {
+                    report.notes.insert(0, why.to_string());
+                }
                 let report = Arc::new(report);
                 self.outcome = Some(Outcome::Report(Arc::clone(&report)));
                 self.running = None;
@@ -181,20 +198,20 @@ impl SolverPanel {
                     self.outcome = Some(Outcome::Refused(refusal));
                     return;
                 }
-                if let Some(reason) = availability.algorithm_reason(self.settings.algorithm) {
+                let algorithm = self.settings.algorithm_for(puzzle);
+                if let Some(reason) = availability.algorithm_reason(algorithm) {
                     self.outcome = Some(Outcome::Refused(reason.to_string()));
                     return;
                 }
                 let heuristic =
                     availability.effective_heuristic(self.settings.heuristic.as_deref());
-                let shown = self.settings.algorithm.uses_heuristic().then(|| {
+                let shown = algorithm.uses_heuristic().then(|| {
                     heuristic
                         .clone()
                         .unwrap_or_else(|| default_heuristic(&availability.heuristics).to_string())
                 });
-                let request = self
-                    .settings
-                    .request_for(self.settings.algorithm, heuristic);
+                let request = self.settings.request_for(algorithm, heuristic);
+                let first_build = build_estimate(puzzle, &request);
                 match spawn_search("solve", ctx, puzzle.clone(), request.clone()) {
                     Ok(task) => {
                         self.outcome = None;
@@ -203,6 +220,8 @@ impl SolverPanel {
                             task,
                             request,
                             heuristic: shown,
+                            automatic_reason: self.settings.automatic_reason(puzzle),
+                            first_build,
                         });
                     }
                     Err(e) => self.outcome = Some(Outcome::Refused(e)),
@@ -226,7 +245,7 @@ impl SolverPanel {
         let availability = fresh(&mut self.availability, revision, puzzle, &self.settings);
         let refusal = availability.verdict.refusal();
         let algorithm_reason = availability
-            .algorithm_reason(self.settings.algorithm)
+            .algorithm_reason(self.settings.algorithm_for(puzzle))
             .map(str::to_owned);
         ui.horizontal(|ui| {
             let solve = ui
@@ -267,6 +286,7 @@ impl SolverPanel {
                 &run.task,
                 &run.request,
                 run.heuristic.as_deref(),
+                run.first_build.as_ref(),
                 puzzle,
             );
         } else if let Some(outcome) = &self.outcome {

@@ -7,7 +7,7 @@ use egui::Ui;
 use crate::model::tiles::tile_layout;
 use crate::model::{Metric, Puzzle};
 use crate::solve::Algorithm;
-use crate::solve::api::default_heuristic;
+use crate::solve::api::{default_algorithm, default_heuristic};
 
 use super::availability::Availability;
 use super::format::{self as fmt, heuristic_title, metric_title};
@@ -47,43 +47,82 @@ pub fn choices_ui(
         .num_columns(2)
         .spacing([8.0, 6.0])
         .show(ui, |ui| {
-            algorithm_ui(ui, settings, availability);
-            heuristic_ui(ui, settings, availability);
+            algorithm_ui(ui, settings, availability, puzzle);
+            heuristic_ui(ui, settings, availability, puzzle);
             algorithm_settings_ui(ui, settings, puzzle);
         });
 }
 
-/// The algorithm picker (a grid row); algorithms that do not apply are disabled.
-fn algorithm_ui(ui: &mut Ui, settings: &mut SolverSettings, availability: &Availability) {
+/// The algorithm picker (a grid row): "automatic" (the solver's default for the puzzle,
+/// with its reason as the tooltip) and every algorithm; those that do not apply are
+/// disabled.
+fn algorithm_ui(
+    ui: &mut Ui,
+    settings: &mut SolverSettings,
+    availability: &Availability,
+    puzzle: &Puzzle,
+) {
     let label = ui.label("Algorithm");
+    let runs = settings.algorithm_for(puzzle);
+    let why = default_algorithm(puzzle).1.unwrap_or(
+        "A*: with an admissible heuristic it expands the fewest positions of the algorithms \
+         that prove a solution shortest",
+    );
+    let shown = match settings.algorithm {
+        Some(algorithm) => algorithm.title().to_string(),
+        None => format!("{AUTOMATIC} ({})", runs.title()),
+    };
     egui::ComboBox::from_id_salt("solver algorithm")
-        .selected_text(settings.algorithm.title())
+        .selected_text(shown)
         .width(170.0)
         .show_ui(ui, |ui| {
+            if ui
+                .selectable_label(settings.algorithm.is_none(), AUTOMATIC)
+                .on_hover_text(format!("The solver's choice for this puzzle. {why}"))
+                .clicked()
+            {
+                settings.algorithm = None;
+            }
             for (algorithm, applies) in &availability.algorithms {
                 let r = ui.add_enabled(
                     applies.is_ok(),
-                    egui::Button::selectable(settings.algorithm == *algorithm, algorithm.title()),
+                    egui::Button::selectable(
+                        settings.algorithm == Some(*algorithm),
+                        algorithm.title(),
+                    ),
                 );
                 let r = match applies {
                     Ok(()) => r.on_hover_text(algorithm_help(*algorithm)),
                     Err(reason) => r.on_disabled_hover_text(reason.as_str()),
                 };
                 if r.clicked() {
-                    settings.algorithm = *algorithm;
+                    settings.algorithm = Some(*algorithm);
                 }
             }
         })
         .response
-        .labelled_by(label.id);
+        .labelled_by(label.id)
+        .on_hover_text(match settings.algorithm {
+            Some(_) => "The algorithm you chose".to_string(),
+            None => format!("Automatic: {why}"),
+        });
     ui.end_row();
 }
 
+/// The algorithm picker's entry that leaves the choice to the solver.
+pub const AUTOMATIC: &str = "Automatic";
+
 /// The heuristic picker (a grid row), disabled for uninformed algorithms; heuristics that do
 /// not apply are disabled.
-fn heuristic_ui(ui: &mut Ui, settings: &mut SolverSettings, availability: &Availability) {
+fn heuristic_ui(
+    ui: &mut Ui,
+    settings: &mut SolverSettings,
+    availability: &Availability,
+    puzzle: &Puzzle,
+) {
     let label = ui.label("Heuristic");
-    let uses = settings.algorithm.uses_heuristic();
+    let algorithm = settings.algorithm_for(puzzle);
+    let uses = algorithm.uses_heuristic();
     let chosen = availability.effective_heuristic(settings.heuristic.as_deref());
     let shown = match (&chosen, uses) {
         (_, false) => "none (uninformed)".to_string(),
@@ -129,16 +168,14 @@ fn heuristic_ui(ui: &mut Ui, settings: &mut SolverSettings, availability: &Avail
             .labelled_by(label.id);
     })
     .response
-    .on_disabled_hover_text(format!(
-        "{} does not use a heuristic",
-        settings.algorithm.title()
-    ));
+    .on_disabled_hover_text(format!("{} does not use a heuristic", algorithm.title()));
     ui.end_row();
 }
 
 /// The chosen algorithm's own settings, one grid row each.
 fn algorithm_settings_ui(ui: &mut Ui, settings: &mut SolverSettings, puzzle: &Puzzle) {
-    if settings.algorithm == Algorithm::Wastar {
+    let algorithm = settings.algorithm_for(puzzle);
+    if algorithm == Algorithm::Wastar {
         let label = ui.label("Weight");
         ui.add(
             egui::DragValue::new(&mut settings.weight)
@@ -150,7 +187,7 @@ fn algorithm_settings_ui(ui: &mut Ui, settings: &mut SolverSettings, puzzle: &Pu
         .on_hover_text("f = g + w·h; w > 1 finds solutions faster but not always shortest");
         ui.end_row();
     }
-    if settings.algorithm == Algorithm::Dfs {
+    if algorithm == Algorithm::Dfs {
         let mut capped = settings.depth_cap.is_some();
         ui.checkbox(&mut capped, "Depth cap")
             .on_hover_text("Never search deeper than this many moves");
@@ -161,7 +198,7 @@ fn algorithm_settings_ui(ui: &mut Ui, settings: &mut SolverSettings, puzzle: &Pu
         ui.end_row();
     }
     let tiles = tile_layout(puzzle).is_some();
-    let shared = match settings.algorithm {
+    let shared = match algorithm {
         Algorithm::Idastar => tiles,
         Algorithm::Bfs => !tiles,
         _ => false,

@@ -5,16 +5,20 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::Metric;
+use crate::model::{Metric, Puzzle};
+use crate::solve::api::default_algorithm;
 use crate::solve::{Algorithm, Limits, SolveRequest};
 
 /// The solver choices a user makes; kept between launches.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SolverSettings {
-    /// The algorithm to run.
-    #[serde(with = "algorithm_by_name")]
-    pub algorithm: Algorithm,
+    /// The algorithm the user chose; `None` follows the solver's default for the puzzle
+    /// ([`default_algorithm`]: IDA* on tile boards larger than 4x4, breadth-first search on
+    /// block puzzles, A* otherwise). Saved under a name of its own: settings saved before
+    /// there was an automatic choice always held A*, chosen or not, and now start automatic.
+    #[serde(rename = "chosen_algorithm", with = "algorithm_by_name")]
+    pub algorithm: Option<Algorithm>,
     /// The heuristic by name; `None` lets the solver pick the best admissible one.
     pub heuristic: Option<String>,
     /// The move metric lengths are counted in.
@@ -38,7 +42,7 @@ impl Default for SolverSettings {
     fn default() -> Self {
         let limits = Limits::default();
         SolverSettings {
-            algorithm: Algorithm::Astar,
+            algorithm: None,
             heuristic: None,
             metric: Metric::Step,
             weight: 1.5,
@@ -83,13 +87,29 @@ impl SolverSettings {
         }
     }
 
-    /// The request for the chosen algorithm and heuristic.
-    pub fn request(&self) -> SolveRequest {
-        self.request_for(self.algorithm, self.heuristic.clone())
+    /// The algorithm that runs on `puzzle`: the chosen one, else the solver's default for it.
+    pub fn algorithm_for(&self, puzzle: &Puzzle) -> Algorithm {
+        self.algorithm
+            .unwrap_or_else(|| default_algorithm(puzzle).0)
+    }
+
+    /// Why the algorithm that runs on `puzzle` was chosen for the user, when it was the
+    /// solver's default and not A*.
+    pub fn automatic_reason(&self, puzzle: &Puzzle) -> Option<&'static str> {
+        match self.algorithm {
+            Some(_) => None,
+            None => default_algorithm(puzzle).1,
+        }
+    }
+
+    /// The request for `puzzle` with the algorithm that runs on it and the chosen heuristic.
+    pub fn request(&self, puzzle: &Puzzle) -> SolveRequest {
+        self.request_for(self.algorithm_for(puzzle), self.heuristic.clone())
     }
 }
 
-/// Stores an [`Algorithm`] by its stable CLI name, so saved settings survive reordering.
+/// Stores a chosen [`Algorithm`] by its stable CLI name, so saved settings survive
+/// reordering; `None` (automatic) is stored as an empty name.
 mod algorithm_by_name {
     use serde::{Deserialize, Deserializer, Serializer};
 
@@ -97,15 +117,19 @@ mod algorithm_by_name {
 
     #[expect(
         clippy::trivially_copy_pass_by_ref,
+        clippy::ref_option,
         reason = "serde's `with` hands the field over by reference"
     )]
-    pub fn serialize<S: Serializer>(a: &Algorithm, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(a.name())
+    pub fn serialize<S: Serializer>(a: &Option<Algorithm>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(a.map_or("", Algorithm::name))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Algorithm, D::Error> {
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Algorithm>, D::Error> {
         let name = String::deserialize(d)?;
-        name.parse().map_err(serde::de::Error::custom)
+        if name.is_empty() {
+            return Ok(None);
+        }
+        name.parse().map(Some).map_err(serde::de::Error::custom)
     }
 }
 
@@ -116,7 +140,7 @@ mod tests {
     #[test]
     fn settings_round_trip_through_ron_by_algorithm_name() {
         let settings = SolverSettings {
-            algorithm: Algorithm::Idastar,
+            algorithm: Some(Algorithm::Idastar),
             heuristic: Some("manhattan".into()),
             ..SolverSettings::default()
         };
@@ -124,6 +148,54 @@ mod tests {
         assert!(text.contains("\"idastar\""), "{text}");
         let back: SolverSettings = ron::from_str(&text).unwrap();
         assert_eq!(back, settings);
+        let automatic = SolverSettings::default();
+        let text = ron::to_string(&automatic).unwrap();
+        assert_eq!(ron::from_str::<SolverSettings>(&text).unwrap(), automatic);
+    }
+
+    #[test]
+    fn settings_saved_before_the_automatic_choice_start_automatic() {
+        // They always held A*, the old default, whether the user chose it or not.
+        let old: SolverSettings = ron::from_str("(algorithm: \"astar\", threads: 2)").unwrap();
+        assert_eq!(old.algorithm, None);
+        assert_eq!(old.threads, 2);
+    }
+
+    #[test]
+    fn the_algorithm_follows_the_solver_default_unless_chosen() {
+        let fifteen = Puzzle::tiles(
+            4,
+            4,
+            &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 0, 15],
+            None,
+        )
+        .unwrap();
+        let mut cells: Vec<u32> = (1..25).collect();
+        cells.push(0);
+        cells.swap(23, 24);
+        let twenty_four = Puzzle::tiles(5, 5, &cells, None).unwrap();
+        let blocks = Puzzle::from_rows(&["A A .", ". B ."], &[". . .", ". A A"]).unwrap();
+        let automatic = SolverSettings::default();
+        assert_eq!(automatic.algorithm_for(&fifteen), Algorithm::Astar);
+        assert_eq!(automatic.automatic_reason(&fifteen), None);
+        assert_eq!(automatic.algorithm_for(&twenty_four), Algorithm::Idastar);
+        assert!(
+            automatic
+                .automatic_reason(&twenty_four)
+                .unwrap()
+                .contains("IDA*")
+        );
+        assert_eq!(
+            automatic.request(&twenty_four).algorithm,
+            Algorithm::Idastar
+        );
+        assert_eq!(automatic.algorithm_for(&blocks), Algorithm::Bfs);
+        let chosen = SolverSettings {
+            algorithm: Some(Algorithm::Astar),
+            ..SolverSettings::default()
+        };
+        assert_eq!(chosen.algorithm_for(&twenty_four), Algorithm::Astar);
+        assert_eq!(chosen.automatic_reason(&twenty_four), None);
     }
 
     #[test]

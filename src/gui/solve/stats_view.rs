@@ -5,6 +5,7 @@ use egui::{Color32, RichText, Ui};
 
 use crate::model::Puzzle;
 use crate::model::tiles::tile_layout;
+use crate::solve::tiles::BuildEstimate;
 use crate::solve::{Algorithm, Limits, Preparation, SolveReport, SolveRequest, Stats, Termination};
 
 use super::format as fmt;
@@ -17,6 +18,7 @@ pub fn progress_ui(
     task: &SearchTask,
     request: &SolveRequest,
     heuristic: Option<&str>,
+    first_build: Option<&BuildEstimate>,
     puzzle: &Puzzle,
 ) {
     let progress = task.progress().copied();
@@ -57,7 +59,20 @@ pub fn progress_ui(
                 .show_percentage(),
         )
         .accessible_name(PREPARATION_LABEL);
+        if let Some(estimate) = first_build {
+            ui.label(fmt::sentence(&format!(
+                "{}; then cached on disk",
+                estimate.describe()
+            )));
+        }
         return;
+    }
+    if let Some(line) = bound_line(request.algorithm, &stats) {
+        ui.label(RichText::new(line).strong()).on_hover_text(
+            "Each pass searches every path whose length plus the heuristic stays within the \
+             bound; a pass that ends without a solution proves none that short exists, and the \
+             next pass raises the bound. The first solution found is the shortest.",
+        );
     }
     egui::Grid::new("solver progress")
         .num_columns(2)
@@ -189,6 +204,29 @@ pub fn preparation_text(p: &Preparation) -> String {
     }
 }
 
+/// For the iterative-deepening searches (IDA*, IDDFS), whose passes can each take minutes on
+/// a large puzzle: the bound being searched, what the passes so far proved, and the nodes
+/// and their rate, in one line.
+pub fn bound_line(algorithm: Algorithm, stats: &Stats) -> Option<String> {
+    let bound = match algorithm {
+        Algorithm::Idastar => "Bound",
+        Algorithm::Iddfs => "Depth cap",
+        _ => return None,
+    };
+    let proved = stats.completed_depth.map_or_else(String::new, |d| {
+        format!(
+            "; no solution of {} or fewer moves",
+            fmt::count(u64::from(d))
+        )
+    });
+    Some(format!(
+        "{bound} {}: {} nodes expanded at {}{proved}",
+        stats.depth,
+        fmt::count(stats.expanded),
+        fmt::rate(stats.nodes_per_second()),
+    ))
+}
+
 /// What the depth field means for `algorithm`.
 fn depth_label(algorithm: Algorithm) -> &'static str {
     match algorithm {
@@ -245,6 +283,31 @@ mod tests {
             elapsed: Duration::from_millis(40),
         };
         assert_eq!(preparation_text(&barely), "40.0 ms so far");
+    }
+
+    #[test]
+    fn iterative_deepening_shows_its_bound_what_it_proved_and_its_rate() {
+        let mut stats = Stats {
+            expanded: 12_345_678,
+            elapsed: Duration::from_secs(2),
+            depth: 54,
+            ..Stats::default()
+        };
+        assert_eq!(
+            bound_line(Algorithm::Idastar, &stats).unwrap(),
+            "Bound 54: 12,345,678 nodes expanded at 6.2 M/s"
+        );
+        stats.completed_depth = Some(52);
+        assert_eq!(
+            bound_line(Algorithm::Idastar, &stats).unwrap(),
+            "Bound 54: 12,345,678 nodes expanded at 6.2 M/s; no solution of 52 or fewer moves"
+        );
+        assert!(
+            bound_line(Algorithm::Iddfs, &stats)
+                .unwrap()
+                .starts_with("Depth cap 54")
+        );
+        assert_eq!(bound_line(Algorithm::Astar, &stats), None);
     }
 
     #[test]

@@ -22,7 +22,7 @@ use crate::solve::blocks::{self, BlockDomain};
 use crate::solve::core::{Heuristic, SearchControl};
 use crate::solve::observe::NoObserver;
 use crate::solve::puzzle_domain::PuzzleDomain;
-use crate::solve::tiles::{self, TileDomain};
+use crate::solve::tiles::{self, BuildEstimate, TileDomain};
 
 use prepare::{apply_limits, check_request, check_valid, choose_heuristic, plan};
 use search::solve_on;
@@ -45,6 +45,17 @@ pub fn heuristics_for(puzzle: &Puzzle, metric: Metric) -> Vec<HeuristicInfo> {
         Some(layout) => tiles::heuristics(&layout),
         None => blocks::heuristics(puzzle, metric),
     }
+}
+
+/// What `request` on `puzzle` will spend building pattern databases before it searches,
+/// told before it starts: `None` when its heuristic has no tables, they are all in the cache
+/// already, or the request does not apply (the solve says why).
+pub fn build_estimate(puzzle: &Puzzle, request: &SolveRequest) -> Option<BuildEstimate> {
+    let layout = tile_layout(puzzle)?;
+    let domain = TileDomain::new(&layout).ok()?;
+    let infos = tiles::heuristics_including(&layout, request.heuristic.as_deref());
+    let name = choose_heuristic(request, &infos, &mut Vec::new()).ok()?;
+    tiles::build_estimate(&domain, &name, tiles::cache_dir().as_deref())
 }
 
 /// One piece of the front door's work, written once for every [`PuzzleDomain`]: the

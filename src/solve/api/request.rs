@@ -73,8 +73,7 @@ pub fn default_algorithm(puzzle: &Puzzle) -> (Algorithm, Option<&'static str>) {
             Some(
                 "breadth-first search chosen: block-puzzle heuristics are weak, so A* would \
                  expand nearly as many positions at a higher cost each, while the layered \
-                 breadth-first search stores a few bytes per position on large spaces (ask \
-                 for another with --algorithm)",
+                 breadth-first search stores a few bytes per position on large spaces",
             ),
         ),
     }

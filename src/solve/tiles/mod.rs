@@ -24,10 +24,12 @@ use crate::solve::puzzle_domain::PuzzleDomain;
 
 pub use crate::solve::core::HeuristicError;
 pub use heuristic::{
-    TileHeuristic, heuristic, heuristic_within, heuristic_within_budget, heuristics,
-    heuristics_including,
+    TileHeuristic, build_estimate, heuristic, heuristic_within, heuristic_within_budget,
+    heuristics, heuristics_in, heuristics_including,
 };
-pub use pdb::{BuildBudget, BuildReport, CACHE_DIR_ENV, PatternDatabases, PdbError, cache_dir};
+pub use pdb::{
+    BuildBudget, BuildEstimate, BuildReport, CACHE_DIR_ENV, PatternDatabases, PdbError, cache_dir,
+};
 
 /// Boards with at most this many cells use the inline state.
 pub const SMALL_CELLS: usize = 32;

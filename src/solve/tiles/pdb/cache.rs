@@ -70,6 +70,11 @@ impl CacheKey {
         }
     }
 
+    /// The number of the table's tiles.
+    pub(super) fn tiles(&self) -> usize {
+        self.goal_cells.len()
+    }
+
     /// The bytes of the table in memory and in its file.
     pub(super) fn stored_len(&self) -> usize {
         let len = table_len(self.rows * self.cols, self.goal_cells.len());

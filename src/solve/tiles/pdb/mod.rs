@@ -28,6 +28,7 @@ use super::{TileDomain, TileState};
 
 mod build;
 mod cache;
+mod estimate;
 mod scan;
 
 use build::{
@@ -39,6 +40,7 @@ use scan::{build_compact_table, scan_build_bytes};
 
 pub use build::{BuildBudget, PdbError};
 pub use cache::{CACHE_DIR_ENV, cache_dir};
+pub use estimate::BuildEstimate;
 
 /// The largest pattern whose packed placement fits a `u64`.
 const MAX_PATTERN: usize = 11;
@@ -172,6 +174,18 @@ impl PatternDatabases {
         corner_partition(domain, 4, SEVEN_EIGHT)
             .or_else(|| corner_partition(domain, 5, SIX_SIX_SIX_SIX))
             .unwrap_or_else(|| Self::large_partition(domain))
+    }
+
+    /// The partitions whose estimates `pdb-max` takes the maximum of, each with its mirrored
+    /// lookup, on boards where two different ones of moderate size exist: with the blank's
+    /// goal in a corner, on 4x4 the 6-6-3 and the 7-6-2 splits, on 5x5 the 5-5-5-5-4 of
+    /// the goal's reading order and [`FIVE_BLOCKS`]. `None` elsewhere.
+    pub fn max_partitions(domain: &TileDomain) -> Option<Vec<Vec<Vec<u8>>>> {
+        if let Some(first) = corner_partition(domain, 4, SIX_SIX_THREE) {
+            return Some(vec![first, corner_partition(domain, 4, SEVEN_SIX_TWO)?]);
+        }
+        let blocks = corner_partition(domain, 5, FIVE_BLOCKS)?;
+        Some(vec![reading_order_partition(domain, MAX_ENTRIES), blocks])
     }
 
     /// Loads (from the cache) or builds the tables of `partition` for `domain`, within
@@ -444,6 +458,16 @@ impl PatternDatabases {
         }
     }
 
+    /// The admissible estimate for `state`, leaving its memo as it is (for a second set of
+    /// tables beside one that keeps its values there).
+    #[inline]
+    pub fn estimate_without_memo(&self, state: &TileState) -> u32 {
+        match state.small_positions() {
+            Some(pos) => self.sums(|t| pos[t]).0,
+            None => self.sums(|t| state.cell_of(t) as u8).0,
+        }
+    }
+
     /// The estimate for `child`, reached from `parent` by moving `tile`: only the two
     /// lookups that involve `tile` are made when `parent` holds this set's memo.
     #[inline]
@@ -503,6 +527,16 @@ impl PatternDatabases {
 
     #[inline(always)]
     fn estimate_with(&self, state: &TileState, cell_of: impl Fn(usize) -> u8 + Copy) -> u32 {
+        let (estimate, values) = self.sums(cell_of);
+        if self.tag != 0 {
+            state.memo().set(self.tag, values);
+        }
+        estimate
+    }
+
+    /// The max of the normal and mirrored sums, and every value as memo fields.
+    #[inline(always)]
+    fn sums(&self, cell_of: impl Fn(usize) -> u8 + Copy) -> (u32, u64) {
         let k = self.patterns.len();
         let mut values = 0u64;
         let mut normal = 0u32;
@@ -519,10 +553,7 @@ impl PatternDatabases {
                 values = set_field(values, k + p, self.memo_bits, v);
             }
         }
-        if self.tag != 0 {
-            state.memo().set(self.tag, values);
-        }
-        normal.max(mirrored)
+        (normal.max(mirrored), values)
     }
 }
 
@@ -569,6 +600,18 @@ const SEVEN_EIGHT: &Groups = &[
         (3, 2),
         (3, 3),
     ],
+];
+
+/// A 5-5-5-5-4 split of the 5x5 across the rows, unlike the reading order's row bands (whose
+/// mirrored lookup already reads the column bands): two 2x3 blocks less a corner along the
+/// top, five cells down the left, a 2x3 block less a corner in the middle, and the last
+/// row's other four cells.
+const FIVE_BLOCKS: &Groups = &[
+    &[(0, 1), (0, 2), (1, 0), (1, 1), (1, 2)],
+    &[(0, 3), (0, 4), (1, 3), (1, 4), (2, 4)],
+    &[(2, 0), (2, 1), (3, 0), (3, 1), (4, 0)],
+    &[(2, 2), (2, 3), (3, 2), (3, 3), (3, 4)],
+    &[(4, 1), (4, 2), (4, 3), (4, 4)],
 ];
 
 /// Korf and Felner's 6-6-6-6 split of the 5x5 (their figure 5): six cells by the blank's
