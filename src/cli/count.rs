@@ -4,8 +4,9 @@
 //!
 //! Text output is a summary and a per-depth histogram; `--json` prints one object:
 //! `{"puzzle":..,"metric":..,"status":..,"complete":..,"states":..,"max_depth":..,
-//! "per_depth":[..],"goal_states":..,"seconds":..,"states_per_second":..,
-//! "peak_memory_bytes":..}`.
+//! "per_depth":[..],"goal_states":..,"mirrored":..,"expanded":..,"seconds":..,
+//! "states_per_second":..,"peak_memory_bytes":..}` (`mirrored`: the walk expanded one
+//! position of each left-right mirror pair, `expanded` positions in all).
 //!
 //! Exit codes: 0 counted (the whole space was walked), 1 error, 3 a limit stopped the walk
 //! (the figures then cover the layers walked so far).
@@ -81,8 +82,10 @@ fn json(name: &str, metric: Metric, report: &CountReport) -> serde_json::Value {
         "max_depth": report.max_depth,
         "per_depth": report.per_depth,
         "goal_states": report.goal_states,
+        "mirrored": report.mirrored,
+        "expanded": report.stats.expanded,
         "seconds": report.stats.elapsed.as_secs_f64(),
-        "states_per_second": report.stats.nodes_per_second(),
+        "states_per_second": report.states_per_second(),
         "peak_memory_bytes": report.stats.peak_memory_bytes,
     })
 }
@@ -114,9 +117,17 @@ fn text(name: &str, metric: Metric, report: &CountReport) -> String {
         out,
         "time:        {:.3} s ({:.0} states/s), peak memory {:.1} MB",
         report.stats.elapsed.as_secs_f64(),
-        report.stats.nodes_per_second(),
+        report.states_per_second(),
         report.stats.peak_memory_bytes as f64 / f64::from(1 << 20)
     );
+    if report.mirrored {
+        let _ = writeln!(
+            out,
+            "symmetry:    left-right: {} positions expanded, each standing for itself and its \
+             mirror image",
+            report.stats.expanded
+        );
+    }
     let _ = writeln!(out, "states per depth:");
     let widest = report.per_depth.iter().copied().max().unwrap_or(1).max(1);
     for (depth, &n) in report.per_depth.iter().enumerate() {

@@ -38,9 +38,10 @@ pub trait Domain: Sync {
 
     /// Appends to `out` (which the caller clears) the position after every legal move from
     /// `state`, in any order, except that it may leave out `known`, a successor the caller
-    /// has already seen (a layered walk passes the state's parent). Returns how many
-    /// positions it left out (0 or 1), so that statistics still count every move; `moves` is
-    /// scratch space.
+    /// has already seen (a layered walk passes the state's parent), and positions that are
+    /// successors of `known` too (a layered walk has seen those as well: they lie in the
+    /// parent's layer or the state's). Returns how many positions it left out, so that
+    /// statistics still count every move; `moves` is scratch space.
     ///
     /// The default makes [`Domain::moves`] and applies them one by one, leaving nothing out;
     /// a domain overrides it when it can make positions faster than moves.
@@ -56,6 +57,16 @@ pub trait Domain: Sync {
         self.moves(state, moves);
         out.extend(moves.iter().map(|&mv| self.apply(state, mv)));
         0
+    }
+
+    /// The mirror image of `state`, when the domain is symmetric under a mirror: an
+    /// involution of the positions that maps the successors of every position onto the
+    /// successors of its image (the goal need not be symmetric). A whole-space walk from
+    /// roots that are their own mirror images then expands one position of each pair. The
+    /// default: no mirror.
+    fn mirror(&self, state: &Self::State) -> Option<Self::State> {
+        let _ = state;
+        None
     }
 
     /// Whether `next` undoes `prev` exactly; depth-first searches skip such moves.

@@ -135,6 +135,10 @@ pub struct Exploration {
     pub termination: Termination,
     /// Search statistics (`expanded` = states walked, `completed_depth` = last full layer).
     pub stats: Stats,
+    /// Whether the walk expanded one position of each mirror pair (the domain is symmetric
+    /// and so are the roots): the counts above still cover every state, while `stats`
+    /// count the work done.
+    pub mirrored: bool,
 }
 
 /// The states a visited table of `len` states holds after [`remember`] grows it: hashbrown
@@ -163,10 +167,11 @@ fn remember<S: Clone + Eq + Hash>(table: &mut HashTable<S>, state: &S) -> bool {
 }
 
 /// One layer of a walk: its states, and for each the index of its parent in the layer
-/// before ([`ROOT`] for the start).
+/// before ([`ROOT`] for the start), and in a mirrored walk its mirror image.
 struct Layer<S> {
     states: Vec<S>,
     parents: Vec<u32>,
+    images: Vec<S>,
 }
 
 /// The parent index of the start, which has none.
@@ -177,6 +182,7 @@ impl<S> Layer<S> {
         Layer {
             states: Vec::new(),
             parents: Vec::new(),
+            images: Vec::new(),
         }
     }
 
@@ -184,14 +190,18 @@ impl<S> Layer<S> {
         self.states.len()
     }
 
-    /// Room for entries, in states and parent indices.
+    /// Room for entries, in states (with their images) and parent indices.
     fn capacity(&self) -> (usize, usize) {
-        (self.states.capacity(), self.parents.capacity())
+        (
+            self.states.capacity() + self.images.capacity(),
+            self.parents.capacity(),
+        )
     }
 
     fn clear(&mut self) {
         self.states.clear();
         self.parents.clear();
+        self.images.clear();
     }
 }
 
@@ -204,6 +214,12 @@ impl<S> Layer<S> {
 /// layers (layer `d - 1` is dropped once layer `d` is expanded). Memory follows the widest
 /// layers, not the whole space. Each state also knows its parent, which the domain may leave
 /// out of its successors (it is always a duplicate).
+///
+/// When the domain has a mirror ([`Domain::mirror`]) and the roots are closed under it, the
+/// space is too, and a state's mirror image lies as far from the roots as the state: the
+/// layers then hold one position of each mirror pair, the table holds both (so either one
+/// generated is a duplicate), and the image is visited and counted beside the position.
+/// The counts and visits are those of the plain walk, for about half the expansions.
 #[expect(
     clippy::too_many_lines,
     reason = "the walk's loop, read top to bottom; its parts share the table and the layers"
@@ -247,15 +263,41 @@ fn walk<D: Domain>(
             layer.parents.push(ROOT);
         }
     }
+    let mirrored = !layer.states.is_empty()
+        && layer.states.iter().all(|root| {
+            domain
+                .mirror(root)
+                .is_some_and(|image| table.find(hash_of(&image), |s| *s == image).is_some())
+        });
+    // The number of states each layer stands for (with their mirror images).
+    let mut layer_weight = layer.len() as u64;
+    if mirrored {
+        // One root of each pair stays in the layer.
+        let roots = std::mem::take(&mut layer.states);
+        let mut kept: HashTable<D::State> = HashTable::new();
+        layer.parents.clear();
+        for root in roots {
+            let image = domain.mirror(&root).unwrap_or_else(|| root.clone());
+            if kept.find(hash_of(&image), |s| *s == image).is_none() {
+                remember(&mut kept, &root);
+                layer.states.push(root);
+                layer.parents.push(ROOT);
+                layer.images.push(image);
+            }
+        }
+    }
     let mut next = Layer::new();
+    let mut next_weight = 0u64;
     let mut per_depth = Vec::new();
-    let mut states = layer.len() as u64;
+    let mut states = layer_weight;
     let mut goal_states = 0;
+    // A new state takes one slot of the table, or two with its mirror image.
+    let per_child = if mirrored { 2 } else { 1 };
     let mut moves = Vec::new();
     let mut children = Vec::new();
     let mut depth = 0u32;
     'walk: while layer.len() > 0 {
-        per_depth.push(layer.len() as u64);
+        per_depth.push(layer_weight);
         meter.stats.depth = depth;
         let held = layer_bytes(&[&older, &layer]);
         let mut stored_bytes = table_bytes(&table);
@@ -277,15 +319,16 @@ fn walk<D: Domain>(
             // Stop before a growth of the table or the next layer would cross the memory
             // limit, not after (a table grows fourfold at once).
             let layer_room = next.states.capacity() - next.len();
-            if children.len() > room.min(layer_room) {
-                let table_after = if children.len() > room {
+            let slots = children.len() * per_child;
+            if slots > room || children.len() > layer_room {
+                let table_after = if slots > room {
                     grown_table_capacity(table.len()) as u64 * (state_bytes + 1) * 8 / 7
                 } else {
                     stored_bytes
                 };
                 let layer_after = if children.len() > layer_room {
                     let entries = (next.states.capacity() * 2).max(next.len() + children.len());
-                    entries as u64 * (state_bytes + 4)
+                    entries as u64 * (state_bytes * per_child as u64 + 4)
                 } else {
                     layer_bytes(&[&next])
                 };
@@ -300,14 +343,27 @@ fn walk<D: Domain>(
             let is_goal = domain.is_goal(state);
             goal_states += u64::from(is_goal);
             visit(state, depth, is_goal);
+            if let Some(image) = layer.images.get(i).filter(|&image| image != state) {
+                stats.goal_tests += 1;
+                let is_goal = domain.is_goal(image);
+                goal_states += u64::from(is_goal);
+                visit(image, depth, is_goal);
+            }
             for child in &children {
                 if remember(&mut table, child) {
+                    next_weight += 1;
+                    if mirrored && let Some(image) = domain.mirror(child) {
+                        // The table is closed under the mirror, so a new state's image is
+                        // new too (unless it is the state itself).
+                        next_weight += u64::from(remember(&mut table, &image));
+                        next.images.push(image);
+                    }
                     next.states.push(child.clone());
                     next.parents.push(i as u32);
                 }
             }
             // The table grows only when more states arrive than it had room for.
-            if children.len() > room {
+            if slots > room {
                 stored_bytes = table_bytes(&table);
             }
             let generated = children.len() as u64 + skipped;
@@ -315,12 +371,17 @@ fn walk<D: Domain>(
             stats.duplicates += generated - (next.len() - before) as u64;
         }
         meter.stats.completed_depth = Some(depth);
-        states += next.len() as u64;
+        states += next_weight;
+        layer_weight = next_weight;
+        next_weight = 0;
         // No successor of layer `d + 1` lies in layer `d - 1`.
-        for state in &older.states {
+        let forget = |table: &mut HashTable<D::State>, state: &D::State| {
             if let Ok(entry) = table.find_entry(hash_of(state), |s| s == state) {
                 entry.remove();
             }
+        };
+        for state in older.states.iter().chain(&older.images) {
+            forget(&mut table, state);
         }
         older.clear();
         std::mem::swap(&mut older, &mut layer);
@@ -344,6 +405,7 @@ fn walk<D: Domain>(
         goal_states,
         termination,
         stats: outcome.stats,
+        mirrored,
     }
 }
 

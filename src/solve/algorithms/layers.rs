@@ -689,6 +689,7 @@ pub fn sorted_walk<D: Domain, K: Key>(
             goal_states,
             termination,
             stats: outcome.stats,
+            mirrored: false,
         },
         goal,
         goals,

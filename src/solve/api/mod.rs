@@ -189,6 +189,7 @@ impl Job for CountJob {
             goal_states: exploration.goal_states,
             status: exploration.termination,
             stats: exploration.stats,
+            mirrored: exploration.mirrored,
         })
     }
 }

@@ -63,6 +63,16 @@ pub struct CountReport {
     pub status: Termination,
     /// Search statistics.
     pub stats: Stats,
+    /// Whether the walk expanded one position of each mirror pair (the puzzle's rules and
+    /// start are left-right symmetric); the counts still cover every state.
+    pub mirrored: bool,
+}
+
+impl CountReport {
+    /// States counted per second of the walk.
+    pub fn states_per_second(&self) -> f64 {
+        self.states as f64 / self.stats.elapsed.as_secs_f64().max(1e-9)
+    }
 }
 
 /// A hint for a player: the first move of a solution from the current position.

@@ -7,6 +7,7 @@ use crate::model::{Cell, Metric, PieceCells, Puzzle, Token};
 use super::classes::{Class, Grouping, MaskSet, neighbours};
 use super::goal::GoalSpec;
 use super::kernel::WordKernel;
+use super::mirror::Mirror;
 use super::state::{
     BlockState, Field, MAX_PIECES, SetBits, choose_layout, encode_with, get_field, word_index,
 };
@@ -38,6 +39,8 @@ pub struct BlockDomain {
     /// most one piece per class (the common case, e.g. Klotski); else `None` and the general
     /// test decodes the state.
     quick_goal: Option<Vec<QuickGoal>>,
+    /// The left-right mirror of positions, when the puzzle's rules are symmetric.
+    pub(super) mirror: Option<Mirror>,
     /// The puzzle the domain was built from.
     pub(super) puzzle: Puzzle,
 }
@@ -99,6 +102,7 @@ impl BlockDomain {
         let goal = GoalSpec::new(puzzle, &classes, &pieces, &piece_class)?;
         let quick_goal = QuickGoal::compile(&goal, &classes, &fields, &set_bits);
         let kernel = WordKernel::new(rows, cols, metric, &walls, &classes, &fields, &nbr);
+        let mirror = Mirror::new(&classes, &fields, &set_bits, cols);
         Ok(BlockDomain {
             rows,
             cols,
@@ -115,6 +119,7 @@ impl BlockDomain {
             start_tokens,
             goal,
             quick_goal,
+            mirror,
             puzzle: puzzle.clone(),
         })
     }

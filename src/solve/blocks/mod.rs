@@ -39,6 +39,7 @@ mod domain;
 mod goal;
 mod heuristics;
 mod kernel;
+mod mirror;
 mod moves;
 mod narrow;
 mod pdb;

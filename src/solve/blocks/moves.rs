@@ -102,8 +102,9 @@ impl BlockDomain {
 
     /// Appends to `out` the successors of the position whose state words are `words` (the
     /// first `W` words of a [`BlockState`]; the puzzle's fields must lie in them), except
-    /// `parent`, through the kernel. Returns `None` when the domain has no kernel, else how
-    /// many successors were left out (0 or 1).
+    /// `parent` (and in the move metric the other placements of the piece that moved from
+    /// it), through the kernel. Returns `None` when the domain has no kernel, else how many
+    /// successors were left out.
     #[inline]
     pub(super) fn kernel_successors<const W: usize, T: Copy>(
         &self,
@@ -121,6 +122,18 @@ impl BlockDomain {
             run_slide_kernel(kernel, &masks.adj, words, parent, out, wrap)
         } else {
             run_kernel::<W, false, T>(kernel, &masks.adj, words, parent, out, wrap)
+        })
+    }
+
+    /// The mirror image of the position whose first `W` state words are `words` (the
+    /// puzzle's fields must lie in them), when the puzzle is symmetric.
+    #[inline]
+    pub(super) fn mirror_words<const W: usize>(&self, words: &[u64; W]) -> Option<[u64; W]> {
+        let mirror = self.mirror.as_ref()?;
+        mirror.apply_words(words).or_else(|| {
+            let state = BlockState::from_words(words);
+            let image = mirror.apply(&self.classes, &self.fields, &self.set_bits, &state);
+            Some(image.first_words())
         })
     }
 }
@@ -200,6 +213,12 @@ impl Domain for BlockDomain {
         self.moves(state, moves);
         out.extend(moves.iter().map(|&mv| self.apply(state, mv)));
         0
+    }
+
+    #[inline]
+    fn mirror(&self, state: &BlockState) -> Option<BlockState> {
+        self.mirror_words(&state.words)
+            .map(|words| BlockState { words })
     }
 
     fn moves(&self, state: &BlockState, out: &mut Vec<BlockMove>) {

@@ -107,6 +107,13 @@ impl<const W: usize> Domain for Narrow<'_, W> {
         Self::cut(&self.0.apply(&BlockState::from_words(&state.words), mv))
     }
 
+    #[inline]
+    fn mirror(&self, state: &NarrowState<W>) -> Option<NarrowState<W>> {
+        self.0
+            .mirror_words(&state.words)
+            .map(|words| NarrowState { words })
+    }
+
     fn undoes(&self, prev: BlockMove, next: BlockMove) -> bool {
         self.0.undoes(prev, next)
     }

@@ -74,6 +74,8 @@ struct SetDir {
     to_field: i32,
     /// A step's offset in cells (as a left rotation of anchor bits: modulo 64).
     delta: i32,
+    /// `delta` modulo 64: the left rotation that steps anchor bits.
+    rot: u32,
 }
 
 impl WordKernel {
@@ -158,6 +160,7 @@ impl WordKernel {
                 here.pair = 1 | 1 << delta.unsigned_abs();
                 here.to_field = i32::from(field.shift) - base as i32 + delta.min(0);
                 here.delta = delta;
+                here.rot = delta.rem_euclid(64) as u32;
             }
             let steps_known = dirs.iter().all(|d| d.entered as usize <= ENTER);
             let legal = (0..class.anchors.len()).fold(0u64, |m, p| m | 1 << class.cell(p, cols));
@@ -238,6 +241,11 @@ fn occupied<const W: usize>(kernel: &WordKernel, adj: &[Adj<1>], words: &[u64; W
 /// floods its placements one by one (it has few), each piece of a set class floods the
 /// anchors of its class a ring of steps at a time, word-parallel, through the anchors whose
 /// placement is free of the other pieces; every anchor reached is one move, one XOR.
+///
+/// The piece that made the move from `parent` (a single piece or one of a set) is flooded
+/// but writes nothing: its other placements are the parent's successors too, since it
+/// reaches the same placements from either end of its move, so a walk that passes the
+/// parent has seen every one of them. They are counted in the returned number.
 #[inline(never)]
 pub(super) fn run_move_kernel<const W: usize, T: Copy>(
     kernel: &WordKernel,
@@ -248,23 +256,30 @@ pub(super) fn run_move_kernel<const W: usize, T: Copy>(
     wrap: impl Fn([u64; W]) -> T,
 ) -> u64 {
     let field = |f: Field| (words[word_index::<W>(f.word)] >> f.shift) & f.mask;
+    let parent_field = |f: Field| (parent[word_index::<W>(f.word)] >> f.shift) & f.mask;
     let flip = |word: u8, bits: u64| {
         let mut next = *words;
         next[word_index::<W>(word)] ^= bits;
         next
     };
     let occ = occupied(kernel, adj, words);
+    // The moved piece's placements, left out, and the parent if another class writes it.
     let mut skipped = 0;
     let mut emit = |next: [u64; W]| {
         if next == *parent {
-            skipped = 1;
+            skipped += 1;
         } else {
             out.push(wrap(next));
         }
     };
+    let mut moved_placements = 0;
     for &f in &kernel.singles {
         let from = field(f) as u32;
         let others = occ ^ adj[(f.offset + from) as usize].cells[0];
+        if u64::from(from) != parent_field(f) {
+            flood_placements(adj, f.offset, from, others, |_| moved_placements += 1);
+            continue;
+        }
         flood_placements(adj, f.offset, from, others, |to| {
             emit(flip(f.word, u64::from(from ^ to) << f.shift));
         });
@@ -284,6 +299,8 @@ pub(super) fn run_move_kernel<const W: usize, T: Copy>(
     let empty = !occ & kernel.open;
     for set in &kernel.sets {
         let anchors = field(set.field) << set.base;
+        // The anchor of the piece of this class that made the move from the parent, if any.
+        let arrived = anchors & !(parent_field(set.field) << set.base);
         let to_field = i32::from(set.field.shift) - set.base as i32;
         // Most pieces cannot take a single step; only those that can are flooded.
         let mut each = if set.steps_known {
@@ -305,14 +322,20 @@ pub(super) fn run_move_kernel<const W: usize, T: Copy>(
                 .iter()
                 .fold(set.legal, |m, &o| m & open.rotate_right(o));
             let mut reached = 1u64 << at;
-            loop {
+            // Ring by ring, until a ring adds nothing or every free placement is reached
+            // (often so with few empty cells, which spares the ring that would add nothing).
+            while reached != free {
                 let grown = set.dirs.iter().fold(reached, |m, dir| {
-                    m | (reached & dir.ok).rotate_left(dir.delta.rem_euclid(64) as u32)
+                    m | (reached & dir.ok).rotate_left(dir.rot)
                 }) & free;
                 if grown == reached {
                     break;
                 }
                 reached = grown;
+            }
+            if arrived == 1u64 << at {
+                moved_placements += u64::from(reached.count_ones() - 1);
+                continue;
             }
             let mut to = reached & !(1u64 << at);
             while to != 0 {
@@ -323,7 +346,7 @@ pub(super) fn run_move_kernel<const W: usize, T: Copy>(
             }
         }
     }
-    skipped
+    skipped + moved_placements
 }
 
 /// The steps (or slides) of the pieces of classes kept as sorted placement indices, for
@@ -405,6 +428,16 @@ fn flood_placements(
     others: u64,
     mut reach: impl FnMut(u32),
 ) {
+    // Most pieces cannot take a single step: those are done before the queue is set up.
+    let start = &adj[(offset + from) as usize];
+    if start
+        .nbr
+        .iter()
+        .zip(&start.enter)
+        .all(|(&nb, enter)| nb == NONE || enter[0] & others != 0)
+    {
+        return;
+    }
     let mut seen = 1u64 << from;
     let mut queue = [0u8; 64];
     let (mut head, mut tail) = (0, 1);
@@ -543,7 +576,7 @@ pub(super) fn run_kernel<const W: usize, const SLIDE: bool, T: Copy>(
                         let to = at + dir.delta + to_field;
                         emit(flip(set.field.word, 1 << from | 1 << to), true);
                     }
-                    going = going.rotate_left(dir.delta.rem_euclid(64) as u32) & free;
+                    going = going.rotate_left(dir.rot) & free;
                     k += 1;
                 }
             }
