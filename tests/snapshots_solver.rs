@@ -125,8 +125,12 @@ fn comparison_table_and_charts() {
 #[test]
 fn playback_of_a_short_solution_has_numbered_axes() {
     let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 0, 7, 8], None).unwrap();
+    // Manhattan rather than the default pattern databases, whose note says whether their
+    // table was built or loaded from the cache, and how fast: a picture must not depend on
+    // what an earlier test left in the cache.
     let request = SolveRequest {
         algorithm: Algorithm::Astar,
+        heuristic: Some("manhattan".into()),
         metric: Some(Metric::Step),
         ..SolveRequest::default()
     };
@@ -135,6 +139,10 @@ fn playback_of_a_short_solution_has_numbered_axes() {
     let values = api::heuristic_along(&puzzle, &request, &report.moves).expect("h along the path");
     let mut app = App::new_for_test(puzzle.clone());
     app.set_mode(Mode::Solve);
+    // The panel shows the choices that made the result.
+    let settings = &mut app.solve_view_mut().panel_mut().settings;
+    settings.algorithm = Some(Algorithm::Astar);
+    settings.heuristic = request.heuristic.clone();
     let mut h = harness(app);
     let ctx = h.ctx.clone();
     h.state_mut().solve_view_mut().show_run(
