@@ -244,6 +244,29 @@ fn heuristic_names_and_errors() {
 }
 
 #[test]
+fn a_search_stopped_with_weaker_tables_hears_of_the_strongest_and_their_first_build() {
+    use blockslide::solve::tiles::stronger_tables_note;
+    let empty = tempfile::tempdir().unwrap();
+    let layout = |n: usize| TileLayout {
+        rows: n,
+        cols: n,
+        start: blank_first_goal(n, n),
+        goal: blank_first_goal(n, n),
+        tokens: Vec::new(),
+    };
+    for n in [4, 5] {
+        let note = stronger_tables_note(&layout(n), "pdb", Some(empty.path()))
+            .expect("the strongest tables are not built in an empty cache");
+        assert!(note.contains("--heuristic pdb-strong"), "{note}");
+        assert!(note.contains("first build of"), "{note}");
+        // Those tables searched already: nothing to advise.
+        assert!(stronger_tables_note(&layout(n), "pdb-strong", Some(empty.path())).is_none());
+    }
+    // The 8-puzzle has no stronger tables than its large ones.
+    assert!(stronger_tables_note(&layout(3), "manhattan", Some(empty.path())).is_none());
+}
+
+#[test]
 fn every_heuristic_is_admissible_on_the_full_2x4_space() {
     for goal in [blank_last_goal(2, 4), blank_first_goal(2, 4)] {
         let d = domain(2, 4, goal);

@@ -19,7 +19,7 @@ mod watch;
 use crate::model::tiles::tile_layout;
 use crate::model::{Metric, Puzzle};
 use crate::solve::blocks::{self, BlockDomain};
-use crate::solve::core::{Heuristic, SearchControl};
+use crate::solve::core::{Heuristic, SearchControl, Termination};
 use crate::solve::observe::NoObserver;
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::tiles::{self, BuildEstimate, TileDomain};
@@ -161,7 +161,7 @@ pub fn solve(
     check_request(request)?;
     apply_limits(&mut control, &request.limits);
     let metric = metric_for(puzzle, request.metric);
-    with_domain(
+    let mut report = with_domain(
         puzzle,
         metric,
         SolveJob {
@@ -169,7 +169,21 @@ pub fn solve(
             request,
             control,
         },
-    )
+    )?;
+    // A limit stopped a search the default tables could not finish: say what would.
+    if request.heuristic.is_none()
+        && matches!(
+            report.status,
+            Termination::NodeLimit | Termination::TimeLimit
+        )
+        && report.stats.expanded > 0
+        && let Some(layout) = tile_layout(puzzle)
+        && let Some(note) =
+            tiles::stronger_tables_note(&layout, &report.heuristic, tiles::cache_dir().as_deref())
+    {
+        report.notes.push(note);
+    }
+    Ok(report)
 }
 
 /// [`count`]'s job.

@@ -125,12 +125,7 @@ pub fn heuristics_in(layout: &TileLayout, cache: Option<&Path>) -> Vec<Heuristic
     {
         max.applicable = Err(MAX_NOT_APPLICABLE.to_string());
     }
-    let strongest = domain.and_then(|domain| {
-        let partition = PatternDatabases::strongest_partition(&domain);
-        (partition != PatternDatabases::large_partition(&domain))
-            .then(|| PatternDatabases::build_estimate(&domain, &partition, cache))
-    });
-    if let Some(estimate) = strongest
+    if let Some(estimate) = domain.and_then(|domain| strongest_tables(&domain, cache))
         && let Some(i) = out.iter().position(|h| h.name == "pdb-strong")
     {
         let mut info = out.remove(i);
@@ -153,6 +148,36 @@ pub fn heuristics_in(layout: &TileLayout, cache: Option<&Path>) -> Vec<Heuristic
     // applicable ones first, keeping the order (the first is the default)
     out.sort_by_key(|h| h.applicable.is_err());
     out
+}
+
+/// Where the strongest tables differ from the others (Korf and Felner's 7-8 on the 4x4,
+/// 6-6-6-6 on the 5x5): `Some(None)` when they are cached in `cache`, else `Some` of what
+/// their first build will take. `None` on other boards.
+fn strongest_tables(domain: &TileDomain, cache: Option<&Path>) -> Option<Option<BuildEstimate>> {
+    let partition = PatternDatabases::strongest_partition(domain);
+    (partition != PatternDatabases::large_partition(domain))
+        .then(|| PatternDatabases::build_estimate(domain, &partition, cache))
+}
+
+/// Advice for a search with heuristic `used` on `layout` that a limit stopped, when the
+/// strongest tables of its board are not built in `cache` yet: they would have searched
+/// about a tenth of the nodes (a 24-puzzle with the 5-5-5-5-4 tables is hopeless, with
+/// 6-6-6-6 it takes minutes). `None` when `used` is those tables, or there are none.
+pub fn stronger_tables_note(
+    layout: &TileLayout,
+    used: &str,
+    cache: Option<&Path>,
+) -> Option<String> {
+    let domain = TileDomain::new(layout).ok()?;
+    let estimate = strongest_tables(&domain, cache)??;
+    (used != "pdb-strong").then(|| {
+        format!(
+            "the strongest pattern databases (--heuristic pdb-strong, Korf and Felner's) search \
+             about a tenth of the nodes and become the default once built; not built here \
+             yet: {}",
+            estimate.describe()
+        )
+    })
 }
 
 /// [`heuristics`], plus an entry for `requested` when it names a custom partition

@@ -25,7 +25,7 @@ use crate::solve::puzzle_domain::PuzzleDomain;
 pub use crate::solve::core::HeuristicError;
 pub use heuristic::{
     TileHeuristic, build_estimate, heuristic, heuristic_within, heuristic_within_budget,
-    heuristics, heuristics_in, heuristics_including,
+    heuristics, heuristics_in, heuristics_including, stronger_tables_note,
 };
 pub use pdb::{
     BuildBudget, BuildEstimate, BuildReport, CACHE_DIR_ENV, PatternDatabases, PdbError, cache_dir,
