@@ -220,32 +220,14 @@ impl<S> Layer<S> {
 /// layers then hold one position of each mirror pair, the table holds both (so either one
 /// generated is a duplicate), and the image is visited and counted beside the position.
 /// The counts and visits are those of the plain walk, for about half the expansions.
-#[expect(
-    clippy::too_many_lines,
-    reason = "the walk's loop, read top to bottom; its parts share the table and the layers"
-)]
 fn walk<D: Domain>(
     domain: &D,
     roots: Vec<D::State>,
-    mut meter: Meter<'_>,
-    mut visit: impl FnMut(&D::State, u32, bool),
+    meter: Meter<'_>,
+    visit: impl FnMut(&D::State, u32, bool),
 ) -> Exploration {
     let state_bytes = domain.state_bytes().max(size_of::<D::State>()) as u64;
-    // A table slot is a state and a control byte (with 1/8 of the slots kept empty); a layer
-    // entry is a state and a parent index.
-    let table_bytes =
-        |table: &HashTable<D::State>| table.capacity() as u64 * (state_bytes + 1) * 8 / 7;
-    let layer_bytes = |layers: &[&Layer<D::State>]| {
-        layers
-            .iter()
-            .map(|l| {
-                let (states, parents) = l.capacity();
-                states as u64 * state_bytes + parents as u64 * 4
-            })
-            .sum::<u64>()
-    };
     let mut table = HashTable::new();
-    let mut older = Layer::new();
     let mut layer = Layer::new();
     let mut termination = Termination::Unsolvable;
     // Even the first table must fit.
@@ -269,8 +251,7 @@ fn walk<D: Domain>(
                 .mirror(root)
                 .is_some_and(|image| table.find(hash_of(&image), |s| *s == image).is_some())
         });
-    // The number of states each layer stands for (with their mirror images).
-    let mut layer_weight = layer.len() as u64;
+    let roots_weight = layer.len() as u64;
     if mirrored {
         // One root of each pair stays in the layer.
         let roots = std::mem::take(&mut layer.states);
@@ -286,13 +267,72 @@ fn walk<D: Domain>(
             }
         }
     }
+    let start = Start {
+        table,
+        roots: layer,
+        roots_weight,
+        termination,
+    };
+    // Two copies of the walk's loop, so that a walk without a mirror pays nothing for it.
+    if mirrored {
+        walk_layers::<D, true>(domain, start, meter, visit)
+    } else {
+        walk_layers::<D, false>(domain, start, meter, visit)
+    }
+}
+
+/// What [`walk`] hands [`walk_layers`]: the table with the roots, the layer of roots (one of
+/// each mirror pair when mirrored), the states they stand for, and whether the roots already
+/// crossed the memory limit.
+struct Start<S> {
+    table: HashTable<S>,
+    roots: Layer<S>,
+    roots_weight: u64,
+    termination: Termination,
+}
+
+/// The layers of [`walk`], from its roots; with `MIRRORED`, each layer holds one position of
+/// each mirror pair and the table both.
+#[expect(
+    clippy::too_many_lines,
+    reason = "the walk's loop, read top to bottom; its parts share the table and the layers"
+)]
+fn walk_layers<D: Domain, const MIRRORED: bool>(
+    domain: &D,
+    start: Start<D::State>,
+    mut meter: Meter<'_>,
+    mut visit: impl FnMut(&D::State, u32, bool),
+) -> Exploration {
+    let state_bytes = domain.state_bytes().max(size_of::<D::State>()) as u64;
+    // A table slot is a state and a control byte (with 1/8 of the slots kept empty); a layer
+    // entry is a state and a parent index.
+    let table_bytes =
+        |table: &HashTable<D::State>| table.capacity() as u64 * (state_bytes + 1) * 8 / 7;
+    let layer_bytes = |layers: &[&Layer<D::State>]| {
+        layers
+            .iter()
+            .map(|l| {
+                let (states, parents) = l.capacity();
+                states as u64 * state_bytes + parents as u64 * 4
+            })
+            .sum::<u64>()
+    };
+    let Start {
+        mut table,
+        roots: mut layer,
+        roots_weight,
+        mut termination,
+    } = start;
+    let mut older = Layer::new();
+    // The number of states each layer stands for (with their mirror images).
+    let mut layer_weight = roots_weight;
     let mut next = Layer::new();
     let mut next_weight = 0u64;
     let mut per_depth = Vec::new();
     let mut states = layer_weight;
     let mut goal_states = 0;
     // A new state takes one slot of the table, or two with its mirror image.
-    let per_child = if mirrored { 2 } else { 1 };
+    let per_child = if MIRRORED { 2 } else { 1 };
     let mut moves = Vec::new();
     let mut children = Vec::new();
     let mut depth = 0u32;
@@ -343,7 +383,11 @@ fn walk<D: Domain>(
             let is_goal = domain.is_goal(state);
             goal_states += u64::from(is_goal);
             visit(state, depth, is_goal);
-            if let Some(image) = layer.images.get(i).filter(|&image| image != state) {
+            if let Some(image) = layer
+                .images
+                .get(i)
+                .filter(|&image| MIRRORED && image != state)
+            {
                 stats.goal_tests += 1;
                 let is_goal = domain.is_goal(image);
                 goal_states += u64::from(is_goal);
@@ -352,7 +396,7 @@ fn walk<D: Domain>(
             for child in &children {
                 if remember(&mut table, child) {
                     next_weight += 1;
-                    if mirrored && let Some(image) = domain.mirror(child) {
+                    if MIRRORED && let Some(image) = domain.mirror(child) {
                         // The table is closed under the mirror, so a new state's image is
                         // new too (unless it is the state itself).
                         next_weight += u64::from(remember(&mut table, &image));
@@ -380,8 +424,13 @@ fn walk<D: Domain>(
                 entry.remove();
             }
         };
-        for state in older.states.iter().chain(&older.images) {
+        for state in &older.states {
             forget(&mut table, state);
+        }
+        if MIRRORED {
+            for image in &older.images {
+                forget(&mut table, image);
+            }
         }
         older.clear();
         std::mem::swap(&mut older, &mut layer);
@@ -405,7 +454,7 @@ fn walk<D: Domain>(
         goal_states,
         termination,
         stats: outcome.stats,
-        mirrored,
+        mirrored: MIRRORED,
     }
 }
 

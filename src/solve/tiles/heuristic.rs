@@ -130,12 +130,12 @@ pub fn heuristics_in(layout: &TileLayout, cache: Option<&Path>) -> Vec<Heuristic
     {
         let mut info = out.remove(i);
         match estimate {
-            None => {
+            Strongest::Cached => {
                 info.description
                     .push_str("; its tables are cached here, so it is the default");
                 out.insert(0, info);
             }
-            Some(estimate) => {
+            Strongest::Unbuilt(estimate) => {
                 info.description = format!(
                     "{}; not built here yet: {}",
                     info.description,
@@ -150,13 +150,23 @@ pub fn heuristics_in(layout: &TileLayout, cache: Option<&Path>) -> Vec<Heuristic
     out
 }
 
-/// Where the strongest tables differ from the others (Korf and Felner's 7-8 on the 4x4,
-/// 6-6-6-6 on the 5x5): `Some(None)` when they are cached in `cache`, else `Some` of what
-/// their first build will take. `None` on other boards.
-fn strongest_tables(domain: &TileDomain, cache: Option<&Path>) -> Option<Option<BuildEstimate>> {
+/// The strongest tables of a board where they differ from the others (Korf and Felner's
+/// 7-8 on the 4x4, 6-6-6-6 on the 5x5).
+enum Strongest {
+    /// Their tables are all cached.
+    Cached,
+    /// What their first build will take.
+    Unbuilt(BuildEstimate),
+}
+
+/// The strongest tables of `domain` with the cache in `cache`; `None` on boards where they
+/// are the large ones.
+fn strongest_tables(domain: &TileDomain, cache: Option<&Path>) -> Option<Strongest> {
     let partition = PatternDatabases::strongest_partition(domain);
-    (partition != PatternDatabases::large_partition(domain))
-        .then(|| PatternDatabases::build_estimate(domain, &partition, cache))
+    (partition != PatternDatabases::large_partition(domain)).then(|| {
+        PatternDatabases::build_estimate(domain, &partition, cache)
+            .map_or(Strongest::Cached, Strongest::Unbuilt)
+    })
 }
 
 /// Advice for a search with heuristic `used` on `layout` that a limit stopped, when the
@@ -169,7 +179,9 @@ pub fn stronger_tables_note(
     cache: Option<&Path>,
 ) -> Option<String> {
     let domain = TileDomain::new(layout).ok()?;
-    let estimate = strongest_tables(&domain, cache)??;
+    let Strongest::Unbuilt(estimate) = strongest_tables(&domain, cache)? else {
+        return None;
+    };
     (used != "pdb-strong").then(|| {
         format!(
             "the strongest pattern databases (--heuristic pdb-strong, Korf and Felner's) search \

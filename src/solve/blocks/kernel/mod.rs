@@ -263,25 +263,19 @@ pub(super) fn run_move_kernel<const W: usize, T: Copy>(
         next
     };
     let occ = occupied(kernel, adj, words);
-    // The moved piece's placements, left out, and the parent if another class writes it.
+    out.reserve(kernel.most);
+    // What is left out: the placements of the piece that moved from the parent (a single
+    // piece or one of a set; so no other writes the parent), or else the parent itself.
     let mut skipped = 0;
-    let mut emit = |next: [u64; W]| {
-        if next == *parent {
-            skipped += 1;
-        } else {
-            out.push(wrap(next));
-        }
-    };
-    let mut moved_placements = 0;
     for &f in &kernel.singles {
         let from = field(f) as u32;
         let others = occ ^ adj[(f.offset + from) as usize].cells[0];
         if u64::from(from) != parent_field(f) {
-            flood_placements(adj, f.offset, from, others, |_| moved_placements += 1);
+            flood_placements(adj, f.offset, from, others, |_| skipped += 1);
             continue;
         }
         flood_placements(adj, f.offset, from, others, |to| {
-            emit(flip(f.word, u64::from(from ^ to) << f.shift));
+            out.push(wrap(flip(f.word, u64::from(from ^ to) << f.shift)));
         });
     }
     for class in &kernel.sorted {
@@ -292,7 +286,12 @@ pub(super) fn run_move_kernel<const W: usize, T: Copy>(
             let offset = class[i].offset;
             let others = occ ^ adj[(offset + from) as usize].cells[0];
             flood_placements(adj, offset, from, others, |to| {
-                emit(resorted(words, class, at, i, to));
+                let next = resorted(words, class, at, i, to);
+                if next == *parent {
+                    skipped += 1;
+                } else {
+                    out.push(wrap(next));
+                }
             });
         }
     }
@@ -334,7 +333,7 @@ pub(super) fn run_move_kernel<const W: usize, T: Copy>(
                 reached = grown;
             }
             if arrived == 1u64 << at {
-                moved_placements += u64::from(reached.count_ones() - 1);
+                skipped += u64::from(reached.count_ones() - 1);
                 continue;
             }
             let mut to = reached & !(1u64 << at);
@@ -342,11 +341,11 @@ pub(super) fn run_move_kernel<const W: usize, T: Copy>(
                 let t = to.trailing_zeros() as i32;
                 to &= to - 1;
                 let bits = 1u64 << (at as i32 + to_field) | 1u64 << (t + to_field);
-                emit(flip(set.field.word, bits));
+                out.push(wrap(flip(set.field.word, bits)));
             }
         }
     }
-    skipped + moved_placements
+    skipped
 }
 
 /// The steps (or slides) of the pieces of classes kept as sorted placement indices, for
