@@ -2,6 +2,8 @@
 //! tests, built by [`BlockDomain::new`] as a sequence of named steps. Move generation and the
 //! [`Domain`](crate::solve::core::Domain) implementation are in `moves`.
 
+use std::sync::OnceLock;
+
 use crate::model::{Cell, Metric, PieceCells, Puzzle, Token};
 
 use super::classes::{Class, Grouping, MaskSet, neighbours};
@@ -39,8 +41,9 @@ pub struct BlockDomain {
     /// most one piece per class (the common case, e.g. Klotski); else `None` and the general
     /// test decodes the state.
     quick_goal: Option<Vec<QuickGoal>>,
-    /// The left-right mirror of positions, when the puzzle's rules are symmetric.
-    pub(super) mirror: Option<Mirror>,
+    /// The left-right mirror of positions, when the puzzle's rules are symmetric: made the
+    /// first time a walk asks (most domains are built for one search, which never does).
+    mirror: OnceLock<Option<Mirror>>,
     /// The puzzle the domain was built from.
     pub(super) puzzle: Puzzle,
 }
@@ -102,7 +105,6 @@ impl BlockDomain {
         let goal = GoalSpec::new(puzzle, &classes, &pieces, &piece_class)?;
         let quick_goal = QuickGoal::compile(&goal, &classes, &fields, &set_bits);
         let kernel = WordKernel::new(rows, cols, metric, &walls, &classes, &fields, &nbr);
-        let mirror = Mirror::new(&classes, &fields, &set_bits, cols);
         Ok(BlockDomain {
             rows,
             cols,
@@ -119,9 +121,17 @@ impl BlockDomain {
             start_tokens,
             goal,
             quick_goal,
-            mirror,
+            mirror: OnceLock::new(),
             puzzle: puzzle.clone(),
         })
+    }
+
+    /// The left-right mirror of the puzzle's positions, when its rules are symmetric.
+    #[inline]
+    pub(super) fn mirror_map(&self) -> Option<&Mirror> {
+        self.mirror
+            .get_or_init(|| Mirror::new(&self.classes, &self.fields, &self.set_bits, self.cols))
+            .as_ref()
     }
 
     /// The metric moves are counted in.

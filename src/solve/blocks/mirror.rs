@@ -4,8 +4,6 @@
 //! whole-space walk from a mirror-symmetric start needs to expand only one position of each
 //! mirror pair (Klotski's space is walked in half the work).
 
-use std::collections::HashMap;
-
 use super::classes::{Class, NONE};
 use super::state::{BlockState, Field, STATE_WORDS, SetBits, get_field, set_field, word_index};
 
@@ -49,46 +47,44 @@ impl Mirror {
         bits: &SetBits,
         cols: usize,
     ) -> Option<Mirror> {
-        // Every placement by the cells it covers, mirrored.
-        let mut by_cells: HashMap<Vec<usize>, Vec<(usize, u16)>> = HashMap::new();
-        for (c, class) in classes.iter().enumerate() {
-            for p in 0..class.anchors.len() {
-                let mut cells: Vec<usize> = class.cells(p, cols).collect();
-                cells.sort_unstable();
-                by_cells.entry(cells).or_default().push((c, p as u16));
-            }
-        }
-        let mirrored = |class: &Class, p: usize| -> Vec<usize> {
-            let mut cells: Vec<usize> = class
-                .cells(p, cols)
-                .map(|i| i / cols * cols + (cols - 1 - i % cols))
-                .collect();
-            cells.sort_unstable();
-            cells
-        };
+        // A placement's image: the mirrored shape, anchored where its bounding box lands.
+        let images: Vec<(Vec<(usize, usize)>, usize)> = classes
+            .iter()
+            .map(|class| {
+                let width = class.shape.iter().map(|&(_, c)| c + 1).max().unwrap_or(1);
+                let mut shape: Vec<(usize, usize)> = class
+                    .shape
+                    .iter()
+                    .map(|&(r, c)| (r, width - 1 - c))
+                    .collect();
+                shape.sort_unstable();
+                (shape, width)
+            })
+            .collect();
         let mut partner = Vec::with_capacity(classes.len());
         let mut local = Vec::new();
-        for class in classes {
-            // The partner: the first class (itself preferred) of as many pieces, the same
-            // axis, as many placements and the same field layout that holds the mirror of
-            // every placement.
-            let candidates = std::iter::once(partner.len()).chain(0..classes.len());
+        for (x, class) in classes.iter().enumerate() {
+            // The partner: the first class (itself preferred) of the mirrored shape, as many
+            // pieces, the same axis, as many placements and the same field layout that holds
+            // the image of every placement (anchors are in reading order, so sorted).
+            let (shape, width) = &images[x];
+            let candidates = std::iter::once(x).chain(0..classes.len());
             let found = candidates.into_iter().find_map(|y| {
                 let other = &classes[y];
-                if other.count() != class.count()
+                if other.shape != *shape
+                    || other.count() != class.count()
                     || other.axis != class.axis
                     || other.anchors.len() != class.anchors.len()
                     || fields[other.first_slot].set != fields[class.first_slot].set
                 {
                     return None;
                 }
-                (0..class.anchors.len())
-                    .map(|p| {
-                        by_cells
-                            .get(&mirrored(class, p))?
-                            .iter()
-                            .find(|&&(c, _)| c == y)
-                            .map(|&(_, q)| q)
+                class
+                    .anchors
+                    .iter()
+                    .map(|&(r, c)| {
+                        let image = (r, cols.checked_sub(c + width)?);
+                        other.anchors.binary_search(&image).ok().map(|q| q as u16)
                     })
                     .collect::<Option<Vec<u16>>>()
                     .map(|map| (y, map))
@@ -138,15 +134,21 @@ impl Mirror {
             let count = width.div_ceil(8);
             let tables = self.bytes.len();
             for k in 0..count {
-                let table = std::array::from_fn(|b| {
-                    (0..8)
-                        .filter(|j| b >> j & 1 == 1 && 8 * k + j < width)
-                        .map(|j| bits.global[from.table as usize + 8 * k + j])
-                        .filter(|&g| g != NONE)
-                        .fold(0u64, |image, g| {
-                            image | 1 << set_bit(bits, other, self.local[g as usize])
-                        })
+                // The image of each bit of the byte, then of every byte value from the one
+                // with its lowest bit cleared.
+                let single: [u64; 8] = std::array::from_fn(|j| {
+                    let bit = 8 * k + j;
+                    match bits.global.get(from.table as usize + bit) {
+                        Some(&g) if bit < width && g != NONE => {
+                            1 << set_bit(bits, other, self.local[g as usize])
+                        }
+                        _ => 0,
+                    }
                 });
+                let mut table = [0u64; 256];
+                for b in 1..256 {
+                    table[b] = table[b & (b - 1)] | single[b.trailing_zeros() as usize];
+                }
                 self.bytes.push(table);
             }
             steps.push(Step::Set {

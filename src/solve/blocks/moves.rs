@@ -129,7 +129,7 @@ impl BlockDomain {
     /// puzzle's fields must lie in them), when the puzzle is symmetric.
     #[inline]
     pub(super) fn mirror_words<const W: usize>(&self, words: &[u64; W]) -> Option<[u64; W]> {
-        let mirror = self.mirror.as_ref()?;
+        let mirror = self.mirror_map()?;
         mirror.apply_words(words).or_else(|| {
             let state = BlockState::from_words(words);
             let image = mirror.apply(&self.classes, &self.fields, &self.set_bits, &state);
