@@ -289,3 +289,25 @@ fn solve_says_what_the_first_build_of_its_tables_takes_before_it_starts() {
     let said = String::from_utf8_lossy(&again.stderr);
     assert!(!said.contains("not cached yet"), "{said}");
 }
+
+#[test]
+fn solve_takes_korfs_blank_first_goal() {
+    let dir = tempfile::tempdir().unwrap();
+    // One move from 0 1 2 / 3 4 5 / 6 7 8, and a long way from the blank-last goal.
+    let tiles = "1 0 2 3 4 5 6 7 8";
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "--tiles", tiles, "-a", "astar", "--json"];
+        args.extend_from_slice(extra);
+        blockslide(&args, dir.path())
+    };
+    let first = solve(&["--blank-first"]);
+    assert!(first.status.success(), "{first:?}");
+    assert_eq!(json_lines(&first)[0]["length"], 1);
+    let spelled = solve(&["--goal", "0 1 2 3 4 5 6 7 8"]);
+    assert_eq!(json_lines(&spelled)[0]["length"], 1);
+    let last = solve(&[]);
+    assert!(json_lines(&last)[0]["length"].as_u64().unwrap() > 1);
+    let both = solve(&["--blank-first", "--goal", "0 1 2 3 4 5 6 7 8"]);
+    assert!(!both.status.success());
+    assert!(String::from_utf8_lossy(&both.stderr).contains("--goal"));
+}

@@ -321,6 +321,10 @@ pub struct SolveArgs {
     /// The goal for --tiles (default: tiles in order, blank last).
     #[arg(long, requires = "tiles")]
     pub goal: Option<String>,
+    /// The goal for --tiles is 0 1 2 ... (blank first), the convention of Korf's published
+    /// instances.
+    #[arg(long, requires = "tiles", conflicts_with = "goal")]
+    pub blank_first: bool,
     /// Board size for --tiles when it is not square, e.g. 2x3.
     #[arg(long, requires = "tiles")]
     pub size: Option<String>,

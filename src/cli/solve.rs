@@ -54,7 +54,12 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
             }
             puzzle
         }
-        (None, Some(tiles)) => tile_puzzle(tiles, args.goal.as_deref(), args.size.as_deref())?,
+        (None, Some(tiles)) => tile_puzzle(
+            tiles,
+            args.goal.as_deref(),
+            args.blank_first,
+            args.size.as_deref(),
+        )?,
         (None, None) => {
             print_all_heuristics(args.search.json);
             return Ok(EXIT_OK);
@@ -126,8 +131,13 @@ pub(super) fn exit_code(status: Termination) -> u8 {
     }
 }
 
-/// A tile puzzle from `--tiles`, `--goal` and `--size`.
-fn tile_puzzle(tiles: &str, goal: Option<&str>, size: Option<&str>) -> Result<Puzzle, String> {
+/// A tile puzzle from `--tiles`, `--goal` (or `--blank-first`) and `--size`.
+fn tile_puzzle(
+    tiles: &str,
+    goal: Option<&str>,
+    blank_first: bool,
+    size: Option<&str>,
+) -> Result<Puzzle, String> {
     let start = numbers(tiles, "--tiles")?;
     if start.is_empty() {
         return Err("--tiles gives no numbers; list the tiles row by row, 0 for the blank".into());
@@ -144,6 +154,10 @@ fn tile_puzzle(tiles: &str, goal: Option<&str>, size: Option<&str>) -> Result<Pu
             ));
         }
         (side, side)
+    };
+    let goal = match goal {
+        None if blank_first => Some((0..(rows * cols) as u32).collect()),
+        goal => goal,
     };
     // parse_size keeps both sides within 1..=32, so the product cannot overflow
     let cells = rows * cols;
