@@ -240,3 +240,39 @@ fn asymmetric_rules_have_no_mirror_and_asymmetric_starts_walk_everything() {
         assert_eq!(walk.states, states);
     }
 }
+
+#[test]
+fn classes_kept_as_sorted_indices_mirror_too() {
+    // A T of open cells on a 6x13 board: the anchors of the pawns span more than a word, so
+    // their class is kept as sorted placement indices (the mirror's general path); the
+    // start is symmetric.
+    let (rows, cols) = (6, 13);
+    let mut p = Puzzle::empty(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            let open = c == 6 || (r == 5 && (4..=8).contains(&c));
+            if !open {
+                p.set_cell(r, c, Cell::Wall);
+            }
+        }
+    }
+    for (token, (r, c)) in [("A", (0, 6)), ("B", (5, 4)), ("C", (5, 8))] {
+        let token = Token::new(token).unwrap();
+        p.set_cell(r, c, Cell::Piece(token));
+        let style = PieceStyle {
+            kind: Some("pawn".into()),
+            ..PieceStyle::default()
+        };
+        p.styles.insert(token, style);
+    }
+    p.goal.cells[5 * cols + 6] = Some(Token::new("A").unwrap());
+    for metric in Metric::ALL {
+        let domain = walks_agree_with_the_model(&p, metric).unwrap();
+        assert!(mirror_is_an_automorphism(&domain).unwrap(), "{metric}");
+        let plain = explore(&Plain(&domain), &mut control());
+        let narrow = blocks::explore(&domain, &mut control());
+        assert!(narrow.mirrored, "{metric}");
+        assert_eq!(figures(&narrow), figures(&plain), "{metric}");
+        assert_eq!(plain.states, 120, "three pawns on ten cells");
+    }
+}
