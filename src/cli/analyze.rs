@@ -20,9 +20,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use blockslide::model::Puzzle;
-use blockslide::model::file::{load, save};
-use blockslide::solve::api::{AnalyzeReport, HardestPosition, analyze, metric_for};
+use blockslide_core::model::Puzzle;
+use blockslide_core::model::file::{load, save};
+use blockslide_core::solve::api::{AnalyzeReport, HardestPosition, analyze, metric_for};
 
 use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, parse_metric};
 

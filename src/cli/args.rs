@@ -1,9 +1,11 @@
 //! Argument parsing shared by the subcommands: board sizes, lists of numbers, and the solve
 //! request the search options describe.
 
-use blockslide::model::Metric;
-use blockslide::model::text::echo;
-use blockslide::solve::{Algorithm, SolveRequest};
+use std::path::PathBuf;
+
+use blockslide_core::model::Metric;
+use blockslide_core::model::text::echo;
+use blockslide_core::solve::{Algorithm, SolveRequest};
 
 use super::SearchArgs;
 
@@ -44,6 +46,22 @@ pub(crate) fn numbers<T: std::str::FromStr>(text: &str, what: &str) -> Result<Ve
         .collect()
 }
 
+/// The environment variable that chooses the pattern-database cache folder (tests, CI).
+pub(crate) const CACHE_DIR_ENV: &str = "BLOCKSLIDE_CACHE_DIR";
+
+/// Where the CLI and the app keep pattern databases: `$BLOCKSLIDE_CACHE_DIR` when set, else
+/// the user's cache folder (for example `~/.cache/blockslide` on Linux); `None` when neither
+/// exists, and then tables are built in memory for each run. The one place that decides it:
+/// the core library only uses the folder it is given.
+pub(crate) fn pdb_cache() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(CACHE_DIR_ENV)
+        && !dir.is_empty()
+    {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "blockslide").map(|d| d.cache_dir().to_path_buf())
+}
+
 /// The solve request the search options describe.
 ///
 /// `default_algorithm` is used when `--algorithm` is not given.
@@ -71,5 +89,6 @@ pub(crate) fn request(
         depth_cap: search.depth_cap,
         threads: search.limits.threads,
         limits,
+        pdb_cache: pdb_cache(),
     })
 }

@@ -3,11 +3,11 @@
 
 use std::time::Instant;
 
-use blockslide::model::file::read_text;
-use blockslide::model::text::{echo, echo_message, normalize};
-use blockslide::model::tiles::{blank_first_goal, blank_last_goal};
-use blockslide::solve::api::{BatchError, TileBatch};
-use blockslide::solve::{Algorithm, Stats, Termination};
+use blockslide_core::model::file::read_text;
+use blockslide_core::model::text::{echo, echo_message, normalize};
+use blockslide_core::model::tiles::{blank_first_goal, blank_last_goal};
+use blockslide_core::solve::api::{BatchError, TileBatch};
+use blockslide_core::solve::{Algorithm, Stats, Termination};
 use serde_json::json;
 
 use super::args::{numbers, parse_size, request};

@@ -8,10 +8,12 @@
 
 use std::path::Path;
 
-use blockslide::model::file::{parse_with_source_map, read_text};
-use blockslide::model::text::{echo, echo_message};
-use blockslide::model::validate::{Diagnostic, FindingKind, Severity, TextReport, validate_text};
-use blockslide::solve::{SolveError, SolveRequest};
+use blockslide_core::model::file::{parse_with_source_map, read_text};
+use blockslide_core::model::text::{echo, echo_message};
+use blockslide_core::model::validate::{
+    Diagnostic, FindingKind, Severity, TextReport, validate_text,
+};
+use blockslide_core::solve::{SolveError, SolveRequest};
 use serde::Serialize;
 
 use super::{CheckArgs, EXIT_ERROR, EXIT_OK};
@@ -69,7 +71,7 @@ fn check_file(path: &Path) -> TextReport {
 /// the engine takes), as an error at the board; `None` when the solver takes it.
 fn solver_refusal(text: &str, report: &TextReport) -> Option<Diagnostic> {
     let puzzle = report.puzzle.as_ref().filter(|_| report.is_valid())?;
-    let reason = match blockslide::solve::check(puzzle, &SolveRequest::default()).err()? {
+    let reason = match blockslide_core::solve::check(puzzle, &SolveRequest::default()).err()? {
         SolveError::Invalid(reason) | SolveError::NotApplicable(reason) => reason,
     };
     let board = parse_with_source_map(text)
@@ -146,7 +148,9 @@ fn json_line(path: &Path, report: &TextReport) -> String {
     let line = JsonReport {
         file: path.display().to_string(),
         valid: report.is_valid(),
-        puzzle_type: report.puzzle_type.map(blockslide::model::PuzzleType::name),
+        puzzle_type: report
+            .puzzle_type
+            .map(blockslide_core::model::PuzzleType::name),
         errors: report.errors().map(finding_json).collect(),
         warnings: report.warnings().map(finding_json).collect(),
     };

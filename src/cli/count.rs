@@ -13,10 +13,10 @@
 
 use std::fmt::Write as _;
 
-use blockslide::model::Metric;
-use blockslide::model::text::{echo, echo_message};
-use blockslide::solve::api::{CountReport, count, metric_for};
-use blockslide::solve::core::Termination;
+use blockslide_core::model::Metric;
+use blockslide_core::model::text::{echo, echo_message};
+use blockslide_core::solve::api::{CountReport, count, metric_for};
+use blockslide_core::solve::core::Termination;
 
 use super::rushhour::rushhour_puzzle;
 use super::{CountArgs, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, parse_metric};

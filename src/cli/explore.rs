@@ -17,8 +17,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use blockslide::model::file::{load, save};
-use blockslide::solve::api::{ExploreReport, explore, metric_for};
+use blockslide_core::model::file::{load, save};
+use blockslide_core::solve::api::{ExploreReport, explore, metric_for};
 
 use super::analyze::hardest_puzzle;
 use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, parse_metric};

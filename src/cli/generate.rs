@@ -1,6 +1,6 @@
 //! `blockslide generate`: random tile instances in the line format `batch` reads.
 
-use blockslide::model::tiles::{blank_first_goal, blank_last_goal, random_solvable, scramble};
+use blockslide_core::model::tiles::{blank_first_goal, blank_last_goal, random_solvable, scramble};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -14,7 +14,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
         Err(message) => {
             eprintln!(
                 "blockslide generate: {}",
-                blockslide::model::text::echo_message(&message)
+                blockslide_core::model::text::echo_message(&message)
             );
             return EXIT_ERROR;
         }

@@ -21,14 +21,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use blockslide::model::Metric;
-use blockslide::model::Puzzle;
-use blockslide::model::file::{LoadError, parse, parse_with_source_map, read_text};
-use blockslide::model::text::echo;
-use blockslide::model::validate::validate_text;
-use blockslide::solve::{Limits, SearchControl, SolveError};
+use blockslide_core::model::Metric;
+use blockslide_core::model::Puzzle;
+use blockslide_core::model::file::{LoadError, parse, parse_with_source_map, read_text};
+use blockslide_core::model::text::echo;
+use blockslide_core::model::validate::validate_text;
+use blockslide_core::solve::{Limits, SearchControl, SolveError};
 
-use blockslide::solve::algorithms::idastar::MAX_THREADS;
+use blockslide_core::solve::algorithms::idastar::MAX_THREADS;
 use clap::builder::RangedU64ValueParser;
 use clap::{Args, Parser, Subcommand};
 use progress::ProgressLine;
@@ -172,7 +172,7 @@ impl LimitArgs {
 
     /// The worker threads asked for, `0` resolved to every core.
     pub fn threads(&self) -> usize {
-        blockslide::solve::api::worker_threads(self.threads)
+        blockslide_core::solve::api::worker_threads(self.threads)
     }
 
     /// The solver's limits: the defaults, overridden by what was given.
@@ -504,7 +504,7 @@ fn die_quietly_on_broken_pipe() {}
 
 #[cfg(feature = "gui")]
 fn open_app(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> u8 {
-    match blockslide::gui::run(file, screenshot) {
+    match blockslide_app::run(file, screenshot, args::pdb_cache()) {
         Ok(()) => EXIT_OK,
         Err(message) => {
             eprintln!("blockslide: {message}");

@@ -7,7 +7,7 @@
 use std::io::IsTerminal as _;
 use std::time::Duration;
 
-use blockslide::solve::Stats;
+use blockslide_core::solve::Stats;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// The progress line of one command; cleared when dropped, before the command prints.
@@ -39,7 +39,7 @@ impl ProgressLine {
     }
 
     /// The sink for a search's progress reports, when a line is shown.
-    pub fn sink(&self) -> Option<Box<blockslide::solve::core::ProgressFn>> {
+    pub fn sink(&self) -> Option<Box<blockslide_core::solve::core::ProgressFn>> {
         let bar = self.bar.clone()?;
         Some(Box::new(move |stats: &Stats| {
             bar.set_message(message(stats));

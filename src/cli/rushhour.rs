@@ -4,9 +4,9 @@
 
 use std::path::PathBuf;
 
-use blockslide::model::Puzzle;
-use blockslide::model::file::{load, save, to_ron_string};
-use blockslide::model::rushhour;
+use blockslide_core::model::Puzzle;
+use blockslide_core::model::file::{load, save, to_ron_string};
+use blockslide_core::model::rushhour;
 use clap::{Args, ValueEnum};
 
 use super::{EXIT_ERROR, EXIT_OK};

@@ -7,22 +7,22 @@
 //! `--json`: an array for the puzzle, or `{"tiles": [..], "blocks": [..]}` without one).
 //!
 //! `--trace FILE.jsonl` also writes every step of the search, one JSON object a line (see
-//! [`blockslide::solve::trace::Trace::to_json_lines`]).
+//! [`blockslide_core::solve::trace::Trace::to_json_lines`]).
 //!
 //! Exit codes: 0 solved, 1 error, 2 unsolvable, 3 a limit was hit or the search was
 //! cancelled (or a depth-capped DFS found nothing within its cap).
 
 use std::fmt::Write as _;
 
-use blockslide::model::text::{echo, echo_message};
-use blockslide::model::{Metric, Puzzle};
-use blockslide::solve::api::watch;
-use blockslide::solve::trace::DEFAULT_EVENT_CAP;
-use blockslide::solve::{
+use blockslide_core::model::text::{echo, echo_message};
+use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::api::watch;
+use blockslide_core::solve::trace::DEFAULT_EVENT_CAP;
+use blockslide_core::solve::{
     HeuristicInfo, SolveError, SolveReport, Termination, heuristics_for, solve,
 };
 
-use super::args::{numbers, parse_size, request};
+use super::args::{numbers, parse_size, pdb_cache, request};
 use super::rushhour::rushhour_puzzle;
 use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArgs, parse_metric};
 
@@ -65,15 +65,18 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
             return Ok(EXIT_OK);
         }
     };
-    let metric_used = blockslide::solve::api::metric_for(&puzzle, metric);
+    let metric_used = blockslide_core::solve::api::metric_for(&puzzle, metric);
     if args.list_heuristics {
-        print_heuristics(&heuristics_for(&puzzle, metric_used), args.search.json);
+        print_heuristics(
+            &heuristics_for(&puzzle, metric_used, pdb_cache().as_deref()),
+            args.search.json,
+        );
         return Ok(EXIT_OK);
     }
-    let (default, why) = blockslide::solve::api::default_algorithm(&puzzle);
+    let (default, why) = blockslide_core::solve::api::default_algorithm(&puzzle);
     let request = request(&args.search, metric, default)?;
     if !args.search.limits.quiet
-        && let Some(estimate) = blockslide::solve::api::build_estimate(&puzzle, &request)
+        && let Some(estimate) = blockslide_core::solve::api::build_estimate(&puzzle, &request)
     {
         // Said before the build starts: the strongest tables take minutes the first time.
         eprintln!(
@@ -210,7 +213,7 @@ fn print_heuristics(infos: &[HeuristicInfo], json: bool) {
         println!("{}", heuristics_json(infos));
         return;
     }
-    let default = blockslide::solve::api::default_heuristic(infos);
+    let default = blockslide_core::solve::api::default_heuristic(infos);
     for h in infos {
         let mut flags = Vec::new();
         if h.name == default {
@@ -238,8 +241,8 @@ fn print_all_heuristics(json: bool) {
         .expect("a 3x3 board with nine numbers is well formed");
     let blocks = Puzzle::from_rows(&["A A .", ". B ."], &[". . .", ". A A"])
         .expect("the example block rows are well formed");
-    let tiles = heuristics_for(&eight, Metric::Step);
-    let blocks = heuristics_for(&blocks, Metric::Step);
+    let tiles = heuristics_for(&eight, Metric::Step, pdb_cache().as_deref());
+    let blocks = heuristics_for(&blocks, Metric::Step, None);
     if json {
         let all = serde_json::json!({
             "tiles": heuristics_json(&tiles),

@@ -8,11 +8,11 @@
 
 use std::time::Instant;
 
-use blockslide::model::file::parse;
-use blockslide::model::library::find;
-use blockslide::model::{Metric, Puzzle};
-use blockslide::solve::api::{analyze, explore};
-use blockslide::solve::core::{Limits, SearchControl};
+use blockslide_core::model::file::parse;
+use blockslide_core::model::library::find;
+use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::api::{analyze, explore};
+use blockslide_core::solve::core::{Limits, SearchControl};
 
 use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
 

@@ -12,12 +12,13 @@
 
 use std::time::Instant;
 
-use blockslide::model::Metric;
-use blockslide::solve::algorithms::Algorithm;
-use blockslide::solve::api::{SolveRequest, solve};
-use blockslide::solve::core::{Limits, SearchControl, Termination};
+use blockslide_core::model::Metric;
+use blockslide_core::solve::algorithms::Algorithm;
+use blockslide_core::solve::api::{SolveRequest, solve};
+use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
 use super::blocks::median;
+use crate::cli::args::pdb_cache;
 use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
 
 /// The suites this file runs.
@@ -66,13 +67,15 @@ fn process_cpu_seconds() -> Option<f64> {
 fn big(args: &BenchArgs) -> Result<(), String> {
     let runs = args.runs.max(1);
     for (name, text) in PUZZLES {
-        let puzzle = blockslide::model::file::parse(text).map_err(|e| format!("{name}: {e}"))?;
+        let puzzle =
+            blockslide_core::model::file::parse(text).map_err(|e| format!("{name}: {e}"))?;
         for metric in Metric::ALL {
             let request = SolveRequest {
                 algorithm: Algorithm::Bfs,
                 metric: Some(metric),
                 threads: args.threads,
                 limits: Limits::default(),
+                pdb_cache: pdb_cache(),
                 ..SolveRequest::default()
             };
             let (mut walls, mut cpus) = (Vec::new(), Vec::new());

@@ -12,10 +12,10 @@
 
 use std::time::{Duration, Instant};
 
-use blockslide::model::{Metric, Puzzle};
-use blockslide::solve::algorithms::astar::astar;
-use blockslide::solve::blocks::{BlockDomain, BlockHeuristic, explore, heuristic};
-use blockslide::solve::core::{Limits, SearchControl, Termination};
+use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::algorithms::astar::astar;
+use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic, explore, heuristic};
+use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
 use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
 

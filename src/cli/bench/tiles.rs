@@ -13,14 +13,15 @@
 
 use std::time::Instant;
 
-use blockslide::model::tiles::{blank_first_goal, blank_last_goal, random_solvable, scramble};
-use blockslide::solve::api::TileBatch;
-use blockslide::solve::core::{Limits, SearchControl, Termination};
-use blockslide::solve::{Algorithm, SolveRequest};
+use blockslide_core::model::tiles::{blank_first_goal, blank_last_goal, random_solvable, scramble};
+use blockslide_core::solve::api::TileBatch;
+use blockslide_core::solve::core::{Limits, SearchControl, Termination};
+use blockslide_core::solve::{Algorithm, SolveRequest};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
+use crate::cli::args::pdb_cache;
 use crate::cli::batch::{Instance, parse_instances};
 use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
 
@@ -94,6 +95,7 @@ fn prepare(rows: usize, cols: usize, goal: &[u16], name: &str) -> Result<TileBat
     let request = SolveRequest {
         algorithm: Algorithm::Idastar,
         heuristic: Some(name.to_string()),
+        pdb_cache: pdb_cache(),
         ..SolveRequest::default()
     };
     let mut notes = Vec::new();

@@ -1,0 +1,574 @@
+//! The one place where commands are applied: to the document, to files, and to the
+//! editor's and the Solve and Play tabs' state.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Context, ViewportCommand};
+
+use super::App;
+use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
+use super::document::Document;
+use super::file_dialogs::Picked;
+use crate::command::{Brush, Command, Mode, Tool};
+use crate::common::board::{CellPos, Layer};
+use crate::editor::edit;
+use blockslide_core::model::file::{self, LoadError};
+use blockslide_core::model::{Axis, Color, Puzzle, Token, ZoneRight};
+
+/// How many recent files the File menu lists.
+const RECENT_FILES: usize = 8;
+
+/// Gesture numbers for text fields, far above the editor's stroke numbers, so typing into
+/// one field is one undo step.
+const TEXT_GESTURE: u64 = 1 << 62;
+
+impl App {
+    /// Applies one command. Only here does the app touch the document and files.
+    pub fn apply(&mut self, command: Command, ctx: &Context) {
+        match command {
+            Command::New(_)
+            | Command::Open
+            | Command::OpenPath(_)
+            | Command::OpenText { .. }
+            | Command::Quit
+                if self.doc.is_modified() && !self.allow_close =>
+            {
+                self.dialogs.unsaved = Some(Box::new(command));
+            }
+            Command::Force(inner) => self.apply_unguarded(*inner, ctx),
+            other => self.apply_unguarded(other, ctx),
+        }
+        self.editor.sync(self.doc.puzzle());
+    }
+
+    #[expect(
+        clippy::too_many_lines,
+        reason = "one short arm per command: the dispatch reads best as a single match"
+    )]
+    fn apply_unguarded(&mut self, command: Command, ctx: &Context) {
+        match command {
+            Command::ShowNewDialog => self.new_dialog_open = true,
+            Command::New(puzzle) => {
+                self.doc = Document::new(*puzzle);
+                self.after_open("New design");
+            }
+            Command::Open => self.open(),
+            Command::OpenPath(path) => self.open_path(path),
+            Command::OpenText { source, text } => self.open_text(&source, &text),
+            Command::Save => match self.doc.path().map(Path::to_path_buf) {
+                Some(path) => self.save_to(path, ctx),
+                None => self.apply_unguarded(Command::SaveAs, ctx),
+            },
+            Command::SaveAs => self.save_as(ctx),
+            Command::SaveTo(path) => self.save_to(path, ctx),
+            Command::SaveThen(next) => {
+                self.after_save = Some(next);
+                self.apply_unguarded(Command::Save, ctx);
+            }
+            Command::Force(inner) => self.apply_unguarded(*inner, ctx),
+            Command::ShowLibrary(open) => {
+                if open {
+                    self.library.refresh();
+                }
+                self.view.library_open = open;
+            }
+            Command::RefreshLibrary => self.library.refresh(),
+            Command::ShowAnalysis(open) => self.view.analysis_open = open,
+            Command::ShowHelp(page) => self.help = page,
+            Command::ExportSolution(format) => self.export_solution(format, ctx),
+            Command::ExportTo(format, path) => self.export_to(format, path, ctx),
+            Command::CancelExport => {
+                if let Some(task) = self.export.as_mut() {
+                    task.cancel();
+                }
+            }
+            Command::ShowPanels(shown) => {
+                self.view.left_panel = shown;
+                self.view.right_panel = shown;
+            }
+            Command::Quit => {
+                self.allow_close = true;
+                ctx.send_viewport_cmd(ViewportCommand::Close);
+            }
+            Command::Undo => self.undo(),
+            Command::Redo => self.redo(),
+            Command::Stroke {
+                gesture,
+                layer,
+                cells,
+                brush,
+                new_color,
+            } => self.stroke(gesture, layer, &cells, brush, new_color),
+            Command::MovePiece {
+                layer,
+                token,
+                dr,
+                dc,
+            } => self.move_piece(layer, token, dr, dc),
+            Command::DeletePiece(token) => self.delete_piece(token),
+            Command::RenamePiece { from, to } => self.rename_piece(from, &to),
+            Command::Recolor(token, color) => self.recolor(token, color),
+            Command::SetPieceName(token, name) => self.set_piece_name(token, name),
+            Command::SetPieceKind(token, kind) => self.set_piece_kind(token, &kind),
+            Command::SetAxis(token, axis) => self.set_axis(token, axis),
+            Command::NewZone => self.new_zone(),
+            Command::SelectZone(name) => self.editor.selected_zone = name,
+            Command::RenameZone { from, to } => self.rename_zone(from, &to),
+            Command::DeleteZone(name) => {
+                self.doc.edit(&format!("Delete zone {name}"), |p| {
+                    edit::delete_zone(p, name);
+                });
+            }
+            Command::SetZoneRight {
+                zone,
+                right,
+                allowed,
+            } => self.set_zone_right(zone, right, allowed),
+            Command::SetName(name) => {
+                self.doc
+                    .edit_in_gesture(TEXT_GESTURE + 1, "Rename puzzle", |p| p.name = name);
+            }
+            Command::SetNotes(notes) => {
+                self.doc
+                    .edit_in_gesture(TEXT_GESTURE + 2, "Edit notes", |p| p.notes = notes);
+            }
+            Command::SetMetric(metric) => {
+                self.doc.edit("Set metric", |p| p.metric = metric);
+            }
+            Command::Resize { rows, cols } => self.resize(rows, cols),
+            Command::CopyStartToGoal => {
+                self.doc
+                    .edit("Copy start to goal", edit::copy_start_to_goal);
+            }
+            Command::MakeStart(position) => {
+                self.doc.edit("Make the hardest start", |p| {
+                    edit::set_start(p, &position);
+                });
+            }
+            Command::ClearGoal => {
+                self.doc.edit("Clear goal", edit::clear_goal);
+            }
+            Command::SetAnywhere(anywhere) => {
+                self.doc
+                    .edit("Goal anywhere", |p| p.goal.anywhere = anywhere);
+            }
+            Command::SetMode(mode) => self.set_mode_with_tool(mode),
+            Command::SetTool(tool) => self.set_tool(tool),
+            Command::Select(token) => self.editor.selected = token,
+            Command::NewPiece => self.new_piece(),
+            Command::Highlight(cells) => self.editor.highlight = cells,
+            Command::Notify(message) => self.status = message,
+            Command::Solve(command) => {
+                self.solve.apply(
+                    command,
+                    self.doc.solvable_revision(),
+                    self.doc.puzzle(),
+                    ctx,
+                );
+            }
+        }
+    }
+
+    /// Opens a file; on failure the design stays as it is and an error dialog explains.
+    pub(super) fn open_path(&mut self, path: PathBuf) {
+        match file::load(&path) {
+            Ok(puzzle) => {
+                let message = format!("Opened {}", path.display());
+                self.remember_recent(&path);
+                self.doc = Document::from_file(puzzle, path);
+                self.after_open(&message);
+            }
+            Err(e) => self.show_load_error(&path.display().to_string(), &e),
+        }
+    }
+
+    fn after_open(&mut self, message: &str) {
+        // The library window would cover the puzzle just chosen from it.
+        self.view.library_open = false;
+        self.editor.selected = None;
+        self.editor.selected_zone = None;
+        self.editor.pending = None;
+        self.editor.highlight.clear();
+        if !self.mode.is_editing() {
+            self.mode = Mode::Start;
+        }
+        self.status = message.to_string();
+    }
+
+    fn show_load_error(&mut self, source: &str, e: &LoadError) {
+        self.dialogs.error = Some(ErrorDialog {
+            title: "Could not open the puzzle".into(),
+            message: format!("{source}:\n{e}\n\nYour current design is unchanged."),
+        });
+        self.status = format!("Could not open {source}");
+    }
+
+    fn save_to(&mut self, path: PathBuf, ctx: &Context) {
+        let path = if path.extension().is_none() {
+            path.with_extension("ron")
+        } else {
+            path
+        };
+        if let Some(parent) = path.parent()
+            && !parent.as_os_str().is_empty()
+            && !parent.exists()
+            && self.library.folder() == Some(parent)
+            && let Err(e) = std::fs::create_dir_all(parent)
+        {
+            self.save_failed(&path, &e);
+            return;
+        }
+        let savable = edit::savable(self.doc.puzzle());
+        let left_out = self.doc.puzzle().zones.len() - savable.zones.len();
+        match file::save(&path, &savable) {
+            Ok(()) => {
+                let note = match left_out {
+                    0 => String::new(),
+                    1 => " (1 zone without cells left out)".to_string(),
+                    n => format!(" ({n} zones without cells left out)"),
+                };
+                // The full path, so a relative one typed in is found again.
+                let shown = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+                self.status = format!("Saved to {}{note}", shown.display());
+                self.remember_recent(&path);
+                self.doc.mark_saved(path);
+                if let Some(next) = self.after_save.take() {
+                    self.apply_unguarded(*next, ctx);
+                }
+            }
+            Err(e) => self.save_failed(&path, &e),
+        }
+    }
+
+    /// Puts `path` first in the recent files (at most [`RECENT_FILES`]).
+    fn remember_recent(&mut self, path: &Path) {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT_FILES);
+    }
+
+    fn save_failed(&mut self, path: &Path, e: &std::io::Error) {
+        self.after_save = None;
+        self.dialogs.error = Some(ErrorDialog {
+            title: "Could not save".into(),
+            message: format!(
+                "{}: {e}\n\nNothing was written; the design is unchanged.",
+                path.display()
+            ),
+        });
+    }
+
+    /// Opens a puzzle from `text` (a bundled one, say); on failure the design stays as it is
+    /// and an error dialog explains.
+    fn open_text(&mut self, source: &str, text: &str) {
+        match file::parse(text) {
+            Ok(puzzle) => {
+                self.doc = Document::new(puzzle);
+                self.after_open(&format!("Opened {source} from the library"));
+            }
+            Err(e) => self.show_load_error(source, &e),
+        }
+    }
+
+    /// Sets a piece's display name (empty: none), typing into the field as one undo step.
+    fn set_piece_name(&mut self, token: Token, name: String) {
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 11, "Rename piece", |p| {
+                let style = p.styles.entry(token).or_default();
+                style.name = Some(name).filter(|n| !n.trim().is_empty());
+                edit::drop_default_style(p, token);
+            });
+    }
+
+    /// Sets a piece's kind (empty: its own), typing into the field as one undo step.
+    fn set_piece_kind(&mut self, token: Token, kind: &str) {
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 12, "Set piece kind", |p| {
+                let style = p.styles.entry(token).or_default();
+                style.kind = Some(kind.trim().to_string()).filter(|k| !k.is_empty());
+                edit::drop_default_style(p, token);
+            });
+    }
+
+    /// Asks for a file and opens it; without file dialogs, asks for a typed path.
+    fn open(&mut self) {
+        match self.files.pick_open(self.library.folder()) {
+            Picked::Path(path) => self.open_path(path),
+            Picked::Unavailable => {
+                // The typed path starts in the user's puzzles folder, the one the Library
+                // lists.
+                let folder = self.library.folder().map(Path::to_path_buf);
+                let text = folder.as_deref().map_or_else(String::new, |f| {
+                    format!("{}{}", f.display(), std::path::MAIN_SEPARATOR)
+                });
+                self.dialogs.path_prompt = Some(PathPrompt::new(PathPurpose::Open, text, folder));
+            }
+            Picked::Cancelled => {}
+        }
+    }
+
+    /// Asks for a file and saves there; without file dialogs, asks for a typed path.
+    fn save_as(&mut self, ctx: &Context) {
+        let name = suggested_file_name(self.doc.puzzle());
+        let folder = self
+            .doc
+            .path()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| self.library.folder().map(Path::to_path_buf));
+        match self.files.pick_save(folder.as_deref(), &name) {
+            Picked::Path(path) => self.save_to(path, ctx),
+            Picked::Unavailable => {
+                // A full path, so the user sees where the file goes: the design's own file,
+                // else the puzzles folder, else the working folder.
+                let suggested = match (self.doc.path(), &folder) {
+                    (Some(path), _) => path.to_path_buf(),
+                    (None, Some(folder)) => folder.join(&name),
+                    (None, None) => std::path::absolute(&name).unwrap_or_else(|_| name.into()),
+                };
+                self.dialogs.path_prompt = Some(PathPrompt::new(
+                    PathPurpose::Save,
+                    suggested.display().to_string(),
+                    self.library.folder().map(Path::to_path_buf),
+                ));
+            }
+            Picked::Cancelled => self.after_save = None,
+        }
+    }
+
+    /// Undoes the last edit, saying so in the status bar.
+    fn undo(&mut self) {
+        let label = self.doc.undo_label().map(str::to_string);
+        if self.doc.undo() {
+            self.status = format!("Undid {}", label.unwrap_or_default());
+        }
+    }
+
+    /// Redoes the last undone edit, saying so in the status bar.
+    fn redo(&mut self) {
+        let label = self.doc.redo_label().map(str::to_string);
+        if self.doc.redo() {
+            self.status = format!("Redid {}", label.unwrap_or_default());
+        }
+    }
+
+    /// Paints `cells` with `brush`; strokes of one gesture are one undo step.
+    fn stroke(
+        &mut self,
+        gesture: u64,
+        layer: Layer,
+        cells: &[CellPos],
+        brush: Brush,
+        new_color: Option<Color>,
+    ) {
+        let label = match (brush, layer) {
+            (Brush::Zone(_), _) => "Paint zone",
+            (Brush::Unzone, _) => "Erase zone cells",
+            (Brush::Erase, Layer::Goal) => "Clear goal cells",
+            (Brush::Erase, Layer::Start) => "Erase",
+            (Brush::Wall, _) => "Paint walls",
+            (Brush::Piece(_), Layer::Goal) => "Paint goal",
+            (Brush::Piece(_), Layer::Start) => "Paint",
+        };
+        self.doc.edit_in_gesture(gesture, label, |p| {
+            for &cell in cells {
+                edit::paint(p, layer, cell, brush);
+            }
+            if let (Brush::Piece(t), Some(color)) = (brush, new_color) {
+                p.styles.entry(t).or_default().color.get_or_insert(color);
+            }
+            edit::prune_styles(p);
+        });
+        match brush {
+            Brush::Piece(t) => self.editor.selected = Some(t),
+            Brush::Zone(name) => self.editor.selected_zone = Some(name),
+            Brush::Wall | Brush::Erase | Brush::Unzone => {}
+        }
+    }
+
+    /// Moves a whole piece, or says why it does not fit.
+    fn move_piece(&mut self, layer: Layer, token: Token, dr: i32, dc: i32) {
+        let mut moved = false;
+        self.doc.edit(&format!("Move {token}"), |p| {
+            moved = edit::move_piece(p, layer, token, dr, dc);
+        });
+        if !moved {
+            self.status = format!("Piece {token} does not fit there.");
+        }
+    }
+
+    /// Removes a piece everywhere, and from the selection.
+    fn delete_piece(&mut self, token: Token) {
+        self.doc
+            .edit(&format!("Delete {token}"), |p| edit::delete_piece(p, token));
+        if self.editor.selected == Some(token) {
+            self.editor.selected = None;
+        }
+        if self.editor.pending.is_some_and(|(t, _)| t == token) {
+            self.editor.pending = None;
+        }
+    }
+
+    /// Gives a piece a new token, or shows why it cannot have it.
+    fn rename_piece(&mut self, from: Token, to: &str) {
+        let mut result = Ok(());
+        self.doc.edit(&format!("Rename {from}"), |p| {
+            result = edit::rename_piece(p, from, to);
+        });
+        match result {
+            Ok(()) => {
+                if let Ok(t) = Token::new(to.trim()) {
+                    self.editor.selected = Some(t);
+                    if self.editor.pending.is_some_and(|(p, _)| p == from) {
+                        self.editor.pending = self.editor.pending.map(|(_, c)| (t, c));
+                    }
+                }
+                self.properties.set_rename_error(None);
+            }
+            Err(e) => self.properties.set_rename_error(Some(e.to_string())),
+        }
+    }
+
+    /// Sets a piece's colour (also of the pending new piece).
+    fn recolor(&mut self, token: Token, color: Color) {
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 10, &format!("Recolour {token}"), |p| {
+                edit::recolor_piece(p, token, color);
+            });
+        if let Some((t, _)) = self.editor.pending
+            && t == token
+        {
+            self.editor.pending = Some((t, color));
+        }
+    }
+
+    /// Changes the board size, keeping what fits.
+    fn resize(&mut self, rows: usize, cols: usize) {
+        // Consecutive resizes start from the board before the first one, so shrinking
+        // and growing back (a drag on the size field) loses nothing.
+        let base = match &self.resize_base {
+            Some((revision, base)) if *revision == self.doc.revision() => base.clone(),
+            _ => self.doc.puzzle().clone(),
+        };
+        let mut resized = base.clone();
+        edit::resize(&mut resized, rows, cols);
+        self.doc
+            .edit_in_gesture(TEXT_GESTURE + 3, "Resize board", |p| *p = resized);
+        self.resize_base = Some((self.doc.revision(), base));
+    }
+
+    /// Locks a piece to an axis (or frees it), saying so in the status bar.
+    fn set_axis(&mut self, token: Token, axis: Axis) {
+        self.doc.edit(&format!("Set axis of {token}"), |p| {
+            edit::set_axis(p, token, axis);
+        });
+        self.status = format!("Piece {token} {}.", axis_phrase(axis));
+    }
+
+    /// Lets a piece or kind enter a zone, or stops letting it.
+    fn set_zone_right(&mut self, zone: Token, right: ZoneRight, allowed: bool) {
+        self.doc.edit(&format!("Rights of zone {zone}"), |p| {
+            edit::set_zone_right(p, zone, right, allowed);
+        });
+    }
+
+    /// Adds a zone with the next free name, selects it and picks the Zone tool.
+    fn new_zone(&mut self) {
+        let Some(name) = edit::next_free_zone_name(self.doc.puzzle()) else {
+            self.status = "Every zone name is taken: rename or delete a zone first.".into();
+            return;
+        };
+        self.doc
+            .edit(&format!("New zone {name}"), |p| edit::add_zone(p, name));
+        self.editor.selected_zone = Some(name);
+        // Zones are painted with the start position.
+        self.status = if self.mode == Mode::Start {
+            self.editor.tool = Tool::Zone;
+            format!("New zone {name}: paint its cells, then tick who may enter it.")
+        } else {
+            format!("New zone {name}: paint its cells in the Start tab.")
+        };
+    }
+
+    /// Gives a zone a new name, or shows why it cannot have it.
+    fn rename_zone(&mut self, from: Token, to: &str) {
+        let mut result = Ok(());
+        self.doc.edit(&format!("Rename zone {from}"), |p| {
+            result = edit::rename_zone(p, from, to);
+        });
+        match result {
+            Ok(()) => {
+                if let Ok(t) = Token::new(to.trim()) {
+                    self.editor.selected_zone = Some(t);
+                }
+                self.properties.set_zone_name_error(None);
+            }
+            Err(e) => self.properties.set_zone_name_error(Some(e.to_string())),
+        }
+    }
+
+    /// Switches tabs. The last tab's message is stale in the new one, so it goes; a
+    /// start-only tool (Wall, Zone, Draw new piece) would do nothing in the Goal tab, so the
+    /// Paint tool takes its place, and the status bar says why.
+    fn set_mode_with_tool(&mut self, mode: Mode) {
+        if mode != self.mode {
+            self.status.clear();
+        }
+        self.mode = mode;
+        if mode == Mode::Goal && self.editor.tool.is_start_only() {
+            self.status = format!(
+                "{} is for the start position; the Goal tab paints with the Paint tool.",
+                self.editor.tool.title()
+            );
+            self.editor.tool = Tool::Paint;
+        }
+    }
+
+    /// Picks a tool, or says why a start-only tool cannot be picked in the Goal tab.
+    fn set_tool(&mut self, tool: Tool) {
+        if self.mode == Mode::Goal && tool.is_start_only() {
+            self.status = format!(
+                "{} is for the start position: switch to the Start tab (F1) to use it.",
+                tool.title()
+            );
+        } else {
+            self.editor.tool = tool;
+        }
+    }
+
+    /// Starts a new piece and picks a tool that paints it.
+    fn new_piece(&mut self) {
+        let token = self.editor.new_piece(self.doc.puzzle());
+        if self.editor.tool != Tool::NewPiece {
+            self.editor.tool = Tool::Paint;
+        }
+        self.status = format!("New piece {token}: paint its cells on the board.");
+    }
+}
+
+/// How the status bar says what an axis lets a piece do.
+fn axis_phrase(axis: Axis) -> &'static str {
+    match axis {
+        Axis::Free => "moves in every direction",
+        Axis::Horizontal => "moves only left and right",
+        Axis::Vertical => "moves only up and down",
+    }
+}
+
+/// The file name the design is saved under by default: its name in lower case, with dashes.
+pub(super) fn suggested_file_name(puzzle: &Puzzle) -> String {
+    let stem: String = puzzle
+        .name
+        .trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    let stem = stem.trim_matches('-');
+    if stem.is_empty() {
+        "puzzle.ron".into()
+    } else {
+        format!("{stem}.ron")
+    }
+}

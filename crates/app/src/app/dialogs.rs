@@ -1,0 +1,278 @@
+//! The app's small modal dialogs: a typed file path (when no file dialog is available), an
+//! error message, and the "unsaved changes" question.
+
+use std::path::PathBuf;
+
+use egui::{Context, Id, Modal, RichText};
+
+use crate::command::{Command, ExportFormat};
+
+/// What a typed path is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathPurpose {
+    /// Open the file.
+    Open,
+    /// Save to the file.
+    Save,
+    /// Export the solution shown to the file.
+    Export(ExportFormat),
+}
+
+/// A request for a typed file path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathPrompt {
+    /// What the path is for.
+    pub purpose: PathPurpose,
+    /// The text typed so far.
+    pub text: String,
+    /// The user's puzzles folder, whose files the dialog lists.
+    pub folder: Option<PathBuf>,
+    /// The puzzle files in `folder`, read when the dialog opened.
+    pub files: Vec<PathBuf>,
+    /// Whether the field has been given the keyboard (once, when the dialog opens).
+    pub focused: bool,
+}
+
+impl PathPrompt {
+    /// A prompt for `purpose` starting with `text`, listing the puzzle files of `folder`
+    /// (reads the folder: call it when applying commands, not while drawing).
+    pub fn new(purpose: PathPurpose, text: String, folder: Option<PathBuf>) -> Self {
+        let mut files: Vec<PathBuf> = folder
+            .as_deref()
+            .and_then(|f| std::fs::read_dir(f).ok())
+            .into_iter()
+            .flatten()
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .collect();
+        files.sort();
+        PathPrompt {
+            purpose,
+            text,
+            folder,
+            files,
+            focused: false,
+        }
+    }
+}
+
+/// The accessible name of the typed path's text field.
+pub const PATH_FIELD_LABEL: &str = "File path:";
+
+/// An error to show until the user dismisses it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErrorDialog {
+    /// A short title ("Could not open puzzle").
+    pub title: String,
+    /// What went wrong and where.
+    pub message: String,
+}
+
+/// The open dialogs (at most one of each).
+#[derive(Debug, Default)]
+pub struct Dialogs {
+    /// A typed path is being asked for.
+    pub path_prompt: Option<PathPrompt>,
+    /// An error is shown.
+    pub error: Option<ErrorDialog>,
+    /// This command waits for an answer about unsaved changes.
+    pub unsaved: Option<Box<Command>>,
+}
+
+impl Dialogs {
+    /// Whether any dialog is open (the editor ignores shortcuts then).
+    pub fn any_open(&self) -> bool {
+        self.path_prompt.is_some() || self.error.is_some() || self.unsaved.is_some()
+    }
+
+    /// Shows the open dialogs, queueing what the user chose.
+    pub fn show(&mut self, ctx: &Context, design: &str, commands: &mut Vec<Command>) {
+        self.show_unsaved(ctx, design, commands);
+        self.show_path_prompt(ctx, commands);
+        self.show_error(ctx);
+    }
+
+    fn show_unsaved(&mut self, ctx: &Context, design: &str, commands: &mut Vec<Command>) {
+        let Some(pending) = self.unsaved.as_ref() else {
+            return;
+        };
+        let quitting = matches!(**pending, Command::Quit);
+        let mut answer = None;
+        let modal = Modal::new(Id::unique("unsaved_dialog")).show(ctx, |ui| {
+            ui.set_width(380.0);
+            ui.heading("Unsaved changes");
+            ui.label(format!(
+                "\"{design}\" has changes that are not saved to a file."
+            ));
+            if quitting {
+                ui.weak("The design is also kept for your next launch either way.");
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Save")
+                    .on_hover_text("Save, then continue")
+                    .clicked()
+                {
+                    answer = Some(true);
+                }
+                let discard = if quitting {
+                    "Quit without saving"
+                } else {
+                    "Discard changes"
+                };
+                if ui.button(discard).clicked() {
+                    answer = Some(false);
+                }
+                if ui.button("Cancel").clicked() {
+                    self.unsaved = None;
+                }
+            });
+        });
+        if modal.should_close() {
+            self.unsaved = None;
+        }
+        if let Some(save) = answer
+            && let Some(pending) = self.unsaved.take()
+        {
+            commands.push(if save {
+                Command::SaveThen(pending)
+            } else {
+                Command::Force(pending)
+            });
+        }
+    }
+
+    fn show_path_prompt(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
+        let Some(prompt) = self.path_prompt.as_mut() else {
+            return;
+        };
+        let (title, action) = match prompt.purpose {
+            PathPurpose::Open => ("Open puzzle", "Open"),
+            PathPurpose::Save => ("Save puzzle", "Save"),
+            PathPurpose::Export(_) => ("Export the solution", "Save"),
+        };
+        let mut done = None;
+        let modal = Modal::new(Id::unique("path_dialog")).show(ctx, |ui| {
+            ui.set_width(460.0);
+            ui.heading(title);
+            ui.label("No file dialog is available here; type the file's path, or pick a file.");
+            let label = ui.label(PATH_FIELD_LABEL);
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut prompt.text)
+                    .desired_width(f32::INFINITY)
+                    .hint_text("puzzles/my-puzzle.ron"),
+            );
+            let edit = edit.labelled_by(label.id);
+            if !prompt.focused {
+                // The user types at once, without clicking the field first.
+                edit.request_focus();
+                prompt.focused = true;
+            }
+            let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if let Some(picked) = files_ui(ui, prompt) {
+                prompt.text = picked.display().to_string();
+                if prompt.purpose == PathPurpose::Open {
+                    done = Some(true);
+                }
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                let ok = ui.add_enabled(!prompt.text.trim().is_empty(), egui::Button::new(action));
+                if ok.clicked() || (entered && !prompt.text.trim().is_empty()) {
+                    done = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    done = Some(false);
+                }
+            });
+        });
+        if modal.should_close() {
+            done = Some(false);
+        }
+        if let Some(ok) = done
+            && let Some(prompt) = self.path_prompt.take()
+            && ok
+        {
+            let path = std::path::PathBuf::from(prompt.text.trim());
+            commands.push(match prompt.purpose {
+                // Unsaved changes were already settled when "Open" was chosen.
+                PathPurpose::Open => Command::Force(Box::new(Command::OpenPath(path))),
+                PathPurpose::Save => Command::SaveTo(path),
+                PathPurpose::Export(format) => Command::ExportTo(format, path),
+            });
+        }
+    }
+
+    fn show_error(&mut self, ctx: &Context) {
+        let Some(error) = self.error.as_ref() else {
+            return;
+        };
+        let mut close = false;
+        let modal = Modal::new(Id::unique("error_dialog")).show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.heading(RichText::new(&error.title).color(ui.visuals().error_fg_color));
+            ui.add_space(4.0);
+            ui.label(&error.message);
+            ui.add_space(6.0);
+            if ui.button("OK").clicked() {
+                close = true;
+            }
+        });
+        if close || modal.should_close() {
+            self.error = None;
+        }
+    }
+}
+
+/// The files of the user's puzzles folder whose names start as the typed name does (all of
+/// them while the text names the folder itself); returns the one clicked.
+fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<PathBuf> {
+    let folder = prompt.folder.as_deref()?;
+    let typed = std::path::Path::new(prompt.text.trim());
+    let prefix = if typed.parent() == Some(folder) {
+        typed
+            .file_name()
+            .map(|n| n.to_string_lossy().to_lowercase())
+            .unwrap_or_default()
+    } else {
+        String::new()
+    };
+    let matching: Vec<&PathBuf> = prompt
+        .files
+        .iter()
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().to_lowercase().starts_with(&prefix))
+        })
+        .collect();
+    ui.add_space(4.0);
+    if prompt.files.is_empty() {
+        ui.weak(format!(
+            "Your puzzles folder, {}, has no puzzles yet.",
+            folder.display()
+        ));
+        return None;
+    }
+    ui.weak(format!("In your puzzles folder, {}:", folder.display()));
+    let mut picked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("path dialog files")
+        .max_height(160.0)
+        .show(ui, |ui| {
+            for path in matching {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                if ui
+                    .selectable_label(false, name)
+                    .on_hover_text(path.display().to_string())
+                    .clicked()
+                {
+                    picked = Some(path.clone());
+                }
+            }
+        });
+    picked
+}

@@ -1,0 +1,241 @@
+//! The top bar: File, Edit and View menus, and the keyboard shortcuts of their entries.
+
+use std::path::PathBuf;
+
+use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, ThemePreference, Ui};
+
+use super::document::Document;
+use crate::command::{Command, HelpPage};
+
+/// Ctrl+N: new puzzle.
+pub const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
+/// Ctrl+O: open a file.
+pub const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+/// Ctrl+S: save.
+pub const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+/// Ctrl+Shift+S: save as.
+pub const SAVE_AS: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
+/// Ctrl+L: the library.
+pub const LIBRARY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
+/// Ctrl+Z: undo.
+pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+/// Ctrl+Shift+Z: redo.
+pub const REDO: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+/// Ctrl+Y: redo (the other common binding).
+pub const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+/// F9: show or hide both side panels, giving the board the whole window.
+pub const PANELS_KEY: Key = Key::F9;
+/// Ctrl+Q: quit.
+pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
+
+/// View options the menu toggles directly (they are not part of the design).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent view switches, each a menu entry of its own"
+)]
+pub struct ViewSettings {
+    /// Draw the goal as a dashed outline over the start position.
+    pub goal_outline: bool,
+    /// Animate moves and panels (off: everything changes instantly).
+    pub animations: bool,
+    /// Show the library window.
+    pub library_open: bool,
+    /// Show the Analyze window.
+    pub analysis_open: bool,
+    /// Show the left panel of the editor (tools and pieces).
+    pub left_panel: bool,
+    /// Show the right panel (the editor's properties, the solver panel).
+    pub right_panel: bool,
+}
+
+impl Default for ViewSettings {
+    fn default() -> Self {
+        ViewSettings {
+            goal_outline: true,
+            animations: true,
+            library_open: false,
+            analysis_open: false,
+            left_panel: true,
+            right_panel: true,
+        }
+    }
+}
+
+/// Queues the commands of the shortcuts pressed this frame. Undo and redo are left to text
+/// fields while one has the keyboard.
+pub fn shortcuts(ctx: &Context, text_focus: bool, commands: &mut Vec<Command>) {
+    ctx.input_mut(|i| {
+        // Shift variants first: consuming Ctrl+S would also match Ctrl+Shift+S.
+        if i.consume_shortcut(&SAVE_AS) {
+            commands.push(Command::SaveAs);
+        }
+        if i.consume_shortcut(&SAVE) {
+            commands.push(Command::Save);
+        }
+        if i.consume_shortcut(&NEW) {
+            commands.push(Command::ShowNewDialog);
+        }
+        if i.consume_shortcut(&OPEN) {
+            commands.push(Command::Open);
+        }
+        if i.consume_shortcut(&LIBRARY) {
+            commands.push(Command::ShowLibrary(true));
+        }
+        if i.consume_shortcut(&QUIT) {
+            commands.push(Command::Quit);
+        }
+        if !text_focus {
+            if i.consume_shortcut(&REDO) || i.consume_shortcut(&REDO_Y) {
+                commands.push(Command::Redo);
+            }
+            if i.consume_shortcut(&UNDO) {
+                commands.push(Command::Undo);
+            }
+        }
+    });
+}
+
+/// Draws the menu bar.
+pub fn show(
+    ui: &mut Ui,
+    doc: &Document,
+    view: &mut ViewSettings,
+    recent: &[PathBuf],
+    commands: &mut Vec<Command>,
+) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        let ctx = ui.ctx().clone();
+        let item = |ui: &mut Ui, text: &str, shortcut: Option<&KeyboardShortcut>| {
+            let mut button = Button::new(text);
+            if let Some(s) = shortcut {
+                button = button.shortcut_text(ctx.format_shortcut(s));
+            }
+            ui.add(button)
+        };
+        ui.menu_button("File", |ui| {
+            if item(ui, "New…", Some(&NEW))
+                .on_hover_text("Empty board or tile puzzle")
+                .clicked()
+            {
+                commands.push(Command::ShowNewDialog);
+            }
+            if item(ui, "Open…", Some(&OPEN)).clicked() {
+                commands.push(Command::Open);
+            }
+            ui.add_enabled_ui(!recent.is_empty(), |ui| {
+                ui.menu_button("Open Recent", |ui| {
+                    for path in recent {
+                        let name = path.file_name().map_or_else(
+                            || path.display().to_string(),
+                            |n| n.to_string_lossy().into(),
+                        );
+                        if ui
+                            .button(name)
+                            .on_hover_text(path.display().to_string())
+                            .clicked()
+                        {
+                            commands.push(Command::OpenPath(path.clone()));
+                        }
+                    }
+                });
+            });
+            if item(ui, "Save", Some(&SAVE)).clicked() {
+                commands.push(Command::Save);
+            }
+            if item(ui, "Save As…", Some(&SAVE_AS)).clicked() {
+                commands.push(Command::SaveAs);
+            }
+            ui.separator();
+            if item(ui, "Library", Some(&LIBRARY))
+                .on_hover_text("The bundled classics and your own puzzles")
+                .clicked()
+            {
+                commands.push(Command::ShowLibrary(true));
+            }
+            ui.separator();
+            if item(ui, "Quit", Some(&QUIT)).clicked() {
+                commands.push(Command::Quit);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            let undo = doc
+                .undo_label()
+                .map_or("Undo".to_string(), |l| format!("Undo {l}"));
+            let redo = doc
+                .redo_label()
+                .map_or("Redo".to_string(), |l| format!("Redo {l}"));
+            let undo_button = Button::new(undo).shortcut_text(ctx.format_shortcut(&UNDO));
+            if ui.add_enabled(doc.can_undo(), undo_button).clicked() {
+                commands.push(Command::Undo);
+            }
+            let redo_button = Button::new(redo).shortcut_text(ctx.format_shortcut(&REDO));
+            if ui.add_enabled(doc.can_redo(), redo_button).clicked() {
+                commands.push(Command::Redo);
+            }
+        });
+        ui.menu_button("View", |ui| {
+            if ui
+                .add(Button::new("Analyze…").shortcut_text("F6"))
+                .on_hover_text(
+                    "How hard the start is, the hardest start of the design and of its piece set",
+                )
+                .clicked()
+            {
+                commands.push(Command::ShowAnalysis(true));
+            }
+            ui.separator();
+            ui.checkbox(&mut view.left_panel, "Tools panel")
+                .on_hover_text("The editor's tools and pieces, on the left");
+            ui.checkbox(&mut view.right_panel, "Side panel")
+                .on_hover_text("The properties, or the solver, on the right");
+            ui.separator();
+            ui.checkbox(&mut view.goal_outline, "Goal outline on the start position")
+                .on_hover_text("Dashed outlines show where the goal wants each piece");
+            ui.checkbox(&mut view.animations, "Animations")
+                .on_hover_text("Off: moves and panels change instantly");
+            ui.separator();
+            ui.label("Theme");
+            theme_ui(ui);
+        });
+        help_menu(ui, commands);
+    });
+}
+
+/// The Help menu: a window per page.
+fn help_menu(ui: &mut Ui, commands: &mut Vec<Command>) {
+    ui.menu_button("Help", |ui| {
+        for page in HelpPage::ALL {
+            if ui.button(page.title()).clicked() {
+                commands.push(Command::ShowHelp(Some(page)));
+            }
+        }
+    });
+}
+
+/// The theme choice: words rather than egui's emoji icons, which need a font that is not
+/// always installed (the test harness has none).
+fn theme_ui(ui: &mut Ui) {
+    let before = ui.options(|o| o.theme_preference);
+    let mut theme = before;
+    ui.horizontal(|ui| {
+        for (value, name, help) in [
+            (
+                ThemePreference::System,
+                "System",
+                "Follow the system's theme",
+            ),
+            (ThemePreference::Dark, "Dark", "Use the dark theme"),
+            (ThemePreference::Light, "Light", "Use the light theme"),
+        ] {
+            ui.selectable_value(&mut theme, value, name)
+                .on_hover_text(help);
+        }
+    });
+    if theme != before {
+        ui.ctx().set_theme(theme);
+    }
+}

@@ -1,0 +1,630 @@
+//! The application: the window's layout, the mode tabs, and the frame.
+//!
+//! Layout: the menu bar on top, the status bar at the bottom, and between them, in the
+//! Start and Goal tabs, the tools and piece palette (left), the board (centre) and the
+//! properties with live validation (right); in the Solve and Play tabs, the solver panel
+//! (right) and playback, the comparison or the game (centre). The Analyze window (View >
+//! Analyze…, F6) floats over either half, so a designer can analyse while drawing.
+//!
+//! Every frame: background work is polled, every panel draws and queues
+//! [`Command`]s, and then [`App::apply`] (in [`apply`]) carries them out in order.
+//!
+//! - [`document`]: the open design with undo/redo; `session.rs`: what is kept between
+//!   launches.
+//! - [`menu_bar`], [`status_bar`], [`dialogs`], [`new_dialog`], [`library_panel`]: the
+//!   window around the two halves, one panel per file.
+//! - [`file_dialogs`]: native file dialogs behind a trait; [`screenshot`]: `--screenshot`.
+
+pub mod apply;
+pub mod dialogs;
+pub mod document;
+pub mod export;
+pub mod file_dialogs;
+pub mod help;
+pub mod library_panel;
+pub mod menu_bar;
+pub mod new_dialog;
+pub mod screenshot;
+mod session;
+pub mod status_bar;
+
+use std::path::{Path, PathBuf};
+
+use eframe::Storage;
+use egui::{Context, Key, Ui, ViewportCommand};
+
+use crate::command::{Command, HelpPage, Mode, SolverCommand, Tool};
+use crate::common::board::Layer;
+use crate::editor::canvas::EditorState;
+use crate::editor::edit;
+use crate::editor::properties_panel::{self, Checks, PropertiesState};
+use crate::editor::tools_panel;
+use crate::solve::SolveView;
+use blockslide_core::model::{Puzzle, file};
+use dialogs::Dialogs;
+use document::Document;
+use file_dialogs::{FileDialogs, NoDialogs, RfdDialogs};
+
+use library_panel::{LibraryPanel, default_user_folder};
+use menu_bar::ViewSettings;
+use new_dialog::NewPuzzleForm;
+use screenshot::ScreenshotJob;
+use session::Persisted;
+pub use session::default_puzzle;
+
+/// The editor's key that switches the selected piece to the next axis (free, horizontal,
+/// vertical).
+pub const AXIS_KEY: Key = Key::A;
+
+/// How long a status message stays in the status bar, in seconds: long enough to read, short
+/// enough that it is not taken for news about a later action.
+const STATUS_SECONDS: f64 = 12.0;
+
+/// The key that solves and plays the solution back, from any tab.
+pub const SOLVE_KEY: Key = Key::F5;
+
+/// The accessible name of the "Solve and play" button beside the tabs.
+pub const SOLVE_AND_PLAY_LABEL: &str = "Solve and play";
+
+/// The accessible name of the button beside the tabs that shows or hides the side panels.
+pub const PANELS_LABEL: &str = "Side panels";
+
+/// The Blockslide app.
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent switches: persisting, style applied, closing allowed, a dialog open"
+)]
+pub struct App {
+    doc: Document,
+    mode: Mode,
+    editor: EditorState,
+    view: ViewSettings,
+    checks: Checks,
+    properties: PropertiesState,
+    dialogs: Dialogs,
+    new_form: NewPuzzleForm,
+    new_dialog_open: bool,
+    library: LibraryPanel,
+    files: Box<dyn FileDialogs>,
+    status: String,
+    /// The status message as last drawn and when it first was (seconds of egui's clock), so
+    /// that a message leaves the bar after [`STATUS_SECONDS`].
+    status_shown: (String, f64),
+    persist: bool,
+    style_applied: bool,
+    allow_close: bool,
+    after_save: Option<Box<Command>>,
+    screenshot: Option<ScreenshotJob>,
+    title: String,
+    recent: Vec<PathBuf>,
+    /// The board before a run of consecutive resizes, and the revision after the last one.
+    resize_base: Option<(u64, Puzzle)>,
+    solve: SolveView,
+    help: Option<HelpPage>,
+    export: Option<export::ExportTask>,
+}
+
+impl App {
+    /// The app as the window starts it: `file` when given, else the design of the last
+    /// session, else the bundled Klotski. A `screenshot` job ignores the saved session and
+    /// saves nothing. The solver caches pattern databases in `pdb_cache`.
+    pub fn new(
+        cc: &eframe::CreationContext<'_>,
+        file: Option<PathBuf>,
+        screenshot: Option<ScreenshotJob>,
+        pdb_cache: Option<PathBuf>,
+    ) -> App {
+        let mut app = App::with_parts(
+            Document::new(default_puzzle()),
+            Box::new(RfdDialogs::default()),
+            default_user_folder(),
+        );
+        app.solve.set_pdb_cache(pdb_cache);
+        app.persist = screenshot.is_none();
+        app.editor.hide_hover = screenshot.is_some();
+        app.screenshot = screenshot;
+        if app.persist
+            && let Some(storage) = cc.storage
+        {
+            app.restore_session(storage);
+        }
+        if let Some(path) = file {
+            app.open_path(path);
+        }
+        app
+    }
+
+    /// An app for UI tests: `puzzle` loaded, animations off, nothing persisted, no file
+    /// dialogs (typed paths instead) and no personal library folder.
+    pub fn new_for_test(puzzle: Puzzle) -> App {
+        let mut app = App::with_parts(Document::new(puzzle), Box::new(NoDialogs), None);
+        app.view.animations = false;
+        app
+    }
+
+    /// Where the solver caches pattern databases from now on (`None`: nowhere; tables are
+    /// built in memory for each search). [`App::new_for_test`] starts with none.
+    pub fn set_pdb_cache(&mut self, cache: Option<PathBuf>) {
+        self.solve.set_pdb_cache(cache);
+    }
+
+    fn with_parts(doc: Document, files: Box<dyn FileDialogs>, folder: Option<PathBuf>) -> App {
+        App {
+            doc,
+            mode: Mode::Start,
+            editor: EditorState::default(),
+            view: ViewSettings::default(),
+            checks: Checks::default(),
+            properties: PropertiesState::default(),
+            dialogs: Dialogs::default(),
+            new_form: NewPuzzleForm::default(),
+            new_dialog_open: false,
+            library: LibraryPanel::new(folder),
+            files,
+            status: String::new(),
+            status_shown: (String::new(), 0.0),
+            persist: false,
+            style_applied: false,
+            allow_close: false,
+            after_save: None,
+            screenshot: None,
+            title: String::new(),
+            recent: Vec::new(),
+            resize_base: None,
+            solve: SolveView::default(),
+            help: None,
+            export: None,
+        }
+    }
+
+    /// Restores the design and settings of the last session from `storage` (eframe's, or a
+    /// test's); keeps the current state when nothing usable is stored.
+    pub fn restore_session(&mut self, storage: &dyn Storage) {
+        if let Some(saved) = eframe::get_value::<Persisted>(storage, eframe::APP_KEY) {
+            self.restore(saved);
+        }
+    }
+
+    /// Writes the design and settings to `storage`, for [`App::restore_session`] on the next
+    /// launch.
+    pub fn save_session(&self, storage: &mut dyn Storage) {
+        let state = Persisted {
+            design: Some(file::to_ron_string(&edit::savable(self.doc.puzzle()))),
+            path: self.doc.path().map(Path::to_path_buf),
+            modified: self.doc.is_modified(),
+            mode: self.mode,
+            tool: self.editor.tool,
+            view: self.view.clone(),
+            new_form: self.new_form.clone(),
+            recent: self.recent.clone(),
+            solve: self.solve.settings(),
+        };
+        eframe::set_value(storage, eframe::APP_KEY, &state);
+    }
+
+    fn restore(&mut self, saved: Persisted) {
+        if let Some(text) = &saved.design
+            && let Ok(puzzle) = file::parse(text)
+        {
+            self.doc = match &saved.path {
+                Some(path) if !saved.modified => Document::from_file(puzzle, path.clone()),
+                _ => {
+                    let mut doc = Document::new(puzzle);
+                    if let Some(path) = &saved.path {
+                        doc.mark_saved(path.clone());
+                    }
+                    doc.mark_unsaved();
+                    doc
+                }
+            };
+        }
+        self.mode = saved.mode;
+        self.editor.tool = saved.tool;
+        self.view = saved.view;
+        self.new_form = saved.new_form;
+        self.recent = saved.recent;
+        let pdb_cache = self.solve.panel().settings.pdb_cache.clone();
+        self.solve = SolveView::new(saved.solve);
+        self.solve.set_pdb_cache(pdb_cache);
+    }
+
+    /// The open design.
+    pub fn document(&self) -> &Document {
+        &self.doc
+    }
+
+    /// The active tab.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Switches tabs.
+    pub fn set_mode(&mut self, mode: Mode) {
+        self.mode = mode;
+    }
+
+    /// The Solve and Play tabs (solver panel, comparison, playback, game).
+    pub fn solve_view(&self) -> &SolveView {
+        &self.solve
+    }
+
+    /// The Solve and Play tabs, to change solver settings.
+    pub fn solve_view_mut(&mut self) -> &mut SolveView {
+        &mut self.solve
+    }
+
+    /// Whether the Analyze window is open.
+    pub fn analysis_open(&self) -> bool {
+        self.view.analysis_open
+    }
+
+    /// Whether the library window is open.
+    pub fn library_open(&self) -> bool {
+        self.view.library_open
+    }
+
+    /// Whether animations are on (View menu); tests turn them off.
+    pub fn animations(&self) -> bool {
+        self.view.animations
+    }
+
+    /// The last status message ("Saved to …").
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// The error dialog's title and message, while one is shown.
+    pub fn error_message(&self) -> Option<(&str, &str)> {
+        self.dialogs
+            .error
+            .as_ref()
+            .map(|e| (e.title.as_str(), e.message.as_str()))
+    }
+
+    /// The active editing tool.
+    pub fn tool(&self) -> Tool {
+        self.editor.tool
+    }
+
+    /// Replaces the file dialogs (tests pass scripted ones).
+    pub fn set_file_dialogs(&mut self, files: Box<dyn FileDialogs>) {
+        self.files = files;
+    }
+
+    /// Uses `folder` as the personal library folder.
+    pub fn set_library_folder(&mut self, folder: Option<PathBuf>) {
+        self.library = LibraryPanel::new(folder);
+    }
+
+    fn title(&self) -> String {
+        let name = if self.doc.puzzle().name.is_empty() {
+            "Untitled"
+        } else {
+            self.doc.puzzle().name.as_str()
+        };
+        let modified = if self.doc.is_modified() { " •" } else { "" };
+        format!("{name}{modified} — Blockslide")
+    }
+
+    /// Keys of the editor: tools, modes, delete.
+    fn editor_keys(&self, ctx: &Context, commands: &mut Vec<Command>) {
+        if ctx.egui_wants_keyboard_input() || self.dialogs.any_open() {
+            return;
+        }
+        ctx.input(|i| {
+            if i.modifiers.any() {
+                return;
+            }
+            for (key, mode) in [
+                (Key::F1, Mode::Start),
+                (Key::F2, Mode::Goal),
+                (Key::F3, Mode::Solve),
+                (Key::F4, Mode::Play),
+            ] {
+                if i.key_pressed(key) {
+                    commands.push(Command::SetMode(mode));
+                }
+            }
+            if i.key_pressed(SOLVE_KEY) {
+                commands.push(Command::SetMode(Mode::Solve));
+                commands.push(SolverCommand::SolveAndPlay.into());
+            }
+            if i.key_pressed(menu_bar::PANELS_KEY) {
+                let shown =
+                    self.view.right_panel || (self.mode.is_editing() && self.view.left_panel);
+                commands.push(Command::ShowPanels(!shown));
+            }
+            if i.key_pressed(Key::F6) {
+                commands.push(Command::ShowAnalysis(!self.view.analysis_open));
+            }
+            if !self.mode.is_editing() {
+                return;
+            }
+            for tool in Tool::ALL {
+                if i.key_pressed(tool.key()) {
+                    commands.push(Command::SetTool(tool));
+                }
+            }
+            if (i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace))
+                && let Some(t) = self.editor.selected
+            {
+                commands.push(Command::DeletePiece(t));
+            }
+            if i.key_pressed(AXIS_KEY)
+                && let Some(t) = self.editor.selected
+            {
+                let axis = self.doc.puzzle().axis_of(t);
+                commands.push(Command::SetAxis(t, edit::next_axis(axis)));
+            }
+            if let Some(token) = self.editor.selected {
+                for (key, dr, dc) in [
+                    (Key::ArrowUp, -1, 0),
+                    (Key::ArrowDown, 1, 0),
+                    (Key::ArrowLeft, 0, -1),
+                    (Key::ArrowRight, 0, 1),
+                ] {
+                    if i.key_pressed(key) {
+                        commands.push(Command::MovePiece {
+                            layer: self.mode.layer(),
+                            token,
+                            dr,
+                            dc,
+                        });
+                    }
+                }
+            }
+            if i.key_pressed(Key::Escape) {
+                commands.push(Command::Select(None));
+                commands.push(Command::Highlight(Vec::new()));
+            }
+        });
+    }
+
+    fn mode_tabs(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        ui.horizontal(|ui| {
+            for mode in Mode::ALL {
+                let tab = ui
+                    .add(egui::Button::selectable(
+                        self.mode == mode,
+                        egui::RichText::new(mode.title()).size(16.0),
+                    ))
+                    .on_hover_text(mode.help());
+                if tab.clicked() {
+                    commands.push(Command::SetMode(mode));
+                }
+            }
+            if self.mode == Mode::Goal {
+                ui.separator();
+                ui.weak("Hatched cells are \"don't care\".");
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let shown =
+                    self.view.right_panel || (self.mode.is_editing() && self.view.left_panel);
+                if ui
+                    .selectable_label(shown, format!("Panels ({})", menu_bar::PANELS_KEY.name()))
+                    .accessible_name(PANELS_LABEL)
+                    .on_hover_text("Show or hide the side panels, to give the board the window")
+                    .clicked()
+                {
+                    commands.push(Command::ShowPanels(!shown));
+                }
+                let solve = ui
+                    .button(format!("Solve and play ({})", SOLVE_KEY.name()))
+                    .accessible_name(SOLVE_AND_PLAY_LABEL)
+                    .on_hover_text(
+                        "Find a solution with the solver's settings and play it back, from any tab",
+                    );
+                if solve.clicked() {
+                    commands.push(Command::SetMode(Mode::Solve));
+                    commands.push(SolverCommand::SolveAndPlay.into());
+                }
+            });
+        });
+    }
+
+    /// Commands from outside the panels: closing the window, shortcuts, keys, dropped files.
+    fn input_commands(&self, ctx: &Context, commands: &mut Vec<Command>) {
+        if ctx.input(|i| i.viewport().close_requested())
+            && !self.allow_close
+            && self.doc.is_modified()
+        {
+            ctx.send_viewport_cmd(ViewportCommand::CancelClose);
+            commands.push(Command::Quit);
+        }
+        if !self.dialogs.any_open() && !self.new_dialog_open {
+            menu_bar::shortcuts(ctx, ctx.egui_wants_keyboard_input(), commands);
+        }
+        self.editor_keys(ctx, commands);
+        // A puzzle file dropped on the window opens (asking about unsaved changes first).
+        if let Some(path) = ctx.input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .find(|p| !p.as_os_str().is_empty())
+        }) {
+            commands.push(Command::OpenPath(path));
+        }
+    }
+
+    /// The bars and panels of the window, for the active tab.
+    fn panels_ui(&mut self, ui: &mut Ui, ctx: &Context, commands: &mut Vec<Command>) {
+        let view_before = self.view.clone();
+        egui::Panel::top("menu_bar").show(ui, |ui| {
+            menu_bar::show(ui, &self.doc, &mut self.view, &self.recent, commands);
+        });
+        if view_before.animations != self.view.animations {
+            self.apply_style(ctx);
+        }
+        let layer = self.mode.layer();
+        let message = self.fresh_status(ctx).to_string();
+        let export = self.export_progress();
+        egui::Panel::bottom("status_bar").show(ui, |ui| {
+            if let Some(done) = export {
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::ProgressBar::new(done)
+                            .desired_width(240.0)
+                            .show_percentage(),
+                    )
+                    .accessible_name(export::EXPORT_PROGRESS_LABEL);
+                    if ui.button("Stop rendering").clicked() {
+                        commands.push(Command::CancelExport);
+                    }
+                });
+            }
+            status_bar::show(ui, &self.doc, layer, self.editor.hovered, &message);
+        });
+        // Side panels never take more than their share of a small window, so the board keeps
+        // room; either can be collapsed (View menu, F9, or a drag on its edge).
+        let width = ui.available_width();
+        if self.mode.is_editing() {
+            egui::Panel::left("tools")
+                .resizable(true)
+                .default_size(210.0)
+                .size_range(120.0..=(width * 0.25).max(120.0))
+                .show_collapsible(ui, &mut self.view.left_panel, |ui| {
+                    tools_panel::show(ui, &self.editor, self.doc.puzzle(), layer, commands);
+                });
+            egui::Panel::right("properties")
+                .resizable(true)
+                .default_size(300.0)
+                .size_range(160.0..=(width * 0.3).max(160.0))
+                .show_collapsible(ui, &mut self.view.right_panel, |ui| {
+                    properties_panel::show(
+                        ui,
+                        &mut self.properties,
+                        self.doc.puzzle(),
+                        self.mode,
+                        &self.editor,
+                        &self.checks,
+                        commands,
+                    );
+                });
+        } else {
+            egui::Panel::right("solver_side")
+                .resizable(true)
+                .default_size(360.0)
+                .size_range(200.0..=(width * 0.4).max(200.0))
+                .show_collapsible(ui, &mut self.view.right_panel, |ui| {
+                    self.solve.side_ui(
+                        ui,
+                        self.mode,
+                        self.doc.solvable_revision(),
+                        self.doc.puzzle(),
+                        commands,
+                    );
+                });
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.mode_tabs(ui, commands);
+            ui.separator();
+            if self.mode.is_editing() {
+                // A tile puzzle's goal is the familiar order; outlining every misplaced tile
+                // would only add noise.
+                let outline =
+                    self.view.goal_outline && layer == Layer::Start && self.checks.tiles.is_none();
+                let puzzle = self.doc.puzzle();
+                self.editor.board_ui(ui, puzzle, layer, outline, commands);
+            } else {
+                self.solve.central_ui(
+                    ui,
+                    self.mode,
+                    self.doc.solvable_revision(),
+                    self.doc.puzzle(),
+                    commands,
+                );
+            }
+        });
+    }
+
+    /// The status message while it is fresh (see [`STATUS_SECONDS`]), else nothing.
+    fn fresh_status(&mut self, ctx: &Context) -> &str {
+        let now = ctx.input(|i| i.time);
+        if self.status_shown.0 != self.status {
+            self.status_shown = (self.status.clone(), now);
+        }
+        let age = now - self.status_shown.1;
+        if self.status.is_empty() || age >= STATUS_SECONDS {
+            return "";
+        }
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(STATUS_SECONDS - age));
+        &self.status
+    }
+
+    /// The dialogs and the library window.
+    fn windows_ui(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
+        let design = self.doc.puzzle().name.clone();
+        self.dialogs.show(
+            ctx,
+            if design.is_empty() {
+                "Untitled"
+            } else {
+                &design
+            },
+            commands,
+        );
+        new_dialog::show(ctx, &mut self.new_form, &mut self.new_dialog_open, commands);
+        let mut library_open = self.view.library_open;
+        self.library.show(ctx, &mut library_open, commands);
+        self.view.library_open = library_open;
+        if self.view.analysis_open {
+            self.solve.analysis_window(ctx, self.doc.puzzle(), commands);
+        }
+        if let Some(page) = self.help {
+            help::show(ctx, page, commands);
+        }
+    }
+
+    fn apply_style(&mut self, ctx: &Context) {
+        let animations = self.view.animations;
+        ctx.global_style_mut(|s| s.animation_time = if animations { 0.12 } else { 0.0 });
+        self.style_applied = true;
+    }
+}
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        let ctx = ui.ctx().clone();
+        if !self.style_applied {
+            self.apply_style(&ctx);
+        }
+        if self.checks.refresh(self.doc.puzzle(), self.doc.revision()) {
+            self.editor.highlight.clear();
+        }
+        self.solve
+            .poll(self.doc.solvable_revision(), self.doc.puzzle(), &ctx);
+        self.poll_export();
+        let mut commands = Vec::new();
+        self.input_commands(&ctx, &mut commands);
+        self.panels_ui(ui, &ctx, &mut commands);
+        self.windows_ui(&ctx, &mut commands);
+        if !commands.is_empty() {
+            // The frame was drawn before the commands changed the state: draw it again.
+            ctx.request_repaint();
+        }
+        for command in commands {
+            self.apply(command, &ctx);
+        }
+        let title = self.title();
+        if title != self.title {
+            ctx.send_viewport_cmd(ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
+        if let Some(job) = self.screenshot.as_mut()
+            && job.step(&ctx)
+        {
+            self.screenshot = None;
+        }
+    }
+
+    fn save(&mut self, storage: &mut dyn Storage) {
+        if self.persist {
+            self.save_session(storage);
+        }
+    }
+
+    fn persist_egui_memory(&self) -> bool {
+        self.persist
+    }
+}

@@ -1,0 +1,59 @@
+//! The status bar: the last message, the cell under the pointer, and the file's state.
+
+use egui::Ui;
+
+use super::document::Document;
+use crate::common::board::{CellPos, Layer};
+use crate::editor::edit::zone_at;
+use blockslide_core::model::{Cell, ZoneRight};
+
+/// Draws the status bar.
+pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>, message: &str) {
+    ui.horizontal(|ui| {
+        let file = doc
+            .path()
+            .map_or_else(|| "not saved yet".to_string(), |p| p.display().to_string());
+        let modified = if doc.is_modified() {
+            " • modified"
+        } else {
+            ""
+        };
+        ui.label(format!("{file}{modified}"));
+        ui.separator();
+        if let Some((r, c)) = hovered {
+            let p = doc.puzzle();
+            if r < p.rows && c < p.cols {
+                let what = match layer {
+                    Layer::Start => match p.cell(r, c) {
+                        Cell::Empty => "empty".to_string(),
+                        Cell::Wall => "wall".to_string(),
+                        Cell::Piece(t) => format!("piece {t}"),
+                    },
+                    Layer::Goal => p.goal.cells[r * p.cols + c]
+                        .map_or_else(|| "don't care".to_string(), |t| format!("goal: piece {t}")),
+                };
+                let zone = zone_at(p, r * p.cols + c).map_or_else(String::new, |z| {
+                    format!(", in zone {} ({})", z.name, admitted(&z.allow))
+                });
+                ui.label(format!("row {}, column {}: {what}{zone}", r + 1, c + 1));
+                ui.separator();
+            }
+        }
+        ui.label(message);
+    });
+}
+
+/// Who may enter a zone, in words: "closed to every piece", "A and kind soldier may enter".
+fn admitted(allow: &[ZoneRight]) -> String {
+    if allow.is_empty() {
+        return "closed to every piece".into();
+    }
+    let names: Vec<String> = allow
+        .iter()
+        .map(|right| match right {
+            ZoneRight::Piece(t) => t.to_string(),
+            ZoneRight::Kind(k) => format!("kind {k}"),
+        })
+        .collect();
+    format!("only {} may enter", names.join(", "))
+}

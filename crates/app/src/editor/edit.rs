@@ -1,0 +1,625 @@
+//! Editing operations on a puzzle, independent of the UI: painting, moving, deleting and
+//! renaming pieces, axes and zones, resizing the board, and goal helpers. Each keeps the
+//! puzzle's grids (board, goal, zones) the board's size; none panics on positions off the
+//! board (they are ignored).
+
+use std::borrow::Cow;
+
+use blockslide_core::model::{
+    Axis, Cell, Color, Goal, PieceStyle, Puzzle, Token, TokenError, Zone, ZoneRight,
+};
+
+use crate::command::Brush;
+use crate::common::board::{CellPos, Layer};
+
+/// Paints one cell of `layer`. Walls clear the goal there (no piece can be on a wall); goal
+/// cells on walls cannot be painted.
+pub fn paint(puzzle: &mut Puzzle, layer: Layer, (r, c): CellPos, brush: Brush) {
+    if r >= puzzle.rows || c >= puzzle.cols {
+        return;
+    }
+    let i = r * puzzle.cols + c;
+    match (layer, brush) {
+        // Zones belong to the board, whichever layer shows it.
+        (_, Brush::Zone(name)) => paint_zone(puzzle, name, i),
+        (_, Brush::Unzone) => clear_zones_at(puzzle, i),
+        (Layer::Start, Brush::Piece(t)) => puzzle.cells[i] = Cell::Piece(t),
+        (Layer::Start, Brush::Wall) => {
+            puzzle.cells[i] = Cell::Wall;
+            puzzle.goal.cells[i] = None;
+            // Nothing ever covers a wall, so a zone there would only confuse.
+            clear_zones_at(puzzle, i);
+        }
+        (Layer::Start, Brush::Erase) => puzzle.cells[i] = Cell::Empty,
+        (Layer::Goal, Brush::Piece(t)) => {
+            if puzzle.cells[i] != Cell::Wall {
+                puzzle.goal.cells[i] = Some(t);
+            }
+        }
+        (Layer::Goal, Brush::Erase) => puzzle.goal.cells[i] = None,
+        (Layer::Goal, Brush::Wall) => {}
+    }
+}
+
+/// The piece token at a cell of `layer`, if any.
+pub fn token_at(puzzle: &Puzzle, layer: Layer, (r, c): CellPos) -> Option<Token> {
+    if r >= puzzle.rows || c >= puzzle.cols {
+        return None;
+    }
+    let i = r * puzzle.cols + c;
+    match layer {
+        Layer::Start => match puzzle.cells[i] {
+            Cell::Piece(t) => Some(t),
+            _ => None,
+        },
+        Layer::Goal => puzzle.goal.cells[i],
+    }
+}
+
+/// Every token the puzzle mentions: on the board, in the goal, or in styles; sorted.
+pub fn used_tokens(puzzle: &Puzzle) -> Vec<Token> {
+    let mut tokens: Vec<Token> = puzzle
+        .cells
+        .iter()
+        .filter_map(|c| match c {
+            Cell::Piece(t) => Some(*t),
+            _ => None,
+        })
+        .chain(puzzle.goal.cells.iter().flatten().copied())
+        .chain(puzzle.styles.keys().copied())
+        .collect();
+    tokens.sort();
+    tokens.dedup();
+    tokens
+}
+
+/// A token no piece uses yet: the next number when the puzzle's pieces are all numbered
+/// tiles, otherwise `A`..`Z`, then `a`..`z`, then `A1`, `B1`, ...
+#[expect(
+    clippy::missing_panics_doc,
+    reason = "the `expect` states an invariant: some token is always free"
+)]
+pub fn next_free_token(puzzle: &Puzzle) -> Token {
+    let used = used_tokens(puzzle);
+    if !used.is_empty() && used.iter().all(|t| t.as_number().is_some()) {
+        let next = used.iter().filter_map(Token::as_number).max().unwrap_or(0) + 1;
+        if next < 1000 {
+            return Token::number(next);
+        }
+    }
+    let letters = ('A'..='Z').chain('a'..='z');
+    let singles = letters.clone().map(|l| l.to_string());
+    let pairs = (1..=99).flat_map(|n| ('A'..='Z').map(move |l| format!("{l}{n}")));
+    singles
+        .chain(pairs)
+        .filter_map(|text| Token::new(&text).ok())
+        .find(|t| !used.contains(t))
+        // Invariant: a 32x32 board holds at most 1024 pieces, fewer than the 52 + 2574
+        // candidates above, so one is always free.
+        .expect("a free token exists")
+}
+
+/// The cells of `token` in `layer`, in reading order.
+pub fn piece_cells(puzzle: &Puzzle, layer: Layer, token: Token) -> Vec<CellPos> {
+    (0..puzzle.rows * puzzle.cols)
+        .map(|i| (i / puzzle.cols, i % puzzle.cols))
+        .filter(|&pos| token_at(puzzle, layer, pos) == Some(token))
+        .collect()
+}
+
+/// Moves `token`'s cells in `layer` by `(dr, dc)` when every target cell is on the board and
+/// free (empty, or don't care in the goal, and never a wall). Returns whether it moved.
+pub fn move_piece(puzzle: &mut Puzzle, layer: Layer, token: Token, dr: i32, dc: i32) -> bool {
+    let cells = piece_cells(puzzle, layer, token);
+    if cells.is_empty() || (dr == 0 && dc == 0) {
+        return false;
+    }
+    let mut targets = Vec::with_capacity(cells.len());
+    for &(r, c) in &cells {
+        let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+        if nr < 0 || nc < 0 || nr as usize >= puzzle.rows || nc as usize >= puzzle.cols {
+            return false;
+        }
+        let pos = (nr as usize, nc as usize);
+        let free = match layer {
+            Layer::Start => matches!(puzzle.cell(pos.0, pos.1), Cell::Empty),
+            Layer::Goal => {
+                puzzle.cell(pos.0, pos.1) != Cell::Wall && token_at(puzzle, layer, pos).is_none()
+            }
+        };
+        if !free && token_at(puzzle, layer, pos) != Some(token) {
+            return false;
+        }
+        targets.push(pos);
+    }
+    for &pos in &cells {
+        paint(puzzle, layer, pos, Brush::Erase);
+    }
+    for pos in targets {
+        paint(puzzle, layer, pos, Brush::Piece(token));
+    }
+    true
+}
+
+/// Removes a piece everywhere: its cells become empty, its goal cells don't care, and its
+/// style is dropped.
+pub fn delete_piece(puzzle: &mut Puzzle, token: Token) {
+    for cell in &mut puzzle.cells {
+        if *cell == Cell::Piece(token) {
+            *cell = Cell::Empty;
+        }
+    }
+    for cell in &mut puzzle.goal.cells {
+        if *cell == Some(token) {
+            *cell = None;
+        }
+    }
+    puzzle.styles.remove(&token);
+    for zone in &mut puzzle.zones {
+        zone.allow.retain(|r| *r != ZoneRight::Piece(token));
+    }
+}
+
+/// Why a piece could not be renamed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RenameError {
+    /// The new text is not a token.
+    #[error(transparent)]
+    BadToken(#[from] blockslide_core::model::TokenError),
+    /// Another piece already has this token.
+    #[error("another piece is already called `{0}`")]
+    Taken(Token),
+}
+
+/// Gives piece `from` the token `to` on the board, in the goal and in styles.
+///
+/// # Errors
+/// A [`RenameError`] when `to` is not a valid token or is already used.
+pub fn rename_piece(puzzle: &mut Puzzle, from: Token, to: &str) -> Result<(), RenameError> {
+    let to = Token::new(to.trim())?;
+    if to == from {
+        return Ok(());
+    }
+    if used_tokens(puzzle).contains(&to) {
+        return Err(RenameError::Taken(to));
+    }
+    for cell in &mut puzzle.cells {
+        if *cell == Cell::Piece(from) {
+            *cell = Cell::Piece(to);
+        }
+    }
+    for cell in &mut puzzle.goal.cells {
+        if *cell == Some(from) {
+            *cell = Some(to);
+        }
+    }
+    if let Some(style) = puzzle.styles.remove(&from) {
+        puzzle.styles.insert(to, style);
+    }
+    for zone in &mut puzzle.zones {
+        for right in &mut zone.allow {
+            if *right == ZoneRight::Piece(from) {
+                *right = ZoneRight::Piece(to);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Sets a piece's colour.
+pub fn recolor_piece(puzzle: &mut Puzzle, token: Token, color: Color) {
+    puzzle.styles.entry(token).or_default().color = Some(color);
+}
+
+/// Changes the board to `rows x cols` (each clamped to 1..=32), keeping every cell, goal
+/// cell and style that still fits; the board grows or shrinks at the bottom and right.
+pub fn resize(puzzle: &mut Puzzle, rows: usize, cols: usize) {
+    let rows = rows.clamp(1, blockslide_core::model::MAX_SIDE);
+    let cols = cols.clamp(1, blockslide_core::model::MAX_SIDE);
+    if rows == puzzle.rows && cols == puzzle.cols {
+        return;
+    }
+    let mut cells = vec![Cell::Empty; rows * cols];
+    let mut goal = Goal {
+        anywhere: puzzle.goal.anywhere,
+        cells: vec![None; rows * cols],
+    };
+    for r in 0..rows.min(puzzle.rows) {
+        for c in 0..cols.min(puzzle.cols) {
+            cells[r * cols + c] = puzzle.cells[r * puzzle.cols + c];
+            goal.cells[r * cols + c] = puzzle.goal.cells[r * puzzle.cols + c];
+        }
+    }
+    for zone in &mut puzzle.zones {
+        let mut zone_cells = vec![false; rows * cols];
+        for r in 0..rows.min(puzzle.rows) {
+            for c in 0..cols.min(puzzle.cols) {
+                zone_cells[r * cols + c] = zone.cells.get(r * puzzle.cols + c) == Some(&true);
+            }
+        }
+        zone.cells = zone_cells;
+    }
+    puzzle.rows = rows;
+    puzzle.cols = cols;
+    puzzle.cells = cells;
+    puzzle.goal = goal;
+    prune_styles(puzzle);
+}
+
+/// Drops the styles of pieces that are no longer on the board, as files keep styles only
+/// for pieces on the board (so what is shown is what a save writes), and the zone rights
+/// of those pieces (a right for a missing piece is an error).
+pub fn prune_styles(puzzle: &mut Puzzle) {
+    let on_board: Vec<Token> = puzzle.pieces().iter().map(|p| p.token).collect();
+    puzzle.styles.retain(|t, _| on_board.contains(t));
+    for zone in &mut puzzle.zones {
+        zone.allow
+            .retain(|r| !matches!(r, ZoneRight::Piece(t) if !on_board.contains(t)));
+    }
+}
+
+/// Locks a piece to `axis` (or frees it), keeping no empty style behind.
+pub fn set_axis(puzzle: &mut Puzzle, token: Token, axis: Axis) {
+    puzzle.styles.entry(token).or_default().axis = axis;
+    drop_default_style(puzzle, token);
+}
+
+/// The axis after `axis` in [`Axis::ALL`], wrapping around: what the editor's shortcut
+/// switches a piece to.
+pub fn next_axis(axis: Axis) -> Axis {
+    let i = Axis::ALL.iter().position(|&a| a == axis).unwrap_or(0);
+    Axis::ALL[(i + 1) % Axis::ALL.len()]
+}
+
+/// Removes a style left with nothing set, so files stay minimal.
+pub fn drop_default_style(puzzle: &mut Puzzle, token: Token) {
+    if puzzle
+        .styles
+        .get(&token)
+        .is_some_and(PieceStyle::is_default)
+    {
+        puzzle.styles.remove(&token);
+    }
+}
+
+/// The zone called `name`, if there is one.
+pub fn zone(puzzle: &Puzzle, name: Token) -> Option<&Zone> {
+    puzzle.zones.iter().find(|z| z.name == name)
+}
+
+/// The zone holding board cell `i` (row-major), if any; the file form draws each cell in one
+/// zone, and the editor keeps it so.
+pub fn zone_at(puzzle: &Puzzle, i: usize) -> Option<&Zone> {
+    puzzle
+        .zones
+        .iter()
+        .find(|z| z.cells.get(i).copied().unwrap_or(false))
+}
+
+/// A zone name neither a zone nor a piece uses yet (so the board's labels never mix them
+/// up): `a`..`z`, then `a1`..`z99`; `None` when all 2600 are taken.
+pub fn next_free_zone_name(puzzle: &Puzzle) -> Option<Token> {
+    let pieces = used_tokens(puzzle);
+    let taken = |t: &Token| pieces.contains(t) || zone(puzzle, *t).is_some();
+    let singles = ('a'..='z').map(|l| l.to_string());
+    let numbered = (1..=99).flat_map(|n| ('a'..='z').map(move |l| format!("{l}{n}")));
+    singles
+        .chain(numbered)
+        .filter_map(|text| Token::new(&text).ok())
+        .find(|t| !taken(t))
+}
+
+/// Adds an empty zone called `name`, closed to every piece, unless one exists.
+pub fn add_zone(puzzle: &mut Puzzle, name: Token) {
+    if zone(puzzle, name).is_none() {
+        puzzle.zones.push(Zone {
+            name,
+            cells: vec![false; puzzle.rows * puzzle.cols],
+            allow: Vec::new(),
+        });
+    }
+}
+
+/// Puts board cell `i` in zone `name` (adding the zone when it does not exist) and takes
+/// it out of every other zone. Walls take no zone.
+fn paint_zone(puzzle: &mut Puzzle, name: Token, i: usize) {
+    if matches!(puzzle.cells.get(i), None | Some(Cell::Wall)) {
+        return;
+    }
+    add_zone(puzzle, name);
+    for zone in &mut puzzle.zones {
+        if let Some(cell) = zone.cells.get_mut(i) {
+            *cell = zone.name == name;
+        }
+    }
+}
+
+/// Takes board cell `i` out of every zone.
+fn clear_zones_at(puzzle: &mut Puzzle, i: usize) {
+    for zone in &mut puzzle.zones {
+        if let Some(cell) = zone.cells.get_mut(i) {
+            *cell = false;
+        }
+    }
+}
+
+/// Why a zone could not be renamed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ZoneNameError {
+    /// The new name is not a token.
+    #[error("a zone name is 1 to 3 of A-Z a-z 0-9 _: {0}")]
+    BadName(#[from] TokenError),
+    /// Another zone already has this name.
+    #[error("another zone is already called `{0}`")]
+    Taken(Token),
+}
+
+/// Gives zone `from` the name `to`.
+///
+/// # Errors
+/// A [`ZoneNameError`] when `to` is not a valid name or another zone has it.
+pub fn rename_zone(puzzle: &mut Puzzle, from: Token, to: &str) -> Result<(), ZoneNameError> {
+    let to = Token::new(to.trim())?;
+    if to == from {
+        return Ok(());
+    }
+    if zone(puzzle, to).is_some() {
+        return Err(ZoneNameError::Taken(to));
+    }
+    if let Some(zone) = puzzle.zones.iter_mut().find(|z| z.name == from) {
+        zone.name = to;
+    }
+    Ok(())
+}
+
+/// Removes zone `name`; its cells become ordinary cells.
+pub fn delete_zone(puzzle: &mut Puzzle, name: Token) {
+    puzzle.zones.retain(|z| z.name != name);
+}
+
+/// Lets `right` (a piece or a kind) enter zone `name`, or stops letting it.
+pub fn set_zone_right(puzzle: &mut Puzzle, name: Token, right: ZoneRight, allowed: bool) {
+    let Some(zone) = puzzle.zones.iter_mut().find(|z| z.name == name) else {
+        return;
+    };
+    let has = zone.allow.contains(&right);
+    if allowed && !has {
+        zone.allow.push(right);
+    } else if !allowed {
+        zone.allow.retain(|r| *r != right);
+    }
+}
+
+/// The puzzle as a file can hold it: zones without cells are left out, as the file form
+/// draws each zone in its grid (and refuses one that is listed but not drawn). Borrowed
+/// when there is nothing to leave out.
+pub fn savable(puzzle: &Puzzle) -> Cow<'_, Puzzle> {
+    if puzzle.zones.iter().all(|z| z.cells.contains(&true)) {
+        return Cow::Borrowed(puzzle);
+    }
+    let mut copy = puzzle.clone();
+    copy.zones.retain(|z| z.cells.contains(&true));
+    Cow::Owned(copy)
+}
+
+/// Makes the goal exactly the start position (every piece where it starts, empty cells don't
+/// care): a starting point for drawing the goal.
+pub fn copy_start_to_goal(puzzle: &mut Puzzle) {
+    puzzle.goal.cells = puzzle
+        .cells
+        .iter()
+        .map(|c| match c {
+            Cell::Piece(t) => Some(*t),
+            _ => None,
+        })
+        .collect();
+}
+
+/// Makes every goal cell "don't care".
+pub fn clear_goal(puzzle: &mut Puzzle) {
+    puzzle.goal.cells.iter_mut().for_each(|c| *c = None);
+}
+
+/// Puts the pieces and walls where `position` has them, keeping the goal, styles and zones:
+/// `position` is another position of the same design (a hardest start found by the
+/// analysis). Returns false, changing nothing, when its board has another size.
+pub fn set_start(puzzle: &mut Puzzle, position: &Puzzle) -> bool {
+    if (position.rows, position.cols) != (puzzle.rows, puzzle.cols) {
+        return false;
+    }
+    puzzle.cells.clone_from(&position.cells);
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use blockslide_core::model::PieceStyle;
+
+    fn t(s: &str) -> Token {
+        Token::new(s).expect("valid token")
+    }
+
+    fn klotski() -> Puzzle {
+        Puzzle::from_rows(
+            &["B A A C", "B A A C", "D E E F", "D G H F", "I . . J"],
+            &[". . . .", ". . . .", ". . . .", ". A A .", ". A A ."],
+        )
+        .expect("valid rows")
+    }
+
+    #[test]
+    fn next_token_skips_used_ones() {
+        assert_eq!(next_free_token(&klotski()), t("K"));
+        assert_eq!(next_free_token(&Puzzle::empty(2, 2)), t("A"));
+        let tiles = Puzzle::tiles(2, 2, &[1, 2, 0, 3], None).expect("valid");
+        assert_eq!(next_free_token(&tiles), t("4"));
+        let mut full = Puzzle::empty(1, 1);
+        for l in ('A'..='Z').chain('a'..='z') {
+            full.styles.insert(t(&l.to_string()), PieceStyle::default());
+        }
+        assert_eq!(next_free_token(&full), t("A1"));
+    }
+
+    #[test]
+    fn pieces_move_only_into_free_cells() {
+        let mut p = klotski();
+        assert!(!move_piece(&mut p, Layer::Start, t("A"), 1, 0));
+        assert!(move_piece(&mut p, Layer::Start, t("G"), 1, 0));
+        assert_eq!(p.cell(4, 1), Cell::Piece(t("G")));
+        assert!(move_piece(&mut p, Layer::Goal, t("A"), -3, -1));
+        assert_eq!(
+            piece_cells(&p, Layer::Goal, t("A")),
+            [(0, 0), (0, 1), (1, 0), (1, 1)]
+        );
+        assert!(!move_piece(&mut p, Layer::Goal, t("A"), -1, 0));
+    }
+
+    #[test]
+    fn resize_keeps_what_fits() {
+        let mut p = klotski();
+        resize(&mut p, 3, 5);
+        assert_eq!((p.rows, p.cols), (3, 5));
+        assert_eq!(p.board_rows()[0], "B A A C .");
+        assert!(p.goal.is_empty());
+        resize(&mut p, 5, 4);
+        assert_eq!(p.cell(4, 0), Cell::Empty);
+        assert_eq!(p.cell(2, 3), Cell::Piece(t("F")));
+        resize(&mut p, 0, 99);
+        assert_eq!((p.rows, p.cols), (1, 32));
+    }
+
+    #[test]
+    fn rename_and_delete_touch_every_grid() {
+        let mut p = klotski();
+        recolor_piece(&mut p, t("A"), Color { r: 1, g: 2, b: 3 });
+        assert_eq!(
+            rename_piece(&mut p, t("A"), "B"),
+            Err(RenameError::Taken(t("B")))
+        );
+        assert!(matches!(
+            rename_piece(&mut p, t("A"), "x-y"),
+            Err(RenameError::BadToken(_))
+        ));
+        rename_piece(&mut p, t("A"), "CC").expect("free token");
+        assert_eq!(p.cell(0, 1), Cell::Piece(t("CC")));
+        assert_eq!(p.goal.cells[13], Some(t("CC")));
+        assert!(p.styles.contains_key(&t("CC")));
+        delete_piece(&mut p, t("CC"));
+        assert!(p.goal.is_empty());
+        assert!(p.styles.is_empty());
+        assert_eq!(p.cell(1, 2), Cell::Empty);
+    }
+
+    #[test]
+    fn walls_clear_the_goal_and_refuse_goal_paint() {
+        let mut p = klotski();
+        paint(&mut p, Layer::Start, (4, 1), Brush::Wall);
+        assert_eq!(p.goal.cells[17], None);
+        paint(&mut p, Layer::Goal, (4, 1), Brush::Piece(t("A")));
+        assert_eq!(p.goal.cells[17], None);
+        copy_start_to_goal(&mut p);
+        assert_eq!(p.goal.cells[0], Some(t("B")));
+        clear_goal(&mut p);
+        assert!(p.goal.is_empty());
+    }
+
+    #[test]
+    fn zone_cells_belong_to_one_zone_and_never_to_walls() {
+        let mut p = klotski();
+        let (x, y) = (t("x"), t("y"));
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(x));
+        paint(&mut p, Layer::Goal, (4, 2), Brush::Zone(x));
+        assert_eq!(
+            p.zones.len(),
+            1,
+            "painting a zone that does not exist adds it"
+        );
+        assert!(
+            p.zones[0].allow.is_empty(),
+            "a new zone is closed to every piece"
+        );
+        paint(&mut p, Layer::Start, (4, 2), Brush::Zone(y));
+        assert_eq!(zone_at(&p, 18).map(|z| z.name), Some(y));
+        assert_eq!(zone_at(&p, 17).map(|z| z.name), Some(x));
+        paint(&mut p, Layer::Start, (4, 1), Brush::Wall);
+        assert_eq!(zone_at(&p, 17), None, "a wall leaves every zone");
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(x));
+        assert_eq!(zone_at(&p, 17), None, "walls take no zone");
+        paint(&mut p, Layer::Start, (4, 2), Brush::Unzone);
+        assert_eq!(zone_at(&p, 18), None);
+    }
+
+    #[test]
+    fn zones_follow_resizes_and_piece_renames_and_deletions() {
+        let mut p = klotski();
+        let x = t("x");
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(x));
+        set_zone_right(&mut p, x, ZoneRight::Piece(t("A")), true);
+        set_zone_right(&mut p, x, ZoneRight::Piece(t("A")), true);
+        set_zone_right(&mut p, x, ZoneRight::Piece(t("G")), true);
+        assert_eq!(p.zones[0].allow.len(), 2, "a right is listed once");
+        rename_piece(&mut p, t("A"), "Q").expect("free token");
+        assert!(p.zones[0].allow.contains(&ZoneRight::Piece(t("Q"))));
+        delete_piece(&mut p, t("G"));
+        assert_eq!(p.zones[0].allow, [ZoneRight::Piece(t("Q"))]);
+        resize(&mut p, 5, 6);
+        assert_eq!(p.zones[0].cells.len(), 30);
+        assert_eq!(zone_at(&p, 4 * 6 + 1).map(|z| z.name), Some(x));
+        resize(&mut p, 4, 6);
+        assert!(!p.zones[0].cells.contains(&true));
+        assert_eq!(
+            rename_zone(&mut p, x, "toolong"),
+            Err(ZoneNameError::BadName(TokenError::TooLong(
+                "toolong".into()
+            )))
+        );
+        add_zone(&mut p, t("y"));
+        assert_eq!(
+            rename_zone(&mut p, x, "y"),
+            Err(ZoneNameError::Taken(t("y")))
+        );
+        rename_zone(&mut p, x, "ex").expect("free name");
+        assert!(zone(&p, t("ex")).is_some());
+        delete_zone(&mut p, t("ex"));
+        assert_eq!(p.zones.len(), 1);
+    }
+
+    #[test]
+    fn axes_cycle_and_empty_zones_are_not_saved() {
+        let mut p = klotski();
+        let a = t("A");
+        set_axis(&mut p, a, next_axis(Axis::Free));
+        assert_eq!(p.axis_of(a), Axis::Horizontal);
+        assert_eq!(next_axis(Axis::Vertical), Axis::Free);
+        set_axis(&mut p, a, Axis::Free);
+        assert!(
+            !p.styles.contains_key(&a),
+            "a style with nothing set is dropped"
+        );
+        assert_eq!(next_free_zone_name(&p), Some(t("a")));
+        add_zone(&mut p, t("a"));
+        assert_eq!(next_free_zone_name(&p), Some(t("b")));
+        assert!(matches!(savable(&p), Cow::Owned(ref q) if q.zones.is_empty()));
+        paint(&mut p, Layer::Start, (4, 1), Brush::Zone(t("a")));
+        assert!(matches!(savable(&p), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn set_start_moves_the_pieces_and_keeps_the_rest() {
+        let mut design = Puzzle::from_rows(&["A A .", ". . B"], &[". . .", ". B ."]).unwrap();
+        design.name = "Draft".into();
+        let mut other = design.clone();
+        other.name = "Other".into();
+        other.cells.rotate_left(1);
+        let goal = design.goal.clone();
+        assert!(set_start(&mut design, &other));
+        assert_eq!(design.cells, other.cells);
+        assert_eq!(design.goal, goal);
+        assert_eq!(design.name, "Draft");
+        let wider = Puzzle::empty(2, 4);
+        let before = design.clone();
+        assert!(!set_start(&mut design, &wider));
+        assert_eq!(design, before);
+    }
+}

@@ -1,0 +1,91 @@
+//! Blockslide's desktop app (eframe/egui), over the core library `blockslide_core`.
+//!
+//! The folders follow the window's two halves, with what both need below them:
+//!
+//! - [`app`]: the window (layout, menu and status bars, dialogs, the library), the open
+//!   [`app::document::Document`] with undo, the session kept between launches, and the one
+//!   place where commands are applied.
+//! - [`editor`]: the Start and Goal tabs: the editing canvas, tools, properties, and the
+//!   edits themselves.
+//! - [`solve`]: the Solve and Play tabs: the solver panel, comparison, playback and play;
+//!   and the Analyze window (how hard the design and its piece set are).
+//! - [`command`]: what panels ask for. Panels draw from the state and queue commands; the
+//!   app applies them after every panel has drawn.
+//! - [`common`]: the board widget, piece colours, and background tasks.
+//!
+//! Imports point down only: `app` uses `editor` and `solve`, which use `command` and
+//! `common`; `editor` and `solve` never use each other.
+
+#![forbid(missing_docs)]
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+pub mod app;
+pub mod command;
+pub mod common;
+pub mod editor;
+pub mod solve;
+
+use app::App;
+use app::screenshot::{self, ScreenshotJob};
+
+/// Opens the app window, optionally on `file`; with `screenshot`, saves a PNG of the first
+/// fully drawn frame there and exits. The solver caches pattern databases in `pdb_cache`.
+///
+/// # Errors
+/// A message for the user when no window can be opened (for example, no display), or when
+/// the screenshot could not be taken or written.
+pub fn run(
+    file: Option<PathBuf>,
+    screenshot: Option<PathBuf>,
+    pdb_cache: Option<PathBuf>,
+) -> Result<(), String> {
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none_or(|d| d.is_empty())
+        && std::env::var_os("WAYLAND_DISPLAY").is_none_or(|d| d.is_empty())
+    {
+        return Err(no_display("neither DISPLAY nor WAYLAND_DISPLAY is set"));
+    }
+    let taking_screenshot = screenshot.is_some();
+    if taking_screenshot && let Some(path) = &file {
+        blockslide_core::model::file::load(path).map_err(|e| match e.line {
+            Some(_) => e.in_file(path).to_string(),
+            // Errors without a position (an unreadable file) already name the file.
+            None => e.message,
+        })?;
+    }
+    let result: screenshot::ScreenshotResult = Arc::new(Mutex::new(None));
+    let job = screenshot.map(|path| ScreenshotJob::new(path, Arc::clone(&result)));
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Blockslide")
+            .with_app_id("blockslide")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([720.0, 480.0]),
+        persist_window: !taking_screenshot,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Blockslide",
+        options,
+        Box::new(move |cc| Ok(Box::new(App::new(cc, file, job, pdb_cache)))),
+    )
+    .map_err(|e| no_display(&e.to_string()))?;
+    if taking_screenshot {
+        let outcome = result
+            .lock()
+            .map_err(|_| "the screenshot was lost".to_string())?
+            .take();
+        return outcome.unwrap_or_else(|| Err("the window closed before the screenshot".into()));
+    }
+    Ok(())
+}
+
+fn no_display(detail: &str) -> String {
+    format!(
+        "cannot open the Blockslide window ({detail}).\n\
+         The desktop app needs a graphical display (X11 or Wayland). The command-line tools \
+         work without one: see `blockslide --help`."
+    )
+}

@@ -1,0 +1,406 @@
+//! The Analyze window: how hard the design is, and how hard its piece set can get.
+//!
+//! - This start: the start's component analysed in the background (its size, the start's
+//!   distance to the goal, the hardest distance, the histogram of distances, the number of
+//!   optimal solutions and the choices along one), with "Make this the start" to turn the
+//!   design into its hardest version in one undoable edit.
+//! - Piece set: every arrangement of the pieces explored, listing the hardest start of the
+//!   hardest components as thumbnails; clicking one opens it as a new design.
+//!
+//! - [`run`]: both as background tasks; [`charts`]: the histogram and the choices;
+//!   [`results`]: the figures, the hardest positions and the buttons.
+//!
+//! [`AnalyzeView`] holds the running tasks and the last results, draws the window and carries
+//! out [`AnalyzeCommand`]s. Both take the solver panel's metric and limits. Results belong to
+//! the design revision they were computed for: the Solve view drops them (and stops the
+//! tasks) when the design changes.
+
+pub mod charts;
+pub mod results;
+pub mod run;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use egui::{Context, RichText, Ui};
+
+use crate::command::{AnalyzeCommand, Command};
+use crate::common::task::{Poll, Task};
+use blockslide_core::model::tiles::tile_layout;
+use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::api::{AnalyzeReport, ExploreReport};
+use blockslide_core::solve::{Limits, SolveError, Stats};
+
+use super::pickers;
+use super::settings::SolverSettings;
+use super::stats_view::limit_used;
+use crate::common::format::{self as fmt, metric_title};
+use run::{spawn_analysis, spawn_exploration};
+
+/// Which half of the Analyze window shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum AnalyzeTab {
+    /// The start's component.
+    #[default]
+    Start,
+    /// Every arrangement of the piece set.
+    PieceSet,
+}
+
+/// The last result of a background job: the report, or why there is none.
+pub type Outcome<R> = Result<Arc<R>, String>;
+
+/// The Analyze window's state: the running jobs and their last results.
+pub struct AnalyzeView {
+    tab: AnalyzeTab,
+    /// How many hardest starts (one per component) the exploration lists.
+    pub top: usize,
+    analysis: Option<Task<Stats, Result<AnalyzeReport, SolveError>>>,
+    analysis_outcome: Option<Outcome<AnalyzeReport>>,
+    exploration: Option<Task<Stats, Result<ExploreReport, SolveError>>>,
+    exploration_outcome: Option<Outcome<ExploreReport>>,
+}
+
+impl Default for AnalyzeView {
+    fn default() -> Self {
+        AnalyzeView {
+            tab: AnalyzeTab::Start,
+            top: 6,
+            analysis: None,
+            analysis_outcome: None,
+            exploration: None,
+            exploration_outcome: None,
+        }
+    }
+}
+
+/// Drains `task`; when it finished, moves its result into `outcome`.
+fn poll_job<R>(
+    task: &mut Option<Task<Stats, Result<R, SolveError>>>,
+    outcome: &mut Option<Outcome<R>>,
+) {
+    let Some(running) = task.as_mut() else {
+        return;
+    };
+    let finished = match running.poll() {
+        Poll::Running => return,
+        Poll::Done(Ok(report)) => Ok(Arc::new(report)),
+        Poll::Done(Err(e)) => Err(fmt::sentence(&e.to_string())),
+        Poll::Lost(e) => Err(fmt::sentence(&e)),
+    };
+    *outcome = Some(finished);
+    *task = None;
+}
+
+impl AnalyzeView {
+    /// The half of the window that shows.
+    pub fn tab(&self) -> AnalyzeTab {
+        self.tab
+    }
+
+    /// Shows the other half of the window.
+    pub fn set_tab(&mut self, tab: AnalyzeTab) {
+        self.tab = tab;
+    }
+
+    /// Whether an analysis is running.
+    pub fn is_analyzing(&self) -> bool {
+        self.analysis.is_some()
+    }
+
+    /// Whether an exploration is running.
+    pub fn is_exploring(&self) -> bool {
+        self.exploration.is_some()
+    }
+
+    /// The last analysis of the design, if one finished.
+    pub fn analysis(&self) -> Option<&Outcome<AnalyzeReport>> {
+        self.analysis_outcome.as_ref()
+    }
+
+    /// The last exploration of the design's piece set, if one finished.
+    pub fn exploration(&self) -> Option<&Outcome<ExploreReport>> {
+        self.exploration_outcome.as_ref()
+    }
+
+    /// Shows `report` as the analysis of the open design, as if one had just finished
+    /// (stopping a running one): for example one with pinned timings in snapshot tests.
+    pub fn show_analysis(&mut self, report: AnalyzeReport) {
+        self.analysis = None;
+        self.analysis_outcome = Some(Ok(Arc::new(report)));
+        self.tab = AnalyzeTab::Start;
+    }
+
+    /// Shows `report` as the exploration of the open design's piece set, as if one had just
+    /// finished (stopping a running one).
+    pub fn show_exploration(&mut self, report: ExploreReport) {
+        self.exploration = None;
+        self.exploration_outcome = Some(Ok(Arc::new(report)));
+        self.tab = AnalyzeTab::PieceSet;
+    }
+
+    /// Forgets the results and stops the jobs (the design changed).
+    pub fn reset(&mut self) {
+        self.analysis = None;
+        self.analysis_outcome = None;
+        self.exploration = None;
+        self.exploration_outcome = None;
+    }
+
+    /// Drains the running jobs' messages. Call once a frame.
+    pub fn poll(&mut self) {
+        poll_job(&mut self.analysis, &mut self.analysis_outcome);
+        poll_job(&mut self.exploration, &mut self.exploration_outcome);
+    }
+
+    /// Carries out `command` on `puzzle` in `metric` under `limits`, an analysis on `threads`
+    /// workers (0 = every core).
+    pub fn apply(
+        &mut self,
+        command: AnalyzeCommand,
+        puzzle: &Puzzle,
+        metric: Metric,
+        limits: Limits,
+        threads: usize,
+        ctx: &Context,
+    ) {
+        match command {
+            AnalyzeCommand::Analyze => {
+                self.tab = AnalyzeTab::Start;
+                self.analysis_outcome = None;
+                match spawn_analysis(ctx, puzzle.clone(), metric, limits, threads) {
+                    Ok(task) => self.analysis = Some(task),
+                    Err(e) => self.analysis_outcome = Some(Err(e)),
+                }
+            }
+            AnalyzeCommand::CancelAnalysis => {
+                if let Some(task) = self.analysis.as_mut() {
+                    task.cancel();
+                }
+            }
+            AnalyzeCommand::Explore => {
+                self.tab = AnalyzeTab::PieceSet;
+                self.exploration_outcome = None;
+                let top = self.top.max(1);
+                match spawn_exploration(ctx, puzzle.clone(), metric, top, limits) {
+                    Ok(task) => self.exploration = Some(task),
+                    Err(e) => self.exploration_outcome = Some(Err(e)),
+                }
+            }
+            AnalyzeCommand::CancelExploration => {
+                if let Some(task) = self.exploration.as_mut() {
+                    task.cancel();
+                }
+            }
+        }
+    }
+
+    /// Draws the Analyze window for `puzzle` (the open design) with the solver panel's
+    /// `settings` (the metric can be changed here too), and queues what the user asks for,
+    /// closing the window included.
+    pub fn window(
+        &mut self,
+        ctx: &Context,
+        settings: &mut SolverSettings,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        let mut open = true;
+        egui::Window::new("Analyze")
+            .open(&mut open)
+            // Over the board, leaving the side panels (tools, properties, the solver) usable.
+            .default_pos([300.0, 60.0])
+            .default_width(580.0)
+            .default_height(780.0)
+            .resizable(true)
+            .vscroll(true)
+            .show(ctx, |ui| self.ui(ui, settings, puzzle, commands));
+        if !open {
+            commands.push(Command::ShowAnalysis(false));
+        }
+        if self.is_analyzing() || self.is_exploring() {
+            // Elapsed time ticks even between progress reports.
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    fn ui(
+        &mut self,
+        ui: &mut Ui,
+        settings: &mut SolverSettings,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        let busy = self.is_analyzing() || self.is_exploring();
+        ui.add_enabled_ui(!busy, |ui| settings_ui(ui, settings));
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.tab, AnalyzeTab::Start, "This start")
+                .on_hover_text("How hard the drawn start is, and the hardest start it can reach");
+            ui.selectable_value(&mut self.tab, AnalyzeTab::PieceSet, "Piece set")
+                .on_hover_text("Every arrangement of these pieces: the hardest starts of all");
+        });
+        ui.separator();
+        match self.tab {
+            AnalyzeTab::Start => self.start_ui(ui, settings, puzzle, commands),
+            AnalyzeTab::PieceSet => self.piece_set_ui(ui, settings, puzzle, commands),
+        }
+    }
+
+    fn start_ui(
+        &self,
+        ui: &mut Ui,
+        settings: &SolverSettings,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.weak(
+            "Walks every position the start can reach: how far the start is from the goal, \
+             the hardest start among them, and how many optimal solutions there are.",
+        );
+        let running = self.analysis.is_some();
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    !running,
+                    egui::Button::new(RichText::new("Analyze").strong()),
+                )
+                .accessible_name("Analyze the design")
+                .on_hover_text("Analyse the start's component with the metric and limits above")
+                .clicked()
+            {
+                commands.push(AnalyzeCommand::Analyze.into());
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Cancel"))
+                .accessible_name("Cancel the analysis")
+                .on_hover_text("Stop the analysis; the figures finished so far are kept")
+                .clicked()
+            {
+                commands.push(AnalyzeCommand::CancelAnalysis.into());
+            }
+        });
+        if let Some(task) = &self.analysis {
+            progress_ui(ui, task, "Analyzing", &settings.limits());
+        } else if let Some(outcome) = &self.analysis_outcome {
+            match outcome {
+                Ok(report) => results::analysis_ui(ui, report, puzzle, commands),
+                Err(e) => {
+                    ui.colored_label(ui.visuals().warn_fg_color, e);
+                }
+            }
+        }
+    }
+
+    fn piece_set_ui(
+        &mut self,
+        ui: &mut Ui,
+        settings: &SolverSettings,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        ui.weak(
+            "Places these pieces every way they fit on this board (walls and goal kept), \
+             finds which positions reach each other, and lists the hardest start of the \
+             hardest groups.",
+        );
+        let running = self.exploration.is_some();
+        let tiles = tile_layout(puzzle).is_some();
+        ui.add_enabled_ui(!running, |ui| {
+            ui.horizontal(|ui| {
+                let label = ui.label("Hardest starts to list");
+                ui.add(egui::DragValue::new(&mut self.top).range(1..=48))
+                    .labelled_by(label.id)
+                    .on_hover_text("One per component, hardest first");
+            });
+        });
+        ui.horizontal(|ui| {
+            let explore = ui
+                .add_enabled(
+                    !running && !tiles,
+                    egui::Button::new(RichText::new("Explore").strong()),
+                )
+                .accessible_name("Explore the piece set")
+                .on_hover_text("Explore every arrangement with the metric and limits above")
+                .on_disabled_hover_text(if tiles {
+                    "A numbered-tile puzzle's arrangements are the permutations of its tiles, \
+                     in two halves: analyse the start instead"
+                } else {
+                    "An exploration is running"
+                });
+            if explore.clicked() {
+                commands.push(AnalyzeCommand::Explore.into());
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Cancel"))
+                .accessible_name("Cancel the exploration")
+                .on_hover_text("Stop exploring; the starts found so far are kept")
+                .clicked()
+            {
+                commands.push(AnalyzeCommand::CancelExploration.into());
+            }
+        });
+        if let Some(task) = &self.exploration {
+            progress_ui(ui, task, "Exploring", &settings.limits());
+        } else if let Some(outcome) = &self.exploration_outcome {
+            match outcome {
+                Ok(report) => results::exploration_ui(ui, report, commands),
+                Err(e) => {
+                    ui.colored_label(ui.visuals().warn_fg_color, e);
+                }
+            }
+        }
+    }
+}
+
+/// The metric (shared with the solver panel) and the solver's limits.
+fn settings_ui(ui: &mut Ui, settings: &mut SolverSettings) {
+    ui.horizontal(|ui| {
+        ui.label("Metric");
+        egui::ComboBox::from_id_salt("analysis metric")
+            .selected_text(metric_title(settings.metric))
+            .show_ui(ui, |ui| {
+                for metric in Metric::ALL {
+                    ui.selectable_value(&mut settings.metric, metric, metric_title(metric));
+                }
+            })
+            .response
+            .accessible_name("Analysis metric")
+            .on_hover_text("How distances are counted (the solver panel's metric)");
+    });
+    let limits = settings.limits();
+    ui.weak(format!(
+        "Limits of the solver: {} nodes, {}, {} MiB",
+        fmt::count(limits.max_nodes),
+        fmt::duration(limits.max_time),
+        fmt::count(limits.max_memory_bytes >> 20)
+    ));
+    pickers::limits_ui(ui, settings);
+}
+
+/// A running job: what it does, its latest statistics, and how near it is to a limit.
+fn progress_ui<R>(ui: &mut Ui, task: &Task<Stats, R>, doing: &str, limits: &Limits) {
+    let stats = task.progress().copied().unwrap_or_default();
+    let elapsed = if stats.elapsed.is_zero() {
+        task.elapsed()
+    } else {
+        stats.elapsed
+    };
+    ui.horizontal(|ui| {
+        ui.spinner();
+        if task.is_cancelling() {
+            ui.label("Cancelling…");
+        } else {
+            ui.label(format!(
+                "{doing}… {} positions · {} · {}",
+                fmt::count(stats.expanded),
+                fmt::duration(elapsed),
+                fmt::bytes(stats.peak_memory_bytes)
+            ));
+        }
+    });
+    let (fraction, name) = limit_used(&stats, limits);
+    ui.add(
+        egui::ProgressBar::new(fraction).text(format!("{:.0}% of the {name}", fraction * 100.0)),
+    );
+}

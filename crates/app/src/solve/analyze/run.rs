@@ -1,0 +1,54 @@
+//! The analysis and the exploration as background tasks: each runs the solver's walk on its
+//! own thread, reports the walk's statistics as it goes, and stops when cancelled or dropped.
+
+use crate::common::task::Task;
+use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::api::{AnalyzeReport, ExploreReport, analyze, explore, worker_threads};
+use blockslide_core::solve::{Limits, SearchControl, SolveError, Stats};
+
+/// A running analysis of the start's component: progress is the current walk's statistics.
+pub type AnalysisTask = Task<Stats, Result<AnalyzeReport, SolveError>>;
+
+/// A running exploration of the piece set: progress is the current walk's statistics.
+pub type ExplorationTask = Task<Stats, Result<ExploreReport, SolveError>>;
+
+/// Starts analysing `puzzle`'s component in `metric` under `limits`, on a thread named
+/// "analyze" (the walks of a big component on `threads` workers; 0 = every core).
+///
+/// # Errors
+/// A message when the operating system refuses to start a thread.
+pub fn spawn_analysis(
+    ctx: &egui::Context,
+    puzzle: Puzzle,
+    metric: Metric,
+    limits: Limits,
+    threads: usize,
+) -> Result<AnalysisTask, String> {
+    Task::spawn("analyze", ctx, move |reporter| {
+        let control = SearchControl::new(limits)
+            .with_threads(worker_threads(threads))
+            .with_cancel(reporter.cancel_flag())
+            .with_progress(reporter.sink(|s: &Stats| *s));
+        analyze(&puzzle, metric, control)
+    })
+}
+
+/// Starts exploring `puzzle`'s piece set in `metric` under `limits`, keeping the hardest start
+/// of the `top` hardest solvable components, on a thread named "explore".
+///
+/// # Errors
+/// A message when the operating system refuses to start a thread.
+pub fn spawn_exploration(
+    ctx: &egui::Context,
+    puzzle: Puzzle,
+    metric: Metric,
+    top: usize,
+    limits: Limits,
+) -> Result<ExplorationTask, String> {
+    Task::spawn("explore", ctx, move |reporter| {
+        let control = SearchControl::new(limits)
+            .with_cancel(reporter.cancel_flag())
+            .with_progress(reporter.sink(|s: &Stats| *s));
+        explore(&puzzle, metric, top, control)
+    })
+}

@@ -1,0 +1,423 @@
+//! Algorithm comparison: run a chosen set of algorithm + heuristic pairs on the current
+//! puzzle with the same limits, then show the seeds' "insights" table (copyable as text or
+//! CSV) and bar charts of states explored and time.
+//!
+//! - [`pairs`]: what runs, and the presets.
+//! - [`run`]: the pairs running one after another as a background task.
+//! - [`table`]: the table, and its copies as text and CSV.
+//! - [`charts`]: the bar charts.
+//!
+//! [`Compare`] holds the pairs, the running comparison and the results, draws the controls
+//! (side panel) and the results (centre), and carries out [`CompareCommand`]s.
+
+pub mod charts;
+pub mod pairs;
+pub mod run;
+pub mod table;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use egui::{RichText, Ui};
+
+use crate::command::{Command, CompareCommand, SolveCommand};
+use crate::common::task::Poll;
+use blockslide_core::model::Puzzle;
+use blockslide_core::solve::{Algorithm, Stats};
+
+use super::availability::Availability;
+use super::settings::SolverSettings;
+use crate::common::format::{self as fmt, heuristic_title};
+use charts::charts_ui;
+use pairs::effective_title;
+pub use pairs::{ComparePair, heuristic_pairs, seed_pairs};
+use run::{CompareTask, Job, spawn_comparison};
+use table::table_ui;
+pub use table::{COLUMNS, CompareRow, as_csv, as_text};
+
+/// The comparison's state: the chosen pairs, a running comparison, and the last results.
+pub struct Compare {
+    /// The pairs to run, in table order.
+    pub pairs: Vec<ComparePair>,
+    add_algorithm: Algorithm,
+    add_heuristic: Option<String>,
+    /// Each pair stops after this many seconds (or the solver's own time limit, if smaller),
+    /// so one hopeless pair does not hold up the table.
+    pub seconds_per_pair: u64,
+    task: Option<CompareTask>,
+    /// The cancel flag of the pair running now (raised to skip it).
+    current_cancel: Arc<Mutex<Arc<AtomicBool>>>,
+    running_pairs: Vec<ComparePair>,
+    rows: Vec<CompareRow>,
+    error: Option<String>,
+}
+
+impl Default for Compare {
+    fn default() -> Self {
+        Compare {
+            pairs: seed_pairs(),
+            add_algorithm: Algorithm::Astar,
+            add_heuristic: None,
+            seconds_per_pair: 30,
+            task: None,
+            current_cancel: Arc::default(),
+            running_pairs: Vec::new(),
+            rows: Vec::new(),
+            error: None,
+        }
+    }
+}
+
+impl Compare {
+    /// Whether a comparison is running.
+    pub fn is_running(&self) -> bool {
+        self.task.is_some()
+    }
+
+    /// The finished rows (all of them once the comparison ends).
+    pub fn rows(&self) -> &[CompareRow] {
+        &self.rows
+    }
+
+    /// Shows `rows` as the results, as if a comparison had just produced them (stopping any
+    /// running comparison).
+    pub fn show_rows(&mut self, rows: Vec<CompareRow>) {
+        self.skip_current();
+        self.task = None;
+        self.error = None;
+        self.running_pairs = rows.iter().map(|r| r.pair.clone()).collect();
+        self.rows = rows;
+    }
+
+    /// Forgets results and stops a running comparison (the puzzle changed).
+    pub fn reset(&mut self) {
+        // Dropping the task stops the loop; the pair running now has its own flag.
+        self.skip_current();
+        self.task = None;
+        self.rows.clear();
+        self.error = None;
+    }
+
+    fn skip_current(&self) {
+        if let Ok(current) = self.current_cancel.lock() {
+            current.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Drains the running comparison's messages; true when it just finished.
+    pub fn poll(&mut self) -> bool {
+        let Some(task) = self.task.as_mut() else {
+            return false;
+        };
+        match task.poll() {
+            Poll::Running => {
+                if let Some(p) = task.progress() {
+                    self.rows = p.done.clone();
+                }
+                false
+            }
+            Poll::Done(rows) => {
+                self.rows = rows;
+                self.task = None;
+                true
+            }
+            Poll::Lost(e) => {
+                self.error = Some(e);
+                self.task = None;
+                true
+            }
+        }
+    }
+
+    /// Carries out `command` on `puzzle` with `settings`' metric, weight and limits.
+    pub fn apply(
+        &mut self,
+        command: CompareCommand,
+        puzzle: &Puzzle,
+        settings: &SolverSettings,
+        availability: &Availability,
+        ctx: &egui::Context,
+    ) {
+        match command {
+            CompareCommand::Cancel => {
+                if let Some(task) = self.task.as_mut() {
+                    task.cancel();
+                    self.skip_current();
+                }
+            }
+            CompareCommand::Skip => self.skip_current(),
+            CompareCommand::Run => {
+                self.rows.clear();
+                self.error = availability.verdict.refusal();
+                if self.error.is_some() || self.pairs.is_empty() {
+                    return;
+                }
+                let jobs = self.jobs(settings, availability);
+                self.running_pairs = self.pairs.clone();
+                let spawned =
+                    spawn_comparison(ctx, puzzle.clone(), jobs, Arc::clone(&self.current_cancel));
+                match spawned {
+                    Ok(task) => self.task = Some(task),
+                    Err(e) => self.error = Some(e),
+                }
+            }
+        }
+    }
+
+    /// Every pair with its request under `settings`, or why it does not apply; each pair's
+    /// time is capped at [`Compare::seconds_per_pair`].
+    fn jobs(&self, settings: &SolverSettings, availability: &Availability) -> Vec<Job> {
+        let cap = Duration::from_secs(self.seconds_per_pair.max(1));
+        self.pairs
+            .iter()
+            .map(|pair| {
+                let request = if let Some(reason) = availability.algorithm_reason(pair.algorithm) {
+                    Err(reason.to_string())
+                } else {
+                    let mut request = settings.request_for(
+                        pair.algorithm,
+                        availability.effective_heuristic(pair.heuristic.as_deref()),
+                    );
+                    request.limits.max_time = request.limits.max_time.min(cap);
+                    Ok(request)
+                };
+                (pair.clone(), request)
+            })
+            .collect()
+    }
+
+    /// The pair list, presets, and Run / Skip / Cancel (for the side panel); queues what the
+    /// user asks for.
+    pub fn controls_ui(
+        &mut self,
+        ui: &mut Ui,
+        availability: &Availability,
+        commands: &mut Vec<Command>,
+    ) {
+        let running = self.task.is_some();
+        ui.add_enabled_ui(!running, |ui| {
+            self.pair_list_ui(ui, availability);
+            self.add_pair_ui(ui, availability);
+            self.presets_ui(ui, availability);
+            ui.horizontal(|ui| {
+                let label = ui.label("Time per pair");
+                ui.add(
+                    egui::DragValue::new(&mut self.seconds_per_pair)
+                        .range(1..=86_400)
+                        .suffix(" s"),
+                )
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "Each pair stops after this long (or at the solver's limits, if smaller)",
+                );
+            });
+        });
+        self.buttons_ui(ui, running, commands);
+        self.progress_ui(ui);
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().warn_fg_color, e);
+        }
+    }
+
+    /// The pairs to run, each with a button to remove it.
+    fn pair_list_ui(&mut self, ui: &mut Ui, availability: &Availability) {
+        let mut remove = None;
+        for (i, pair) in self.pairs.iter().enumerate() {
+            ui.horizontal(|ui| {
+                if ui
+                    .small_button("×")
+                    .on_hover_text("Remove this pair")
+                    .accessible_name(format!("Remove {}", pair.title()))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+                let (text, note) = effective_title(pair, availability);
+                if let Some(reason) = availability.algorithm_reason(pair.algorithm) {
+                    ui.label(RichText::new(text).weak()).on_hover_text(reason);
+                } else {
+                    let label = ui.label(text);
+                    if let Some(note) = note {
+                        label.on_hover_text(note);
+                    }
+                }
+            });
+        }
+        if let Some(i) = remove {
+            self.pairs.remove(i);
+        }
+    }
+
+    /// An algorithm and heuristic to add as a pair.
+    fn add_pair_ui(&mut self, ui: &mut Ui, availability: &Availability) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Add");
+            egui::ComboBox::from_id_salt("compare add algorithm")
+                .selected_text(self.add_algorithm.title())
+                .width(110.0)
+                .show_ui(ui, |ui| {
+                    for a in Algorithm::ALL {
+                        ui.selectable_value(&mut self.add_algorithm, a, a.title());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            if self.add_algorithm.uses_heuristic() {
+                egui::ComboBox::from_id_salt("compare add heuristic")
+                    .selected_text(
+                        self.add_heuristic
+                            .as_deref()
+                            .map_or_else(|| "best".to_string(), heuristic_title),
+                    )
+                    .width(90.0)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.add_heuristic, None, "best");
+                        for h in availability
+                            .heuristics
+                            .iter()
+                            .filter(|h| h.applicable.is_ok())
+                        {
+                            ui.selectable_value(
+                                &mut self.add_heuristic,
+                                Some(h.name.clone()),
+                                heuristic_title(&h.name),
+                            )
+                            .on_hover_text(format!("`{}`: {}", h.name, h.description));
+                        }
+                    })
+                    .response
+                    .accessible_name("Heuristic to add");
+            }
+            if ui.button("+").on_hover_text("Add this pair").clicked() {
+                let pair = ComparePair::new(self.add_algorithm, self.add_heuristic.as_deref());
+                if !self.pairs.contains(&pair) {
+                    self.pairs.push(pair);
+                }
+            }
+        });
+    }
+
+    /// Ready-made sets of pairs.
+    fn presets_ui(&mut self, ui: &mut Ui, availability: &Availability) {
+        ui.horizontal(|ui| {
+            if ui
+                .small_button("Seeds' set")
+                .on_hover_text("BFS, DFS, UCS, greedy, A* and IDA*, as in the notebooks")
+                .clicked()
+            {
+                self.pairs = seed_pairs();
+            }
+            if ui
+                .small_button("Optimal solvers")
+                .on_hover_text("BFS, A* and IDA*")
+                .clicked()
+            {
+                self.pairs = vec![
+                    ComparePair::new(Algorithm::Bfs, None),
+                    ComparePair::new(Algorithm::Astar, None),
+                    ComparePair::new(Algorithm::Idastar, None),
+                ];
+            }
+            if ui
+                .small_button("A* × heuristics")
+                .on_hover_text(
+                    "A* with every heuristic that applies, to see which is better informed",
+                )
+                .clicked()
+            {
+                self.pairs = heuristic_pairs(availability);
+            }
+        });
+    }
+
+    /// Run, Skip and Cancel.
+    fn buttons_ui(&self, ui: &mut Ui, running: bool, commands: &mut Vec<Command>) {
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(
+                    !running && !self.pairs.is_empty(),
+                    egui::Button::new("Run comparison"),
+                )
+                .on_hover_text("Run every pair with the solver's metric and limits")
+                .clicked()
+            {
+                commands.push(CompareCommand::Run.into());
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Skip"))
+                .on_hover_text("Stop the pair running now and go on with the next")
+                .clicked()
+            {
+                commands.push(CompareCommand::Skip.into());
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Cancel comparison"))
+                .on_hover_text("Stop the comparison")
+                .clicked()
+            {
+                commands.push(CompareCommand::Cancel.into());
+            }
+        });
+    }
+
+    /// Which pair runs now, and how far it got.
+    fn progress_ui(&self, ui: &mut Ui) {
+        if let Some(task) = &self.task {
+            let (current, stats) = task
+                .progress()
+                .map_or((0, Stats::default()), |p| (p.current, p.stats));
+            let title = self
+                .running_pairs
+                .get(current)
+                .map_or_else(String::new, ComparePair::title);
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(format!(
+                    "{}/{}: {title} · {} expanded",
+                    (current + 1).min(self.running_pairs.len()),
+                    self.running_pairs.len(),
+                    fmt::count(stats.expanded)
+                ));
+            });
+        }
+    }
+
+    /// The results table, copy buttons and charts (for the central area). Clicking a solved
+    /// row's algorithm queues playing its solution back.
+    pub fn results_ui(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        if self.rows.is_empty() {
+            ui.label(if self.task.is_some() {
+                "Comparing… the first row appears when its search ends."
+            } else {
+                "Choose algorithm + heuristic pairs in the solver panel and press Run comparison."
+            });
+            return;
+        }
+        ui.horizontal(|ui| {
+            ui.heading("Comparison");
+            if ui.button("Copy as text").clicked() {
+                ui.ctx().copy_text(as_text(&self.rows));
+            }
+            if ui.button("Copy CSV").clicked() {
+                ui.ctx().copy_text(as_csv(&self.rows));
+            }
+        });
+        let chosen = egui::ScrollArea::horizontal()
+            .id_salt("compare table scroll")
+            .show(ui, |ui| table_ui(ui, &self.rows))
+            .inner;
+        if let Some(report) = chosen {
+            commands.push(SolveCommand::ShowSolution(report).into());
+        }
+        ui.weak("Click an algorithm to play its solution back.");
+        ui.add_space(8.0);
+        charts_ui(ui, &self.rows);
+    }
+}
+
+impl Drop for Compare {
+    fn drop(&mut self) {
+        self.skip_current();
+    }
+}

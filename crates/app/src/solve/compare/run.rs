@@ -1,0 +1,83 @@
+//! A comparison as one background task: the pairs run one after another on its thread,
+//! each with its own cancel flag so that one can be skipped.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+use crate::common::task::Task;
+use blockslide_core::model::Puzzle;
+use blockslide_core::solve::{SearchControl, SolveRequest, Stats, solve};
+
+use super::pairs::ComparePair;
+use super::table::CompareRow;
+
+/// Progress of a comparison: which pair runs, its statistics, and the rows finished so far.
+#[derive(Clone, Debug)]
+pub struct CompareProgress {
+    /// Index of the pair running now.
+    pub current: usize,
+    /// Its latest statistics.
+    pub stats: Stats,
+    /// The rows finished so far.
+    pub done: Vec<CompareRow>,
+}
+
+/// A running comparison: progress as it goes, every row at the end.
+pub type CompareTask = Task<CompareProgress, Vec<CompareRow>>;
+
+/// One pair to run, with its request, or why it cannot run.
+pub type Job = (ComparePair, Result<SolveRequest, String>);
+
+/// Starts running `jobs` on `puzzle`, in order, on a thread named "compare". Cancelling the
+/// task cancels every pair not yet finished; raising the flag in `current_cancel` stops only
+/// the pair running now (the job puts each pair's own flag there when the pair starts).
+///
+/// # Errors
+/// A message when the operating system refuses to start a thread.
+pub fn spawn_comparison(
+    ctx: &egui::Context,
+    puzzle: Puzzle,
+    jobs: Vec<Job>,
+    current_cancel: Arc<Mutex<Arc<AtomicBool>>>,
+) -> Result<CompareTask, String> {
+    Task::spawn("compare", ctx, move |reporter| {
+        let mut done: Vec<CompareRow> = Vec::new();
+        for (index, (pair, request)) in jobs.into_iter().enumerate() {
+            if reporter.is_cancelled() {
+                done.push(CompareRow {
+                    pair,
+                    result: Err("cancelled".into()),
+                });
+                continue;
+            }
+            let result = request.and_then(|request| {
+                let so_far = done.clone();
+                // Each pair gets its own flag, so Skip stops only this one.
+                let flag = Arc::new(AtomicBool::new(false));
+                if let Ok(mut current) = current_cancel.lock() {
+                    *current = Arc::clone(&flag);
+                }
+                if reporter.is_cancelled() {
+                    flag.store(true, Ordering::Relaxed);
+                }
+                let control = SearchControl::new(request.limits)
+                    .with_cancel(flag)
+                    .with_progress(reporter.sink(move |s: &Stats| CompareProgress {
+                        current: index,
+                        stats: *s,
+                        done: so_far.clone(),
+                    }));
+                solve(&puzzle, &request, control)
+                    .map(Arc::new)
+                    .map_err(|e| e.to_string())
+            });
+            done.push(CompareRow { pair, result });
+            reporter.progress(CompareProgress {
+                current: index + 1,
+                stats: Stats::default(),
+                done: done.clone(),
+            });
+        }
+        done
+    })
+}

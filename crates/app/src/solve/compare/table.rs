@@ -1,0 +1,202 @@
+//! The comparison table: its rows, the seeds' "insights" columns, the table on screen, and
+//! copies as Markdown text or CSV.
+
+use std::sync::Arc;
+
+use egui::{Color32, RichText, Ui};
+
+use blockslide_core::solve::{SolveReport, Termination};
+
+use super::pairs::ComparePair;
+use crate::common::format as fmt;
+
+/// One row of the comparison table.
+#[derive(Clone, Debug)]
+pub struct CompareRow {
+    /// What was asked.
+    pub pair: ComparePair,
+    /// The report, or why the pair could not run.
+    pub result: Result<Arc<SolveReport>, String>,
+}
+
+impl CompareRow {
+    /// The row's cells, in [`COLUMNS`] order.
+    pub fn cells(&self) -> [String; 9] {
+        let algorithm = self.pair.algorithm.title().to_string();
+        match &self.result {
+            Ok(r) => [
+                algorithm,
+                r.heuristic.clone(),
+                r.length().map_or_else(|| "–".into(), |n| n.to_string()),
+                r.stats.expanded.to_string(),
+                r.stats.generated.to_string(),
+                r.stats.max_frontier.to_string(),
+                fmt::millis(r.stats.elapsed).replace(',', ""),
+                if r.status != Termination::Solved {
+                    "–".into()
+                } else if r.optimal {
+                    "yes".into()
+                } else {
+                    "no".into()
+                },
+                r.status.name().into(),
+            ],
+            Err(e) => [
+                algorithm,
+                self.pair.heuristic.clone().unwrap_or_else(|| "–".into()),
+                "–".into(),
+                "–".into(),
+                "–".into(),
+                "–".into(),
+                "–".into(),
+                "–".into(),
+                format!("not run: {e}"),
+            ],
+        }
+    }
+}
+
+/// The table's column titles, as in the seeds' insight tables.
+pub const COLUMNS: [&str; 9] = [
+    "Algorithm",
+    "Heuristic",
+    "# Moves in Solution",
+    "# States Explored",
+    "Generated",
+    "Max Frontier",
+    "Time (ms)",
+    "Optimal",
+    "Status",
+];
+
+/// The rows as a Markdown table, like the seeds' "Insights" tables.
+pub fn as_text(rows: &[CompareRow]) -> String {
+    let table: Vec<[String; 9]> = rows.iter().map(CompareRow::cells).collect();
+    let widths: Vec<usize> = (0..COLUMNS.len())
+        .map(|i| {
+            table
+                .iter()
+                .map(|r| r[i].chars().count())
+                .chain(std::iter::once(COLUMNS[i].len()))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: Vec<String>| {
+        let padded: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
+        format!("| {} |\n", padded.join(" | "))
+    };
+    let mut out = line(COLUMNS.iter().map(ToString::to_string).collect());
+    out += &line(widths.iter().map(|w| "-".repeat(*w)).collect());
+    for row in table {
+        out += &line(row.to_vec());
+    }
+    out
+}
+
+/// The rows as CSV (RFC 4180 quoting).
+pub fn as_csv(rows: &[CompareRow]) -> String {
+    let quote = |s: &str| {
+        if s.contains([',', '"', '\n']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_string()
+        }
+    };
+    let mut out = COLUMNS.map(quote).join(",") + "\n";
+    for row in rows {
+        out += &(row.cells().map(|c| quote(&c)).join(",") + "\n");
+    }
+    out
+}
+
+/// The table; returns the report of a solved row whose algorithm was clicked.
+pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
+    let mut chosen = None;
+    egui::Grid::new("compare table")
+        .num_columns(COLUMNS.len())
+        .striped(true)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            for title in COLUMNS {
+                ui.label(RichText::new(title).strong());
+            }
+            ui.end_row();
+            for row in rows {
+                let cells = row.cells();
+                // On screen every count has separators, the length too (the copies keep
+                // plain digits for spreadsheets).
+                let numeric = |i: usize, text: &str| -> String {
+                    match (i, text.parse::<u64>()) {
+                        (2..=6, Ok(v)) => fmt::count(v),
+                        (1, _) if text != "–" => fmt::heuristic_title(text),
+                        _ => text.to_string(),
+                    }
+                };
+                for (i, cell) in cells.iter().enumerate() {
+                    let text = numeric(i, cell);
+                    match (i, cell.as_str()) {
+                        (7, "yes") => ui.colored_label(Color32::from_rgb(0x2e, 0x9e, 0x4f), text),
+                        (7, "no") => ui.colored_label(ui.visuals().warn_fg_color, text),
+                        (0, _) => match &row.result {
+                            Ok(report) if report.status == Termination::Solved => {
+                                let link = ui
+                                    .link(RichText::new(text).strong())
+                                    .on_hover_text("Play this solution back");
+                                if link.clicked() {
+                                    chosen = Some(Arc::clone(report));
+                                }
+                                link
+                            }
+                            _ => ui.label(RichText::new(text).strong()),
+                        },
+                        (2..=6, _) => ui.monospace(text),
+                        _ => ui.label(text),
+                    };
+                }
+                ui.end_row();
+            }
+        });
+    chosen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use blockslide_core::solve::Algorithm;
+
+    fn failed_row(algorithm: Algorithm) -> CompareRow {
+        CompareRow {
+            pair: ComparePair::new(algorithm, None),
+            result: Err("needs a complete goal, \"sorry\"".into()),
+        }
+    }
+
+    #[test]
+    fn csv_quotes_cells_with_commas_and_quotes() {
+        let csv = as_csv(&[failed_row(Algorithm::Bibfs)]);
+        let mut lines = csv.lines();
+        assert_eq!(lines.next().unwrap().split(',').count(), COLUMNS.len());
+        let row = lines.next().unwrap();
+        assert!(row.starts_with("Bidirectional BFS,–,"), "{row}");
+        assert!(
+            row.ends_with("\"not run: needs a complete goal, \"\"sorry\"\"\""),
+            "{row}"
+        );
+    }
+
+    #[test]
+    fn text_table_has_a_header_rule_and_aligned_columns() {
+        let text = as_text(&[failed_row(Algorithm::Bfs), failed_row(Algorithm::Idastar)]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4);
+        assert!(lines[0].starts_with("| Algorithm"));
+        assert!(lines[1].starts_with("| ---"));
+        let width = lines[0].chars().count();
+        assert!(lines.iter().all(|l| l.chars().count() == width), "{text}");
+    }
+}

@@ -1,0 +1,618 @@
+//! The Solve and Play tabs: the solver panel and the comparison's controls on the right,
+//! playback or the comparison in the centre, and the game of Play.
+//!
+//! - [`panel`]: the solver panel; [`settings`] are its choices, [`pickers`] draw them,
+//!   [`availability`] says what applies to the design, and [`stats_view`] shows a search's
+//!   progress and results.
+//! - [`compare`]: several algorithms run on the design, with a table and charts.
+//! - [`analyze`]: the Analyze window: the start's component and the piece set analysed in
+//!   the background, with their hardest positions.
+//! - [`playback`]: a solution played back move by move.
+//! - [`watch`]: one algorithm's search watched expansion by expansion.
+//! - [`play`]: the Play tab's game, with hints.
+//! - [`search`]: a solve as a background task.
+//!
+//! [`SolveView`] holds them all. The app calls [`SolveView::poll`] at the start of every
+//! frame, [`SolveView::side_ui`] and [`SolveView::central_ui`] while the Solve or Play tab
+//! shows (they queue commands), [`SolveView::analysis_window`] in every tab while the Analyze
+//! window is open, and [`SolveView::apply`] for each queued [`SolveCommand`] after every
+//! panel has drawn. Results belong to the revision of the design they were computed for
+//! (the app passes the document's solvable revision, which renaming or notes leave as it
+//! is): when the revision changes, they are dropped and running searches stop.
+
+pub mod analyze;
+pub mod availability;
+pub mod compare;
+pub mod panel;
+pub mod pickers;
+pub mod play;
+pub mod playback;
+pub mod search;
+pub mod settings;
+pub mod stats_view;
+pub mod watch;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use egui::{RichText, Ui};
+use serde::{Deserialize, Serialize};
+
+use crate::command::{Command, Mode, PlaybackCommand, SolveCommand, SolverCommand};
+use crate::common::board::Board;
+use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::SolveReport;
+
+use crate::common::format::{metric_title, unit_name};
+use analyze::AnalyzeView;
+use compare::{Compare, CompareRow};
+use panel::SolverPanel;
+use play::{Play, PlayResult, record_key};
+use playback::{HeuristicPath, Playback, PlaybackSettings};
+use settings::SolverSettings;
+use watch::Watch;
+
+/// The Solve and Play settings kept between launches.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SolveViewSettings {
+    /// Algorithm, heuristic, metric and limits.
+    pub solver: SolverSettings,
+    /// Playback speed and animation.
+    pub playback: PlaybackSettings,
+    /// The best result of Play on each puzzle, by [`play::record_key`].
+    pub records: BTreeMap<String, PlayResult>,
+}
+
+/// Which view fills the centre of the Solve tab.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SolveTab {
+    /// The solution, played back.
+    #[default]
+    Playback,
+    /// The comparison table and charts.
+    Compare,
+    /// One search, watched step by step.
+    Watch,
+}
+
+/// The design revision the results belong to, and that design's own metric.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Synced {
+    revision: u64,
+    metric: Option<Metric>,
+}
+
+/// Everything of the Solve and Play tabs.
+pub struct SolveView {
+    panel: SolverPanel,
+    compare: Compare,
+    analyze: AnalyzeView,
+    playback: Option<Playback>,
+    playback_settings: PlaybackSettings,
+    play: Option<Play>,
+    watch: Watch,
+    tab: SolveTab,
+    synced: Option<Synced>,
+    records: BTreeMap<String, PlayResult>,
+    /// Whether the running search was started by "Solve and play", so its solution plays
+    /// as soon as it arrives.
+    play_when_solved: bool,
+}
+
+impl Default for SolveView {
+    fn default() -> Self {
+        SolveView::new(SolveViewSettings::default())
+    }
+}
+
+impl SolveView {
+    /// A view with these settings and no results.
+    pub fn new(settings: SolveViewSettings) -> Self {
+        SolveView {
+            panel: SolverPanel::new(settings.solver),
+            compare: Compare::default(),
+            analyze: AnalyzeView::default(),
+            playback: None,
+            playback_settings: settings.playback,
+            play: None,
+            watch: Watch::default(),
+            tab: SolveTab::Playback,
+            synced: None,
+            records: settings.records,
+            play_when_solved: false,
+        }
+    }
+
+    /// The settings to keep between launches.
+    pub fn settings(&self) -> SolveViewSettings {
+        SolveViewSettings {
+            solver: self.panel.settings.clone(),
+            playback: self.playback_settings.clone(),
+            records: self.records.clone(),
+        }
+    }
+
+    /// Where the solver caches pattern databases (see [`SolverSettings::pdb_cache`]).
+    pub fn set_pdb_cache(&mut self, cache: Option<PathBuf>) {
+        self.panel.settings.pdb_cache = cache;
+    }
+
+    /// The solver panel (settings, the running search, the last outcome).
+    pub fn panel(&self) -> &SolverPanel {
+        &self.panel
+    }
+
+    /// The solver panel, to change settings.
+    pub fn panel_mut(&mut self) -> &mut SolverPanel {
+        &mut self.panel
+    }
+
+    /// The comparison.
+    pub fn compare(&self) -> &Compare {
+        &self.compare
+    }
+
+    /// The comparison, to choose its pairs.
+    pub fn compare_mut(&mut self) -> &mut Compare {
+        &mut self.compare
+    }
+
+    /// The Analyze window's jobs and results.
+    pub fn analyze_view(&self) -> &AnalyzeView {
+        &self.analyze
+    }
+
+    /// The Analyze window's state, to show results or choose what to list.
+    pub fn analyze_view_mut(&mut self) -> &mut AnalyzeView {
+        &mut self.analyze
+    }
+
+    /// The playback of the last solution, if any.
+    pub fn playback(&self) -> Option<&Playback> {
+        self.playback.as_ref()
+    }
+
+    /// The game of the Play tab, once started.
+    pub fn play(&self) -> Option<&Play> {
+        self.play.as_ref()
+    }
+
+    /// The Watch view.
+    pub fn watch(&self) -> &Watch {
+        &self.watch
+    }
+
+    /// Shows `tab` in the centre of Solve.
+    pub fn set_tab(&mut self, tab: SolveTab) {
+        self.tab = tab;
+    }
+
+    /// The tab shown in the centre of Solve.
+    pub fn tab(&self) -> SolveTab {
+        self.tab
+    }
+
+    /// The metric chosen in the solver panel (Play counts in it too).
+    pub fn metric(&self) -> Metric {
+        self.panel.settings.metric
+    }
+
+    /// Drops the results of an earlier revision of the design (which stops their searches),
+    /// then drains the background work. Call at the start of every frame.
+    pub fn poll(&mut self, revision: u64, puzzle: &Puzzle, ctx: &egui::Context) {
+        self.sync(revision, puzzle);
+        if let Some(report) = self.panel.poll() {
+            self.load_playback(puzzle, report, None, ctx);
+            if std::mem::take(&mut self.play_when_solved) {
+                self.play_from_start(ctx);
+            }
+        }
+        if !self.panel.is_running() {
+            // Refused, cancelled or failed: nothing will arrive to play.
+            self.play_when_solved = false;
+        }
+        if self.compare.poll() {
+            self.tab = SolveTab::Compare;
+        }
+        self.analyze.poll();
+        if let Some(playback) = self.playback.as_mut() {
+            playback.poll_h_path();
+        }
+        if let Some(play) = self.play.as_mut() {
+            play.poll();
+        }
+    }
+
+    /// Keys the results to `revision`. Results already shown when the view first sees a
+    /// revision (put there by [`SolveView::show_run`]) are for that design and stay.
+    fn sync(&mut self, revision: u64, puzzle: &Puzzle) {
+        let previous = self.synced;
+        if previous.is_some_and(|s| s.revision == revision) {
+            return;
+        }
+        // A design that names its metric (Klotski counts in moves) brings it along.
+        if let Some(metric) = puzzle.metric
+            && previous.map(|s| s.metric) != Some(puzzle.metric)
+        {
+            self.panel.settings.metric = metric;
+        }
+        if previous.is_some() {
+            self.panel.reset();
+            self.compare.reset();
+            self.analyze.reset();
+            self.playback = None;
+            self.play = None;
+            self.watch.reset();
+        }
+        self.synced = Some(Synced {
+            revision,
+            metric: puzzle.metric,
+        });
+    }
+
+    /// Carries out `command` for `puzzle`, the design at `revision`.
+    pub fn apply(
+        &mut self,
+        command: SolveCommand,
+        revision: u64,
+        puzzle: &Puzzle,
+        ctx: &egui::Context,
+    ) {
+        match command {
+            SolveCommand::Solver(SolverCommand::SolveAndPlay) => {
+                self.tab = SolveTab::Playback;
+                if self.playback.is_some() {
+                    self.play_from_start(ctx);
+                } else if self.panel.is_running() {
+                    self.play_when_solved = true;
+                } else {
+                    self.panel
+                        .apply(SolverCommand::SolveAndPlay, revision, puzzle, ctx);
+                    self.play_when_solved = self.panel.is_running();
+                }
+            }
+            SolveCommand::Solver(command) => self.panel.apply(command, revision, puzzle, ctx),
+            SolveCommand::Compare(command) => {
+                let availability = self.panel.availability(revision, puzzle).clone();
+                self.compare
+                    .apply(command, puzzle, &self.panel.settings, &availability, ctx);
+            }
+            SolveCommand::Playback(command) => {
+                let animations_on = ctx.global_style().animation_time > 0.0;
+                let shown = self.shown_playback_settings(animations_on);
+                if let Some(playback) = self.playback.as_mut() {
+                    playback.apply(command, &shown);
+                }
+            }
+            SolveCommand::Play(command) => {
+                let metric = self.metric();
+                if let Some(play) = self.play.as_mut() {
+                    play.apply(command, metric, ctx);
+                    if let Some(result) = play.take_result() {
+                        let key = record_key(play.puzzle(), metric);
+                        if self.records.get(&key).is_none_or(|best| result.beats(best)) {
+                            self.records.insert(key, result);
+                        }
+                    }
+                }
+            }
+            SolveCommand::Analyze(command) => {
+                let settings = &self.panel.settings;
+                let (metric, limits) = (settings.metric, settings.limits());
+                self.analyze
+                    .apply(command, puzzle, metric, limits, settings.threads, ctx);
+            }
+            SolveCommand::Watch(command) => {
+                let request = self.panel.settings.request(puzzle);
+                self.watch.apply(command, puzzle, &request);
+                self.tab = SolveTab::Watch;
+            }
+            SolveCommand::ShowSolution(report) => self.load_playback(puzzle, report, None, ctx),
+        }
+    }
+
+    /// Plays the solution shown from its first move.
+    fn play_from_start(&mut self, ctx: &egui::Context) {
+        let shown = self.shown_playback_settings(ctx.global_style().animation_time > 0.0);
+        if let Some(playback) = self.playback.as_mut() {
+            playback.apply(PlaybackCommand::First, &shown);
+            playback.apply(PlaybackCommand::TogglePlay, &shown);
+        }
+    }
+
+    fn load_playback(
+        &mut self,
+        puzzle: &Puzzle,
+        report: Arc<SolveReport>,
+        h_path: Option<HeuristicPath>,
+        ctx: &egui::Context,
+    ) {
+        self.playback = report.length().map(|_| {
+            let mut playback = Playback::new(puzzle, report);
+            match h_path {
+                Some(path) => {
+                    playback.set_h_path(path);
+                    playback.compute_truth(puzzle, ctx);
+                }
+                None => playback.compute_h_path(puzzle, self.panel.settings.pdb_cache.clone(), ctx),
+            }
+            playback
+        });
+        if self.playback.is_some() {
+            self.tab = SolveTab::Playback;
+        }
+    }
+
+    /// Shows a finished solve of `puzzle`, the open design, (summary and playback) as if the
+    /// solver panel had just produced it: for example a run made elsewhere, or one with pinned
+    /// timings in snapshot tests. Without `h_path`, the heuristic along the solution is
+    /// computed in the background.
+    pub fn show_run(
+        &mut self,
+        puzzle: &Puzzle,
+        report: Arc<SolveReport>,
+        h_path: Option<HeuristicPath>,
+        ctx: &egui::Context,
+    ) {
+        self.panel.show_report(Arc::clone(&report));
+        self.load_playback(puzzle, report, h_path, ctx);
+    }
+
+    /// Shows comparison results for the open design as if a comparison had just produced them.
+    /// The design and `ctx` are not needed (results are keyed to the document revision the
+    /// view saw last); the parameters keep the call alike to [`SolveView::show_run`].
+    pub fn show_comparison(
+        &mut self,
+        _puzzle: &Puzzle,
+        rows: Vec<CompareRow>,
+        _ctx: &egui::Context,
+    ) {
+        self.compare.show_rows(rows);
+        self.tab = SolveTab::Compare;
+    }
+
+    /// The playback settings as shown: the app's "animations" switch (View menu) turns every
+    /// glide off without changing the user's own choice.
+    fn shown_playback_settings(&self, animations_on: bool) -> PlaybackSettings {
+        PlaybackSettings {
+            animate: self.playback_settings.animate && animations_on,
+            ..self.playback_settings.clone()
+        }
+    }
+
+    /// The right panel of the Solve and Play tabs, for `puzzle`, the design at `revision`.
+    pub fn side_ui(
+        &mut self,
+        ui: &mut Ui,
+        mode: Mode,
+        revision: u64,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        egui::ScrollArea::vertical()
+            .id_salt("solve side scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                if mode == Mode::Play {
+                    self.play_side_ui(ui);
+                    return;
+                }
+                self.panel.ui(ui, revision, puzzle, commands);
+                ui.add_space(10.0);
+                ui.separator();
+                let availability = self.panel.availability(revision, puzzle);
+                let compare = &mut self.compare;
+                egui::CollapsingHeader::new(RichText::new("Compare algorithms").strong())
+                    .id_salt("compare header")
+                    .default_open(true)
+                    .show(ui, |ui| compare.controls_ui(ui, availability, commands));
+            });
+        if self.panel.is_running() || self.compare.is_running() {
+            // Elapsed time ticks even between progress reports.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    /// The Analyze window, for `puzzle` (the open design), with the solver panel's metric and
+    /// limits.
+    pub fn analysis_window(
+        &mut self,
+        ctx: &egui::Context,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        self.analyze
+            .window(ctx, &mut self.panel.settings, puzzle, commands);
+    }
+
+    fn play_side_ui(&mut self, ui: &mut Ui) {
+        ui.heading("Play");
+        ui.label("Drag a piece, or click it and use the arrow keys. Only legal moves are made.");
+        ui.add_space(6.0);
+        egui::Grid::new("play settings")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let label = ui.label("Count moves as");
+                let metric = &mut self.panel.settings.metric;
+                egui::ComboBox::from_id_salt("play metric")
+                    .selected_text(metric_title(*metric))
+                    .show_ui(ui, |ui| {
+                        for m in Metric::ALL {
+                            ui.selectable_value(metric, m, metric_title(m));
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+                ui.end_row();
+            });
+        ui.add_space(6.0);
+        ui.label(RichText::new("Keys").strong());
+        for (key, what) in [
+            (
+                "Arrow keys",
+                "move the selected piece; in a tile puzzle, the tile by the gap",
+            ),
+            ("Click", "a tile in line with the gap slides it there"),
+            ("Backspace, U", "undo"),
+            ("R", "redo"),
+            ("H", "hint"),
+            ("Esc", "clear the selection"),
+        ] {
+            ui.horizontal(|ui| {
+                ui.monospace(key);
+                ui.label(what);
+            });
+        }
+        if let Some(play) = &self.play
+            && let Some(m) = play.optimal_length()
+        {
+            ui.add_space(6.0);
+            ui.label(format!("Optimal: {m} {}", unit_name(self.metric(), m)));
+        }
+    }
+
+    /// The centre of the Solve and Play tabs, for `puzzle`, the design at `revision`.
+    pub fn central_ui(
+        &mut self,
+        ui: &mut Ui,
+        mode: Mode,
+        revision: u64,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        let animations_on = ui.style().animation_time > 0.0;
+        if mode == Mode::Play {
+            let metric = self.metric();
+            let verdict = self.panel.availability(revision, puzzle).verdict.clone();
+            let best = self.records.get(&record_key(puzzle, metric)).copied();
+            let play = self.play.get_or_insert_with(|| Play::new(puzzle));
+            play.ui(ui, metric, &verdict, best, commands);
+            return;
+        }
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.tab, SolveTab::Playback, "Playback");
+            ui.selectable_value(&mut self.tab, SolveTab::Compare, "Compare");
+            ui.selectable_value(&mut self.tab, SolveTab::Watch, "Watch");
+        });
+        ui.separator();
+        match self.tab {
+            SolveTab::Watch => {
+                let algorithm = self.panel.settings.algorithm_for(puzzle);
+                self.watch.ui(ui, algorithm, commands);
+            }
+            SolveTab::Compare => {
+                egui::ScrollArea::vertical()
+                    .id_salt("compare results scroll")
+                    .show(ui, |ui| self.compare.results_ui(ui, commands));
+            }
+            SolveTab::Playback => {
+                let mut shown = self.shown_playback_settings(animations_on);
+                if let Some(playback) = self.playback.as_mut() {
+                    playback.ui(ui, &mut shown, commands);
+                    self.playback_settings.moves_per_second = shown.moves_per_second;
+                    // The app-wide switch overrides for display only; the user's own choice
+                    // is kept.
+                    if animations_on {
+                        self.playback_settings.animate = shown.animate;
+                    }
+                } else {
+                    ui.weak("Choose an algorithm and press Solve; the solution plays back here.");
+                    Board::new(puzzle)
+                        .id_salt("solve preview board")
+                        .interactive(false)
+                        .goal_outline(true)
+                        .show(ui);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use blockslide_core::solve::{Algorithm, SearchControl, SolveRequest, solve};
+
+    /// `1 2 / . 3` with the standard goal: one move from solved.
+    fn tiny() -> Puzzle {
+        Puzzle::tiles(2, 2, &[1, 2, 0, 3], Some(&[1, 2, 3, 0])).unwrap()
+    }
+
+    fn solved(puzzle: &Puzzle) -> Arc<SolveReport> {
+        let request = SolveRequest {
+            algorithm: Algorithm::Bfs,
+            ..SolveRequest::default()
+        };
+        Arc::new(solve(puzzle, &request, SearchControl::new(request.limits)).unwrap())
+    }
+
+    #[test]
+    fn results_belong_to_a_revision_not_to_an_equal_puzzle() {
+        let ctx = egui::Context::default();
+        let puzzle = tiny();
+        let mut view = SolveView::default();
+        view.poll(1, &puzzle, &ctx);
+        let h_path = HeuristicPath {
+            heuristic: "zero".into(),
+            values: vec![0, 0],
+        };
+        view.show_run(&puzzle, solved(&puzzle), Some(h_path), &ctx);
+        view.poll(1, &puzzle, &ctx);
+        assert!(view.playback().is_some());
+        assert!(view.panel().outcome().is_some());
+        // An edit undone gives an equal puzzle at a new revision: the results go.
+        view.poll(2, &puzzle, &ctx);
+        assert!(view.playback().is_none());
+        assert!(view.panel().outcome().is_none());
+    }
+
+    #[test]
+    fn an_analysis_belongs_to_its_revision() {
+        let ctx = egui::Context::default();
+        let puzzle = tiny();
+        let mut view = SolveView::default();
+        let report = blockslide_core::solve::api::analyze(
+            &puzzle,
+            Metric::Step,
+            SearchControl::new(blockslide_core::solve::Limits::default()),
+        )
+        .unwrap();
+        assert_eq!(report.start_distance, Some(1));
+        view.analyze_view_mut().show_analysis(report);
+        view.poll(1, &puzzle, &ctx);
+        assert!(view.analyze_view().analysis().is_some());
+        view.poll(2, &puzzle, &ctx);
+        assert!(view.analyze_view().analysis().is_none());
+    }
+
+    #[test]
+    fn results_shown_before_the_first_frame_stay() {
+        let ctx = egui::Context::default();
+        let puzzle = tiny();
+        let mut view = SolveView::default();
+        view.show_run(&puzzle, solved(&puzzle), None, &ctx);
+        view.poll(5, &puzzle, &ctx);
+        assert!(view.playback().is_some());
+    }
+
+    #[test]
+    fn a_design_that_names_its_metric_brings_it_along_once() {
+        let ctx = egui::Context::default();
+        let mut in_moves = tiny();
+        in_moves.metric = Some(Metric::Move);
+        let mut view = SolveView::default();
+        view.poll(1, &in_moves, &ctx);
+        assert_eq!(view.metric(), Metric::Move);
+        // The user's own choice survives edits that keep the design's metric.
+        view.panel_mut().settings.metric = Metric::Step;
+        view.poll(2, &in_moves, &ctx);
+        assert_eq!(view.metric(), Metric::Step);
+        let mut in_slides = in_moves.clone();
+        in_slides.metric = Some(Metric::Slide);
+        view.poll(3, &in_slides, &ctx);
+        assert_eq!(view.metric(), Metric::Slide);
+    }
+}

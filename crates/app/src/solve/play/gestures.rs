@@ -1,0 +1,175 @@
+//! What a gesture in Play means: which tiles a click slides towards the gap, which tile an
+//! arrow key moves, which way a drag points, what a piece's rules allow, and how far a held
+//! piece follows the pointer.
+
+use egui::{Pos2, Vec2, vec2};
+
+use blockslide_core::model::{Axis, Cell, Dir, MoveError, Puzzle, Token};
+
+use super::Drag;
+use crate::common::format as fmt;
+
+/// The steps that slide `tile` and the tiles between it and the gap towards the gap, the
+/// tile next to the gap first; none when `tile` is not in the gap's row or column.
+pub fn slide_towards_gap(position: &Puzzle, tile: Token) -> Vec<(Token, Dir)> {
+    let cols = position.cols;
+    let Some(gap) = position.cells.iter().position(|c| *c == Cell::Empty) else {
+        return Vec::new();
+    };
+    let Some(at) = position.cells.iter().position(|c| *c == Cell::Piece(tile)) else {
+        return Vec::new();
+    };
+    let (gr, gc, tr, tc) = (gap / cols, gap % cols, at / cols, at % cols);
+    let (dir, cells): (Dir, Vec<usize>) = if gr == tr && tc > gc {
+        (Dir::Left, (gc + 1..=tc).map(|c| gr * cols + c).collect())
+    } else if gr == tr && tc < gc {
+        (Dir::Right, (tc..gc).rev().map(|c| gr * cols + c).collect())
+    } else if gc == tc && tr > gr {
+        (Dir::Up, (gr + 1..=tr).map(|r| r * cols + gc).collect())
+    } else if gc == tc && tr < gr {
+        (Dir::Down, (tr..gr).rev().map(|r| r * cols + gc).collect())
+    } else {
+        return Vec::new();
+    };
+    cells
+        .into_iter()
+        .map_while(|i| match position.cells[i] {
+            Cell::Piece(t) => Some((t, dir)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The tile an arrow key moves in a tile puzzle: the one next to the gap on the side the
+/// arrow comes from (Left moves the tile right of the gap to the left).
+pub(super) fn tile_for_arrow(position: &Puzzle, dir: Dir) -> Option<Token> {
+    let cols = position.cols as i64;
+    let gap = position.cells.iter().position(|c| *c == Cell::Empty)? as i64;
+    let (dr, dc) = dir.delta();
+    let (r, c) = (gap / cols - i64::from(dr), gap % cols - i64::from(dc));
+    if r < 0 || c < 0 || r >= position.rows as i64 || c >= cols {
+        return None;
+    }
+    match position.cells[(r * cols + c) as usize] {
+        Cell::Piece(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// How far (in cells) the pointer must go past the piece's position for a drag to step it:
+/// more than half a cell, so that after a step the pointer is not already past the mark of
+/// the step back.
+pub(super) const STEP_AT: f32 = 0.6;
+
+/// The direction `delta` (in cells) points in, when it reaches `threshold` along its main
+/// axis.
+pub(super) fn dominant(delta: Vec2, threshold: f32) -> Option<Dir> {
+    if delta.x.abs() >= delta.y.abs() {
+        if delta.x >= threshold {
+            Some(Dir::Right)
+        } else if delta.x <= -threshold {
+            Some(Dir::Left)
+        } else {
+            None
+        }
+    } else if delta.y >= threshold {
+        Some(Dir::Down)
+    } else if delta.y <= -threshold {
+        Some(Dir::Up)
+    } else {
+        None
+    }
+}
+
+/// `delta` split into the part along `axis` (all of it for a free piece) and the part
+/// across it.
+pub(super) fn split_by_axis(delta: Vec2, axis: Axis) -> (Vec2, Vec2) {
+    match axis {
+        Axis::Free => (delta, Vec2::ZERO),
+        Axis::Horizontal => (vec2(delta.x, 0.0), vec2(0.0, delta.y)),
+        Axis::Vertical => (vec2(0.0, delta.y), vec2(delta.x, 0.0)),
+    }
+}
+
+/// Why a rule of the puzzle (the piece's axis, or a zone closed to it) forbids moving
+/// `piece` one cell in `dir`, as a sentence; `None` when no rule does (the move may still be
+/// blocked by another piece or the edge).
+pub fn rule_refusal(puzzle: &Puzzle, piece: Token, dir: Dir) -> Option<String> {
+    let axis = puzzle.axis_of(piece);
+    if !axis.allows(dir) {
+        return Some(fmt::sentence(
+            &MoveError::Axis { piece, dir, axis }.to_string(),
+        ));
+    }
+    if puzzle.zones.is_empty() {
+        return None;
+    }
+    let mut probe = puzzle.clone();
+    match probe.step(piece, dir) {
+        Err(e @ MoveError::Zone { .. }) => Some(fmt::sentence(&e.to_string())),
+        _ => None,
+    }
+}
+
+/// How far to draw a dragged piece from its cell: follows the pointer along the main axis,
+/// up to just under half a cell, and only in a direction it can move.
+pub(super) fn preview_offset(puzzle: &Puzzle, drag: Drag, pointer: Pos2, cell: f32) -> Vec2 {
+    let (delta, _) = split_by_axis(
+        (pointer - drag.anchor) / cell.max(1.0),
+        puzzle.axis_of(drag.piece),
+    );
+    let Some(dir) = dominant(delta, 0.01) else {
+        return Vec2::ZERO;
+    };
+    if !puzzle.can_step(drag.piece, dir) {
+        return Vec2::ZERO;
+    }
+    let amount = if delta.x.abs() >= delta.y.abs() {
+        delta.x.abs()
+    } else {
+        delta.y.abs()
+    }
+    .min(0.45);
+    let (dr, dc) = dir.delta();
+    vec2(dc as f32, dr as f32) * amount
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_refuse_with_their_reason_and_drags_follow_the_axis() {
+        let mut p = Puzzle::from_rows(&[". A A .", ". . . ."], &[]).unwrap();
+        let a = Token::new("A").unwrap();
+        p.styles.entry(a).or_default().axis = Axis::Horizontal;
+        let axis = rule_refusal(&p, a, Dir::Down).expect("off the axis");
+        assert!(axis.contains("horizontal axis"), "{axis}");
+        assert_eq!(rule_refusal(&p, a, Dir::Right), None);
+        p.zones.push(blockslide_core::model::Zone {
+            name: Token::new("x").unwrap(),
+            cells: vec![false, false, false, true, false, false, false, false],
+            allow: Vec::new(),
+        });
+        let zone = rule_refusal(&p, a, Dir::Right).expect("into a closed zone");
+        assert!(zone.contains("zone `x`"), "{zone}");
+        // Blocked by the edge is not a rule: the move is tried and refused by the model.
+        p.styles.entry(a).or_default().axis = Axis::Free;
+        assert_eq!(rule_refusal(&p, a, Dir::Up), None);
+        assert_eq!(
+            split_by_axis(vec2(0.3, 0.9), Axis::Horizontal),
+            (vec2(0.3, 0.0), vec2(0.0, 0.9))
+        );
+        assert_eq!(
+            split_by_axis(vec2(0.3, 0.9), Axis::Free),
+            (vec2(0.3, 0.9), Vec2::ZERO)
+        );
+    }
+
+    #[test]
+    fn dominant_direction_needs_the_threshold() {
+        assert_eq!(dominant(vec2(0.6, 0.2), 0.5), Some(Dir::Right));
+        assert_eq!(dominant(vec2(0.1, -0.7), 0.5), Some(Dir::Up));
+        assert_eq!(dominant(vec2(0.3, 0.2), 0.5), None);
+    }
+}

@@ -1,0 +1,760 @@
+//! Play it yourself: move pieces by dragging them (or clicking one and using the arrow keys),
+//! legal moves only, a move counter in the chosen metric, undo and redo, a timer, a "solved"
+//! message that compares with the optimal length and the best result so far, and hints
+//! computed in the background.
+//!
+//! Tile puzzles play as Simon Tatham's Fifteen does: a click on a tile in line with the gap
+//! slides it and the tiles between towards the gap, and an arrow key moves the tile next to
+//! the gap in its direction, with nothing to select first.
+//!
+//! The rules of puzzle families are never tried against: a piece locked to an axis follows
+//! the pointer only along it, and a push across its axis or into a zone closed to it is not
+//! sent as a move; the status bar says which rule holds it.
+
+mod gestures;
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use egui::{Color32, Key, Modifiers, Pos2, RichText, Ui, Vec2, vec2};
+
+use crate::command::{Command, PlayCommand};
+use crate::common::board::{Board, GOAL_KEY, cell_center};
+use crate::common::task::Poll;
+use blockslide_core::model::tiles::tile_layout;
+use blockslide_core::model::{Cell, Dir, Metric, Puzzle, Token};
+use blockslide_core::solve::{PieceMove, SolveReport, Termination};
+
+use super::availability::Verdict;
+use super::search::{SearchTask, optimal_request, spawn_search};
+use crate::common::format::{self as fmt, unit_name};
+use gestures::{STEP_AT, dominant, preview_offset, split_by_axis, tile_for_arrow};
+pub use gestures::{rule_refusal, slide_towards_gap};
+
+/// One unit step the player made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedStep {
+    /// The piece that moved.
+    pub piece: Token,
+    /// Where it went.
+    pub dir: Dir,
+}
+
+/// The number of moves `steps` make in `metric`: every step in the step metric; a run of
+/// steps of one piece in one direction in the slide metric; a run of steps of one piece in
+/// the move metric.
+pub fn count_moves(steps: &[PlayedStep], metric: Metric) -> usize {
+    steps
+        .iter()
+        .enumerate()
+        .filter(|(i, s)| {
+            let Some(prev) = i.checked_sub(1).map(|j| steps[j]) else {
+                return true;
+            };
+            match metric {
+                Metric::Step => true,
+                Metric::Slide => prev.piece != s.piece || prev.dir != s.dir,
+                Metric::Move => prev.piece != s.piece,
+            }
+        })
+        .count()
+}
+
+/// A finished game: how many moves (in the metric it was played in) and how long it took.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayResult {
+    /// Moves in the metric of the game.
+    pub moves: usize,
+    /// Seconds from the first move to the goal.
+    pub seconds: f64,
+}
+
+impl PlayResult {
+    /// Whether this result beats `other`: fewer moves, or as many in less time.
+    pub fn beats(&self, other: &PlayResult) -> bool {
+        (self.moves, self.seconds) < (other.moves, other.seconds)
+    }
+}
+
+/// The key a puzzle's best result is kept under: the metric and a hash of what is solved
+/// (the board, the goal), so renaming the puzzle keeps its record. FNV-1a, stable across
+/// builds and platforms, unlike the standard library's hasher.
+pub fn record_key(puzzle: &Puzzle, metric: Metric) -> String {
+    let text = format!(
+        "{}\n--\n{}\n{}",
+        puzzle.board_rows().join("\n"),
+        puzzle.goal_rows().join("\n"),
+        puzzle.goal.anywhere
+    );
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{}:{hash:016x}", metric.name())
+}
+
+/// Minutes and seconds: `0:07`, `12:45`.
+pub fn clock(seconds: f64) -> String {
+    let whole = seconds.max(0.0) as u64;
+    format!("{}:{:02}", whole / 60, whole % 60)
+}
+
+/// A hint: the first move of an optimal solution from the position it was computed for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The move to make.
+    pub first: PieceMove,
+    /// Moves left after an optimal play from that position (including this one).
+    pub remaining: usize,
+}
+
+/// A background search for one position, or its answer.
+enum Search {
+    Running(SearchTask),
+    Done(Result<Arc<SolveReport>, String>),
+}
+
+/// An in-progress drag of a piece.
+#[derive(Clone, Copy, Debug)]
+struct Drag {
+    piece: Token,
+    /// Where the pointer would be if it had moved exactly with the piece's last step.
+    anchor: Pos2,
+    /// The direction last refused by a rule, so each push is explained once.
+    refused: Option<Dir>,
+    /// The direction of the last step this drag made: a drag never steps back the way it
+    /// came, or a pointer resting near a cell boundary would bounce the piece to and fro.
+    stepped: Option<Dir>,
+}
+
+/// The state of a game.
+pub struct Play {
+    start: Puzzle,
+    current: Puzzle,
+    history: Vec<PlayedStep>,
+    /// Steps taken back, the last undone last, for redo.
+    undone: Vec<PlayedStep>,
+    /// Whether this is a tile puzzle (clicks and arrow keys work as in Tatham's Fifteen).
+    tiles: bool,
+    /// When the first move was made (egui's clock, seconds).
+    started: Option<f64>,
+    /// How long the game took, once the goal was reached.
+    finished: Option<PlayResult>,
+    /// A finished game not yet handed to the records (see [`Play::take_result`]).
+    unrecorded: Option<PlayResult>,
+    selected: Option<Token>,
+    message: Option<String>,
+    drag: Option<Drag>,
+    hint: Option<Search>,
+    hint_for: Vec<Cell>,
+    optimal: Option<Search>,
+    optimal_metric: Metric,
+    cell_size: f32,
+}
+
+impl Play {
+    /// A game on `puzzle`'s start position.
+    pub fn new(puzzle: &Puzzle) -> Self {
+        Play {
+            start: puzzle.clone(),
+            current: puzzle.clone(),
+            history: Vec::new(),
+            undone: Vec::new(),
+            tiles: tile_layout(puzzle).is_some(),
+            started: None,
+            finished: None,
+            unrecorded: None,
+            selected: None,
+            message: None,
+            drag: None,
+            hint: None,
+            hint_for: Vec::new(),
+            optimal: None,
+            optimal_metric: Metric::Step,
+            cell_size: 48.0,
+        }
+    }
+
+    /// The puzzle this game plays.
+    pub fn puzzle(&self) -> &Puzzle {
+        &self.start
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Puzzle {
+        &self.current
+    }
+
+    /// The unit steps made so far.
+    pub fn history(&self) -> &[PlayedStep] {
+        &self.history
+    }
+
+    /// The last message (a refused move, for example).
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The selected piece.
+    pub fn selected(&self) -> Option<Token> {
+        self.selected
+    }
+
+    /// Whether the position satisfies the goal.
+    pub fn is_solved(&self) -> bool {
+        !self.start.goal.is_empty() && self.start.goal_satisfied_by(&self.current.cells)
+    }
+
+    /// The hint for the current position, when one has been computed.
+    pub fn hint(&self) -> Option<Hint> {
+        self.current_hint().and_then(Result::ok)
+    }
+
+    fn current_hint(&self) -> Option<Result<Hint, String>> {
+        if self.hint_for != self.current.cells {
+            return None;
+        }
+        match self.hint.as_ref()? {
+            Search::Running(_) => None,
+            Search::Done(Ok(report)) => Some(match report.moves.first() {
+                Some(first) if report.status == Termination::Solved => Ok(Hint {
+                    first: first.clone(),
+                    remaining: report.moves.len(),
+                }),
+                _ => Err(match report.status {
+                    Termination::Solved => "The goal is already reached.".into(),
+                    Termination::Unsolvable => "No move leads to the goal from here.".into(),
+                    other => format!("No hint: the search stopped ({}).", other.name()),
+                }),
+            }),
+            Search::Done(Err(e)) => Some(Err(e.clone())),
+        }
+    }
+
+    /// The seconds played so far (to the goal, once reached), when a move was made.
+    pub fn elapsed(&self, now: f64) -> Option<f64> {
+        match (self.finished, self.started) {
+            (Some(result), _) => Some(result.seconds),
+            (None, Some(start)) => Some(now - start),
+            (None, None) => None,
+        }
+    }
+
+    /// The game just finished, once: the caller keeps the best result per puzzle.
+    pub fn take_result(&mut self) -> Option<PlayResult> {
+        self.unrecorded.take()
+    }
+
+    /// Carries out `command`; `metric` is the one hints and the optimal length use.
+    #[expect(
+        clippy::missing_panics_doc,
+        reason = "the `expect` states an invariant: undoing a step the game made is legal"
+    )]
+    pub fn apply(&mut self, command: PlayCommand, metric: Metric, ctx: &egui::Context) {
+        let now = ctx.input(|i| i.time);
+        match command {
+            PlayCommand::Step(piece, dir) => self.step(piece, dir, metric, now, ctx),
+            PlayCommand::SlideTo(tile) => {
+                for (piece, dir) in slide_towards_gap(&self.current, tile) {
+                    self.step(piece, dir, metric, now, ctx);
+                }
+            }
+            PlayCommand::Select(token) => self.selected = token,
+            PlayCommand::Undo => {
+                if let Some(last) = self.history.pop() {
+                    // Invariant: stepping back the way a piece came is always legal.
+                    self.current
+                        .step(last.piece, last.dir.opposite())
+                        .expect("undoing a step is legal");
+                    self.undone.push(last);
+                    self.message = None;
+                    self.finished = None;
+                }
+            }
+            PlayCommand::Redo => {
+                if let Some(next) = self.undone.pop() {
+                    let kept = std::mem::take(&mut self.undone);
+                    self.step(next.piece, next.dir, metric, now, ctx);
+                    self.undone = kept;
+                }
+            }
+            PlayCommand::Restart => {
+                self.current = self.start.clone();
+                self.history.clear();
+                self.undone.clear();
+                self.message = None;
+                self.started = None;
+                self.finished = None;
+            }
+            PlayCommand::StopHint => self.hint = None,
+            PlayCommand::Hint => {
+                let mut position = self.start.clone();
+                position.cells.clone_from(&self.current.cells);
+                self.hint_for = self.current.cells.clone();
+                let request = optimal_request(&position, metric);
+                self.hint = Some(match spawn_search("hint", ctx, position, request) {
+                    Ok(task) => Search::Running(task),
+                    Err(e) => Search::Done(Err(e)),
+                });
+            }
+        }
+    }
+
+    /// Moves `piece` one cell, or says why it cannot move; starts the clock on the first
+    /// move and stops it at the goal.
+    fn step(&mut self, piece: Token, dir: Dir, metric: Metric, now: f64, ctx: &egui::Context) {
+        if self.is_solved() {
+            self.message = Some("Solved! Undo or restart to play on.".into());
+            return;
+        }
+        match self.current.step(piece, dir) {
+            Ok(()) => {
+                self.history.push(PlayedStep { piece, dir });
+                // A new move forgets what was undone, as in any editor.
+                self.undone.clear();
+                self.message = None;
+                let started = *self.started.get_or_insert(now);
+                if self.is_solved() {
+                    let result = PlayResult {
+                        moves: count_moves(&self.history, metric),
+                        seconds: now - started,
+                    };
+                    self.finished = Some(result);
+                    self.unrecorded = Some(result);
+                }
+                if self.optimal.is_none() || self.optimal_metric != metric {
+                    self.start_optimal(metric, ctx);
+                }
+            }
+            Err(e) => self.message = Some(fmt::sentence(&e.to_string())),
+        }
+    }
+
+    fn start_optimal(&mut self, metric: Metric, ctx: &egui::Context) {
+        self.optimal_metric = metric;
+        let request = optimal_request(&self.start, metric);
+        self.optimal = Some(
+            match spawn_search("hint", ctx, self.start.clone(), request) {
+                Ok(task) => Search::Running(task),
+                Err(e) => Search::Done(Err(e)),
+            },
+        );
+    }
+
+    /// Drains the background searches.
+    pub fn poll(&mut self) {
+        for slot in [&mut self.hint, &mut self.optimal] {
+            if let Some(Search::Running(task)) = slot {
+                let done = match task.poll() {
+                    Poll::Running => None,
+                    Poll::Done(r) => Some(r.map(Arc::new).map_err(|e| e.to_string())),
+                    Poll::Lost(e) => Some(Err(e)),
+                };
+                if let Some(result) = done {
+                    *slot = Some(Search::Done(result));
+                }
+            }
+        }
+    }
+
+    /// Whether a hint or the optimal length is being computed.
+    pub fn is_searching(&self) -> bool {
+        [&self.hint, &self.optimal]
+            .iter()
+            .any(|s| matches!(s, Some(Search::Running(_))))
+    }
+
+    /// The optimal length from the start, when known.
+    pub fn optimal_length(&self) -> Option<usize> {
+        match &self.optimal {
+            Some(Search::Done(Ok(r))) if r.status == Termination::Solved && r.optimal => r.length(),
+            _ => None,
+        }
+    }
+
+    /// Draws the game (status line, buttons, and the board) and queues what the user asks
+    /// for with drags, clicks and keys. Moves are counted in `metric`; `verdict` says whether
+    /// the puzzle can be searched (for hints); `best` is the best result on this puzzle so far.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        metric: Metric,
+        verdict: &Verdict,
+        best: Option<PlayResult>,
+        queue: &mut Vec<Command>,
+    ) {
+        let mut commands = Vec::new();
+        let mut notices = Vec::new();
+        ui.horizontal(|ui| {
+            let moves = count_moves(&self.history, metric);
+            ui.label(
+                RichText::new(format!("{moves} {}", unit_name(metric, moves)))
+                    .strong()
+                    .size(18.0),
+            )
+            .on_hover_text(format!(
+                "Counted in the {metric} metric (change it in the solver panel)"
+            ));
+            if metric != Metric::Step {
+                let steps = self.history.len();
+                ui.weak(format!("({steps} {})", unit_name(Metric::Step, steps)));
+            }
+            let now = ui.input(|i| i.time);
+            let elapsed = self.elapsed(now);
+            ui.label(
+                RichText::new(clock(elapsed.unwrap_or(0.0)))
+                    .monospace()
+                    .size(16.0),
+            )
+            .on_hover_text("Time from the first move");
+            if elapsed.is_some() && self.finished.is_none() {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(250));
+            }
+            if let Some(best) = best {
+                ui.weak(format!(
+                    "Best: {} {} in {}",
+                    best.moves,
+                    unit_name(metric, best.moves),
+                    clock(best.seconds)
+                ));
+            }
+            ui.separator();
+            if ui
+                .add_enabled(!self.history.is_empty(), egui::Button::new("Undo"))
+                .on_hover_text("Take back the last step (Backspace or U)")
+                .clicked()
+            {
+                commands.push(PlayCommand::Undo);
+            }
+            if ui
+                .add_enabled(!self.undone.is_empty(), egui::Button::new("Redo"))
+                .on_hover_text("Make again the step taken back (R)")
+                .clicked()
+            {
+                commands.push(PlayCommand::Redo);
+            }
+            if ui
+                .add_enabled(!self.history.is_empty(), egui::Button::new("Restart"))
+                .on_hover_text("Back to the start position")
+                .clicked()
+            {
+                commands.push(PlayCommand::Restart);
+            }
+            let hinting = matches!(self.hint, Some(Search::Running(_)));
+            if ui
+                .add_enabled(
+                    !hinting && !self.is_solved() && *verdict == Verdict::Ready,
+                    egui::Button::new("Hint"),
+                )
+                .on_hover_text("Find an optimal next move (H)")
+                .on_disabled_hover_text(verdict.refusal().unwrap_or_default())
+                .clicked()
+            {
+                commands.push(PlayCommand::Hint);
+            }
+            if hinting {
+                ui.spinner();
+                ui.label("Thinking…");
+                if ui
+                    .button("Stop")
+                    .on_hover_text("Stop looking for a hint")
+                    .clicked()
+                {
+                    commands.push(PlayCommand::StopHint);
+                }
+            }
+        });
+        self.status_ui(ui, metric, verdict);
+
+        self.keys_ui(ui, &mut commands, &mut notices);
+        commands.extend(self.board_ui(ui, &mut notices));
+        queue.extend(commands.into_iter().map(Command::from));
+        queue.extend(notices.into_iter().map(Command::Notify));
+        if self.is_searching() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    /// The game's keys: arrows move (the selected piece, or in a tile puzzle the tile by the
+    /// gap), Backspace or U undoes, R redoes, H asks for a hint, Esc clears the selection.
+    fn keys_ui(&self, ui: &mut Ui, commands: &mut Vec<PlayCommand>, notices: &mut Vec<String>) {
+        if !ui.ctx().egui_wants_keyboard_input() {
+            ui.input_mut(|i| {
+                for (key, dir) in [
+                    (Key::ArrowUp, Dir::Up),
+                    (Key::ArrowDown, Dir::Down),
+                    (Key::ArrowLeft, Dir::Left),
+                    (Key::ArrowRight, Dir::Right),
+                ] {
+                    // Tiles: the one next to the gap moves, nothing selected first.
+                    let piece = if self.tiles {
+                        tile_for_arrow(&self.current, dir)
+                    } else {
+                        self.selected
+                    };
+                    if let Some(piece) = piece
+                        && i.consume_key(Modifiers::NONE, key)
+                    {
+                        match rule_refusal(&self.current, piece, dir) {
+                            Some(reason) => notices.push(reason),
+                            None => commands.push(PlayCommand::Step(piece, dir)),
+                        }
+                    }
+                }
+                if i.consume_key(Modifiers::NONE, Key::Backspace)
+                    || i.consume_key(Modifiers::NONE, Key::U)
+                {
+                    commands.push(PlayCommand::Undo);
+                }
+                if i.consume_key(Modifiers::NONE, Key::R) {
+                    commands.push(PlayCommand::Redo);
+                }
+                if i.consume_key(Modifiers::NONE, Key::H) {
+                    commands.push(PlayCommand::Hint);
+                }
+                if i.consume_key(Modifiers::NONE, Key::Escape) {
+                    commands.push(PlayCommand::Select(None));
+                }
+            });
+        }
+    }
+
+    fn status_ui(&self, ui: &mut Ui, metric: Metric, verdict: &Verdict) {
+        if let Some(refusal) = verdict.refusal() {
+            ui.colored_label(ui.visuals().warn_fg_color, refusal);
+        }
+        if self.is_solved() && !self.history.is_empty() {
+            let n = count_moves(&self.history, metric);
+            let optimal = match &self.optimal {
+                Some(Search::Done(Ok(r))) if r.status == Termination::Solved && r.optimal => {
+                    format!(" (optimal is {})", r.length().unwrap_or_default())
+                }
+                Some(Search::Running(_)) => " (finding the optimal length…)".to_string(),
+                _ => String::new(),
+            };
+            ui.label(
+                RichText::new(format!("Solved in {n} {}{optimal}", unit_name(metric, n)))
+                    .strong()
+                    .size(18.0)
+                    .color(Color32::from_rgb(0x2e, 0x9e, 0x4f)),
+            );
+        } else if let Some(message) = &self.message {
+            ui.colored_label(ui.visuals().warn_fg_color, message);
+        } else {
+            match self.current_hint() {
+                Some(Ok(hint)) => {
+                    let steps: Vec<&str> = hint.first.steps.iter().map(|d| d.word()).collect();
+                    ui.label(
+                        RichText::new(format!(
+                            "Hint: move {} {} ({} {} to go)",
+                            hint.first.piece,
+                            steps.join(", "),
+                            hint.remaining,
+                            unit_name(metric, hint.remaining)
+                        ))
+                        .color(Color32::from_rgb(0xb0, 0x80, 0x00)),
+                    );
+                }
+                Some(Err(e)) => {
+                    ui.colored_label(ui.visuals().warn_fg_color, e);
+                }
+                None => {
+                    let advice = match self.selected {
+                        Some(t) => {
+                            format!("Piece {t} selected: use the arrow keys, or drag a piece.")
+                        }
+                        None => "Drag a piece, or click one and use the arrow keys.".into(),
+                    };
+                    if tile_layout(&self.current).is_some() {
+                        ui.weak(format!(
+                            "{advice} Hold {} to outline the goal.",
+                            GOAL_KEY.name()
+                        ));
+                    } else {
+                        ui.weak(advice);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Draws the board and turns drags and clicks into commands; a push against a rule adds
+    /// its explanation to `notices` instead.
+    fn board_ui(&mut self, ui: &mut Ui, notices: &mut Vec<String>) -> Vec<PlayCommand> {
+        let mut commands = Vec::new();
+        let hint = self.hint().map(|h| h.first.piece);
+        let mut board = Board::new(&self.current)
+            .id_salt("play board")
+            .goal_outline(true)
+            .highlight_piece(hint.or(self.selected));
+        let drag_preview = self.drag.and_then(|drag| {
+            let pointer = ui.input(|i| i.pointer.interact_pos())?;
+            Some((drag, pointer))
+        });
+        if let Some((drag, pointer)) = drag_preview {
+            // The cell size is only known after layout; the last frame's is a good estimate.
+            let offset = preview_offset(&self.current, drag, pointer, self.cell_size);
+            board = board.piece_offset(drag.piece, offset);
+        }
+        let response = board.show(ui);
+        let cell = response.cell_size.max(1.0);
+        self.cell_size = cell;
+        if let Some(hint) = self.hint() {
+            paint_hint_arrow(ui, &self.current, response.response.rect, &hint.first);
+        }
+        let piece_at = |(r, c): (usize, usize)| match self.current.cell(r, c) {
+            Cell::Piece(t) => Some(t),
+            _ => None,
+        };
+        if let Some((at, egui::PointerButton::Primary)) = response.pressed
+            && let Some(piece) = piece_at(at)
+            && let Some(pointer) = ui.input(|i| i.pointer.interact_pos())
+        {
+            self.drag = Some(Drag {
+                piece,
+                anchor: pointer,
+                refused: None,
+                stepped: None,
+            });
+            // Tiles need no selection: clicks and arrow keys find the tile themselves.
+            if !self.tiles {
+                commands.push(PlayCommand::Select(Some(piece)));
+            }
+        }
+        if let Some((at, egui::PointerButton::Primary)) = response.clicked {
+            match piece_at(at) {
+                Some(tile) if self.tiles => commands.push(PlayCommand::SlideTo(tile)),
+                Some(_) => {}
+                None => commands.push(PlayCommand::Select(None)),
+            }
+        }
+        if response.released.is_some() {
+            self.drag = None;
+        }
+        if let Some(drag) = self.drag.as_mut()
+            && response.active.is_some()
+            && let Some(pointer) = ui.input(|i| i.pointer.interact_pos())
+        {
+            let (along, across) = split_by_axis(
+                (pointer - drag.anchor) / cell,
+                self.current.axis_of(drag.piece),
+            );
+            // A push across the axis (or into a closed zone) is explained, once per push.
+            let pushed = dominant(along, STEP_AT)
+                .or_else(|| dominant(across, STEP_AT))
+                .filter(|&dir| drag.stepped != Some(dir.opposite()));
+            match pushed.map(|dir| (dir, rule_refusal(&self.current, drag.piece, dir))) {
+                Some((dir, Some(reason))) => {
+                    if drag.refused != Some(dir) {
+                        drag.refused = Some(dir);
+                        notices.push(reason);
+                    }
+                }
+                Some((dir, None)) => {
+                    drag.refused = None;
+                    let (dr, dc) = dir.delta();
+                    if self.current.can_step(drag.piece, dir) {
+                        drag.anchor += vec2(dc as f32, dr as f32) * cell;
+                        drag.stepped = Some(dir);
+                        commands.push(PlayCommand::Step(drag.piece, dir));
+                    } else if self.message.is_none() {
+                        commands.push(PlayCommand::Step(drag.piece, dir));
+                    }
+                }
+                None => drag.refused = None,
+            }
+        }
+        commands
+    }
+}
+
+/// The colour of the hint arrow (the board's hint outline is gold too).
+const HINT_ARROW: Color32 = Color32::from_rgb(0xff, 0xd0, 0x00);
+
+/// Draws the hinted move as an arrow from the piece's centre along its steps.
+fn paint_hint_arrow(ui: &Ui, puzzle: &Puzzle, rect: egui::Rect, first: &PieceMove) {
+    let cells: Vec<(usize, usize)> = puzzle
+        .pieces()
+        .into_iter()
+        .find(|p| p.token == first.piece)
+        .map(|p| p.cells)
+        .unwrap_or_default();
+    if cells.is_empty() || first.steps.is_empty() {
+        return;
+    }
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
+    let centres: Vec<Pos2> = cells
+        .iter()
+        .map(|&(r, c)| cell_center(rect, rows, cols, r, c))
+        .collect();
+    let centre = centres.iter().fold(Vec2::ZERO, |sum, p| sum + p.to_vec2()) / centres.len() as f32;
+    let cell = vec2(rect.width() / cols as f32, rect.height() / rows as f32);
+    let painter = ui.painter_at(rect);
+    let stroke = egui::Stroke::new((cell.x * 0.08).clamp(2.0, 6.0), HINT_ARROW);
+    let mut at = centre.to_pos2();
+    let last = first.steps.len() - 1;
+    for (i, dir) in first.steps.iter().enumerate() {
+        let (dr, dc) = dir.delta();
+        let step = vec2(dc as f32 * cell.x, dr as f32 * cell.y);
+        if i == last {
+            painter.arrow(at, step * 0.8, stroke);
+        } else {
+            painter.line_segment([at, at + step], stroke);
+        }
+        at += step;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(piece: &str, dir: Dir) -> PlayedStep {
+        PlayedStep {
+            piece: Token::new(piece).unwrap(),
+            dir,
+        }
+    }
+
+    #[test]
+    fn moves_are_counted_per_metric() {
+        let steps = [
+            s("A", Dir::Down),
+            s("A", Dir::Down),
+            s("A", Dir::Left),
+            s("B", Dir::Up),
+            s("A", Dir::Up),
+        ];
+        assert_eq!(count_moves(&steps, Metric::Step), 5);
+        assert_eq!(count_moves(&steps, Metric::Slide), 4);
+        assert_eq!(count_moves(&steps, Metric::Move), 3);
+        assert_eq!(count_moves(&[], Metric::Move), 0);
+    }
+
+    #[test]
+    fn legal_steps_move_illegal_ones_are_refused_and_undo_restores() {
+        let ctx = egui::Context::default();
+        let p = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+        let mut game = Play::new(&p);
+        let three = Token::number(3);
+        game.apply(PlayCommand::Step(three, Dir::Right), Metric::Step, &ctx);
+        assert_eq!(game.history().len(), 1);
+        let before = game.position().clone();
+        game.apply(
+            PlayCommand::Step(Token::number(5), Dir::Up),
+            Metric::Step,
+            &ctx,
+        );
+        assert_eq!(game.position(), &before, "an illegal move changes nothing");
+        assert!(
+            game.message().unwrap().contains("cannot move up"),
+            "{:?}",
+            game.message()
+        );
+        game.apply(PlayCommand::Undo, Metric::Step, &ctx);
+        assert_eq!(game.position(), &p);
+        assert!(game.history().is_empty());
+    }
+}

@@ -1,0 +1,451 @@
+//! The playback view: headline, board, controls, move list, heuristic plot and export.
+
+use egui::{Color32, Key, Modifiers, RichText, Ui, vec2};
+use egui_plot::{GridInput, GridMark, Line, Plot, PlotPoints, Points, VLine};
+
+use crate::command::{Command, ExportFormat, PlaybackCommand};
+use crate::common::board::{Board, GOAL_KEY};
+use crate::common::format::{headline, heuristic_title};
+use blockslide_core::model::tiles::tile_layout;
+
+use super::text::{notation, solution_json, solution_text};
+use super::{
+    H_PLOT_BLOCK_HEIGHT, H_PLOT_MAX_MOVES, HeuristicPath, Playback, PlaybackSettings, Truth,
+};
+
+impl Playback {
+    /// Draws the playback view (headline, board, controls, move list, plot and export),
+    /// advances the glide and playing by the frame's time, and queues what the user asks for.
+    /// `settings` are the ones shown; the speed slider and the Animate switch change them.
+    pub fn ui(&mut self, ui: &mut Ui, settings: &mut PlaybackSettings, queue: &mut Vec<Command>) {
+        let mut commands = Vec::new();
+        if !ui.ctx().egui_wants_keyboard_input() {
+            ui.input_mut(|i| {
+                for (key, command) in [
+                    (Key::ArrowRight, PlaybackCommand::Next),
+                    (Key::ArrowDown, PlaybackCommand::Next),
+                    (Key::ArrowLeft, PlaybackCommand::Previous),
+                    (Key::ArrowUp, PlaybackCommand::Previous),
+                    (Key::Home, PlaybackCommand::First),
+                    (Key::End, PlaybackCommand::Last),
+                    (Key::Space, PlaybackCommand::TogglePlay),
+                ] {
+                    if i.consume_key(Modifiers::NONE, key) {
+                        commands.push(command);
+                    }
+                }
+            });
+        }
+        // Capped so one very slow frame does not skip a whole move.
+        let dt = ui.input(|i| i.stable_dt).min(0.25);
+        if self.tick(dt, settings) {
+            ui.ctx().request_repaint();
+        }
+
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(headline(&self.report)).strong());
+            ui.label(format!(
+                "· {} · {}",
+                self.report.algorithm.title(),
+                heuristic_title(&self.report.heuristic)
+            ))
+            .on_hover_text(format!(
+                "The solver's name for the heuristic: `{}`",
+                self.report.heuristic
+            ));
+            if tile_layout(&self.current).is_some() {
+                ui.weak(format!("Hold {} to outline the goal.", GOAL_KEY.name()));
+            }
+        });
+        if let Some(e) = &self.replay_error {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!("This solution is broken: {e}"),
+            );
+        } else if !self.goal_reached {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                "This solution does not end on a goal position.",
+            );
+        }
+
+        egui::Panel::bottom("playback bottom")
+            .resizable(false)
+            .show(ui, |ui| {
+                commands.extend(self.controls_ui(ui, settings));
+                ui.add_space(4.0);
+                ui.horizontal_wrapped(|ui| {
+                    self.h_plot_ui(ui);
+                    if let Some(format) = ui.vertical(|ui| self.export_ui(ui)).inner {
+                        queue.push(Command::ExportSolution(format));
+                    }
+                });
+            });
+        egui::Panel::right("playback moves")
+            .resizable(true)
+            .default_size(190.0)
+            .show(ui, |ui| {
+                commands.extend(self.move_list_ui(ui));
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            let last_made = self.index.checked_sub(1).map(|i| self.moves[i].piece);
+            let mut board = Board::new(&self.current)
+                .id_salt("playback board")
+                .interactive(false)
+                .goal_outline(true)
+                .highlight_piece(if self.glide.is_some() {
+                    None
+                } else {
+                    last_made
+                });
+            if let Some((piece, offset)) = self.glide_offset() {
+                board = board.piece_offset(piece, offset);
+            }
+            board.show(ui);
+        });
+        queue.extend(commands.into_iter().map(Command::from));
+    }
+
+    fn controls_ui(
+        &mut self,
+        ui: &mut Ui,
+        settings: &mut PlaybackSettings,
+    ) -> Vec<PlaybackCommand> {
+        let mut commands = Vec::new();
+        let n = self.len();
+        // Wrapped, so a narrow window cuts no button off.
+        ui.horizontal_wrapped(|ui| {
+            let at_start = self.index == 0;
+            let at_end = self.index == n;
+            let button = |ui: &mut Ui, enabled: bool, icon: &str, name: &str, tip: &str| {
+                ui.add_enabled(enabled, egui::Button::new(icon).min_size(vec2(56.0, 24.0)))
+                    .accessible_name(name)
+                    .on_hover_text(tip)
+                    .clicked()
+            };
+            if button(ui, !at_start, "« First", "First", "Start position (Home)") {
+                commands.push(PlaybackCommand::First);
+            }
+            if button(
+                ui,
+                !at_start,
+                "‹ Prev",
+                "Previous",
+                "One move back (left arrow)",
+            ) {
+                commands.push(PlaybackCommand::Previous);
+            }
+            let (icon, name) = if self.playing {
+                ("Pause", "Pause")
+            } else {
+                ("Play", "Play")
+            };
+            if button(ui, n > 0, icon, name, "Play or pause (Space)") {
+                commands.push(PlaybackCommand::TogglePlay);
+            }
+            if button(
+                ui,
+                !at_end,
+                "Next ›",
+                "Next",
+                "One move forward (right arrow)",
+            ) {
+                commands.push(PlaybackCommand::Next);
+            }
+            if button(ui, !at_end, "Last »", "Last", "Final position (End)") {
+                commands.push(PlaybackCommand::Last);
+            }
+        });
+        // The slider has a line of its own as wide as the view allows: long solutions get
+        // a fine slider, and a narrow window cuts nothing off.
+        ui.horizontal(|ui| {
+            let number_width = 30.0 + 8.0 * n.to_string().len() as f32;
+            ui.spacing_mut().slider_width = (ui.available_width() - number_width - 40.0).max(60.0);
+            let mut at = self.index;
+            let slider = ui.add(
+                egui::Slider::new(&mut at, 0..=n)
+                    .text(format!("of {n}"))
+                    .clamping(egui::SliderClamping::Always),
+            );
+            let slider = slider.accessible_name("Move");
+            if slider.changed() && at != self.index {
+                commands.push(PlaybackCommand::Seek(at));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.add(
+                egui::Slider::new(&mut settings.moves_per_second, 0.5..=20.0)
+                    .logarithmic(true)
+                    .text("moves/s"),
+            )
+            .accessible_name("Speed");
+            ui.checkbox(&mut settings.animate, "Animate")
+                .on_hover_text("Let pieces glide; off makes every change instant");
+            let status = if self.index == n && self.goal_reached {
+                format!("Move {}/{n} · goal reached", self.index)
+            } else {
+                format!("Move {}/{n}", self.index)
+            };
+            ui.label(status);
+        });
+        commands
+    }
+
+    fn move_list_ui(&mut self, ui: &mut Ui) -> Vec<PlaybackCommand> {
+        let mut commands = Vec::new();
+        ui.label(RichText::new("Moves").strong());
+        let current = self
+            .glide
+            .filter(|g| g.forward)
+            .map_or(self.index, |g| g.index + 1);
+        let scroll = std::mem::take(&mut self.scroll_to_current);
+        // Only the visible rows are laid out, so solutions of any length scroll smoothly.
+        // Every row is exactly this tall (a selectable button of monospace text), as
+        // `show_rows` requires.
+        let row_height = (ui.text_style_height(&egui::TextStyle::Monospace)
+            + 2.0 * ui.spacing().button_padding.y)
+            .max(ui.spacing().interact_size.y)
+            .ceil();
+        let pitch = row_height + ui.spacing().item_spacing.y;
+        let mut area = egui::ScrollArea::vertical()
+            .id_salt("playback move list")
+            .auto_shrink([false, false]);
+        let visible = self.visible_rows.clone();
+        if scroll && !visible.contains(&current) {
+            let rows_shown = visible.len().max(1) as f32;
+            area =
+                area.vertical_scroll_offset(((current as f32 - rows_shown / 2.0) * pitch).max(0.0));
+        }
+        let output = area.show_rows(ui, row_height, self.moves.len() + 1, |ui, rows| {
+            let width = ui.available_width();
+            for row in rows.clone() {
+                let text = if row == 0 {
+                    "   0. start".to_string()
+                } else {
+                    let i = row - 1;
+                    format!("{:>4}. {}", row, notation(&self.report, i, &self.moves[i]))
+                };
+                let r = ui.add(
+                    egui::Button::selectable(current == row, RichText::new(text).monospace())
+                        .min_size(vec2(width, row_height)),
+                );
+                if r.clicked() {
+                    commands.push(PlaybackCommand::Seek(row));
+                }
+                if scroll && current == row && visible.contains(&row) {
+                    r.scroll_to_me(None);
+                }
+            }
+            rows
+        });
+        // Rows at the edges may be only partly visible; count them out.
+        let rows = output.inner;
+        self.visible_rows = (rows.start + 1).min(rows.end)..rows.end.saturating_sub(1);
+        commands
+    }
+
+    fn h_plot_ui(&self, ui: &mut Ui) {
+        // Room for the export buttons beside the plot when the window allows; below it
+        // otherwise (the row wraps).
+        let width = (ui.available_width() - 170.0).clamp(160.0, 520.0);
+        let Some(HeuristicPath { heuristic, values }) = &self.h_path else {
+            // The same space as the plot, so nothing jumps when it arrives.
+            ui.allocate_ui(vec2(width, H_PLOT_BLOCK_HEIGHT), |ui| {
+                ui.set_min_size(vec2(width, H_PLOT_BLOCK_HEIGHT));
+                if self.h_task.is_some() {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.weak("Evaluating the heuristic along the solution…");
+                    });
+                } else if self.len() > H_PLOT_MAX_MOVES {
+                    ui.weak(format!(
+                        "No heuristic plot for solutions over {H_PLOT_MAX_MOVES} moves."
+                    ));
+                }
+            });
+            return;
+        };
+        ui.vertical(|ui| {
+            // The notes wrap at the plot's width, leaving the export buttons their room.
+            ui.set_max_width(width);
+            let title = heuristic_title(heuristic);
+            ui.label(RichText::new(format!("Heuristic along the solution: {title}")).strong())
+                .on_hover_text(format!(
+                    "The solver's name for the heuristic: `{heuristic}`"
+                ));
+            let points: Vec<[f64; 2]> = values
+                .iter()
+                .enumerate()
+                .map(|(i, h)| [i as f64, f64::from(*h)])
+                .collect();
+            let (truth_name, truth_points, truth_note) = truth_line(self.truth.as_ref());
+            let index = self.index as f64;
+            let top = values
+                .iter()
+                .map(|v| f64::from(*v))
+                .chain(truth_points.iter().map(|p| p[1]))
+                .chain(std::iter::once((values.len().saturating_sub(1)) as f64))
+                .fold(1.0, f64::max);
+            Plot::new("playback h plot")
+                .width(width)
+                .height(150.0)
+                .allow_drag(false)
+                .allow_zoom(false)
+                .allow_scroll(false)
+                .allow_boxed_zoom(false)
+                .include_y(0.0)
+                .include_y(top)
+                .y_grid_spacer(move |input: GridInput| round_marks(input.bounds, top))
+                .x_grid_spacer(move |input: GridInput| round_marks(input.bounds, top))
+                .x_axis_label("move")
+                .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
+                .show(ui, |plot| {
+                    if !truth_points.is_empty() {
+                        plot.line(
+                            Line::new(truth_name, PlotPoints::new(truth_points))
+                                .width(1.5)
+                                .color(Color32::from_gray(150)),
+                        );
+                    }
+                    plot.line(
+                        Line::new(format!("h ({title})"), PlotPoints::new(points.clone()))
+                            .width(2.0)
+                            .color(Color32::from_rgb(0x3d, 0x7e, 0xc9)),
+                    );
+                    if let Some(p) = points.get(self.index) {
+                        plot.points(
+                            Points::new("", vec![*p])
+                                .radius(4.0)
+                                .color(Color32::from_rgb(0xe0, 0x8a, 0x1e)),
+                        );
+                    }
+                    plot.vline(
+                        VLine::new("", index)
+                            .width(1.0)
+                            .color(Color32::from_rgb(0xe0, 0x8a, 0x1e)),
+                    );
+                });
+            ui.weak(truth_note);
+        });
+    }
+
+    /// Copies to the clipboard at once; returns the format of a file to save.
+    fn export_ui(&self, ui: &mut Ui) -> Option<ExportFormat> {
+        ui.label(RichText::new("Export").strong());
+        if ui
+            .button("Copy moves as text")
+            .on_hover_text("A readable, numbered list of the moves")
+            .clicked()
+        {
+            ui.ctx().copy_text(solution_text(&self.report));
+        }
+        if ui
+            .button("Copy as JSON")
+            .on_hover_text("The same JSON as `blockslide solve --json`")
+            .clicked()
+        {
+            ui.ctx().copy_text(solution_json(&self.report));
+        }
+        ui.add_space(4.0);
+        let mut save = None;
+        for (format, text, tip) in [
+            (
+                ExportFormat::Text,
+                "Save moves as text…",
+                "The numbered list of moves, in a .txt file",
+            ),
+            (
+                ExportFormat::Json,
+                "Save as JSON…",
+                "The CLI's JSON (`blockslide solve --json`), in a .json file",
+            ),
+            (
+                ExportFormat::Animation,
+                "Save animation…",
+                "The playback as an animated PNG (APNG), for slides and web pages",
+            ),
+        ] {
+            if ui.button(text).on_hover_text(tip).clicked() {
+                save = Some(format);
+            }
+        }
+        save
+    }
+}
+
+/// The true-distance line of the heuristic plot: its legend name, its points, and a note
+/// that says how the distances were found.
+fn truth_line(truth: Option<&Truth>) -> (&'static str, Vec<[f64; 2]>, String) {
+    match truth {
+        Some(Truth::Exact { distances, mapped }) => {
+            let points = distances
+                .iter()
+                .enumerate()
+                .map(|(i, d)| [i as f64, f64::from(*d)])
+                .collect();
+            let how = if *mapped {
+                "True distance: exact at every position, from a map of every position's \
+                 distance to the goal."
+            } else {
+                "True distance: exact, the moves left (the solution is optimal)."
+            };
+            ("true distance", points, how.to_string())
+        }
+        Some(Truth::AlongOptimal(m)) => {
+            let points = (0..=*m).map(|i| [f64::from(i), f64::from(m - i)]).collect();
+            (
+                "distance along an optimal solution",
+                points,
+                format!(
+                    "Too many positions to map every distance: the grey line counts down an \
+                     optimal solution of {m} moves, a different path from the one shown."
+                ),
+            )
+        }
+        Some(Truth::Unknown) => (
+            "",
+            Vec::new(),
+            "True distance unknown: no map and no optimal solution within the limits.".into(),
+        ),
+        None => ("", Vec::new(), "Finding the true distances…".into()),
+    }
+}
+
+/// Grid marks at the largest round step (1, 2 or 5 times a power of ten) that gives at
+/// least four intervals up to `top`.
+fn round_marks(bounds: (f64, f64), top: f64) -> Vec<GridMark> {
+    let raw = (top / 4.0).max(1.0);
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let step = [5.0, 2.0, 1.0]
+        .into_iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s <= raw)
+        .unwrap_or(magnitude);
+    let first = (bounds.0 / step).ceil() as i64;
+    let last = (bounds.1 / step).floor() as i64;
+    (first..=last)
+        .map(|k| GridMark {
+            value: k as f64 * step,
+            step_size: step,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plot_marks_are_round() {
+        let values: Vec<f64> = round_marks((-3.0, 84.0), 81.0)
+            .iter()
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(values, [0.0, 20.0, 40.0, 60.0, 80.0]);
+        let values: Vec<f64> = round_marks((0.0, 8.0), 8.0)
+            .iter()
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(values, [0.0, 2.0, 4.0, 6.0, 8.0]);
+    }
+}

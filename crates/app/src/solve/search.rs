@@ -1,0 +1,90 @@
+//! A solve as a background task. The solver panel's searches, and Play's hints and optimal
+//! lengths, all run this way.
+
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use crate::common::task::Task;
+use blockslide_core::model::tiles::tile_layout;
+use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::{
+    Algorithm, Limits, Preparation, SearchControl, SolveError, SolveReport, SolveRequest, Stats,
+    solve,
+};
+
+/// What a running solve reports: first how far its preparation (a pattern database being
+/// built) has got, then the search's statistics.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SearchProgress {
+    /// The heuristic's tables are being loaded or built.
+    Preparing(Preparation),
+    /// The search is under way.
+    Searching {
+        /// The search's statistics (its time excludes the preparation's).
+        stats: Stats,
+        /// How long the preparation took, when the heuristic had tables to load or build.
+        prepared: Option<Duration>,
+    },
+}
+
+impl SearchProgress {
+    /// The search's statistics, once it searches.
+    pub fn stats(&self) -> Option<Stats> {
+        match self {
+            SearchProgress::Searching { stats, .. } => Some(*stats),
+            SearchProgress::Preparing(_) => None,
+        }
+    }
+}
+
+/// A running solve: its progress is [`SearchProgress`], its result the solver's answer.
+pub type SearchTask = Task<SearchProgress, Result<SolveReport, SolveError>>;
+
+/// Starts solving `puzzle` as `request` says, on a thread named after `name` ("solve",
+/// "hint"). Cancelling or dropping the task stops the search.
+///
+/// # Errors
+/// A message when the operating system refuses to start a thread.
+pub fn spawn_search(
+    name: &str,
+    ctx: &egui::Context,
+    puzzle: Puzzle,
+    request: SolveRequest,
+) -> Result<SearchTask, String> {
+    Task::spawn(name, ctx, move |reporter| {
+        // The search's reports carry the preparation's time, so the last one tells both.
+        let prepared = Arc::new(Mutex::new(None));
+        let seen = Arc::clone(&prepared);
+        let control = SearchControl::new(request.limits)
+            .with_cancel(reporter.cancel_flag())
+            .with_progress(reporter.sink(move |s: &Stats| SearchProgress::Searching {
+                stats: *s,
+                prepared: *seen.lock().unwrap_or_else(PoisonError::into_inner),
+            }))
+            .with_preparation_progress(reporter.sink(move |p: &Preparation| {
+                *prepared.lock().unwrap_or_else(PoisonError::into_inner) = Some(p.elapsed);
+                SearchProgress::Preparing(*p)
+            }));
+        solve(&puzzle, &request, control)
+    })
+}
+
+/// The request for an optimal solution of `puzzle` in `metric`, for hints and the optimal
+/// length in Play: IDA* on tile puzzles of 16 cells or more (little memory), A* otherwise,
+/// each with the solver's best admissible heuristic, for two minutes at most.
+pub fn optimal_request(puzzle: &Puzzle, metric: Metric) -> SolveRequest {
+    let algorithm = if tile_layout(puzzle).is_some() && puzzle.rows * puzzle.cols >= 16 {
+        Algorithm::Idastar
+    } else {
+        Algorithm::Astar
+    };
+    SolveRequest {
+        algorithm,
+        metric: Some(metric),
+        limits: Limits {
+            max_time: Duration::from_mins(2),
+            ..Limits::default()
+        },
+        ..SolveRequest::default()
+    }
+}

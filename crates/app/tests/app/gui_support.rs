@@ -1,0 +1,68 @@
+//! Shared helpers of the app's UI tests: a bundled puzzle, the real app in a headless
+//! harness, and waiting for background work by stepping frames.
+
+#![allow(
+    dead_code,
+    reason = "each test file uses a different subset of the helpers"
+)]
+
+use std::time::{Duration, Instant};
+
+use blockslide_app::app::App;
+use blockslide_app::command::Mode;
+use blockslide_core::model::Puzzle;
+use egui_kittest::Harness;
+
+pub use crate::fixtures::bundled;
+
+/// The app for a test on `puzzle` (see [`App::new_for_test`]), its pattern databases cached
+/// in the tests' folder inside `target/`, never the user's.
+pub fn app(puzzle: Puzzle) -> App {
+    let mut app = App::new_for_test(puzzle);
+    app.set_pdb_cache(Some(crate::fixtures::pdb_cache()));
+    app
+}
+
+/// The app on `puzzle` in `mode`, in a headless window of `size` points, after its first
+/// frames.
+pub fn harness(puzzle: Puzzle, mode: Mode, size: [f32; 2]) -> Harness<'static, App> {
+    let mut app = app(puzzle);
+    app.set_mode(mode);
+    let mut h = Harness::builder().with_size(size).build_eframe(|_| app);
+    h.run_ok();
+    h
+}
+
+/// Steps frames until `done` holds for the app, then one more; panics after `patience`
+/// (background work never has its timing asserted).
+pub fn wait_for(
+    h: &mut Harness<'static, App>,
+    patience: Duration,
+    what: &str,
+    done: impl Fn(&App) -> bool,
+) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(start.elapsed() < patience, "timed out waiting for {what}");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    h.step();
+}
+
+/// eframe's key-value storage, in memory: a session saved and restored without a disk.
+#[derive(Default)]
+pub struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}

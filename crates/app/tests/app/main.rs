@@ -1,0 +1,13 @@
+//! The app's UI tests: the real app in a headless egui_kittest harness, driven as a user
+//! would (clicks, drags, keys), waiting for its background work.
+
+#[path = "../../../core/tests/solver/fixtures.rs"]
+mod fixtures;
+mod gui_analyze;
+mod gui_big_tiles;
+mod gui_editor;
+mod gui_families;
+mod gui_polish;
+mod gui_solver;
+mod gui_support;
+mod gui_watch;

@@ -1,0 +1,9 @@
+//! Pixel snapshots of the app (feature `snapshots`: needs a renderer, Mesa's software
+//! Vulkan, which `.ci/run` installs). `UPDATE_SNAPSHOTS=1` writes new pictures.
+
+#![cfg(feature = "snapshots")]
+
+mod snapshots_analyze;
+mod snapshots_editor;
+mod snapshots_families;
+mod snapshots_solver;

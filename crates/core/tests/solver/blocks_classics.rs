@@ -1,0 +1,338 @@
+//! The block engine on the classics and the seeds' puzzles: state counts and optimal lengths
+//! (known-answers), every solution replayed on the model.
+
+use crate::blocks_support;
+
+use blocks_support::*;
+use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::algorithms::bfs::{bfs, explore};
+use blockslide_core::solve::blocks::{self, BlockDomain};
+use blockslide_core::solve::core::{Domain, Limits, SearchControl, Termination};
+
+/// Solves by BFS, replays the solution, returns its length in the metric.
+fn bfs_length(puzzle: &Puzzle, metric: Metric) -> usize {
+    let domain = BlockDomain::new(puzzle, metric).unwrap();
+    let outcome = bfs(&domain, &mut control());
+    assert_eq!(outcome.termination, Termination::Solved);
+    assert!(outcome.optimal);
+    let path = outcome.path.unwrap();
+    replay_path(puzzle, &domain, &path, metric);
+    path.len()
+}
+
+fn count(puzzle: &Puzzle, metric: Metric) -> (u64, u64) {
+    let domain = BlockDomain::new(puzzle, metric).unwrap();
+    let e = explore(&domain, &mut control());
+    assert_eq!(
+        e.termination,
+        Termination::Unsolvable,
+        "the walk is complete"
+    );
+    (e.states, e.goal_states)
+}
+
+#[test]
+fn seed_small_puzzle_lengths() {
+    // The step length is also checked against a BFS over model positions that shares no code
+    // with the domain.
+    assert_eq!(naive_walk(&small(), Metric::Step).2, Some(41));
+    assert_eq!(bfs_length(&small(), Metric::Step), 41);
+    assert_eq!(bfs_length(&small(), Metric::Slide), 30);
+    assert_eq!(bfs_length(&small(), Metric::Move), 26);
+}
+
+#[test]
+fn seed_big_puzzle_is_25_steps() {
+    assert_eq!(bfs_length(&big(), Metric::Step), 25);
+}
+
+#[test]
+fn seed_hard_puzzle_is_36_steps() {
+    assert_eq!(bfs_length(&hard(), Metric::Step), 36);
+}
+
+#[test]
+fn two_ls_meet_solves_with_the_floating_goal() {
+    assert_eq!(bfs_length(&two_ls(), Metric::Step), 30);
+    assert_eq!(bfs_length(&two_ls(), Metric::Slide), 22);
+    assert_eq!(bfs_length(&two_ls(), Metric::Move), 19);
+}
+
+#[test]
+fn goal_test_agrees_with_the_model_on_every_klotski_and_pennant_state() {
+    for puzzle in [klotski(), pennant()] {
+        let domain = BlockDomain::new(&puzzle, Metric::Step).unwrap();
+        let mut goals = 0;
+        for state in all_states(&domain) {
+            let position = domain.position(&state);
+            assert_eq!(domain.is_goal(&state), position.goal_satisfied());
+            goals += u32::from(domain.is_goal(&state));
+        }
+        assert!(goals > 0);
+    }
+}
+
+#[test]
+#[ignore = "slow: release suite"]
+fn goal_test_agrees_with_the_model_on_every_two_ls_state() {
+    let domain = BlockDomain::new(&two_ls(), Metric::Step).unwrap();
+    let states = all_states(&domain);
+    assert_eq!(states.len(), 110_804);
+    for state in states {
+        assert_eq!(
+            domain.is_goal(&state),
+            domain.position(&state).goal_satisfied()
+        );
+    }
+}
+
+#[test]
+fn klotski_merged_space_is_25955_with_964_goals() {
+    for metric in Metric::ALL {
+        assert_eq!(count(&klotski(), metric), (25_955, 964), "{metric}");
+    }
+}
+
+#[test]
+fn the_walk_keeps_only_the_last_layers() {
+    // Frontier search: at any time the walk holds three layers, not the whole space, so its
+    // memory stays well under what storing each reachable state once would take ("two L's
+    // meet" has 110,804 states in layers of at most a few thousand).
+    let domain = BlockDomain::new(&two_ls(), Metric::Step).unwrap();
+    let e = blocks::explore(&domain, &mut control());
+    assert_eq!(e.termination, Termination::Unsolvable);
+    let widest = *e.per_depth.iter().max().unwrap();
+    let everything = e.states * size_of::<u64>() as u64;
+    assert!(
+        e.stats.peak_memory_bytes < everything / 2,
+        "{} bytes at peak for {} states",
+        e.stats.peak_memory_bytes,
+        e.states
+    );
+    assert!(e.stats.stored <= 3 * widest, "{} stored", e.stats.stored);
+}
+
+#[test]
+fn klotski_optimal_lengths() {
+    assert_eq!(bfs_length(&klotski(), Metric::Move), 81);
+    assert_eq!(bfs_length(&klotski(), Metric::Slide), 90);
+    assert_eq!(bfs_length(&klotski(), Metric::Step), 116);
+}
+
+#[test]
+fn pennant_space_and_lengths() {
+    assert_eq!(count(&pennant(), Metric::Step).0, 1_398);
+    assert_eq!(bfs_length(&pennant(), Metric::Move), 59);
+    assert_eq!(bfs_length(&pennant(), Metric::Slide), 62);
+    assert_eq!(bfs_length(&pennant(), Metric::Step), 83);
+}
+
+#[test]
+#[ignore = "slow: release suite"]
+fn century_space_and_lengths() {
+    assert_eq!(count(&century(), Metric::Step).0, 81_340);
+    assert_eq!(bfs_length(&century(), Metric::Move), 99);
+    assert_eq!(bfs_length(&century(), Metric::Slide), 111);
+    assert_eq!(bfs_length(&century(), Metric::Step), 131);
+}
+
+#[test]
+fn identical_pieces_are_merged_but_told_apart_when_named() {
+    let k = BlockDomain::new(&klotski(), Metric::Step).unwrap();
+    // A; E; the four verticals; the four soldiers.
+    assert_eq!(k.classes(), 4);
+    let mut named = klotski();
+    // Naming a soldier in the goal separates it from the other three.
+    named.goal.cells[0] = Some(blockslide_core::model::Token::new("G").unwrap());
+    assert_eq!(BlockDomain::new(&named, Metric::Step).unwrap().classes(), 5);
+}
+
+#[test]
+fn goal_state_needs_an_anchored_complete_goal() {
+    let klotski_domain = BlockDomain::new(&klotski(), Metric::Step).unwrap();
+    let why = klotski_domain.goal_state().unwrap_err();
+    assert!(why.contains("does not say where"), "{why}");
+    let ls_domain = BlockDomain::new(&two_ls(), Metric::Step).unwrap();
+    assert!(ls_domain.goal_state().unwrap_err().contains("anywhere"));
+    // The mirrored Pennant with every piece placed is a complete goal.
+    let mut p = pennant();
+    p.goal.cells = p
+        .cells
+        .iter()
+        .map(|cell| {
+            if let blockslide_core::model::Cell::Piece(token) = *cell {
+                Some(token)
+            } else {
+                None
+            }
+        })
+        .collect();
+    let domain = BlockDomain::new(&p, Metric::Step).unwrap();
+    let goal = domain.goal_state().unwrap();
+    assert_eq!(goal, domain.start());
+    assert!(domain.is_goal(&goal));
+}
+
+/// The figures a walk or search reports that do not depend on how wide a stored state is.
+fn counts(stats: &blockslide_core::solve::core::Stats) -> [u64; 6] {
+    [
+        stats.expanded,
+        stats.generated,
+        stats.duplicates,
+        stats.goal_tests,
+        stats.max_frontier,
+        stats.stored,
+    ]
+}
+
+/// The narrow-state walk and BFS (`blocks::explore`, `blocks::bfs`) agree with the same
+/// algorithms on the full-width domain: same space, same layers, same counts; the narrow
+/// BFS (the layered, archived one) finds a path as short, which replays to the goal.
+fn assert_narrow_agrees(puzzle: &Puzzle, metric: Metric) {
+    let domain = BlockDomain::new(puzzle, metric).unwrap();
+    let wide = explore(&domain, &mut control());
+    let narrow = blocks::explore(&domain, &mut control());
+    assert_eq!(narrow.states, wide.states, "{metric}");
+    assert_eq!(narrow.per_depth, wide.per_depth, "{metric}");
+    assert_eq!(narrow.goal_states, wide.goal_states, "{metric}");
+    assert_eq!(narrow.termination, wide.termination, "{metric}");
+    // The walk's successors may come in another order (the step kernel makes them straight
+    // from the bit fields), which moves the widest frontier but no count.
+    let walked = |stats: &blockslide_core::solve::core::Stats| {
+        let mut c = counts(stats);
+        c[4] = 0;
+        c
+    };
+    assert_eq!(walked(&narrow.stats), walked(&wide.stats), "{metric}");
+    let layers = wide.per_depth;
+    let wide = bfs(&domain, &mut control());
+    let narrow = blocks::bfs(&domain, &mut control());
+    assert_eq!(narrow.termination, wide.termination, "{metric}");
+    assert!(narrow.optimal == wide.optimal, "{metric}");
+    let length = |path: &Option<Vec<_>>| path.as_ref().map(Vec::len);
+    assert_eq!(length(&narrow.path), length(&wide.path), "{metric}");
+    // The layered search takes the goal's layer in the order the kernel made it: it expands
+    // every state of the layers before the goal's and some of the goal's layer (all of them,
+    // and every layer, when there is no goal).
+    let expanded = narrow.stats.expanded;
+    assert_eq!(narrow.stats.goal_tests, expanded, "{metric}");
+    match &narrow.path {
+        Some(path) => {
+            let before: u64 = layers[..path.len()].iter().sum();
+            assert!(
+                expanded > before && expanded <= before + layers[path.len()],
+                "{metric}: {expanded} expanded, {before} before the goal's layer"
+            );
+            replay_path(puzzle, &domain, path, metric);
+        }
+        None => assert_eq!(
+            counts(&narrow.stats)[..4],
+            counts(&wide.stats)[..4],
+            "{metric}"
+        ),
+    }
+}
+
+#[test]
+fn narrow_states_agree_with_full_width_states() {
+    assert_eq!(
+        BlockDomain::new(&klotski(), Metric::Step)
+            .unwrap()
+            .state_words(),
+        1
+    );
+    assert_narrow_agrees(&klotski(), Metric::Step);
+    for puzzle in [pennant(), small(), two_ls()] {
+        for metric in Metric::ALL {
+            assert_narrow_agrees(&puzzle, metric);
+        }
+    }
+    // Seventeen distinct pieces in a corridor of 20 cells: 17 fields of 5 bits, two words.
+    let corridor = puzzle(
+        &["A B C D E F G H I J K L M N O P Q . . ."],
+        &["A B C D E F G H I J K L M N O P . Q . ."],
+    );
+    assert_eq!(
+        BlockDomain::new(&corridor, Metric::Step)
+            .unwrap()
+            .state_words(),
+        2
+    );
+    for metric in Metric::ALL {
+        assert_narrow_agrees(&corridor, metric);
+    }
+    let mut widths = std::collections::BTreeSet::new();
+    for seed in 0..10 {
+        let puzzle = random_puzzle(seed);
+        for metric in Metric::ALL {
+            if let Ok(domain) = BlockDomain::new(&puzzle, metric) {
+                widths.insert(domain.state_words());
+                assert_narrow_agrees(&puzzle, metric);
+            }
+        }
+    }
+    assert!(widths.contains(&1), "{widths:?}");
+}
+
+/// A control whose memory limit is `bytes`, on `threads` threads.
+fn within(bytes: u64, threads: usize) -> SearchControl {
+    let limits = Limits {
+        max_memory_bytes: bytes,
+        ..Limits::default()
+    };
+    SearchControl::new(limits).with_threads(threads)
+}
+
+/// Under a memory limit the hash table cannot meet, the walk and the search move to sorted
+/// layers of packed states: the same space layer by layer, a path as short that replays, and
+/// the same answer and statistics on one thread or three.
+#[test]
+fn sorted_layers_walk_and_solve_where_the_hash_table_does_not_fit() {
+    for (puzzle, metric) in [
+        (klotski(), Metric::Step),
+        (klotski(), Metric::Move),
+        (pennant(), Metric::Slide),
+    ] {
+        let domain = BlockDomain::new(&puzzle, metric).unwrap();
+        let whole = explore(&domain, &mut control());
+        let hashed = blocks::explore(&domain, &mut control());
+        assert_eq!(hashed.termination, Termination::Unsolvable);
+        let room = hashed.stats.peak_memory_bytes / 2;
+        assert_eq!(
+            explore(&domain, &mut within(room, 1)).termination,
+            Termination::MemoryLimit,
+            "{metric}: the hash-table walk does not fit in {room} bytes"
+        );
+        let sorted = blocks::explore(&domain, &mut within(room, 1));
+        assert_eq!(sorted.termination, Termination::Unsolvable, "{metric}");
+        assert_eq!(sorted.per_depth, whole.per_depth, "{metric}");
+        assert_eq!(sorted.goal_states, whole.goal_states, "{metric}");
+        assert!(sorted.stats.peak_memory_bytes <= room, "{metric}");
+        let on_three = blocks::explore(&domain, &mut within(room, 3));
+        assert_eq!(on_three.per_depth, sorted.per_depth, "{metric}");
+        assert_eq!(
+            counts(&on_three.stats)[..4],
+            counts(&sorted.stats)[..4],
+            "{metric}"
+        );
+
+        let graph = bfs(&domain, &mut control());
+        let room = graph.stats.peak_memory_bytes / 2;
+        let lean = blocks::bfs(&domain, &mut within(room, 1));
+        assert_eq!(lean.termination, Termination::Solved, "{metric}");
+        assert!(lean.optimal, "{metric}");
+        let path = lean.path.as_ref().unwrap();
+        assert_eq!(path.len(), graph.path.as_ref().unwrap().len(), "{metric}");
+        replay_path(&puzzle, &domain, path, metric);
+        let before: u64 = whole.per_depth[..path.len()].iter().sum();
+        assert!(lean.stats.expanded > before, "{metric}");
+        assert!(lean.stats.peak_memory_bytes <= room, "{metric}");
+        let on_three = blocks::bfs(&domain, &mut within(room, 3));
+        assert_eq!(on_three.path, lean.path, "{metric}");
+        assert_eq!(
+            counts(&on_three.stats)[..4],
+            counts(&lean.stats)[..4],
+            "{metric}"
+        );
+    }
+}
