@@ -286,11 +286,6 @@ impl App {
         self.editor.tool
     }
 
-    /// Replaces the file dialogs (tests pass scripted ones).
-    pub fn set_file_dialogs(&mut self, files: Box<dyn FileDialogs>) {
-        self.files = files;
-    }
-
     /// Uses `folder` as the personal library folder.
     pub fn set_library_folder(&mut self, folder: Option<PathBuf>) {
         self.library = LibraryPanel::new(folder);

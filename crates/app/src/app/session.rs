@@ -37,23 +37,11 @@ pub struct Persisted {
 
 /// The bundled Klotski, the design a new user sees first.
 pub fn default_puzzle() -> Puzzle {
+    // Invariant: the library is compiled in and bundles `klotski.ron`, and every bundled
+    // puzzle parses (the core library's tests check both).
     library::bundled()
         .into_iter()
-        .filter(|b| b.file_name.to_ascii_lowercase().contains("klotski"))
-        .find_map(|b| file::parse(b.text).ok())
-        .unwrap_or_else(klotski)
-}
-
-/// Klotski built in code, for builds whose library is missing it.
-fn klotski() -> Puzzle {
-    // Invariant: these rows are a valid 5x4 grid with a goal of the same size.
-    let mut p = Puzzle::from_rows(
-        &["B A A C", "B A A C", "D E E F", "D G H F", "I . . J"],
-        &[". . . .", ". . . .", ". . . .", ". A A .", ". A A ."],
-    )
-    .expect("valid Klotski rows");
-    p.name = "Klotski".into();
-    p.notes = "Move the big square A to the bottom middle.".into();
-    p.metric = Some(blockslide_core::model::Metric::Move);
-    p
+        .find(|b| b.file_name == "klotski.ron")
+        .map(|b| file::parse(b.text).expect("the bundled puzzles parse"))
+        .expect("the library bundles klotski.ron")
 }

@@ -26,30 +26,6 @@ pub fn counted(n: usize, singular: &str, plural: &str) -> String {
     format!("{} {noun}", count(n as u64))
 }
 
-/// A heuristic's name as a person reads it (`pdb-large` → "Pattern databases, large
-/// groups"); the solver's id stays the tooltip and the CLI's name.
-pub fn heuristic_title(id: &str) -> String {
-    let title = match id {
-        "zero" => "None (zero)",
-        "pdb" => "Pattern databases",
-        "pdb-large" => "Pattern databases, large groups",
-        "pdb-strong" => "Pattern databases, strongest",
-        "pdb-max" => "Pattern databases, max of two sets",
-        "linear-conflict" => "Linear conflict",
-        "manhattan" => "Manhattan distance",
-        "misplaced" => "Misplaced tiles",
-        "goal-distance" => "Goal distance",
-        "blockers" => "Blockers",
-        "relaxed" => "Relaxed moves",
-        "max" => "Largest of four",
-        "between" => "Pieces between",
-        _ if id.starts_with("pdb:") => "Pattern databases, chosen groups",
-        // A heuristic added to the solver later reads as its id until it gets a title here.
-        other => return other.to_string(),
-    };
-    title.to_string()
-}
-
 /// A rate per second, rounded to a readable precision: `1.2 M/s`, `35.0 k/s`, `950/s`.
 pub fn rate(per_second: f64) -> String {
     if per_second >= 1e6 {
@@ -179,19 +155,6 @@ mod tests {
         assert_eq!(counted(1, "piece", "pieces"), "1 piece");
         assert_eq!(counted(0, "piece", "pieces"), "0 pieces");
         assert_eq!(counted(1024, "cell", "cells"), "1,024 cells");
-    }
-
-    #[test]
-    fn heuristics_have_human_titles() {
-        assert_eq!(
-            heuristic_title("pdb-large"),
-            "Pattern databases, large groups"
-        );
-        assert_eq!(heuristic_title("zero"), "None (zero)");
-        assert_eq!(
-            heuristic_title("pdb:1,2/3"),
-            "Pattern databases, chosen groups"
-        );
     }
 
     #[test]

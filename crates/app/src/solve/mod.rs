@@ -184,11 +184,6 @@ impl SolveView {
         &self.watch
     }
 
-    /// Shows `tab` in the centre of Solve.
-    pub fn set_tab(&mut self, tab: SolveTab) {
-        self.tab = tab;
-    }
-
     /// The tab shown in the centre of Solve.
     pub fn tab(&self) -> SolveTab {
         self.tab
@@ -330,13 +325,14 @@ impl SolveView {
         ctx: &egui::Context,
     ) {
         self.playback = report.length().map(|_| {
-            let mut playback = Playback::new(puzzle, report);
+            let mut playback =
+                Playback::new(puzzle, report).with_pdb_cache(self.panel.settings.pdb_cache.clone());
             match h_path {
                 Some(path) => {
                     playback.set_h_path(path);
                     playback.compute_truth(puzzle, ctx);
                 }
-                None => playback.compute_h_path(puzzle, self.panel.settings.pdb_cache.clone(), ctx),
+                None => playback.compute_h_path(puzzle, ctx),
             }
             playback
         });
@@ -488,7 +484,10 @@ impl SolveView {
             let metric = self.metric();
             let verdict = self.panel.availability(revision, puzzle).verdict.clone();
             let best = self.records.get(&record_key(puzzle, metric)).copied();
-            let play = self.play.get_or_insert_with(|| Play::new(puzzle));
+            let pdb_cache = &self.panel.settings.pdb_cache;
+            let play = self
+                .play
+                .get_or_insert_with(|| Play::new(puzzle).with_pdb_cache(pdb_cache.clone()));
             play.ui(ui, metric, &verdict, best, commands);
             return;
         }

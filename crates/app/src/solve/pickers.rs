@@ -11,7 +11,9 @@ use blockslide_core::solve::api::{default_algorithm, default_heuristic};
 
 use super::availability::Availability;
 use super::settings::SolverSettings;
-use crate::common::format::{self as fmt, heuristic_title, metric_title};
+use blockslide_core::solve::api::heuristic_title;
+
+use crate::common::format::{self as fmt, metric_title};
 
 /// The metric picker.
 pub fn metric_ui(ui: &mut Ui, settings: &mut SolverSettings) {

@@ -1,15 +1,15 @@
 //! A solve as a background task. The solver panel's searches, and Play's hints and optimal
 //! lengths, all run this way.
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crate::common::task::Task;
-use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::{
-    Algorithm, Limits, Preparation, SearchControl, SolveError, SolveReport, SolveRequest, Stats,
-    solve,
+    Limits, Preparation, SearchControl, SolveError, SolveReport, SolveRequest, Stats,
+    api::default_algorithm, solve,
 };
 
 /// What a running solve reports: first how far its preparation (a pattern database being
@@ -70,21 +70,22 @@ pub fn spawn_search(
 }
 
 /// The request for an optimal solution of `puzzle` in `metric`, for hints and the optimal
-/// length in Play: IDA* on tile puzzles of 16 cells or more (little memory), A* otherwise,
-/// each with the solver's best admissible heuristic, for two minutes at most.
-pub fn optimal_request(puzzle: &Puzzle, metric: Metric) -> SolveRequest {
-    let algorithm = if tile_layout(puzzle).is_some() && puzzle.rows * puzzle.cols >= 16 {
-        Algorithm::Idastar
-    } else {
-        Algorithm::Astar
-    };
+/// length in Play: the solver's default algorithm for the puzzle (every default is optimal)
+/// with its best admissible heuristic (pattern databases cached in `pdb_cache`), for two
+/// minutes at most.
+pub fn optimal_request(
+    puzzle: &Puzzle,
+    metric: Metric,
+    pdb_cache: Option<PathBuf>,
+) -> SolveRequest {
     SolveRequest {
-        algorithm,
+        algorithm: default_algorithm(puzzle).0,
         metric: Some(metric),
         limits: Limits {
             max_time: Duration::from_mins(2),
             ..Limits::default()
         },
+        pdb_cache,
         ..SolveRequest::default()
     }
 }

@@ -5,6 +5,7 @@ use egui::{Color32, RichText, Ui};
 
 use blockslide_core::model::Puzzle;
 use blockslide_core::model::tiles::tile_layout;
+use blockslide_core::solve::api::heuristic_title;
 use blockslide_core::solve::tiles::BuildEstimate;
 use blockslide_core::solve::{
     Algorithm, Limits, Preparation, SolveReport, SolveRequest, Stats, Termination,
@@ -36,7 +37,7 @@ pub fn progress_ui(
             "{}{}",
             request.algorithm.title(),
             heuristic
-                .map(|h| format!(" + {}", fmt::heuristic_title(h)))
+                .map(|h| format!(" + {}", heuristic_title(h)))
                 .unwrap_or_default()
         );
         if task.is_cancelling() {
@@ -128,7 +129,7 @@ pub fn report_ui(ui: &mut Ui, report: &SolveReport) {
     ui.label(format!(
         "{} · heuristic: {} · {} metric",
         report.algorithm.title(),
-        fmt::heuristic_title(&report.heuristic),
+        heuristic_title(&report.heuristic),
         report.metric
     ))
     .on_hover_text(format!(

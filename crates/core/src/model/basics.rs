@@ -107,17 +107,6 @@ impl Dir {
             Dir::Right => "right",
         }
     }
-
-    /// Reads a direction from its letter (`u d l r`).
-    pub fn from_letter(c: char) -> Option<Dir> {
-        match c {
-            'u' | 'U' => Some(Dir::Up),
-            'd' | 'D' => Some(Dir::Down),
-            'l' | 'L' => Some(Dir::Left),
-            'r' | 'R' => Some(Dir::Right),
-            _ => None,
-        }
-    }
 }
 
 /// An RGB colour, written `#rrggbb` in files.

@@ -1,14 +1,17 @@
 //! What every puzzle domain offers the front door ([`crate::solve::api`]), so that one generic
 //! path serves every request: list its heuristics, build one by name, turn its moves into
 //! moves of concrete pieces, and run searches and walks (a domain may run them on a faster
-//! view of itself, as the block engine does with its narrow states and word kernel).
+//! view of itself, as the block engine does with its narrow states and word kernel), analyse
+//! the start's component, and show its states as positions of the puzzle.
 
-use crate::model::{PieceMove, PuzzleType};
+use crate::model::{PieceMove, Puzzle, PuzzleType};
 use crate::solve::algorithms::{self, Algorithm, Exploration, RunOptions};
+use crate::solve::analysis::{Analysis, analyze_component};
 use crate::solve::core::{
     Domain, Heuristic, HeuristicError, HeuristicInfo, SearchControl, SearchOutcome,
 };
 use crate::solve::observe::{NoObserver, Observer};
+use crate::solve::tiles::BuildEstimate;
 
 /// A [`Domain`] the front door can drive from a puzzle to a report.
 pub trait PuzzleDomain: Domain + Sized {
@@ -50,6 +53,20 @@ pub trait PuzzleDomain: Domain + Sized {
         None
     }
 
+    /// What building heuristic `name`'s tables will take before a search can start, told
+    /// before it starts: `None` when it has no tables or they are all cached.
+    fn build_estimate(&self, name: &str) -> Option<BuildEstimate> {
+        let _ = name;
+        None
+    }
+
+    /// Advice for a search with heuristic `used` that a limit stopped, when a stronger
+    /// heuristic (tables not built yet) would have searched far fewer nodes.
+    fn stronger_heuristic_note(&self, used: &str) -> Option<String> {
+        let _ = used;
+        None
+    }
+
     /// Why the goal cannot be reached, when the domain can tell without searching.
     fn unsolvable_without_search(&self) -> Option<&'static str> {
         None
@@ -85,4 +102,13 @@ pub trait PuzzleDomain: Domain + Sized {
     fn explore(&self, control: &mut SearchControl) -> Exploration {
         algorithms::explore(self, control)
     }
+
+    /// The analysis of the start's component (see [`analyze_component`]); a domain with a
+    /// faster way of its own uses it.
+    fn analyze(&self, control: &mut SearchControl) -> Analysis<Self::State, Self::Move> {
+        analyze_component(self, control)
+    }
+
+    /// `puzzle` (the one the domain was built from) with its pieces where `state` has them.
+    fn position(&self, puzzle: &Puzzle, state: &Self::State) -> Puzzle;
 }

@@ -98,11 +98,6 @@ impl AnalyzeView {
         self.tab
     }
 
-    /// Shows the other half of the window.
-    pub fn set_tab(&mut self, tab: AnalyzeTab) {
-        self.tab = tab;
-    }
-
     /// Whether an analysis is running.
     pub fn is_analyzing(&self) -> bool {
         self.analysis.is_some()
@@ -129,14 +124,6 @@ impl AnalyzeView {
         self.analysis = None;
         self.analysis_outcome = Some(Ok(Arc::new(report)));
         self.tab = AnalyzeTab::Start;
-    }
-
-    /// Shows `report` as the exploration of the open design's piece set, as if one had just
-    /// finished (stopping a running one).
-    pub fn show_exploration(&mut self, report: ExploreReport) {
-        self.exploration = None;
-        self.exploration_outcome = Some(Ok(Arc::new(report)));
-        self.tab = AnalyzeTab::PieceSet;
     }
 
     /// Forgets the results and stops the jobs (the design changed).

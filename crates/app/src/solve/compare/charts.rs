@@ -8,7 +8,9 @@ use blockslide_core::solve::{Algorithm, SolveReport, Termination};
 
 use super::pairs::ComparePair;
 use super::table::CompareRow;
-use crate::common::format::{self as fmt, heuristic_title};
+use blockslide_core::solve::api::heuristic_title;
+
+use crate::common::format as fmt;
 
 /// Above this ratio between the largest and smallest bar, charts switch to a log scale: the
 /// small bars would be too thin to read.

@@ -28,7 +28,9 @@ use blockslide_core::solve::{Algorithm, Stats};
 
 use super::availability::Availability;
 use super::settings::SolverSettings;
-use crate::common::format::{self as fmt, heuristic_title};
+use blockslide_core::solve::api::heuristic_title;
+
+use crate::common::format as fmt;
 use charts::charts_ui;
 use pairs::effective_title;
 pub use pairs::{ComparePair, heuristic_pairs, seed_pairs};

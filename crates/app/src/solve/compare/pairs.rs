@@ -3,8 +3,8 @@
 use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::api::default_heuristic;
 
-use crate::common::format::heuristic_title;
 use crate::solve::availability::Availability;
+use blockslide_core::solve::api::heuristic_title;
 
 /// One algorithm with one heuristic (`None`: the solver's best admissible one).
 #[derive(Clone, Debug, PartialEq, Eq)]

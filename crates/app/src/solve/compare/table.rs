@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use egui::{Color32, RichText, Ui};
 
+use blockslide_core::solve::api::heuristic_title;
 use blockslide_core::solve::{SolveReport, Termination};
 
 use super::pairs::ComparePair;
@@ -133,7 +134,7 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
                 let numeric = |i: usize, text: &str| -> String {
                     match (i, text.parse::<u64>()) {
                         (2..=6, Ok(v)) => fmt::count(v),
-                        (1, _) if text != "–" => fmt::heuristic_title(text),
+                        (1, _) if text != "–" => heuristic_title(text),
                         _ => text.to_string(),
                     }
                 };

@@ -13,6 +13,7 @@
 
 mod gestures;
 
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -150,6 +151,8 @@ pub struct Play {
     optimal: Option<Search>,
     optimal_metric: Metric,
     cell_size: f32,
+    /// Where hints' and the optimum's searches cache pattern databases.
+    pdb_cache: Option<PathBuf>,
 }
 
 impl Play {
@@ -172,7 +175,16 @@ impl Play {
             optimal: None,
             optimal_metric: Metric::Step,
             cell_size: 48.0,
+            pdb_cache: None,
         }
+    }
+
+    /// The game with its hints' searches caching pattern databases in `cache` (`None`:
+    /// nowhere).
+    #[must_use]
+    pub fn with_pdb_cache(mut self, cache: Option<PathBuf>) -> Self {
+        self.pdb_cache = cache;
+        self
     }
 
     /// The puzzle this game plays.
@@ -291,7 +303,7 @@ impl Play {
                 let mut position = self.start.clone();
                 position.cells.clone_from(&self.current.cells);
                 self.hint_for = self.current.cells.clone();
-                let request = optimal_request(&position, metric);
+                let request = optimal_request(&position, metric, self.pdb_cache.clone());
                 self.hint = Some(match spawn_search("hint", ctx, position, request) {
                     Ok(task) => Search::Running(task),
                     Err(e) => Search::Done(Err(e)),
@@ -332,7 +344,7 @@ impl Play {
 
     fn start_optimal(&mut self, metric: Metric, ctx: &egui::Context) {
         self.optimal_metric = metric;
-        let request = optimal_request(&self.start, metric);
+        let request = optimal_request(&self.start, metric, self.pdb_cache.clone());
         self.optimal = Some(
             match spawn_search("hint", ctx, self.start.clone(), request) {
                 Ok(task) => Search::Running(task),

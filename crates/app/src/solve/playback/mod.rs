@@ -106,6 +106,7 @@ pub fn true_distances(
     report: &SolveReport,
     map_limits: Limits,
     cancel: &Arc<AtomicBool>,
+    pdb_cache: Option<PathBuf>,
 ) -> Truth {
     if report.status != Termination::Solved {
         return Truth::Unknown;
@@ -126,7 +127,7 @@ pub fn true_distances(
             mapped: true,
         };
     }
-    let request = optimal_request(puzzle, report.metric);
+    let request = optimal_request(puzzle, report.metric, pdb_cache);
     let control = SearchControl::new(request.limits).with_cancel(Arc::clone(cancel));
     match solve(puzzle, &request, control) {
         Ok(optimal) if optimal.status == Termination::Solved && optimal.optimal => {
@@ -193,9 +194,19 @@ pub struct Playback {
     scroll_to_current: bool,
     /// The move-list rows fully visible in the last frame.
     visible_rows: std::ops::Range<usize>,
+    /// Where the searches behind the plots cache pattern databases.
+    pdb_cache: Option<PathBuf>,
 }
 
 impl Playback {
+    /// The playback with the searches behind its plots caching pattern databases in
+    /// `cache` (`None`: nowhere).
+    #[must_use]
+    pub fn with_pdb_cache(mut self, cache: Option<PathBuf>) -> Self {
+        self.pdb_cache = cache;
+        self
+    }
+
     /// Playback of `report`'s solution from `puzzle`'s start position.
     ///
     /// The whole solution is replayed on the model once. If a move does not replay (which
@@ -226,6 +237,7 @@ impl Playback {
             playing: false,
             since_last_step: 0.0,
             replay_error,
+            pdb_cache: None,
             goal_reached,
             h_path: None,
             h_task: None,
@@ -279,13 +291,9 @@ impl Playback {
 
     /// Evaluates the heuristic along the solution in the background; the plot appears when
     /// it is done. The true distances are found too (see [`Playback::compute_truth`]).
-    pub fn compute_h_path(
-        &mut self,
-        puzzle: &Puzzle,
-        pdb_cache: Option<PathBuf>,
-        ctx: &egui::Context,
-    ) {
+    pub fn compute_h_path(&mut self, puzzle: &Puzzle, ctx: &egui::Context) {
         let (puzzle_copy, report) = (puzzle.clone(), Arc::clone(&self.report));
+        let pdb_cache = self.pdb_cache.clone();
         // A thread that cannot start only costs the plot.
         self.h_task = Task::spawn("heuristic path", ctx, move |_| {
             heuristic_path(&puzzle_copy, &report, pdb_cache)
@@ -304,12 +312,15 @@ impl Playback {
                 &self.report,
                 TRUTH_MAP_LIMITS,
                 &never,
+                None,
             ));
             return;
         }
         let (puzzle, report) = (puzzle.clone(), Arc::clone(&self.report));
+        let pdb_cache = self.pdb_cache.clone();
         self.truth_task = Task::spawn("true distances", ctx, move |reporter| {
-            true_distances(&puzzle, &report, TRUTH_MAP_LIMITS, &reporter.cancel_flag())
+            let cancel = reporter.cancel_flag();
+            true_distances(&puzzle, &report, TRUTH_MAP_LIMITS, &cancel, pdb_cache)
         })
         .ok();
     }
@@ -570,7 +581,7 @@ mod tests {
         let (puzzle, report) = greedy_eight();
         let never = Arc::new(AtomicBool::new(false));
         let Truth::Exact { distances, mapped } =
-            true_distances(&puzzle, &report, TRUTH_MAP_LIMITS, &never)
+            true_distances(&puzzle, &report, TRUTH_MAP_LIMITS, &never, None)
         else {
             panic!("the 8-puzzle is small enough to map");
         };
@@ -590,7 +601,7 @@ mod tests {
             ..TRUTH_MAP_LIMITS
         };
         assert_eq!(
-            true_distances(&puzzle, &report, tight, &never),
+            true_distances(&puzzle, &report, tight, &never, None),
             Truth::AlongOptimal(31)
         );
     }

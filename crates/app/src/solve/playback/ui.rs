@@ -5,7 +5,9 @@ use egui_plot::{GridInput, GridMark, Line, Plot, PlotPoints, Points, VLine};
 
 use crate::command::{Command, ExportFormat, PlaybackCommand};
 use crate::common::board::{Board, GOAL_KEY};
-use crate::common::format::{headline, heuristic_title};
+use blockslide_core::solve::api::heuristic_title;
+
+use crate::common::format::headline;
 use blockslide_core::model::tiles::tile_layout;
 
 use super::text::{notation, solution_json, solution_text};

@@ -3,15 +3,15 @@
 //! goal, styles and name, the pieces moved) and solutions as moves of concrete pieces.
 
 use crate::model::tiles::tile_layout;
-use crate::model::{Cell, Metric, PieceMove, Puzzle, PuzzleType};
-use crate::solve::analysis::{Analysis, PathCount, analyze_component};
-use crate::solve::blocks::{self, BlockDomain, explore_piece_set};
+use crate::model::{Metric, PieceMove, Puzzle, PuzzleType};
+use crate::solve::analysis::PathCount;
+use crate::solve::blocks::{BlockDomain, explore_piece_set};
 use crate::solve::core::{SearchControl, Stats, Termination};
 use crate::solve::puzzle_domain::PuzzleDomain;
-use crate::solve::tiles::{TileDomain, TileState};
 
 use super::prepare::check_valid;
 use super::request::SolveError;
+use super::{Job, with_domain};
 
 /// A position of interest: how far it is from the goal and how many share that distance.
 #[derive(Clone, Debug, PartialEq)]
@@ -102,43 +102,6 @@ impl ExploreReport {
     }
 }
 
-/// A domain the designer's analysis runs on: it analyses its component (its own way, if it
-/// has a faster one) and shows its states as positions of the puzzle it was built from.
-pub(super) trait Analyzable: PuzzleDomain {
-    /// `puzzle` (the one the domain was built from) with its pieces where `state` has them.
-    fn position(&self, puzzle: &Puzzle, state: &Self::State) -> Puzzle;
-
-    /// The analysis of the start's component (see [`analyze_component`]).
-    fn analyze(&self, control: &mut SearchControl) -> Analysis<Self::State, Self::Move> {
-        analyze_component(self, control)
-    }
-}
-
-impl Analyzable for BlockDomain {
-    fn position(&self, _puzzle: &Puzzle, state: &Self::State) -> Puzzle {
-        BlockDomain::position(self, state)
-    }
-
-    fn analyze(&self, control: &mut SearchControl) -> Analysis<Self::State, Self::Move> {
-        blocks::analyze(self, control)
-    }
-}
-
-impl Analyzable for TileDomain {
-    fn position(&self, puzzle: &Puzzle, state: &TileState) -> Puzzle {
-        let tokens = self.layout().tokens;
-        let mut position = puzzle.clone();
-        for (cell, tile) in position.cells.iter_mut().zip(state.to_cells(self.cells())) {
-            // Invariant: a domain built from a puzzle's tile layout has a token for every tile.
-            *cell = match tile {
-                0 => Cell::Empty,
-                t => Cell::Piece(tokens[usize::from(t)].expect("every tile has its token")),
-            };
-        }
-        position
-    }
-}
-
 /// Analyses the component of `puzzle`'s start in `metric` (identical pieces merged): its size
 /// and goal positions, every position's distance to the nearest goal (a histogram), the
 /// hardest starts (one as a position), the number of distinct shortest solutions, and along
@@ -159,16 +122,34 @@ pub fn analyze(
     mut control: SearchControl,
 ) -> Result<AnalyzeReport, SolveError> {
     check_valid(puzzle)?;
-    if let Some(layout) = tile_layout(puzzle) {
-        let domain = TileDomain::new(&layout).map_err(SolveError::Invalid)?;
-        Ok(analyze_on(&domain, puzzle, metric, &mut control))
-    } else {
-        let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Invalid)?;
-        Ok(analyze_on(&domain, puzzle, metric, &mut control))
+    with_domain(
+        puzzle,
+        metric,
+        None,
+        AnalyzeJob {
+            puzzle,
+            metric,
+            control: &mut control,
+        },
+    )
+}
+
+/// [`analyze`]'s job.
+struct AnalyzeJob<'a> {
+    puzzle: &'a Puzzle,
+    metric: Metric,
+    control: &'a mut SearchControl,
+}
+
+impl Job for AnalyzeJob<'_> {
+    type Output = AnalyzeReport;
+
+    fn run<D: PuzzleDomain>(self, domain: &D) -> Result<AnalyzeReport, SolveError> {
+        Ok(analyze_on(domain, self.puzzle, self.metric, self.control))
     }
 }
 
-fn analyze_on<D: Analyzable>(
+fn analyze_on<D: PuzzleDomain>(
     domain: &D,
     puzzle: &Puzzle,
     metric: Metric,

@@ -54,16 +54,59 @@ pub fn heuristics_for(
     }
 }
 
+/// A heuristic's name as a person reads it (`pdb-large` → "Pattern databases, large
+/// groups"); the id stays the CLI's name and the app's tooltip. The one table of titles, beside the
+/// heuristics themselves, so the app never keeps its own.
+pub fn heuristic_title(id: &str) -> String {
+    let title = match id {
+        "zero" => "None (zero)",
+        "pdb" => "Pattern databases",
+        "pdb-large" => "Pattern databases, large groups",
+        "pdb-strong" => "Pattern databases, strongest",
+        "pdb-max" => "Pattern databases, max of two sets",
+        "linear-conflict" => "Linear conflict",
+        "manhattan" => "Manhattan distance",
+        "misplaced" => "Misplaced tiles",
+        "goal-distance" => "Goal distance",
+        "blockers" => "Blockers",
+        "relaxed" => "Relaxed moves",
+        "max" => "Largest of four",
+        "between" => "Pieces between",
+        _ if id.starts_with("pdb:") => "Pattern databases, chosen groups",
+        // A heuristic added to the solver later reads as its id until it gets a title here.
+        other => return other.to_string(),
+    };
+    title.to_string()
+}
+
 /// What `request` on `puzzle` will spend building pattern databases before it searches,
 /// told before it starts: `None` when its heuristic has no tables, they are all in the cache
 /// already, or the request does not apply (the solve says why).
 pub fn build_estimate(puzzle: &Puzzle, request: &SolveRequest) -> Option<BuildEstimate> {
-    let layout = tile_layout(puzzle)?;
-    let domain = TileDomain::new(&layout).ok()?;
-    let cache = request.pdb_cache.as_deref();
-    let infos = tiles::heuristics_including(&layout, request.heuristic.as_deref(), cache);
-    let name = choose_heuristic(request, &infos, &mut Vec::new()).ok()?;
-    tiles::build_estimate(&domain, &name, cache)
+    let metric = metric_for(puzzle, request.metric);
+    with_domain(
+        puzzle,
+        metric,
+        request.pdb_cache.as_deref(),
+        EstimateJob { request },
+    )
+    .ok()
+    .flatten()
+}
+
+/// [`build_estimate`]'s job.
+struct EstimateJob<'a> {
+    request: &'a SolveRequest,
+}
+
+impl Job for EstimateJob<'_> {
+    type Output = Option<BuildEstimate>;
+
+    fn run<D: PuzzleDomain>(self, domain: &D) -> Result<Option<BuildEstimate>, SolveError> {
+        let infos = domain.heuristics(self.request.heuristic.as_deref());
+        let name = choose_heuristic(self.request, &infos, &mut Vec::new())?;
+        Ok(domain.build_estimate(&name))
+    }
 }
 
 /// One piece of the front door's work, written once for every [`PuzzleDomain`]: the
@@ -141,13 +184,25 @@ impl Job for SolveJob<'_> {
     type Output = SolveReport;
 
     fn run<D: PuzzleDomain>(self, domain: &D) -> Result<SolveReport, SolveError> {
-        solve_on(
+        let mut report = solve_on(
             domain,
             self.puzzle,
             self.request,
             self.control,
             &mut NoObserver,
-        )
+        )?;
+        // A limit stopped a search the default tables could not finish: say what would.
+        if self.request.heuristic.is_none()
+            && matches!(
+                report.status,
+                Termination::NodeLimit | Termination::TimeLimit
+            )
+            && report.stats.expanded > 0
+            && let Some(note) = domain.stronger_heuristic_note(&report.heuristic)
+        {
+            report.notes.push(note);
+        }
+        Ok(report)
     }
 }
 
@@ -184,7 +239,7 @@ pub fn solve(
     check_request(request)?;
     apply_limits(&mut control, &request.limits);
     let metric = metric_for(puzzle, request.metric);
-    let mut report = with_domain(
+    with_domain(
         puzzle,
         metric,
         request.pdb_cache.as_deref(),
@@ -193,21 +248,7 @@ pub fn solve(
             request,
             control,
         },
-    )?;
-    // A limit stopped a search the default tables could not finish: say what would.
-    if request.heuristic.is_none()
-        && matches!(
-            report.status,
-            Termination::NodeLimit | Termination::TimeLimit
-        )
-        && report.stats.expanded > 0
-        && let Some(layout) = tile_layout(puzzle)
-        && let Some(note) =
-            tiles::stronger_tables_note(&layout, &report.heuristic, request.pdb_cache.as_deref())
-    {
-        report.notes.push(note);
-    }
-    Ok(report)
+    )
 }
 
 /// [`count`]'s job.
@@ -348,4 +389,22 @@ pub fn hint(
         next: report.moves.first().cloned(),
         report,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::heuristic_title;
+
+    #[test]
+    fn heuristics_have_human_titles() {
+        assert_eq!(
+            heuristic_title("pdb-large"),
+            "Pattern databases, large groups"
+        );
+        assert_eq!(heuristic_title("zero"), "None (zero)");
+        assert_eq!(
+            heuristic_title("pdb:1,2/3"),
+            "Pattern databases, chosen groups"
+        );
+    }
 }

@@ -11,19 +11,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustc_hash::FxHashMap;
 
-use crate::model::tiles::tile_layout;
 use crate::model::{Cell, Dir, Puzzle};
-use crate::solve::blocks::BlockDomain;
 use crate::solve::core::{Domain, SearchControl};
 use crate::solve::observe::{BACKWARD, Fate, Observer};
-use crate::solve::tiles::TileDomain;
+use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::trace::{Trace, TraceEvent, TraceNode};
 
-use super::analysis::Analyzable;
 use super::prepare::{apply_limits, check_request, check_valid};
 use super::report::SolveReport;
 use super::request::{SolveError, SolveRequest, metric_for};
 use super::search::solve_on;
+use super::{Job, with_domain};
 
 /// A watched solve: the report of the run and its trace.
 #[derive(Clone, Debug)]
@@ -56,18 +54,36 @@ pub fn watch(
         ..request.clone()
     };
     let metric = metric_for(puzzle, request.metric);
-    if let Some(layout) = tile_layout(puzzle) {
-        let domain = TileDomain::new(&layout)
-            .map_err(SolveError::Invalid)?
-            .with_pdb_cache(request.pdb_cache.clone());
-        watch_on(&domain, puzzle, &request, control, cap)
-    } else {
-        let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Invalid)?;
-        watch_on(&domain, puzzle, &request, control, cap)
+    with_domain(
+        puzzle,
+        metric,
+        request.pdb_cache.as_deref(),
+        WatchJob {
+            puzzle,
+            request: &request,
+            control,
+            cap,
+        },
+    )
+}
+
+/// [`watch`]'s job.
+struct WatchJob<'a> {
+    puzzle: &'a Puzzle,
+    request: &'a SolveRequest,
+    control: SearchControl,
+    cap: usize,
+}
+
+impl Job for WatchJob<'_> {
+    type Output = Watched;
+
+    fn run<D: PuzzleDomain>(self, domain: &D) -> Result<Watched, SolveError> {
+        watch_on(domain, self.puzzle, self.request, self.control, self.cap)
     }
 }
 
-fn watch_on<D: Analyzable>(
+fn watch_on<D: PuzzleDomain>(
     domain: &D,
     puzzle: &Puzzle,
     request: &SolveRequest,
@@ -120,7 +136,7 @@ struct Recorder<'a, D: Domain> {
     iterations: u32,
 }
 
-impl<D: Analyzable> Recorder<'_, D> {
+impl<D: PuzzleDomain> Recorder<'_, D> {
     /// Whether there is room for one more event; at the cap, stops the search.
     fn room(&mut self) -> bool {
         if self.events.len() < self.cap {
@@ -138,7 +154,7 @@ impl<D: Analyzable> Recorder<'_, D> {
     }
 }
 
-impl<D: Analyzable> Observer<D::Move> for Recorder<'_, D> {
+impl<D: PuzzleDomain> Observer<D::Move> for Recorder<'_, D> {
     fn root(&mut self, node: u32, h: u32) {
         if !self.room() {
             return;

@@ -1,8 +1,9 @@
 //! The block engine behind the front door: its heuristics, and every search and walk run on
 //! the narrowest states that hold the puzzle.
 
-use crate::model::{PieceMove, PuzzleType};
+use crate::model::{PieceMove, Puzzle, PuzzleType};
 use crate::solve::algorithms::{Algorithm, Exploration, RunOptions};
+use crate::solve::analysis::Analysis;
 use crate::solve::core::{
     HeuristicError, HeuristicInfo, SearchControl, SearchOutcome, Termination,
 };
@@ -20,6 +21,14 @@ impl PuzzleDomain for BlockDomain {
 
     fn heuristics(&self, _requested: Option<&str>) -> Vec<HeuristicInfo> {
         heuristics::infos(self)
+    }
+
+    fn position(&self, _puzzle: &Puzzle, state: &Self::State) -> Puzzle {
+        BlockDomain::position(self, state)
+    }
+
+    fn analyze(&self, control: &mut SearchControl) -> Analysis<Self::State, Self::Move> {
+        super::analyze(self, control)
     }
 
     fn heuristic(

@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use crate::model::tiles::{TileLayout, is_solvable};
-use crate::model::{Dir, PieceMove, PuzzleType, Token};
+use crate::model::{Cell, Dir, PieceMove, Puzzle, PuzzleType, Token};
 use crate::solve::core::{Domain, HeuristicInfo, SearchControl};
 use crate::solve::puzzle_domain::PuzzleDomain;
 
@@ -378,11 +378,6 @@ impl TileDomain {
         &self.goal
     }
 
-    /// The start, row-major, 0 = blank.
-    pub fn start_cells(&self) -> &[u16] {
-        &self.start
-    }
-
     /// The state of a position given row-major (0 = blank); `None` unless it is a
     /// permutation of `0..rows*cols`.
     pub fn state_of(&self, cells: &[u16]) -> Option<TileState> {
@@ -523,6 +518,27 @@ impl PuzzleDomain for TileDomain {
 
     fn heuristics(&self, requested: Option<&str>) -> Vec<HeuristicInfo> {
         heuristics_including(&self.layout(), requested, self.pdb_cache())
+    }
+
+    fn build_estimate(&self, name: &str) -> Option<BuildEstimate> {
+        build_estimate(self, name, self.pdb_cache())
+    }
+
+    fn stronger_heuristic_note(&self, used: &str) -> Option<String> {
+        stronger_tables_note(&self.layout(), used, self.pdb_cache())
+    }
+
+    fn position(&self, puzzle: &Puzzle, state: &TileState) -> Puzzle {
+        let tokens = self.layout().tokens;
+        let mut position = puzzle.clone();
+        for (cell, tile) in position.cells.iter_mut().zip(state.to_cells(self.cells())) {
+            // Invariant: a domain built from a puzzle's tile layout has a token for every tile.
+            *cell = match tile {
+                0 => Cell::Empty,
+                t => Cell::Piece(tokens[usize::from(t)].expect("every tile has its token")),
+            };
+        }
+        position
     }
 
     fn heuristic(
