@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Metric, Puzzle};
-use blockslide_core::solve::algorithms::{astar, bfs, bibfs, explore};
+use blockslide_core::solve::algorithms::{astar, bfs, bibfs, count_space};
 use blockslide_core::solve::blocks::{self, BlockDomain};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 use blockslide_core::solve::tiles::TileDomain;
@@ -37,20 +37,20 @@ fn whole_spaces(c: &mut Criterion) {
         let domain = BlockDomain::new(&saved("klotski.ron"), metric).expect("klotski builds");
         group.bench_function(format!("klotski-{metric}"), |b| {
             b.iter(|| {
-                let e = explore(black_box(&domain), &mut control());
+                let e = count_space(black_box(&domain), &mut control());
                 assert_eq!(e.states, 25_955);
             });
         });
     }
     let century = BlockDomain::new(&saved("century.ron"), Metric::Step).expect("century builds");
     group.bench_function("century-step", |b| {
-        b.iter(|| explore(black_box(&century), &mut control()).states);
+        b.iter(|| count_space(black_box(&century), &mut control()).states);
     });
     let eight = tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
     group.sample_size(10);
     group.bench_function("eight-puzzle", |b| {
         b.iter(|| {
-            let e = explore(black_box(&eight), &mut control());
+            let e = count_space(black_box(&eight), &mut control());
             assert_eq!(e.states, 181_440);
         });
     });

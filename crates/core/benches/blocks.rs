@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use blockslide_core::model::{Metric, Puzzle};
-use blockslide_core::solve::algorithms::bfs::{distance_map, explore};
+use blockslide_core::solve::algorithms::bfs::{count_space, distance_map};
 use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic, BlockState};
 use blockslide_core::solve::core::{Domain, Heuristic, Limits, SearchControl};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
@@ -75,7 +75,7 @@ fn blocks(c: &mut Criterion) {
             });
         });
         group.bench_function("explore", |b| {
-            b.iter(|| explore(&domain, &mut control()).states);
+            b.iter(|| count_space(&domain, &mut control()).states);
         });
         group.finish();
     }

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::algorithms::astar::astar;
-use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic, explore, heuristic};
+use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic, count_space, heuristic};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
 use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
@@ -120,7 +120,7 @@ fn klotski_bfs(args: &BenchArgs) -> Result<(), String> {
             let mut last = None;
             for _ in 0..runs {
                 let mut control = SearchControl::new(Limits::default());
-                let (e, wall, cpu) = timed(|| explore(&domain, &mut control));
+                let (e, wall, cpu) = timed(|| count_space(&domain, &mut control));
                 seconds.push(wall);
                 cpu_seconds.push(cpu);
                 if e.termination != Termination::Unsolvable {

@@ -83,7 +83,7 @@ pub struct Zone {
 }
 
 impl Zone {
-    /// Whether the piece `token` of kind `kind` (as [`Puzzle::kind_of`] says) may cover the
+    /// Whether the piece `token` of kind `kind` (as [`Puzzle::kind_of`](crate::model::Puzzle::kind_of) says) may cover the
     /// zone's cells.
     pub fn admits(&self, token: Token, kind: &str) -> bool {
         self.allow.iter().any(|right| match right {

@@ -5,7 +5,7 @@
 //! the start's component, and show its states as positions of the puzzle.
 
 use crate::model::{PieceMove, Puzzle, PuzzleType};
-use crate::solve::algorithms::{self, Algorithm, Exploration, RunOptions};
+use crate::solve::algorithms::{self, Algorithm, RunOptions, SpaceWalk};
 use crate::solve::analysis::{Analysis, analyze_component};
 use crate::solve::core::{
     Domain, Heuristic, HeuristicError, HeuristicInfo, SearchControl, SearchOutcome,
@@ -98,9 +98,9 @@ pub trait PuzzleDomain: Domain + Sized {
         algorithms::run_observed(algorithm, self, heuristic, options, control, observer)
     }
 
-    /// Walks the whole space reachable from the start (see [`algorithms::explore`]).
-    fn explore(&self, control: &mut SearchControl) -> Exploration {
-        algorithms::explore(self, control)
+    /// Walks the whole space reachable from the start (see [`algorithms::count_space`]).
+    fn count_space(&self, control: &mut SearchControl) -> SpaceWalk {
+        algorithms::count_space(self, control)
     }
 
     /// The analysis of the start's component (see [`analyze_component`]); a domain with a

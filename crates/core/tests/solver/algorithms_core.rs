@@ -200,7 +200,7 @@ fn unsolvable_space_is_exhausted() {
 #[test]
 fn explore_counts_the_2x3_space() {
     let d = Tiles::new(2, 3, &SEED_2X3);
-    let e = algorithms::explore(&d, &mut control());
+    let e = algorithms::count_space(&d, &mut control());
     assert_eq!(e.termination, Termination::Unsolvable);
     assert_eq!(e.states, 360);
     assert_eq!(e.per_depth.iter().sum::<u64>(), 360);
@@ -208,7 +208,7 @@ fn explore_counts_the_2x3_space() {
     assert_eq!(e.goal_states, 1);
     assert_eq!(e.max_depth as usize, e.per_depth.len() - 1);
     let goal = Tiles::new(2, 3, &[1, 2, 3, 4, 5, 0]);
-    let from_goal = algorithms::explore(&goal, &mut control());
+    let from_goal = algorithms::count_space(&goal, &mut control());
     assert_eq!(
         from_goal.max_depth, 21,
         "the farthest 2x3 position is 21 moves away"
@@ -266,7 +266,7 @@ fn explore_from_several_roots_gives_each_state_its_nearest_root() {
     let roots = vec![d.start.clone(), other.clone(), d.start.clone()];
     let expected = plain_distances(&d, &roots);
     let mut seen = std::collections::HashMap::new();
-    let e = algorithms::explore_from(&d, roots, &mut control(), |state, depth, goal| {
+    let e = algorithms::walk_from(&d, roots, &mut control(), |state, depth, goal| {
         assert_eq!(goal, *state == d.goal);
         assert!(seen.insert(state.clone(), depth).is_none(), "visited twice");
     });
@@ -472,7 +472,7 @@ fn the_walk_stops_before_it_crosses_the_memory_limit() {
     // The 8-puzzle's 181,440 states need megabytes; every limit below that must hold exactly.
     let d = Tiles::new(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0]);
     for limit in [100_000u64, 300_000, 1_000_000] {
-        let e = algorithms::explore(&d, &mut limited(|l| l.max_memory_bytes = limit));
+        let e = algorithms::count_space(&d, &mut limited(|l| l.max_memory_bytes = limit));
         assert_eq!(e.termination, Termination::MemoryLimit, "limit {limit}");
         assert!(
             e.stats.peak_memory_bytes <= limit,
@@ -482,7 +482,7 @@ fn the_walk_stops_before_it_crosses_the_memory_limit() {
         assert!(e.states > 1, "limit {limit}: the walk got going");
     }
     // A limit below the first table refuses at once.
-    let e = algorithms::explore(&d, &mut limited(|l| l.max_memory_bytes = 1_000));
+    let e = algorithms::count_space(&d, &mut limited(|l| l.max_memory_bytes = 1_000));
     assert_eq!(e.termination, Termination::MemoryLimit);
     assert!(e.stats.peak_memory_bytes <= 1_000);
 }

@@ -5,7 +5,7 @@ use crate::blocks_support;
 
 use blocks_support::*;
 use blockslide_core::model::{Metric, Puzzle};
-use blockslide_core::solve::algorithms::bfs::{bfs, explore};
+use blockslide_core::solve::algorithms::bfs::{bfs, count_space};
 use blockslide_core::solve::blocks::{self, BlockDomain};
 use blockslide_core::solve::core::{Domain, Limits, SearchControl, Termination};
 
@@ -22,7 +22,7 @@ fn bfs_length(puzzle: &Puzzle, metric: Metric) -> usize {
 
 fn count(puzzle: &Puzzle, metric: Metric) -> (u64, u64) {
     let domain = BlockDomain::new(puzzle, metric).unwrap();
-    let e = explore(&domain, &mut control());
+    let e = count_space(&domain, &mut control());
     assert_eq!(
         e.termination,
         Termination::Unsolvable,
@@ -99,7 +99,7 @@ fn the_walk_keeps_only_the_last_layers() {
     // memory stays well under what storing each reachable state once would take ("two L's
     // meet" has 110,804 states in layers of at most a few thousand).
     let domain = BlockDomain::new(&two_ls(), Metric::Step).unwrap();
-    let e = blocks::explore(&domain, &mut control());
+    let e = blocks::count_space(&domain, &mut control());
     assert_eq!(e.termination, Termination::Unsolvable);
     let widest = *e.per_depth.iter().max().unwrap();
     let everything = e.states * size_of::<u64>() as u64;
@@ -190,8 +190,8 @@ fn counts(stats: &blockslide_core::solve::core::Stats) -> [u64; 6] {
 /// BFS (the layered, archived one) finds a path as short, which replays to the goal.
 fn assert_narrow_agrees(puzzle: &Puzzle, metric: Metric) {
     let domain = BlockDomain::new(puzzle, metric).unwrap();
-    let wide = explore(&domain, &mut control());
-    let narrow = blocks::explore(&domain, &mut control());
+    let wide = count_space(&domain, &mut control());
+    let narrow = blocks::count_space(&domain, &mut control());
     assert_eq!(narrow.states, wide.states, "{metric}");
     assert_eq!(narrow.per_depth, wide.per_depth, "{metric}");
     assert_eq!(narrow.goal_states, wide.goal_states, "{metric}");
@@ -294,21 +294,21 @@ fn sorted_layers_walk_and_solve_where_the_hash_table_does_not_fit() {
         (pennant(), Metric::Slide),
     ] {
         let domain = BlockDomain::new(&puzzle, metric).unwrap();
-        let whole = explore(&domain, &mut control());
-        let hashed = blocks::explore(&domain, &mut control());
+        let whole = count_space(&domain, &mut control());
+        let hashed = blocks::count_space(&domain, &mut control());
         assert_eq!(hashed.termination, Termination::Unsolvable);
         let room = hashed.stats.peak_memory_bytes / 2;
         assert_eq!(
-            explore(&domain, &mut within(room, 1)).termination,
+            count_space(&domain, &mut within(room, 1)).termination,
             Termination::MemoryLimit,
             "{metric}: the hash-table walk does not fit in {room} bytes"
         );
-        let sorted = blocks::explore(&domain, &mut within(room, 1));
+        let sorted = blocks::count_space(&domain, &mut within(room, 1));
         assert_eq!(sorted.termination, Termination::Unsolvable, "{metric}");
         assert_eq!(sorted.per_depth, whole.per_depth, "{metric}");
         assert_eq!(sorted.goal_states, whole.goal_states, "{metric}");
         assert!(sorted.stats.peak_memory_bytes <= room, "{metric}");
-        let on_three = blocks::explore(&domain, &mut within(room, 3));
+        let on_three = blocks::count_space(&domain, &mut within(room, 3));
         assert_eq!(on_three.per_depth, sorted.per_depth, "{metric}");
         assert_eq!(
             counts(&on_three.stats)[..4],

@@ -8,7 +8,7 @@ use crate::blocks_support;
 
 use blocks_support::*;
 use blockslide_core::model::{Cell, Metric, PieceStyle, Puzzle, Token};
-use blockslide_core::solve::algorithms::bfs::{Exploration, distance_map, explore};
+use blockslide_core::solve::algorithms::bfs::{SpaceWalk, count_space, distance_map};
 use blockslide_core::solve::blocks::{self, BlockDomain, BlockMove, BlockState};
 use blockslide_core::solve::core::Domain;
 use proptest::prelude::*;
@@ -47,7 +47,7 @@ impl Domain for Plain<'_> {
 }
 
 /// The figures of a walk that do not depend on how it was done.
-fn figures(e: &Exploration) -> (u64, Vec<u64>, u32, u64) {
+fn figures(e: &SpaceWalk) -> (u64, Vec<u64>, u32, u64) {
     (e.states, e.per_depth.clone(), e.max_depth, e.goal_states)
 }
 
@@ -167,12 +167,12 @@ fn walks_agree(puzzle: &Puzzle) -> Result<(), TestCaseError> {
     for metric in Metric::ALL {
         let domain = walks_agree_with_the_model(puzzle, metric)?;
         let symmetric_start = mirror_is_an_automorphism(&domain)?;
-        let mirrored = explore(&domain, &mut control());
-        let plain = explore(&Plain(&domain), &mut control());
+        let mirrored = count_space(&domain, &mut control());
+        let plain = count_space(&Plain(&domain), &mut control());
         prop_assert!(!plain.mirrored);
         prop_assert_eq!(mirrored.mirrored, symmetric_start, "mirrored in {}", metric);
         prop_assert_eq!(figures(&mirrored), figures(&plain), "walks in {}", metric);
-        let narrow = blocks::explore(&domain, &mut control());
+        let narrow = blocks::count_space(&domain, &mut control());
         prop_assert_eq!(
             figures(&narrow),
             figures(&plain),
@@ -208,8 +208,8 @@ proptest! {
 fn klotski_is_walked_in_half_the_expansions() {
     for metric in Metric::ALL {
         let domain = BlockDomain::new(&klotski(), metric).unwrap();
-        let plain = explore(&Plain(&domain), &mut control());
-        let narrow = blocks::explore(&domain, &mut control());
+        let plain = count_space(&Plain(&domain), &mut control());
+        let narrow = blocks::count_space(&domain, &mut control());
         assert!(narrow.mirrored, "{metric}");
         assert_eq!(figures(&narrow), figures(&plain), "{metric}");
         assert_eq!(narrow.states, 25_955);
@@ -235,7 +235,7 @@ fn asymmetric_rules_have_no_mirror_and_asymmetric_starts_walk_everything() {
     for (puzzle, states) in [(pennant(), 1_398), (century(), 81_340)] {
         let domain = BlockDomain::new(&puzzle, Metric::Step).unwrap();
         assert!(domain.mirror(&domain.start()).is_some());
-        let walk = blocks::explore(&domain, &mut control());
+        let walk = blocks::count_space(&domain, &mut control());
         assert!(!walk.mirrored);
         assert_eq!(walk.states, states);
     }
@@ -269,8 +269,8 @@ fn classes_kept_as_sorted_indices_mirror_too() {
     for metric in Metric::ALL {
         let domain = walks_agree_with_the_model(&p, metric).unwrap();
         assert!(mirror_is_an_automorphism(&domain).unwrap(), "{metric}");
-        let plain = explore(&Plain(&domain), &mut control());
-        let narrow = blocks::explore(&domain, &mut control());
+        let plain = count_space(&Plain(&domain), &mut control());
+        let narrow = blocks::count_space(&domain, &mut control());
         assert!(narrow.mirrored, "{metric}");
         assert_eq!(figures(&narrow), figures(&plain), "{metric}");
         assert_eq!(plain.states, 120, "three pawns on ten cells");

@@ -605,14 +605,14 @@ pub fn walks_agree_with_the_model(
     puzzle: &Puzzle,
     metric: Metric,
 ) -> Result<BlockDomain, proptest::test_runner::TestCaseError> {
-    use blockslide_core::solve::algorithms::bfs::{bfs, explore};
+    use blockslide_core::solve::algorithms::bfs::{bfs, count_space};
     use blockslide_core::solve::core::Termination;
     let domain = BlockDomain::new(puzzle, metric).unwrap();
     let (states, goals, nearest) = naive_walk(puzzle, metric);
-    let e = explore(&domain, &mut control());
+    let e = count_space(&domain, &mut control());
     proptest::prop_assert_eq!(e.states, states, "states in {}", metric);
     proptest::prop_assert_eq!(e.goal_states, goals, "goal states in {}", metric);
-    let narrow = blockslide_core::solve::blocks::explore(&domain, &mut control());
+    let narrow = blockslide_core::solve::blocks::count_space(&domain, &mut control());
     proptest::prop_assert_eq!(narrow.states, states, "narrow states in {}", metric);
     proptest::prop_assert_eq!(
         narrow.goal_states,

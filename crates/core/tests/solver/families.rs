@@ -9,7 +9,7 @@ use crate::blocks_support;
 use blocks_support::*;
 use blockslide_core::model::rushhour;
 use blockslide_core::model::{Axis, Metric, Puzzle};
-use blockslide_core::solve::algorithms::bfs::{bfs, distance_map, explore};
+use blockslide_core::solve::algorithms::bfs::{bfs, count_space, distance_map};
 use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic};
 use blockslide_core::solve::core::{Heuristic, Limits, SearchControl};
 use blockslide_core::solve::{Algorithm, SolveRequest};
@@ -237,7 +237,7 @@ fn an_axis_lock_removes_the_other_directions_in_every_metric() {
             .or_default()
             .axis = axis;
         for metric in Metric::ALL {
-            let e = explore(&BlockDomain::new(&p, metric).unwrap(), &mut control());
+            let e = count_space(&BlockDomain::new(&p, metric).unwrap(), &mut control());
             assert_eq!(e.states, expected, "{axis} in {metric}");
         }
     }

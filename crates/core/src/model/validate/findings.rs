@@ -22,7 +22,7 @@ pub enum FindingKind {
     Load,
     /// The board has no row or no column.
     BoardEmpty,
-    /// The board is larger than [`MAX_SIDE`] on a side.
+    /// The board is larger than [`MAX_SIDE`](crate::model::puzzle::MAX_SIDE) on a side.
     BoardTooLarge,
     /// The board's cells do not match its rows and columns.
     BoardCells,

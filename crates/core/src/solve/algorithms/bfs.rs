@@ -1,5 +1,5 @@
-//! Breadth-first search, and the whole-space tools built on one layered walk: [`explore`]
-//! (size of the reachable space, states per depth), [`explore_from`] (the same from several
+//! Breadth-first search, and the whole-space tools built on one layered walk: [`count_space`]
+//! (size of the reachable space, states per depth), [`walk_from`] (the same from several
 //! roots at once, handing every state and its distance to a visitor) and [`distance_map`]
 //! (true distance to the goal of every reachable state, which the heuristic tests check
 //! against). Every walk honours the control's limits, progress and cancel flag.
@@ -122,7 +122,7 @@ pub fn bfs_observed<D: Domain, O: Observer<D::Move>>(
 
 /// The reachable state space from the start, layer by layer.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Exploration {
+pub struct SpaceWalk {
     /// Distinct reachable states (so far, when a limit stopped the walk).
     pub states: u64,
     /// States at each distance from the start (`per_depth[0] == 1`).
@@ -225,7 +225,7 @@ fn walk<D: Domain>(
     roots: Vec<D::State>,
     meter: Meter<'_>,
     visit: impl FnMut(&D::State, u32, bool),
-) -> Exploration {
+) -> SpaceWalk {
     let state_bytes = domain.state_bytes().max(size_of::<D::State>()) as u64;
     let mut table = HashTable::new();
     let mut layer = Layer::new();
@@ -302,7 +302,7 @@ fn walk_layers<D: Domain, const MIRRORED: bool>(
     start: Start<D::State>,
     mut meter: Meter<'_>,
     mut visit: impl FnMut(&D::State, u32, bool),
-) -> Exploration {
+) -> SpaceWalk {
     let state_bytes = domain.state_bytes().max(size_of::<D::State>()) as u64;
     // A table slot is a state and a control byte (with 1/8 of the slots kept empty); a layer
     // entry is a state and a parent index.
@@ -447,7 +447,7 @@ fn walk_layers<D: Domain, const MIRRORED: bool>(
         table.len() as u64,
         bytes,
     );
-    Exploration {
+    SpaceWalk {
         states,
         max_depth: per_depth.len().saturating_sub(1) as u32,
         per_depth,
@@ -463,7 +463,7 @@ fn walk_layers<D: Domain, const MIRRORED: bool>(
 ///
 /// On a limit, the figures cover the layers walked so far and `termination` names the limit;
 /// a complete walk ends with `Termination::Unsolvable` ("search space exhausted").
-pub fn explore<D: Domain>(domain: &D, control: &mut SearchControl) -> Exploration {
+pub fn count_space<D: Domain>(domain: &D, control: &mut SearchControl) -> SpaceWalk {
     walk(
         domain,
         vec![domain.start()],
@@ -479,12 +479,12 @@ pub fn explore<D: Domain>(domain: &D, control: &mut SearchControl) -> Exploratio
 /// Moves are reversible, so from the goal states as roots the distances are every state's
 /// distance to its nearest goal. On a limit, the layers walked so far have been visited and
 /// `termination` names the limit; a complete walk ends with `Termination::Unsolvable`.
-pub fn explore_from<D: Domain>(
+pub fn walk_from<D: Domain>(
     domain: &D,
     roots: Vec<D::State>,
     control: &mut SearchControl,
     visit: impl FnMut(&D::State, u32, bool),
-) -> Exploration {
+) -> SpaceWalk {
     walk(domain, roots, Meter::start(control), visit)
 }
 
@@ -526,14 +526,14 @@ pub fn distance_map<D: Domain>(
     Ok(dist)
 }
 
-/// [`explore_from`] as a later phase of a task already under way: the walk runs on
+/// [`walk_from`] as a later phase of a task already under way: the walk runs on
 /// `control`'s running clock instead of restarting it, so the task as a whole stays within
 /// its time limit (its statistics still count this walk alone).
-pub fn explore_from_resumed<D: Domain>(
+pub fn walk_from_resumed<D: Domain>(
     domain: &D,
     roots: Vec<D::State>,
     control: &mut SearchControl,
     visit: impl FnMut(&D::State, u32, bool),
-) -> Exploration {
+) -> SpaceWalk {
     walk(domain, roots, Meter::resume(control), visit)
 }

@@ -2,7 +2,7 @@
 //! on them: the whole-space walk for spaces of tens of millions of states, in a few bytes per
 //! state and on every core.
 //!
-//! The hash-table walk of [`bfs`](super::bfs) holds three layers of full states in a table
+//! The hash-table walk of [`bfs`](fn@super::bfs) holds three layers of full states in a table
 //! that grows fourfold at a time, 30 to 50 bytes per held state; on a space whose layers hold
 //! tens of millions of states that is gigabytes. Here a layer is a [`SortedKeys`]: its states'
 //! keys (an injective packing of the state into a `u64` or `u128`) sorted and stored as
@@ -16,7 +16,7 @@
 use std::fmt::Debug;
 use std::ops::Range;
 
-use super::bfs::Exploration;
+use super::bfs::SpaceWalk;
 use super::common::Meter;
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
 
@@ -74,7 +74,7 @@ impl Key for u128 {
 /// decodes at most this many differences; batches of work are whole blocks.
 const BLOCK: usize = 64;
 
-/// A set of distinct keys, sorted and delta-coded: per block of [`BLOCK`] keys, the first
+/// A set of distinct keys, sorted and delta-coded: per block of `BLOCK` keys, the first
 /// key in full and the others as LEB128 varints of their differences.
 #[derive(Debug)]
 pub struct SortedKeys<K> {
@@ -436,8 +436,8 @@ const BATCH_BLOCKS: usize = 512;
 
 /// What a [`sorted_walk`] found.
 pub struct SortedWalk<K> {
-    /// The figures of the walk, as [`explore`](super::explore) reports them.
-    pub exploration: Exploration,
+    /// The figures of the walk, as [`count_space`](super::count_space) reports them.
+    pub exploration: SpaceWalk,
     /// The first goal met (in key order within its layer) and its depth, when the walk was
     /// asked to stop there.
     pub goal: Option<(K, u32)>,
@@ -682,7 +682,7 @@ pub fn sorted_walk<D: Domain, K: Key>(
     let outcome: SearchOutcome<D::Move> =
         meter.finish(termination, None, false, frontier, states, bytes);
     SortedWalk {
-        exploration: Exploration {
+        exploration: SpaceWalk {
             states,
             max_depth: per_depth.len().saturating_sub(1) as u32,
             per_depth,

@@ -16,7 +16,7 @@
 //!
 //! The graph searches share the node arena, visited map, memory accounting and statistics
 //! counting of `common`; UCS, greedy and A* share one best-first loop. [`run`] dispatches
-//! by [`Algorithm`]. Whole-space tools ([`bfs::explore`], [`bfs::distance_map`]) live beside
+//! by [`Algorithm`]. Whole-space tools ([`count_space`], [`distance_map`]) live beside
 //! BFS; [`layers`] walks big spaces on sorted packed keys, on every core.
 
 pub mod astar;
@@ -33,7 +33,7 @@ pub mod lean_bfs;
 pub mod ucs;
 
 pub use astar::{astar, astar_observed};
-pub use bfs::{Exploration, bfs, bfs_observed, distance_map, explore, explore_from};
+pub use bfs::{SpaceWalk, bfs, bfs_observed, count_space, distance_map, walk_from};
 pub use bibfs::{bibfs, bibfs_observed};
 pub use dfs::{dfs, dfs_observed};
 pub use greedy::{greedy, greedy_observed};

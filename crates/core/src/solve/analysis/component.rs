@@ -15,7 +15,7 @@
 use rustc_hash::FxHashMap;
 
 use super::phases::{PathCount, Phases, map_bytes, why};
-use crate::solve::algorithms::bfs::explore_from_resumed;
+use crate::solve::algorithms::bfs::walk_from_resumed;
 use crate::solve::core::{CHECK_EVERY, Domain, SearchControl, Stats, Termination};
 
 /// The farthest positions from the goal in a component.
@@ -204,7 +204,7 @@ fn find_goals<D: Domain>(
 ) -> Option<Vec<D::State>> {
     let mut goals = Vec::new();
     let forth = phases.run(0, |control| {
-        let walk = explore_from_resumed(domain, vec![domain.start()], control, |s, _, goal| {
+        let walk = walk_from_resumed(domain, vec![domain.start()], control, |s, _, goal| {
             if goal {
                 goals.push(s.clone());
             }
@@ -262,7 +262,7 @@ fn measure<D: Domain>(
     let mut start_distance = None;
     let mut example: Option<(u32, D::State)> = None;
     let back = phases.run(held, |control| {
-        let walk = explore_from_resumed(domain, goals, control, |s, d, _| {
+        let walk = walk_from_resumed(domain, goals, control, |s, d, _| {
             if keep_map {
                 dist.insert(s.clone(), d);
             }

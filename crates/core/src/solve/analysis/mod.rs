@@ -1,5 +1,5 @@
 //! Whole-space analyses for puzzle designers, built on the layered walk
-//! ([`explore_from`](crate::solve::algorithms::explore_from)) rather than on a search loop of
+//! ([`walk_from`](crate::solve::algorithms::walk_from)) rather than on a search loop of
 //! their own, generic over the domain:
 //!
 //! - [`component`]: one puzzle's component (every position reachable from its start): its

@@ -1,6 +1,6 @@
 //! [`analyze_component`](super::analyze_component) for components of tens of millions of
 //! positions: the same three phases on the sorted, delta-coded layers of
-//! [`sorted_walk`](crate::solve::algorithms::layers::sorted_walk), a few bytes per position
+//! [`crate::solve::algorithms::layers::sorted_walk`], a few bytes per position
 //! and on every thread of the task, instead of hash tables of 20 to 40 bytes per position on
 //! one.
 //!

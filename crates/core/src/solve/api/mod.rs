@@ -260,7 +260,7 @@ impl Job for CountJob {
     type Output = CountReport;
 
     fn run<D: PuzzleDomain>(mut self, domain: &D) -> Result<CountReport, SolveError> {
-        let exploration = domain.explore(&mut self.control);
+        let exploration = domain.count_space(&mut self.control);
         Ok(CountReport {
             states: exploration.states,
             max_depth: exploration.max_depth,

@@ -144,7 +144,7 @@ pub(super) fn plan<D: PuzzleDomain>(
 }
 
 /// The name of the heuristic used when none is requested: the first admissible, applicable
-/// entry of [`heuristics_for`] (`zero` if there is none).
+/// entry of [`heuristics_for`](super::heuristics_for) (`zero` if there is none).
 pub fn default_heuristic(infos: &[HeuristicInfo]) -> &str {
     infos
         .iter()

@@ -11,7 +11,7 @@ use crate::solve::core::Limits;
 pub struct SolveRequest {
     /// The algorithm.
     pub algorithm: Algorithm,
-    /// A heuristic name from [`heuristics_for`]; `None` picks the best admissible one.
+    /// A heuristic name from [`heuristics_for`](super::heuristics_for); `None` picks the best admissible one.
     pub heuristic: Option<String>,
     /// Weighted A*'s weight (w >= 1).
     pub weight: f64,

@@ -19,7 +19,7 @@
 //!   the occupied cells are one word, each set class finds the pieces that can step each way
 //!   for all of them at once by rotating the empty cells, and the moves are written without
 //!   branching on the position.
-//! - Whole-space walks and breadth-first search go through [`explore`] and [`bfs`], which
+//! - Whole-space walks and breadth-first search go through [`count_space`] and [`bfs`], which
 //!   store only the words of the state the puzzle uses ([`BlockDomain::state_words`]: one
 //!   for Klotski), with the same moves and statistics as a search on the domain itself.
 //!   The walk leaves each state's parent out of its successors (it is always a duplicate, and
@@ -51,6 +51,6 @@ mod state;
 pub use arrangements::{Arrangements, TooMany};
 pub use domain::BlockDomain;
 pub use heuristics::{BlockEstimator, BlockHeuristic, DEAD_END, heuristic, heuristics};
-pub use narrow::{analyze, bfs, explore};
+pub use narrow::{analyze, bfs, count_space};
 pub use piece_set::{HardStart, PieceSetReport, explore_piece_set};
 pub use state::{BlockMove, BlockState, MAX_PIECES, STATE_BITS};

@@ -9,10 +9,8 @@
 //! search on the [`BlockDomain`] itself (a walk may meet successors in another order, which
 //! moves only its widest frontier).
 
-use crate::solve::algorithms::bfs as breadth_first;
-use crate::solve::algorithms::bfs::{Exploration, explore as explore_space};
 use crate::solve::algorithms::layers::{AtGoal, Key, Packing, sorted_walk};
-use crate::solve::algorithms::{Algorithm, RunOptions, lean_bfs, run_observed as run_algorithm};
+use crate::solve::algorithms::{self, Algorithm, RunOptions, SpaceWalk, lean_bfs};
 use crate::solve::analysis::{
     Analysis, analyze_component, analyze_component_if_small, analyze_sorted,
 };
@@ -151,7 +149,7 @@ const TWO_WORDS: Packing<'static, NarrowState<2>, u128> = Packing {
     },
 };
 
-/// Runs `algorithm` (see [`run_algorithm`]) on `domain` through the narrowest states that
+/// Runs `algorithm` (see [`algorithms::run_observed`]) on `domain` through the narrowest states that
 /// hold it, reporting every step to `observer`; the moves of the path and of the events are
 /// the domain's own (the narrow view shares them).
 pub fn run<O: Observer<BlockMove>>(
@@ -169,7 +167,7 @@ pub fn run<O: Observer<BlockMove>>(
     }
     let narrow = NarrowHeuristic(heuristic);
     match domain.state_words() {
-        0 | 1 => run_algorithm(
+        0 | 1 => algorithms::run_observed(
             algorithm,
             &Narrow::<1>(domain),
             &narrow,
@@ -177,7 +175,7 @@ pub fn run<O: Observer<BlockMove>>(
             control,
             observer,
         ),
-        2 => run_algorithm(
+        2 => algorithms::run_observed(
             algorithm,
             &Narrow::<2>(domain),
             &narrow,
@@ -185,45 +183,45 @@ pub fn run<O: Observer<BlockMove>>(
             control,
             observer,
         ),
-        _ => run_algorithm(algorithm, domain, heuristic, options, control, observer),
+        _ => algorithms::run_observed(algorithm, domain, heuristic, options, control, observer),
     }
 }
 
-/// [`explore`](crate::solve::algorithms::explore) on `domain`, through the narrowest states
+/// [`count_space`](crate::solve::algorithms::count_space) on `domain`, through the narrowest states
 /// that hold it: on states of one or two words, the hash-table walk while it fits in
-/// [`SMALL_BYTES`], else the walk on sorted keys ([`sorted_walk`]: a few bytes per state, on
+/// `SMALL_BYTES`, else the walk on sorted keys ([`sorted_walk`]: a few bytes per state, on
 /// every thread of `control`).
-pub fn explore(domain: &BlockDomain, control: &mut SearchControl) -> Exploration {
-    let stopped = |e: &Exploration| e.termination;
+pub fn count_space(domain: &BlockDomain, control: &mut SearchControl) -> SpaceWalk {
+    let stopped = |e: &SpaceWalk| e.termination;
     match domain.state_words() {
         0 | 1 => small_then_big(
             control,
-            |c| explore_space(&Narrow::<1>(domain), c),
+            |c| algorithms::count_space(&Narrow::<1>(domain), c),
             stopped,
-            |c| sorted_explore(&Narrow::<1>(domain), c, &ONE_WORD),
+            |c| sorted_count(&Narrow::<1>(domain), c, &ONE_WORD),
         ),
         2 => small_then_big(
             control,
-            |c| explore_space(&Narrow::<2>(domain), c),
+            |c| algorithms::count_space(&Narrow::<2>(domain), c),
             stopped,
-            |c| sorted_explore(&Narrow::<2>(domain), c, &TWO_WORDS),
+            |c| sorted_count(&Narrow::<2>(domain), c, &TWO_WORDS),
         ),
-        _ => explore_space(domain, control),
+        _ => algorithms::count_space(domain, control),
     }
 }
 
 /// The whole-space walk from `domain`'s start on sorted keys, a later attempt of one task.
-fn sorted_explore<const W: usize, K: Key>(
+fn sorted_count<const W: usize, K: Key>(
     domain: &Narrow<'_, W>,
     control: &mut SearchControl,
     pack: &Packing<'_, NarrowState<W>, K>,
-) -> Exploration {
+) -> SpaceWalk {
     let start = vec![(pack.key)(&domain.start())];
     sorted_walk(domain, control, pack, start, AtGoal::Count, false, true).exploration
 }
 
 /// Breadth-first search on `domain`, through the narrowest states that hold it: on states of
-/// one or two words, the graph search while it fits in [`SMALL_BYTES`], else [`lean_bfs`]
+/// one or two words, the graph search while it fits in `SMALL_BYTES`, else [`lean_bfs`](fn@lean_bfs)
 /// keyed by the words (a few bytes per state instead of a node each, on every thread of
 /// `control`); on wider states the graph search. The moves of the path are the domain's own.
 pub fn bfs(domain: &BlockDomain, control: &mut SearchControl) -> SearchOutcome<BlockMove> {
@@ -231,17 +229,17 @@ pub fn bfs(domain: &BlockDomain, control: &mut SearchControl) -> SearchOutcome<B
     match domain.state_words() {
         0 | 1 => small_then_big(
             control,
-            |c| breadth_first::bfs(&Narrow::<1>(domain), c),
+            |c| algorithms::bfs(&Narrow::<1>(domain), c),
             stopped,
             |c| lean_bfs(&Narrow::<1>(domain), c, &ONE_WORD, true),
         ),
         2 => small_then_big(
             control,
-            |c| breadth_first::bfs(&Narrow::<2>(domain), c),
+            |c| algorithms::bfs(&Narrow::<2>(domain), c),
             stopped,
             |c| lean_bfs(&Narrow::<2>(domain), c, &TWO_WORDS, true),
         ),
-        _ => breadth_first::bfs(domain, control),
+        _ => algorithms::bfs(domain, control),
     }
 }
 
@@ -273,7 +271,7 @@ fn small_then_big<T>(
 
 /// [`analyze_component`] on `domain`, through the narrowest states that hold it (its walks,
 /// distance map and path count store a quarter of the bytes on Klotski); on states of one or
-/// two words, with hash tables while the component fits in [`SMALL_BYTES`], else on sorted
+/// two words, with hash tables while the component fits in `SMALL_BYTES`, else on sorted
 /// layers of keys ([`analyze_sorted`]: a few bytes per position, on every thread of
 /// `control`). The states and moves of the analysis are the domain's own.
 pub fn analyze(

@@ -10,7 +10,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::solve::algorithms::bfs::explore_from_resumed;
+use crate::solve::algorithms::bfs::walk_from_resumed;
 use crate::solve::analysis::phases::{Phases, why};
 use crate::solve::core::{CHECK_EVERY, SearchControl, Stats, Termination};
 
@@ -196,7 +196,7 @@ fn walk_component(
 ) -> Result<Component, Termination> {
     let mut goals = Vec::new();
     let forth = phases.run(held, |control| {
-        let walk = explore_from_resumed(domain, vec![state], control, |s, _, goal| {
+        let walk = walk_from_resumed(domain, vec![state], control, |s, _, goal| {
             let r = arrangements.rank(domain, s);
             visited[(r / 64) as usize] |= 1 << (r % 64);
             if goal {
@@ -219,7 +219,7 @@ fn walk_component(
     let mut example = state;
     let back = phases.run(held + goal_bytes, |control| {
         let mut farthest = None;
-        let walk = explore_from_resumed(domain, goals, control, |s, d, _| {
+        let walk = walk_from_resumed(domain, goals, control, |s, d, _| {
             if farthest.is_none_or(|f| d > f) {
                 farthest = Some(d);
                 example = *s;

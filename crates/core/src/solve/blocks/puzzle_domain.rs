@@ -2,7 +2,7 @@
 //! the narrowest states that hold the puzzle.
 
 use crate::model::{PieceMove, Puzzle, PuzzleType};
-use crate::solve::algorithms::{Algorithm, Exploration, RunOptions};
+use crate::solve::algorithms::{Algorithm, RunOptions, SpaceWalk};
 use crate::solve::analysis::Analysis;
 use crate::solve::core::{
     HeuristicError, HeuristicInfo, SearchControl, SearchOutcome, Termination,
@@ -62,7 +62,7 @@ impl PuzzleDomain for BlockDomain {
         narrow::run(algorithm, self, heuristic, options, control, observer)
     }
 
-    fn explore(&self, control: &mut SearchControl) -> Exploration {
-        narrow::explore(self, control)
+    fn count_space(&self, control: &mut SearchControl) -> SpaceWalk {
+        narrow::count_space(self, control)
     }
 }

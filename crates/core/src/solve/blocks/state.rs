@@ -72,7 +72,7 @@ pub struct BlockMove {
 
 impl BlockMove {
     /// The state slot of the piece that moves (slots of interchangeable pieces are sorted by
-    /// placement, so the slot is not a piece identity; see [`BlockDomain::piece_moves`]).
+    /// placement, so the slot is not a piece identity; see [`BlockDomain::piece_moves`](super::BlockDomain::piece_moves)).
     pub fn slot(self) -> usize {
         usize::from(self.slot)
     }

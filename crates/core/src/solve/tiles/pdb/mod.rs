@@ -178,7 +178,7 @@ impl PatternDatabases {
     /// The partitions whose estimates `pdb-max` takes the maximum of, each with its mirrored
     /// lookup, on boards where two different ones of moderate size exist: with the blank's
     /// goal in a corner, on 4x4 the 6-6-3 and the 7-6-2 splits, on 5x5 the 5-5-5-5-4 of
-    /// the goal's reading order and [`FIVE_BLOCKS`]. `None` elsewhere.
+    /// the goal's reading order and `FIVE_BLOCKS`. `None` elsewhere.
     pub fn max_partitions(domain: &TileDomain) -> Option<Vec<Vec<Vec<u8>>>> {
         if let Some(first) = corner_partition(domain, 4, SIX_SIX_THREE) {
             return Some(vec![first, corner_partition(domain, 4, SEVEN_SIX_TWO)?]);
