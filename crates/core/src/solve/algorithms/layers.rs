@@ -523,6 +523,25 @@ pub enum AtGoal {
     Collect,
 }
 
+/// Which layers a [`sorted_walk`] keeps.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Layers {
+    /// Every layer walked: to rebuild a path, or to look distances up.
+    KeepAll,
+    /// Only the last two, which deduplication needs.
+    LastTwo,
+}
+
+/// Which clock a [`sorted_walk`] or [`lean_bfs`](fn@super::lean_bfs) runs on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Clock {
+    /// The control's clock restarted: a task of its own.
+    Restart,
+    /// The control's running clock: a later phase or a second attempt of one task, whose
+    /// limits cover all its phases together.
+    Resume,
+}
+
 /// How many blocks the next batch of a walk may take: as many as keep every thread busy,
 /// within the node budget and within the memory limit with `held` bytes in use (the batch's
 /// successors' keys, twice over while they are sorted, at twice the successors per state met
@@ -586,10 +605,8 @@ fn goal_test<D: Domain, K: Key>(
 /// root is `d` moves away.
 ///
 /// - `at_goal`: what to do with goal states (see [`AtGoal`]).
-/// - `keep`: keep every layer (to rebuild a path, or to look distances up); else only the
-///   last two are kept.
-/// - `resume`: run on `control`'s running clock (a later phase of one task) instead of
-///   restarting it.
+/// - `layers`: which layers to keep (see [`Layers`]).
+/// - `clock`: restart `control`'s clock, or run on it (see [`Clock`]).
 ///
 /// A complete walk ends with `Termination::Unsolvable`; on a limit, the figures cover the
 /// layers walked so far. The node limit is honoured at the granularity of 64 states.
@@ -599,13 +616,12 @@ pub fn sorted_walk<D: Domain, K: Key>(
     pack: &Packing<'_, D::State, K>,
     mut roots: Vec<K>,
     at_goal: AtGoal,
-    keep: bool,
-    resume: bool,
+    layers_kept: Layers,
+    clock: Clock,
 ) -> SortedWalk<K> {
-    let mut meter = if resume {
-        Meter::resume(control)
-    } else {
-        Meter::start(control)
+    let mut meter = match clock {
+        Clock::Resume => Meter::resume(control),
+        Clock::Restart => Meter::start(control),
     };
     let threads = meter.threads();
     sort_dedup(&mut roots);
@@ -672,7 +688,7 @@ pub fn sorted_walk<D: Domain, K: Key>(
         meter.stats.completed_depth = Some(depth);
         states += next.len() as u64;
         layers.push(next);
-        if !keep && d >= 1 {
+        if layers_kept == Layers::LastTwo && d >= 1 {
             layers[d - 1] = SortedKeys::default();
         }
         depth += 1;

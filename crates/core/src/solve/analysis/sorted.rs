@@ -11,7 +11,9 @@
 
 use super::component::{Analysis, FirstWalk, Hardest, count_solutions, empty_report};
 use super::phases::{Phases, why};
-use crate::solve::algorithms::layers::{AtGoal, Key, Packing, SortedKeys, sorted_walk};
+use crate::solve::algorithms::layers::{
+    AtGoal, Clock, Key, Layers, Packing, SortedKeys, sorted_walk,
+};
 use crate::solve::core::{Domain, SearchControl, Termination};
 
 /// Analyses the component of `domain`'s start on sorted layers of keys made by `pack`, on
@@ -51,8 +53,8 @@ pub fn analyze_sorted<D: Domain, K: Key>(
             pack,
             vec![(pack.key)(&start)],
             AtGoal::Collect,
-            false,
-            true,
+            Layers::LastTwo,
+            Clock::Resume,
         );
         let stats = walk.exploration.stats;
         (walk, stats)
@@ -89,7 +91,15 @@ fn measure<D: Domain, K: Key>(
     pack: &Packing<'_, D::State, K>,
 ) {
     let back = phases.run(0, |control| {
-        let walk = sorted_walk(domain, control, pack, goals, AtGoal::Count, true, true);
+        let walk = sorted_walk(
+            domain,
+            control,
+            pack,
+            goals,
+            AtGoal::Count,
+            Layers::KeepAll,
+            Clock::Resume,
+        );
         let stats = walk.exploration.stats;
         (walk, stats)
     });

@@ -9,7 +9,7 @@
 //! search on the [`BlockDomain`] itself (a walk may meet successors in another order, which
 //! moves only its widest frontier).
 
-use crate::solve::algorithms::layers::{AtGoal, Key, Packing, sorted_walk};
+use crate::solve::algorithms::layers::{AtGoal, Clock, Key, Layers, Packing, sorted_walk};
 use crate::solve::algorithms::{self, Algorithm, RunOptions, SpaceWalk, lean_bfs};
 use crate::solve::analysis::{
     Analysis, analyze_component, analyze_component_if_small, analyze_sorted,
@@ -217,7 +217,16 @@ fn sorted_count<const W: usize, K: Key>(
     pack: &Packing<'_, NarrowState<W>, K>,
 ) -> SpaceWalk {
     let start = vec![(pack.key)(&domain.start())];
-    sorted_walk(domain, control, pack, start, AtGoal::Count, false, true).exploration
+    sorted_walk(
+        domain,
+        control,
+        pack,
+        start,
+        AtGoal::Count,
+        Layers::LastTwo,
+        Clock::Resume,
+    )
+    .exploration
 }
 
 /// Breadth-first search on `domain`, through the narrowest states that hold it: on states of
@@ -231,13 +240,13 @@ pub fn bfs(domain: &BlockDomain, control: &mut SearchControl) -> SearchOutcome<B
             control,
             |c| algorithms::bfs(&Narrow::<1>(domain), c),
             stopped,
-            |c| lean_bfs(&Narrow::<1>(domain), c, &ONE_WORD, true),
+            |c| lean_bfs(&Narrow::<1>(domain), c, &ONE_WORD, Clock::Resume),
         ),
         2 => small_then_big(
             control,
             |c| algorithms::bfs(&Narrow::<2>(domain), c),
             stopped,
-            |c| lean_bfs(&Narrow::<2>(domain), c, &TWO_WORDS, true),
+            |c| lean_bfs(&Narrow::<2>(domain), c, &TWO_WORDS, Clock::Resume),
         ),
         _ => algorithms::bfs(domain, control),
     }
