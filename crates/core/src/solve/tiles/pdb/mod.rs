@@ -235,34 +235,7 @@ impl PatternDatabases {
         budget: BuildBudget<'_>,
     ) -> Result<(PatternDatabases, BuildReport), PdbError> {
         let n = domain.cells();
-        if n > 32 {
-            return Err(PdbError::NotBuildable(format!(
-                "pattern databases need a board of at most 32 cells; this one has {n}"
-            )));
-        }
-        for group in partition {
-            if group.is_empty()
-                || group.len() > MAX_PATTERN
-                || table_len(n, group.len()) > MAX_TABLE
-            {
-                return Err(PdbError::NotBuildable(format!(
-                    "a pattern of {} tiles on {n} cells is not buildable here (at most {} \
-                     million entries per table)",
-                    group.len(),
-                    MAX_TABLE / 1_000_000
-                )));
-            }
-        }
-        let mut seen = vec![false; n];
-        for &t in partition.iter().flatten() {
-            let t = t as usize;
-            if t == 0 || t >= n || seen[t] {
-                return Err(PdbError::NotBuildable(format!(
-                    "tile {t} is not a distinct tile of this board"
-                )));
-            }
-            seen[t] = true;
-        }
+        check_partition(n, partition)?;
         let started = Instant::now();
         let mut report = BuildReport::default();
         let cache = match cache.map(usable_cache_dir).transpose() {
@@ -272,39 +245,7 @@ impl PatternDatabases {
                 None
             }
         };
-        // Refuse up front what cannot fit: every table, plus the working memory of the
-        // largest build (a cache file of the right size will most likely load instead). A
-        // byte table's build grows its frontiers beyond this, and checks them as they grow.
-        let tables: u64 = partition
-            .iter()
-            .map(|g| {
-                let key = CacheKey::new(domain, g, all_compact);
-                key.stored_len() as u64
-            })
-            .sum();
-        let largest_build = partition
-            .iter()
-            .filter_map(|tiles| {
-                let key = CacheKey::new(domain, tiles, all_compact);
-                if cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name()))) {
-                    return None;
-                }
-                let len = table_len(n, tiles.len());
-                Some(if key.compact {
-                    scan_build_bytes(n, len) - key.stored_len() as u64
-                } else {
-                    visited_bytes(n, len)
-                })
-            })
-            .max()
-            .unwrap_or(0);
-        let needed = tables + largest_build;
-        if needed > budget.max_memory_bytes {
-            return Err(PdbError::MemoryLimit {
-                needed,
-                limit: budget.max_memory_bytes,
-            });
-        }
+        check_memory(domain, partition, cache, all_compact, &budget)?;
         let transpose = mirror_map(domain);
         // Progress counts the entries of the tables to build (a cached table loads in
         // moments and is not counted).
@@ -384,6 +325,12 @@ impl PatternDatabases {
             });
         }
         report.seconds = started.elapsed().as_secs_f64();
+        Ok((PatternDatabases::assemble(n, patterns, transpose), report))
+    }
+
+    /// The tables `patterns` of a board of `n` cells, with the lookups that find each tile's
+    /// pattern (and its mirror image's, under `transpose`).
+    fn assemble(n: usize, patterns: Vec<Pattern>, transpose: Option<Vec<u8>>) -> Self {
         let sizes = patterns.iter().map(|p| p.tiles.len()).collect();
         let bytes = patterns.iter().map(|p| p.table.bytes()).sum();
         let mut pattern_of = vec![u8::MAX; n];
@@ -406,20 +353,17 @@ impl PatternDatabases {
         } else {
             0
         };
-        Ok((
-            PatternDatabases {
-                cells: n,
-                patterns,
-                tag,
-                pattern_of,
-                mirrored_pattern_of,
-                transpose,
-                memo_bits,
-                sizes,
-                bytes,
-            },
-            report,
-        ))
+        PatternDatabases {
+            cells: n,
+            patterns,
+            tag,
+            pattern_of,
+            mirrored_pattern_of,
+            transpose,
+            memo_bits,
+            sizes,
+            bytes,
+        }
     }
 
     /// The pattern sizes, e.g. `[6, 6, 3]`.
@@ -698,6 +642,81 @@ fn value(table: &Table, cells: &[u8], n: usize) -> u32 {
 fn set_field(values: u64, i: usize, bits: u32, v: u32) -> u64 {
     let shift = i as u32 * bits;
     (values & !(((1 << bits) - 1) << shift)) | (u64::from(v) << shift)
+}
+/// Refuses a partition whose tables cannot be built on a board of `n` cells: a board over 32
+/// cells, an empty or oversized group, or tiles that are not distinct tiles of the board.
+fn check_partition(n: usize, partition: &[Vec<u8>]) -> Result<(), PdbError> {
+    if n > 32 {
+        return Err(PdbError::NotBuildable(format!(
+            "pattern databases need a board of at most 32 cells; this one has {n}"
+        )));
+    }
+    for group in partition {
+        if group.is_empty() || group.len() > MAX_PATTERN || table_len(n, group.len()) > MAX_TABLE {
+            return Err(PdbError::NotBuildable(format!(
+                "a pattern of {} tiles on {n} cells is not buildable here (at most {} \
+                 million entries per table)",
+                group.len(),
+                MAX_TABLE / 1_000_000
+            )));
+        }
+    }
+    let mut seen = vec![false; n];
+    for &t in partition.iter().flatten() {
+        let t = t as usize;
+        if t == 0 || t >= n || seen[t] {
+            return Err(PdbError::NotBuildable(format!(
+                "tile {t} is not a distinct tile of this board"
+            )));
+        }
+        seen[t] = true;
+    }
+    Ok(())
+}
+
+/// Refuses up front a build that cannot fit `budget`'s memory: every table, plus the working
+/// memory of the largest build (a cache file of the right size will most likely load
+/// instead). A byte table's build grows its frontiers beyond this, and checks them as they
+/// grow.
+fn check_memory(
+    domain: &TileDomain,
+    partition: &[Vec<u8>],
+    cache: Option<&Path>,
+    all_compact: bool,
+    budget: &BuildBudget<'_>,
+) -> Result<(), PdbError> {
+    let n = domain.cells();
+    let tables: u64 = partition
+        .iter()
+        .map(|g| {
+            let key = CacheKey::new(domain, g, all_compact);
+            key.stored_len() as u64
+        })
+        .sum();
+    let largest_build = partition
+        .iter()
+        .filter_map(|tiles| {
+            let key = CacheKey::new(domain, tiles, all_compact);
+            if cache.is_some_and(|dir| key.cached_file_fits(&dir.join(key.file_name()))) {
+                return None;
+            }
+            let len = table_len(n, tiles.len());
+            Some(if key.compact {
+                scan_build_bytes(n, len) - key.stored_len() as u64
+            } else {
+                visited_bytes(n, len)
+            })
+        })
+        .max()
+        .unwrap_or(0);
+    let needed = tables + largest_build;
+    if needed > budget.max_memory_bytes {
+        return Err(PdbError::MemoryLimit {
+            needed,
+            limit: budget.max_memory_bytes,
+        });
+    }
+    Ok(())
 }
 
 /// The diagonal mirror of the board's cells, when the board is square and the blank's goal
