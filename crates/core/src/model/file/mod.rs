@@ -220,10 +220,8 @@ pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadErro
     Ok((puzzle, map))
 }
 
-#[expect(
-    clippy::too_many_lines,
-    reason = "one pass over the file's fields in the order they are written, each with its error"
-)]
+/// The puzzle a parsed file describes: one pass over its fields in the order they are
+/// written, each with its error at its position in `map`.
 fn build(file: FileText, map: &SourceMap) -> Result<Puzzle, LoadError> {
     if !(BASE_FORMAT_VERSION..=FORMAT_VERSION).contains(&file.format) {
         return Err(LoadError::at(
@@ -253,60 +251,89 @@ fn build(file: FileText, map: &SourceMap) -> Result<Puzzle, LoadError> {
     puzzle.cells = grid.into_iter().flatten().collect();
 
     if let Some(goal) = file.goal {
-        let goal_field = map.goal_cells.or(map.field("goal"));
-        puzzle.goal.anywhere = goal.anywhere;
-        if goal.cells.is_empty() {
+        build_goal(&mut puzzle, &goal, map)?;
+    }
+    build_styles(&mut puzzle, file.pieces, file.format, map)?;
+    if let Some(zones) = file.zones {
+        if file.format < FORMAT_VERSION {
             return Err(LoadError::at(
-                format!(
-                    "the goal has no rows; write {rows} row{} of {cols} cells (`.` for don't care)",
-                    if rows == 1 { "" } else { "s" }
-                ),
-                goal_field,
+                format!("zones need `format: {FORMAT_VERSION}` at the start of the file"),
+                map.field("zones"),
             ));
         }
-        let goal_grid = parse_grid(&goal.cells).map_err(|e| match e {
-            GridError::TooLarge { rows: gr, cols: gc } => LoadError::at(
-                GridError::GoalSize {
-                    rows,
-                    cols,
-                    goal_rows: gr,
-                    goal_cols: gc,
-                }
-                .to_string(),
-                goal_field,
+        puzzle.zones = zones::build(&zones, rows, cols, map)?;
+    }
+    Ok(puzzle)
+}
+
+/// Sets `puzzle`'s goal from the file's `goal` (its size checked against the board's, walls
+/// refused), with positions from `map` in errors.
+fn build_goal(puzzle: &mut Puzzle, goal: &GoalV1, map: &SourceMap) -> Result<(), LoadError> {
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
+    let goal_field = map.goal_cells.or(map.field("goal"));
+    puzzle.goal.anywhere = goal.anywhere;
+    if goal.cells.is_empty() {
+        return Err(LoadError::at(
+            format!(
+                "the goal has no rows; write {rows} row{} of {cols} cells (`.` for don't care)",
+                if rows == 1 { "" } else { "s" }
             ),
-            e => {
-                let mut err = grid_error(&e, &map.goal_rows, goal_field);
-                err.message = format!("goal {}", err.message);
-                err
-            }
-        })?;
-        if goal_grid.len() != rows || goal_grid[0].len() != cols {
-            let e = GridError::GoalSize {
+            goal_field,
+        ));
+    }
+    let goal_grid = parse_grid(&goal.cells).map_err(|e| match e {
+        GridError::TooLarge { rows: gr, cols: gc } => LoadError::at(
+            GridError::GoalSize {
                 rows,
                 cols,
-                goal_rows: goal_grid.len(),
-                goal_cols: goal_grid[0].len(),
-            };
-            return Err(LoadError::at(e.to_string(), goal_field));
-        }
-        for (r, row) in goal_grid.iter().enumerate() {
-            for (c, cell) in row.iter().enumerate() {
-                puzzle.goal.cells[r * cols + c] = match *cell {
-                    Cell::Empty => None,
-                    Cell::Wall => {
-                        let e = GridError::WallInGoal { row: r, col: c };
-                        return Err(LoadError::at(
-                            format!("goal {e}"),
-                            map.goal_cell(r, c).or(goal_field),
-                        ));
-                    }
-                    Cell::Piece(t) => Some(t),
-                };
+                goal_rows: gr,
+                goal_cols: gc,
             }
+            .to_string(),
+            goal_field,
+        ),
+        e => {
+            let mut err = grid_error(&e, &map.goal_rows, goal_field);
+            err.message = format!("goal {}", err.message);
+            err
+        }
+    })?;
+    if goal_grid.len() != rows || goal_grid[0].len() != cols {
+        let e = GridError::GoalSize {
+            rows,
+            cols,
+            goal_rows: goal_grid.len(),
+            goal_cols: goal_grid[0].len(),
+        };
+        return Err(LoadError::at(e.to_string(), goal_field));
+    }
+    for (r, row) in goal_grid.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            puzzle.goal.cells[r * cols + c] = match *cell {
+                Cell::Empty => None,
+                Cell::Wall => {
+                    let e = GridError::WallInGoal { row: r, col: c };
+                    return Err(LoadError::at(
+                        format!("goal {e}"),
+                        map.goal_cell(r, c).or(goal_field),
+                    ));
+                }
+                Cell::Piece(t) => Some(t),
+            };
         }
     }
+    Ok(())
+}
 
+/// Sets the styles of `puzzle`'s pieces from the file's `pieces` map (written in format
+/// version `format`): each key a piece on the board, listed once, its colour, kind and axis
+/// well formed, with positions from `map` in errors.
+fn build_styles(
+    puzzle: &mut Puzzle,
+    pieces: BTreeMap<String, PieceV1>,
+    format: u64,
+    map: &SourceMap,
+) -> Result<(), LoadError> {
     let on_board = puzzle.tokens_on_board();
     let mut seen_keys = BTreeSet::new();
     for (key, entry) in &map.pieces {
@@ -318,7 +345,7 @@ fn build(file: FileText, map: &SourceMap) -> Result<Puzzle, LoadError> {
             ));
         }
     }
-    for (written, style) in file.pieces {
+    for (written, style) in pieces {
         let entry = map.piece(&written);
         let key = echo(&written);
         let key_pos = entry.map(|e| e.key).or(map.field("pieces"));
@@ -354,7 +381,7 @@ fn build(file: FileText, map: &SourceMap) -> Result<Puzzle, LoadError> {
                 field_pos("kind"),
             ));
         }
-        if style.axis.is_some() && file.format < FORMAT_VERSION {
+        if style.axis.is_some() && format < FORMAT_VERSION {
             return Err(LoadError::at(
                 format!(
                     "pieces: `{key}` has an axis, which needs `format: {FORMAT_VERSION}` at the \
@@ -373,16 +400,7 @@ fn build(file: FileText, map: &SourceMap) -> Result<Puzzle, LoadError> {
             puzzle.styles.insert(token, style);
         }
     }
-    if let Some(zones) = file.zones {
-        if file.format < FORMAT_VERSION {
-            return Err(LoadError::at(
-                format!("zones need `format: {FORMAT_VERSION}` at the start of the file"),
-                map.field("zones"),
-            ));
-        }
-        puzzle.zones = zones::build(&zones, rows, cols, map)?;
-    }
-    Ok(puzzle)
+    Ok(())
 }
 
 /// Reads and parses a puzzle file.

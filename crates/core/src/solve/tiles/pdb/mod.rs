@@ -223,10 +223,6 @@ impl PatternDatabases {
         Self::load_or_build_stored(domain, partition, cache, true, budget.into())
     }
 
-    #[expect(
-        clippy::too_many_lines,
-        reason = "each table loaded, checked or built in turn, with its note"
-    )]
     fn load_or_build_stored(
         domain: &TileDomain,
         partition: &[Vec<u8>],
