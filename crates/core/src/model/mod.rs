@@ -4,7 +4,7 @@
 //! - [`token`]: piece identifiers.
 //! - [`basics`]: cells, metrics, directions, colours.
 //! - [`puzzle`]: the board, pieces, goal pattern, and unit moves.
-//! - [`file`](mod@file): the RON file format (version 1), loading and atomic saving.
+//! - [`file`](mod@file): the RON file format (versions 1 and 2), loading and atomic saving.
 //! - [`rushhour`]: Rush Hour boards in Fogleman's 36-character notation, in and out.
 //! - [`rules`]: the rules of puzzle families: pieces locked to an axis, zones.
 //! - [`solution`]: a solution as moves of concrete pieces, replayed and checked on the model.
@@ -32,8 +32,9 @@ pub mod validate;
 pub use goal::GoalMatch;
 pub use puzzle::{
     Cell, Color, Dir, Goal, GridError, MAX_SIDE, Metric, MoveError, PieceCells, PieceStyle, Puzzle,
-    PuzzleType, parse_grid,
+    PuzzleType,
 };
+
 pub use rules::{Axis, Zone, ZoneRight};
 pub use solution::{PieceMove, ReplayError, replay, verify_solution};
 pub use token::{Token, TokenError};

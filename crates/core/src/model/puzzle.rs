@@ -176,7 +176,7 @@ pub enum GridError {
 ///
 /// # Errors
 /// Returns the first [`GridError`] found, scanning rows top to bottom.
-pub fn parse_grid<S: AsRef<str>>(rows: &[S]) -> Result<Vec<Vec<Cell>>, GridError> {
+pub(crate) fn parse_grid<S: AsRef<str>>(rows: &[S]) -> Result<Vec<Vec<Cell>>, GridError> {
     if rows.is_empty() {
         return Err(GridError::NoRows);
     }
@@ -605,7 +605,7 @@ impl Puzzle {
     }
 
     /// The name of the first zone holding `cell` that does not admit piece `token`.
-    pub fn zone_refusing(&self, token: Token, cell: usize) -> Option<Token> {
+    pub(crate) fn zone_refusing(&self, token: Token, cell: usize) -> Option<Token> {
         let kind = self.kind_of(token);
         self.zones
             .iter()

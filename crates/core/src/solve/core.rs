@@ -366,7 +366,7 @@ impl SearchControl {
     }
 
     /// Reports the preparation's progress to the preparation sink, if any.
-    pub fn report_preparation(&mut self, preparation: &Preparation) {
+    pub(crate) fn report_preparation(&mut self, preparation: &Preparation) {
         if let Some(sink) = self.preparation.as_mut() {
             sink(preparation);
         }
@@ -383,7 +383,7 @@ impl SearchControl {
     }
 
     /// Restarts the clock (call when the search proper begins).
-    pub fn start_clock(&mut self) {
+    pub(crate) fn start_clock(&mut self) {
         self.started = Instant::now();
         self.last_report = self.started;
     }

@@ -61,9 +61,10 @@ use error::grid_error;
 use zones::ZonesText;
 
 pub use error::{InFile, LoadError};
-pub use read::{MAX_FILE_BYTES, open_regular, read_text};
+pub(crate) use read::open_regular;
+pub use read::{MAX_FILE_BYTES, read_text};
 pub use version::{BASE_FORMAT_VERSION, FORMAT_VERSION};
-pub use write::{save, to_ron_string, write_atomically};
+pub use write::{save, to_ron_string};
 
 /// Reads only the version, ignoring everything else, so that a newer file is refused with a
 /// clear message instead of an error about a field this version does not know.

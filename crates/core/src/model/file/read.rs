@@ -22,7 +22,7 @@ pub const MAX_FILE_BYTES: u64 = 4 << 20;
 /// # Errors
 /// The I/O error, or an [`std::io::ErrorKind::InvalidInput`] error when `path` is a
 /// directory, a FIFO, a socket or a device.
-pub fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
+pub(crate) fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, u64)> {
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
     #[cfg(unix)]

@@ -175,7 +175,7 @@ pub fn save(path: &Path, puzzle: &Puzzle) -> std::io::Result<()> {
 ///
 /// # Errors
 /// The I/O error, with the file untouched.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     // Write through links: the file the link names is the one to replace.
     let target = match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path)?,

@@ -88,7 +88,7 @@ impl CharPositions {
 impl StringSpan {
     /// The position of the `index`-th whitespace-separated token of the value, or the
     /// string's own position when there is no such token.
-    pub fn token_pos(&self, index: usize) -> TextPos {
+    pub(crate) fn token_pos(&self, index: usize) -> TextPos {
         self.token_char_index(index)
             .and_then(|i| self.char_pos.get(i, &self.value))
             .unwrap_or(self.start)
@@ -96,7 +96,7 @@ impl StringSpan {
 
     /// The position just after the last character of the value (the closing quote), or the
     /// string's own position for an empty value.
-    pub fn end_pos(&self) -> TextPos {
+    pub(crate) fn end_pos(&self) -> TextPos {
         let last = self.char_pos.len.checked_sub(1);
         match last.and_then(|i| self.char_pos.get(i, &self.value)) {
             Some(p) => TextPos {
@@ -169,12 +169,12 @@ impl SourceMap {
     }
 
     /// The position of zone grid cell `(row, col)`.
-    pub fn zone_cell(&self, row: usize, col: usize) -> Option<TextPos> {
+    pub(crate) fn zone_cell(&self, row: usize, col: usize) -> Option<TextPos> {
         self.zone_rows.get(row).map(|s| s.token_pos(col))
     }
 
     /// The position of zone `name`'s key in `allow`.
-    pub fn zone_key(&self, name: &str) -> Option<TextPos> {
+    pub(crate) fn zone_key(&self, name: &str) -> Option<TextPos> {
         self.zone_allow
             .iter()
             .find(|(k, _, _)| k == name)
@@ -183,7 +183,7 @@ impl SourceMap {
 
     /// The position of entry `index` of zone `name`'s `allow` list (its key when the list is
     /// shorter).
-    pub fn zone_right(&self, name: &str, index: usize) -> Option<TextPos> {
+    pub(crate) fn zone_right(&self, name: &str, index: usize) -> Option<TextPos> {
         self.zone_allow
             .iter()
             .find(|(k, _, _)| k == name)

@@ -41,7 +41,7 @@ pub fn astar<D: Domain, H: Heuristic<D>>(
 }
 
 /// [`astar`], reporting every step to `observer` (see [`crate::solve::observe`]).
-pub fn astar_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
+pub(crate) fn astar_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     domain: &D,
     heuristic: &H,
     weight: f64,

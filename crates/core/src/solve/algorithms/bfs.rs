@@ -47,7 +47,7 @@ pub fn bfs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcome<
 }
 
 /// [`bfs`], reporting every step to `observer` (see [`crate::solve::observe`]).
-pub fn bfs_observed<D: Domain, O: Observer<D::Move>>(
+pub(crate) fn bfs_observed<D: Domain, O: Observer<D::Move>>(
     domain: &D,
     control: &mut SearchControl,
     observer: &mut O,
@@ -529,7 +529,7 @@ pub fn distance_map<D: Domain>(
 /// [`walk_from`] as a later phase of a task already under way: the walk runs on
 /// `control`'s running clock instead of restarting it, so the task as a whole stays within
 /// its time limit (its statistics still count this walk alone).
-pub fn walk_from_resumed<D: Domain>(
+pub(crate) fn walk_from_resumed<D: Domain>(
     domain: &D,
     roots: Vec<D::State>,
     control: &mut SearchControl,

@@ -48,7 +48,7 @@ pub fn bibfs<D: Domain>(
     clippy::too_many_lines,
     reason = "one search loop, read top to bottom; its parts share the two trees and frontiers"
 )]
-pub fn bibfs_observed<D: Domain, O: Observer<D::Move>>(
+pub(crate) fn bibfs_observed<D: Domain, O: Observer<D::Move>>(
     domain: &D,
     control: &mut SearchControl,
     observer: &mut O,

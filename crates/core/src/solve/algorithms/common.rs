@@ -138,7 +138,7 @@ impl<S: Clone + Eq + Hash, M: Copy> SearchTree<S, M> {
     }
 
     /// Records a cheaper path to node `id`: through `parent` by `mv`, at cost `g`.
-    pub fn reparent(&mut self, id: u32, parent: u32, mv: M, g: u32) {
+    pub(crate) fn reparent(&mut self, id: u32, parent: u32, mv: M, g: u32) {
         let node = &mut self.nodes[id as usize];
         node.parent = parent;
         node.mv = Some(mv);
@@ -158,7 +158,7 @@ impl<S: Clone + Eq + Hash, M: Copy> SearchTree<S, M> {
     }
 
     /// The states from the root to node `id`, root first.
-    pub fn states_to(&self, id: u32) -> Vec<S> {
+    pub(crate) fn states_to(&self, id: u32) -> Vec<S> {
         let mut states = Vec::new();
         let mut at = id;
         loop {
@@ -179,7 +179,7 @@ impl<S: Clone + Eq + Hash, M: Copy> SearchTree<S, M> {
     }
 
     /// Estimated bytes of the arena and the visited map.
-    pub fn memory_bytes(&self) -> u64 {
+    pub(crate) fn memory_bytes(&self) -> u64 {
         self.len() * self.bytes_per_node
     }
 }
@@ -205,7 +205,7 @@ impl<'c> Meter<'c> {
 
     /// Begins counting afresh on `control`'s running clock: a later phase of one task (the
     /// walk back from the goals of a distance map) stays within the time the task was given.
-    pub fn resume(control: &'c mut SearchControl) -> Self {
+    pub(crate) fn resume(control: &'c mut SearchControl) -> Self {
         Meter {
             control,
             stats: Stats::default(),
@@ -245,7 +245,7 @@ impl<'c> Meter<'c> {
     }
 
     /// Expansions left before the node limit.
-    pub fn nodes_left(&self) -> u64 {
+    pub(crate) fn nodes_left(&self) -> u64 {
         self.control
             .limits
             .max_nodes
@@ -258,7 +258,7 @@ impl<'c> Meter<'c> {
     }
 
     /// The memory limit of the search, for checks made before memory is taken.
-    pub fn memory_limit(&self) -> u64 {
+    pub(crate) fn memory_limit(&self) -> u64 {
         self.control.limits.max_memory_bytes
     }
 

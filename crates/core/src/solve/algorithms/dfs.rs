@@ -37,7 +37,7 @@ pub fn dfs<D: Domain>(
 }
 
 /// [`dfs`], reporting every step to `observer` (see [`crate::solve::observe`]).
-pub fn dfs_observed<D: Domain, O: Observer<D::Move>>(
+pub(crate) fn dfs_observed<D: Domain, O: Observer<D::Move>>(
     domain: &D,
     depth_cap: Option<u32>,
     control: &mut SearchControl,

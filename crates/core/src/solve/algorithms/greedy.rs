@@ -31,7 +31,7 @@ pub fn greedy<D: Domain, H: Heuristic<D>>(
 }
 
 /// [`greedy`], reporting every step to `observer` (see [`crate::solve::observe`]).
-pub fn greedy_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
+pub(crate) fn greedy_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     domain: &D,
     heuristic: &H,
     control: &mut SearchControl,

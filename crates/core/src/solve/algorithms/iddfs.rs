@@ -41,7 +41,7 @@ pub fn iddfs<D: Domain>(
 
 /// [`iddfs`] on one thread, reporting every step to `observer` (see
 /// [`crate::solve::observe`]): each depth limit begins with [`Observer::bound_raised`].
-pub fn iddfs_observed<D: Domain, O: Observer<D::Move>>(
+pub(crate) fn iddfs_observed<D: Domain, O: Observer<D::Move>>(
     domain: &D,
     control: &mut SearchControl,
     observer: &mut O,

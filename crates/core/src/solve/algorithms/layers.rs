@@ -97,7 +97,7 @@ impl<K: Key> Default for SortedKeys<K> {
 
 impl<K: Key> SortedKeys<K> {
     /// The set of `keys`, which must be strictly ascending.
-    pub fn from_sorted(keys: &[K]) -> SortedKeys<K> {
+    pub(crate) fn from_sorted(keys: &[K]) -> SortedKeys<K> {
         let mut set = Builder::default();
         for &k in keys {
             set.push(k);
@@ -127,7 +127,7 @@ impl<K: Key> SortedKeys<K> {
     }
 
     /// Bytes the set holds.
-    pub fn memory_bytes(&self) -> u64 {
+    pub(crate) fn memory_bytes(&self) -> u64 {
         (self.firsts.capacity() * size_of::<K>()
             + self.offsets.capacity() * size_of::<u64>()
             + self.bytes.capacity()) as u64
@@ -610,7 +610,7 @@ fn goal_test<D: Domain, K: Key>(
 ///
 /// A complete walk ends with `Termination::Unsolvable`; on a limit, the figures cover the
 /// layers walked so far. The node limit is honoured at the granularity of 64 states.
-pub fn sorted_walk<D: Domain, K: Key>(
+pub(crate) fn sorted_walk<D: Domain, K: Key>(
     domain: &D,
     control: &mut SearchControl,
     pack: &Packing<'_, D::State, K>,

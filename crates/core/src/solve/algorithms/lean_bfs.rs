@@ -26,7 +26,7 @@ use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
 /// layer is goal-tested in key order before it is expanded, so `expanded` counts every state
 /// of the layers before the goal's and the goal's layer up to the goal; `stored` counts the
 /// states kept.
-pub fn lean_bfs<D: Domain, K: Key>(
+pub(crate) fn lean_bfs<D: Domain, K: Key>(
     domain: &D,
     control: &mut SearchControl,
     pack: &Packing<'_, D::State, K>,

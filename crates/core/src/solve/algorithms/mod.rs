@@ -32,15 +32,24 @@ pub mod layers;
 pub mod lean_bfs;
 pub mod ucs;
 
-pub use astar::{astar, astar_observed};
-pub use bfs::{SpaceWalk, bfs, bfs_observed, count_space, distance_map, walk_from};
-pub use bibfs::{bibfs, bibfs_observed};
-pub use dfs::{dfs, dfs_observed};
-pub use greedy::{greedy, greedy_observed};
-pub use idastar::{idastar, idastar_observed};
-pub use iddfs::{iddfs, iddfs_observed};
-pub use lean_bfs::lean_bfs;
-pub use ucs::{ucs, ucs_observed};
+pub use astar::astar;
+pub(crate) use astar::astar_observed;
+pub(crate) use bfs::bfs_observed;
+pub use bfs::{SpaceWalk, bfs, count_space, distance_map, walk_from};
+pub use bibfs::bibfs;
+pub(crate) use bibfs::bibfs_observed;
+pub use dfs::dfs;
+pub(crate) use dfs::dfs_observed;
+pub use greedy::greedy;
+pub(crate) use greedy::greedy_observed;
+pub use idastar::idastar;
+pub(crate) use idastar::idastar_observed;
+pub use iddfs::iddfs;
+pub(crate) use iddfs::iddfs_observed;
+
+pub(crate) use lean_bfs::lean_bfs;
+pub use ucs::ucs;
+pub(crate) use ucs::ucs_observed;
 
 use std::fmt;
 use std::str::FromStr;
@@ -223,7 +232,7 @@ pub fn run<D: Domain, H: Heuristic<D>>(
 /// [`run`], reporting every step to `observer` (see [`crate::solve::observe`]). IDDFS and
 /// IDA* run on one thread whatever `options.threads` says, so that their events come in the
 /// order of the textbook's recursion.
-pub fn run_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
+pub(crate) fn run_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     algorithm: Algorithm,
     domain: &D,
     heuristic: &H,

@@ -28,7 +28,7 @@ pub fn ucs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcome<
 }
 
 /// [`ucs`], reporting every step to `observer` (see [`crate::solve::observe`]).
-pub fn ucs_observed<D: Domain, O: Observer<D::Move>>(
+pub(crate) fn ucs_observed<D: Domain, O: Observer<D::Move>>(
     domain: &D,
     control: &mut SearchControl,
     observer: &mut O,

@@ -70,7 +70,7 @@ impl<S, M> Analysis<S, M> {
     /// The same analysis with its states turned into another domain's by `f` (for a domain
     /// that ran it on a narrower view of itself).
     #[must_use]
-    pub fn map_states<T>(self, f: impl FnOnce(S) -> T) -> Analysis<T, M> {
+    pub(crate) fn map_states<T>(self, f: impl FnOnce(S) -> T) -> Analysis<T, M> {
         Analysis {
             status: self.status,
             component: self.component,
@@ -137,7 +137,7 @@ pub type SmallAttempt<D> = Result<
 ///
 /// # Errors
 /// The first walk's findings, or `None`, when the analysis outgrew `small`.
-pub fn analyze_component_if_small<D: Domain>(
+pub(crate) fn analyze_component_if_small<D: Domain>(
     domain: &D,
     control: &mut SearchControl,
     small: u64,

@@ -20,6 +20,8 @@ pub mod component;
 pub mod phases;
 pub mod sorted;
 
-pub use component::{Analysis, FirstWalk, Hardest, analyze_component, analyze_component_if_small};
+pub(crate) use component::analyze_component_if_small;
+pub use component::{Analysis, FirstWalk, Hardest, analyze_component};
 pub use phases::PathCount;
-pub use sorted::analyze_sorted;
+
+pub(crate) use sorted::analyze_sorted;

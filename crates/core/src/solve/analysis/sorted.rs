@@ -27,7 +27,7 @@ use crate::solve::core::{Domain, SearchControl, Termination};
 ///
 /// [`analyze_component`]: super::analyze_component
 /// [`analyze_component_if_small`]: super::component::analyze_component_if_small
-pub fn analyze_sorted<D: Domain, K: Key>(
+pub(crate) fn analyze_sorted<D: Domain, K: Key>(
     domain: &D,
     control: &mut SearchControl,
     pack: &Packing<'_, D::State, K>,

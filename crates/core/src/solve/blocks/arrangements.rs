@@ -191,7 +191,7 @@ impl Arrangements {
     }
 
     /// Bytes the numbering holds (cell masks and the prefix table).
-    pub fn memory_bytes(&self) -> u64 {
+    pub(crate) fn memory_bytes(&self) -> u64 {
         (self.cells.len() * 8) as u64 + Self::table_bytes(self.bases.len())
     }
 

@@ -291,8 +291,8 @@ fn goal_kinds(puzzle: &Puzzle, pieces: &[PieceCells]) -> Result<Vec<String>, Str
             if !pieces.iter().any(|p| p.token == *t) {
                 return Err(format!(
                     "the goal names piece `{t}` at row {}, column {}, but there is no such piece on the board",
-                    i / cols,
-                    i % cols
+                    i / cols + 1,
+                    i % cols + 1
                 ));
             }
             let kind = puzzle.kind_of(*t);

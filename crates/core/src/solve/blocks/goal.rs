@@ -126,7 +126,7 @@ impl GoalSpec {
     }
 
     /// The board cells the goal names under translation `t`, as cell indices.
-    pub fn cells_at(&self, t: usize, cols: usize) -> Vec<usize> {
+    pub(crate) fn cells_at(&self, t: usize, cols: usize) -> Vec<usize> {
         let (dr, dc) = self.translations[t];
         self.pieces
             .iter()
@@ -136,7 +136,7 @@ impl GoalSpec {
     }
 
     /// Whether the position with per-slot placements `locals` satisfies the goal.
-    pub fn satisfied(&self, classes: &[Class], locals: &[u16; MAX_PIECES]) -> bool {
+    pub(crate) fn satisfied(&self, classes: &[Class], locals: &[u16; MAX_PIECES]) -> bool {
         (0..self.translations.len()).any(|t| self.satisfied_at(classes, locals, t))
     }
 
@@ -169,7 +169,7 @@ impl GoalSpec {
 
     /// The per-slot placements of the single goal position on a board of `rows` x `cols`
     /// cells, when the goal is anchored and places every piece completely.
-    pub fn complete_locals(
+    pub(crate) fn complete_locals(
         &self,
         classes: &[Class],
         rows: usize,
@@ -220,8 +220,8 @@ impl GoalSpec {
                     if occupied[cell] {
                         return Err(format!(
                             "the goal's pieces overlap at row {}, column {}",
-                            cell / cols,
-                            cell % cols
+                            cell / cols + 1,
+                            cell % cols + 1
                         ));
                     }
                     occupied[cell] = true;

@@ -190,7 +190,7 @@ pub fn stronger_tables_note(
 /// [`heuristics`], plus an entry for `requested` when it names a custom partition
 /// (`pdb:1,2,3/4,5,6/...`), applicable when the partition suits this board: so a request may
 /// name any heuristic [`heuristic`] accepts, not only the listed ones.
-pub fn heuristics_including(
+pub(crate) fn heuristics_including(
     layout: &TileLayout,
     requested: Option<&str>,
     cache: Option<&Path>,
@@ -237,7 +237,7 @@ pub fn heuristic(
 /// # Errors
 /// [`HeuristicError::Stopped`] with the limit that stopped the build (a note says more);
 /// [`HeuristicError::NotApplicable`] as [`heuristic`]'s errors.
-pub fn heuristic_within(
+pub(crate) fn heuristic_within(
     domain: &TileDomain,
     name: &str,
     control: &mut SearchControl,
@@ -281,7 +281,7 @@ pub fn heuristic_within(
 ///
 /// # Errors
 /// As [`heuristic_within`].
-pub fn heuristic_within_budget(
+pub(crate) fn heuristic_within_budget(
     domain: &TileDomain,
     name: &str,
     budget: BuildBudget<'_>,

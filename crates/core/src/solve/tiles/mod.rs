@@ -24,10 +24,8 @@ use crate::model::{Dir, PieceMove, Token};
 use crate::solve::core::Domain;
 
 pub use crate::solve::core::HeuristicError;
-pub use heuristic::{
-    TileHeuristic, build_estimate, heuristic, heuristic_within, heuristic_within_budget,
-    heuristics, heuristics_including, stronger_tables_note,
-};
+pub use heuristic::{TileHeuristic, build_estimate, heuristic, heuristics, stronger_tables_note};
+
 pub use pdb::{BuildBudget, BuildEstimate, BuildReport, PatternDatabases, PdbError};
 
 /// Boards with at most this many cells use the inline state.
@@ -128,7 +126,7 @@ impl TileState {
 
     /// The tile on `cell` (0 = the blank).
     #[inline]
-    pub fn tile_at(&self, cell: usize) -> usize {
+    pub(crate) fn tile_at(&self, cell: usize) -> usize {
         match &self.repr {
             Repr::Small { cells, .. } => cells[cell] as usize,
             Repr::Large(both) => both[cell] as usize,
@@ -147,7 +145,7 @@ impl TileState {
     /// The cell of every tile (index 0 is the blank), when the board is small enough for
     /// the inline state.
     #[inline]
-    pub fn small_positions(&self) -> Option<&[u8; SMALL_CELLS]> {
+    pub(crate) fn small_positions(&self) -> Option<&[u8; SMALL_CELLS]> {
         match &self.repr {
             Repr::Small { pos, .. } => Some(pos),
             Repr::Large(_) => None,
@@ -167,7 +165,7 @@ impl TileState {
     }
 
     /// The tiles row by row (0 = blank), for a board of `cells` cells.
-    pub fn to_cells(&self, cells: usize) -> Vec<u16> {
+    pub(crate) fn to_cells(&self, cells: usize) -> Vec<u16> {
         (0..cells).map(|c| self.tile_at(c) as u16).collect()
     }
 
@@ -399,7 +397,7 @@ impl TileDomain {
 
     /// The cell the blank reaches from `cell` by moving `dir`, if it stays on the board.
     #[inline]
-    pub fn neighbor(&self, cell: usize, dir: Dir) -> Option<usize> {
+    pub(crate) fn neighbor(&self, cell: usize, dir: Dir) -> Option<usize> {
         let n = self.neighbor[cell * 4 + dir_index(dir)];
         (n != u16::MAX).then_some(n as usize)
     }

@@ -101,7 +101,7 @@ pub fn idastar<D: Domain, H: Heuristic<D>>(
 /// [`idastar`] on one thread, reporting every step to `observer` (see
 /// [`crate::solve::observe`]): each round begins with [`Observer::bound_raised`] and a new
 /// tree whose root is node 0.
-pub fn idastar_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
+pub(crate) fn idastar_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     domain: &D,
     heuristic: &H,
     control: &mut SearchControl,

@@ -98,12 +98,6 @@ impl PatternDatabases {
             peak_bytes: all_tables + working,
         })
     }
-
-    /// Whether every table of `partition` for `domain` is in `cache` (see
-    /// [`PatternDatabases::build_estimate`]).
-    pub fn cached_in(domain: &TileDomain, partition: &[Vec<u8>], cache: Option<&Path>) -> bool {
-        Self::build_estimate(domain, partition, cache).is_none()
-    }
 }
 
 #[cfg(test)]
@@ -179,11 +173,7 @@ mod tests {
             strong.description
         );
         fake_cache(&domain, &partition, dir.path());
-        assert!(PatternDatabases::cached_in(
-            &domain,
-            &partition,
-            Some(dir.path())
-        ));
+        assert!(PatternDatabases::build_estimate(&domain, &partition, Some(dir.path())).is_none());
         let after = heuristics(&layout, Some(dir.path()));
         assert_eq!(after[0].name, "pdb-strong");
         assert!(after[0].description.contains("cached here"));

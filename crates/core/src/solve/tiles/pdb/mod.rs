@@ -389,7 +389,7 @@ impl PatternDatabases {
     /// The admissible estimate for `state`, leaving its memo as it is (for a second set of
     /// tables beside one that keeps its values there).
     #[inline]
-    pub fn estimate_without_memo(&self, state: &TileState) -> u32 {
+    pub(crate) fn estimate_without_memo(&self, state: &TileState) -> u32 {
         match state.small_positions() {
             Some(pos) => self.sums(|t| pos[t]).0,
             None => self.sums(|t| state.cell_of(t) as u8).0,
