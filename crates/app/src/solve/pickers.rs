@@ -4,14 +4,14 @@
 
 use egui::Ui;
 
-use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::Algorithm;
-use blockslide_core::solve::api::{default_algorithm, default_heuristic};
+use blockslide_core::solve::api::{
+    default_algorithm, default_heuristic, heuristic_title, uses_threads,
+};
 
 use super::availability::Availability;
 use super::settings::SolverSettings;
-use blockslide_core::solve::api::heuristic_title;
 
 use crate::common::format::{self as fmt, metric_title};
 
@@ -199,19 +199,13 @@ fn algorithm_settings_ui(ui: &mut Ui, settings: &mut SolverSettings, puzzle: &Pu
         settings.depth_cap = capped.then_some(cap);
         ui.end_row();
     }
-    let tiles = tile_layout(puzzle).is_some();
-    let shared = match algorithm {
-        Algorithm::Idastar => tiles,
-        Algorithm::Bfs => !tiles,
-        _ => false,
-    };
-    if shared {
+    if uses_threads(puzzle, algorithm) {
         let label = ui.label("Threads");
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         ui.add(egui::DragValue::new(&mut settings.threads).range(0..=cores.max(1)))
             .labelled_by(label.id)
             .on_hover_text(
-                "Worker threads for IDA* on tile puzzles, and for breadth-first search and the \
+                "Worker threads for IDA* and IDDFS, and for breadth-first search and the \
                  analysis on large block puzzles; 0 uses every core. The answer does not depend \
                  on it.",
             );

@@ -37,7 +37,7 @@ pub use batch::{BatchError, TileBatch, TileOutcome};
 pub use distances::distances_along;
 pub use prepare::{default_heuristic, worker_threads};
 pub use report::{CountReport, Hint, SolveReport};
-pub use request::{SolveError, SolveRequest, default_algorithm, metric_for};
+pub use request::{SolveError, SolveRequest, default_algorithm, metric_for, uses_threads};
 pub use watch::{Watched, watch};
 
 /// The heuristics for `puzzle` in `metric`, applicable or not (with the reason); the first

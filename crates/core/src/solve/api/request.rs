@@ -86,6 +86,17 @@ pub fn default_algorithm(puzzle: &Puzzle) -> (Algorithm, Option<&'static str>) {
     }
 }
 
+/// Whether `algorithm` shares its work among [`SolveRequest::threads`] on `puzzle`: IDA* and
+/// IDDFS on any puzzle (the subtrees of the first levels), breadth-first search on block
+/// puzzles (the layers of the block engine's walks). The others run on one thread.
+pub fn uses_threads(puzzle: &Puzzle, algorithm: Algorithm) -> bool {
+    match algorithm {
+        Algorithm::Idastar | Algorithm::Iddfs => true,
+        Algorithm::Bfs => crate::model::tiles::tile_layout(puzzle).is_none(),
+        _ => false,
+    }
+}
+
 /// The metric a search uses: the requested one, else the puzzle's own, else `step`. (On tile
 /// puzzles the three metrics coincide: a tile can only ever move into the one blank cell.)
 pub fn metric_for(puzzle: &Puzzle, requested: Option<Metric>) -> Metric {
