@@ -575,8 +575,7 @@ impl<M> Shared<M> {
 
 #[expect(
     clippy::too_many_arguments,
-    clippy::too_many_lines,
-    reason = "one round's inputs and its split of the work among threads; a struct would only rename them"
+    reason = "one round's inputs; a struct would only rename them"
 )]
 fn parallel_round<D: Domain, H: Heuristic<D>>(
     domain: &D,
@@ -588,78 +587,16 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
     control: &mut SearchControl,
     base: &Stats,
 ) -> Round<D::Move> {
-    // Split: expand the top of the tree breadth-first, under the same bound and pruning.
-    let mut splitter = Worker::new(domain, heuristic, bound);
-    let mut items = vec![Subtree {
-        moves: Vec::new(),
-        states: vec![start.clone()],
-        h: h0,
-    }];
-    let mut moves = Vec::new();
-    let mut children = Vec::new();
-    let state_bytes = domain.state_bytes() as u64;
-    // the checkpoints' statistics are copies: their peaks are gathered here
-    let mut peak = base.peak_memory_bytes;
-    // What a subtree item holds at `depth`: its moves and the states along its path.
-    let item_bytes = |depth: usize| {
-        (std::mem::size_of::<Subtree<D::Move, D::State>>() + depth * std::mem::size_of::<D::Move>())
-            as u64
-            + (depth as u64 + 1) * state_bytes
+    let Split {
+        items,
+        splitter,
+        mut peak,
+        item_bytes,
+    } = match split_top(domain, heuristic, start, h0, bound, threads, control, base) {
+        Ok(split) => split,
+        Err(round) => return round,
     };
-    for depth in 0..MAX_SPLIT_DEPTH {
-        if items.len() >= threads * SUBTREES_PER_THREAD {
-            break;
-        }
-        let mut next = Vec::with_capacity(items.len() * 3);
-        for (i, item) in items.iter().enumerate() {
-            // The split is part of the search: it answers to the same limits.
-            if i as u64 % CHECK_EVERY == CHECK_EVERY - 1 {
-                let mut so_far = *base;
-                splitter.counts.add_to(&mut so_far);
-                let memory = items.len() as u64 * item_bytes(depth)
-                    + next.len() as u64 * item_bytes(depth + 1);
-                let stop = control.checkpoint(&mut so_far, memory);
-                peak = peak.max(so_far.peak_memory_bytes);
-                if let Some(t) = stop {
-                    return Round {
-                        result: RoundResult::Stopped(t),
-                        stats: so_far,
-                    };
-                }
-            }
-            let state = item.states.last().expect("a subtree path holds its root");
-            splitter.counts.goal_tests += 1;
-            if domain.is_goal(state) {
-                let mut stats = *base;
-                splitter.counts.add_to(&mut stats);
-                stats.elapsed = control.elapsed();
-                return Round {
-                    result: RoundResult::Found(item.moves.clone()),
-                    stats,
-                };
-            }
-            splitter.counts.expanded += 1;
-            splitter.enter(&item.moves, &item.states);
-            let g = item.moves.len() as u32;
-            splitter.expand(0, state, g, item.h, &mut moves, &mut children);
-            for child in children.drain(..) {
-                let mut m = item.moves.clone();
-                m.push(child.mv);
-                let mut s = item.states.clone();
-                s.push(child.state);
-                next.push(Subtree {
-                    moves: m,
-                    states: s,
-                    h: child.h,
-                });
-            }
-        }
-        items = next;
-        if items.is_empty() {
-            break;
-        }
-    }
-    splitter.counts.max_depth = items.first().map_or(0, |i| i.moves.len() as u64);
+    let state_bytes = domain.state_bytes() as u64;
     let shared = Shared {
         stop: AtomicBool::new(false),
         next_item: AtomicUsize::new(0),
@@ -674,7 +611,7 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
     };
     let mut split_stats = *base;
     splitter.counts.add_to(&mut split_stats);
-    let split_memory = items.len() as u64 * item_bytes(items.first().map_or(0, |i| i.moves.len()));
+    let split_memory = items.len() as u64 * item_bytes;
     let mut stopped = None;
     let mut spawned = 0;
     let main = std::thread::current();
@@ -683,56 +620,7 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
             let main = main.clone();
             let shared = &shared;
             let items = &items;
-            let work = move || {
-                let mut worker = Worker::new(domain, heuristic, bound);
-                let mut published = Counts::default();
-                let mut pulse = |counts: &Counts| {
-                    let delta = Counts {
-                        expanded: counts.expanded - published.expanded,
-                        generated: counts.generated - published.generated,
-                        duplicates: counts.duplicates - published.duplicates,
-                        goal_tests: counts.goal_tests - published.goal_tests,
-                        max_depth: counts.max_depth,
-                    };
-                    shared.publish(&delta);
-                    published = *counts;
-                    shared.stop.load(Ordering::Relaxed)
-                };
-                loop {
-                    if shared.stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let i = shared.next_item.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else {
-                        break;
-                    };
-                    worker.enter(&item.moves, &item.states);
-                    let root = item.states.last().expect("a subtree path holds its root");
-                    let g = item.moves.len() as u32;
-                    match worker.search(0, root, g, item.h, &mut pulse) {
-                        Flow::Found => {
-                            let mut found = shared
-                                .found
-                                .lock()
-                                .unwrap_or_else(std::sync::PoisonError::into_inner);
-                            if found.is_none() {
-                                *found = Some(worker.path.clone());
-                            }
-                            shared.stop.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        Flow::Stop => break,
-                        Flow::Continue => {}
-                    }
-                }
-                pulse(&worker.counts);
-                shared
-                    .next_bound
-                    .fetch_min(worker.next_bound, Ordering::Relaxed);
-                if shared.running.fetch_sub(1, Ordering::AcqRel) == 1 {
-                    main.unpark();
-                }
-            };
+            let work = move || work_on_subtrees(domain, heuristic, bound, shared, items, &main);
             // A thread the system refuses (too many threads, no memory for its stack) is
             // not an error: the round runs on the threads it got.
             let started = std::thread::Builder::new()
@@ -791,6 +679,175 @@ fn parallel_round<D: Domain, H: Heuristic<D>>(
         }
     };
     Round { result, stats }
+}
+
+/// The top of a round's tree, split into subtrees for the threads: the subtrees, the
+/// splitter (its counts and the next bound it saw), the peak memory seen, and the memory one
+/// subtree item holds.
+struct Split<'a, D: Domain, H> {
+    items: Vec<Subtree<D::Move, D::State>>,
+    splitter: Worker<'a, D, H>,
+    peak: u64,
+    item_bytes: u64,
+}
+
+/// Expands the top of the tree breadth-first, under the round's bound and pruning, until
+/// there are [`SUBTREES_PER_THREAD`] subtrees for each of `threads` (or the split is
+/// [`MAX_SPLIT_DEPTH`] deep). `Err` is the round's end, when the split itself meets a goal or
+/// a limit.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "one round's inputs; a struct would only rename them"
+)]
+fn split_top<'a, D: Domain, H: Heuristic<D>>(
+    domain: &'a D,
+    heuristic: &'a H,
+    start: &D::State,
+    h0: u32,
+    bound: u32,
+    threads: usize,
+    control: &mut SearchControl,
+    base: &Stats,
+) -> Result<Split<'a, D, H>, Round<D::Move>> {
+    let mut splitter = Worker::new(domain, heuristic, bound);
+    let mut items = vec![Subtree {
+        moves: Vec::new(),
+        states: vec![start.clone()],
+        h: h0,
+    }];
+    let mut moves = Vec::new();
+    let mut children = Vec::new();
+    let state_bytes = domain.state_bytes() as u64;
+    // the checkpoints' statistics are copies: their peaks are gathered here
+    let mut peak = base.peak_memory_bytes;
+    // What a subtree item holds at `depth`: its moves and the states along its path.
+    let item_bytes = |depth: usize| {
+        (std::mem::size_of::<Subtree<D::Move, D::State>>() + depth * std::mem::size_of::<D::Move>())
+            as u64
+            + (depth as u64 + 1) * state_bytes
+    };
+    for depth in 0..MAX_SPLIT_DEPTH {
+        if items.len() >= threads * SUBTREES_PER_THREAD {
+            break;
+        }
+        let mut next = Vec::with_capacity(items.len() * 3);
+        for (i, item) in items.iter().enumerate() {
+            // The split is part of the search: it answers to the same limits.
+            if i as u64 % CHECK_EVERY == CHECK_EVERY - 1 {
+                let mut so_far = *base;
+                splitter.counts.add_to(&mut so_far);
+                let memory = items.len() as u64 * item_bytes(depth)
+                    + next.len() as u64 * item_bytes(depth + 1);
+                let stop = control.checkpoint(&mut so_far, memory);
+                peak = peak.max(so_far.peak_memory_bytes);
+                if let Some(t) = stop {
+                    return Err(Round {
+                        result: RoundResult::Stopped(t),
+                        stats: so_far,
+                    });
+                }
+            }
+            let state = item.states.last().expect("a subtree path holds its root");
+            splitter.counts.goal_tests += 1;
+            if domain.is_goal(state) {
+                let mut stats = *base;
+                splitter.counts.add_to(&mut stats);
+                stats.elapsed = control.elapsed();
+                return Err(Round {
+                    result: RoundResult::Found(item.moves.clone()),
+                    stats,
+                });
+            }
+            splitter.counts.expanded += 1;
+            splitter.enter(&item.moves, &item.states);
+            let g = item.moves.len() as u32;
+            splitter.expand(0, state, g, item.h, &mut moves, &mut children);
+            for child in children.drain(..) {
+                let mut m = item.moves.clone();
+                m.push(child.mv);
+                let mut s = item.states.clone();
+                s.push(child.state);
+                next.push(Subtree {
+                    moves: m,
+                    states: s,
+                    h: child.h,
+                });
+            }
+        }
+        items = next;
+        if items.is_empty() {
+            break;
+        }
+    }
+    splitter.counts.max_depth = items.first().map_or(0, |i| i.moves.len() as u64);
+    let item_bytes = item_bytes(items.first().map_or(0, |i| i.moves.len()));
+    Ok(Split {
+        items,
+        splitter,
+        peak,
+        item_bytes,
+    })
+}
+
+/// One thread's share of a round: subtrees taken from `items` in turn until none is left, a
+/// goal is found or the round is stopped; its counts published to `shared` as it goes. The
+/// last thread to finish wakes `main`.
+fn work_on_subtrees<D: Domain, H: Heuristic<D>>(
+    domain: &D,
+    heuristic: &H,
+    bound: u32,
+    shared: &Shared<D::Move>,
+    items: &[Subtree<D::Move, D::State>],
+    main: &std::thread::Thread,
+) {
+    let mut worker = Worker::new(domain, heuristic, bound);
+    let mut published = Counts::default();
+    let mut pulse = |counts: &Counts| {
+        let delta = Counts {
+            expanded: counts.expanded - published.expanded,
+            generated: counts.generated - published.generated,
+            duplicates: counts.duplicates - published.duplicates,
+            goal_tests: counts.goal_tests - published.goal_tests,
+            max_depth: counts.max_depth,
+        };
+        shared.publish(&delta);
+        published = *counts;
+        shared.stop.load(Ordering::Relaxed)
+    };
+    loop {
+        if shared.stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let i = shared.next_item.fetch_add(1, Ordering::Relaxed);
+        let Some(item) = items.get(i) else {
+            break;
+        };
+        worker.enter(&item.moves, &item.states);
+        let root = item.states.last().expect("a subtree path holds its root");
+        let g = item.moves.len() as u32;
+        match worker.search(0, root, g, item.h, &mut pulse) {
+            Flow::Found => {
+                let mut found = shared
+                    .found
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                if found.is_none() {
+                    *found = Some(worker.path.clone());
+                }
+                shared.stop.store(true, Ordering::Relaxed);
+                break;
+            }
+            Flow::Stop => break,
+            Flow::Continue => {}
+        }
+    }
+    pulse(&worker.counts);
+    shared
+        .next_bound
+        .fetch_min(worker.next_bound, Ordering::Relaxed);
+    if shared.running.fetch_sub(1, Ordering::AcqRel) == 1 {
+        main.unpark();
+    }
 }
 
 #[cfg(test)]
