@@ -57,7 +57,7 @@ fn optimal_length(puzzle: &Puzzle) -> usize {
     let request = SolveRequest {
         algorithm: Algorithm::Idastar,
         heuristic: Some("linear-conflict".into()),
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     };
     let report = api::solve(puzzle, &request, SearchControl::new(request.limits)).unwrap();
     assert_eq!(report.status, Termination::Solved);

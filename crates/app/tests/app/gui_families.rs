@@ -121,7 +121,7 @@ fn undo(h: &mut Harness<'static, App>) {
 fn optimal_length(puzzle: &Puzzle) -> usize {
     let request = SolveRequest {
         metric: Some(Metric::Step),
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     };
     let report = api::solve(puzzle, &request, SearchControl::new(request.limits)).unwrap();
     assert_eq!(report.status, Termination::Solved);

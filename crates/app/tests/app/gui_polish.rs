@@ -500,7 +500,7 @@ fn the_comparison_table_writes_fast_times_and_long_lengths_readably() {
             let request = SolveRequest {
                 algorithm,
                 metric: Some(Metric::Step),
-                ..SolveRequest::default()
+                ..crate::fixtures::request()
             };
             let mut report =
                 api::solve(&puzzle, &request, SearchControl::new(request.limits)).unwrap();

@@ -18,11 +18,11 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use blockslide_app::app::App;
 use blockslide_app::command::Mode;
 use blockslide_app::common::board::{BOARD_LABEL, cell_center};
-use blockslide_app::common::format::heuristic_title;
 use blockslide_app::solve::SolveTab;
 use blockslide_app::solve::compare::{self, ComparePair};
 use blockslide_app::solve::panel::Outcome;
 use blockslide_core::model::{Dir, Metric, Puzzle, Token};
+use blockslide_core::solve::api::heuristic_title;
 use blockslide_core::solve::{self as api, Algorithm, SearchControl, SolveRequest, Termination};
 
 /// A generous bound for background work in a debug build on a busy machine.
@@ -298,7 +298,7 @@ fn compare_on_the_2x3_seed_puzzle_fills_the_insights_table() {
                 algorithm: row.pair.algorithm,
                 heuristic: row.pair.heuristic.clone(),
                 metric: Some(Metric::Step),
-                ..SolveRequest::default()
+                ..crate::fixtures::request()
             };
             let direct = api::solve(&puzzle, &request, SearchControl::new(request.limits)).unwrap();
             assert_eq!(direct.stats.expanded, report.stats.expanded);
@@ -523,7 +523,7 @@ fn play_mode_makes_legal_moves_refuses_illegal_ones_and_undoes() {
     let request = SolveRequest {
         algorithm: Algorithm::Astar,
         metric: Some(Metric::Step),
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     };
     let from_here = api::solve(&after_undo, &request, SearchControl::new(request.limits)).unwrap();
     let from_next = api::solve(&next, &request, SearchControl::new(request.limits)).unwrap();

@@ -28,7 +28,7 @@ fn astar_stopped_after(n: u64) -> blockslide_core::solve::Stats {
             max_nodes: n,
             ..Limits::default()
         },
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     };
     let puzzle = bundled("two-by-three.ron");
     api::solve(&puzzle, &request, SearchControl::new(request.limits))

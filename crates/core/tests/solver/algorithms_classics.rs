@@ -23,7 +23,7 @@ fn solve(
         algorithm,
         metric: Some(metric),
         heuristic: heuristic.map(str::to_string),
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     };
     let report = api::solve(puzzle, &request, SearchControl::new(Limits::default()))
         .unwrap_or_else(|e| panic!("{algorithm}: {e}"));
@@ -65,7 +65,7 @@ fn pennant_by_astar_and_bfs() {
 fn partial_goals_refuse_bidirectional_search_with_a_reason() {
     let request = SolveRequest {
         algorithm: Algorithm::Bibfs,
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     };
     let err = api::solve(
         &bundled("klotski.ron"),
@@ -118,7 +118,7 @@ fn greedy_dfs_and_weighted_astar_are_legal_but_not_flagged_optimal() {
             heuristic,
             weight: 3.0,
             metric: Some(Metric::Move),
-            ..SolveRequest::default()
+            ..crate::fixtures::request()
         };
         let report = api::solve(&klotski, &request, SearchControl::new(Limits::default())).unwrap();
         assert_eq!(report.status, Termination::Solved, "{algorithm}");
@@ -163,7 +163,7 @@ fn heuristic_along_klotski_never_overestimates_the_remaining_moves() {
         let length = report.length().unwrap();
         let request = SolveRequest {
             metric: Some(metric),
-            ..SolveRequest::default()
+            ..crate::fixtures::request()
         };
         let h = api::heuristic_along(&klotski, &request, &report.moves).unwrap();
         assert_eq!(h.len(), length + 1);

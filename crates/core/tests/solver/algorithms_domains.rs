@@ -23,7 +23,7 @@ fn request(algorithm: Algorithm, metric: Option<Metric>) -> SolveRequest {
         algorithm,
         metric,
         weight: 1.5,
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     }
 }
 

@@ -129,7 +129,7 @@ fn fogleman_answers_lengths_and_cluster_sizes() {
         for algorithm in [Algorithm::Bfs, Algorithm::Astar, Algorithm::Bibfs] {
             let request = SolveRequest {
                 algorithm,
-                ..SolveRequest::default()
+                ..crate::fixtures::request()
             };
             let report = blockslide_core::solve::solve(
                 &puzzle,
@@ -298,7 +298,7 @@ fn the_hardest_position_is_the_hardest_start_of_its_cluster() {
             &hardest.position,
             &SolveRequest {
                 algorithm: Algorithm::Bfs,
-                ..SolveRequest::default()
+                ..crate::fixtures::request()
             },
             SearchControl::new(Limits::default()),
         )

@@ -11,11 +11,21 @@
 use std::path::PathBuf;
 
 use blockslide_core::model::{Puzzle, file, library};
+use blockslide_core::solve::SolveRequest;
 
 /// The folder the tests cache pattern databases in: `target/tmp/pdb-cache`, shared by every
 /// test crate and profile, so the release suite reuses what the debug suite built.
 pub fn pdb_cache() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pdb-cache")
+}
+
+/// The default request, with the tests' pattern-database cache: a test that solves a tile
+/// puzzle with the default heuristic loads its tables instead of building them each time.
+pub fn request() -> SolveRequest {
+    SolveRequest {
+        pdb_cache: Some(pdb_cache()),
+        ..SolveRequest::default()
+    }
 }
 
 /// The repository's root folder (where `saved_puzzles/` and `tests/data/` are).

@@ -18,7 +18,7 @@ fn request(algorithm: Algorithm, heuristic: Option<&str>, metric: Metric) -> Sol
             max_time: Duration::from_millis(200),
             ..Limits::default()
         },
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     }
 }
 

@@ -29,7 +29,7 @@ fn solve(p: &Puzzle, algorithm: Algorithm, heuristic: &str, threads: usize) -> u
         algorithm,
         heuristic: Some(heuristic.to_string()),
         threads,
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     };
     let report = api::solve(p, &request, control()).unwrap();
     assert_eq!(
@@ -122,7 +122,7 @@ fn middle_state_4_is_unsolvable_without_search() {
     let request = SolveRequest {
         algorithm: Algorithm::Idastar,
         heuristic: Some("manhattan".into()),
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     };
     let report = api::solve(&p, &request, control()).unwrap();
     assert_eq!(report.status, Termination::Unsolvable);

@@ -21,7 +21,7 @@ fn request(algorithm: Algorithm) -> SolveRequest {
         } else {
             1.0
         },
-        ..SolveRequest::default()
+        ..crate::fixtures::request()
     }
 }
 
