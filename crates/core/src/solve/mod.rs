@@ -17,7 +17,7 @@ pub mod api;
 pub mod blocks;
 pub mod core;
 pub mod observe;
-pub mod puzzle_domain;
+pub(crate) mod puzzle_domain;
 pub mod tiles;
 pub mod trace;
 

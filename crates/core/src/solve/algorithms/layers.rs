@@ -4,7 +4,7 @@
 //!
 //! The hash-table walk of [`bfs`](fn@super::bfs) holds three layers of full states in a table
 //! that grows fourfold at a time, 30 to 50 bytes per held state; on a space whose layers hold
-//! tens of millions of states that is gigabytes. Here a layer is a [`SortedKeys`]: its states'
+//! tens of millions of states that is gigabytes. Here a layer is a `SortedKeys`: its states'
 //! keys (an injective packing of the state into a `u64` or `u128`) sorted and stored as
 //! differences, typically 2 to 4 bytes per state. A layer is made by expanding the one before
 //! in batches of blocks, each batch's successors sorted and deduplicated on its own thread,
@@ -77,7 +77,7 @@ const BLOCK: usize = 64;
 /// A set of distinct keys, sorted and delta-coded: per block of `BLOCK` keys, the first
 /// key in full and the others as LEB128 varints of their differences.
 #[derive(Debug)]
-pub struct SortedKeys<K> {
+pub(crate) struct SortedKeys<K> {
     firsts: Vec<K>,
     offsets: Vec<u64>,
     bytes: Vec<u8>,
@@ -435,7 +435,7 @@ impl<K: Key> NextLayer<K> {
 const BATCH_BLOCKS: usize = 512;
 
 /// What a [`sorted_walk`] found.
-pub struct SortedWalk<K> {
+pub(crate) struct SortedWalk<K> {
     /// The figures of the walk, as [`count_space`](super::count_space) reports them.
     pub exploration: SpaceWalk,
     /// The first goal met (in key order within its layer) and its depth, when the walk was
@@ -503,7 +503,7 @@ fn expand_round<D: Domain, K: Key>(
 }
 
 /// How a domain's states map to keys and back.
-pub struct Packing<'p, S, K> {
+pub(crate) struct Packing<'p, S, K> {
     /// The key of a state (injective).
     pub key: &'p (dyn Fn(&S) -> K + Sync),
     /// The state of a key made by `key`.
@@ -512,7 +512,7 @@ pub struct Packing<'p, S, K> {
 
 /// What a [`sorted_walk`] does with the goal states it meets.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum AtGoal {
+pub(crate) enum AtGoal {
     /// End the walk, as solved, at the first goal state; each layer is goal-tested in key
     /// order before it is expanded, so `expanded` counts the states of the goal's layer up to
     /// the goal, and no successor of that layer.
@@ -525,21 +525,11 @@ pub enum AtGoal {
 
 /// Which layers a [`sorted_walk`] keeps.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Layers {
+pub(crate) enum Layers {
     /// Every layer walked: to rebuild a path, or to look distances up.
     KeepAll,
     /// Only the last two, which deduplication needs.
     LastTwo,
-}
-
-/// Which clock a [`sorted_walk`] or [`lean_bfs`](fn@super::lean_bfs) runs on.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Clock {
-    /// The control's clock restarted: a task of its own.
-    Restart,
-    /// The control's running clock: a later phase or a second attempt of one task, whose
-    /// limits cover all its phases together.
-    Resume,
 }
 
 /// How many blocks the next batch of a walk may take: as many as keep every thread busy,
@@ -606,7 +596,10 @@ fn goal_test<D: Domain, K: Key>(
 ///
 /// - `at_goal`: what to do with goal states (see [`AtGoal`]).
 /// - `layers`: which layers to keep (see [`Layers`]).
-/// - `clock`: restart `control`'s clock, or run on it (see [`Clock`]).
+///
+/// The walk runs on `control`'s running clock: every caller runs it as a phase of a task it
+/// started (a search that outgrew its hash table, an analysis's walks), whose limits cover
+/// all its phases together.
 ///
 /// A complete walk ends with `Termination::Unsolvable`; on a limit, the figures cover the
 /// layers walked so far. The node limit is honoured at the granularity of 64 states.
@@ -617,12 +610,8 @@ pub(crate) fn sorted_walk<D: Domain, K: Key>(
     mut roots: Vec<K>,
     at_goal: AtGoal,
     layers_kept: Layers,
-    clock: Clock,
 ) -> SortedWalk<K> {
-    let mut meter = match clock {
-        Clock::Resume => Meter::resume(control),
-        Clock::Restart => Meter::start(control),
-    };
+    let mut meter = Meter::resume(control);
     let threads = meter.threads();
     sort_dedup(&mut roots);
     let mut layers = vec![SortedKeys::from_sorted(&roots)];

@@ -9,7 +9,7 @@
 //! are reversible), and so on down to the start.
 
 use super::common::move_between;
-use super::layers::{AtGoal, Clock, Key, Layers, Packing, SortedKeys, sorted_walk};
+use super::layers::{AtGoal, Key, Layers, Packing, SortedKeys, sorted_walk};
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
 
 /// Breadth-first search from `domain`'s start that stores each state as its key in sorted,
@@ -18,8 +18,8 @@ use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
 ///
 /// - `domain` is the puzzle; `pack` maps its states to keys one to one and back.
 /// - `control` carries the limits, cancel flag, progress sink and thread count; the layers
-///   count against the memory limit. `clock` says whether the search restarts its clock or
-///   runs on it (a second attempt of one task).
+///   count against the memory limit. The search runs on its running clock: it is always the
+///   second attempt of one task, after the hash-table search outgrew its memory.
 ///
 /// Returns a [`SearchOutcome`] whose path, when solved, is shortest (flagged optimal); the
 /// path, the statistics and the termination do not depend on the number of threads. Each
@@ -30,18 +30,9 @@ pub(crate) fn lean_bfs<D: Domain, K: Key>(
     domain: &D,
     control: &mut SearchControl,
     pack: &Packing<'_, D::State, K>,
-    clock: Clock,
 ) -> SearchOutcome<D::Move> {
     let start = vec![(pack.key)(&domain.start())];
-    let walked = sorted_walk(
-        domain,
-        control,
-        pack,
-        start,
-        AtGoal::Stop,
-        Layers::KeepAll,
-        clock,
-    );
+    let walked = sorted_walk(domain, control, pack, start, AtGoal::Stop, Layers::KeepAll);
     let mut stats = walked.exploration.stats;
     let termination = walked.exploration.termination;
     let path = match walked.goal {

@@ -5,7 +5,7 @@
 //! | Algorithm | Function | Shortest path guaranteed |
 //! |---|---|---|
 //! | Breadth-first | [`bfs::bfs`] | yes |
-//! | Breadth-first in little memory (layers archived as sorted keys) | [`lean_bfs::lean_bfs`] | yes |
+//! | Breadth-first in little memory (layers archived as sorted keys) | `lean_bfs::lean_bfs` | yes |
 //! | Depth-first (graph search, optional depth cap) | [`dfs::dfs`] | no |
 //! | Uniform cost | [`ucs::ucs`] | yes |
 //! | Greedy best-first | [`greedy::greedy`] | no |
@@ -29,7 +29,7 @@ pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
 pub mod layers;
-pub mod lean_bfs;
+pub(crate) mod lean_bfs;
 pub mod ucs;
 
 pub use astar::astar;

@@ -113,7 +113,7 @@ pub fn analyze_component<D: Domain>(
 
 /// What [`analyze_component_if_small`] leaves to a leaner way: the first walk's findings,
 /// when it finished and only the distance map outgrew the small share.
-pub struct FirstWalk<S> {
+pub(crate) struct FirstWalk<S> {
     /// Positions in the start's component.
     pub component: u64,
     /// Its goal positions (at least one).
@@ -124,7 +124,7 @@ pub struct FirstWalk<S> {
 
 /// What [`analyze_component_if_small`] returns: the analysis, or what it leaves to a leaner
 /// way.
-pub type SmallAttempt<D> = Result<
+pub(crate) type SmallAttempt<D> = Result<
     Analysis<<D as Domain>::State, <D as Domain>::Move>,
     Option<Box<FirstWalk<<D as Domain>::State>>>,
 >;

@@ -1,6 +1,6 @@
 //! [`analyze_component`](super::analyze_component) for components of tens of millions of
 //! positions: the same three phases on the sorted, delta-coded layers of
-//! [`crate::solve::algorithms::layers::sorted_walk`], a few bytes per position
+//! `crate::solve::algorithms::layers::sorted_walk`, a few bytes per position
 //! and on every thread of the task, instead of hash tables of 20 to 40 bytes per position on
 //! one.
 //!
@@ -11,9 +11,7 @@
 
 use super::component::{Analysis, FirstWalk, Hardest, count_solutions, empty_report};
 use super::phases::{Phases, why};
-use crate::solve::algorithms::layers::{
-    AtGoal, Clock, Key, Layers, Packing, SortedKeys, sorted_walk,
-};
+use crate::solve::algorithms::layers::{AtGoal, Key, Layers, Packing, SortedKeys, sorted_walk};
 use crate::solve::core::{Domain, SearchControl, Termination};
 
 /// Analyses the component of `domain`'s start on sorted layers of keys made by `pack`, on
@@ -54,7 +52,6 @@ pub(crate) fn analyze_sorted<D: Domain, K: Key>(
             vec![(pack.key)(&start)],
             AtGoal::Collect,
             Layers::LastTwo,
-            Clock::Resume,
         );
         let stats = walk.exploration.stats;
         (walk, stats)
@@ -91,15 +88,7 @@ fn measure<D: Domain, K: Key>(
     pack: &Packing<'_, D::State, K>,
 ) {
     let back = phases.run(0, |control| {
-        let walk = sorted_walk(
-            domain,
-            control,
-            pack,
-            goals,
-            AtGoal::Count,
-            Layers::KeepAll,
-            Clock::Resume,
-        );
+        let walk = sorted_walk(domain, control, pack, goals, AtGoal::Count, Layers::KeepAll);
         let stats = walk.exploration.stats;
         (walk, stats)
     });

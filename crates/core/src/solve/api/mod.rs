@@ -3,7 +3,7 @@
 //!
 //! It validates the puzzle and the request, builds the puzzle's domain (the tile fast path for
 //! numbered-tile puzzles, the block engine for everything else), and runs one generic path
-//! over [`PuzzleDomain`]: choose the heuristic, answer without searching when the domain can
+//! over `PuzzleDomain`: choose the heuristic, answer without searching when the domain can
 //! (tile parity), search, and turn the domain's moves into concrete piece moves that replay
 //! on the model.
 

@@ -72,7 +72,7 @@ impl Arrangements {
     /// returning `false`.
     ///
     /// # Errors
-    /// [`TooMany`] when `keep_going` stopped the build.
+    /// `TooMany` when `keep_going` stopped the build.
     pub fn new(
         domain: &BlockDomain,
         mut keep_going: impl FnMut(u64) -> bool,

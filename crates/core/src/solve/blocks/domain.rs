@@ -67,7 +67,7 @@ impl BlockDomain {
     /// A message the user can act on when the puzzle has no pieces, more than
     /// [`MAX_PIECES`] pieces, pieces of one kind with different shapes, a goal naming a piece
     /// that is not on the board, a goal grid of the wrong size, or needs more than
-    /// [`STATE_BITS`](super::STATE_BITS) bits of state.
+    /// `STATE_BITS` bits of state.
     pub fn new(puzzle: &Puzzle, metric: Metric) -> Result<BlockDomain, String> {
         let (rows, cols) = (puzzle.rows, puzzle.cols);
         check_sizes(puzzle)?;

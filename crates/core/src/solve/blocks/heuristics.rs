@@ -12,7 +12,7 @@ use super::state::{BlockState, MAX_PIECES};
 /// What admissible heuristics return for a position from which the relaxed problem already
 /// shows the goal to be unreachable (any value is a lower bound on an infinite distance).
 /// Small enough that adding path lengths to it cannot overflow a `u32`.
-pub const DEAD_END: u32 = 1 << 30;
+pub(crate) const DEAD_END: u32 = 1 << 30;
 
 /// Relaxed distances that do not fit in the tables.
 const INF: u16 = u16::MAX;

@@ -9,7 +9,7 @@
 //! search on the [`BlockDomain`] itself (a walk may meet successors in another order, which
 //! moves only its widest frontier).
 
-use crate::solve::algorithms::layers::{AtGoal, Clock, Key, Layers, Packing, sorted_walk};
+use crate::solve::algorithms::layers::{AtGoal, Key, Layers, Packing, sorted_walk};
 use crate::solve::algorithms::{self, Algorithm, RunOptions, SpaceWalk, lean_bfs};
 use crate::solve::analysis::{
     Analysis, analyze_component, analyze_component_if_small, analyze_sorted,
@@ -189,7 +189,7 @@ pub fn run<O: Observer<BlockMove>>(
 
 /// [`count_space`](crate::solve::algorithms::count_space) on `domain`, through the narrowest states
 /// that hold it: on states of one or two words, the hash-table walk while it fits in
-/// `SMALL_BYTES`, else the walk on sorted keys ([`sorted_walk`]: a few bytes per state, on
+/// `SMALL_BYTES`, else the walk on sorted keys (`sorted_walk`: a few bytes per state, on
 /// every thread of `control`).
 pub fn count_space(domain: &BlockDomain, control: &mut SearchControl) -> SpaceWalk {
     let stopped = |e: &SpaceWalk| e.termination;
@@ -217,20 +217,11 @@ fn sorted_count<const W: usize, K: Key>(
     pack: &Packing<'_, NarrowState<W>, K>,
 ) -> SpaceWalk {
     let start = vec![(pack.key)(&domain.start())];
-    sorted_walk(
-        domain,
-        control,
-        pack,
-        start,
-        AtGoal::Count,
-        Layers::LastTwo,
-        Clock::Resume,
-    )
-    .exploration
+    sorted_walk(domain, control, pack, start, AtGoal::Count, Layers::LastTwo).exploration
 }
 
 /// Breadth-first search on `domain`, through the narrowest states that hold it: on states of
-/// one or two words, the graph search while it fits in `SMALL_BYTES`, else [`lean_bfs`](fn@lean_bfs)
+/// one or two words, the graph search while it fits in `SMALL_BYTES`, else `lean_bfs`
 /// keyed by the words (a few bytes per state instead of a node each, on every thread of
 /// `control`); on wider states the graph search. The moves of the path are the domain's own.
 pub fn bfs(domain: &BlockDomain, control: &mut SearchControl) -> SearchOutcome<BlockMove> {
@@ -240,13 +231,13 @@ pub fn bfs(domain: &BlockDomain, control: &mut SearchControl) -> SearchOutcome<B
             control,
             |c| algorithms::bfs(&Narrow::<1>(domain), c),
             stopped,
-            |c| lean_bfs(&Narrow::<1>(domain), c, &ONE_WORD, Clock::Resume),
+            |c| lean_bfs(&Narrow::<1>(domain), c, &ONE_WORD),
         ),
         2 => small_then_big(
             control,
             |c| algorithms::bfs(&Narrow::<2>(domain), c),
             stopped,
-            |c| lean_bfs(&Narrow::<2>(domain), c, &TWO_WORDS, Clock::Resume),
+            |c| lean_bfs(&Narrow::<2>(domain), c, &TWO_WORDS),
         ),
         _ => algorithms::bfs(domain, control),
     }
@@ -257,7 +248,7 @@ pub fn bfs(domain: &BlockDomain, control: &mut SearchControl) -> SearchOutcome<B
 /// a tenth of the bytes per state and share the work among threads. Small, because the
 /// attempt that outgrows it is thrown away (a graph search of 16 MB holds about half a
 /// million positions, a fraction of a second).
-pub const SMALL_BYTES: u64 = 16 << 20;
+pub(crate) const SMALL_BYTES: u64 = 16 << 20;
 
 /// Runs `small` within [`SMALL_BYTES`] (or the caller's tighter memory limit); if that
 /// stops at the memory limit, runs `big` within the caller's own limits, on the same clock.
@@ -281,7 +272,7 @@ fn small_then_big<T>(
 /// [`analyze_component`] on `domain`, through the narrowest states that hold it (its walks,
 /// distance map and path count store a quarter of the bytes on Klotski); on states of one or
 /// two words, with hash tables while the component fits in `SMALL_BYTES`, else on sorted
-/// layers of keys ([`analyze_sorted`]: a few bytes per position, on every thread of
+/// layers of keys (`analyze_sorted`: a few bytes per position, on every thread of
 /// `control`). The states and moves of the analysis are the domain's own.
 pub fn analyze(
     domain: &BlockDomain,

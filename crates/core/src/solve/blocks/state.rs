@@ -12,7 +12,7 @@ pub const MAX_PIECES: usize = 64;
 pub(super) const STATE_WORDS: usize = 4;
 
 /// The bits a [`BlockState`] holds; a puzzle whose pieces need more bits is refused.
-pub const STATE_BITS: usize = STATE_WORDS * 64;
+pub(crate) const STATE_BITS: usize = STATE_WORDS * 64;
 
 /// A position of a block puzzle, packed into bit fields: a class of interchangeable pieces is
 /// stored either as the set of its occupied placements (one bit per legal placement of its

@@ -6,7 +6,7 @@
 //! is the direction the *blank* moves (the seeds' `u d l r` notation); [`TileDomain::piece_moves`]
 //! turns a path into the tiles that move, which replay on the model with `Puzzle::step`.
 //!
-//! Boards of up to [`SMALL_CELLS`] cells (every board up to 5x5, and 4x8, 5x6, ...) use an
+//! Boards of up to `SMALL_CELLS` cells (every board up to 5x5, and 4x8, 5x6, ...) use an
 //! inline, allocation-free state; larger boards (up to 32x32) use a heap state: correct, but
 //! only the small boards are tuned.
 
@@ -29,7 +29,7 @@ pub use heuristic::{TileHeuristic, build_estimate, heuristic, heuristics, strong
 pub use pdb::{BuildBudget, BuildEstimate, BuildReport, PatternDatabases, PdbError};
 
 /// Boards with at most this many cells use the inline state.
-pub const SMALL_CELLS: usize = 32;
+pub(crate) const SMALL_CELLS: usize = 32;
 
 /// Index of a direction in per-cell tables (the order of [`Dir::ALL`]).
 fn dir_index(dir: Dir) -> usize {

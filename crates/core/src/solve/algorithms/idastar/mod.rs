@@ -55,7 +55,7 @@ const MAX_SPLIT_DEPTH: usize = 16;
 /// state is pruned under every bound and never sets the next one: otherwise the bound would
 /// jump to this sentinel and the round would search every cycle-free path, running to the
 /// time limit on a puzzle that the exhausted rounds already prove unsolvable.
-pub const UNREACHABLE: u32 = 1 << 30;
+pub(crate) const UNREACHABLE: u32 = 1 << 30;
 
 /// Buckets of the path filter: 2^13.
 const FILTER_BITS: u32 = 13;
@@ -76,7 +76,7 @@ const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
 /// admissible. The threads check `control` together, so cancellation and limits take effect
 /// within milliseconds. On a limit, `stats.completed_depth` holds the largest bound searched
 /// completely (no solution is shorter than it + 1). When a round finds no position beyond its
-/// bound (estimates of [`UNREACHABLE`] or more count as no position), the reachable space is
+/// bound (estimates of `UNREACHABLE` or more count as no position), the reachable space is
 /// exhausted and the outcome is `Unsolvable`.
 ///
 /// A returned path holds the moves from the start to a goal state, the start excluded: it is

@@ -95,7 +95,7 @@ fn splitting_for_many_threads_counts_against_the_memory_limit() {
 
 #[test]
 fn the_unreachable_estimate_is_the_block_engines_dead_end() {
-    assert_eq!(UNREACHABLE, crate::solve::blocks::DEAD_END);
+    assert_eq!(UNREACHABLE, crate::solve::blocks::heuristics::DEAD_END);
 }
 
 /// Positions 0 to 9 on a line, a step left or right at a time, and no goal.
