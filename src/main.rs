@@ -1,5 +1,6 @@
-//! The `blockslide` binary: the desktop app when run without a subcommand, and the CLI
-//! (`check`, `solve`, `count`, `batch`, `generate`, `bench`) for scripts and benchmarks.
+//! The `blockslide` binary: the desktop app when run without a subcommand, and the CLI for
+//! scripts and benchmarks: `check`, `solve`, `count`, `batch`, `generate`, `bench`, `import`,
+//! `export`, `analyze` and `explore`.
 
 mod cli;
 

@@ -4,11 +4,12 @@
 //! written as a puzzle file with `--write-hardest`), the number of distinct shortest solutions,
 //! and along one of them how many moves keep it shortest at each position (1 = forced).
 //!
-//! `--json` prints one object: `{"puzzle":..,"puzzle_type":..,"metric":..,"status":..,
-//! "complete":..,"component":..,"goal_positions":..,"start_distance":..,"histogram":[..],
-//! "hardest":{"distance":..,"count":..,"board":[..]},"optimal_solutions":"..",
-//! "optimal_solutions_saturated":..,"solution":[{"piece":..,"steps":[..]}],"choices":[..],
-//! "forced_moves":..,"notes":[..],"expanded":..,"seconds":..,"peak_memory_bytes":..}`
+//! `--json` prints one object ([`json::Analyze`]): `{"choices":[..],"complete":..,
+//! "component":..,"expanded":..,"forced_moves":..,"goal_positions":..,
+//! "hardest":{"board":[..],"count":..,"distance":..},"histogram":[..],"metric":..,
+//! "notes":[..],"optimal_solutions":"..","optimal_solutions_saturated":..,
+//! "peak_memory_bytes":..,"puzzle":..,"puzzle_type":..,"seconds":..,
+//! "solution":[{"piece":..,"steps":[..]}],"start_distance":..,"status":..}`
 //! (`optimal_solutions` is a decimal string: it may exceed 64 bits; unknown figures are
 //! `null`).
 //!
@@ -20,20 +21,21 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use blockslide_core::model::Puzzle;
 use blockslide_core::model::file::{load, save};
+use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{AnalyzeReport, HardestPosition, analyze, metric_for};
 
-use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, parse_metric};
+use super::args::{Choice, names};
+use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, figures, json};
 
 /// Arguments of `analyze`.
 #[derive(Debug, Args)]
 pub struct AnalyzeArgs {
     /// A puzzle file (.ron).
     pub file: PathBuf,
-    /// step, slide or move (default: the file's metric, else step).
-    #[arg(long)]
-    pub metric: Option<String>,
+    /// How moves are counted (default: the file's metric, else step).
+    #[arg(long, value_parser = names::<Metric>())]
+    pub metric: Option<Choice<Metric>>,
     /// Write a puzzle file whose start is one of the hardest starts (goal and styles kept).
     #[arg(long, value_name = "OUT.ron")]
     pub write_hardest: Option<PathBuf>,
@@ -46,18 +48,12 @@ pub struct AnalyzeArgs {
 }
 
 /// Runs `blockslide analyze`.
-pub fn run(args: &AnalyzeArgs) -> u8 {
-    match try_run(args) {
-        Ok(code) => code,
-        Err(message) => {
-            eprintln!("blockslide analyze: {message}");
-            EXIT_ERROR
-        }
-    }
-}
-
-fn try_run(args: &AnalyzeArgs) -> Result<u8, String> {
-    let metric = args.metric.as_deref().map(parse_metric).transpose()?;
+///
+/// # Errors
+/// An unreadable or invalid puzzle or option, a hardest start that cannot be written, or none
+/// to write (exit 3 when a limit stopped the analysis before it found one).
+pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
+    let metric = args.metric.clone().transpose()?;
     let path = &args.file;
     let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
     let metric = metric_for(&puzzle, metric);
@@ -65,26 +61,21 @@ fn try_run(args: &AnalyzeArgs) -> Result<u8, String> {
     let report = analyze(&puzzle, metric, control).map_err(|e| e.to_string())?;
     drop(line);
     if args.json {
-        println!("{}", json(&report));
+        json::print(&json::Analyze::from(&report));
     } else {
         print!("{}", text(&report));
     }
     if let Some(out) = &args.write_hardest {
         let Some(hardest) = &report.hardest else {
-            eprintln!(
-                "blockslide analyze: no hardest start to write to {}: {}",
-                out.display(),
-                if report.complete() {
-                    "no goal position is reachable"
-                } else {
-                    "the analysis did not finish"
-                }
-            );
-            return Ok(if report.complete() {
-                EXIT_ERROR
+            let (code, why) = if report.complete() {
+                (EXIT_ERROR, "no goal position is reachable")
             } else {
-                EXIT_LIMIT
-            });
+                (EXIT_LIMIT, "the analysis did not finish")
+            };
+            return Err(CliError::with_code(
+                code,
+                format!("no hardest start to write to {}: {why}", out.display()),
+            ));
         };
         let puzzle = hardest_puzzle(&report.puzzle, hardest, report.metric.name());
         save(out, &puzzle).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
@@ -108,42 +99,6 @@ pub(super) fn hardest_puzzle(name: &str, hardest: &HardestPosition, metric: &str
         hardest.count, hardest.distance, hardest.component
     );
     puzzle
-}
-
-fn json(report: &AnalyzeReport) -> serde_json::Value {
-    let status = if report.complete() {
-        "analyzed"
-    } else {
-        report.status.name()
-    };
-    serde_json::json!({
-        "puzzle": report.puzzle,
-        "puzzle_type": report.puzzle_type.name(),
-        "metric": report.metric.name(),
-        "status": status,
-        "complete": report.complete(),
-        "component": report.component,
-        "goal_positions": report.goal_positions,
-        "start_distance": report.start_distance,
-        "histogram": report.histogram,
-        "hardest": report.hardest.as_ref().map(|h| serde_json::json!({
-            "distance": h.distance,
-            "count": h.count,
-            "board": h.position.board_rows(),
-        })),
-        "optimal_solutions": report.solutions.map(|s| s.value.to_string()),
-        "optimal_solutions_saturated": report.solutions.map(|s| s.saturated),
-        "solution": report.solution.iter().map(|m| serde_json::json!({
-            "piece": m.piece.to_string(),
-            "steps": m.steps.iter().map(|d| d.word()).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "choices": report.choices,
-        "forced_moves": report.choices.iter().filter(|&&c| c == 1).count(),
-        "notes": report.notes,
-        "expanded": report.stats.expanded,
-        "seconds": report.stats.elapsed.as_secs_f64(),
-        "peak_memory_bytes": report.stats.peak_memory_bytes,
-    })
 }
 
 fn text(report: &AnalyzeReport) -> String {
@@ -194,9 +149,9 @@ fn text(report: &AnalyzeReport) -> String {
     }
     let _ = writeln!(
         out,
-        "time:              {:.3} s, peak memory {:.1} MB",
+        "time:              {:.3} s, peak memory {}",
         report.stats.elapsed.as_secs_f64(),
-        report.stats.peak_memory_bytes as f64 / f64::from(1 << 20)
+        figures::bytes(report.stats.peak_memory_bytes)
     );
     if !report.histogram.is_empty() {
         let _ = writeln!(out, "positions by distance to the goal:");

@@ -1,13 +1,103 @@
-//! Argument parsing shared by the subcommands: board sizes, lists of numbers, and the solve
-//! request the search options describe.
+//! Argument parsing shared by the subcommands: board sizes, lists of numbers, the names of
+//! algorithms and metrics, and the solve request the search options describe.
 
+use std::ffi::OsStr;
+use std::marker::PhantomData;
 use std::path::PathBuf;
 
 use blockslide_core::model::Metric;
 use blockslide_core::model::text::echo;
 use blockslide_core::solve::{Algorithm, SolveRequest};
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::error::ErrorKind;
 
 use super::SearchArgs;
+
+/// A value of the core chosen by name on the command line (`--algorithm`, `--metric`): the
+/// core's own list, so `--help` shows exactly the names the core takes.
+pub(crate) trait Named: Copy + Send + Sync + 'static {
+    /// Every value, in the order `--help` lists them.
+    const ALL: &'static [Self];
+    /// The name the command line takes.
+    fn name(self) -> &'static str;
+    /// What `--help` says of the value.
+    fn help(self) -> &'static str;
+    /// The value `text` names, or the message refusing it.
+    fn parse(text: &str) -> Result<Self, String>;
+}
+
+impl Named for Algorithm {
+    const ALL: &'static [Self] = &Algorithm::ALL;
+    fn name(self) -> &'static str {
+        Algorithm::name(self)
+    }
+    fn help(self) -> &'static str {
+        self.title()
+    }
+    fn parse(text: &str) -> Result<Self, String> {
+        text.parse()
+    }
+}
+
+impl Named for Metric {
+    const ALL: &'static [Self] = &Metric::ALL;
+    fn name(self) -> &'static str {
+        Metric::name(self)
+    }
+    fn help(self) -> &'static str {
+        match self {
+            Metric::Step => "One piece moves one cell",
+            Metric::Slide => "One piece slides in a straight line, any distance",
+            Metric::Move => "One piece moves any distance along any path",
+        }
+    }
+    fn parse(text: &str) -> Result<Self, String> {
+        Metric::ALL
+            .into_iter()
+            .find(|m| m.name() == text)
+            .ok_or_else(|| format!("unknown metric `{text}`; choose step, slide or move"))
+    }
+}
+
+/// What the command line chose for a [`Named`] option: the value, or the message refusing a
+/// name that is none of them. The refusal is reported by the subcommand, as its other errors
+/// are (`blockslide solve: unknown metric ...`, exit 1): clap's own report would leave out the
+/// subcommand's prefix, which scripts read.
+pub(crate) type Choice<T> = Result<T, String>;
+
+/// The value parser of a [`Named`] option: lists the names for `--help` and reads any text
+/// into a [`Choice`].
+#[derive(Clone, Copy)]
+pub(crate) struct NameParser<T>(PhantomData<fn() -> T>);
+
+/// The parser for a [`Named`] option (`value_parser = names::<Metric>()`).
+pub(crate) fn names<T: Named>() -> NameParser<T> {
+    NameParser(PhantomData)
+}
+
+impl<T: Named> TypedValueParser for NameParser<T> {
+    type Value = Choice<T>;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &OsStr,
+    ) -> Result<Choice<T>, clap::Error> {
+        let text = value
+            .to_str()
+            .ok_or_else(|| clap::Error::new(ErrorKind::InvalidUtf8).with_cmd(cmd))?;
+        Ok(T::parse(text))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            T::ALL
+                .iter()
+                .map(|v| PossibleValue::new(v.name()).help(v.help())),
+        ))
+    }
+}
 
 /// Parses `RxC` (or `R`x`C` with `X`).
 pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
@@ -70,10 +160,7 @@ pub(crate) fn request(
     metric: Option<Metric>,
     default_algorithm: Algorithm,
 ) -> Result<SolveRequest, String> {
-    let algorithm = match &search.algorithm {
-        Some(name) => name.parse()?,
-        None => default_algorithm,
-    };
+    let algorithm = search.algorithm.clone().unwrap_or(Ok(default_algorithm))?;
     if !(search.weight.is_finite() && search.weight >= 1.0) {
         return Err(format!(
             "--weight must be at least 1, not {}",
@@ -91,4 +178,41 @@ pub(crate) fn request(
         limits,
         pdb_cache: pdb_cache(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Reads `text` with the parser of `T`, as clap does.
+    fn read<T: Named>(text: &str) -> Choice<T> {
+        names::<T>()
+            .parse_ref(&clap::Command::new("test"), None, OsStr::new(text))
+            .expect("any UTF-8 text is read")
+    }
+
+    #[test]
+    fn every_listed_name_reads_back_and_others_keep_their_refusal() {
+        let listed: Vec<String> = names::<Algorithm>()
+            .possible_values()
+            .into_iter()
+            .flatten()
+            .map(|v| v.get_name().to_string())
+            .collect();
+        assert_eq!(listed.len(), Algorithm::ALL.len());
+        for (name, algorithm) in listed.iter().zip(Algorithm::ALL) {
+            assert_eq!(read::<Algorithm>(name), Ok(algorithm));
+        }
+        for metric in Metric::ALL {
+            assert_eq!(read::<Metric>(metric.name()), Ok(metric));
+        }
+        assert_eq!(
+            read::<Metric>("hop"),
+            Err("unknown metric `hop`; choose step, slide or move".to_string())
+        );
+        assert!(
+            read::<Algorithm>("quantum")
+                .is_err_and(|e| e.starts_with("unknown algorithm `quantum`"))
+        );
+    }
 }

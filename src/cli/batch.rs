@@ -1,5 +1,8 @@
 //! `blockslide batch`: solve many tile puzzles, one per line (the format of korf100.txt), and
 //! check their lengths against the known optimal ones.
+//!
+//! `--json` prints one [`json::BatchInstance`] object per instance and a last line
+//! `{"summary": {..}}` ([`json::BatchSummary`]).
 
 use std::time::Instant;
 
@@ -8,10 +11,9 @@ use blockslide_core::model::text::{echo, echo_message, normalize};
 use blockslide_core::model::tiles::{blank_first_goal, blank_last_goal};
 use blockslide_core::solve::api::{BatchError, TileBatch};
 use blockslide_core::solve::{Algorithm, Stats, Termination};
-use serde_json::json;
 
 use super::args::{numbers, parse_size, request};
-use super::{BatchArgs, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
+use super::{BatchArgs, CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, json};
 
 /// One instance of a batch file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,21 +121,15 @@ pub(crate) fn batch_goal(
 }
 
 /// Runs `blockslide batch`.
-pub fn run(args: &BatchArgs) -> u8 {
-    match run_batch(args) {
-        Ok(code) => code,
-        Err(message) => {
-            eprintln!("blockslide batch: {}", echo_message(&message));
-            EXIT_ERROR
-        }
-    }
-}
-
+///
+/// # Errors
+/// An unreadable file, a malformed line or option, or a heuristic that cannot be made ready
+/// (exit 3 when a limit stopped it).
 #[expect(
     clippy::too_many_lines,
     reason = "the batch in the order it prints: preparation, one line per instance, summary"
 )]
-fn run_batch(args: &BatchArgs) -> Result<u8, String> {
+pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
     let text = read_text(&args.file).map_err(|e| e.in_file(&args.file).to_string())?;
     let size = args.size.as_deref().map(parse_size).transpose()?;
     let ((rows, cols), instances) = parse_instances(&text, size)?;
@@ -152,14 +148,10 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
     for note in &notes {
         eprintln!("{}", echo_message(note));
     }
-    let batch = match batch {
-        Ok(batch) => batch,
-        Err(e) => {
-            eprintln!("blockslide batch: {}", echo_message(&e.to_string()));
-            let stopped = matches!(e, BatchError::Stopped(_));
-            return Ok(if stopped { EXIT_LIMIT } else { EXIT_ERROR });
-        }
-    };
+    let batch = batch.map_err(|e| {
+        let stopped = matches!(e, BatchError::Stopped(_));
+        CliError::with_code(if stopped { EXIT_LIMIT } else { EXIT_ERROR }, e.to_string())
+    })?;
     let prepare_seconds = prepared.elapsed().as_secs_f64();
     let name = batch.heuristic();
     let (mut solved, mut checked, mut mismatched, mut limited, mut unsolvable) = (0, 0, 0, 0, 0);
@@ -202,22 +194,19 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
         let secs = s.elapsed.as_secs_f64();
         seconds += secs;
         if search.json {
-            println!(
-                "{}",
-                json!({
-                    "instance": index + 1,
-                    "line": instance.line,
-                    "status": result.status.name(),
-                    "length": result.length,
-                    "known": instance.known,
-                    "match": matched,
-                    "optimal": result.optimal,
-                    "lower_bound": lower_bound,
-                    "expanded": s.expanded,
-                    "generated": s.generated,
-                    "seconds": secs,
-                })
-            );
+            json::print(&json::BatchInstance {
+                expanded: s.expanded,
+                generated: s.generated,
+                instance: index + 1,
+                known: instance.known,
+                length: result.length,
+                line: instance.line,
+                lower_bound,
+                matched,
+                optimal: result.optimal,
+                seconds: secs,
+                status: result.status.name(),
+            });
         } else {
             let length = match (result.length, lower_bound) {
                 (Some(l), _) => l.to_string(),
@@ -248,26 +237,25 @@ fn run_batch(args: &BatchArgs) -> Result<u8, String> {
         0.0
     };
     if search.json {
-        println!(
-            "{}",
-            json!({"summary": {
-                "instances": instances.len(),
-                "solved": solved,
-                "unsolvable": unsolvable,
-                "limited": limited,
-                "known_checked": checked,
-                "mismatched": mismatched,
-                "all_matched": mismatched == 0,
-                "algorithm": algorithm.name(),
-                "heuristic": name,
-                "threads": search.limits.threads,
-                "expanded": total.expanded,
-                "generated": total.generated,
-                "seconds": seconds,
-                "generated_per_second": rate,
-                "heuristic_seconds": prepare_seconds,
-            }})
-        );
+        json::print(&json::BatchSummaryLine {
+            summary: json::BatchSummary {
+                algorithm: algorithm.name(),
+                all_matched: mismatched == 0,
+                expanded: total.expanded,
+                generated: total.generated,
+                generated_per_second: rate,
+                heuristic: name,
+                heuristic_seconds: prepare_seconds,
+                instances: instances.len(),
+                known_checked: checked,
+                limited,
+                mismatched,
+                seconds,
+                solved,
+                threads: search.limits.threads,
+                unsolvable,
+            },
+        });
     } else {
         println!(
             "solved {solved}/{} ({} {}, {} thread{}); known lengths {}: {checked} checked, \

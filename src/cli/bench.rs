@@ -1,7 +1,10 @@
 //! `blockslide bench`: built-in benchmarks that print medians, for numbers that whole-program
 //! runs can quote (criterion benches in `benches/` cover the hot loops).
+//!
+//! Each suite prints one line per measurement; with `--json`, one object per line (the
+//! `Bench*` structs of [`json`](super::json)).
 
-use super::{BenchArgs, EXIT_ERROR, EXIT_OK};
+use super::{BenchArgs, CliError, EXIT_OK};
 
 mod analysis;
 mod big;
@@ -9,7 +12,11 @@ mod blocks;
 mod tiles;
 
 /// Runs `blockslide bench`.
-pub fn run(args: &BenchArgs) -> u8 {
+///
+/// # Errors
+/// An unknown suite (the suites named before it have run), or the first suite that fails,
+/// named in the message.
+pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
     let all: Vec<&str> = blocks::SUITES
         .iter()
         .chain(tiles::SUITES)
@@ -23,25 +30,29 @@ pub fn run(args: &BenchArgs) -> u8 {
     };
     let known: Vec<&str> = all.iter().chain(big::SUITES).copied().collect();
     for suite in &chosen {
-        let code = if big::SUITES.contains(suite) {
+        let result = if big::SUITES.contains(suite) {
             // Minutes per puzzle: only when named.
-            big::run_suite(suite, args)
+            big::run_suite(args)
         } else if blocks::SUITES.contains(suite) {
             blocks::run_suite(suite, args)
         } else if tiles::SUITES.contains(suite) {
             tiles::run_suite(suite, args)
         } else if analysis::SUITES.contains(suite) {
-            analysis::run_suite(suite, args)
+            analysis::run_suite(args)
         } else {
-            eprintln!(
-                "blockslide bench: unknown suite `{suite}`; choose from {}",
+            return Err(CliError::from(format!(
+                "unknown suite `{suite}`; choose from {}",
                 known.join(", ")
-            );
-            EXIT_ERROR
+            )));
         };
-        if code != EXIT_OK {
-            return code;
-        }
+        result.map_err(|message| CliError::from(message).in_part(suite))?;
     }
-    EXIT_OK
+    Ok(EXIT_OK)
+}
+
+/// The median of `values` (the upper one of an even count). Every suite measures at least
+/// one run (`--runs` counts as at least 1), so `values` is never empty.
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }

@@ -2,8 +2,8 @@
 //!
 //! Text output is one line per file when it is valid (`FILE: OK (...)`) and one line per
 //! finding otherwise, in the `FILE:LINE:COLUMN: error: MESSAGE` form editors understand.
-//! With `--json`, one JSON object per file per line:
-//! `{"file":..,"valid":bool,"puzzle_type":"tiles"|"blocks"|null,"errors":[{"message":..,"line":..,"column":..}],"warnings":[..]}`.
+//! With `--json`, one JSON object per file per line ([`json::CheckedFile`]):
+//! `{"file":..,"valid":bool,"puzzle_type":"tiles"|"blocks"|null,"errors":[{"message":..,"line":..,"column":..,"cells":[[row,col],..]}],"warnings":[..]}`.
 //! The exit code is 0 only when every file is valid (warnings allowed).
 
 use std::path::Path;
@@ -14,12 +14,15 @@ use blockslide_core::model::validate::{
     Diagnostic, FindingKind, Severity, TextReport, validate_text,
 };
 use blockslide_core::solve::{SolveError, SolveRequest};
-use serde::Serialize;
 
-use super::{CheckArgs, EXIT_ERROR, EXIT_OK};
+use super::{CheckArgs, CliError, EXIT_ERROR, EXIT_OK, json};
 
 /// Runs `blockslide check`.
-pub fn run(args: &CheckArgs) -> u8 {
+///
+/// # Errors
+/// How many files are invalid, after the text report (with `--json` the objects say it, and
+/// the exit code is 1 without a message).
+pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
     let mut invalid = 0usize;
     for path in &args.files {
         let report = check_file(path);
@@ -27,26 +30,25 @@ pub fn run(args: &CheckArgs) -> u8 {
             invalid += 1;
         }
         if args.json {
-            println!("{}", json_line(path, &report));
+            json::print(&json::CheckedFile::new(path, &report));
         } else {
             print_text(path, &report);
         }
     }
     if invalid == 0 {
-        EXIT_OK
+        Ok(EXIT_OK)
+    } else if args.json {
+        Ok(EXIT_ERROR)
     } else {
-        if !args.json {
-            eprintln!(
-                "blockslide check: {invalid} of {} file{} invalid",
-                args.files.len(),
-                if args.files.len() == 1 {
-                    " is"
-                } else {
-                    "s are"
-                }
-            );
-        }
-        EXIT_ERROR
+        Err(CliError::from(format!(
+            "{invalid} of {} file{} invalid",
+            args.files.len(),
+            if args.files.len() == 1 {
+                " is"
+            } else {
+                "s are"
+            }
+        )))
     }
 }
 
@@ -113,47 +115,4 @@ fn print_text(path: &Path, report: &TextReport) {
             _ => println!("{file}: {level}: {message}"),
         }
     }
-}
-
-/// One finding in `--json` output.
-#[derive(Serialize)]
-struct JsonFinding<'a> {
-    message: &'a str,
-    line: Option<usize>,
-    column: Option<usize>,
-    /// The board cells involved, as `[row, col]`.
-    cells: &'a [(usize, usize)],
-}
-
-/// One file in `--json` output (fields in this order).
-#[derive(Serialize)]
-struct JsonReport<'a> {
-    file: String,
-    valid: bool,
-    puzzle_type: Option<&'static str>,
-    errors: Vec<JsonFinding<'a>>,
-    warnings: Vec<JsonFinding<'a>>,
-}
-
-fn finding_json(d: &Diagnostic) -> JsonFinding<'_> {
-    JsonFinding {
-        message: &d.message,
-        line: d.line,
-        column: d.column,
-        cells: &d.cells,
-    }
-}
-
-fn json_line(path: &Path, report: &TextReport) -> String {
-    let line = JsonReport {
-        file: path.display().to_string(),
-        valid: report.is_valid(),
-        puzzle_type: report
-            .puzzle_type
-            .map(blockslide_core::model::PuzzleType::name),
-        errors: report.errors().map(finding_json).collect(),
-        warnings: report.warnings().map(finding_json).collect(),
-    };
-    // Invariant: these plain structs of strings and numbers always serialize.
-    serde_json::to_string(&line).expect("a report serializes to JSON")
 }

@@ -2,11 +2,11 @@
 //! pieces merged), the farthest distance from the start, states per distance, and how many of
 //! them satisfy the goal.
 //!
-//! Text output is a summary and a per-depth histogram; `--json` prints one object:
-//! `{"puzzle":..,"metric":..,"status":..,"complete":..,"states":..,"max_depth":..,
-//! "per_depth":[..],"goal_states":..,"mirrored":..,"expanded":..,"seconds":..,
-//! "states_per_second":..,"peak_memory_bytes":..}` (`mirrored`: the walk expanded one
-//! position of each left-right mirror pair, `expanded` positions in all).
+//! Text output is a summary and a per-depth histogram; `--json` prints one object
+//! ([`json::Count`]): `{"complete":..,"expanded":..,"goal_states":..,"max_depth":..,
+//! "metric":..,"mirrored":..,"peak_memory_bytes":..,"per_depth":[..],"puzzle":..,
+//! "seconds":..,"states":..,"states_per_second":..,"status":..}` (`mirrored`: the walk
+//! expanded one position of each left-right mirror pair, `expanded` positions in all).
 //!
 //! Exit codes: 0 counted (the whole space was walked), 1 error, 3 a limit stopped the walk
 //! (the figures then cover the layers walked so far).
@@ -14,28 +14,19 @@
 use std::fmt::Write as _;
 
 use blockslide_core::model::Metric;
-use blockslide_core::model::text::{echo, echo_message};
+use blockslide_core::model::text::echo;
 use blockslide_core::solve::api::{CountReport, count, metric_for};
 use blockslide_core::solve::core::Termination;
 
 use super::rushhour::rushhour_puzzle;
-use super::{CountArgs, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, parse_metric};
+use super::{CliError, CountArgs, EXIT_LIMIT, EXIT_OK, figures, json};
 
 /// Runs `blockslide count`.
-pub fn run(args: &CountArgs) -> u8 {
-    match try_run(args) {
-        Ok(code) => code,
-        Err(message) => {
-            for line in message.lines() {
-                eprintln!("blockslide count: {}", echo_message(line));
-            }
-            EXIT_ERROR
-        }
-    }
-}
-
-fn try_run(args: &CountArgs) -> Result<u8, String> {
-    let metric = args.metric.as_deref().map(parse_metric).transpose()?;
+///
+/// # Errors
+/// An unreadable or invalid puzzle or option, or a puzzle the solver refuses.
+pub fn run(args: &CountArgs) -> Result<u8, CliError> {
+    let metric = args.metric.clone().transpose()?;
     let (puzzle, file) = match &args.file {
         Some(path) => {
             let (puzzle, file) = super::load_puzzle(path)?;
@@ -51,7 +42,12 @@ fn try_run(args: &CountArgs) -> Result<u8, String> {
     })?;
     drop(line);
     if args.json {
-        println!("{}", json(&puzzle.name, metric, &report));
+        json::print(&json::Count::new(
+            &puzzle.name,
+            metric,
+            &report,
+            complete(&report),
+        ));
     } else {
         print!("{}", text(&puzzle.name, metric, &report));
     }
@@ -65,29 +61,6 @@ fn try_run(args: &CountArgs) -> Result<u8, String> {
 /// Whether the whole space was walked ("space exhausted").
 fn complete(report: &CountReport) -> bool {
     report.status == Termination::Unsolvable
-}
-
-fn json(name: &str, metric: Metric, report: &CountReport) -> serde_json::Value {
-    let status = if complete(report) {
-        "counted"
-    } else {
-        report.status.name()
-    };
-    serde_json::json!({
-        "puzzle": name,
-        "metric": metric.name(),
-        "status": status,
-        "complete": complete(report),
-        "states": report.states,
-        "max_depth": report.max_depth,
-        "per_depth": report.per_depth,
-        "goal_states": report.goal_states,
-        "mirrored": report.mirrored,
-        "expanded": report.stats.expanded,
-        "seconds": report.stats.elapsed.as_secs_f64(),
-        "states_per_second": report.states_per_second(),
-        "peak_memory_bytes": report.stats.peak_memory_bytes,
-    })
 }
 
 fn text(name: &str, metric: Metric, report: &CountReport) -> String {
@@ -115,10 +88,10 @@ fn text(name: &str, metric: Metric, report: &CountReport) -> String {
     let _ = writeln!(out, "max depth:   {}", report.max_depth);
     let _ = writeln!(
         out,
-        "time:        {:.3} s ({:.0} states/s), peak memory {:.1} MB",
+        "time:        {:.3} s ({:.0} states/s), peak memory {}",
         report.stats.elapsed.as_secs_f64(),
         report.states_per_second(),
-        report.stats.peak_memory_bytes as f64 / f64::from(1 << 20)
+        figures::bytes(report.stats.peak_memory_bytes)
     );
     if report.mirrored {
         let _ = writeln!(

@@ -4,10 +4,11 @@
 //! hardest start of each of the `--top N` hardest solvable components (written as puzzle files
 //! with `--write-top DIR`).
 //!
-//! `--json` prints one object: `{"puzzle":..,"metric":..,"status":..,"complete":..,
-//! "arrangements":..,"components":..,"solvable_components":..,"goal_arrangements":..,
-//! "hardest":[{"distance":..,"count":..,"component":..,"board":[..]}],"notes":[..],
-//! "expanded":..,"seconds":..,"peak_memory_bytes":..}`.
+//! `--json` prints one object ([`json::Explore`]): `{"arrangements":..,"complete":..,
+//! "components":..,"expanded":..,"goal_arrangements":..,
+//! "hardest":[{"board":[..],"component":..,"count":..,"distance":..}],"metric":..,
+//! "notes":[..],"peak_memory_bytes":..,"puzzle":..,"seconds":..,"solvable_components":..,
+//! "status":..}`.
 //!
 //! Exit codes, as `count`: 0 explored (every arrangement), 1 error (a tile puzzle is one: its
 //! arrangements are permutations), 3 a limit stopped it (the figures cover what was walked).
@@ -17,20 +18,22 @@ use std::path::PathBuf;
 
 use clap::Args;
 
+use blockslide_core::model::Metric;
 use blockslide_core::model::file::{load, save};
 use blockslide_core::solve::api::{ExploreReport, explore, metric_for};
 
 use super::analyze::hardest_puzzle;
-use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, parse_metric};
+use super::args::{Choice, names};
+use super::{CliError, EXIT_LIMIT, EXIT_OK, LimitArgs, figures, json};
 
 /// Arguments of `explore`.
 #[derive(Debug, Args)]
 pub struct ExploreArgs {
     /// A block puzzle file (.ron): its board and pieces are explored, its start is not used.
     pub file: PathBuf,
-    /// step, slide or move (default: the file's metric, else step).
-    #[arg(long)]
-    pub metric: Option<String>,
+    /// How moves are counted (default: the file's metric, else step).
+    #[arg(long, value_parser = names::<Metric>())]
+    pub metric: Option<Choice<Metric>>,
     /// How many of the hardest solvable components to report.
     #[arg(long, value_name = "N", default_value_t = 5)]
     pub top: usize,
@@ -46,18 +49,12 @@ pub struct ExploreArgs {
 }
 
 /// Runs `blockslide explore`.
-pub fn run(args: &ExploreArgs) -> u8 {
-    match try_run(args) {
-        Ok(code) => code,
-        Err(message) => {
-            eprintln!("blockslide explore: {message}");
-            EXIT_ERROR
-        }
-    }
-}
-
-fn try_run(args: &ExploreArgs) -> Result<u8, String> {
-    let metric = args.metric.as_deref().map(parse_metric).transpose()?;
+///
+/// # Errors
+/// An unreadable or invalid puzzle or option, a tile puzzle, or a hardest start that cannot
+/// be written.
+pub fn run(args: &ExploreArgs) -> Result<u8, CliError> {
+    let metric = args.metric.clone().transpose()?;
     let path = &args.file;
     let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
     let metric = metric_for(&puzzle, metric);
@@ -65,7 +62,7 @@ fn try_run(args: &ExploreArgs) -> Result<u8, String> {
     let report = explore(&puzzle, metric, args.top, control).map_err(|e| e.to_string())?;
     drop(line);
     if args.json {
-        println!("{}", json(&report));
+        json::print(&json::Explore::from(&report));
     } else {
         print!("{}", text(&report));
     }
@@ -82,41 +79,6 @@ fn try_run(args: &ExploreArgs) -> Result<u8, String> {
         EXIT_OK
     } else {
         EXIT_LIMIT
-    })
-}
-
-fn json(report: &ExploreReport) -> serde_json::Value {
-    let status = if report.complete() {
-        "explored"
-    } else {
-        report.status.name()
-    };
-    let hardest: Vec<serde_json::Value> = report
-        .hardest
-        .iter()
-        .map(|h| {
-            serde_json::json!({
-                "distance": h.distance,
-                "count": h.count,
-                "component": h.component,
-                "board": h.position.board_rows(),
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "puzzle": report.puzzle,
-        "metric": report.metric.name(),
-        "status": status,
-        "complete": report.complete(),
-        "arrangements": report.arrangements,
-        "components": report.components,
-        "solvable_components": report.solvable_components,
-        "goal_arrangements": report.goal_arrangements,
-        "hardest": hardest,
-        "notes": report.notes,
-        "expanded": report.stats.expanded,
-        "seconds": report.stats.elapsed.as_secs_f64(),
-        "peak_memory_bytes": report.stats.peak_memory_bytes,
     })
 }
 
@@ -142,9 +104,9 @@ fn text(report: &ExploreReport) -> String {
     let _ = writeln!(out, "goal arrangements:   {}", report.goal_arrangements);
     let _ = writeln!(
         out,
-        "time:                {:.3} s, peak memory {:.1} MB",
+        "time:                {:.3} s, peak memory {}",
         report.stats.elapsed.as_secs_f64(),
-        report.stats.peak_memory_bytes as f64 / f64::from(1 << 20)
+        figures::bytes(report.stats.peak_memory_bytes)
     );
     for (i, h) in report.hardest.iter().enumerate() {
         let _ = writeln!(

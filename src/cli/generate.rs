@@ -5,20 +5,14 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::args::parse_size;
-use super::{EXIT_ERROR, EXIT_OK, GenerateArgs};
+use super::{CliError, EXIT_OK, GenerateArgs};
 
 /// Runs `blockslide generate`.
-pub fn run(args: &GenerateArgs) -> u8 {
-    let (rows, cols) = match parse_size(&args.size) {
-        Ok(size) => size,
-        Err(message) => {
-            eprintln!(
-                "blockslide generate: {}",
-                blockslide_core::model::text::echo_message(&message)
-            );
-            return EXIT_ERROR;
-        }
-    };
+///
+/// # Errors
+/// A malformed `--size`.
+pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
+    let (rows, cols) = parse_size(&args.size)?;
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>();
         eprintln!("seed {seed}");
@@ -38,5 +32,5 @@ pub fn run(args: &GenerateArgs) -> u8 {
         let line: Vec<String> = start.iter().map(u16::to_string).collect();
         println!("{}", line.join(" "));
     }
-    EXIT_OK
+    Ok(EXIT_OK)
 }

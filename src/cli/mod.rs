@@ -2,6 +2,10 @@
 //!
 //! Exit codes are a stable interface: 0 success (valid, solved, counted), 1 error,
 //! 2 unsolvable, 3 a limit was hit or the search was cancelled.
+//!
+//! The conventions at the CLI's edge, each kept in one place: a subcommand returns its exit
+//! code or a [`CliError`], which [`run`] alone prints; every `--json` object is a struct of
+//! [`json`]; byte sizes and digit grouping for people are written by [`figures`].
 
 mod analyze;
 mod args;
@@ -10,7 +14,9 @@ mod bench;
 mod check;
 mod count;
 mod explore;
+mod figures;
 mod generate;
+mod json;
 mod progress;
 mod rushhour;
 mod solve;
@@ -24,13 +30,14 @@ use std::time::Duration;
 use blockslide_core::model::Metric;
 use blockslide_core::model::Puzzle;
 use blockslide_core::model::file::{LoadError, parse, parse_with_source_map, read_text};
-use blockslide_core::model::text::echo;
+use blockslide_core::model::text::{echo, echo_message};
 use blockslide_core::model::validate::validate_text;
-use blockslide_core::solve::{Limits, SearchControl, SolveError};
+use blockslide_core::solve::{Algorithm, Limits, SearchControl, SolveError};
 
+use args::{Choice, names};
 use blockslide_core::solve::algorithms::idastar::MAX_THREADS;
 use clap::builder::RangedU64ValueParser;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use progress::ProgressLine;
 
 /// Success: valid, solved, counted.
@@ -41,6 +48,60 @@ pub const EXIT_ERROR: u8 = 1;
 pub const EXIT_UNSOLVABLE: u8 = 2;
 /// A limit was hit or the search was cancelled.
 pub const EXIT_LIMIT: u8 = 3;
+
+/// Why a subcommand stopped short: the message [`run`] prints and the exit code.
+///
+/// A subcommand that did its work returns its exit code instead (`Ok`), even one that reports
+/// a failure in its output (an invalid file under `check --json`, an unsolvable puzzle).
+#[derive(Debug)]
+pub struct CliError {
+    /// [`EXIT_ERROR`], or [`EXIT_LIMIT`] when a limit or Ctrl-C stopped the work.
+    code: u8,
+    /// The part of the subcommand that failed, named after it (`blockslide bench korf100:`).
+    part: Option<String>,
+    /// The message, one line per finding; printed escaped, so it may quote what the user
+    /// typed as it is.
+    message: String,
+}
+
+impl CliError {
+    /// An error that exits with `code`.
+    pub fn with_code(code: u8, message: impl Into<String>) -> CliError {
+        CliError {
+            code,
+            part: None,
+            message: message.into(),
+        }
+    }
+
+    /// This error, said of `part` of the subcommand (a benchmark suite).
+    #[must_use]
+    pub fn in_part(mut self, part: &str) -> CliError {
+        self.part = Some(part.to_string());
+        self
+    }
+
+    /// Prints the error to standard error, the one place a command's error is printed: each
+    /// line after `blockslide COMMAND PART: `, escaped ([`echo_message`]) because messages
+    /// quote paths, values and puzzle text as the user wrote them.
+    fn print(&self, command: Option<&str>) {
+        let mut prefix = String::from("blockslide");
+        for word in command.into_iter().chain(self.part.as_deref()) {
+            prefix.push(' ');
+            prefix.push_str(word);
+        }
+        for line in self.message.lines() {
+            eprintln!("{prefix}: {}", echo_message(line));
+        }
+    }
+}
+
+impl From<String> for CliError {
+    /// A user error or invalid input: exit 1.
+    fn from(message: String) -> CliError {
+        CliError::with_code(EXIT_ERROR, message)
+    }
+}
 
 /// Blockslide: draw sliding puzzles, solve them optimally, compare algorithms, play back.
 ///
@@ -97,11 +158,10 @@ pub struct CheckArgs {
 /// Search options shared by `solve` and `batch`.
 #[derive(Debug, Args, Clone)]
 pub struct SearchArgs {
-    /// bfs, dfs, ucs, greedy, astar, wastar, iddfs, idastar or bibfs [default for `solve`:
-    /// bfs on block puzzles, astar on tile puzzles up to 4x4, idastar on larger ones; for
-    /// `batch`: idastar].
-    #[arg(long, short = 'a')]
-    pub algorithm: Option<String>,
+    /// The search algorithm [default for `solve`: bfs on block puzzles, astar on tile puzzles
+    /// up to 4x4, idastar on larger ones; for `batch`: idastar].
+    #[arg(long, short = 'a', value_parser = names::<Algorithm>())]
+    pub algorithm: Option<Choice<Algorithm>>,
     /// A heuristic name (see `solve --list-heuristics`); default: the best admissible one.
     #[arg(long)]
     pub heuristic: Option<String>,
@@ -129,8 +189,8 @@ pub struct LimitArgs {
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Stop when the search would use more than this many megabytes.
-    #[arg(long, value_name = "MB")]
+    /// Stop when the search would use more than this many mebibytes (MiB, 2^20 bytes).
+    #[arg(long, value_name = "MiB")]
     pub max_memory: Option<u64>,
     /// Draw no progress line (one is drawn only when standard error is a terminal).
     #[arg(long, short)]
@@ -194,8 +254,8 @@ impl LimitArgs {
                 )
             })?;
         }
-        if let Some(mb) = self.max_memory {
-            limits.max_memory_bytes = mb.saturating_mul(1 << 20);
+        if let Some(mib) = self.max_memory {
+            limits.max_memory_bytes = mib.saturating_mul(figures::MIB);
         }
         Ok(limits)
     }
@@ -291,17 +351,6 @@ impl PuzzleFile {
     }
 }
 
-/// Reads a metric name (`step`, `slide`, `move`).
-///
-/// # Errors
-/// A message listing the names when `text` is none of them.
-pub fn parse_metric(text: &str) -> Result<Metric, String> {
-    Metric::ALL
-        .into_iter()
-        .find(|m| m.name() == text)
-        .ok_or_else(|| format!("unknown metric `{text}`; choose step, slide or move"))
-}
-
 /// Arguments of `solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
@@ -328,9 +377,9 @@ pub struct SolveArgs {
     /// Board size for --tiles when it is not square, e.g. 2x3.
     #[arg(long, requires = "tiles")]
     pub size: Option<String>,
-    /// step, slide or move (default: the file's metric, else step).
-    #[arg(long)]
-    pub metric: Option<String>,
+    /// How moves are counted (default: the file's metric, else step).
+    #[arg(long, value_parser = names::<Metric>())]
+    pub metric: Option<Choice<Metric>>,
     /// List the heuristics that apply to the puzzle and exit.
     #[arg(long)]
     pub list_heuristics: bool,
@@ -353,13 +402,13 @@ pub struct CountArgs {
     /// A Rush Hour board in Fogleman's notation (see `solve --rushhour`).
     #[arg(long)]
     pub rushhour: Option<String>,
-    /// step, slide or move (default: the file's metric, else step).
-    #[arg(long)]
-    pub metric: Option<String>,
+    /// How moves are counted (default: the file's metric, else step).
+    #[arg(long, value_parser = names::<Metric>())]
+    pub metric: Option<Choice<Metric>>,
     /// Resource limits.
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print JSON: {"`states":..,"max_depth":..,"per_depth"`:[..]}.
+    /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
 }
@@ -426,13 +475,19 @@ pub struct BenchArgs {
     pub json: bool,
 }
 
-/// Parses the command line and runs it.
+/// Parses the command line, runs it, and prints its error if it returns one: the one place
+/// that prints a command's error and picks the exit code.
 ///
 /// Argument errors exit with [`EXIT_ERROR`] (clap's own code, 2, would read as "unsolvable");
 /// `--help` and `--version` exit with 0.
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
+    let parsed = Cli::command().try_get_matches().and_then(|matches| {
+        let cli = Cli::from_arg_matches(&matches)?;
+        // The name clap matched, to head the command's error messages.
+        Ok((cli, matches.subcommand_name().map(str::to_string)))
+    });
+    let (cli, name) = match parsed {
+        Ok(parsed) => parsed,
         Err(error) => {
             let code = if error.use_stderr() {
                 EXIT_ERROR
@@ -447,7 +502,7 @@ pub fn run() -> ExitCode {
     if cli.command.is_some() {
         die_quietly_on_broken_pipe();
     }
-    let code = match cli.command {
+    let result = match cli.command {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Count(args)) => count::run(&args),
@@ -460,7 +515,10 @@ pub fn run() -> ExitCode {
         Some(Command::Explore(args)) => explore::run(&args),
         None => open_app(cli.file, cli.screenshot),
     };
-    ExitCode::from(code)
+    ExitCode::from(result.unwrap_or_else(|error| {
+        error.print(name.as_deref());
+        error.code
+    }))
 }
 
 /// The cancel flag that Ctrl-C raises, shared by every search the command runs.
@@ -503,21 +561,16 @@ fn die_quietly_on_broken_pipe() {
 fn die_quietly_on_broken_pipe() {}
 
 #[cfg(feature = "gui")]
-fn open_app(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> u8 {
-    match blockslide_app::run(file, screenshot, args::pdb_cache()) {
-        Ok(()) => EXIT_OK,
-        Err(message) => {
-            eprintln!("blockslide: {message}");
-            EXIT_ERROR
-        }
-    }
+fn open_app(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<u8, CliError> {
+    blockslide_app::run(file, screenshot, args::pdb_cache())?;
+    Ok(EXIT_OK)
 }
 
 #[cfg(not(feature = "gui"))]
-fn open_app(_file: Option<PathBuf>, _screenshot: Option<PathBuf>) -> u8 {
-    eprintln!(
-        "blockslide was built without the desktop app (feature `gui`).\n\
-         Use a subcommand (see `blockslide --help`), or rebuild with default features."
-    );
-    EXIT_ERROR
+fn open_app(_file: Option<PathBuf>, _screenshot: Option<PathBuf>) -> Result<u8, CliError> {
+    Err(CliError::from(
+        "this binary was built without the desktop app (feature `gui`); use a subcommand \
+         (see `blockslide --help`), or rebuild with default features"
+            .to_string(),
+    ))
 }

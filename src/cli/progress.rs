@@ -10,6 +10,8 @@ use std::time::Duration;
 use blockslide_core::solve::Stats;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::figures::thousands;
+
 /// The progress line of one command; cleared when dropped, before the command prints.
 pub struct ProgressLine {
     bar: Option<ProgressBar>,
@@ -62,6 +64,8 @@ pub fn message(stats: &Stats) -> String {
         stats.depth,
         thousands(stats.expanded),
         rate(stats.nodes_per_second()),
+        // Still decimal megabytes, unlike the binary units of `figures::bytes` everywhere
+        // else: the test below pins this text.
         stats.peak_memory_bytes as f64 / 1e6,
         stats.elapsed.as_secs_f64()
     )
@@ -75,18 +79,6 @@ fn rate(per_second: f64) -> String {
     } else {
         format!("{per_second:.0}/s")
     }
-}
-
-fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use blockslide_core::model::file::{load, save, to_ron_string};
 use blockslide_core::model::rushhour;
 use clap::{Args, ValueEnum};
 
-use super::{EXIT_ERROR, EXIT_OK};
+use super::{CliError, EXIT_OK};
 
 /// A notation for puzzles other than Blockslide's own files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -48,46 +48,29 @@ pub fn rushhour_puzzle(text: Option<&str>) -> Result<Puzzle, String> {
 }
 
 /// Runs `blockslide import`.
-pub fn import(args: &ImportArgs) -> u8 {
+///
+/// # Errors
+/// Text that is not a board in the notation, or a file that cannot be written.
+pub fn import(args: &ImportArgs) -> Result<u8, CliError> {
     let Notation::Rushhour = args.notation;
-    let puzzle = match rushhour::parse(&args.text) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("blockslide import: {e}");
-            return EXIT_ERROR;
-        }
-    };
+    let puzzle = rushhour::parse(&args.text).map_err(|e| e.to_string())?;
     if let Some(path) = &args.output {
-        match save(path, &puzzle) {
-            Ok(()) => {
-                eprintln!("wrote {}", path.display());
-                EXIT_OK
-            }
-            Err(e) => {
-                eprintln!("blockslide import: cannot write {}: {e}", path.display());
-                EXIT_ERROR
-            }
-        }
+        save(path, &puzzle).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        eprintln!("wrote {}", path.display());
     } else {
         print!("{}", to_ron_string(&puzzle));
-        EXIT_OK
     }
+    Ok(EXIT_OK)
 }
 
 /// Runs `blockslide export`.
-pub fn export(args: &ExportArgs) -> u8 {
+///
+/// # Errors
+/// An unreadable or invalid puzzle file, or a puzzle the notation cannot write.
+pub fn export(args: &ExportArgs) -> Result<u8, CliError> {
     let Notation::Rushhour = args.notation;
-    let text = load(&args.file)
-        .map_err(|e| e.in_file(&args.file).to_string())
-        .and_then(|p| rushhour::to_string(&p).map_err(|e| e.to_string()));
-    match text {
-        Ok(text) => {
-            println!("{text}");
-            EXIT_OK
-        }
-        Err(message) => {
-            eprintln!("blockslide export: {message}");
-            EXIT_ERROR
-        }
-    }
+    let puzzle = load(&args.file).map_err(|e| e.in_file(&args.file).to_string())?;
+    let text = rushhour::to_string(&puzzle).map_err(|e| e.to_string())?;
+    println!("{text}");
+    Ok(EXIT_OK)
 }

@@ -3,8 +3,8 @@
 //! Text output is a readable summary: the status, the length in the metric and in unit
 //! steps, whether it is guaranteed optimal, every statistic, and the moves (for tile puzzles
 //! also the blank's moves in the seeds' `udlr` letters). `--json` prints one object (see
-//! [`SolveReport::to_json`]). `--list-heuristics` lists the heuristics and exits (with
-//! `--json`: an array for the puzzle, or `{"tiles": [..], "blocks": [..]}` without one).
+//! [`json::Solve`]). `--list-heuristics` lists the heuristics and exits (with `--json`: an
+//! array for the puzzle, or `{"blocks": [..], "tiles": [..]}` without one).
 //!
 //! `--trace FILE.jsonl` also writes every step of the search, one JSON object a line (see
 //! [`blockslide_core::solve::trace::Trace::to_json_lines`]).
@@ -24,23 +24,14 @@ use blockslide_core::solve::{
 
 use super::args::{numbers, parse_size, pdb_cache, request};
 use super::rushhour::rushhour_puzzle;
-use super::{EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArgs, parse_metric};
+use super::{CliError, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArgs, figures, json};
 
 /// Runs `blockslide solve`.
-pub fn run(args: &SolveArgs) -> u8 {
-    match try_run(args) {
-        Ok(code) => code,
-        Err(message) => {
-            for line in message.lines() {
-                eprintln!("blockslide solve: {}", echo_message(line));
-            }
-            EXIT_ERROR
-        }
-    }
-}
-
-fn try_run(args: &SolveArgs) -> Result<u8, String> {
-    let metric = args.metric.as_deref().map(parse_metric).transpose()?;
+///
+/// # Errors
+/// An unreadable or invalid puzzle or option, or a puzzle the solver refuses.
+pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
+    let metric = args.metric.clone().transpose()?;
     let mut file = None;
     let puzzle = match (&args.file, &args.tiles) {
         _ if args.rushhour.is_some() => rushhour_puzzle(args.rushhour.as_deref())?,
@@ -114,7 +105,7 @@ fn try_run(args: &SolveArgs) -> Result<u8, String> {
     }
     drop(line);
     if args.search.json {
-        println!("{}", report.to_json());
+        json::print(&json::Solve::from(&report));
     } else {
         print!("{}", summary(&report));
     }
@@ -191,26 +182,9 @@ fn join_numbers(numbers: &[u32]) -> String {
         .join(" ")
 }
 
-/// The heuristics as a JSON array: name, description, admissible, applicable and the reason
-/// when not.
-fn heuristics_json(infos: &[HeuristicInfo]) -> serde_json::Value {
-    infos
-        .iter()
-        .map(|h| {
-            serde_json::json!({
-                "name": h.name,
-                "description": h.description,
-                "admissible": h.admissible,
-                "applicable": h.applicable.is_ok(),
-                "reason": h.applicable.as_ref().err(),
-            })
-        })
-        .collect()
-}
-
-fn print_heuristics(infos: &[HeuristicInfo], json: bool) {
-    if json {
-        println!("{}", heuristics_json(infos));
+fn print_heuristics(infos: &[HeuristicInfo], as_json: bool) {
+    if as_json {
+        json::print(&json::heuristics(infos));
         return;
     }
     let default = blockslide_core::solve::api::default_heuristic(infos);
@@ -234,21 +208,20 @@ fn print_heuristics(infos: &[HeuristicInfo], json: bool) {
     }
 }
 
-/// Without a puzzle: the heuristics of both engines (with `json`, one object
-/// `{"tiles": [..], "blocks": [..]}` of [`heuristics_json`] arrays).
-fn print_all_heuristics(json: bool) {
+/// Without a puzzle: the heuristics of both engines (with `as_json`, one
+/// [`json::AllHeuristics`] object).
+fn print_all_heuristics(as_json: bool) {
     let eight = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], None)
         .expect("a 3x3 board with nine numbers is well formed");
     let blocks = Puzzle::from_rows(&["A A .", ". B ."], &[". . .", ". A A"])
         .expect("the example block rows are well formed");
     let tiles = heuristics_for(&eight, Metric::Step, pdb_cache().as_deref());
     let blocks = heuristics_for(&blocks, Metric::Step, None);
-    if json {
-        let all = serde_json::json!({
-            "tiles": heuristics_json(&tiles),
-            "blocks": heuristics_json(&blocks),
+    if as_json {
+        json::print(&json::AllHeuristics {
+            blocks: json::heuristics(&blocks),
+            tiles: json::heuristics(&tiles),
         });
-        println!("{all}");
         return;
     }
     println!("Tile puzzles:");
@@ -312,7 +285,7 @@ fn summary(report: &SolveReport) -> String {
         ("max frontier", s.max_frontier.to_string()),
         ("left in frontier", s.frontier.to_string()),
         ("states stored", s.stored.to_string()),
-        ("peak memory", format_bytes(s.peak_memory_bytes)),
+        ("peak memory", figures::bytes(s.peak_memory_bytes)),
         ("time", format!("{:.3} s", s.elapsed.as_secs_f64())),
         ("nodes per second", format!("{:.0}", s.nodes_per_second())),
         ("depth / bound reached", s.depth.to_string()),
@@ -336,14 +309,4 @@ fn summary(report: &SolveReport) -> String {
         }
     }
     out
-}
-
-fn format_bytes(bytes: u64) -> String {
-    if bytes >= 10 << 20 {
-        format!("{:.1} MB", bytes as f64 / f64::from(1 << 20))
-    } else if bytes >= 10 << 10 {
-        format!("{:.1} KB", bytes as f64 / 1024.0)
-    } else {
-        format!("{bytes} bytes")
-    }
 }

@@ -14,30 +14,26 @@ use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{analyze, explore};
 use blockslide_core::solve::core::{Limits, SearchControl};
 
-use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
+use super::median;
+use crate::cli::{BenchArgs, figures, json};
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &["analyze"];
 
-/// Runs one suite from [`SUITES`].
-pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
-    match analyze_suite(args) {
-        Ok(()) => EXIT_OK,
-        Err(message) => {
-            eprintln!("blockslide bench {suite}: {message}");
-            EXIT_ERROR
-        }
+/// Runs the suite of [`SUITES`].
+///
+/// # Errors
+/// An analysis that fails or stops.
+pub fn run_suite(args: &BenchArgs) -> Result<(), String> {
+    for (name, file, metrics) in COMPONENTS {
+        analyze_component(name, &bundled(file)?, metrics, args)?;
     }
+    explore_piece_set(&bundled("klotski.ron")?, args)
 }
 
 fn bundled(file: &str) -> Result<Puzzle, String> {
     let bundled = find(file).ok_or_else(|| format!("{file} is not in the library"))?;
     parse(bundled.text).map_err(|e| e.to_string())
-}
-
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
 }
 
 /// Runs `f` `runs` times; the median seconds and the last result.
@@ -61,14 +57,6 @@ const COMPONENTS: [(&str, &str, &[Metric]); 2] = [
     ("rush-hour", "rush-hour-hardest.ron", &[Metric::Slide]),
 ];
 
-fn analyze_suite(args: &BenchArgs) -> Result<(), String> {
-    let _runs = args.runs.max(1);
-    for (name, file, metrics) in COMPONENTS {
-        analyze_component(name, &bundled(file)?, metrics, args)?;
-    }
-    explore_piece_set(&bundled("klotski.ron")?, args)
-}
-
 /// One line per metric: the component of `puzzle` analysed.
 fn analyze_component(
     name: &str,
@@ -91,21 +79,26 @@ fn analyze_component(
         let hardest = report.hardest.as_ref().map_or(0, |h| h.distance);
         let solutions = report.solutions.map(|s| s.to_string()).unwrap_or_default();
         if args.json {
-            let line = serde_json::json!({
-                "suite": "analyze", "what": "component", "puzzle": name,
-                "metric": metric.name(), "positions": report.component,
-                "start_distance": distance, "hardest": hardest,
-                "optimal_solutions": solutions, "median_seconds": secs,
-                "peak_memory_bytes": report.stats.peak_memory_bytes, "runs": runs,
+            json::print(&json::BenchComponent {
+                hardest,
+                median_seconds: secs,
+                metric: metric.name(),
+                optimal_solutions: solutions,
+                peak_memory_bytes: report.stats.peak_memory_bytes,
+                positions: report.component,
+                puzzle: name,
+                runs,
+                start_distance: distance,
+                suite: "analyze",
+                what: "component",
             });
-            println!("{line}");
         } else {
             println!(
-                "analyze component {name:<9} {:<5} {} positions  start {distance:>3}  hardest {hardest:>3}  {solutions} optimal solutions  median {:>8.3} ms  peak {:.2} MB  ({runs} runs)",
+                "analyze component {name:<9} {:<5} {} positions  start {distance:>3}  hardest {hardest:>3}  {solutions} optimal solutions  median {:>8.3} ms  peak {}  ({runs} runs)",
                 metric.name(),
                 report.component,
                 secs * 1e3,
-                report.stats.peak_memory_bytes as f64 / f64::from(1 << 20),
+                figures::bytes(report.stats.peak_memory_bytes),
             );
         }
     }
@@ -127,23 +120,28 @@ fn explore_piece_set(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), String> {
     })?;
     let hardest = report.hardest.first().map_or(0, |h| h.distance);
     if args.json {
-        let line = serde_json::json!({
-            "suite": "analyze", "what": "piece-set", "puzzle": "klotski",
-            "metric": metric.name(), "arrangements": report.arrangements,
-            "components": report.components, "solvable_components": report.solvable_components,
-            "hardest": hardest, "median_seconds": secs,
-            "peak_memory_bytes": report.stats.peak_memory_bytes, "runs": runs,
+        json::print(&json::BenchPieceSet {
+            arrangements: report.arrangements,
+            components: report.components,
+            hardest,
+            median_seconds: secs,
+            metric: metric.name(),
+            peak_memory_bytes: report.stats.peak_memory_bytes,
+            puzzle: "klotski",
+            runs,
+            solvable_components: report.solvable_components,
+            suite: "analyze",
+            what: "piece-set",
         });
-        println!("{line}");
     } else {
         println!(
-            "analyze piece set klotski {:<5} {} arrangements  {} components ({} with a goal)  hardest {hardest}  median {:>8.3} ms  peak {:.2} MB  ({runs} runs)",
+            "analyze piece set klotski {:<5} {} arrangements  {} components ({} with a goal)  hardest {hardest}  median {:>8.3} ms  peak {}  ({runs} runs)",
             metric.name(),
             report.arrangements,
             report.components,
             report.solvable_components,
             secs * 1e3,
-            report.stats.peak_memory_bytes as f64 / f64::from(1 << 20),
+            figures::bytes(report.stats.peak_memory_bytes),
         );
     }
     Ok(())

@@ -17,9 +17,9 @@ use blockslide_core::solve::algorithms::Algorithm;
 use blockslide_core::solve::api::{SolveRequest, solve};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
-use super::blocks::median;
+use super::median;
 use crate::cli::args::pdb_cache;
-use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
+use crate::cli::{BenchArgs, figures, json};
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &["big"];
@@ -42,17 +42,6 @@ const PUZZLES: &[(&str, &str)] = &[
     ("fool", include_str!("../../../benches/big/fool.ron")),
 ];
 
-/// Runs one suite from [`SUITES`].
-pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
-    match big(args) {
-        Ok(()) => EXIT_OK,
-        Err(message) => {
-            eprintln!("blockslide bench {suite}: {message}");
-            EXIT_ERROR
-        }
-    }
-}
-
 /// CPU seconds the whole process has used (user and system, every thread), from Linux's
 /// `/proc/self/stat` (in clock ticks of 1/100 s).
 fn process_cpu_seconds() -> Option<f64> {
@@ -64,7 +53,11 @@ fn process_cpu_seconds() -> Option<f64> {
     Some(ticks as f64 / 100.0)
 }
 
-fn big(args: &BenchArgs) -> Result<(), String> {
+/// Runs the suite of [`SUITES`].
+///
+/// # Errors
+/// A puzzle that does not parse, or a search that fails or stops.
+pub fn run_suite(args: &BenchArgs) -> Result<(), String> {
     let runs = args.runs.max(1);
     for (name, text) in PUZZLES {
         let puzzle =
@@ -105,19 +98,25 @@ fn big(args: &BenchArgs) -> Result<(), String> {
             let per_cpu_second = stats.expanded as f64 / cpu.max(1e-9);
             let bytes_per_state = stats.peak_memory_bytes as f64 / stats.stored.max(1) as f64;
             if args.json {
-                let line = serde_json::json!({
-                    "suite": "big", "puzzle": name, "metric": metric.name(),
-                    "threads": args.threads, "length": report.moves.len(),
-                    "optimal": report.optimal, "expanded": stats.expanded,
-                    "stored": stats.stored, "median_seconds": wall, "median_cpu_seconds": cpu,
-                    "states_per_cpu_second": per_cpu_second,
-                    "peak_memory_bytes": stats.peak_memory_bytes,
-                    "bytes_per_stored_state": bytes_per_state, "runs": runs,
+                json::print(&json::BenchBig {
+                    bytes_per_stored_state: bytes_per_state,
+                    expanded: stats.expanded,
+                    length: report.moves.len(),
+                    median_cpu_seconds: cpu,
+                    median_seconds: wall,
+                    metric: metric.name(),
+                    optimal: report.optimal,
+                    peak_memory_bytes: stats.peak_memory_bytes,
+                    puzzle: name,
+                    runs,
+                    states_per_cpu_second: per_cpu_second,
+                    stored: stats.stored,
+                    suite: "big",
+                    threads: args.threads,
                 });
-                println!("{line}");
             } else {
                 println!(
-                    "big {name:<10} {:<5} length {:>3}  expanded {:>11}  stored {:>11}  median {:>7.2} s wall, {:>7.2} s cpu  {:>5.2} M states/cpu-s  peak {:>7.1} MB  {:>5.1} bytes/state  ({runs} runs, {} threads)",
+                    "big {name:<10} {:<5} length {:>3}  expanded {:>11}  stored {:>11}  median {:>7.2} s wall, {:>7.2} s cpu  {:>5.2} M states/cpu-s  peak {:>10}  {:>5.1} bytes/state  ({runs} runs, {} threads)",
                     metric.name(),
                     report.moves.len(),
                     stats.expanded,
@@ -125,7 +124,7 @@ fn big(args: &BenchArgs) -> Result<(), String> {
                     wall,
                     cpu,
                     per_cpu_second / 1e6,
-                    stats.peak_memory_bytes as f64 / f64::from(1 << 20),
+                    figures::bytes(stats.peak_memory_bytes),
                     bytes_per_state,
                     args.threads,
                 );

@@ -17,24 +17,21 @@ use blockslide_core::solve::algorithms::astar::astar;
 use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic, count_space, heuristic};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
-use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
+use super::median;
+use crate::cli::{BenchArgs, figures, json};
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &["klotski-bfs", "classics"];
 
 /// Runs one suite from [`SUITES`].
-pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
-    let result = match suite {
+///
+/// # Errors
+/// A walk or a search that stops, or a suite not in [`SUITES`].
+pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), String> {
+    match suite {
         "klotski-bfs" => klotski_bfs(args),
         "classics" => classics(args),
         _ => Err(format!("suite `{suite}` is not a block suite")),
-    };
-    match result {
-        Ok(()) => EXIT_OK,
-        Err(message) => {
-            eprintln!("blockslide bench {suite}: {message}");
-            EXIT_ERROR
-        }
     }
 }
 
@@ -104,12 +101,6 @@ fn cpu_per_run(cpu: &[Option<f64>], wall: f64) -> f64 {
     }
 }
 
-/// The median of `values` (the upper one of an even count).
-pub(super) fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
-}
-
 fn klotski_bfs(args: &BenchArgs) -> Result<(), String> {
     let runs = args.runs.max(1);
     for (name, puzzle) in classics_puzzles() {
@@ -138,25 +129,32 @@ fn klotski_bfs(args: &BenchArgs) -> Result<(), String> {
             let per_second = e.states as f64 / secs.max(1e-9);
             let per_cpu_second = e.states as f64 / cpu.max(1e-9);
             if args.json {
-                let line = serde_json::json!({
-                    "suite": "klotski-bfs", "puzzle": name, "metric": metric.name(),
-                    "states": e.states, "goal_states": e.goal_states, "max_depth": e.max_depth,
-                    "median_seconds": secs, "mean_cpu_seconds": cpu,
-                    "states_per_second": per_second, "states_per_cpu_second": per_cpu_second,
-                    "peak_memory_bytes": e.stats.peak_memory_bytes, "runs": runs,
-                    "mirrored": e.mirrored, "expanded": e.stats.expanded,
+                json::print(&json::BenchWalk {
+                    expanded: e.stats.expanded,
+                    goal_states: e.goal_states,
+                    max_depth: e.max_depth,
+                    mean_cpu_seconds: cpu,
+                    median_seconds: secs,
+                    metric: metric.name(),
+                    mirrored: e.mirrored,
+                    peak_memory_bytes: e.stats.peak_memory_bytes,
+                    puzzle: name,
+                    runs,
+                    states: e.states,
+                    states_per_cpu_second: per_cpu_second,
+                    states_per_second: per_second,
+                    suite: "klotski-bfs",
                 });
-                println!("{line}");
             } else {
                 println!(
-                    "klotski-bfs {name:<8} {:<5} {:>7} states  depth {:>3}  median {:>8.3} ms wall, {:>8.3} ms cpu  {:>6.2} M states/cpu-s  peak {:>6.2} MB  ({runs} runs){}",
+                    "klotski-bfs {name:<8} {:<5} {:>7} states  depth {:>3}  median {:>8.3} ms wall, {:>8.3} ms cpu  {:>6.2} M states/cpu-s  peak {:>9}  ({runs} runs){}",
                     metric.name(),
                     e.states,
                     e.max_depth,
                     secs * 1e3,
                     cpu * 1e3,
                     per_cpu_second / 1e6,
-                    e.stats.peak_memory_bytes as f64 / f64::from(1 << 20),
+                    figures::bytes(e.stats.peak_memory_bytes),
                     if e.mirrored {
                         format!("  mirror pairs walked once: {} expanded", e.stats.expanded)
                     } else {
@@ -223,15 +221,20 @@ fn classic(
     let secs = median(seconds);
     let cpu = cpu_per_run(&cpu_seconds, secs);
     if args.json {
-        let line = serde_json::json!({
-            "suite": "classics", "puzzle": name, "metric": metric.name(),
-            "algorithm": "astar", "heuristic": h.name(),
-            "length": length, "optimal": outcome.optimal,
-            "expanded": outcome.stats.expanded, "median_seconds": secs,
-            "mean_cpu_seconds": cpu,
-            "peak_memory_bytes": outcome.stats.peak_memory_bytes, "runs": runs,
+        json::print(&json::BenchClassic {
+            algorithm: "astar",
+            expanded: outcome.stats.expanded,
+            heuristic: h.name(),
+            length,
+            mean_cpu_seconds: cpu,
+            median_seconds: secs,
+            metric: metric.name(),
+            optimal: outcome.optimal,
+            peak_memory_bytes: outcome.stats.peak_memory_bytes,
+            puzzle: name,
+            runs,
+            suite: "classics",
         });
-        println!("{line}");
     } else {
         println!(
             "classics    {name:<8} {:<5} A*/{:<8} length {length:>3}  expanded {:>7}  median {:>8.3} ms wall, {:>8.3} ms cpu  ({runs} runs)",

@@ -19,11 +19,11 @@ use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 use blockslide_core::solve::{Algorithm, SolveRequest};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde_json::json;
 
+use super::median;
 use crate::cli::args::pdb_cache;
 use crate::cli::batch::{Instance, parse_instances};
-use crate::cli::{BenchArgs, EXIT_ERROR, EXIT_OK};
+use crate::cli::{BenchArgs, json};
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &[
@@ -51,8 +51,12 @@ const EIGHT: [([u16; 9], usize); 7] = [
 ];
 
 /// Runs one suite from [`SUITES`].
-pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
-    let result = match suite {
+///
+/// # Errors
+/// A heuristic that cannot be made ready, a search that stops or finds a length other than
+/// the known one, or a suite not in [`SUITES`].
+pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), String> {
+    match suite {
         "eight" => eight(args),
         "korf100" => korf(args, suite, "pdb", &[1]),
         "korf100-mt" => {
@@ -64,13 +68,6 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> u8 {
         "korf100-max" => korf(args, suite, "pdb-max", &[1]),
         "tiles5x5" => five(args),
         _ => Err(format!("suite `{suite}` is not a tile suite")),
-    };
-    match result {
-        Ok(()) => EXIT_OK,
-        Err(message) => {
-            eprintln!("blockslide bench {suite}: {message}");
-            EXIT_ERROR
-        }
     }
 }
 
@@ -80,13 +77,6 @@ fn instance_limit(args: &BenchArgs) -> Result<Option<usize>, String> {
         Some(0) => Err("--limit must be at least 1".into()),
         limit => Ok(limit),
     }
-}
-
-/// The median of `values`. Every caller measures at least one run (`runs` is at least 1), so
-/// `values` is never empty.
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
 }
 
 /// Prepares IDA* with the heuristic `name` for the goal (loading or building its tables),
@@ -171,12 +161,15 @@ fn eight(args: &BenchArgs) -> Result<(), String> {
         let slowest = medians.iter().copied().fold(0.0, f64::max);
         let typical = median(medians.clone());
         if args.json {
-            println!(
-                "{}",
-                json!({"suite": "eight", "heuristic": name, "instances": instances.len(),
-                       "median_seconds_per_instance": typical, "slowest_median_seconds": slowest,
-                       "generated": generated, "runs": runs})
-            );
+            json::print(&json::BenchEight {
+                generated,
+                heuristic: name,
+                instances: instances.len(),
+                median_seconds_per_instance: typical,
+                runs,
+                slowest_median_seconds: slowest,
+                suite: "eight",
+            });
         } else {
             println!(
                 "eight {name:<16} {} instances  median {:>8.1} us/instance  slowest {:>8.1} us  {generated} generated  ({runs} runs)",
@@ -225,15 +218,19 @@ fn korf(
 
         let n = instances.len();
         if args.json {
-            println!(
-                "{}",
-                json!({"suite": suite, "threads": threads, "instances": n,
-                       "median_total_seconds": total, "generated": generated,
-                       "generated_per_instance": generated / n.max(1) as u64,
-                       "generated_per_second": generated as f64 / total.max(1e-9),
-                       "speedup": speedup, "heuristic_seconds": prepare_seconds,
-                       "per_instance_generated": per_instance, "runs": runs})
-            );
+            json::print(&json::BenchKorf {
+                generated,
+                generated_per_instance: generated / n.max(1) as u64,
+                generated_per_second: generated as f64 / total.max(1e-9),
+                heuristic_seconds: prepare_seconds,
+                instances: n,
+                median_total_seconds: total,
+                per_instance_generated: per_instance,
+                runs,
+                speedup,
+                suite,
+                threads,
+            });
         } else {
             println!(
                 "{suite} threads {threads}: {n} instances all optimal  median total {total:>7.3} s  \
@@ -247,6 +244,9 @@ fn korf(
     Ok(())
 }
 
+/// The random moves that scramble each `tiles5x5` instance.
+const SCRAMBLE: u32 = 60;
+
 fn five(args: &BenchArgs) -> Result<(), String> {
     let runs = args.runs.max(1);
     let goal = blank_last_goal(5, 5);
@@ -255,7 +255,7 @@ fn five(args: &BenchArgs) -> Result<(), String> {
     let instances: Vec<Instance> = (0..count)
         .map(|i| Instance {
             line: i + 1,
-            start: scramble(5, 5, &goal, 60, &mut rng),
+            start: scramble(5, 5, &goal, SCRAMBLE, &mut rng),
             known: None,
         })
         .collect();
@@ -273,15 +273,19 @@ fn five(args: &BenchArgs) -> Result<(), String> {
     }
     let (total, slowest) = (median(totals), median(worst));
     if args.json {
-        println!(
-            "{}",
-            json!({"suite": "tiles5x5", "instances": count, "scramble": 60,
-                   "median_total_seconds": total, "slowest_seconds": slowest,
-                   "generated": generated, "heuristic_seconds": prepare_seconds, "runs": runs})
-        );
+        json::print(&json::BenchFive {
+            generated,
+            heuristic_seconds: prepare_seconds,
+            instances: count,
+            median_total_seconds: total,
+            runs,
+            scramble: SCRAMBLE,
+            slowest_seconds: slowest,
+            suite: "tiles5x5",
+        });
     } else {
         println!(
-            "tiles5x5 {count} instances scrambled by 60  median total {total:>7.3} s  slowest {slowest:.3} s  \
+            "tiles5x5 {count} instances scrambled by {SCRAMBLE}  median total {total:>7.3} s  slowest {slowest:.3} s  \
              {generated} generated  (pdb ready in {prepare_seconds:.2} s, {runs} runs)"
         );
     }

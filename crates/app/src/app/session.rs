@@ -36,6 +36,10 @@ pub struct Persisted {
 }
 
 /// The bundled Klotski, the design a new user sees first.
+///
+/// # Panics
+/// Never: the library is compiled in and bundles `klotski.ron`, which parses (the core
+/// library's tests check both).
 pub fn default_puzzle() -> Puzzle {
     // Invariant: the library is compiled in and bundles `klotski.ron`, and every bundled
     // puzzle parses (the core library's tests check both).

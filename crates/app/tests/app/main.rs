@@ -1,4 +1,4 @@
-//! The app's UI tests: the real app in a headless egui_kittest harness, driven as a user
+//! The app's UI tests: the real app in a headless `egui_kittest` harness, driven as a user
 //! would (clicks, drags, keys), waiting for its background work.
 
 #[path = "../../../core/tests/solver/fixtures.rs"]

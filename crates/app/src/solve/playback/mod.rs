@@ -10,7 +10,7 @@ pub mod animation;
 pub mod text;
 pub mod ui;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -106,7 +106,7 @@ pub fn true_distances(
     report: &SolveReport,
     map_limits: Limits,
     cancel: &Arc<AtomicBool>,
-    pdb_cache: Option<PathBuf>,
+    pdb_cache: Option<&Path>,
 ) -> Truth {
     if report.status != Termination::Solved {
         return Truth::Unknown;
@@ -127,7 +127,7 @@ pub fn true_distances(
             mapped: true,
         };
     }
-    let request = optimal_request(puzzle, report.metric, pdb_cache);
+    let request = optimal_request(puzzle, report.metric, pdb_cache.map(Path::to_path_buf));
     let control = SearchControl::new(request.limits).with_cancel(Arc::clone(cancel));
     match solve(puzzle, &request, control) {
         Ok(optimal) if optimal.status == Termination::Solved && optimal.optimal => {
@@ -165,6 +165,7 @@ pub fn heuristic_path(
         algorithm: Algorithm::Astar,
         heuristic: Some(heuristic.clone()),
         metric: Some(report.metric),
+        pdb_cache,
         ..SolveRequest::default()
     };
     let values = heuristic_along(puzzle, &request, &report.moves).ok()?;
@@ -320,7 +321,13 @@ impl Playback {
         let pdb_cache = self.pdb_cache.clone();
         self.truth_task = Task::spawn("true distances", ctx, move |reporter| {
             let cancel = reporter.cancel_flag();
-            true_distances(&puzzle, &report, TRUTH_MAP_LIMITS, &cancel, pdb_cache)
+            true_distances(
+                &puzzle,
+                &report,
+                TRUTH_MAP_LIMITS,
+                &cancel,
+                pdb_cache.as_deref(),
+            )
         })
         .ok();
     }
