@@ -10,7 +10,7 @@ use std::time::Duration;
 use blockslide_core::solve::Stats;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::figures::thousands;
+use super::figures::{bytes, thousands};
 
 /// The progress line of one command; cleared when dropped, before the command prints.
 pub struct ProgressLine {
@@ -57,16 +57,14 @@ impl Drop for ProgressLine {
     }
 }
 
-/// The line's text: `depth 42 · 1,234,567 states · 2.3 M/s · 12.5 MB · 3.4 s`.
+/// The line's text: `depth 42 · 1,234,567 states · 2.3 M/s · 11.9 MiB · 3.4 s`.
 pub fn message(stats: &Stats) -> String {
     format!(
-        "depth {} · {} states · {} · {:.1} MB · {:.1} s",
+        "depth {} · {} states · {} · {} · {:.1} s",
         stats.depth,
         thousands(stats.expanded),
         rate(stats.nodes_per_second()),
-        // Still decimal megabytes, unlike the binary units of `figures::bytes` everywhere
-        // else: the test below pins this text.
-        stats.peak_memory_bytes as f64 / 1e6,
+        bytes(stats.peak_memory_bytes),
         stats.elapsed.as_secs_f64()
     )
 }
@@ -96,7 +94,7 @@ mod tests {
         };
         assert_eq!(
             message(&stats),
-            "depth 42 · 1,234,567 states · 2.5 M/s · 12.5 MB · 0.5 s"
+            "depth 42 · 1,234,567 states · 2.5 M/s · 11.9 MiB · 0.5 s"
         );
         assert_eq!(thousands(0), "0");
         assert_eq!(thousands(999), "999");

@@ -5,11 +5,11 @@ use crate::cli_support::{blockslide, blockslide_exits};
 use std::path::Path;
 use std::process::Output;
 
-use blockslide_core::model::file::{load, save};
+use blockslide_core::model::file::load;
 
 use crate::analysis_support;
 use crate::cli_support;
-use analysis_support::{klotski, small};
+use crate::fixtures::{bundled, saved};
 use cli_support::piece_moves;
 
 fn json(output: &Output) -> serde_json::Value {
@@ -18,14 +18,14 @@ fn json(output: &Output) -> serde_json::Value {
 }
 
 fn text(path: &Path) -> &str {
-    path.to_str().expect("temporary paths are UTF-8")
+    path.to_str().expect("the tests' paths are UTF-8")
 }
 
 #[test]
 fn analyze_json_reports_the_component_and_its_hardest_start_which_it_writes() {
+    let small = bundled("blocks-small.ron");
+    let file = saved("blocks-small.ron");
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("small.ron");
-    save(&file, &small()).unwrap();
     let hardest_file = dir.path().join("hardest.ron");
     let out = blockslide(&[
         "analyze",
@@ -59,17 +59,16 @@ fn analyze_json_reports_the_component_and_its_hardest_start_which_it_writes() {
     assert_eq!(v["optimal_solutions_saturated"], false);
     let solution = piece_moves(&serde_json::json!({ "moves": v["solution"] }));
     assert_eq!(solution.len(), 30);
-    blockslide_core::solve::api::verify_solution(&small(), &solution).unwrap();
+    blockslide_core::solve::api::verify_solution(&small, &solution).unwrap();
     let choices = v["choices"].as_array().unwrap();
     assert_eq!(choices.len(), 30);
     let forced = choices.iter().filter(|c| c.as_u64() == Some(1)).count();
     assert_eq!(v["forced_moves"], forced);
 
     let written = load(&hardest_file).unwrap();
-    assert_eq!(written.goal, small().goal, "the goal is the original's");
+    assert_eq!(written.goal, small.goal, "the goal is the original's");
     assert_eq!(
-        written.styles,
-        small().styles,
+        written.styles, small.styles,
         "the styles are the original's"
     );
     let again = json(&blockslide(&[
@@ -85,9 +84,7 @@ fn analyze_json_reports_the_component_and_its_hardest_start_which_it_writes() {
 
 #[test]
 fn analyze_text_shows_the_summary_and_the_histogram() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("klotski.ron");
-    save(&file, &klotski()).unwrap();
+    let file = saved("klotski.ron");
     let out = blockslide_exits(&["analyze", text(&file), "--metric", "move"], 0);
     let stdout = String::from_utf8_lossy(&out.stdout);
     for expected in [
@@ -106,9 +103,7 @@ fn analyze_text_shows_the_summary_and_the_histogram() {
 
 #[test]
 fn analyze_stopped_by_a_limit_exits_3_and_says_what_is_missing() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("klotski.ron");
-    save(&file, &klotski()).unwrap();
+    let file = saved("klotski.ron");
     let out = blockslide_exits(
         &[
             "analyze",
@@ -130,9 +125,9 @@ fn analyze_stopped_by_a_limit_exits_3_and_says_what_is_missing() {
 
 #[test]
 fn explore_json_counts_arrangements_and_writes_the_hardest_starts() {
+    let small = bundled("blocks-small.ron");
+    let file = saved("blocks-small.ron");
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("small.ron");
-    save(&file, &small()).unwrap();
     let top_dir = dir.path().join("top");
     let out = blockslide(&[
         "explore",
@@ -153,13 +148,13 @@ fn explore_json_counts_arrangements_and_writes_the_hardest_starts() {
     );
     let v = json(&out);
     assert_eq!(v["status"], "explored");
-    let arrangements = analysis_support::all_arrangements(&small()).len() as u64;
+    let arrangements = analysis_support::all_arrangements(&small).len() as u64;
     assert_eq!(v["arrangements"].as_u64(), Some(arrangements));
     let hardest = v["hardest"].as_array().unwrap();
     assert_eq!(hardest.len(), 2);
     for (i, h) in hardest.iter().enumerate() {
         let written = load(&top_dir.join(format!("hardest-{}.ron", i + 1))).unwrap();
-        assert_eq!(written.goal, small().goal);
+        assert_eq!(written.goal, small.goal);
         let start = json(&blockslide(&[
             "analyze",
             text(&top_dir.join(format!("hardest-{}.ron", i + 1))),
@@ -174,10 +169,7 @@ fn explore_json_counts_arrangements_and_writes_the_hardest_starts() {
 
 #[test]
 fn explore_refuses_a_tile_puzzle_with_exit_1() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("tiles.ron");
-    let tiles = blockslide_core::model::Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
-    save(&file, &tiles).unwrap();
+    let file = saved("two-by-three.ron");
     let out = blockslide_exits(&["explore", text(&file)], 1);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("numbered-tile"), "{stderr}");
@@ -185,9 +177,7 @@ fn explore_refuses_a_tile_puzzle_with_exit_1() {
 
 #[test]
 fn a_zero_time_limit_stops_both_commands_with_exit_3() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("klotski.ron");
-    save(&file, &klotski()).unwrap();
+    let file = saved("klotski.ron");
     for command in ["analyze", "explore"] {
         let out = blockslide(&[command, text(&file), "--time-limit", "0", "--json"]);
         assert_eq!(out.status.code(), Some(3), "{command}");

@@ -209,7 +209,7 @@ fn inline_paths(code: &str) -> Vec<String> {
 
 /// The arrows between the workspace's modules: importer -> imported.
 fn arrows() -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = crate::fixtures::repository();
     let mut files = Vec::new();
     let mut modules = BTreeSet::new();
     for (filed, src, _) in CRATES {
@@ -327,8 +327,7 @@ fn the_layers_point_one_way() {
 
 /// The `[dependencies]` table of a crate's manifest, as text.
 fn dependencies(manifest: &str) -> String {
-    let text =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(manifest)).unwrap();
+    let text = std::fs::read_to_string(crate::fixtures::repository().join(manifest)).unwrap();
     let start = text
         .find("\n[dependencies]")
         .expect("a [dependencies] table");
@@ -350,7 +349,7 @@ fn the_core_library_depends_on_no_gui_and_reads_no_environment() {
     }
     let mut files = Vec::new();
     rust_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/core/src"),
+        &crate::fixtures::repository().join("crates/core/src"),
         &mut files,
     );
     for file in files {

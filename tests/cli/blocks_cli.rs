@@ -3,18 +3,18 @@
 
 use std::process::Command;
 
+use crate::fixtures::saved;
+
 fn blockslide() -> Command {
     crate::cli_support::command()
-}
-
-fn saved(name: &str) -> String {
-    format!("{}/saved_puzzles/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]
 fn count_pennant_json() {
     let out = blockslide()
-        .args(["count", &saved("pennant.ron"), "--metric", "step", "--json"])
+        .arg("count")
+        .arg(saved("pennant.ron"))
+        .args(["--metric", "step", "--json"])
         .output()
         .unwrap();
     assert_eq!(
@@ -45,7 +45,8 @@ fn count_pennant_json() {
 #[test]
 fn count_klotski_text() {
     let out = blockslide()
-        .args(["count", &saved("klotski.ron")])
+        .arg("count")
+        .arg(saved("klotski.ron"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
@@ -58,13 +59,9 @@ fn count_klotski_text() {
 #[test]
 fn count_exit_codes() {
     let limited = blockslide()
-        .args([
-            "count",
-            &saved("klotski.ron"),
-            "--max-nodes",
-            "100",
-            "--json",
-        ])
+        .arg("count")
+        .arg(saved("klotski.ron"))
+        .args(["--max-nodes", "100", "--json"])
         .output()
         .unwrap();
     assert_eq!(limited.status.code(), Some(3));
@@ -80,7 +77,9 @@ fn count_exit_codes() {
     assert!(!missing.stderr.is_empty());
 
     let bad_metric = blockslide()
-        .args(["count", &saved("klotski.ron"), "--metric", "hop"])
+        .arg("count")
+        .arg(saved("klotski.ron"))
+        .args(["--metric", "hop"])
         .output()
         .unwrap();
     assert_eq!(bad_metric.status.code(), Some(1));

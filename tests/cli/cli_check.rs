@@ -1,21 +1,22 @@
 //! `blockslide check`: text and JSON output, exit codes, and the whole library.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Output;
 
 use serde_json::Value;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use crate::fixtures::repository;
 
+/// A file of the `check` command's test data (`tests/data/check/`).
 fn data(name: &str) -> PathBuf {
-    root().join("tests/data/check").join(name)
+    crate::fixtures::data("check").join(name)
 }
 
+/// Runs `blockslide check ARGS` from the repository's root, so that paths read as they are
+/// written here.
 fn check(args: &[&str]) -> Output {
     crate::cli_support::command()
-        .current_dir(root())
+        .current_dir(repository())
         .arg("check")
         .args(args)
         .output()
@@ -34,7 +35,7 @@ fn json_lines(out: &Output) -> Vec<Value> {
 }
 
 fn saved_puzzles() -> Vec<String> {
-    let mut files: Vec<String> = std::fs::read_dir(root().join("saved_puzzles"))
+    let mut files: Vec<String> = std::fs::read_dir(repository().join("saved_puzzles"))
         .unwrap()
         .map(|e| format!("saved_puzzles/{}", e.unwrap().file_name().to_string_lossy()))
         .filter(|n| {

@@ -365,7 +365,7 @@ fn no_puzzle_file_takes_more_than_100_mb_to_check_or_refuse() {
             assert!(code.is_some(), "{command} {}: killed", path.display());
             assert!(
                 peak < 100 << 20,
-                "{command} {}: {} MB",
+                "{command} {}: {} MiB",
                 path.display(),
                 peak >> 20
             );

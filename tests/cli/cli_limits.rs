@@ -73,7 +73,7 @@ fn a_pattern_database_build_honours_the_memory_and_time_limits() {
     assert_eq!(v["status"], "memory-limit");
     let notes = v["notes"].to_string();
     assert!(notes.contains("needs about"), "{notes}");
-    assert!(notes.contains("memory limit of 50.0 MB"), "{notes}");
+    assert!(notes.contains("memory limit of 50.0 MiB"), "{notes}");
     // With room in memory, the 2 s time limit stops the build (which takes far longer).
     let mut args = base.to_vec();
     args.extend(["--time-limit", "2", "--max-memory", "4000"]);

@@ -7,8 +7,11 @@ const BIN: &str = env!("CARGO_BIN_EXE_blockslide");
 
 /// A count that runs long enough for the line to be redrawn with figures.
 fn long_count(extra: &str) -> String {
-    let puzzle = concat!(env!("CARGO_MANIFEST_DIR"), "/saved_puzzles/fifteen-38.ron");
-    format!("{BIN} count {puzzle} --max-nodes 400000 {extra}")
+    let puzzle = crate::fixtures::saved("fifteen-38.ron");
+    format!(
+        "{BIN} count {} --max-nodes 400000 {extra}",
+        puzzle.display()
+    )
 }
 
 /// Runs `command` with a pseudo-terminal (util-linux's `script`), returning what the
@@ -39,9 +42,10 @@ fn a_terminal_sees_the_line_and_quiet_hides_it() {
 
 #[test]
 fn piped_output_has_no_line() {
-    let puzzle = concat!(env!("CARGO_MANIFEST_DIR"), "/saved_puzzles/fifteen-38.ron");
     let out = crate::cli_support::command()
-        .args(["count", puzzle, "--max-nodes", "400000"])
+        .arg("count")
+        .arg(crate::fixtures::saved("fifteen-38.ron"))
+        .args(["--max-nodes", "400000"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(3), "stopped by the node limit");

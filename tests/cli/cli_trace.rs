@@ -1,8 +1,14 @@
 //! `blockslide solve --trace FILE.jsonl`: every step of the search as JSON lines.
 
-fn solve_traced(args: &[&str], trace: &std::path::Path) -> std::process::Output {
+/// Runs `blockslide solve PUZZLE ARGS --trace TRACE`.
+fn solve_traced(
+    puzzle: &std::path::Path,
+    args: &[&str],
+    trace: &std::path::Path,
+) -> std::process::Output {
     crate::cli_support::command()
         .arg("solve")
+        .arg(puzzle)
         .args(args)
         .arg("--trace")
         .arg(trace)
@@ -14,11 +20,8 @@ fn solve_traced(args: &[&str], trace: &std::path::Path) -> std::process::Output 
 fn trace_lists_every_expansion_of_the_run() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("bfs.jsonl");
-    let puzzle = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved_puzzles/two-by-three.ron"
-    );
-    let out = solve_traced(&[puzzle, "--algorithm", "bfs", "--json"], &path);
+    let puzzle = crate::fixtures::saved("two-by-three.ron");
+    let out = solve_traced(&puzzle, &["--algorithm", "bfs", "--json"], &path);
     assert!(
         out.status.success(),
         "{}",
@@ -40,11 +43,12 @@ fn trace_lists_every_expansion_of_the_run() {
 
 #[test]
 fn a_trace_that_cannot_be_written_is_a_clear_error() {
-    let puzzle = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/saved_puzzles/two-by-three.ron"
+    let puzzle = crate::fixtures::saved("two-by-three.ron");
+    let out = solve_traced(
+        &puzzle,
+        &[],
+        std::path::Path::new("/nonexistent-dir/t.jsonl"),
     );
-    let out = solve_traced(&[puzzle], std::path::Path::new("/nonexistent-dir/t.jsonl"));
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the trace"));
 }

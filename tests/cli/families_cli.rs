@@ -43,7 +43,8 @@ fn bad_strings_and_puzzles_are_refused_with_the_reason() {
     assert!(err.contains("character 5 (row 1, column 5)"), "{err}");
     let out = blockslide_exits(&["import", "rushhour", "ooo"], 1);
     assert!(String::from_utf8_lossy(&out.stderr).contains("36 characters"));
-    let klotski = concat!(env!("CARGO_MANIFEST_DIR"), "/saved_puzzles/klotski.ron");
+    let klotski = crate::fixtures::saved("klotski.ron");
+    let klotski = klotski.to_str().expect("the repository's path is UTF-8");
     let out = blockslide_exits(&["export", "rushhour", klotski], 1);
     assert!(String::from_utf8_lossy(&out.stderr).contains("not 6x6"));
 }

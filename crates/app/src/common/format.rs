@@ -3,27 +3,16 @@
 
 use std::time::Duration;
 
+pub use blockslide_core::model::text::{bytes, thousands};
+
 use blockslide_core::model::Metric;
 use blockslide_core::solve::{SolveReport, Termination};
-
-/// A count with thousands separators: `3672809` → `3,672,809`.
-pub fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
 
 /// `n` things with the noun in the right number and the count with separators: `1 piece`,
 /// `2 pieces`, `1,024 cells`. `plural` is the noun's plural, `singular` its singular.
 pub fn counted(n: usize, singular: &str, plural: &str) -> String {
     let noun = if n == 1 { singular } else { plural };
-    format!("{} {noun}", count(n as u64))
+    format!("{} {noun}", thousands(n as u64))
 }
 
 /// A rate per second, rounded to a readable precision: `1.2 M/s`, `35.0 k/s`, `950/s`.
@@ -57,7 +46,7 @@ pub fn duration(d: Duration) -> String {
 pub fn millis(d: Duration) -> String {
     let ms = d.as_secs_f64() * 1e3;
     if ms >= 1000.0 {
-        count(ms.round() as u64)
+        thousands(ms.round() as u64)
     } else if ms >= 100.0 {
         format!("{ms:.0}")
     } else if ms >= 10.0 {
@@ -68,21 +57,6 @@ pub fn millis(d: Duration) -> String {
         format!("{ms:.3}")
     } else {
         format!("{ms:.4}")
-    }
-}
-
-/// A byte count in binary units: `512 B`, `3.4 KiB`, `12.0 MiB`, `1.50 GiB`.
-pub fn bytes(n: u64) -> String {
-    const KIB: f64 = 1024.0;
-    let v = n as f64;
-    if v < KIB {
-        format!("{n} B")
-    } else if v < KIB * KIB {
-        format!("{:.1} KiB", v / KIB)
-    } else if v < KIB * KIB * KIB {
-        format!("{:.1} MiB", v / (KIB * KIB))
-    } else {
-        format!("{:.2} GiB", v / (KIB * KIB * KIB))
     }
 }
 
@@ -159,10 +133,10 @@ mod tests {
 
     #[test]
     fn counts_get_separators() {
-        assert_eq!(count(0), "0");
-        assert_eq!(count(999), "999");
-        assert_eq!(count(1000), "1,000");
-        assert_eq!(count(3_672_809), "3,672,809");
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(3_672_809), "3,672,809");
     }
 
     #[test]

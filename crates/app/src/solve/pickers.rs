@@ -227,7 +227,7 @@ pub fn limits_ui(ui: &mut Ui, settings: &mut SolverSettings) {
                         egui::DragValue::new(&mut settings.max_nodes)
                             .range(1..=u64::MAX)
                             .speed(10_000.0)
-                            .custom_formatter(|v, _| fmt::count(v as u64))
+                            .custom_formatter(|v, _| fmt::thousands(v as u64))
                             .custom_parser(|text| {
                                 text.replace([',', '_', ' '], "").parse::<f64>().ok()
                             }),

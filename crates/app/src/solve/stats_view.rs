@@ -82,9 +82,9 @@ pub fn progress_ui(
         .striped(true)
         .show(ui, |ui| {
             let rows = [
-                ("Expanded", fmt::count(stats.expanded)),
-                ("Generated", fmt::count(stats.generated)),
-                ("Frontier", fmt::count(stats.frontier)),
+                ("Expanded", fmt::thousands(stats.expanded)),
+                ("Generated", fmt::thousands(stats.generated)),
+                ("Frontier", fmt::thousands(stats.frontier)),
                 ("Nodes/s", fmt::rate(stats.nodes_per_second())),
                 ("Elapsed", fmt::duration(elapsed)),
                 ("Memory", fmt::bytes(stats.peak_memory_bytes)),
@@ -108,8 +108,8 @@ pub fn progress_ui(
         let fraction = (stats.stored as f64 / total as f64).clamp(0.0, 1.0) as f32;
         ui.add(egui::ProgressBar::new(fraction).text(format!(
             "{} of {} reachable states",
-            fmt::count(stats.stored),
-            fmt::count(total)
+            fmt::thousands(stats.stored),
+            fmt::thousands(total)
         )));
     }
     let (fraction, name) = limit_used(&stats, &request.limits);
@@ -162,13 +162,13 @@ pub fn stats_grid(ui: &mut Ui, stats: &Stats, report: Option<&SolveReport>) {
                 ));
             }
             rows.extend([
-                ("Expanded".into(), fmt::count(stats.expanded)),
-                ("Generated".into(), fmt::count(stats.generated)),
-                ("Duplicates".into(), fmt::count(stats.duplicates)),
-                ("Goal tests".into(), fmt::count(stats.goal_tests)),
-                ("Max frontier".into(), fmt::count(stats.max_frontier)),
-                ("Frontier at end".into(), fmt::count(stats.frontier)),
-                ("States stored".into(), fmt::count(stats.stored)),
+                ("Expanded".into(), fmt::thousands(stats.expanded)),
+                ("Generated".into(), fmt::thousands(stats.generated)),
+                ("Duplicates".into(), fmt::thousands(stats.duplicates)),
+                ("Goal tests".into(), fmt::thousands(stats.goal_tests)),
+                ("Max frontier".into(), fmt::thousands(stats.max_frontier)),
+                ("Frontier at end".into(), fmt::thousands(stats.frontier)),
+                ("States stored".into(), fmt::thousands(stats.stored)),
                 ("Peak memory".into(), fmt::bytes(stats.peak_memory_bytes)),
                 ("Time".into(), fmt::duration(stats.elapsed)),
                 ("Nodes/s".into(), fmt::rate(stats.nodes_per_second())),
@@ -219,13 +219,13 @@ pub fn bound_line(algorithm: Algorithm, stats: &Stats) -> Option<String> {
     let proved = stats.completed_depth.map_or_else(String::new, |d| {
         format!(
             "; no solution of {} or fewer moves",
-            fmt::count(u64::from(d))
+            fmt::thousands(u64::from(d))
         )
     });
     Some(format!(
         "{bound} {}: {} nodes expanded at {}{proved}",
         stats.depth,
-        fmt::count(stats.expanded),
+        fmt::thousands(stats.expanded),
         fmt::rate(stats.nodes_per_second()),
     ))
 }

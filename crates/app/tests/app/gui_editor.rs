@@ -3,6 +3,7 @@
 //! the unsaved-changes guard, the library, the session kept across relaunches, and the mode
 //! tabs.
 use crate::gui_support;
+use gui_support::bundled;
 
 use std::path::Path;
 
@@ -21,10 +22,6 @@ fn harness(puzzle: Puzzle) -> Harness<'static, App> {
         .with_size([1280.0, 800.0])
         .with_max_steps(16)
         .build_eframe(move |_| gui_support::app(puzzle))
-}
-
-fn klotski() -> Puzzle {
-    blockslide_app::app::default_puzzle()
 }
 
 fn t(s: &str) -> Token {
@@ -177,7 +174,7 @@ fn one_stroke_of_the_new_piece_tool_draws_one_piece_and_is_one_undo_step() {
 
 #[test]
 fn right_click_erases_and_walls_eyedropper_and_move_work() {
-    let mut h = harness(klotski());
+    let mut h = harness(bundled("klotski.ron"));
     h.run();
     click_cell_with(&mut h, 4, 0, PointerButton::Secondary);
     assert_eq!(h.state().document().puzzle().cell(4, 0), Cell::Empty);
@@ -208,7 +205,7 @@ fn right_click_erases_and_walls_eyedropper_and_move_work() {
 
 #[test]
 fn resizing_keeps_what_still_fits() {
-    let mut h = harness(klotski());
+    let mut h = harness(bundled("klotski.ron"));
     h.run();
     h.get_by_label("Rows").set_value_accesskit(3.0);
     h.run();
@@ -224,7 +221,7 @@ fn resizing_keeps_what_still_fits() {
     h.run();
     assert_eq!(
         *h.state().document().puzzle(),
-        klotski(),
+        bundled("klotski.ron"),
         "one undo restores the board"
     );
     // Shrinking and growing back in a row loses nothing, and is one undo step.
@@ -232,12 +229,12 @@ fn resizing_keeps_what_still_fits() {
     h.run();
     h.get_by_label("Rows").set_value_accesskit(5.0);
     h.run();
-    assert_eq!(*h.state().document().puzzle(), klotski());
+    assert_eq!(*h.state().document().puzzle(), bundled("klotski.ron"));
 }
 
 #[test]
 fn rename_and_delete_a_piece() {
-    let mut h = harness(klotski());
+    let mut h = harness(bundled("klotski.ron"));
     h.run();
     select_piece(&mut h, "E");
     h.get_by_label("Token").click();
@@ -265,7 +262,7 @@ fn rename_and_delete_a_piece() {
 
 #[test]
 fn paint_a_goal_in_the_goal_tab() {
-    let mut h = harness(klotski());
+    let mut h = harness(bundled("klotski.ron"));
     h.run();
     button(&h, "Goal").click();
     h.run();
@@ -283,7 +280,11 @@ fn paint_a_goal_in_the_goal_tab() {
     let named: Vec<usize> = (0..20).filter(|&i| p.goal.cells[i].is_some()).collect();
     assert_eq!(named, [0, 1, 4, 5]);
     assert!(p.goal.cells.iter().flatten().all(|&x| x == t("A")));
-    assert_eq!(p.cells, klotski().cells, "the start position is untouched");
+    assert_eq!(
+        p.cells,
+        bundled("klotski.ron").cells,
+        "the start position is untouched"
+    );
     // Right-click makes a goal cell "don't care" again.
     click_cell_with(&mut h, 1, 1, PointerButton::Secondary);
     assert_eq!(h.state().document().puzzle().goal.cells[5], None);
@@ -300,7 +301,7 @@ fn paint_a_goal_in_the_goal_tab() {
 fn save_to_a_typed_path_and_open_it_back() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("my-klotski.ron");
-    let mut h = harness(klotski());
+    let mut h = harness(bundled("klotski.ron"));
     h.run();
     click_cell_with(&mut h, 4, 0, PointerButton::Secondary);
     let designed = h.state().document().puzzle().clone();
@@ -327,7 +328,7 @@ fn a_malformed_file_shows_its_error_and_keeps_the_design() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("broken.ron");
     std::fs::write(&path, "(\n  version: 1,\n  board: [\"A A\", \"A\"],\n").unwrap();
-    let mut h = harness(klotski());
+    let mut h = harness(bundled("klotski.ron"));
     h.run();
     let before = h.state().document().puzzle().clone();
     h.key_press_modifiers(Modifiers::COMMAND, egui::Key::O);
@@ -348,7 +349,7 @@ fn a_malformed_file_shows_its_error_and_keeps_the_design() {
 
 #[test]
 fn the_unsaved_changes_guard_protects_new() {
-    let mut h = harness(klotski());
+    let mut h = harness(bundled("klotski.ron"));
     h.run();
     click_cell_with(&mut h, 0, 0, PointerButton::Secondary);
     let edited = h.state().document().puzzle().clone();
@@ -374,7 +375,7 @@ fn the_unsaved_changes_guard_protects_new() {
 
 #[test]
 fn tabs_switch_between_start_and_goal() {
-    let mut h = harness(klotski());
+    let mut h = harness(bundled("klotski.ron"));
     h.run();
     assert_eq!(h.state().mode(), Mode::Start);
     button(&h, "Goal").click();
@@ -390,7 +391,7 @@ fn tabs_switch_between_start_and_goal() {
     assert_eq!(h.state().mode(), Mode::Goal);
     // With no piece picked, painting the goal explains what to do and changes nothing.
     click_cell(&mut h, 0, 0);
-    assert_eq!(*h.state().document().puzzle(), klotski());
+    assert_eq!(*h.state().document().puzzle(), bundled("klotski.ron"));
     assert!(
         h.state().status().contains("pick one"),
         "{}",
@@ -460,7 +461,7 @@ fn draw_klotski_from_an_empty_board_set_its_goal_and_save() {
 
 #[test]
 fn the_design_survives_quit_and_relaunch() {
-    let mut h = harness(klotski());
+    let mut h = harness(bundled("klotski.ron"));
     h.run();
     click_cell_with(&mut h, 4, 0, PointerButton::Secondary);
     button(&h, "Goal").click();
@@ -515,7 +516,7 @@ fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
         .rect()
         .center();
     double_click(&mut h, at);
-    assert_eq!(*h.state().document().puzzle(), klotski());
+    assert_eq!(*h.state().document().puzzle(), bundled("klotski.ron"));
     assert!(
         !h.state().library_open(),
         "the library gives way to the board"
@@ -567,7 +568,7 @@ fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
 fn arrow_keys_move_the_selected_piece_and_recent_files_reopen() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("moved.ron");
-    let mut h = harness(klotski());
+    let mut h = harness(bundled("klotski.ron"));
     h.run();
     select_piece(&mut h, "J");
     h.key_press(egui::Key::ArrowLeft);

@@ -245,6 +245,8 @@ fn has_results(app: &App) -> bool {
 
 #[test]
 fn renaming_the_puzzle_or_writing_notes_keeps_the_solution_and_the_comparison() {
+    // The 2x3 seed without the bundled file's name and notes, so that typing fills empty
+    // fields.
     let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
     let mut h = harness(puzzle, Mode::Solve);
     h.get_by_label("Solve the puzzle").click();
@@ -405,7 +407,7 @@ fn heuristics_are_listed_by_name_with_the_solver_id_as_a_tooltip() {
 
 #[test]
 fn f5_in_the_start_tab_solves_and_plays_the_solution_to_the_end() {
-    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let puzzle = gui_support::bundled("two-by-three.ron");
     let mut h = harness(puzzle.clone(), Mode::Start);
     h.key_press(Key::F5);
     h.step();
@@ -493,7 +495,7 @@ fn in_a_small_window_the_playback_controls_and_export_fit_beside_the_solver() {
 #[test]
 fn the_comparison_table_writes_fast_times_and_long_lengths_readably() {
     // DFS wanders: on the 8-puzzle its solution runs to thousands of steps.
-    let puzzle = Puzzle::tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1], None).unwrap();
+    let puzzle = gui_support::bundled("eight-31a.ron");
     let rows: Vec<CompareRow> = [Algorithm::Dfs, Algorithm::Astar]
         .into_iter()
         .map(|algorithm| {
@@ -520,7 +522,7 @@ fn the_comparison_table_writes_fast_times_and_long_lengths_readably() {
         .solve_view_mut()
         .show_comparison(&puzzle, rows, &ctx);
     h.run_ok();
-    h.get_by_label(&format::count(dfs_length as u64));
+    h.get_by_label(&format::thousands(dfs_length as u64));
     assert_eq!(h.get_all_by_label("0.042").count(), 2);
     assert!(h.query_by_label("0.0").is_none());
 }
@@ -528,7 +530,7 @@ fn the_comparison_table_writes_fast_times_and_long_lengths_readably() {
 #[test]
 fn a_greedy_solution_plots_the_true_distance_not_the_moves_left() {
     // The 8-puzzle's hardest start: 31 steps at best, many more for Greedy.
-    let puzzle = Puzzle::tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1], None).unwrap();
+    let puzzle = gui_support::bundled("eight-31a.ron");
     let mut h = harness(puzzle, Mode::Solve);
     h.get_by_role_and_label(Role::ComboBox, "Algorithm").click();
     h.run_ok();
@@ -716,7 +718,7 @@ fn arrow_keys_move_the_tile_by_the_gap_undo_and_redo_and_the_best_result_is_kept
 
 #[test]
 fn a_pattern_database_solve_counts_its_preparation_apart_from_the_search_time() {
-    let puzzle = Puzzle::tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1], None).unwrap();
+    let puzzle = gui_support::bundled("eight-31a.ron");
     let mut h = harness(puzzle, Mode::Solve);
     h.get_by_role_and_label(Role::ComboBox, "Algorithm").click();
     h.run_ok();
@@ -747,7 +749,7 @@ fn a_solution_is_saved_as_json_and_as_an_animation_with_its_progress_shown() {
     let dir = tempfile::tempdir().unwrap();
     let folder = dir.path().join("puzzles");
     std::fs::create_dir(&folder).unwrap();
-    let mut puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let mut puzzle = gui_support::bundled("two-by-three.ron");
     puzzle.name = "Seeds".into();
     let mut h = harness_with_folder(puzzle, &folder);
     h.key_press(Key::F3);

@@ -173,11 +173,8 @@ fn choices_that_do_not_apply_are_disabled_and_say_why() {
 }
 
 fn hard_fifteen() -> Puzzle {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/korf100.txt"
-    ))
-    .expect("korf100.txt is in tests/data");
+    let text = std::fs::read_to_string(crate::fixtures::data("korf100.txt"))
+        .expect("korf100.txt is in tests/data");
     // The instance with the longest optimal solution: hopeless for a debug-build IDA*.
     let (numbers, _) = text
         .lines()
@@ -245,7 +242,7 @@ fn an_unsolvable_tile_puzzle_is_refused_without_searching() {
 
 #[test]
 fn compare_on_the_2x3_seed_puzzle_fills_the_insights_table() {
-    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let puzzle = bundled("two-by-three.ron");
     let mut h = harness(puzzle.clone(), Mode::Solve);
     h.get_by_label("Seeds' set").click();
     h.run_ok();
@@ -445,7 +442,7 @@ fn click_cell(h: &mut Harness<'static, App>, rows: usize, cols: usize, r: usize,
 fn play_mode_makes_legal_moves_refuses_illegal_ones_and_undoes() {
     // 5 4 2
     // 1 3 .
-    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let puzzle = bundled("two-by-three.ron");
     let mut h = harness(puzzle.clone(), Mode::Play);
     let tile = |n: u32| Token::number(n);
 

@@ -7,6 +7,10 @@
 //! [`echo`] escapes control characters (an ANSI escape in a puzzle name must not clear the
 //! screen) and shortens it (a megabyte-long token must not flood the terminal). JSON output
 //! needs neither: its strings are escaped by the serializer.
+//!
+//! Figures for people are written one way everywhere, in the CLI, the app and the solver's
+//! notes: byte sizes in binary units ([`bytes`]) and large counts with their digits grouped
+//! ([`thousands`]).
 
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -86,6 +90,36 @@ fn escape(text: &str, max_chars: usize) -> String {
     out
 }
 
+/// A byte size in the largest binary unit it fills (powers of 1,024, with the IEC names):
+/// `512 B`, `3.4 KiB`, `12.0 MiB`, `1.50 GiB`. The one way sizes are written for people:
+/// memory limits (`--max-memory` counts MiB), peaks, tables and files alike.
+pub fn bytes(n: u64) -> String {
+    const KIB: f64 = 1024.0;
+    let v = n as f64;
+    if v < KIB {
+        format!("{n} B")
+    } else if v < KIB * KIB {
+        format!("{:.1} KiB", v / KIB)
+    } else if v < KIB * KIB * KIB {
+        format!("{:.1} MiB", v / (KIB * KIB))
+    } else {
+        format!("{:.2} GiB", v / (KIB * KIB * KIB))
+    }
+}
+
+/// `n` with its digits grouped by thousands: `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +145,25 @@ mod tests {
         let shown = echo_message(&message);
         assert!(shown.len() < MESSAGE_MAX_CHARS + 100, "{}", shown.len());
         assert_eq!(echo_message("a\u{1b}[2J"), "a\\u{1b}[2J");
+    }
+
+    #[test]
+    fn sizes_are_written_in_binary_units() {
+        assert_eq!(bytes(0), "0 B");
+        assert_eq!(bytes(1023), "1023 B");
+        assert_eq!(bytes(1024), "1.0 KiB");
+        assert_eq!(bytes(1536), "1.5 KiB");
+        assert_eq!(bytes(12_500_000), "11.9 MiB");
+        assert_eq!(bytes(50 << 20), "50.0 MiB");
+        assert_eq!(bytes(3 << 30), "3.00 GiB");
+    }
+
+    #[test]
+    fn digits_are_grouped_by_thousands() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
     }
 }

@@ -3,15 +3,11 @@
 //! replayed on the model, optimal algorithms agree, and the block engine's bidirectional
 //! search is refused with a reason when the goal names only some pieces.
 
-use blockslide_core::model::library::find;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{self, Algorithm, SolveRequest, verify_solution};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
-fn bundled(file: &str) -> Puzzle {
-    let b = find(file).unwrap_or_else(|| panic!("{file} is bundled"));
-    blockslide_core::model::file::parse(b.text).expect("bundled puzzles parse")
-}
+use crate::fixtures::bundled;
 
 fn solve(
     puzzle: &Puzzle,

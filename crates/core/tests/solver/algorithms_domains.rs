@@ -11,6 +11,8 @@ use blockslide_core::solve::blocks::BlockDomain;
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 use proptest::prelude::*;
 
+use crate::fixtures::bundled;
+
 /// The node cap of IDDFS and IDA* in the agreement properties.
 const DEEPENING_NODE_CAP: u64 = 50_000;
 
@@ -249,7 +251,7 @@ fn unsolvable_block_puzzle_exhausts_the_space() {
 #[test]
 fn seed_2x3_statistics_are_comparable_to_the_notebook() {
     // the notebook: BFS 53 explored, DFS a 138-move path after 182, greedy and A* 9
-    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let puzzle = bundled("two-by-three.ron");
     let solve = |algorithm, heuristic: Option<&str>| {
         let request = SolveRequest {
             heuristic: heuristic.map(str::to_string),
@@ -277,7 +279,7 @@ fn seed_2x3_statistics_are_comparable_to_the_notebook() {
 
 #[test]
 fn heuristic_along_a_solution_ends_at_zero_and_never_overestimates() {
-    let puzzle = Puzzle::tiles(3, 3, &[4, 2, 3, 7, 0, 5, 8, 6, 1], None).unwrap();
+    let puzzle = bundled("eight-16.ron");
     let req = SolveRequest {
         heuristic: Some("manhattan".into()),
         ..request(Algorithm::Astar, None)
@@ -299,7 +301,7 @@ fn heuristic_along_a_solution_ends_at_zero_and_never_overestimates() {
 
 #[test]
 fn hint_gives_the_first_move_of_an_optimal_solution() {
-    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 0, 7, 8, 6], None).unwrap();
+    let puzzle = bundled("eight-1.ron");
     let hint = api::hint(&puzzle, &request(Algorithm::Astar, None), control()).unwrap();
     let next = hint.next.unwrap();
     assert_eq!(next.piece, Token::number(6));
@@ -317,7 +319,7 @@ fn bibfs_needs_a_complete_goal() {
 
 #[test]
 fn requests_that_do_not_apply_are_errors_not_panics() {
-    let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let puzzle = bundled("two-by-three.ron");
     let bad_weight = SolveRequest {
         weight: 0.5,
         ..request(Algorithm::Wastar, None)
@@ -340,9 +342,7 @@ fn requests_that_do_not_apply_are_errors_not_panics() {
 #[test]
 fn a_solve_cancelled_from_another_thread_reports_cancelled() {
     // Korf's first instance without a heuristic: far out of reach of uninformed search
-    let cells = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
-    let goal: Vec<u32> = (0..16).collect();
-    let puzzle = Puzzle::tiles(4, 4, &cells, Some(&goal)).unwrap();
+    let puzzle = bundled("fifteen-korf-1.ron");
     for algorithm in [
         Algorithm::Bfs,
         Algorithm::Astar,
@@ -371,9 +371,7 @@ fn a_solve_cancelled_from_another_thread_reports_cancelled() {
 
 #[test]
 fn a_memory_limit_through_the_front_door_is_a_clean_stop() {
-    let cells = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
-    let goal: Vec<u32> = (0..16).collect();
-    let puzzle = Puzzle::tiles(4, 4, &cells, Some(&goal)).unwrap();
+    let puzzle = bundled("fifteen-korf-1.ron");
     let mut req = SolveRequest {
         heuristic: Some("manhattan".into()),
         ..request(Algorithm::Astar, None)

@@ -15,7 +15,8 @@ use blockslide_core::solve::blocks::{Arrangements, BlockDomain, explore_piece_se
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
 use crate::analysis_support;
-use analysis_support::{Graph, all_arrangements, klotski, random_puzzle, small};
+use crate::fixtures::bundled;
+use analysis_support::{Graph, all_arrangements, random_puzzle};
 
 fn control() -> SearchControl {
     SearchControl::new(Limits::default())
@@ -106,13 +107,13 @@ fn component_analysis_matches_the_model_on_random_small_puzzles() {
 #[test]
 fn component_analysis_matches_the_model_on_the_small_notebook_puzzle() {
     for metric in Metric::ALL {
-        check_component(&small(), metric);
+        check_component(&bundled("blocks-small.ron"), metric);
     }
 }
 
 #[test]
 fn tile_puzzles_are_analysed_on_the_tile_domain_like_the_model_says() {
-    let p = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let p = bundled("two-by-three.ron");
     let report = analyze(&p, Metric::Step, control()).unwrap();
     let g = Graph::reachable(std::slice::from_ref(&p), Metric::Step);
     let dist = g.distances();
@@ -132,7 +133,7 @@ fn tile_puzzles_are_analysed_on_the_tile_domain_like_the_model_says() {
 #[test]
 fn klotski_in_every_metric_has_its_known_optimum_and_a_full_histogram() {
     for (metric, optimum) in [(Metric::Step, 116), (Metric::Slide, 90), (Metric::Move, 81)] {
-        let report = analyze(&klotski(), metric, control()).unwrap();
+        let report = analyze(&bundled("klotski.ron"), metric, control()).unwrap();
         assert_eq!(report.status, Termination::Solved);
         assert_eq!(report.component, 25_955);
         assert_eq!(report.start_distance, Some(optimum), "{metric}");
@@ -223,7 +224,7 @@ fn piece_set_exploration_matches_the_model_on_random_small_puzzles() {
 #[test]
 fn piece_set_exploration_matches_the_model_on_the_small_notebook_board() {
     for metric in Metric::ALL {
-        check_piece_set(&small(), metric, 4);
+        check_piece_set(&bundled("blocks-small.ron"), metric, 4);
     }
 }
 
@@ -246,14 +247,15 @@ fn ranks_number_the_arrangements_without_collisions() {
 
 #[test]
 fn the_klotski_piece_set_has_65880_arrangements_numbered_one_bit_each() {
-    let report = explore(&klotski(), Metric::Move, 3, control()).unwrap();
+    let klotski = bundled("klotski.ron");
+    let report = explore(&klotski, Metric::Move, 3, control()).unwrap();
     assert_eq!(report.status, Termination::Solved);
     assert_eq!(report.arrangements, 65_880);
     let hardest = &report.hardest[0];
     let start = analyze(&hardest.position, Metric::Move, control()).unwrap();
     assert_eq!(start.start_distance, Some(hardest.distance));
     assert_eq!(start.component, hardest.component);
-    let domain = BlockDomain::new(&klotski(), Metric::Move).unwrap();
+    let domain = BlockDomain::new(&klotski, Metric::Move).unwrap();
     let numbered = Arrangements::new(&domain, |_| true).unwrap_or_else(|_| unreachable!());
     assert_eq!(
         numbered.ranks(),
@@ -267,13 +269,14 @@ fn a_node_limit_in_the_walk_back_leaves_the_first_layers_and_says_so() {
     // The walk out from the start and the walk back from the goals expand about as many
     // positions each (one of each mirror pair: Klotski is symmetric); a limit three
     // quarters of the way stops the second.
-    let whole = analyze(&klotski(), Metric::Move, control()).unwrap();
+    let klotski = bundled("klotski.ron");
+    let whole = analyze(&klotski, Metric::Move, control()).unwrap();
     assert_eq!(whole.status, Termination::Solved);
     let limits = Limits {
         max_nodes: whole.stats.expanded * 3 / 4,
         ..Limits::default()
     };
-    let report = analyze(&klotski(), Metric::Move, SearchControl::new(limits)).unwrap();
+    let report = analyze(&klotski, Metric::Move, SearchControl::new(limits)).unwrap();
     assert_eq!(report.status, Termination::NodeLimit);
     assert!(!report.complete());
     assert_eq!(report.component, 25_955, "the first walk finished");
@@ -293,7 +296,7 @@ fn a_distance_map_over_the_memory_limit_skips_only_the_solution_count() {
     // Between the room the walks need and the room the whole analysis needs, the analysis
     // of a domain without a leaner way (tiles here) still gives the distances and the
     // hardest starts, and skips only the solution count.
-    let eight = Puzzle::tiles(3, 3, &[8, 6, 7, 2, 5, 4, 3, 0, 1], None).unwrap();
+    let eight = bundled("eight-31a.ron");
     let full = analyze(&eight, Metric::Step, control()).unwrap();
     assert_eq!(full.start_distance, Some(31));
     let peak = full.stats.peak_memory_bytes;
@@ -318,7 +321,8 @@ fn a_block_puzzle_past_its_distance_map_is_counted_on_sorted_layers() {
     // A block puzzle whose distance map does not fit is analysed on sorted layers instead:
     // every complete analysis counts the solutions, also within less memory than the
     // distance map alone takes.
-    let full = analyze(&klotski(), Metric::Move, control()).unwrap();
+    let klotski = bundled("klotski.ron");
+    let full = analyze(&klotski, Metric::Move, control()).unwrap();
     let peak = full.stats.peak_memory_bytes;
     let mut counted_in_less = false;
     for room in (1..=16).map(|i| peak * i / 17) {
@@ -326,7 +330,7 @@ fn a_block_puzzle_past_its_distance_map_is_counted_on_sorted_layers() {
             max_memory_bytes: room,
             ..Limits::default()
         };
-        let report = analyze(&klotski(), Metric::Move, SearchControl::new(limits)).unwrap();
+        let report = analyze(&klotski, Metric::Move, SearchControl::new(limits)).unwrap();
         assert!(
             report.stats.peak_memory_bytes <= room,
             "{} > {room}: {:?} {:?}",
@@ -349,16 +353,17 @@ fn a_block_puzzle_past_its_distance_map_is_counted_on_sorted_layers() {
 
 #[test]
 fn a_cancelled_analysis_and_exploration_stop_at_once() {
+    let klotski = bundled("klotski.ron");
     let flag = Arc::new(AtomicBool::new(true));
     let a = analyze(
-        &klotski(),
+        &klotski,
         Metric::Move,
         control().with_cancel(Arc::clone(&flag)),
     )
     .unwrap();
     assert_eq!(a.status, Termination::Cancelled);
     assert!(!a.notes.is_empty());
-    let e = explore(&klotski(), Metric::Move, 3, control().with_cancel(flag)).unwrap();
+    let e = explore(&klotski, Metric::Move, 3, control().with_cancel(flag)).unwrap();
     assert_eq!(e.status, Termination::Cancelled);
     assert!(e.arrangements < 65_880);
     assert!(!e.notes.is_empty());
@@ -366,7 +371,7 @@ fn a_cancelled_analysis_and_exploration_stop_at_once() {
 
 #[test]
 fn explore_refuses_tile_puzzles_with_a_reason() {
-    let p = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
+    let p = bundled("two-by-three.ron");
     let err = explore(&p, Metric::Step, 3, control()).unwrap_err();
     assert!(err.to_string().contains("analyze"), "{err}");
 }
@@ -419,7 +424,13 @@ fn an_exploration_over_the_memory_limit_says_so_before_walking() {
         max_memory_bytes: 4096,
         ..Limits::default()
     };
-    let report = explore(&klotski(), Metric::Move, 3, SearchControl::new(limits)).unwrap();
+    let report = explore(
+        &bundled("klotski.ron"),
+        Metric::Move,
+        3,
+        SearchControl::new(limits),
+    )
+    .unwrap();
     assert_eq!(report.status, Termination::MemoryLimit);
     assert_eq!(report.components, 0);
     assert!(
@@ -437,7 +448,7 @@ fn the_progress_sink_hears_the_whole_analysis_at_the_end() {
     let control = control().with_progress(Box::new(move |stats| {
         sink.lock().unwrap().push(stats.expanded);
     }));
-    let report = analyze(&klotski(), Metric::Move, control).unwrap();
+    let report = analyze(&bundled("klotski.ron"), Metric::Move, control).unwrap();
     let heard = heard.lock().unwrap();
     assert_eq!(heard.last(), Some(&report.stats.expanded));
     // Two walks over the component, each expanding one position of every mirror pair.

@@ -16,7 +16,7 @@ use blockslide_core::model::{Cell, Dir, Metric, Puzzle, Token};
 
 use crate::blocks_support;
 pub use blocks_support::naive_successors as successors;
-pub use blocks_support::{klotski, puzzle, random_puzzle, reference_goal, small};
+pub use blocks_support::{puzzle, random_puzzle, reference_goal};
 
 /// A position with interchangeable pieces forgotten: sorted (label, cells) pairs.
 pub type Key = Vec<(String, Vec<(usize, usize)>)>;

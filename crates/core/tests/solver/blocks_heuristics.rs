@@ -4,6 +4,7 @@
 //! to be admissible, and A* with each admissible heuristic finds optimal, replayable solutions.
 
 use crate::blocks_support;
+use crate::fixtures::bundled;
 
 use blocks_support::*;
 use blockslide_core::model::{Cell, Metric, Puzzle, Token};
@@ -50,7 +51,12 @@ fn admissible_on(puzzle: &Puzzle, metric: Metric) -> usize {
 #[test]
 fn admissible_on_small_spaces_in_every_metric() {
     for metric in Metric::ALL {
-        for puzzle in [small(), pennant(), kinds_puzzle(), walled_puzzle()] {
+        for puzzle in [
+            bundled("blocks-small.ron"),
+            bundled("pennant.ron"),
+            kinds_puzzle(),
+            walled_puzzle(),
+        ] {
             admissible_on(&puzzle, metric);
         }
     }
@@ -60,8 +66,13 @@ fn admissible_on_small_spaces_in_every_metric() {
 #[ignore = "slow: release suite"]
 fn admissible_on_seed_and_classic_spaces_in_every_metric() {
     for metric in Metric::ALL {
-        assert_eq!(admissible_on(&klotski(), metric), 25_955);
-        for puzzle in [two_ls(), big(), hard(), century()] {
+        assert_eq!(admissible_on(&bundled("klotski.ron"), metric), 25_955);
+        for puzzle in [
+            bundled("two-ls-meet.ron"),
+            bundled("blocks-big.ron"),
+            bundled("blocks-hard.ron"),
+            bundled("century.ron"),
+        ] {
             admissible_on(&puzzle, metric);
         }
     }
@@ -129,7 +140,7 @@ fn red_and_purple(p: &Puzzle) -> u32 {
 #[test]
 #[ignore = "slow: release suite"]
 fn goal_distance_dominates_the_sliding_blocks_notebook_heuristics() {
-    let puzzle = hard();
+    let puzzle = bundled("blocks-hard.ron");
     let domain = BlockDomain::new(&puzzle, Metric::Step).unwrap();
     let dist = distance_map(&domain, &mut control()).unwrap();
     let goal_distance = ready(BlockHeuristic::GoalDistance, &domain);
@@ -177,7 +188,7 @@ fn between_overestimates_on_a_small_board() {
 #[test]
 #[ignore = "slow: release suite"]
 fn two_ls_h1_is_dominated_and_h2_is_between_and_not_admissible() {
-    let puzzle = two_ls();
+    let puzzle = bundled("two-ls-meet.ron");
     let domain = BlockDomain::new(&puzzle, Metric::Step).unwrap();
     let between = heuristic(&domain, "between", &control()).unwrap();
     assert!(!between.admissible());
@@ -217,18 +228,28 @@ fn astar_is_optimal_on(puzzles: &[Puzzle]) {
 
 #[test]
 fn astar_with_each_admissible_heuristic_is_optimal() {
-    astar_is_optimal_on(&[small(), pennant(), kinds_puzzle(), walled_puzzle()]);
+    astar_is_optimal_on(&[
+        bundled("blocks-small.ron"),
+        bundled("pennant.ron"),
+        kinds_puzzle(),
+        walled_puzzle(),
+    ]);
 }
 
 #[test]
 #[ignore = "slow: release suite"]
 fn astar_with_each_admissible_heuristic_is_optimal_on_the_seeds() {
-    astar_is_optimal_on(&[big(), hard(), two_ls(), klotski()]);
+    astar_is_optimal_on(&[
+        bundled("blocks-big.ron"),
+        bundled("blocks-hard.ron"),
+        bundled("two-ls-meet.ron"),
+        bundled("klotski.ron"),
+    ]);
 }
 
 #[test]
 fn heuristic_list_and_lookup() {
-    let list = heuristics(&klotski(), Metric::Move);
+    let list = heuristics(&bundled("klotski.ron"), Metric::Move);
     assert_eq!(list[0].name, "relaxed");
     assert!(list[0].admissible && list[0].applicable.is_ok());
     let between = list.iter().find(|h| h.name == "between").unwrap();
@@ -237,7 +258,7 @@ fn heuristic_list_and_lookup() {
         between.applicable.is_err(),
         "Klotski's goal names one piece"
     );
-    let domain = BlockDomain::new(&klotski(), Metric::Move).unwrap();
+    let domain = BlockDomain::new(&bundled("klotski.ron"), Metric::Move).unwrap();
     assert!(heuristic(&domain, "between", &control()).is_err());
     let unknown = heuristic(&domain, "manhattan", &control()).unwrap_err();
     assert!(unknown.contains("goal-distance"), "{unknown}");
@@ -248,7 +269,7 @@ fn heuristic_list_and_lookup() {
         );
     }
     // A broken puzzle: every entry says why.
-    let mut bad = klotski();
+    let mut bad = bundled("klotski.ron");
     bad.goal.cells[0] = Some(Token::new("Z").unwrap());
     assert!(
         heuristics(&bad, Metric::Step)
@@ -259,7 +280,7 @@ fn heuristic_list_and_lookup() {
 
 #[test]
 fn heuristics_on_the_start_of_klotski() {
-    let domain = BlockDomain::new(&klotski(), Metric::Step).unwrap();
+    let domain = BlockDomain::new(&bundled("klotski.ron"), Metric::Step).unwrap();
     let start = domain.start();
     let estimate = |h: BlockHeuristic| ready(h, &domain).estimate(&domain, &start);
     // A must go down 3 rows; G and H cover goal cells and each needs one step to clear them.

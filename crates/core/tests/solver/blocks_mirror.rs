@@ -5,6 +5,7 @@
 //! positions find.
 
 use crate::blocks_support;
+use crate::fixtures::bundled;
 
 use blocks_support::*;
 use blockslide_core::model::{Cell, Metric, PieceStyle, Puzzle, Token};
@@ -207,7 +208,7 @@ proptest! {
 #[test]
 fn klotski_is_walked_in_half_the_expansions() {
     for metric in Metric::ALL {
-        let domain = BlockDomain::new(&klotski(), metric).unwrap();
+        let domain = BlockDomain::new(&bundled("klotski.ron"), metric).unwrap();
         let plain = count_space(&Plain(&domain), &mut control());
         let narrow = blocks::count_space(&domain, &mut control());
         assert!(narrow.mirrored, "{metric}");
@@ -225,14 +226,17 @@ fn klotski_is_walked_in_half_the_expansions() {
 fn asymmetric_rules_have_no_mirror_and_asymmetric_starts_walk_everything() {
     // The small notebook puzzle has an L with no mirror twin; walls off the middle would do
     // as much.
-    let small = BlockDomain::new(&small(), Metric::Step).unwrap();
+    let small = BlockDomain::new(&bundled("blocks-small.ron"), Metric::Step).unwrap();
     assert!(small.mirror(&small.start()).is_none());
-    let mut walled = klotski();
+    let mut walled = bundled("klotski.ron");
     walled.set_cell(4, 1, Cell::Wall);
     let walled = BlockDomain::new(&walled, Metric::Step).unwrap();
     assert!(walled.mirror(&walled.start()).is_none());
     // Pennant's and Century's rules are symmetric, but their starts are not.
-    for (puzzle, states) in [(pennant(), 1_398), (century(), 81_340)] {
+    for (puzzle, states) in [
+        (bundled("pennant.ron"), 1_398),
+        (bundled("century.ron"), 81_340),
+    ] {
         let domain = BlockDomain::new(&puzzle, Metric::Step).unwrap();
         assert!(domain.mirror(&domain.start()).is_some());
         let walk = blocks::count_space(&domain, &mut control());

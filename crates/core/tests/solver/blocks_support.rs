@@ -1,5 +1,7 @@
-//! Shared helpers of the block-engine tests: the puzzles of the seeds and the classics, an
-//! independent goal check over the model, and a replay verifier every solution goes through.
+//! Shared helpers of the block-engine tests: an independent goal check over the model, a
+//! replay verifier every solution goes through, random puzzles and walks over model
+//! positions. The seeds' puzzles and the classics are the bundled files
+//! (`crate::fixtures::bundled`), not copies.
 
 #![allow(
     dead_code,
@@ -13,91 +15,6 @@ use blockslide_core::solve::core::{Limits, SearchControl};
 
 pub fn puzzle(board: &[&str], goal: &[&str]) -> Puzzle {
     Puzzle::from_rows(board, goal).expect("test puzzles are well formed")
-}
-
-pub fn klotski() -> Puzzle {
-    puzzle(
-        &["B A A C", "B A A C", "D E E F", "D G H F", "I . . J"],
-        &[". . . .", ". . . .", ". . . .", ". A A .", ". A A ."],
-    )
-}
-
-pub fn pennant() -> Puzzle {
-    puzzle(
-        &["A A B B", "A A C C", "D E . .", "F G H H", "F G I I"],
-        &[". . . .", ". . . .", ". . . .", "A A . .", "A A . ."],
-    )
-}
-
-pub fn century() -> Puzzle {
-    puzzle(
-        &["B A A C", "D A A E", "D F . E", "G F . H", "I I J J"],
-        &[". . . .", ". . . .", ". . . .", ". A A .", ". A A ."],
-    )
-}
-
-/// The sliding-blocks notebook's board, blocks as numbers.
-pub const BIG: [&str; 5] = [
-    "1 3 . . . . 6",
-    "1 3 4 4 . . .",
-    "3 3 4 . . . .",
-    ". 4 4 2 . . .",
-    ". . 2 2 5 5 5",
-];
-
-pub fn big() -> Puzzle {
-    puzzle(
-        &BIG,
-        &[
-            ". . . . . . .",
-            ". . . . . . .",
-            ". . . . . . .",
-            ". . . . . . 1",
-            ". . . . . . 1",
-        ],
-    )
-}
-
-pub fn hard() -> Puzzle {
-    puzzle(
-        &BIG,
-        &[
-            "6 2 . . . . .",
-            "2 2 . . . . .",
-            ". . . . . . .",
-            ". . . . . . 1",
-            ". . . . . . 1",
-        ],
-    )
-}
-
-pub fn small() -> Puzzle {
-    puzzle(
-        &[". . 1 1", "4 4 1 .", ". 2 6 .", "2 2 6 ."],
-        &[". . . .", ". . . .", ". . 1 1", ". . 1 ."],
-    )
-}
-
-/// "Making two L's meet": the cell right of L7's first cell belongs to L2, anywhere.
-pub fn two_ls() -> Puzzle {
-    let mut p = puzzle(
-        &[
-            "1 1 1 2 2",
-            "3 3 4 4 2",
-            "7 5 5 6 6",
-            "7 7 8 8 8",
-            ". . . 9 .",
-        ],
-        &[
-            ". . . . .",
-            ". . . . .",
-            "7 2 . . .",
-            "7 7 . . .",
-            ". . . . .",
-        ],
-    );
-    p.goal.anywhere = true;
-    p
 }
 
 pub fn control() -> SearchControl {

@@ -260,8 +260,7 @@ fn the_library_puzzles_of_families_have_the_lengths_their_notes_give() {
         ("rush-hour-hardest.ron", &[(Metric::Slide, 60)]),
     ];
     for (file, lengths) in cases {
-        let bundled = blockslide_core::model::library::find(file).unwrap();
-        let puzzle = blockslide_core::model::file::parse(bundled.text).unwrap();
+        let puzzle = crate::fixtures::bundled(file);
         for &(metric, length) in lengths {
             let domain = BlockDomain::new(&puzzle, metric).unwrap();
             let path = bfs(&domain, &mut control()).path.unwrap();
@@ -279,8 +278,7 @@ fn the_library_puzzles_of_families_have_the_lengths_their_notes_give() {
 fn the_hardest_position_is_the_hardest_start_of_its_cluster() {
     // Fogleman: the hardest position is itself its cluster's hardest start (60 moves), and
     // analysing any other position of the cluster finds a 60-move hardest start.
-    let halfway = blockslide_core::model::library::find("rush-hour-halfway.ron").unwrap();
-    let halfway = blockslide_core::model::file::parse(halfway.text).unwrap();
+    let halfway = crate::fixtures::bundled("rush-hour-halfway.ron");
     for (puzzle, start) in [(rushhour::parse(HARDEST).unwrap(), 60), (halfway, 40)] {
         let report = blockslide_core::solve::api::analyze(
             &puzzle,

@@ -42,6 +42,12 @@ pub fn saved(name: &str) -> PathBuf {
     repository().join("saved_puzzles").join(name)
 }
 
+/// The path of a file of the tests' data (`korf100.txt`, `check/stuck.ron`), which are not
+/// puzzles a user is offered and so not bundled.
+pub fn data(name: &str) -> PathBuf {
+    repository().join("tests/data").join(name)
+}
+
 /// The bundled puzzle stored as `name` (`klotski.ron`).
 pub fn bundled(name: &str) -> Puzzle {
     let entry = library::bundled()

@@ -10,7 +10,7 @@ use blockslide_core::model::{Cell, Color, Metric, PieceStyle, Puzzle, Token};
 use proptest::prelude::*;
 
 fn saved_puzzles() -> Vec<(String, String)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../saved_puzzles");
+    let dir = crate::fixtures::repository().join("saved_puzzles");
     let mut out: Vec<(String, String)> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -67,7 +67,7 @@ fn bundled_library_matches_the_folder() {
 
 #[test]
 fn klotski_file_has_names_colours_and_kinds() {
-    let p = parse(bundled()[0].text).unwrap();
+    let p = crate::fixtures::bundled("klotski.ron");
     assert_eq!(p.metric, Some(Metric::Move));
     let t = |s: &str| Token::new(s).unwrap();
     assert_eq!(p.styles[&t("A")].name.as_deref(), Some("Cao Cao"));
@@ -81,7 +81,7 @@ fn save_replaces_atomically_and_leaves_no_temporary_files() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("puzzle.ron");
     std::fs::write(&path, "old contents").unwrap();
-    let p = parse(bundled()[0].text).unwrap();
+    let p = crate::fixtures::bundled("klotski.ron");
     save(&path, &p).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), to_ron_string(&p));
     let names: Vec<String> = std::fs::read_dir(dir.path())
@@ -95,7 +95,7 @@ fn save_replaces_atomically_and_leaves_no_temporary_files() {
 fn save_into_a_missing_folder_fails_and_creates_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("missing").join("puzzle.ron");
-    let p = parse(bundled()[0].text).unwrap();
+    let p = crate::fixtures::bundled("klotski.ron");
     assert!(save(&path, &p).is_err());
     assert!(!path.exists());
 }
@@ -108,7 +108,7 @@ fn load_reports_unreadable_files() {
         "{}",
         e.message
     );
-    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/check/not-utf8.ron");
+    let data = crate::fixtures::data("check/not-utf8.ron");
     let e = load(&data).unwrap_err();
     assert!(
         e.message.ends_with("not-utf8.ron is not UTF-8 text"),
@@ -166,10 +166,7 @@ fn format_versions() {
         "missing `format: 1,` at the start of the puzzle: every puzzle file names its format \
          version"
     );
-    let text = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/check/future-version.ron"),
-    )
-    .unwrap();
+    let text = std::fs::read_to_string(crate::fixtures::data("check/future-version.ron")).unwrap();
     let e = err(&text);
     assert_eq!(
         e.message,

@@ -5,18 +5,9 @@
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
 
-use blockslide_core::model::file::parse;
-use blockslide_core::model::library::find;
 use blockslide_core::model::{Cell, Dir, Puzzle, Token};
 
-fn library(name: &str) -> Puzzle {
-    parse(
-        find(name)
-            .unwrap_or_else(|| panic!("{name} is bundled"))
-            .text,
-    )
-    .unwrap()
-}
+use crate::fixtures::bundled;
 
 fn t(s: &str) -> Token {
     Token::new(s).unwrap()
@@ -30,7 +21,7 @@ fn position(p: &Puzzle, rows: &[&str]) -> Vec<Cell> {
 
 #[test]
 fn klotski_goal_with_identical_pieces_swapped() {
-    let p = library("klotski.ron");
+    let p = bundled("klotski.ron");
     assert!(!p.goal_satisfied());
     // The soldiers and the verticals changed places among themselves; only A matters.
     let end = position(&p, &["C G H B", "C I J B", "F E E D", "F A A D", ". A A ."]);
@@ -45,7 +36,7 @@ fn klotski_goal_with_identical_pieces_swapped() {
 #[test]
 fn kinds_let_identical_pieces_stand_in() {
     // Century-and-a-half style goal: the start mirrored, naming every piece.
-    let mut p = library("century.ron");
+    let mut p = bundled("century.ron");
     let mirrored: Vec<Option<Token>> = (0..p.rows)
         .rev()
         .flat_map(|r| (0..p.cols).map(move |c| (r, c)))
@@ -72,7 +63,7 @@ fn kinds_let_identical_pieces_stand_in() {
 
 #[test]
 fn two_ls_follow_the_notebook_actions() {
-    let mut p = library("two-ls-meet.ron");
+    let mut p = bundled("two-ls-meet.ron");
     assert!(p.goal.anywhere);
     for (piece, dir) in [("9", Dir::Right), ("7", Dir::Down), ("8", Dir::Left)] {
         p.step(t(piece), dir).unwrap();
@@ -164,7 +155,7 @@ fn noted_step_optima_agree_with_breadth_first_search() {
         "blocks-small.ron",
         "two-ls-meet.ron",
     ] {
-        let p = library(name);
+        let p = bundled(name);
         assert_eq!(bfs_steps(&p), Some(noted_optimum(&p)), "{name}");
     }
 }
@@ -178,7 +169,7 @@ fn noted_step_optima_agree_with_breadth_first_search_on_bigger_puzzles() {
         "blocks-big.ron",
         "pennant.ron",
     ] {
-        let p = library(name);
+        let p = bundled(name);
         assert_eq!(bfs_steps(&p), Some(noted_optimum(&p)), "{name}");
     }
 }

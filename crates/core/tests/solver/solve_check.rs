@@ -65,7 +65,7 @@ fn check_agrees_with_solve_on_every_bundled_puzzle_algorithm_and_heuristic() {
 
 #[test]
 fn check_refuses_an_invalid_puzzle_and_a_bad_weight() {
-    let klotski = parse(library::find("klotski.ron").unwrap().text).unwrap();
+    let klotski = crate::fixtures::bundled("klotski.ron");
     let mut req = request(Algorithm::Wastar, None, Metric::Step);
     req.weight = 0.5;
     assert!(check(&klotski, &req).is_err());

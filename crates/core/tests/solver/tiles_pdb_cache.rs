@@ -312,7 +312,7 @@ fn a_memory_budget_too_small_is_refused_up_front_with_the_estimate() {
     // two tables of 9*8*7*6 entries, at least
     assert!(needed >= 2 * 3024, "{needed}");
     assert_eq!(limit, 10_000);
-    assert!(err.to_string().contains("MB"), "{err}");
+    assert!(err.to_string().contains("memory limit of 9.8 KiB"), "{err}");
     assert!(files(dir.path()).is_empty());
     // Room for the tables but not for building them: refused while nothing is cached, and
     // loaded once the tables are (a build needs a bitmap as large as its table here).

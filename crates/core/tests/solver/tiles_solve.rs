@@ -15,6 +15,8 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
+use crate::fixtures::bundled;
+
 fn control() -> SearchControl {
     SearchControl::new(Limits::default())
 }
@@ -47,19 +49,20 @@ fn solve(p: &Puzzle, algorithm: Algorithm, heuristic: &str, threads: usize) -> u
     report.length().unwrap()
 }
 
-const EIGHT: [([u32; 9], usize); 7] = [
-    ([1, 2, 3, 4, 5, 0, 7, 8, 6], 1),
-    ([2, 3, 0, 1, 4, 6, 7, 5, 8], 6),
-    ([4, 2, 3, 7, 0, 5, 8, 6, 1], 16),
-    ([1, 2, 3, 4, 0, 5, 6, 7, 8], 14),
-    ([3, 2, 7, 4, 8, 1, 0, 6, 5], 24),
-    ([8, 6, 7, 2, 5, 4, 3, 0, 1], 31),
-    ([6, 4, 7, 8, 5, 0, 3, 2, 1], 31),
+/// The seeds' 8-puzzles, bundled, with their optimal lengths.
+const EIGHT: [(&str, usize); 7] = [
+    ("eight-1.ron", 1),
+    ("eight-6.ron", 6),
+    ("eight-16.ron", 16),
+    ("eight-14.ron", 14),
+    ("eight-24.ron", 24),
+    ("eight-31a.ron", 31),
+    ("eight-31b.ron", 31),
 ];
 
 #[test]
 fn the_2x3_notebook_instance_takes_8_moves_by_every_optimal_route() {
-    let p = puzzle(2, 3, &[5, 4, 2, 1, 3, 0]);
+    let p = bundled("two-by-three.ron");
     for algorithm in [
         Algorithm::Bfs,
         Algorithm::Ucs,
@@ -78,8 +81,8 @@ fn the_2x3_notebook_instance_takes_8_moves_by_every_optimal_route() {
 
 #[test]
 fn the_seeds_8_puzzles_at_their_optimal_lengths() {
-    for (start, length) in EIGHT {
-        let p = puzzle(3, 3, &start);
+    for (name, length) in EIGHT {
+        let p = bundled(name);
         assert_eq!(solve(&p, Algorithm::Idastar, "linear-conflict", 1), length);
         assert_eq!(solve(&p, Algorithm::Idastar, "linear-conflict", 2), length);
         assert_eq!(solve(&p, Algorithm::Astar, "manhattan", 1), length);
@@ -89,8 +92,8 @@ fn the_seeds_8_puzzles_at_their_optimal_lengths() {
 #[test]
 fn the_exact_8_puzzle_database_walks_straight_to_the_goal() {
     let dir = tempfile::tempdir().unwrap();
-    for (start, length) in EIGHT {
-        let p = puzzle(3, 3, &start);
+    for (name, length) in EIGHT {
+        let p = bundled(name);
         let layout = tile_layout(&p).unwrap();
         let d = TileDomain::new(&layout).unwrap();
         let partition = PatternDatabases::default_partition(&d);

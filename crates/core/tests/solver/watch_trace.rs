@@ -2,16 +2,13 @@
 //! counters end where a normal run's statistics end, and replaying its expansions in order
 //! follows the algorithm's frontier discipline.
 
-use blockslide_core::model::library;
-use blockslide_core::model::{Puzzle, file};
+use blockslide_core::model::Puzzle;
 use blockslide_core::solve::api::{Algorithm, SolveRequest, solve, watch};
 use blockslide_core::solve::observe::Fate;
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent};
 use blockslide_core::solve::{Limits, SearchControl, Termination};
 
-fn bundled(name: &str) -> Puzzle {
-    file::parse(library::find(name).expect("bundled").text).expect("parses")
-}
+use crate::fixtures::bundled;
 
 fn request(algorithm: Algorithm) -> SolveRequest {
     SolveRequest {

@@ -358,9 +358,9 @@ fn settings_ui(ui: &mut Ui, settings: &mut SolverSettings) {
     let limits = settings.limits();
     ui.weak(format!(
         "Limits of the solver: {} nodes, {}, {} MiB",
-        fmt::count(limits.max_nodes),
+        fmt::thousands(limits.max_nodes),
         fmt::duration(limits.max_time),
-        fmt::count(limits.max_memory_bytes >> 20)
+        fmt::thousands(limits.max_memory_bytes >> 20)
     ));
     pickers::limits_ui(ui, settings);
 }
@@ -380,7 +380,7 @@ fn progress_ui<R>(ui: &mut Ui, task: &Task<Stats, R>, doing: &str, limits: &Limi
         } else {
             ui.label(format!(
                 "{doing}… {} positions · {} · {}",
-                fmt::count(stats.expanded),
+                fmt::thousands(stats.expanded),
                 fmt::duration(elapsed),
                 fmt::bytes(stats.peak_memory_bytes)
             ));

@@ -139,11 +139,11 @@ pub fn analysis_ui(
     let mut rows = vec![
         (
             "Positions in reach",
-            format!("{prefix}{}", fmt::count(report.component)),
+            format!("{prefix}{}", fmt::thousands(report.component)),
         ),
         (
             "Goal positions",
-            format!("{prefix}{}", fmt::count(report.goal_positions)),
+            format!("{prefix}{}", fmt::thousands(report.goal_positions)),
         ),
         ("The start", start),
     ];
@@ -153,7 +153,7 @@ pub fn analysis_ui(
             format!(
                 "{} ({} such positions)",
                 amount(metric, h.distance),
-                fmt::count(h.count)
+                fmt::thousands(h.count)
             ),
         ));
     }
@@ -257,19 +257,19 @@ pub fn exploration_ui(ui: &mut Ui, report: &ExploreReport, commands: &mut Vec<Co
     let mut rows = vec![
         (
             "Arrangements",
-            format!("{prefix}{}", fmt::count(report.arrangements)),
+            format!("{prefix}{}", fmt::thousands(report.arrangements)),
         ),
         (
             "Components",
-            format!("{prefix}{}", fmt::count(report.components)),
+            format!("{prefix}{}", fmt::thousands(report.components)),
         ),
         (
             "Solvable components",
-            format!("{prefix}{}", fmt::count(report.solvable_components)),
+            format!("{prefix}{}", fmt::thousands(report.solvable_components)),
         ),
         (
             "Goal arrangements",
-            format!("{prefix}{}", fmt::count(report.goal_arrangements)),
+            format!("{prefix}{}", fmt::thousands(report.goal_arrangements)),
         ),
         (
             "Time",
@@ -289,7 +289,7 @@ pub fn exploration_ui(ui: &mut Ui, report: &ExploreReport, commands: &mut Vec<Co
                 format!(
                     "{} (a component of {} positions)",
                     amount(report.metric, first.distance),
-                    fmt::count(first.component)
+                    fmt::thousands(first.component)
                 ),
             ),
         );
@@ -340,8 +340,8 @@ fn card_ui(
                 ui.label(RichText::new(format!("{rank}. {d}")).strong());
                 ui.weak(format!(
                     "{} of {} positions this far",
-                    fmt::count(hardest.count),
-                    fmt::count(hardest.component)
+                    fmt::thousands(hardest.count),
+                    fmt::thousands(hardest.component)
                 ));
             });
         });

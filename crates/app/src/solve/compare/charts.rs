@@ -66,7 +66,7 @@ pub fn compact(v: f64) -> String {
 
 /// A count of states as the table writes it.
 fn states_text(v: f64) -> String {
-    fmt::count(v as u64)
+    fmt::thousands(v as u64)
 }
 
 /// Milliseconds as the table writes them.

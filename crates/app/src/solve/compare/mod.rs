@@ -379,7 +379,7 @@ impl Compare {
                     "{}/{}: {title} · {} expanded",
                     (current + 1).min(self.running_pairs.len()),
                     self.running_pairs.len(),
-                    fmt::count(stats.expanded)
+                    fmt::thousands(stats.expanded)
                 ));
             });
         }

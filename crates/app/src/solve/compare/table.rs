@@ -133,7 +133,7 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
                 // plain digits for spreadsheets).
                 let numeric = |i: usize, text: &str| -> String {
                     match (i, text.parse::<u64>()) {
-                        (2..=6, Ok(v)) => fmt::count(v),
+                        (2..=6, Ok(v)) => fmt::thousands(v),
                         (1, _) if text != "–" => heuristic_title(text),
                         _ => text.to_string(),
                     }

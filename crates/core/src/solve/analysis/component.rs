@@ -15,6 +15,7 @@
 use rustc_hash::FxHashMap;
 
 use super::phases::{PathCount, Phases, map_bytes, why};
+use crate::model::text::bytes;
 use crate::solve::algorithms::bfs::walk_from_resumed;
 use crate::solve::core::{CHECK_EVERY, Domain, SearchControl, Stats, Termination};
 
@@ -247,10 +248,10 @@ fn measure<D: Domain>(
         distance_map_bytes(domain, report.component, goals.len()) <= phases.limits.max_memory_bytes;
     if !keep_map {
         report.notes.push(format!(
-            "optimal solutions not counted: a distance map of {} positions ({:.1} MB) exceeds \
-             the memory limit",
+            "optimal solutions not counted: a distance map of {} positions ({}) exceeds the \
+             memory limit",
             report.component,
-            wanted as f64 / f64::from(1 << 20)
+            bytes(wanted)
         ));
     }
     let mut dist: FxHashMap<D::State, u32> = FxHashMap::default();

@@ -10,6 +10,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::model::text::bytes;
 use crate::solve::algorithms::bfs::walk_from_resumed;
 use crate::solve::analysis::phases::{Phases, why};
 use crate::solve::core::{CHECK_EVERY, SearchControl, Stats, Termination};
@@ -110,10 +111,10 @@ pub fn explore_piece_set(
     if held > phases.limits.max_memory_bytes {
         report.status = Termination::MemoryLimit;
         report.notes.push(format!(
-            "a visited bit for each of {} numbered arrangements ({:.1} MB) exceeds the memory \
-             limit; nothing was walked",
+            "a visited bit for each of {} numbered arrangements ({}) exceeds the memory limit; \
+             nothing was walked",
             arrangements.ranks(),
-            held as f64 / f64::from(1 << 20)
+            bytes(held)
         ));
         report.stats = phases.finish();
         return report;

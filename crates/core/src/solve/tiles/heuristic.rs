@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+use crate::model::text::bytes;
 use crate::model::text::echo;
 use crate::model::tiles::TileLayout;
 use crate::solve::core::{Heuristic, HeuristicError, HeuristicInfo, Preparation, SearchControl};
@@ -48,14 +49,14 @@ const NAMES: [(&str, &str); 8] = [
     (
         "pdb-large",
         "pattern databases with larger groups: fewer nodes, a longer first build and more \
-         memory (4x4: 7-6-2, under a minute, 63 MB)",
+         memory (4x4: 7-6-2, under a minute, 60 MiB)",
     ),
     (
         "pdb-strong",
         "the strongest pattern databases, at 4 bits per entry: about a tenth of the nodes of \
          `pdb` on the 4x4; the first build takes about 5 minutes of CPU, then the tables are \
-         cached (4x4: Korf and Felner's 7-8, 317 MB, 3.4 GB while building; 5x5: their \
-         6-6-6-6, 255 MB, 1.7 GB while building)",
+         cached (4x4: Korf and Felner's 7-8, 302 MiB, 3.2 GiB while building; 5x5: their \
+         6-6-6-6, 243 MiB, 1.6 GiB while building)",
     ),
     (
         "pdb-max",
@@ -347,10 +348,10 @@ fn load(
         _ => "partly loaded, partly built",
     };
     notes.push(format!(
-        "pattern database {} {how} in {:.2} s, {:.1} MB{}",
+        "pattern database {} {how} in {:.2} s, {}{}",
         sizes.join("-"),
         report.seconds,
-        pdb.bytes() as f64 / 1e6,
+        bytes(pdb.bytes() as u64),
         if pdb.mirrored() {
             ", with mirrored lookups"
         } else {

@@ -5,6 +5,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use crate::model::text::bytes;
 use crate::solve::core::Termination;
 use crate::solve::tiles::TileDomain;
 
@@ -99,12 +100,11 @@ pub enum PdbError {
     /// The deadline passed during a build.
     #[error("the time limit ran out while building a pattern database")]
     TimeLimit,
-    /// The tables would take more memory than the budget allows (shown in MB of 2^20
-    /// bytes, the unit of `--max-memory`).
+    /// The tables would take more memory than the budget allows.
     #[error(
-        "the pattern database needs about {:.1} MB to build, more than the memory limit of {:.1} MB",
-        *.needed as f64 / f64::from(1 << 20),
-        *.limit as f64 / f64::from(1 << 20)
+        "the pattern database needs about {} to build, more than the memory limit of {}",
+        bytes(*.needed),
+        bytes(*.limit)
     )]
     MemoryLimit {
         /// The estimated bytes (the tables plus the build's working memory so far).

@@ -4,6 +4,8 @@
 use std::path::Path;
 use std::time::Duration;
 
+use crate::model::text::bytes;
+
 use super::build::{table_len, visited_bytes};
 use super::cache::CacheKey;
 use super::scan::scan_build_bytes;
@@ -41,13 +43,13 @@ impl BuildEstimate {
             format!("{:.1} s", self.cpu.as_secs_f64())
         };
         format!(
-            "first build of {} table{} ({:.1} million entries): roughly {cpu} of CPU, {:.0} MB \
-             cached, {:.1} GB of memory while building",
+            "first build of {} table{} ({:.1} million entries): roughly {cpu} of CPU, {} \
+             cached, {} of memory while building",
             self.tables,
             if self.tables == 1 { "" } else { "s" },
             self.entries as f64 / 1e6,
-            self.stored_bytes as f64 / 1e6,
-            self.peak_bytes as f64 / 1e9,
+            bytes(self.stored_bytes),
+            bytes(self.peak_bytes),
         )
     }
 }
@@ -148,7 +150,7 @@ mod tests {
         assert!((3.0..10.0).contains(&minutes), "{minutes} min");
         let line = estimate.describe();
         assert!(line.starts_with("first build of 2 tables (576.6 million entries): roughly "));
-        assert!(line.contains(" of CPU, 317 MB cached, "), "{line}");
+        assert!(line.contains(" of CPU, 302.4 MiB cached, "), "{line}");
         assert_eq!(
             PatternDatabases::build_estimate(&domain, &partition, None),
             Some(estimate),
