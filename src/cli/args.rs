@@ -167,15 +167,14 @@ pub(crate) fn request(
             search.weight
         ));
     }
-    let limits = search.limits.limits()?;
+    // The limits are checked here, with the other options; the control carries them.
+    search.limits.limits()?;
     Ok(SolveRequest {
         algorithm,
         heuristic: search.heuristic.clone(),
         weight: search.weight,
         metric,
         depth_cap: search.depth_cap,
-        threads: search.limits.threads,
-        limits,
         pdb_cache: pdb_cache(),
     })
 }

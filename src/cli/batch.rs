@@ -137,12 +137,13 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
     let search = &args.search;
     // the same checks of the search options as `solve` (algorithm, weight, limits)
     let request = request(search, None, Algorithm::Idastar)?;
+    let limits = search.limits.limits()?;
     let algorithm = request.algorithm;
     let prepared = Instant::now();
     let mut notes = Vec::new();
     let (mut control, line) = search
         .limits
-        .control_within(request.limits, "preparing the heuristic");
+        .control_within(limits, "preparing the heuristic");
     let batch = TileBatch::new(rows, cols, &goal, &request, &mut control, &mut notes);
     drop(line);
     for note in &notes {
@@ -159,7 +160,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
     let mut seconds = 0.0;
     for (index, instance) in instances.iter().enumerate() {
         let what = format!("instance {} of {}", index + 1, instances.len());
-        let (control, line) = search.limits.control_within(request.limits, &what);
+        let (control, line) = search.limits.control_within(limits, &what);
         let result = batch
             .solve(&instance.start, control)
             .map_err(|e| format!("line {}: {e}", instance.line))?;

@@ -218,21 +218,16 @@ impl LimitArgs {
         Ok(self.control_within(limits, what))
     }
 
-    /// [`LimitArgs::control`] under `limits` (a request's, already checked).
+    /// [`LimitArgs::control`] under `limits` (already checked).
     pub fn control_within(&self, limits: Limits, what: &str) -> (SearchControl, ProgressLine) {
         let line = ProgressLine::new(what, ProgressLine::wanted(self.quiet));
         let mut control = SearchControl::new(limits)
             .with_cancel(interrupt_flag())
-            .with_threads(self.threads());
+            .with_threads(self.threads);
         if let Some(sink) = line.sink() {
             control = control.with_progress(sink);
         }
         (control, line)
-    }
-
-    /// The worker threads asked for, `0` resolved to every core.
-    pub fn threads(&self) -> usize {
-        blockslide_core::solve::api::worker_threads(self.threads)
     }
 
     /// The solver's limits: the defaults, overridden by what was given.

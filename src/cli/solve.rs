@@ -76,7 +76,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             estimate.describe()
         );
     }
-    let (control, line) = args.search.limits.control_within(request.limits, "solving");
+    let (control, line) = args.search.limits.control("solving")?;
     let locate = |e: SolveError| match &file {
         Some(file) => file.locate(&e),
         None => e.to_string(),

@@ -41,7 +41,7 @@ fn pdb(d: &TileDomain) -> TileHeuristic {
 }
 
 fn solve(d: &TileDomain, h: &TileHeuristic, threads: usize, length: usize) {
-    let out = idastar(d, h, threads, &mut control());
+    let out = idastar(d, h, &mut control().with_threads(threads));
     assert_eq!(out.termination, Termination::Solved);
     assert_eq!(out.path.map(|p| p.len()), Some(length));
 }

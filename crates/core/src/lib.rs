@@ -15,7 +15,9 @@
 //!
 //! ```
 //! use blockslide_core::model::file;
-//! use blockslide_core::solve::{Algorithm, SearchControl, SolveRequest, Termination, solve};
+//! use blockslide_core::solve::{
+//!     Algorithm, Limits, SearchControl, SolveRequest, Termination, solve,
+//! };
 //!
 //! # let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
 //! #     .join("../../saved_puzzles/klotski.ron");
@@ -24,7 +26,9 @@
 //!     algorithm: Algorithm::Bfs,
 //!     ..SolveRequest::default()
 //! };
-//! let report = solve(&puzzle, &request, SearchControl::new(request.limits))?;
+//! // The control says how much the search may spend (limits), on how many threads; it
+//! // also carries the cancel flag and the progress sink.
+//! let report = solve(&puzzle, &request, SearchControl::new(Limits::default()))?;
 //! assert_eq!(report.status, Termination::Solved);
 //! assert!(report.optimal);
 //! assert_eq!(report.length(), Some(81));

@@ -66,8 +66,6 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), String> {
             let request = SolveRequest {
                 algorithm: Algorithm::Bfs,
                 metric: Some(metric),
-                threads: args.threads,
-                limits: Limits::default(),
                 pdb_cache: pdb_cache(),
                 ..SolveRequest::default()
             };
@@ -76,8 +74,12 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), String> {
             for _ in 0..runs {
                 let cpu_before = process_cpu_seconds();
                 let started = Instant::now();
-                let report = solve(&puzzle, &request, SearchControl::new(request.limits))
-                    .map_err(|e| format!("{name}: {e}"))?;
+                let report = solve(
+                    &puzzle,
+                    &request,
+                    SearchControl::new(Limits::default()).with_threads(args.threads),
+                )
+                .map_err(|e| format!("{name}: {e}"))?;
                 walls.push(started.elapsed().as_secs_f64());
                 if let (Some(a), Some(b)) = (cpu_before, process_cpu_seconds()) {
                     cpus.push(b - a);

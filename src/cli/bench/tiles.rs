@@ -89,7 +89,7 @@ fn prepare(rows: usize, cols: usize, goal: &[u16], name: &str) -> Result<TileBat
         ..SolveRequest::default()
     };
     let mut notes = Vec::new();
-    let mut control = SearchControl::new(request.limits);
+    let mut control = SearchControl::new(Limits::default());
     let batch = TileBatch::new(rows, cols, goal, &request, &mut control, &mut notes);
     for note in notes {
         eprintln!("{note}");
@@ -104,13 +104,15 @@ fn pass(
     instances: &[Instance],
     threads: usize,
 ) -> Result<Vec<(f64, u64)>, String> {
-    batch.set_threads(threads);
     instances
         .iter()
         .map(|inst| {
             let started = Instant::now();
             let r = batch
-                .solve(&inst.start, SearchControl::new(Limits::default()))
+                .solve(
+                    &inst.start,
+                    SearchControl::new(Limits::default()).with_threads(threads),
+                )
                 .map_err(|e| format!("line {}: {e}", inst.line))?;
             let secs = started.elapsed().as_secs_f64();
             if r.status != Termination::Solved {

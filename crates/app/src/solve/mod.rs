@@ -300,8 +300,10 @@ impl SolveView {
                     .apply(command, puzzle, metric, limits, settings.threads, ctx);
             }
             SolveCommand::Watch(command) => {
-                let request = self.panel.settings.request(puzzle);
-                self.watch.apply(command, puzzle, &request);
+                let settings = &self.panel.settings;
+                let job =
+                    settings.search_for(settings.algorithm_for(puzzle), settings.heuristic.clone());
+                self.watch.apply(command, puzzle, &job);
                 self.tab = SolveTab::Watch;
             }
             SolveCommand::ShowSolution(report) => self.load_playback(puzzle, report, None, ctx),
@@ -533,7 +535,7 @@ impl SolveView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use blockslide_core::solve::{Algorithm, SearchControl, SolveRequest, solve};
+    use blockslide_core::solve::{Algorithm, Limits, SearchControl, SolveRequest, solve};
 
     /// `1 2 / . 3` with the standard goal: one move from solved.
     fn tiny() -> Puzzle {
@@ -545,7 +547,7 @@ mod tests {
             algorithm: Algorithm::Bfs,
             ..SolveRequest::default()
         };
-        Arc::new(solve(puzzle, &request, SearchControl::new(request.limits)).unwrap())
+        Arc::new(solve(puzzle, &request, SearchControl::new(Limits::default())).unwrap())
     }
 
     #[test]

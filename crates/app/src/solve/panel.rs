@@ -14,11 +14,11 @@ use crate::common::task::Poll;
 use blockslide_core::model::Puzzle;
 use blockslide_core::solve::api::{build_estimate, default_heuristic};
 use blockslide_core::solve::tiles::BuildEstimate;
-use blockslide_core::solve::{SolveReport, SolveRequest, Stats};
+use blockslide_core::solve::{SolveReport, Stats};
 
 use super::availability::Availability;
 use super::pickers;
-use super::search::{SearchProgress, SearchTask, spawn_search};
+use super::search::{SearchJob, SearchProgress, SearchTask, spawn_search};
 use super::settings::SolverSettings;
 use super::stats_view::{progress_ui, report_ui, stats_grid};
 use crate::common::format as fmt;
@@ -26,7 +26,7 @@ use crate::common::format as fmt;
 /// A search on its way: the task and what was asked.
 pub struct Running {
     task: SearchTask,
-    request: SolveRequest,
+    job: SearchJob,
     /// The heuristic that runs, by name (`None` for uninformed algorithms).
     heuristic: Option<String>,
     /// Why the solver chose the algorithm, when the user left it automatic and it is not
@@ -210,15 +210,15 @@ impl SolverPanel {
                         .clone()
                         .unwrap_or_else(|| default_heuristic(&availability.heuristics).to_string())
                 });
-                let request = self.settings.request_for(algorithm, heuristic);
-                let first_build = build_estimate(puzzle, &request);
-                match spawn_search("solve", ctx, puzzle.clone(), request.clone()) {
+                let job = self.settings.search_for(algorithm, heuristic);
+                let first_build = build_estimate(puzzle, &job.request);
+                match spawn_search("solve", ctx, puzzle.clone(), job.clone()) {
                     Ok(task) => {
                         self.outcome = None;
                         self.prepared = None;
                         self.running = Some(Running {
                             task,
-                            request,
+                            job,
                             heuristic: shown,
                             automatic_reason: self.settings.automatic_reason(puzzle),
                             first_build,
@@ -284,7 +284,7 @@ impl SolverPanel {
             progress_ui(
                 ui,
                 &run.task,
-                &run.request,
+                &run.job,
                 run.heuristic.as_deref(),
                 run.first_build.as_ref(),
                 puzzle,

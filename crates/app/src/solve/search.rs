@@ -37,11 +37,30 @@ impl SearchProgress {
     }
 }
 
+/// A search as the app runs it: what to search for, and the limits and threads it runs
+/// within, which the core takes on its [`SearchControl`] alone ([`SearchJob::control`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchJob {
+    /// What to search for.
+    pub request: SolveRequest,
+    /// The search's limits.
+    pub limits: Limits,
+    /// Worker threads for the searches that share their work (0: every core).
+    pub threads: usize,
+}
+
+impl SearchJob {
+    /// A control with the job's limits and threads, a fresh cancel flag and no progress sink.
+    pub fn control(&self) -> SearchControl {
+        SearchControl::new(self.limits).with_threads(self.threads)
+    }
+}
+
 /// A running solve: its progress is [`SearchProgress`], its result the solver's answer.
 pub type SearchTask = Task<SearchProgress, Result<SolveReport, SolveError>>;
 
-/// Starts solving `puzzle` as `request` says, on a thread named after `name` ("solve",
-/// "hint"). Cancelling or dropping the task stops the search.
+/// Starts solving `puzzle` as `job` says, on a thread named after `name` ("solve", "hint").
+/// Cancelling or dropping the task stops the search.
 ///
 /// # Errors
 /// A message when the operating system refuses to start a thread.
@@ -49,13 +68,14 @@ pub fn spawn_search(
     name: &str,
     ctx: &egui::Context,
     puzzle: Puzzle,
-    request: SolveRequest,
+    job: SearchJob,
 ) -> Result<SearchTask, String> {
     Task::spawn(name, ctx, move |reporter| {
         // The search's reports carry the preparation's time, so the last one tells both.
         let prepared = Arc::new(Mutex::new(None));
         let seen = Arc::clone(&prepared);
-        let control = SearchControl::new(request.limits)
+        let control = job
+            .control()
             .with_cancel(reporter.cancel_flag())
             .with_progress(reporter.sink(move |s: &Stats| SearchProgress::Searching {
                 stats: *s,
@@ -65,27 +85,26 @@ pub fn spawn_search(
                 *prepared.lock().unwrap_or_else(PoisonError::into_inner) = Some(p.elapsed);
                 SearchProgress::Preparing(*p)
             }));
-        solve(&puzzle, &request, control)
+        solve(&puzzle, &job.request, control)
     })
 }
 
-/// The request for an optimal solution of `puzzle` in `metric`, for hints and the optimal
+/// The search for an optimal solution of `puzzle` in `metric`, for hints and the optimal
 /// length in Play: the solver's default algorithm for the puzzle (every default is optimal)
-/// with its best admissible heuristic (pattern databases cached in `pdb_cache`), for two
-/// minutes at most.
-pub fn optimal_request(
-    puzzle: &Puzzle,
-    metric: Metric,
-    pdb_cache: Option<PathBuf>,
-) -> SolveRequest {
-    SolveRequest {
-        algorithm: default_algorithm(puzzle).0,
-        metric: Some(metric),
+/// with its best admissible heuristic (pattern databases cached in `pdb_cache`), on one
+/// thread, for two minutes at most.
+pub fn optimal_search(puzzle: &Puzzle, metric: Metric, pdb_cache: Option<PathBuf>) -> SearchJob {
+    SearchJob {
+        request: SolveRequest {
+            algorithm: default_algorithm(puzzle).0,
+            metric: Some(metric),
+            pdb_cache,
+            ..SolveRequest::default()
+        },
         limits: Limits {
             max_time: Duration::from_mins(2),
             ..Limits::default()
         },
-        pdb_cache,
-        ..SolveRequest::default()
+        threads: 1,
     }
 }

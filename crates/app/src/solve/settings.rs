@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use super::search::SearchJob;
+
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::default_algorithm;
 use blockslide_core::solve::{Algorithm, Limits, SolveRequest};
@@ -89,8 +91,6 @@ impl SolverSettings {
             },
             metric: Some(self.metric),
             depth_cap: self.depth_cap.filter(|_| algorithm == Algorithm::Dfs),
-            threads: self.threads,
-            limits: self.limits(),
             pdb_cache: self.pdb_cache.clone(),
         }
     }
@@ -113,6 +113,16 @@ impl SolverSettings {
     /// The request for `puzzle` with the algorithm that runs on it and the chosen heuristic.
     pub fn request(&self, puzzle: &Puzzle) -> SolveRequest {
         self.request_for(self.algorithm_for(puzzle), self.heuristic.clone())
+    }
+
+    /// The search for `algorithm` with `heuristic` under these settings: the request, with
+    /// the settings' limits and threads.
+    pub fn search_for(&self, algorithm: Algorithm, heuristic: Option<String>) -> SearchJob {
+        SearchJob {
+            request: self.request_for(algorithm, heuristic),
+            limits: self.limits(),
+            threads: self.threads,
+        }
     }
 }
 

@@ -7,11 +7,9 @@ use blockslide_core::model::Puzzle;
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::solve::api::heuristic_title;
 use blockslide_core::solve::tiles::BuildEstimate;
-use blockslide_core::solve::{
-    Algorithm, Limits, Preparation, SolveReport, SolveRequest, Stats, Termination,
-};
+use blockslide_core::solve::{Algorithm, Limits, Preparation, SolveReport, Stats, Termination};
 
-use super::search::{SearchProgress, SearchTask};
+use super::search::{SearchJob, SearchProgress, SearchTask};
 use crate::common::format as fmt;
 
 /// The live view of a running search: what runs, its statistics so far, and how near it is
@@ -19,7 +17,7 @@ use crate::common::format as fmt;
 pub fn progress_ui(
     ui: &mut Ui,
     task: &SearchTask,
-    request: &SolveRequest,
+    job: &SearchJob,
     heuristic: Option<&str>,
     first_build: Option<&BuildEstimate>,
     puzzle: &Puzzle,
@@ -35,7 +33,7 @@ pub fn progress_ui(
         ui.spinner();
         let with = format!(
             "{}{}",
-            request.algorithm.title(),
+            job.request.algorithm.title(),
             heuristic
                 .map(|h| format!(" + {}", heuristic_title(h)))
                 .unwrap_or_default()
@@ -70,7 +68,7 @@ pub fn progress_ui(
         }
         return;
     }
-    if let Some(line) = bound_line(request.algorithm, &stats) {
+    if let Some(line) = bound_line(job.request.algorithm, &stats) {
         ui.label(RichText::new(line).strong()).on_hover_text(
             "Each pass searches every path whose length plus the heuristic stays within the \
              bound; a pass that ends without a solution proves none that short exists, and the \
@@ -88,7 +86,7 @@ pub fn progress_ui(
                 ("Nodes/s", fmt::rate(stats.nodes_per_second())),
                 ("Elapsed", fmt::duration(elapsed)),
                 ("Memory", fmt::bytes(stats.peak_memory_bytes)),
-                (depth_label(request.algorithm), stats.depth.to_string()),
+                (depth_label(job.request.algorithm), stats.depth.to_string()),
                 (
                     "Completed",
                     stats
@@ -103,7 +101,7 @@ pub fn progress_ui(
             }
         });
     if let Some(total) = reachable_tile_states(puzzle)
-        && matches!(request.algorithm, Algorithm::Bfs | Algorithm::Ucs)
+        && matches!(job.request.algorithm, Algorithm::Bfs | Algorithm::Ucs)
     {
         let fraction = (stats.stored as f64 / total as f64).clamp(0.0, 1.0) as f32;
         ui.add(egui::ProgressBar::new(fraction).text(format!(
@@ -112,7 +110,7 @@ pub fn progress_ui(
             fmt::thousands(total)
         )));
     }
-    let (fraction, name) = limit_used(&stats, &request.limits);
+    let (fraction, name) = limit_used(&stats, &job.limits);
     ui.add(
         egui::ProgressBar::new(fraction).text(format!("{:.0}% of the {name}", fraction * 100.0)),
     );

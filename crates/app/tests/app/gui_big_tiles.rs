@@ -59,7 +59,12 @@ fn optimal_length(puzzle: &Puzzle) -> usize {
         heuristic: Some("linear-conflict".into()),
         ..crate::fixtures::request()
     };
-    let report = api::solve(puzzle, &request, SearchControl::new(request.limits)).unwrap();
+    let report = api::solve(
+        puzzle,
+        &request,
+        SearchControl::new(blockslide_core::solve::Limits::default()),
+    )
+    .unwrap();
     assert_eq!(report.status, Termination::Solved);
     assert!(report.optimal);
     report.length().expect("solved")

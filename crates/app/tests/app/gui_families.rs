@@ -123,7 +123,12 @@ fn optimal_length(puzzle: &Puzzle) -> usize {
         metric: Some(Metric::Step),
         ..crate::fixtures::request()
     };
-    let report = api::solve(puzzle, &request, SearchControl::new(request.limits)).unwrap();
+    let report = api::solve(
+        puzzle,
+        &request,
+        SearchControl::new(blockslide_core::solve::Limits::default()),
+    )
+    .unwrap();
     assert_eq!(report.status, Termination::Solved);
     report.length().unwrap()
 }

@@ -504,8 +504,12 @@ fn the_comparison_table_writes_fast_times_and_long_lengths_readably() {
                 metric: Some(Metric::Step),
                 ..crate::fixtures::request()
             };
-            let mut report =
-                api::solve(&puzzle, &request, SearchControl::new(request.limits)).unwrap();
+            let mut report = api::solve(
+                &puzzle,
+                &request,
+                SearchControl::new(blockslide_core::solve::Limits::default()),
+            )
+            .unwrap();
             // A run well under a millisecond, as A* on a small board is.
             report.stats.elapsed = std::time::Duration::from_micros(42);
             CompareRow {

@@ -297,7 +297,12 @@ fn compare_on_the_2x3_seed_puzzle_fills_the_insights_table() {
                 metric: Some(Metric::Step),
                 ..crate::fixtures::request()
             };
-            let direct = api::solve(&puzzle, &request, SearchControl::new(request.limits)).unwrap();
+            let direct = api::solve(
+                &puzzle,
+                &request,
+                SearchControl::new(blockslide_core::solve::Limits::default()),
+            )
+            .unwrap();
             assert_eq!(direct.stats.expanded, report.stats.expanded);
             assert_eq!(direct.stats.generated, report.stats.generated);
         }
@@ -522,8 +527,18 @@ fn play_mode_makes_legal_moves_refuses_illegal_ones_and_undoes() {
         metric: Some(Metric::Step),
         ..crate::fixtures::request()
     };
-    let from_here = api::solve(&after_undo, &request, SearchControl::new(request.limits)).unwrap();
-    let from_next = api::solve(&next, &request, SearchControl::new(request.limits)).unwrap();
+    let from_here = api::solve(
+        &after_undo,
+        &request,
+        SearchControl::new(blockslide_core::solve::Limits::default()),
+    )
+    .unwrap();
+    let from_next = api::solve(
+        &next,
+        &request,
+        SearchControl::new(blockslide_core::solve::Limits::default()),
+    )
+    .unwrap();
     assert_eq!(hint.remaining, from_here.length().unwrap());
     assert_eq!(from_next.length().unwrap() + 1, hint.remaining);
 }

@@ -24,14 +24,14 @@ fn astar_stopped_after(n: u64) -> blockslide_core::solve::Stats {
     let request = SolveRequest {
         algorithm: Algorithm::Astar,
         heuristic: Some("manhattan".into()),
-        limits: Limits {
-            max_nodes: n,
-            ..Limits::default()
-        },
         ..crate::fixtures::request()
     };
+    let limits = Limits {
+        max_nodes: n,
+        ..Limits::default()
+    };
     let puzzle = bundled("two-by-three.ron");
-    api::solve(&puzzle, &request, SearchControl::new(request.limits))
+    api::solve(&puzzle, &request, SearchControl::new(limits))
         .expect("solves")
         .stats
 }

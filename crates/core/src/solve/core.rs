@@ -325,17 +325,17 @@ impl SearchControl {
         }
     }
 
-    /// Lets the searches that can share their work among threads use `threads` of them (at
-    /// least 1; the default is 1). Their answers and statistics do not depend on it.
+    /// Lets the searches that can share their work among threads use `threads` of them (0:
+    /// every core the machine has; the default is 1). Their answers and statistics do not
+    /// depend on it. The control is the one place a search's threads are set, as it is for
+    /// its limits.
     #[must_use]
     pub fn with_threads(mut self, threads: usize) -> Self {
-        self.threads = threads.max(1);
+        self.threads = match threads {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            n => n,
+        };
         self
-    }
-
-    /// [`SearchControl::with_threads`] on a control already made.
-    pub fn set_threads(&mut self, threads: usize) {
-        self.threads = threads.max(1);
     }
 
     /// The threads a search may use.

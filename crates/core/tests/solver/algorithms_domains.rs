@@ -372,12 +372,15 @@ fn a_solve_cancelled_from_another_thread_reports_cancelled() {
 #[test]
 fn a_memory_limit_through_the_front_door_is_a_clean_stop() {
     let puzzle = bundled("fifteen-korf-1.ron");
-    let mut req = SolveRequest {
+    let req = SolveRequest {
         heuristic: Some("manhattan".into()),
         ..request(Algorithm::Astar, None)
     };
-    req.limits.max_memory_bytes = 4 << 20;
-    let report = api::solve(&puzzle, &req, control()).unwrap();
+    let limits = Limits {
+        max_memory_bytes: 4 << 20,
+        ..Limits::default()
+    };
+    let report = api::solve(&puzzle, &req, SearchControl::new(limits)).unwrap();
     assert_eq!(report.status, Termination::MemoryLimit);
     assert!(report.stats.peak_memory_bytes > 4 << 20);
     assert!(report.stats.completed_depth.is_some_and(|d| d < 57));

@@ -144,8 +144,16 @@ fn the_max_of_two_partitions_is_admissible_and_optimal() {
     for _ in 0..3 {
         let start = scramble(5, 5, &goal, 60, &mut rng);
         let d = domain(5, 5, start.clone(), goal.clone());
-        let by_max = idastar(&d, &max, 2, &mut SearchControl::new(Limits::default()));
-        let by_pdb = idastar(&d, &h, 2, &mut SearchControl::new(Limits::default()));
+        let by_max = idastar(
+            &d,
+            &max,
+            &mut SearchControl::new(Limits::default()).with_threads(2),
+        );
+        let by_pdb = idastar(
+            &d,
+            &h,
+            &mut SearchControl::new(Limits::default()).with_threads(2),
+        );
         let path = by_max.path.unwrap();
         assert_eq!(path.len(), by_pdb.path.unwrap().len());
         verify_on_model(&d, 5, 5, &start, &goal, &path);
@@ -166,7 +174,11 @@ fn first_10_korf_instances(h: &TileHeuristic) {
         let d = domain(4, 4, start.clone(), goal.clone());
         assert!(h.estimate(&d, &d.start()) as usize <= known);
         for threads in [1, 2] {
-            let out = idastar(&d, h, threads, &mut SearchControl::new(Limits::default()));
+            let out = idastar(
+                &d,
+                h,
+                &mut SearchControl::new(Limits::default()).with_threads(threads),
+            );
             assert_eq!(out.termination, Termination::Solved);
             assert!(out.optimal);
             let path = out.path.unwrap();
@@ -185,7 +197,11 @@ fn twenty_four_puzzles_scrambled_by_60_moves_are_solved_optimally() {
     for _ in 0..5 {
         let start = scramble(5, 5, &goal, 60, &mut rng);
         let d = domain(5, 5, start.clone(), goal.clone());
-        let pdb = idastar(&d, &h, 2, &mut SearchControl::new(Limits::default()));
+        let pdb = idastar(
+            &d,
+            &h,
+            &mut SearchControl::new(Limits::default()).with_threads(2),
+        );
         let path = pdb.path.unwrap();
         assert!(path.len() <= 60);
         verify_on_model(&d, 5, 5, &start, &goal, &path);
@@ -194,8 +210,9 @@ fn twenty_four_puzzles_scrambled_by_60_moves_are_solved_optimally() {
         let mut limited = SearchControl::new(Limits {
             max_nodes: 30_000_000,
             ..Limits::default()
-        });
-        let lc = idastar(&d, &TileHeuristic::LinearConflict, 2, &mut limited);
+        })
+        .with_threads(2);
+        let lc = idastar(&d, &TileHeuristic::LinearConflict, &mut limited);
         if let Some(lc_path) = lc.path {
             assert_eq!(lc_path.len(), path.len());
         } else {

@@ -30,10 +30,9 @@ fn solve(p: &Puzzle, algorithm: Algorithm, heuristic: &str, threads: usize) -> u
     let request = SolveRequest {
         algorithm,
         heuristic: Some(heuristic.to_string()),
-        threads,
         ..crate::fixtures::request()
     };
-    let report = api::solve(p, &request, control()).unwrap();
+    let report = api::solve(p, &request, control().with_threads(threads)).unwrap();
     assert_eq!(
         report.status,
         Termination::Solved,
@@ -105,7 +104,7 @@ fn the_exact_8_puzzle_database_walks_straight_to_the_goal() {
         )
         .unwrap();
         let h = TileHeuristic::PatternDb(std::sync::Arc::new(pdb));
-        let out = idastar(&d, &h, 1, &mut control());
+        let out = idastar(&d, &h, &mut control().with_threads(1));
         let path = out.path.unwrap();
         assert_eq!(path.len(), length);
         verify_solution(&p, &d.piece_moves(&path)).unwrap();
@@ -145,8 +144,16 @@ fn a_15_puzzle_in_a_few_moves_and_a_limit_on_a_hard_one() {
         tokens: Vec::new(),
     };
     let d = TileDomain::new(&layout).unwrap();
-    let one = idastar(&d, &TileHeuristic::LinearConflict, 1, &mut control());
-    let two = idastar(&d, &TileHeuristic::LinearConflict, 2, &mut control());
+    let one = idastar(
+        &d,
+        &TileHeuristic::LinearConflict,
+        &mut control().with_threads(1),
+    );
+    let two = idastar(
+        &d,
+        &TileHeuristic::LinearConflict,
+        &mut control().with_threads(2),
+    );
     let (a, b) = (one.path.unwrap(), two.path.unwrap());
     assert_eq!(a.len(), b.len());
     assert!(a.len() <= 20);
@@ -173,8 +180,9 @@ fn a_15_puzzle_in_a_few_moves_and_a_limit_on_a_hard_one() {
         let mut limited = SearchControl::new(Limits {
             max_nodes: 20_000,
             ..Limits::default()
-        });
-        let out = idastar(&d, &TileHeuristic::Manhattan, threads, &mut limited);
+        })
+        .with_threads(threads);
+        let out = idastar(&d, &TileHeuristic::Manhattan, &mut limited);
         assert_eq!(out.termination, Termination::NodeLimit);
         assert!(out.path.is_none());
         assert!(out.stats.completed_depth.unwrap() >= 41);

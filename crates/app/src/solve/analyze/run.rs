@@ -3,7 +3,7 @@
 
 use crate::common::task::Task;
 use blockslide_core::model::{Metric, Puzzle};
-use blockslide_core::solve::api::{AnalyzeReport, ExploreReport, analyze, explore, worker_threads};
+use blockslide_core::solve::api::{AnalyzeReport, ExploreReport, analyze, explore};
 use blockslide_core::solve::{Limits, SearchControl, SolveError, Stats};
 
 /// A running analysis of the start's component: progress is the current walk's statistics.
@@ -26,7 +26,7 @@ pub fn spawn_analysis(
 ) -> Result<AnalysisTask, String> {
     Task::spawn("analyze", ctx, move |reporter| {
         let control = SearchControl::new(limits)
-            .with_threads(worker_threads(threads))
+            .with_threads(threads)
             .with_cancel(reporter.cancel_flag())
             .with_progress(reporter.sink(|s: &Stats| *s));
         analyze(&puzzle, metric, control)

@@ -177,12 +177,12 @@ impl Compare {
                 let request = if let Some(reason) = availability.algorithm_reason(pair.algorithm) {
                     Err(reason.to_string())
                 } else {
-                    let mut request = settings.request_for(
+                    let mut search = settings.search_for(
                         pair.algorithm,
                         availability.effective_heuristic(pair.heuristic.as_deref()),
                     );
-                    request.limits.max_time = request.limits.max_time.min(cap);
-                    Ok(request)
+                    search.limits.max_time = search.limits.max_time.min(cap);
+                    Ok(search)
                 };
                 (pair.clone(), request)
             })

@@ -6,10 +6,11 @@ use std::sync::{Arc, Mutex};
 
 use crate::common::task::Task;
 use blockslide_core::model::Puzzle;
-use blockslide_core::solve::{SearchControl, SolveRequest, Stats, solve};
+use blockslide_core::solve::{Stats, solve};
 
 use super::pairs::ComparePair;
 use super::table::CompareRow;
+use crate::solve::search::SearchJob;
 
 /// Progress of a comparison: which pair runs, its statistics, and the rows finished so far.
 #[derive(Clone, Debug)]
@@ -26,7 +27,7 @@ pub struct CompareProgress {
 pub type CompareTask = Task<CompareProgress, Vec<CompareRow>>;
 
 /// One pair to run, with its request, or why it cannot run.
-pub type Job = (ComparePair, Result<SolveRequest, String>);
+pub type Job = (ComparePair, Result<SearchJob, String>);
 
 /// Starts running `jobs` on `puzzle`, in order, on a thread named "compare". Cancelling the
 /// task cancels every pair not yet finished; raising the flag in `current_cancel` stops only
@@ -60,14 +61,15 @@ pub fn spawn_comparison(
                 if reporter.is_cancelled() {
                     flag.store(true, Ordering::Relaxed);
                 }
-                let control = SearchControl::new(request.limits)
+                let control = request
+                    .control()
                     .with_cancel(flag)
                     .with_progress(reporter.sink(move |s: &Stats| CompareProgress {
                         current: index,
                         stats: *s,
                         done: so_far.clone(),
                     }));
-                solve(&puzzle, &request, control)
+                solve(&puzzle, &request.request, control)
                     .map(Arc::new)
                     .map_err(|e| e.to_string())
             });

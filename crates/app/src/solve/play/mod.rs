@@ -28,7 +28,7 @@ use blockslide_core::model::{Cell, Dir, Metric, Puzzle, Token};
 use blockslide_core::solve::{PieceMove, SolveReport, Termination};
 
 use super::availability::Verdict;
-use super::search::{SearchTask, optimal_request, spawn_search};
+use super::search::{SearchTask, optimal_search, spawn_search};
 use crate::common::format::{self as fmt, unit_name};
 use gestures::{STEP_AT, dominant, preview_offset, split_by_axis, tile_for_arrow};
 pub use gestures::{rule_refusal, slide_towards_gap};
@@ -303,8 +303,8 @@ impl Play {
                 let mut position = self.start.clone();
                 position.cells.clone_from(&self.current.cells);
                 self.hint_for = self.current.cells.clone();
-                let request = optimal_request(&position, metric, self.pdb_cache.clone());
-                self.hint = Some(match spawn_search("hint", ctx, position, request) {
+                let job = optimal_search(&position, metric, self.pdb_cache.clone());
+                self.hint = Some(match spawn_search("hint", ctx, position, job) {
                     Ok(task) => Search::Running(task),
                     Err(e) => Search::Done(Err(e)),
                 });
@@ -344,13 +344,11 @@ impl Play {
 
     fn start_optimal(&mut self, metric: Metric, ctx: &egui::Context) {
         self.optimal_metric = metric;
-        let request = optimal_request(&self.start, metric, self.pdb_cache.clone());
-        self.optimal = Some(
-            match spawn_search("hint", ctx, self.start.clone(), request) {
-                Ok(task) => Search::Running(task),
-                Err(e) => Search::Done(Err(e)),
-            },
-        );
+        let job = optimal_search(&self.start, metric, self.pdb_cache.clone());
+        self.optimal = Some(match spawn_search("hint", ctx, self.start.clone(), job) {
+            Ok(task) => Search::Running(task),
+            Err(e) => Search::Done(Err(e)),
+        });
     }
 
     /// Drains the background searches.

@@ -27,7 +27,7 @@ use blockslide_core::solve::{
     distances_along, heuristic_along, heuristics_for, solve,
 };
 
-use super::search::optimal_request;
+use super::search::optimal_search;
 
 pub use text::{notation, solution_json, solution_text};
 
@@ -127,9 +127,9 @@ pub fn true_distances(
             mapped: true,
         };
     }
-    let request = optimal_request(puzzle, report.metric, pdb_cache.map(Path::to_path_buf));
-    let control = SearchControl::new(request.limits).with_cancel(Arc::clone(cancel));
-    match solve(puzzle, &request, control) {
+    let job = optimal_search(puzzle, report.metric, pdb_cache.map(Path::to_path_buf));
+    let control = job.control().with_cancel(Arc::clone(cancel));
+    match solve(puzzle, &job.request, control) {
         Ok(optimal) if optimal.status == Termination::Solved && optimal.optimal => {
             Truth::AlongOptimal(optimal.moves.len() as u32)
         }
@@ -574,7 +574,7 @@ mod tests {
             metric: Some(Metric::Step),
             ..SolveRequest::default()
         };
-        let report = solve(&puzzle, &request, SearchControl::new(request.limits)).unwrap();
+        let report = solve(&puzzle, &request, SearchControl::new(Limits::default())).unwrap();
         assert!(
             !report.optimal && report.moves.len() > 31,
             "{}",

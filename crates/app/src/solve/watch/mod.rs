@@ -18,10 +18,11 @@ use egui::{Pos2, Rect, RichText, Sense, Ui, Vec2, vec2};
 
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::common::board::Board;
+use crate::solve::search::SearchJob;
 use blockslide_core::model::Puzzle;
-use blockslide_core::solve::api::{SolveReport, SolveRequest, watch};
+use blockslide_core::solve::Algorithm;
+use blockslide_core::solve::api::{SolveReport, watch};
 use blockslide_core::solve::trace::{Counters, DEFAULT_EVENT_CAP, Replay, Trace, TraceEvent};
-use blockslide_core::solve::{Algorithm, SearchControl};
 use tree::{GOAL, node_figures, paint_thumbnail, thumb_size, tree_ui};
 
 /// Frontier entries listed at most (the rest are counted).
@@ -258,10 +259,10 @@ impl Watch {
         };
     }
 
-    /// Carries out `command` on `puzzle` with `request` (the solver panel's choices).
-    pub fn apply(&mut self, command: WatchCommand, puzzle: &Puzzle, request: &SolveRequest) {
+    /// Carries out `command` on `puzzle` with `job` (the solver panel's choices).
+    pub fn apply(&mut self, command: WatchCommand, puzzle: &Puzzle, job: &SearchJob) {
         if let WatchCommand::Start = command {
-            self.start(puzzle, request);
+            self.start(puzzle, job);
             return;
         }
         let Some(w) = self.watching.as_mut() else {
@@ -285,10 +286,9 @@ impl Watch {
         }
     }
 
-    fn start(&mut self, puzzle: &Puzzle, request: &SolveRequest) {
+    fn start(&mut self, puzzle: &Puzzle, job: &SearchJob) {
         self.playing = false;
-        let control = SearchControl::new(request.limits);
-        match watch(puzzle, request, control, DEFAULT_EVENT_CAP) {
+        match watch(puzzle, &job.request, job.control(), DEFAULT_EVENT_CAP) {
             Ok(watched) => {
                 self.error = None;
                 self.watching = Some(Watching::new(watched.trace, watched.report));

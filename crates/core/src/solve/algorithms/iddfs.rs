@@ -19,8 +19,8 @@ use crate::solve::observe::Observer;
 /// 1, 2, ... until one finds a goal.
 ///
 /// - `domain` is the puzzle: its start, goal test, moves and state encoding.
-/// - `threads` is the number of worker threads (0 = all cores; 1 = no threads spawned).
-/// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
+/// - `control` carries the limits, the worker threads (1: none spawned), the cancel flag and
+///   the progress sink; it is checked at
 ///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
 ///
 /// Returns a [`SearchOutcome`] whose path, when solved, is shortest (flagged optimal); on a
@@ -29,12 +29,8 @@ use crate::solve::observe::Observer;
 /// A returned path holds the moves from the start to a goal state, the start excluded: it is
 /// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
 /// start ends in a state that passes [`Domain::is_goal`].
-pub fn iddfs<D: Domain>(
-    domain: &D,
-    threads: usize,
-    control: &mut SearchControl,
-) -> SearchOutcome<D::Move> {
-    let mut outcome = idastar(domain, &Zero, threads, control);
+pub fn iddfs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcome<D::Move> {
+    let mut outcome = idastar(domain, &Zero, control);
     outcome.optimal = outcome.termination == Termination::Solved;
     outcome
 }

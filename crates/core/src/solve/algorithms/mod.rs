@@ -165,9 +165,6 @@ pub struct RunOptions {
     pub weight: f64,
     /// DFS's depth cap, if any.
     pub depth_cap: Option<u32>,
-    /// Worker threads for algorithms that can use several (IDA*, IDDFS, and BFS on block
-    /// puzzles); 0 = all cores.
-    pub threads: usize,
 }
 
 impl Default for RunOptions {
@@ -175,7 +172,6 @@ impl Default for RunOptions {
         RunOptions {
             weight: 1.0,
             depth_cap: None,
-            threads: 1,
         }
     }
 }
@@ -223,14 +219,14 @@ pub fn run<D: Domain, H: Heuristic<D>>(
         Algorithm::Greedy => greedy(domain, heuristic, control),
         Algorithm::Astar => astar(domain, heuristic, 1.0, control),
         Algorithm::Wastar => astar(domain, heuristic, options.weight, control),
-        Algorithm::Iddfs => iddfs(domain, options.threads, control),
-        Algorithm::Idastar => idastar(domain, heuristic, options.threads, control),
+        Algorithm::Iddfs => iddfs(domain, control),
+        Algorithm::Idastar => idastar(domain, heuristic, control),
         Algorithm::Bibfs => bibfs(domain, control).unwrap_or_else(|_| bfs(domain, control)),
     }
 }
 
 /// [`run`], reporting every step to `observer` (see [`crate::solve::observe`]). IDDFS and
-/// IDA* run on one thread whatever `options.threads` says, so that their events come in the
+/// IDA* run on one thread whatever `control`'s threads say, so that their events come in the
 /// order of the textbook's recursion.
 pub(crate) fn run_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     algorithm: Algorithm,

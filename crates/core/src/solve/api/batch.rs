@@ -9,7 +9,7 @@ use crate::solve::core::{Domain, HeuristicError, SearchControl, Stats, Terminati
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::tiles::{TileDomain, TileHeuristic};
 
-use super::prepare::{apply_limits, check_request, choose_heuristic, run_options};
+use super::prepare::{check_request, choose_heuristic, run_options};
 use super::request::{SolveError, SolveRequest};
 
 /// A request prepared for many starts on one board with one goal.
@@ -68,7 +68,6 @@ impl TileBatch {
         notes: &mut Vec<String>,
     ) -> Result<TileBatch, BatchError> {
         check_request(request)?;
-        apply_limits(control, &request.limits);
         let domain = TileDomain::new(&TileLayout::numbered(rows, cols, goal, goal))
             .map_err(SolveError::Invalid)?
             .with_pdb_cache(request.pdb_cache.clone());
@@ -88,12 +87,6 @@ impl TileBatch {
             heuristic_name,
             heuristic,
         })
-    }
-
-    /// Solves with `threads` worker threads from now on (0: every core), for algorithms that
-    /// use several.
-    pub fn set_threads(&mut self, threads: usize) {
-        self.request.threads = threads;
     }
 
     /// The heuristic every start is solved with.
@@ -124,7 +117,6 @@ impl TileBatch {
         }
         algorithms::applicable(self.request.algorithm, &domain)
             .map_err(SolveError::NotApplicable)?;
-        apply_limits(&mut control, &self.request.limits);
         let outcome = domain.search(
             self.request.algorithm,
             &self.heuristic,

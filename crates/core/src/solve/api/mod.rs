@@ -21,12 +21,12 @@ use std::path::Path;
 use crate::model::tiles::tile_layout;
 use crate::model::{Metric, Puzzle};
 use crate::solve::blocks::{self, BlockDomain};
-use crate::solve::core::{Heuristic, SearchControl, Termination};
+use crate::solve::core::{Heuristic, Limits, SearchControl, Termination};
 use crate::solve::observe::NoObserver;
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::tiles::{self, BuildEstimate, TileDomain};
 
-use prepare::{apply_limits, check_request, check_valid, choose_heuristic, plan};
+use prepare::{check_request, check_valid, choose_heuristic, plan};
 use search::solve_on;
 
 pub use crate::model::solution::{PieceMove, ReplayError, replay, verify_solution};
@@ -35,7 +35,7 @@ pub use crate::solve::core::HeuristicInfo;
 pub use analysis::{AnalyzeReport, ExploreReport, HardestPosition, analyze, explore};
 pub use batch::{BatchError, TileBatch, TileOutcome};
 pub use distances::distances_along;
-pub use prepare::{default_heuristic, worker_threads};
+pub use prepare::default_heuristic;
 pub use report::{CountReport, Hint, SolveReport};
 pub use request::{SolveError, SolveRequest, default_algorithm, metric_for, uses_threads};
 pub use watch::{Watched, watch};
@@ -233,11 +233,10 @@ impl Job for SolveJob<'_> {
 pub fn solve(
     puzzle: &Puzzle,
     request: &SolveRequest,
-    mut control: SearchControl,
+    control: SearchControl,
 ) -> Result<SolveReport, SolveError> {
     check_valid(puzzle)?;
     check_request(request)?;
-    apply_limits(&mut control, &request.limits);
     let metric = metric_for(puzzle, request.metric);
     with_domain(
         puzzle,
@@ -342,7 +341,7 @@ impl Job for AlongJob<'_> {
         };
         let infos = domain.heuristics(self.request.heuristic.as_deref());
         let name = choose_heuristic(&informed, &infos, &mut notes)?;
-        let mut control = SearchControl::new(self.request.limits);
+        let mut control = SearchControl::new(Limits::default());
         let h = domain
             .heuristic(&name, &mut control, &mut notes)
             .map_err(|e| SolveError::NotApplicable(e.to_string()))?;

@@ -5,7 +5,7 @@ use crate::model::Puzzle;
 use crate::model::tiles::{is_solvable, tile_layout};
 use crate::model::validate::{Diagnostic, FindingKind, Severity, validate};
 use crate::solve::algorithms::{self, Algorithm, RunOptions};
-use crate::solve::core::{HeuristicInfo, Limits, SearchControl};
+use crate::solve::core::HeuristicInfo;
 use crate::solve::puzzle_domain::PuzzleDomain;
 
 use super::request::{SolveError, SolveRequest};
@@ -89,27 +89,11 @@ pub(super) fn check_request(request: &SolveRequest) -> Result<(), SolveError> {
     Ok(())
 }
 
-/// Tightens `control`'s limits to the request's where the request's are smaller.
-pub(super) fn apply_limits(control: &mut SearchControl, limits: &Limits) {
-    let own = &mut control.limits;
-    own.max_nodes = own.max_nodes.min(limits.max_nodes);
-    own.max_time = own.max_time.min(limits.max_time);
-    own.max_memory_bytes = own.max_memory_bytes.min(limits.max_memory_bytes);
-}
-
+/// The options the request gives the algorithm.
 pub(super) fn run_options(request: &SolveRequest) -> RunOptions {
     RunOptions {
         weight: request.weight,
         depth_cap: request.depth_cap,
-        threads: worker_threads(request.threads),
-    }
-}
-
-/// The worker threads a request for `threads` means: `0` is every core.
-pub fn worker_threads(threads: usize) -> usize {
-    match threads {
-        0 => std::thread::available_parallelism().map_or(1, usize::from),
-        n => n,
     }
 }
 

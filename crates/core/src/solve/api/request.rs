@@ -4,9 +4,10 @@ use std::path::PathBuf;
 
 use crate::model::{Metric, Puzzle};
 use crate::solve::algorithms::Algorithm;
-use crate::solve::core::Limits;
 
-/// Everything a solve needs besides the puzzle.
+/// What to search for: everything a solve needs besides the puzzle and the
+/// [`SearchControl`](crate::solve::core::SearchControl), which alone says how much (limits),
+/// on how many threads, and carries the progress sink and the cancel flag.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SolveRequest {
     /// The algorithm.
@@ -19,11 +20,6 @@ pub struct SolveRequest {
     pub metric: Option<Metric>,
     /// DFS's depth cap, if any.
     pub depth_cap: Option<u32>,
-    /// Worker threads for algorithms that can use several (IDA* and IDDFS on tiles, BFS on
-    /// block puzzles); 0 = all cores.
-    pub threads: usize,
-    /// Resource limits.
-    pub limits: Limits,
     /// Where pattern databases are loaded from and saved to: a folder the caller chooses
     /// (the CLI and the app pass the user's cache folder; tests a temporary one). `None`
     /// builds the tables in memory for each solve and writes nothing.
@@ -38,8 +34,6 @@ impl Default for SolveRequest {
             weight: 1.0,
             metric: None,
             depth_cap: None,
-            threads: 1,
-            limits: Limits::default(),
             pdb_cache: None,
         }
     }
@@ -86,7 +80,7 @@ pub fn default_algorithm(puzzle: &Puzzle) -> (Algorithm, Option<&'static str>) {
     }
 }
 
-/// Whether `algorithm` shares its work among [`SolveRequest::threads`] on `puzzle`: IDA* and
+/// Whether `algorithm` shares its work among the control's threads on `puzzle`: IDA* and
 /// IDDFS on any puzzle (the subtrees of the first levels), breadth-first search on block
 /// puzzles (the layers of the block engine's walks). The others run on one thread.
 pub fn uses_threads(puzzle: &Puzzle, algorithm: Algorithm) -> bool {

@@ -17,7 +17,7 @@ use crate::solve::observe::{BACKWARD, Fate, Observer};
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::trace::{Trace, TraceEvent, TraceNode};
 
-use super::prepare::{apply_limits, check_request, check_valid};
+use super::prepare::{check_request, check_valid};
 use super::report::SolveReport;
 use super::request::{SolveError, SolveRequest, metric_for};
 use super::search::solve_on;
@@ -43,16 +43,13 @@ pub struct Watched {
 pub fn watch(
     puzzle: &Puzzle,
     request: &SolveRequest,
-    mut control: SearchControl,
+    control: SearchControl,
     cap: usize,
 ) -> Result<Watched, SolveError> {
     check_valid(puzzle)?;
     check_request(request)?;
-    apply_limits(&mut control, &request.limits);
-    let request = SolveRequest {
-        threads: 1,
-        ..request.clone()
-    };
+    // IDDFS and IDA* on one thread, so that their events follow the recursion.
+    let control = control.with_threads(1);
     let metric = metric_for(puzzle, request.metric);
     with_domain(
         puzzle,
@@ -60,7 +57,7 @@ pub fn watch(
         request.pdb_cache.as_deref(),
         WatchJob {
             puzzle,
-            request: &request,
+            request,
             control,
             cap,
         },

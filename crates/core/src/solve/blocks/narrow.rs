@@ -162,7 +162,6 @@ pub fn run<O: Observer<BlockMove>>(
 ) -> SearchOutcome<BlockMove> {
     // A watched search runs the textbook loop, whose steps a student can follow.
     if algorithm == Algorithm::Bfs && domain.state_words() <= 2 && !observer.active() {
-        control.set_threads(options.threads);
         return bfs(domain, control);
     }
     let narrow = NarrowHeuristic(heuristic);

@@ -66,10 +66,10 @@ const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
 ///
 /// - `domain` is the puzzle: its start, goal test, moves and state encoding.
 /// - `heuristic` estimates the moves left from a state.
-/// - `threads` is the number of worker threads (0 = all cores; 1 = no threads spawned; at
-///   most [`MAX_THREADS`], more are capped). When the system refuses a thread, the round runs
-///   on those it got (on the calling thread if none).
-/// - `control` carries the limits, the cancel flag and the progress sink; it is checked at
+/// - `control` carries the limits, the worker threads (1: none spawned; at most
+///   [`MAX_THREADS`], more are capped; when the system refuses a thread, the round runs on
+///   those it got, on the calling thread if none), the cancel flag and the progress sink; it
+///   is checked at
 ///   least every [`CHECK_EVERY`] expansions.
 ///
 /// Returns a [`SearchOutcome`] whose path, when solved, is optimal when the heuristic is
@@ -85,9 +85,9 @@ const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
 pub fn idastar<D: Domain, H: Heuristic<D>>(
     domain: &D,
     heuristic: &H,
-    threads: usize,
     control: &mut SearchControl,
 ) -> SearchOutcome<D::Move> {
+    let threads = control.threads();
     idastar_with(
         domain,
         heuristic,
@@ -119,12 +119,7 @@ fn idastar_with<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     control: &mut SearchControl,
     observer: &mut O,
 ) -> SearchOutcome<D::Move> {
-    let threads = if threads == 0 {
-        std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-    } else {
-        threads
-    }
-    .min(MAX_THREADS);
+    let threads = threads.min(MAX_THREADS);
     control.start_clock();
     let start = domain.start();
     let h0 = heuristic.estimate(domain, &start);

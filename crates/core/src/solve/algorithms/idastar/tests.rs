@@ -66,7 +66,7 @@ fn parallel_rounds_find_the_same_optimal_lengths() {
 fn zero_heuristic_is_iterative_deepening() {
     let d = eight(&[2, 3, 0, 1, 4, 6, 7, 5, 8]);
     let mut control = SearchControl::new(Limits::default());
-    let out = idastar(&d, &Zero, 1, &mut control);
+    let out = idastar(&d, &Zero, &mut control);
     assert_eq!(out.path.unwrap().len(), 6);
     assert_eq!(out.stats.completed_depth, Some(5));
 }
