@@ -74,7 +74,9 @@ fn check_file(path: &Path) -> TextReport {
 fn solver_refusal(text: &str, report: &TextReport) -> Option<Diagnostic> {
     let puzzle = report.puzzle.as_ref().filter(|_| report.is_valid())?;
     let reason = match blockslide_core::solve::check(puzzle, &SolveRequest::default()).err()? {
-        SolveError::Invalid(reason) | SolveError::NotApplicable(reason) => reason,
+        // Unreachable: the puzzle validated, so the solver refuses only what it cannot hold.
+        SolveError::Invalid(_) => return None,
+        SolveError::Unsupported(reason) | SolveError::NotApplicable(reason) => reason,
     };
     let board = parse_with_source_map(text)
         .ok()

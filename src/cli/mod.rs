@@ -31,7 +31,7 @@ use blockslide_core::model::Metric;
 use blockslide_core::model::Puzzle;
 use blockslide_core::model::file::{LoadError, parse, parse_with_source_map, read_text};
 use blockslide_core::model::text::{echo, echo_message};
-use blockslide_core::model::validate::validate_text;
+use blockslide_core::model::validate::{Diagnostic, validate_text};
 use blockslide_core::solve::{Algorithm, Limits, SearchControl, SolveError};
 
 use args::{Choice, names};
@@ -310,30 +310,41 @@ pub fn load_puzzle(path: &Path) -> Result<(Puzzle, PuzzleFile), String> {
 }
 
 impl PuzzleFile {
-    /// What the solver refused, one line per finding: each validation error the refusal
-    /// names, at its line and column; a refusal of the engine itself (too many pieces, a
+    /// What the solver refused, one line per finding: each validation error it names, at
+    /// its line and column in the file (the same finding, found again in the text, where
+    /// validation knows the positions); a refusal of the engine itself (too many pieces, a
     /// state too wide) at the board.
     pub fn locate(&self, e: &SolveError) -> String {
-        let SolveError::Invalid(reasons) = e else {
-            return e.to_string();
-        };
-        let report = validate_text(&self.text);
-        let found: Vec<String> = report
-            .errors()
-            .filter(|d| reasons.contains(&d.message))
-            .map(|d| self.at(d.line, d.column, &d.message))
-            .collect();
-        if !found.is_empty() {
-            return found.join("\n");
+        match e {
+            SolveError::Invalid(findings) => {
+                let report = validate_text(&self.text);
+                let placed = |d: &Diagnostic| {
+                    report
+                        .errors()
+                        .find(|t| t.kind == d.kind && t.message == d.message && t.cells == d.cells)
+                        .map_or((None, None), |t| (t.line, t.column))
+                };
+                let lines: Vec<String> = findings
+                    .iter()
+                    .map(|d| {
+                        let (line, column) = placed(d);
+                        self.at(line, column, &d.message)
+                    })
+                    .collect();
+                lines.join("\n")
+            }
+            SolveError::Unsupported(_) => {
+                let board = parse_with_source_map(&self.text)
+                    .ok()
+                    .and_then(|(_, map)| map.field("board"));
+                self.at(
+                    board.map(|p| p.line),
+                    board.map(|p| p.column),
+                    &e.to_string(),
+                )
+            }
+            SolveError::NotApplicable(_) => e.to_string(),
         }
-        let board = parse_with_source_map(&self.text)
-            .ok()
-            .and_then(|(_, map)| map.field("board"));
-        self.at(
-            board.map(|p| p.line),
-            board.map(|p| p.column),
-            &e.to_string(),
-        )
     }
 
     fn at(&self, line: Option<usize>, column: Option<usize>, message: &str) -> String {

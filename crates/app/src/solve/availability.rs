@@ -98,7 +98,7 @@ impl Availability {
                     match check(puzzle, &request) {
                         Err(SolveError::NotApplicable(reason)) => Err(reason),
                         // What validation passes but the engine refuses, the solve explains.
-                        Ok(()) | Err(SolveError::Invalid(_)) => Ok(()),
+                        Ok(()) | Err(SolveError::Invalid(_) | SolveError::Unsupported(_)) => Ok(()),
                     }
                 } else {
                     Ok(())

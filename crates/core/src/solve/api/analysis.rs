@@ -207,7 +207,7 @@ pub fn explore(
                 .into(),
         ));
     }
-    let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Invalid)?;
+    let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?;
     let found = explore_piece_set(&domain, top, &mut control);
     Ok(ExploreReport {
         puzzle: puzzle.name.clone(),

@@ -69,7 +69,7 @@ impl TileBatch {
     ) -> Result<TileBatch, BatchError> {
         check_request(request)?;
         let domain = TileDomain::new(&TileLayout::numbered(rows, cols, goal, goal))
-            .map_err(SolveError::Invalid)?
+            .map_err(SolveError::Unsupported)?
             .with_pdb_cache(request.pdb_cache.clone());
         let infos = domain.heuristics(request.heuristic.as_deref());
         let heuristic_name = choose_heuristic(request, &infos, notes)?;
@@ -106,7 +106,7 @@ impl TileBatch {
         mut control: SearchControl,
     ) -> Result<TileOutcome, SolveError> {
         let layout = TileLayout::numbered(self.rows, self.cols, start, &self.goal);
-        let domain = TileDomain::new(&layout).map_err(SolveError::Invalid)?;
+        let domain = TileDomain::new(&layout).map_err(SolveError::Unsupported)?;
         if domain.unsolvable_without_search().is_some() {
             return Ok(TileOutcome {
                 status: Termination::Unsolvable,
@@ -126,9 +126,9 @@ impl TileBatch {
         let length = match &outcome.path {
             Some(path) if outcome.termination == Termination::Solved => {
                 let reached = domain.replay(&domain.start(), path);
-                let goal = domain.goal_state().map_err(SolveError::Invalid)?;
+                let goal = domain.goal_state().map_err(SolveError::Unsupported)?;
                 if reached != Some(goal) {
-                    return Err(SolveError::Invalid(
+                    return Err(SolveError::Unsupported(
                         "internal error: a solution did not replay to the goal".into(),
                     ));
                 }

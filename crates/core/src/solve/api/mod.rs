@@ -131,10 +131,10 @@ fn with_domain<J: Job>(
     match tile_layout(puzzle) {
         Some(layout) => job.run(
             &TileDomain::new(&layout)
-                .map_err(SolveError::Invalid)?
+                .map_err(SolveError::Unsupported)?
                 .with_pdb_cache(pdb_cache.map(Path::to_path_buf)),
         ),
-        None => job.run(&BlockDomain::new(puzzle, metric).map_err(SolveError::Invalid)?),
+        None => job.run(&BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?),
     }
 }
 

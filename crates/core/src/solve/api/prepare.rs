@@ -17,16 +17,15 @@ use super::request::{SolveError, SolveRequest};
 /// validation's parity finding is skipped for it.
 pub(super) fn check_valid(puzzle: &Puzzle) -> Result<(), SolveError> {
     let parity_unsolvable = tile_layout(puzzle).is_some_and(|layout| !is_solvable(&layout));
-    let errors: Vec<String> = validate(puzzle)
+    let errors: Vec<Diagnostic> = validate(puzzle)
         .into_iter()
         .filter(|d| d.severity == Severity::Error)
         .filter(|d| !(parity_unsolvable && is_parity_finding(d)))
-        .map(|d| d.message)
         .collect();
     if errors.is_empty() {
         Ok(())
     } else {
-        Err(SolveError::Invalid(errors.join("; ")))
+        Err(SolveError::Invalid(errors))
     }
 }
 

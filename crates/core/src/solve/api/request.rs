@@ -2,6 +2,7 @@
 
 use std::path::PathBuf;
 
+use crate::model::validate::Diagnostic;
 use crate::model::{Metric, Puzzle};
 use crate::solve::algorithms::Algorithm;
 
@@ -42,12 +43,23 @@ impl Default for SolveRequest {
 /// Why a solve could not start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {
-    /// The puzzle does not validate.
+    /// The puzzle does not validate: every error validation found, with its kind and cells,
+    /// so that a caller holding the file's text can place each at its line and column.
+    #[error("the puzzle is not valid: {}", messages(.0))]
+    Invalid(Vec<Diagnostic>),
+    /// The puzzle validates, but the engine cannot hold it (more pieces or a wider state
+    /// than it takes, a board too large for the tile domain).
     #[error("the puzzle is not valid: {0}")]
-    Invalid(String),
+    Unsupported(String),
     /// The algorithm/heuristic/metric combination does not apply.
     #[error("{0}")]
     NotApplicable(String),
+}
+
+/// The findings' messages, one after the other.
+fn messages(findings: &[Diagnostic]) -> String {
+    let messages: Vec<&str> = findings.iter().map(|d| d.message.as_str()).collect();
+    messages.join("; ")
 }
 
 /// The algorithm to run when the user names none, with the reason when it is not A*:
