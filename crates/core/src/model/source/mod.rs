@@ -98,12 +98,14 @@ impl StringSpan {
     /// string's own position for an empty value.
     pub(crate) fn end_pos(&self) -> TextPos {
         let last = self.char_pos.len.checked_sub(1);
-        match last.and_then(|i| self.char_pos.get(i, &self.value)) {
-            Some(p) => TextPos {
-                line: p.line,
-                column: p.column + 1,
-            },
-            None => self.start,
+        // A value may end with a line break (RON strings span lines): what follows it then
+        // starts the next line, as `after` says.
+        match (
+            last.and_then(|i| self.char_pos.get(i, &self.value)),
+            self.value.chars().last(),
+        ) {
+            (Some(p), Some(ch)) => after(p, ch),
+            _ => self.start,
         }
     }
 
