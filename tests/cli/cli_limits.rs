@@ -119,11 +119,13 @@ fn ctrl_c_stops_a_count_with_its_partial_report() {
         file.to_str().unwrap(),
         "--time-limit",
         "120",
+        // Room for several seconds of walking (the optimised walk fills 1,000 MiB in about a
+        // second), so the interrupt comes first.
         "--max-memory",
-        "1000",
+        "4000",
     ];
     let child = command(&args, dir.path()).spawn().expect("the binary runs");
-    std::thread::sleep(Duration::from_millis(1500));
+    std::thread::sleep(Duration::from_millis(500));
     interrupt(&child);
     let out = wait_within(child, Duration::from_secs(20), "an interrupted count");
     let stdout = String::from_utf8_lossy(&out.stdout);

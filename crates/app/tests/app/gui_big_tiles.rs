@@ -105,7 +105,9 @@ fn wait_for_the_solve_checking_progress(h: &mut Harness<'static, App>) -> usize 
 
 #[test]
 fn a_24_puzzle_solves_with_ida_star_chosen_for_it_and_honest_progress() {
-    let puzzle = scrambled_24(150, 17);
+    // A scramble whose optimal solve takes about 2 s in a test build (the core is built at
+    // opt-level 1), long enough for frames to show the search's progress.
+    let puzzle = scrambled_24(150, 11);
     let mut h = gui_support::harness(puzzle.clone(), Mode::Solve, [1400.0, 900.0]);
     let picker = h.get_by_role_and_label(Role::ComboBox, "Algorithm");
     assert_eq!(picker.value().as_deref(), Some("Automatic (IDA*)"));
