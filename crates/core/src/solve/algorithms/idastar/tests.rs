@@ -5,6 +5,8 @@ use crate::model::Puzzle;
 use crate::model::tiles::tile_layout;
 use crate::solve::core::{Limits, Zero};
 use crate::solve::tiles::{TileDomain, TileHeuristic};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 fn eight(start: &[u32]) -> TileDomain {
     let layout = tile_layout(&Puzzle::tiles(3, 3, start, None).unwrap()).unwrap();
