@@ -26,7 +26,8 @@ use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{AnalyzeReport, HardestPosition, analyze, metric_for};
 
 use super::args::{Choice, names};
-use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, figures, json};
+use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, json};
+use blockslide_core::model::text::bytes;
 
 /// Arguments of `analyze`.
 #[derive(Debug, Args)]
@@ -151,7 +152,7 @@ fn text(report: &AnalyzeReport) -> String {
         out,
         "time:              {:.3} s, peak memory {}",
         report.stats.elapsed.as_secs_f64(),
-        figures::bytes(report.stats.peak_memory_bytes)
+        bytes(report.stats.peak_memory_bytes)
     );
     if !report.histogram.is_empty() {
         let _ = writeln!(out, "positions by distance to the goal:");

@@ -19,7 +19,8 @@ use blockslide_core::solve::api::{CountReport, count, metric_for};
 use blockslide_core::solve::core::Termination;
 
 use super::rushhour::rushhour_puzzle;
-use super::{CliError, CountArgs, EXIT_LIMIT, EXIT_OK, figures, json};
+use super::{CliError, CountArgs, EXIT_LIMIT, EXIT_OK, json};
+use blockslide_core::model::text::bytes;
 
 /// Runs `blockslide count`.
 ///
@@ -91,7 +92,7 @@ fn text(name: &str, metric: Metric, report: &CountReport) -> String {
         "time:        {:.3} s ({:.0} states/s), peak memory {}",
         report.stats.elapsed.as_secs_f64(),
         report.states_per_second(),
-        figures::bytes(report.stats.peak_memory_bytes)
+        bytes(report.stats.peak_memory_bytes)
     );
     if report.mirrored {
         let _ = writeln!(

@@ -24,7 +24,8 @@ use blockslide_core::solve::api::{ExploreReport, explore, metric_for};
 
 use super::analyze::hardest_puzzle;
 use super::args::{Choice, names};
-use super::{CliError, EXIT_LIMIT, EXIT_OK, LimitArgs, figures, json};
+use super::{CliError, EXIT_LIMIT, EXIT_OK, LimitArgs, json};
+use blockslide_core::model::text::bytes;
 
 /// Arguments of `explore`.
 #[derive(Debug, Args)]
@@ -106,7 +107,7 @@ fn text(report: &ExploreReport) -> String {
         out,
         "time:                {:.3} s, peak memory {}",
         report.stats.elapsed.as_secs_f64(),
-        figures::bytes(report.stats.peak_memory_bytes)
+        bytes(report.stats.peak_memory_bytes)
     );
     for (i, h) in report.hardest.iter().enumerate() {
         let _ = writeln!(

@@ -5,7 +5,7 @@
 //!
 //! The conventions at the CLI's edge, each kept in one place: a subcommand returns its exit
 //! code or a [`CliError`], which [`run`] alone prints; every `--json` object is a struct of
-//! [`json`]; byte sizes and digit grouping for people are written by [`figures`].
+//! [`json`]; byte sizes and digit grouping for people are the core's (`model::text`).
 
 mod analyze;
 mod args;
@@ -14,7 +14,6 @@ mod bench;
 mod check;
 mod count;
 mod explore;
-mod figures;
 mod generate;
 mod json;
 mod progress;
@@ -250,7 +249,7 @@ impl LimitArgs {
             })?;
         }
         if let Some(mib) = self.max_memory {
-            limits.max_memory_bytes = mib.saturating_mul(figures::MIB);
+            limits.max_memory_bytes = mib.saturating_mul(1 << 20);
         }
         Ok(limits)
     }

@@ -10,7 +10,7 @@ use std::time::Duration;
 use blockslide_core::solve::Stats;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::figures::{bytes, thousands};
+use blockslide_core::model::text::{bytes, thousands};
 
 /// The progress line of one command; cleared when dropped, before the command prints.
 pub struct ProgressLine {

@@ -15,7 +15,8 @@ use blockslide_core::solve::api::{analyze, explore};
 use blockslide_core::solve::core::{Limits, SearchControl};
 
 use super::median;
-use crate::cli::{BenchArgs, figures, json};
+use crate::cli::{BenchArgs, json};
+use blockslide_core::model::text::bytes;
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &["analyze"];
@@ -98,7 +99,7 @@ fn analyze_component(
                 metric.name(),
                 report.component,
                 secs * 1e3,
-                figures::bytes(report.stats.peak_memory_bytes),
+                bytes(report.stats.peak_memory_bytes),
             );
         }
     }
@@ -141,7 +142,7 @@ fn explore_piece_set(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), String> {
             report.components,
             report.solvable_components,
             secs * 1e3,
-            figures::bytes(report.stats.peak_memory_bytes),
+            bytes(report.stats.peak_memory_bytes),
         );
     }
     Ok(())

@@ -19,7 +19,8 @@ use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
 use super::median;
 use crate::cli::args::pdb_cache;
-use crate::cli::{BenchArgs, figures, json};
+use crate::cli::{BenchArgs, json};
+use blockslide_core::model::text::bytes;
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &["big"];
@@ -126,7 +127,7 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), String> {
                     wall,
                     cpu,
                     per_cpu_second / 1e6,
-                    figures::bytes(stats.peak_memory_bytes),
+                    bytes(stats.peak_memory_bytes),
                     bytes_per_state,
                     args.threads,
                 );

@@ -18,7 +18,8 @@ use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic, count_space, h
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
 use super::median;
-use crate::cli::{BenchArgs, figures, json};
+use crate::cli::{BenchArgs, json};
+use blockslide_core::model::text::bytes;
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &["klotski-bfs", "classics"];
@@ -154,7 +155,7 @@ fn klotski_bfs(args: &BenchArgs) -> Result<(), String> {
                     secs * 1e3,
                     cpu * 1e3,
                     per_cpu_second / 1e6,
-                    figures::bytes(e.stats.peak_memory_bytes),
+                    bytes(e.stats.peak_memory_bytes),
                     if e.mirrored {
                         format!("  mirror pairs walked once: {} expanded", e.stats.expanded)
                     } else {

@@ -300,9 +300,7 @@ impl SolveView {
                     .apply(command, puzzle, metric, limits, settings.threads, ctx);
             }
             SolveCommand::Watch(command) => {
-                let settings = &self.panel.settings;
-                let job =
-                    settings.search_for(settings.algorithm_for(puzzle), settings.heuristic.clone());
+                let job = self.panel.settings.search(puzzle);
                 self.watch.apply(command, puzzle, &job);
                 self.tab = SolveTab::Watch;
             }

@@ -110,9 +110,9 @@ impl SolverSettings {
         }
     }
 
-    /// The request for `puzzle` with the algorithm that runs on it and the chosen heuristic.
-    pub fn request(&self, puzzle: &Puzzle) -> SolveRequest {
-        self.request_for(self.algorithm_for(puzzle), self.heuristic.clone())
+    /// The search for `puzzle` with the algorithm that runs on it and the chosen heuristic.
+    pub fn search(&self, puzzle: &Puzzle) -> SearchJob {
+        self.search_for(self.algorithm_for(puzzle), self.heuristic.clone())
     }
 
     /// The search for `algorithm` with `heuristic` under these settings: the request, with
@@ -204,7 +204,7 @@ mod tests {
                 .contains("IDA*")
         );
         assert_eq!(
-            automatic.request(&twenty_four).algorithm,
+            automatic.search(&twenty_four).request.algorithm,
             Algorithm::Idastar
         );
         assert_eq!(automatic.algorithm_for(&blocks), Algorithm::Bfs);
