@@ -15,14 +15,22 @@
 //!
 //! Exit codes, as `count`: 0 analysed (the whole component), 1 error, 3 a limit stopped the
 //! analysis (the figures then cover what was finished; the notes say what was not).
+//!
+//! The file `--write-hardest` names is checked before the analysis and written before the
+//! report, so a bad path fails at once and a failing standard output loses no file. This
+//! module also holds what the commands that save puzzle files share: `--force`
+//! ([`ForceArgs`]), the message of a failed save ([`save_error`]) and the file of a hardest
+//! start ([`hardest_puzzle`]).
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::io;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use blockslide_core::model::file::{load, save};
+use blockslide_core::model::file::{SaveOptions, SaveRefusal, check_save_path, load, save_with};
 use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::Termination;
 use blockslide_core::solve::api::{AnalyzeReport, HardestPosition, analyze, metric_for};
 
 use super::args::{Choice, names};
@@ -40,12 +48,44 @@ pub struct AnalyzeArgs {
     /// Write a puzzle file whose start is one of the hardest starts (goal and styles kept).
     #[arg(long, value_name = "OUT.ron")]
     pub write_hardest: Option<PathBuf>,
+    /// Replacing a read-only OUT.ron.
+    #[command(flatten)]
+    pub force: ForceArgs,
     /// Resource limits (for the whole analysis).
     #[command(flatten)]
     pub limits: LimitArgs,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `--force`, for the commands that save puzzle files.
+#[derive(Debug, Args)]
+pub struct ForceArgs {
+    /// Replace output files that are read-only (they stay read-only); without it, such a file
+    /// is refused before any work starts.
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl ForceArgs {
+    /// How to save under this flag: a read-only file is replaced only with `--force`.
+    pub fn options(&self) -> SaveOptions {
+        SaveOptions {
+            overwrite_read_only: self.force,
+            ..SaveOptions::default()
+        }
+    }
+}
+
+/// The message of a save to `path` that failed with `e`; for a read-only file, it names the
+/// flag that replaces it.
+pub fn save_error(path: &Path, e: &io::Error) -> String {
+    let hint = match SaveRefusal::of(e) {
+        Some(SaveRefusal::ReadOnly) => "; pass --force to replace it",
+        _ => "",
+    };
+    format!("cannot write {}: {e}{hint}", path.display())
 }
 
 /// Runs `blockslide analyze`.
@@ -58,29 +98,26 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
     let path = &args.file;
     let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
     let metric = metric_for(&puzzle, metric);
+    let options = args.force.options();
+    if let Some(out) = &args.write_hardest {
+        // Before the analysis, which may take long: a path that cannot be written fails now.
+        check_save_path(out, options).map_err(|e| save_error(out, &e))?;
+    }
     let (control, line) = args.limits.control("analysing")?;
     let report = analyze(&puzzle, metric, control).map_err(|e| e.to_string())?;
     drop(line);
+    // The file before the report, so it is written whatever happens to standard output; the
+    // report is printed even when the file could not be, and the error follows it.
+    let written = match &args.write_hardest {
+        Some(out) => write_hardest(out, &report, options),
+        None => Ok(()),
+    };
     if args.json {
-        json::print(&json::Analyze::from(&report));
+        json::print(&json::Analyze::from(&report))?;
     } else {
-        print!("{}", text(&report));
+        out!("{}", text(&report))?;
     }
-    if let Some(out) = &args.write_hardest {
-        let Some(hardest) = &report.hardest else {
-            let (code, why) = if report.complete() {
-                (EXIT_ERROR, "no goal position is reachable")
-            } else {
-                (EXIT_LIMIT, "the analysis did not finish")
-            };
-            return Err(CliError::with_code(
-                code,
-                format!("no hardest start to write to {}: {why}", out.display()),
-            ));
-        };
-        let puzzle = hardest_puzzle(&report.puzzle, hardest, report.metric.name());
-        save(out, &puzzle).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    }
+    written?;
     Ok(if report.complete() {
         EXIT_OK
     } else {
@@ -88,17 +125,76 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
     })
 }
 
-/// The puzzle file of a hardest start: the original with the pieces moved, its name and
-/// notes saying where it came from.
-pub(super) fn hardest_puzzle(name: &str, hardest: &HardestPosition, metric: &str) -> Puzzle {
+/// Writes the report's hardest start to `out`.
+///
+/// # Errors
+/// A file that cannot be written, or no hardest start to write (exit 3 when a limit stopped
+/// the analysis before it found one).
+fn write_hardest(out: &Path, report: &AnalyzeReport, options: SaveOptions) -> Result<(), CliError> {
+    let Some(hardest) = &report.hardest else {
+        let (code, why) = if report.complete() {
+            (EXIT_ERROR, "no goal position is reachable")
+        } else {
+            (EXIT_LIMIT, "the analysis did not finish")
+        };
+        return Err(CliError::with_code(
+            code,
+            format!("no hardest start to write to {}: {why}", out.display()),
+        ));
+    };
+    // The hardest start of the start's component is exact once found, even when a limit
+    // stopped a later phase (the solution count): it is not partial.
+    let puzzle = hardest_puzzle(&report.puzzle, hardest, report.metric, None);
+    save_with(out, &puzzle, options).map_err(|e| save_error(out, &e))?;
+    Ok(())
+}
+
+/// The words every hardest start's notes end with (since before `--write-top` wrote a
+/// summary): `explore --write-top` knows the files it may remove by them.
+pub(super) const FOUND_BY: &str = "found by `blockslide`";
+
+/// The puzzle file of a hardest start: the original with the pieces moved, in the `metric`
+/// it was found in (so `solve` counts as the analysis did), its name and notes saying where
+/// it came from. `stopped` is what stopped a search before it saw every component (`explore`
+/// under a limit): the start is then the hardest of its own component only, and its name and
+/// notes say it is a partial result.
+pub(super) fn hardest_puzzle(
+    name: &str,
+    hardest: &HardestPosition,
+    metric: Metric,
+    stopped: Option<Termination>,
+) -> Puzzle {
     let mut puzzle = hardest.position.clone();
+    puzzle.metric = Some(metric);
     let title = if name.is_empty() { "puzzle" } else { name };
-    puzzle.name = format!("{title}: a hardest start ({} {metric})", hardest.distance);
-    puzzle.notes = format!(
-        "One of the {} positions farthest from the goal ({} moves in the {metric} metric) in a \
-         component of {} positions, found by `blockslide`.",
-        hardest.count, hardest.distance, hardest.component
+    let (distance, count, component) = (hardest.distance, hardest.count, hardest.component);
+    let metric = metric.name();
+    let found = format!(
+        "{count} positions farthest from the goal ({distance} moves in the {metric} metric) in \
+         a component of {component} positions, {FOUND_BY}."
     );
+    match stopped {
+        None => {
+            puzzle.name = format!("{title}: a hardest start ({distance} {metric})");
+            puzzle.notes = format!("One of the {found}");
+        }
+        Some(status) => {
+            let why = match status {
+                Termination::NodeLimit => "the node limit",
+                Termination::TimeLimit => "the time limit",
+                Termination::MemoryLimit => "the memory limit",
+                Termination::Cancelled => "Ctrl-C",
+                other => other.name(),
+            };
+            puzzle.name = format!(
+                "{title}: partial result, a hard start ({distance} {metric}; stopped by {why})"
+            );
+            puzzle.notes = format!(
+                "Partial result: the exploration was stopped by {why} before it saw every \
+                 arrangement, so harder starts may exist. This start is one of the {found}"
+            );
+        }
+    }
     puzzle
 }
 

@@ -5,10 +5,14 @@ use std::ffi::OsStr;
 use std::marker::PhantomData;
 use std::path::PathBuf;
 
-use blockslide_core::model::Metric;
-use blockslide_core::model::text::echo;
+use std::num::{IntErrorKind, ParseIntError};
+
+use blockslide_core::model::text::{echo, thousands};
+use blockslide_core::model::tiles::MAX_TILE_CELLS;
+use blockslide_core::model::{MAX_SIDE, Metric};
+use blockslide_core::solve::algorithms::idastar::MAX_THREADS;
 use blockslide_core::solve::{Algorithm, SolveRequest};
-use clap::builder::{PossibleValue, TypedValueParser};
+use clap::builder::{PossibleValue, RangedU64ValueParser, TypedValueParser};
 use clap::error::ErrorKind;
 
 use super::SearchArgs;
@@ -99,7 +103,44 @@ impl<T: Named> TypedValueParser for NameParser<T> {
     }
 }
 
-/// Parses `RxC` (or `R`x`C` with `X`).
+/// A count option's parser (`value_parser = counts(1, MAX_RUNS)`): whole numbers from `min`
+/// to `max`, anything else refused by clap with the range, before a count too large to hold
+/// reaches an allocation.
+pub(crate) fn counts<T>(min: u64, max: u64) -> RangedU64ValueParser<T>
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+{
+    RangedU64ValueParser::new().range(min..=max)
+}
+
+/// The parser of every `--threads` option: 0 (every core) to the solver's [`MAX_THREADS`].
+pub(crate) fn threads() -> RangedU64ValueParser<usize> {
+    counts(0, MAX_THREADS as u64)
+}
+
+/// The most runs per measurement `bench --runs` takes: a median of a thousand runs is as
+/// steady as it gets.
+pub(crate) const MAX_RUNS: u64 = 1000;
+
+/// The most instances `bench --limit` keeps: `korf100` has 100, and `tiles5x5` makes as many
+/// as asked, each a search of its own.
+pub(crate) const MAX_BENCH_INSTANCES: u64 = 1000;
+
+/// The largest `--max-memory`, in MiB: as many as a 64-bit count of bytes holds.
+pub(crate) const MAX_MEMORY_MIB: u64 = u64::MAX >> 20;
+
+/// The most hardest components `explore --top` reports: each is a puzzle file with
+/// `--write-top`, and the kept list is sorted by insertion, so a count near the number of
+/// components would cost time quadratic in it for files nobody reads.
+pub(crate) const MAX_TOP: u64 = 1000;
+
+/// The most random moves `generate --scramble` makes: far past the point where a scramble is
+/// as mixed as a uniformly drawn instance.
+pub(crate) const MAX_SCRAMBLE: u64 = 1_000_000;
+
+/// Parses a tile board's size, `RxC` (or `R`x`C` with `X`): 1 to [`MAX_SIDE`] a side, 2 to
+/// [`MAX_TILE_CELLS`] cells, the one limit of tile boards (`generate`, `solve --tiles`,
+/// `batch` and puzzle files alike).
 pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
     let (r, c) = text
         .split_once(['x', 'X'])
@@ -108,29 +149,54 @@ pub(crate) fn parse_size(text: &str) -> Result<(usize, usize), String> {
         s.trim()
             .parse::<usize>()
             .ok()
-            .filter(|&v| (1..=32).contains(&v))
-            .ok_or_else(|| format!("size `{text}`: rows and columns must be 1 to 32"))
+            .filter(|&v| (1..=MAX_SIDE).contains(&v))
+            .ok_or_else(|| format!("size `{text}`: rows and columns must be 1 to {MAX_SIDE}"))
     };
     let (rows, cols) = (parse(r)?, parse(c)?);
-    if rows * cols < 2 {
+    check_tile_cells(rows, cols).map_err(|e| format!("size `{text}`: {e}"))?;
+    Ok((rows, cols))
+}
+
+/// Checks that a `rows` x `cols` board (each side within [`MAX_SIDE`]) has the 2 to
+/// [`MAX_TILE_CELLS`] cells of a tile board.
+pub(crate) fn check_tile_cells(rows: usize, cols: usize) -> Result<(), String> {
+    let cells = rows * cols;
+    if cells < 2 {
+        return Err("a tile board needs at least two cells".to_string());
+    }
+    if cells > MAX_TILE_CELLS {
         return Err(format!(
-            "size `{text}`: a tile board needs at least two cells"
+            "a {rows}x{cols} board has {} cells, and a tile board has at most {} (tiles 1 to \
+             {})",
+            thousands(cells as u64),
+            thousands(MAX_TILE_CELLS as u64),
+            MAX_TILE_CELLS - 1
         ));
     }
-    Ok((rows, cols))
+    Ok(())
 }
 
 /// Reads numbers separated by white space or commas; `what` names the source in the error
 /// (`--tiles`, `line 3`).
-pub(crate) fn numbers<T: std::str::FromStr>(text: &str, what: &str) -> Result<Vec<T>, String> {
+pub(crate) fn numbers<T: std::str::FromStr<Err = ParseIntError>>(
+    text: &str,
+    what: &str,
+) -> Result<Vec<T>, String> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|s| !s.is_empty())
         .map(|s| {
-            s.parse::<T>().map_err(|_| {
-                format!(
-                    "{what}: `{}` is not a whole number (0 is the blank)",
-                    echo(s)
-                )
+            s.parse::<T>().map_err(|e| {
+                let s = echo(s);
+                if *e.kind() == IntErrorKind::PosOverflow {
+                    format!(
+                        "{what}: `{s}` is too large; a tile board has at most {} cells, so its \
+                         tiles are 1 to {} (0 is the blank)",
+                        thousands(MAX_TILE_CELLS as u64),
+                        MAX_TILE_CELLS - 1
+                    )
+                } else {
+                    format!("{what}: `{s}` is not a whole number (0 is the blank)")
+                }
             })
         })
         .collect()

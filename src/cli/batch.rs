@@ -6,13 +6,13 @@
 
 use std::time::Instant;
 
-use blockslide_core::model::file::read_text;
-use blockslide_core::model::text::{echo, echo_message, normalize};
+use blockslide_core::model::file::{MAX_LIST_INSTANCES, read_list};
+use blockslide_core::model::text::{echo, echo_message, normalize, thousands};
 use blockslide_core::model::tiles::{blank_first_goal, blank_last_goal};
 use blockslide_core::solve::api::{BatchError, TileBatch};
 use blockslide_core::solve::{Algorithm, Stats, Termination};
 
-use super::args::{numbers, parse_size, request};
+use super::args::{check_tile_cells, numbers, parse_size, request};
 use super::{BatchArgs, CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, json};
 
 /// One instance of a batch file.
@@ -28,7 +28,10 @@ pub(crate) struct Instance {
 
 /// Parses instance lines: numbers row by row (0 = blank), optionally followed by the known
 /// optimal length. Blank lines and lines starting with `#` are skipped. Without `size`, the
-/// board is the square the line's numbers fill (one extra number is the known length).
+/// board is the square the line's numbers fill (one extra number is the known length), of at
+/// most [`MAX_TILE_CELLS`](blockslide_core::model::tiles::MAX_TILE_CELLS) cells as every tile
+/// board. A list holds at most
+/// [`MAX_LIST_INSTANCES`] instances: the line of one more is refused.
 pub(crate) fn parse_instances(
     text: &str,
     size: Option<(usize, usize)>,
@@ -40,6 +43,12 @@ pub(crate) fn parse_instances(
         let body = raw.trim();
         if body.is_empty() || body.starts_with('#') {
             continue;
+        }
+        if out.len() == MAX_LIST_INSTANCES {
+            return Err(format!(
+                "line {line}: a batch list holds at most {} instances; split the list",
+                thousands(MAX_LIST_INSTANCES as u64)
+            ));
         }
         let nums: Vec<usize> = numbers(body, &format!("line {line}"))?;
         let (rows, cols) = if let Some(s) = size {
@@ -57,6 +66,7 @@ pub(crate) fn parse_instances(
                         nums.len()
                     )
                 })?;
+            check_tile_cells(side, side).map_err(|e| format!("line {line}: {e}"))?;
             size = Some((side, side));
             (side, side)
         };
@@ -130,7 +140,7 @@ pub(crate) fn batch_goal(
     reason = "the batch in the order it prints: preparation, one line per instance, summary"
 )]
 pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
-    let text = read_text(&args.file).map_err(|e| e.in_file(&args.file).to_string())?;
+    let text = read_list(&args.file).map_err(|e| e.in_file(&args.file).to_string())?;
     let size = args.size.as_deref().map(parse_size).transpose()?;
     let ((rows, cols), instances) = parse_instances(&text, size)?;
     let goal = batch_goal(args.goal.as_deref(), args.blank_first, rows, cols)?;
@@ -147,7 +157,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
     let batch = TileBatch::new(rows, cols, &goal, &request, &mut control, &mut notes);
     drop(line);
     for note in &notes {
-        eprintln!("{}", echo_message(note));
+        errln!("{}", echo_message(note));
     }
     let batch = batch.map_err(|e| {
         let stopped = matches!(e, BatchError::Stopped(_));
@@ -207,7 +217,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
                 optimal: result.optimal,
                 seconds: secs,
                 status: result.status.name(),
-            });
+            })?;
         } else {
             let length = match (result.length, lower_bound) {
                 (Some(l), _) => l.to_string(),
@@ -220,12 +230,12 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
                 (Some(k), None) => format!("known {k}"),
                 _ => String::new(),
             };
-            println!(
+            outln!(
                 "{:>4}  length {length:>4}  {check:<16} expanded {:>12}  generated {:>12}  {secs:>8.3} s",
                 index + 1,
                 s.expanded,
                 s.generated,
-            );
+            )?;
         }
         // Ctrl-C ends the batch: the summary covers the instances run so far.
         if interrupted {
@@ -256,9 +266,9 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
                 threads: search.limits.threads,
                 unsolvable,
             },
-        });
+        })?;
     } else {
-        println!(
+        outln!(
             "solved {solved}/{} ({} {}, {} thread{}); known lengths {}: {checked} checked, \
              {mismatched} mismatched",
             instances.len(),
@@ -271,14 +281,14 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
             } else {
                 "NOT all matched"
             },
-        );
-        println!(
+        )?;
+        outln!(
             "total: {} expanded, {} generated, {seconds:.3} s searching ({:.1} M generated/s), \
              heuristic ready in {prepare_seconds:.2} s",
             total.expanded,
             total.generated,
             rate / 1e6
-        );
+        )?;
     }
     Ok(if mismatched > 0 {
         EXIT_ERROR

@@ -45,13 +45,13 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
                 known.join(", ")
             )));
         };
-        result.map_err(|message| CliError::from(message).in_part(suite))?;
+        result.map_err(|e| e.in_part(suite))?;
     }
     Ok(EXIT_OK)
 }
 
 /// The median of `values` (the upper one of an even count). Every suite measures at least
-/// one run (`--runs` counts as at least 1), so `values` is never empty.
+/// one run (`--runs` is parsed as 1 or more), so `values` is never empty.
 fn median(mut values: Vec<f64>) -> f64 {
     values.sort_by(f64::total_cmp);
     values[values.len() / 2]

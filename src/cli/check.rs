@@ -30,9 +30,9 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
             invalid += 1;
         }
         if args.json {
-            json::print(&json::CheckedFile::new(path, &report));
+            json::print(&json::CheckedFile::new(path, &report))?;
         } else {
-            print_text(path, &report);
+            print_text(path, &report)?;
         }
     }
     if invalid == 0 {
@@ -91,19 +91,19 @@ fn solver_refusal(text: &str, report: &TextReport) -> Option<Diagnostic> {
     })
 }
 
-fn print_text(path: &Path, report: &TextReport) {
+fn print_text(path: &Path, report: &TextReport) -> Result<(), CliError> {
     let file = echo(&path.display().to_string());
     if report.is_valid()
         && let Some(puzzle) = &report.puzzle
     {
         let kind = report.puzzle_type.map_or("blocks", |t| t.name());
         let pieces = puzzle.pieces().len();
-        println!(
+        outln!(
             "{file}: OK ({kind}, {}x{}, {pieces} piece{})",
             puzzle.rows,
             puzzle.cols,
             if pieces == 1 { "" } else { "s" }
-        );
+        )?;
     }
     for d in &report.diagnostics {
         let level = match d.severity {
@@ -112,9 +112,10 @@ fn print_text(path: &Path, report: &TextReport) {
         };
         let message = echo_message(&d.message);
         match (d.line, d.column) {
-            (Some(line), Some(column)) => println!("{file}:{line}:{column}: {level}: {message}"),
-            (Some(line), None) => println!("{file}:{line}: {level}: {message}"),
-            _ => println!("{file}: {level}: {message}"),
-        }
+            (Some(line), Some(column)) => outln!("{file}:{line}:{column}: {level}: {message}"),
+            (Some(line), None) => outln!("{file}:{line}: {level}: {message}"),
+            _ => outln!("{file}: {level}: {message}"),
+        }?;
     }
+    Ok(())
 }

@@ -48,9 +48,9 @@ pub fn run(args: &CountArgs) -> Result<u8, CliError> {
             metric,
             &report,
             complete(&report),
-        ));
+        ))?;
     } else {
-        print!("{}", text(&puzzle.name, metric, &report));
+        out!("{}", text(&puzzle.name, metric, &report))?;
     }
     Ok(if complete(&report) {
         EXIT_OK

@@ -10,12 +10,13 @@ use super::{CliError, EXIT_OK, GenerateArgs};
 /// Runs `blockslide generate`.
 ///
 /// # Errors
-/// A malformed `--size`.
+/// A malformed `--size`, or one over the 1,000 cells of the largest tile board (what
+/// `solve --tiles` and `batch` take: every instance printed is one they read).
 pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
     let (rows, cols) = parse_size(&args.size)?;
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>();
-        eprintln!("seed {seed}");
+        errln!("seed {seed}");
         seed
     });
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -30,7 +31,7 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
             None => random_solvable(rows, cols, &goal, &mut rng),
         };
         let line: Vec<String> = start.iter().map(u16::to_string).collect();
-        println!("{}", line.join(" "));
+        outln!("{}", line.join(" "))?;
     }
     Ok(EXIT_OK)
 }

@@ -20,11 +20,14 @@ use blockslide_core::solve::{HeuristicInfo, SolveReport};
 use serde::Serialize;
 
 /// Prints `value` as one line of compact JSON.
-pub fn print<T: Serialize>(value: &T) {
+///
+/// # Errors
+/// Standard output failed ([`super::output`]).
+pub fn print<T: Serialize>(value: &T) -> Result<(), super::CliError> {
     // Invariant: these structs hold strings, numbers, booleans and lists of them, and no map
     // with non-string keys, so serializing cannot fail.
     let line = serde_json::to_string(value).expect("the CLI's JSON outputs always serialize");
-    println!("{line}");
+    outln!("{line}")
 }
 
 /// One move of a solution: the piece and its unit steps (`"up"`, `"down"`, ...).
@@ -76,6 +79,41 @@ pub struct Solve<'a> {
     status: &'static str,
     steps: Option<usize>,
     stored: u64,
+    /// What became of the trace file; `solve --trace` only (the key is absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trace: Option<TraceFile>,
+}
+
+impl Solve<'_> {
+    /// The report with what became of its trace file (`None`: no trace was asked for).
+    pub fn with_trace(mut self, trace: Option<TraceFile>) -> Self {
+        self.trace = trace;
+        self
+    }
+}
+
+/// `solve --trace FILE --json`: what became of the trace file.
+#[derive(Serialize)]
+pub struct TraceFile {
+    /// Why it was not written, leaving the file at `file` as it was; `null` when it was.
+    error: Option<String>,
+    /// The events of the search, which the file holds one a line.
+    events: usize,
+    file: String,
+    written: bool,
+}
+
+impl TraceFile {
+    /// The trace of `events` events meant for `path`, and the error that kept it from being
+    /// written, if any.
+    pub fn new(path: &Path, events: usize, error: Option<&std::io::Error>) -> Self {
+        TraceFile {
+            error: error.map(ToString::to_string),
+            events,
+            file: path.display().to_string(),
+            written: error.is_none(),
+        }
+    }
 }
 
 impl<'a> From<&'a SolveReport> for Solve<'a> {
@@ -106,6 +144,7 @@ impl<'a> From<&'a SolveReport> for Solve<'a> {
             status: r.status.name(),
             steps: r.steps(),
             stored: s.stored,
+            trace: None,
         }
     }
 }
@@ -650,4 +689,82 @@ pub struct BenchFive {
     pub slowest_seconds: f64,
     /// `tiles5x5`.
     pub suite: &'static str,
+}
+
+/// `value` as one line of compact JSON, without a line break.
+pub fn to_line<T: Serialize>(value: &T) -> String {
+    // Invariant: as for `print`, these structs always serialize.
+    serde_json::to_string(value).expect("the CLI's JSON outputs always serialize")
+}
+
+/// One solvable cluster of `family --format jsonl`.
+#[derive(Serialize)]
+pub struct FamilyCluster<'a> {
+    moves: u32,
+    states: u64,
+    histogram: &'a [u64],
+    board: &'a str,
+    minimal: bool,
+    pieces: usize,
+    walls: usize,
+}
+
+impl<'a> From<&'a blockslide_core::solve::family::ClusterRecord> for FamilyCluster<'a> {
+    fn from(r: &'a blockslide_core::solve::family::ClusterRecord) -> Self {
+        FamilyCluster {
+            moves: r.moves,
+            states: r.states,
+            histogram: &r.histogram,
+            board: &r.board,
+            minimal: r.minimal,
+            pieces: r.pieces,
+            walls: r.walls,
+        }
+    }
+}
+
+/// `family --json`: the run's summary.
+#[derive(Serialize)]
+pub struct Family<'a> {
+    family: &'a str,
+    status: &'static str,
+    complete: bool,
+    units: u64,
+    clusters: u64,
+    solvable_clusters: u64,
+    positions: u64,
+    solvable_positions: u64,
+    minimal: u64,
+    /// `clusters_by_moves[m]`: solvable clusters whose hardest start needs `m` moves.
+    clusters_by_moves: &'a [u64],
+    hardest: Option<usize>,
+    seconds: f64,
+    peak_memory_bytes: u64,
+}
+
+impl<'a> Family<'a> {
+    /// The summary of a run of `family` that ended with `status`.
+    pub fn new(
+        family: &'a str,
+        summary: &'a blockslide_core::solve::family::FamilySummary,
+        status: blockslide_core::solve::Termination,
+        seconds: f64,
+        peak_memory_bytes: u64,
+    ) -> Self {
+        Family {
+            family,
+            status: status.name(),
+            complete: status == blockslide_core::solve::Termination::Solved,
+            units: summary.units,
+            clusters: summary.clusters,
+            solvable_clusters: summary.solvable,
+            positions: summary.positions,
+            solvable_positions: summary.solvable_positions,
+            minimal: summary.minimal,
+            clusters_by_moves: &summary.by_moves,
+            hardest: summary.hardest(),
+            seconds,
+            peak_memory_bytes,
+        }
+    }
 }

@@ -7,6 +7,9 @@
 //! code or a [`CliError`], which [`run`] alone prints; every `--json` object is a struct of
 //! [`json`]; byte sizes and digit grouping for people are the core's (`model::text`).
 
+#[macro_use]
+mod output;
+
 mod analyze;
 mod args;
 mod batch;
@@ -14,6 +17,9 @@ mod bench;
 mod check;
 mod count;
 mod explore;
+mod family;
+#[cfg(feature = "distributed")]
+mod family_distributed;
 mod generate;
 mod json;
 mod progress;
@@ -33,9 +39,10 @@ use blockslide_core::model::text::{echo, echo_message};
 use blockslide_core::model::validate::{Diagnostic, validate_text};
 use blockslide_core::solve::{Algorithm, Limits, SearchControl, SolveError};
 
-use args::{Choice, names};
-use blockslide_core::solve::algorithms::idastar::MAX_THREADS;
-use clap::builder::RangedU64ValueParser;
+use args::{
+    Choice, MAX_BENCH_INSTANCES, MAX_MEMORY_MIB, MAX_RUNS, MAX_SCRAMBLE, counts, names, threads,
+};
+use blockslide_core::model::file::MAX_LIST_INSTANCES;
 use clap::{Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use progress::ProgressLine;
 
@@ -90,7 +97,7 @@ impl CliError {
             prefix.push_str(word);
         }
         for line in self.message.lines() {
-            eprintln!("{prefix}: {}", echo_message(line));
+            errln!("{prefix}: {}", echo_message(line));
         }
     }
 }
@@ -141,6 +148,8 @@ pub enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Explore every arrangement of a block puzzle's pieces: components, hardest starts.
     Explore(explore::ExploreArgs),
+    /// Every puzzle a rule set allows, in clusters, with the hardest start of each.
+    Family(family::FamilyArgs),
 }
 
 /// Arguments of `check`.
@@ -188,8 +197,9 @@ pub struct LimitArgs {
     /// Stop after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
-    /// Stop when the search would use more than this many mebibytes (MiB, 2^20 bytes).
-    #[arg(long, value_name = "MiB")]
+    /// Stop when the search would use more than this many mebibytes (MiB, 2^20 bytes; at most
+    /// 17,592,186,044,415, as many bytes as 64 bits count).
+    #[arg(long, value_name = "MiB", value_parser = counts::<u64>(0, MAX_MEMORY_MIB))]
     pub max_memory: Option<u64>,
     /// Draw no progress line (one is drawn only when standard error is a terminal).
     #[arg(long, short)]
@@ -197,11 +207,7 @@ pub struct LimitArgs {
     /// Worker threads for the searches that share their work (IDA* and IDDFS on tiles;
     /// breadth-first search, counting and analysing big components on block puzzles); 0 =
     /// every core; at most 64. The answer and the statistics do not depend on it.
-    #[arg(
-        long,
-        default_value_t = 1,
-        value_parser = RangedU64ValueParser::<usize>::new().range(0..=MAX_THREADS as u64)
-    )]
+    #[arg(long, default_value_t = 1, value_parser = threads())]
     pub threads: usize,
 }
 
@@ -249,7 +255,8 @@ impl LimitArgs {
             })?;
         }
         if let Some(mib) = self.max_memory {
-            limits.max_memory_bytes = mib.saturating_mul(1 << 20);
+            // At most `MAX_MEMORY_MIB`, so the bytes fit.
+            limits.max_memory_bytes = mib << 20;
         }
         Ok(limits)
     }
@@ -444,15 +451,15 @@ pub struct GenerateArgs {
     /// Board size, e.g. 4x4 or 2x3.
     #[arg(long, default_value = "4x4")]
     pub size: String,
-    /// How many instances.
-    #[arg(long, default_value_t = 1)]
+    /// How many instances (1 to 100,000, the most a batch list holds).
+    #[arg(long, default_value_t = 1, value_parser = counts::<usize>(1, MAX_LIST_INSTANCES as u64))]
     pub count: usize,
     /// Random seed (the same seed prints the same instances).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Scramble the goal by K random moves (no immediate reversals) instead of drawing a
-    /// uniformly random solvable instance.
-    #[arg(long, value_name = "K")]
+    /// Scramble the goal by K random moves (no immediate reversals; 0 to 1,000,000) instead of
+    /// drawing a uniformly random solvable instance.
+    #[arg(long, value_name = "K", value_parser = counts::<u32>(0, MAX_SCRAMBLE))]
     pub scramble: Option<u32>,
     /// Put the blank first in the goal (korf100.txt's convention).
     #[arg(long)]
@@ -466,14 +473,14 @@ pub struct BenchArgs {
     /// korf100-mt, korf100-large, korf100-strong, korf100-max, tiles5x5, analyze, and big (the
     /// largest block puzzles, minutes each).
     pub suites: Vec<String>,
-    /// Runs per measurement; the median is reported.
-    #[arg(long, default_value_t = 5)]
+    /// Runs per measurement (1 to 1,000); the median is reported.
+    #[arg(long, default_value_t = 5, value_parser = counts::<usize>(1, MAX_RUNS))]
     pub runs: usize,
-    /// Only the first N instances of instance suites (korf100, tiles5x5).
-    #[arg(long)]
+    /// Only the first N instances of instance suites (korf100, tiles5x5; 1 to 1,000).
+    #[arg(long, value_name = "N", value_parser = counts::<usize>(1, MAX_BENCH_INSTANCES))]
     pub limit: Option<usize>,
-    /// Worker threads for the `big` suite's searches (0 = every core).
-    #[arg(long, default_value_t = 1)]
+    /// Worker threads for the `big` suite's searches (0 = every core; at most 64).
+    #[arg(long, default_value_t = 1, value_parser = threads())]
     pub threads: usize,
     /// Print JSON lines.
     #[arg(long)]
@@ -504,9 +511,6 @@ pub fn run() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    if cli.command.is_some() {
-        die_quietly_on_broken_pipe();
-    }
     let result = match cli.command {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
@@ -518,6 +522,7 @@ pub fn run() -> ExitCode {
         Some(Command::Export(args)) => rushhour::export(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Explore(args)) => explore::run(&args),
+        Some(Command::Family(args)) => family::run(&args),
         None => open_app(cli.file, cli.screenshot),
     };
     ExitCode::from(result.unwrap_or_else(|error| {
@@ -541,29 +546,14 @@ pub fn interrupt_flag() -> Arc<AtomicBool> {
             if raised.swap(true, Ordering::SeqCst) {
                 std::process::exit(i32::from(EXIT_LIMIT));
             }
-            eprintln!("blockslide: interrupted; stopping (press Ctrl-C again to quit at once)");
+            errln!("blockslide: interrupted; stopping (press Ctrl-C again to quit at once)");
         });
         if let Err(e) = installed {
-            eprintln!("blockslide: Ctrl-C will end the command without a report ({e})");
+            errln!("blockslide: Ctrl-C will end the command without a report ({e})");
         }
         flag
     }))
 }
-
-/// Lets `blockslide solve ... | head` end quietly, as Unix tools do, instead of panicking
-/// with "Broken pipe" when the reader goes away. Only for subcommands: the app keeps the
-/// default Rust behaviour.
-#[cfg(unix)]
-fn die_quietly_on_broken_pipe() {
-    // SAFETY: `signal` with SIG_DFL only restores the default disposition; it runs before the
-    // command starts any thread.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
-}
-
-#[cfg(not(unix))]
-fn die_quietly_on_broken_pipe() {}
 
 #[cfg(feature = "gui")]
 fn open_app(file: Option<PathBuf>, screenshot: Option<PathBuf>) -> Result<u8, CliError> {

@@ -1,21 +1,24 @@
 //! `blockslide import` and `blockslide export`: puzzles in other notations. Today one
-//! notation, Rush Hour boards in Fogleman's 36 characters; `solve` and `count` also take one
-//! with `--rushhour`.
+//! notation, Rush Hour boards in Fogleman's 36 characters (or one per cell of another square
+//! board, 3x3 to 8x8); `solve` and `count` also take one with `--rushhour`.
 
 use std::path::PathBuf;
 
 use blockslide_core::model::Puzzle;
-use blockslide_core::model::file::{load, save, to_ron_string};
+use blockslide_core::model::file::{LoadError, read_text, save_with, to_ron_string};
 use blockslide_core::model::rushhour;
+use blockslide_core::model::validate::validate_text;
 use clap::{Args, ValueEnum};
 
+use super::analyze::{ForceArgs, save_error};
 use super::{CliError, EXIT_OK};
 
 /// A notation for puzzles other than Blockslide's own files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Notation {
     /// Rush Hour in Fogleman's notation: 36 characters, the 6x6 board row by row (`o` empty,
-    /// `x` wall, `A` the red car, other capital letters vehicles).
+    /// `x` wall, `A` the red car, other capital letters vehicles); square boards from 3x3 to
+    /// 8x8 likewise, one character per cell (as `family` writes them).
     Rushhour,
 }
 
@@ -25,11 +28,17 @@ pub struct ImportArgs {
     /// The notation of TEXT.
     #[arg(value_enum)]
     pub notation: Notation,
-    /// The puzzle in that notation.
+    /// The puzzle in that notation. A Rush Hour board never starts with `-`, so text that does
+    /// is read as a board (and refused at its first character) rather than as an option;
+    /// `--` before TEXT also ends the options.
+    #[arg(allow_hyphen_values = true)]
     pub text: String,
     /// Write the puzzle file here instead of printing it.
     #[arg(short, long, value_name = "FILE.ron")]
     pub output: Option<PathBuf>,
+    /// Replacing a read-only FILE.ron.
+    #[command(flatten)]
+    pub force: ForceArgs,
 }
 
 /// Arguments of `export`.
@@ -55,10 +64,10 @@ pub fn import(args: &ImportArgs) -> Result<u8, CliError> {
     let Notation::Rushhour = args.notation;
     let puzzle = rushhour::parse(&args.text).map_err(|e| e.to_string())?;
     if let Some(path) = &args.output {
-        save(path, &puzzle).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        eprintln!("wrote {}", path.display());
+        save_with(path, &puzzle, args.force.options()).map_err(|e| save_error(path, &e))?;
+        errln!("wrote {}", path.display());
     } else {
-        print!("{}", to_ron_string(&puzzle));
+        out!("{}", to_ron_string(&puzzle))?;
     }
     Ok(EXIT_OK)
 }
@@ -66,11 +75,29 @@ pub fn import(args: &ImportArgs) -> Result<u8, CliError> {
 /// Runs `blockslide export`.
 ///
 /// # Errors
-/// An unreadable or invalid puzzle file, or a puzzle the notation cannot write.
+/// An unreadable puzzle file, one that `check` refuses (each error at its line and column),
+/// or a puzzle the notation cannot write (naming what it cannot hold).
 pub fn export(args: &ExportArgs) -> Result<u8, CliError> {
     let Notation::Rushhour = args.notation;
-    let puzzle = load(&args.file).map_err(|e| e.in_file(&args.file).to_string())?;
+    let path = &args.file;
+    let source = read_text(path).map_err(|e| e.in_file(path).to_string())?;
+    // Validated as `check` validates it: a string is only a faithful copy of a valid puzzle.
+    let report = validate_text(&source);
+    let errors: Vec<String> = report
+        .errors()
+        .map(|d| {
+            let located = LoadError {
+                message: d.message.clone(),
+                line: d.line,
+                column: d.column,
+            };
+            located.in_file(path).to_string()
+        })
+        .collect();
+    let Some(puzzle) = report.puzzle.filter(|_| errors.is_empty()) else {
+        return Err(errors.join("\n").into());
+    };
     let text = rushhour::to_string(&puzzle).map_err(|e| e.to_string())?;
-    println!("{text}");
+    outln!("{text}")?;
     Ok(EXIT_OK)
 }

@@ -7,13 +7,18 @@
 //! array for the puzzle, or `{"blocks": [..], "tiles": [..]}` without one).
 //!
 //! `--trace FILE.jsonl` also writes every step of the search, one JSON object a line (see
-//! [`blockslide_core::solve::trace::Trace::to_json_lines`]).
+//! [`blockslide_core::solve::trace::Trace::to_json_lines`]), saved as puzzle files are
+//! ([`save_text`]: atomically, so a trace that cannot be written leaves the file as it was).
+//! The report is printed all the same, with a line on standard error saying why the trace was
+//! not written (with `--json`, the object's `trace` says what became of it).
 //!
-//! Exit codes: 0 solved, 1 error, 2 unsolvable, 3 a limit was hit or the search was
-//! cancelled (or a depth-capped DFS found nothing within its cap).
+//! Exit codes: 0 solved, 1 error (also when the report was printed but the trace asked for
+//! could not be written), 2 unsolvable, 3 a limit was hit (the trace's cap among them) or the
+//! search was cancelled (or a depth-capped DFS found nothing within its cap).
 
 use std::fmt::Write as _;
 
+use blockslide_core::model::file::{SaveOptions, save_text};
 use blockslide_core::model::text::{echo, echo_message};
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::watch;
@@ -24,7 +29,7 @@ use blockslide_core::solve::{
 
 use super::args::{numbers, parse_size, pdb_cache, request};
 use super::rushhour::rushhour_puzzle;
-use super::{CliError, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArgs, json};
+use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArgs, json};
 use blockslide_core::model::text::bytes;
 
 /// Runs `blockslide solve`.
@@ -53,7 +58,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             args.size.as_deref(),
         )?,
         (None, None) => {
-            print_all_heuristics(args.search.json);
+            print_all_heuristics(args.search.json)?;
             return Ok(EXIT_OK);
         }
     };
@@ -62,7 +67,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         print_heuristics(
             &heuristics_for(&puzzle, metric_used, pdb_cache().as_deref()),
             args.search.json,
-        );
+        )?;
         return Ok(EXIT_OK);
     }
     let (default, why) = blockslide_core::solve::api::default_algorithm(&puzzle);
@@ -71,7 +76,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         && let Some(estimate) = blockslide_core::solve::api::build_estimate(&puzzle, &request)
     {
         // Said before the build starts: the strongest tables take minutes the first time.
-        eprintln!(
+        errln!(
             "blockslide solve: the pattern databases are not cached yet; {} (later solves load \
              them)",
             estimate.describe()
@@ -82,20 +87,25 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         Some(file) => file.locate(&e),
         None => e.to_string(),
     };
+    let mut trace = None;
     let mut report = match &args.trace {
         None => solve(&puzzle, &request, control).map_err(locate)?,
         Some(path) => {
             let watched = watch(&puzzle, &request, control, DEFAULT_EVENT_CAP).map_err(locate)?;
-            std::fs::write(path, watched.trace.to_json_lines())
-                .map_err(|e| format!("cannot write the trace to {}: {e}", path.display()))?;
             let mut report = watched.report;
             if watched.trace.truncated {
                 report.notes.push(format!(
-                    "the search was stopped at {DEFAULT_EVENT_CAP} events: this puzzle is too \
-                     big to trace with this algorithm; try a smaller one (the 2x3 slider, an \
-                     8-puzzle seed, the tiny or small block puzzle)"
+                    "the trace holds at most {DEFAULT_EVENT_CAP} events, so the search was \
+                     stopped after {} expansions: this puzzle is too big to trace with this \
+                     algorithm; try a smaller one (the 2x3 slider, an 8-puzzle seed, the tiny or \
+                     small block puzzle)",
+                    report.stats.expanded
                 ));
             }
+            // Saved as puzzle files are (atomically: a failed write leaves the file that was
+            // there); the search is done whatever becomes of it, and its report is printed.
+            let written = save_text(path, &watched.trace.to_json_lines(), SaveOptions::default());
+            trace = Some((path, watched.trace.events.len(), written.err()));
             report
         }
     };
@@ -105,12 +115,30 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             .insert(0, format!("{why} (ask for another with --algorithm)"));
     }
     drop(line);
-    if args.search.json {
-        json::print(&json::Solve::from(&report));
+    let printed = if args.search.json {
+        let trace = trace
+            .as_ref()
+            .map(|(path, events, error)| json::TraceFile::new(path, *events, error.as_ref()));
+        json::print(&json::Solve::from(&report).with_trace(trace))
     } else {
-        print!("{}", summary(&report));
+        out!("{}", summary(&report))
+    };
+    // Said even when standard output failed, so that neither failure hides the other.
+    if let Some((path, _, Some(error))) = &trace {
+        errln!(
+            "blockslide solve: {}",
+            echo_message(&format!(
+                "the trace was not written: {}: {error}",
+                path.display()
+            ))
+        );
     }
-    Ok(exit_code(report.status))
+    printed?;
+    // The user asked for a file and did not get it: an error, though the report is there.
+    Ok(match trace {
+        Some((_, _, Some(_))) => EXIT_ERROR,
+        _ => exit_code(report.status),
+    })
 }
 
 /// The exit code for a search's termination.
@@ -122,7 +150,8 @@ pub(super) fn exit_code(status: Termination) -> u8 {
         | Termination::TimeLimit
         | Termination::MemoryLimit
         | Termination::Cancelled
-        | Termination::DepthLimit => EXIT_LIMIT,
+        | Termination::DepthLimit
+        | Termination::TraceLimit => EXIT_LIMIT,
     }
 }
 
@@ -183,10 +212,9 @@ fn join_numbers(numbers: &[u32]) -> String {
         .join(" ")
 }
 
-fn print_heuristics(infos: &[HeuristicInfo], as_json: bool) {
+fn print_heuristics(infos: &[HeuristicInfo], as_json: bool) -> Result<(), CliError> {
     if as_json {
-        json::print(&json::heuristics(infos));
-        return;
+        return json::print(&json::heuristics(infos));
     }
     let default = blockslide_core::solve::api::default_heuristic(infos);
     for h in infos {
@@ -202,16 +230,17 @@ fn print_heuristics(infos: &[HeuristicInfo], as_json: bool) {
         } else {
             format!(" ({})", flags.join(", "))
         };
-        println!("{:<16} {}{flags}", h.name, h.description);
+        outln!("{:<16} {}{flags}", h.name, h.description)?;
         if let Err(reason) = &h.applicable {
-            println!("{:<16} not applicable: {reason}", "");
+            outln!("{:<16} not applicable: {reason}", "")?;
         }
     }
+    Ok(())
 }
 
 /// Without a puzzle: the heuristics of both engines (with `as_json`, one
 /// [`json::AllHeuristics`] object).
-fn print_all_heuristics(as_json: bool) {
+fn print_all_heuristics(as_json: bool) -> Result<(), CliError> {
     let eight = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], None)
         .expect("a 3x3 board with nine numbers is well formed");
     let blocks = Puzzle::from_rows(&["A A .", ". B ."], &[". . .", ". A A"])
@@ -219,16 +248,15 @@ fn print_all_heuristics(as_json: bool) {
     let tiles = heuristics_for(&eight, Metric::Step, pdb_cache().as_deref());
     let blocks = heuristics_for(&blocks, Metric::Step, None);
     if as_json {
-        json::print(&json::AllHeuristics {
+        return json::print(&json::AllHeuristics {
             blocks: json::heuristics(&blocks),
             tiles: json::heuristics(&tiles),
         });
-        return;
     }
-    println!("Tile puzzles:");
-    print_heuristics(&tiles, false);
-    println!("\nBlock puzzles:");
-    print_heuristics(&blocks, false);
+    outln!("Tile puzzles:")?;
+    print_heuristics(&tiles, false)?;
+    outln!("\nBlock puzzles:")?;
+    print_heuristics(&blocks, false)
 }
 
 /// The human-readable summary of a report.
@@ -270,6 +298,7 @@ fn summary(report: &SolveReport) -> String {
             Termination::MemoryLimit => "stopped: memory limit reached".into(),
             Termination::Cancelled => "cancelled".into(),
             Termination::DepthLimit => "no solution within the depth cap".into(),
+            Termination::TraceLimit => "stopped: the trace is full".into(),
             Termination::Solved => "solved".into(),
         },
     };

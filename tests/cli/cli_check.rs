@@ -202,7 +202,7 @@ fn unreadable_files_are_reported_without_panic() {
         lines[0]["errors"][0]["message"]
             .as_str()
             .unwrap()
-            .ends_with("is not UTF-8 text")
+            .contains("is not UTF-8 text: ")
     );
     assert_eq!(lines[0]["errors"][0]["line"], 3);
     assert!(
@@ -231,4 +231,37 @@ fn the_seeds_unsolvable_middle_state_is_refused_instantly() {
     assert_eq!(line["errors"].as_array().unwrap().len(), 1);
     let message = line["errors"][0]["message"].as_str().unwrap();
     assert!(message.contains("opposite permutation parity"), "{message}");
+}
+
+#[test]
+fn a_zone_listed_twice_is_refused_at_its_second_key() {
+    // `saved_puzzles/force-field.ron` with its force field listed twice: the last list won,
+    // so the file checked as valid and solved as another puzzle (or not at all).
+    let text = std::fs::read_to_string(repository().join("saved_puzzles/force-field.ron")).unwrap();
+    let once = "            \"f\": [Piece(\"A\")],\n";
+    let twice = text.replace(once, &format!("{once}            \"f\": [],\n"));
+    let line = 1 + twice
+        .lines()
+        .position(|l| l == "            \"f\": [],")
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("force-field.ron");
+    std::fs::write(&path, &twice).unwrap();
+    let file = path.to_str().unwrap();
+    let out = check(&[file]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{file}:{line}:13: error: zones: `f` is listed twice in `allow`; merge its lists into one\n"
+        )
+    );
+    // `solve` refuses it the same way.
+    let out = crate::cli_support::blockslide(&["solve", file]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(&format!("{file}:{line}:13: zones: `f` is listed twice")),
+        "{stderr}"
+    );
 }

@@ -76,12 +76,85 @@ fn oversized_files_are_refused_by_every_command() {
         .set_len(3 << 30)
         .unwrap();
     let path = path.to_str().unwrap();
-    for command in ["check", "solve", "count", "batch"] {
+    for (command, limit) in [
+        ("check", "the 4 MiB a puzzle file may have"),
+        ("solve", "the 4 MiB a puzzle file may have"),
+        ("count", "the 4 MiB a puzzle file may have"),
+        // A batch list is named as such (it was called "a puzzle file"), with its own limit.
+        ("batch", "the 64 MiB a batch list may have"),
+    ] {
         let out = blockslide_within(&[command, path], Duration::from_secs(10));
         assert_eq!(out.status.code(), Some(1), "{command}");
         let text = stdout(&out) + &stderr(&out);
-        assert!(text.contains("more than the 4 MiB"), "{command}: {text}");
+        assert!(
+            text.contains(&format!("more than {limit}")),
+            "{command}: {text}"
+        );
     }
+}
+
+#[test]
+fn batch_lists_are_bounded_by_their_instances() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("list.txt");
+    // Over 4 MiB (the old limit of lists, as of puzzle files) but under 100,000 instances.
+    let line = "5 4 2 1 3 0 8\n";
+    let text = "# a comment line that makes the list longer than four mebibytes\n".repeat(70_000)
+        + &line.repeat(10);
+    assert!(text.len() > 4 << 20);
+    std::fs::write(&path, &text).unwrap();
+    let list = path.to_str().unwrap();
+    let out = blockslide_exits(&["batch", list, "--size", "2x3", "--json"], 0);
+    assert_eq!(stdout(&out).lines().count(), 11);
+    // One instance more than 100,000 is refused at its line, before any search.
+    std::fs::write(&path, line.repeat(100_001)).unwrap();
+    let out = blockslide_within(&["batch", list, "--size", "2x3"], Duration::from_secs(30));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stdout(&out).is_empty());
+    assert_eq!(
+        stderr(&out),
+        "blockslide batch: line 100001: a batch list holds at most 100,000 instances; split \
+         the list\n"
+    );
+}
+
+#[test]
+fn utf16_files_are_refused_as_not_utf8() {
+    // Without a byte-order mark, UTF-16 of ASCII text is valid UTF-8 with a NUL in every other
+    // byte: it reached the parser, which refused it with a syntax error.
+    let text = std::fs::read_to_string(crate::fixtures::saved("eight-1.ron")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("utf16.ron");
+    let bytes: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    std::fs::write(&path, bytes).unwrap();
+    let file = path.to_str().unwrap();
+    for command in ["check", "solve", "count"] {
+        let out = blockslide_exits(&[command, file], 1);
+        let text = stdout(&out) + &stderr(&out);
+        assert!(
+            text.contains(&format!(
+                "{file}:1:2: {}{file} is not UTF-8 text: it looks like UTF-16",
+                if command == "check" { "error: " } else { "" }
+            )),
+            "{command}: {text}"
+        );
+    }
+}
+
+#[test]
+fn tile_numbers_beyond_any_board_are_too_large_not_malformed() {
+    let out = blockslide_exits(&["solve", "--tiles", "4294967296 1 2 0"], 1);
+    assert_eq!(
+        stderr(&out),
+        "blockslide solve: --tiles: `4294967296` is too large; a tile board has at most 1,000 \
+         cells, so its tiles are 1 to 999 (0 is the blank)\n"
+    );
+    let out = blockslide_exits(&["solve", "--tiles", "1 2 3 x"], 1);
+    assert!(
+        stderr(&out).contains("`x` is not a whole number"),
+        "{}",
+        stderr(&out)
+    );
 }
 
 #[test]

@@ -118,3 +118,82 @@ fn every_valid_bundled_puzzle_still_checks() {
         );
     }
 }
+
+#[test]
+fn every_count_is_range_checked_when_the_command_line_is_read() {
+    // `bench eight --runs 18446744073709551615` panicked ("capacity overflow") and `--runs
+    // 1000000000000` aborted; `--limit 0` ran everything and `--threads 1000` was taken.
+    // Each is now refused by clap, naming the range, before any work (exit 1).
+    let cases: [(&[&str], &str); 10] = [
+        (
+            &["bench", "eight", "--runs", "18446744073709551615"],
+            "is not in 1..=1000",
+        ),
+        (
+            &["bench", "eight", "--runs", "1000000000000"],
+            "is not in 1..=1000",
+        ),
+        (&["bench", "eight", "--runs", "0"], "is not in 1..=1000"),
+        (&["bench", "eight", "--limit", "0"], "is not in 1..=1000"),
+        (
+            &["bench", "tiles5x5", "--limit", "1000000000000"],
+            "is not in 1..=1000",
+        ),
+        (&["bench", "big", "--threads", "1000"], "is not in 0..=64"),
+        (
+            &["generate", "--count", "18446744073709551615"],
+            "is not in 1..=100000",
+        ),
+        (
+            &["generate", "--scramble", "4294967295"],
+            "is not in 0..=1000000",
+        ),
+        (
+            &["solve", "x.ron", "--max-memory", "18446744073709551615"],
+            "is not in 0..=17592186044415",
+        ),
+        (&["explore", "x.ron", "--top", "1001"], "is not in 0..=1000"),
+    ];
+    for (args, expected) in cases {
+        let out = blockslide(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: invalid value"), "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn one_tile_board_limit_for_generate_solve_and_batch() {
+    // `generate --size 32x32` printed instances that `solve --tiles` refused (1,000 cells at
+    // most) and `batch` took. All three now take at most 1,000 cells, and say so.
+    let expected = "a 32x32 board has 1,024 cells, and a tile board has at most 1,000";
+    let out = blockslide(&["generate", "--size", "32x32", "--seed", "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(expected), "{err}");
+    let tiles: Vec<String> = (1..1024).chain([0]).map(|n: u32| n.to_string()).collect();
+    let tiles = tiles.join(" ");
+    let out = blockslide(&["solve", "--tiles", &tiles, "--size", "32x32"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(expected), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("big.txt");
+    std::fs::write(&list, format!("{tiles}\n")).unwrap();
+    for size in [None, Some("32x32")] {
+        let mut args = vec!["batch", list.to_str().unwrap()];
+        args.extend(size.map(|s| ["--size", s]).into_iter().flatten());
+        let out = blockslide(&args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    // The largest board within the limit is generated and read back.
+    let out = blockslide(&["generate", "--size", "31x32", "--seed", "1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(line.split_whitespace().count(), 992);
+}

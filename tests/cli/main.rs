@@ -14,10 +14,15 @@ mod blocks_cli;
 mod cli_check;
 mod cli_inputs;
 mod cli_limits;
+mod cli_output;
 mod cli_progress;
 mod cli_refusals;
+mod cli_saving;
 mod cli_solve;
 mod cli_support;
 mod cli_trace;
 mod families_cli;
+mod family_cli;
+#[cfg(feature = "distributed")]
+mod family_distributed;
 mod tiles_cli;

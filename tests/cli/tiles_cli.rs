@@ -163,14 +163,15 @@ fn bad_input_is_an_error_with_a_line_number() {
 }
 
 #[test]
-fn boards_with_tiles_above_999_are_solved_without_panicking() {
-    // tile numbers of a 32x32 board reach 1023, more than a piece token can spell
+fn the_largest_tile_board_is_generated_and_solved_end_to_end() {
+    // A tile board has at most 1,000 cells and sides of at most 32: 31x32 (992 cells, tiles
+    // up to 991) is the largest. `generate` prints it and `batch` solves what it printed.
     let dir = tempfile::tempdir().unwrap();
     let generated = blockslide(
         &[
             "generate",
             "--size",
-            "32x32",
+            "31x32",
             "--scramble",
             "3",
             "--seed",
@@ -179,14 +180,21 @@ fn boards_with_tiles_above_999_are_solved_without_panicking() {
         dir.path(),
     );
     assert!(generated.status.success());
+    let text = String::from_utf8(generated.stdout).unwrap();
+    let mut nums: Vec<u32> = text
+        .split_whitespace()
+        .map(|s| s.parse().unwrap())
+        .collect();
+    nums.sort_unstable();
+    assert_eq!(nums, (0..992).collect::<Vec<_>>());
     let file = dir.path().join("big.txt");
-    std::fs::write(&file, &generated.stdout).unwrap();
+    std::fs::write(&file, &text).unwrap();
     let out = blockslide(
         &[
             "batch",
             file.to_str().unwrap(),
             "--size",
-            "32x32",
+            "31x32",
             "--heuristic",
             "manhattan",
             "--json",

@@ -239,6 +239,16 @@ pub enum Command {
         /// The file text.
         text: String,
     },
+    /// Open this puzzle as a new, unsaved design (asks about unsaved changes first): a
+    /// puzzle of the Families window; with `play`, in the Play tab.
+    OpenPuzzle {
+        /// The puzzle.
+        puzzle: Box<Puzzle>,
+        /// Where it came from, for the status bar.
+        source: String,
+        /// Whether to play it at once.
+        play: bool,
+    },
     /// Save to the design's file (asks for one when it has none).
     Save,
     /// Ask for a file and save there.
@@ -255,6 +265,8 @@ pub enum Command {
     RefreshLibrary,
     /// Show or hide the Analyze window.
     ShowAnalysis(bool),
+    /// Show or hide the Families window.
+    ShowFamilies(bool),
     /// Show or hide both side panels.
     ShowPanels(bool),
     /// Ask where to save the solution shown in playback, as this format, and save it.
@@ -268,9 +280,9 @@ pub enum Command {
     ShowHelp(Option<HelpPage>),
     /// Close the window (asks about unsaved changes first).
     Quit,
-    /// Undo the last edit.
+    /// Undo the last edit; in the Play tab, the last move.
     Undo,
-    /// Redo the last undone edit.
+    /// Redo the last undone edit; in the Play tab, the last move taken back.
     Redo,
     /// Paint cells; strokes with the same gesture number form one undo step.
     Stroke {
@@ -388,6 +400,8 @@ pub enum SolveCommand {
     Analyze(AnalyzeCommand),
     /// From the Watch view.
     Watch(WatchCommand),
+    /// From the Families window.
+    Family(FamilyCommand),
     /// Play this solution back (a comparison row's).
     ShowSolution(Arc<SolveReport>),
 }
@@ -446,6 +460,17 @@ pub enum AnalyzeCommand {
     Explore,
     /// Stop the running exploration.
     CancelExploration,
+}
+
+/// What the Families window asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FamilyCommand {
+    /// List the family chosen in the window, from its start.
+    Run,
+    /// Stop the run; what it listed stays.
+    Cancel,
+    /// Go on with a stopped run where it stopped.
+    Resume,
 }
 
 /// What the playback controls ask for.
@@ -514,6 +539,12 @@ impl From<PlaybackCommand> for Command {
 impl From<AnalyzeCommand> for Command {
     fn from(command: AnalyzeCommand) -> Self {
         Command::Solve(SolveCommand::Analyze(command))
+    }
+}
+
+impl From<FamilyCommand> for Command {
+    fn from(command: FamilyCommand) -> Self {
+        Command::Solve(SolveCommand::Family(command))
     }
 }
 

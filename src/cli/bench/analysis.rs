@@ -15,6 +15,7 @@ use blockslide_core::solve::api::{analyze, explore};
 use blockslide_core::solve::core::{Limits, SearchControl};
 
 use super::median;
+use crate::cli::CliError;
 use crate::cli::{BenchArgs, json};
 use blockslide_core::model::text::bytes;
 
@@ -25,7 +26,7 @@ pub const SUITES: &[&str] = &["analyze"];
 ///
 /// # Errors
 /// An analysis that fails or stops.
-pub fn run_suite(args: &BenchArgs) -> Result<(), String> {
+pub fn run_suite(args: &BenchArgs) -> Result<(), CliError> {
     for (name, file, metrics) in COMPONENTS {
         analyze_component(name, &bundled(file)?, metrics, args)?;
     }
@@ -37,17 +38,18 @@ fn bundled(file: &str) -> Result<Puzzle, String> {
     parse(bundled.text).map_err(|e| e.to_string())
 }
 
-/// Runs `f` `runs` times; the median seconds and the last result.
+/// Runs `f` `runs` times (at least once, as `--runs` is parsed); the median seconds and the
+/// last result.
 fn measure<T>(runs: usize, mut f: impl FnMut() -> Result<T, String>) -> Result<(f64, T), String> {
     let mut seconds = Vec::with_capacity(runs);
     let mut last = None;
-    for _ in 0..runs.max(1) {
+    for _ in 0..runs {
         let started = Instant::now();
         let value = f()?;
         seconds.push(started.elapsed().as_secs_f64());
         last = Some(value);
     }
-    // Invariant: at least one run, so `last` is set.
+    // Invariant: `runs >= 1` (`--runs` is parsed as 1 or more), so `last` is set.
     Ok((median(seconds), last.expect("at least one run")))
 }
 
@@ -64,8 +66,8 @@ fn analyze_component(
     puzzle: &Puzzle,
     metrics: &[Metric],
     args: &BenchArgs,
-) -> Result<(), String> {
-    let runs = args.runs.max(1);
+) -> Result<(), CliError> {
+    let runs = args.runs;
     for &metric in metrics {
         let (secs, report) = measure(runs, || {
             let control = SearchControl::new(Limits::default());
@@ -92,23 +94,23 @@ fn analyze_component(
                 start_distance: distance,
                 suite: "analyze",
                 what: "component",
-            });
+            })?;
         } else {
-            println!(
+            outln!(
                 "analyze component {name:<9} {:<5} {} positions  start {distance:>3}  hardest {hardest:>3}  {solutions} optimal solutions  median {:>8.3} ms  peak {}  ({runs} runs)",
                 metric.name(),
                 report.component,
                 secs * 1e3,
                 bytes(report.stats.peak_memory_bytes),
-            );
+            )?;
         }
     }
     Ok(())
 }
 
 /// The Klotski piece set explored in the move metric.
-fn explore_piece_set(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), String> {
-    let runs = args.runs.max(1);
+fn explore_piece_set(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), CliError> {
+    let runs = args.runs;
     let metric = Metric::Move;
     let (secs, report) = measure(runs, || {
         let control = SearchControl::new(Limits::default());
@@ -133,9 +135,9 @@ fn explore_piece_set(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), String> {
             solvable_components: report.solvable_components,
             suite: "analyze",
             what: "piece-set",
-        });
+        })?;
     } else {
-        println!(
+        outln!(
             "analyze piece set klotski {:<5} {} arrangements  {} components ({} with a goal)  hardest {hardest}  median {:>8.3} ms  peak {}  ({runs} runs)",
             metric.name(),
             report.arrangements,
@@ -143,7 +145,7 @@ fn explore_piece_set(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), String> {
             report.solvable_components,
             secs * 1e3,
             bytes(report.stats.peak_memory_bytes),
-        );
+        )?;
     }
     Ok(())
 }

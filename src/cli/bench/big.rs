@@ -18,6 +18,7 @@ use blockslide_core::solve::api::{SolveRequest, solve};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
 use super::median;
+use crate::cli::CliError;
 use crate::cli::args::pdb_cache;
 use crate::cli::{BenchArgs, json};
 use blockslide_core::model::text::bytes;
@@ -58,8 +59,8 @@ fn process_cpu_seconds() -> Option<f64> {
 ///
 /// # Errors
 /// A puzzle that does not parse, or a search that fails or stops.
-pub fn run_suite(args: &BenchArgs) -> Result<(), String> {
-    let runs = args.runs.max(1);
+pub fn run_suite(args: &BenchArgs) -> Result<(), CliError> {
+    let runs = args.runs;
     for (name, text) in PUZZLES {
         let puzzle =
             blockslide_core::model::file::parse(text).map_err(|e| format!("{name}: {e}"))?;
@@ -89,7 +90,8 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), String> {
                     return Err(format!(
                         "{name} ({metric}): the search stopped: {}",
                         report.status.name()
-                    ));
+                    )
+                    .into());
                 }
                 last = Some(report);
             }
@@ -116,9 +118,9 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), String> {
                     stored: stats.stored,
                     suite: "big",
                     threads: args.threads,
-                });
+                })?;
             } else {
-                println!(
+                outln!(
                     "big {name:<10} {:<5} length {:>3}  expanded {:>11}  stored {:>11}  median {:>7.2} s wall, {:>7.2} s cpu  {:>5.2} M states/cpu-s  peak {:>10}  {:>5.1} bytes/state  ({runs} runs, {} threads)",
                     metric.name(),
                     report.moves.len(),
@@ -130,7 +132,7 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), String> {
                     bytes(stats.peak_memory_bytes),
                     bytes_per_state,
                     args.threads,
-                );
+                )?;
             }
         }
     }

@@ -18,6 +18,7 @@ use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic, count_space, h
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
 use super::median;
+use crate::cli::CliError;
 use crate::cli::{BenchArgs, json};
 use blockslide_core::model::text::bytes;
 
@@ -28,11 +29,11 @@ pub const SUITES: &[&str] = &["klotski-bfs", "classics"];
 ///
 /// # Errors
 /// A walk or a search that stops, or a suite not in [`SUITES`].
-pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), String> {
+pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), CliError> {
     match suite {
         "klotski-bfs" => klotski_bfs(args),
         "classics" => classics(args),
-        _ => Err(format!("suite `{suite}` is not a block suite")),
+        _ => Err(format!("suite `{suite}` is not a block suite").into()),
     }
 }
 
@@ -102,8 +103,8 @@ fn cpu_per_run(cpu: &[Option<f64>], wall: f64) -> f64 {
     }
 }
 
-fn klotski_bfs(args: &BenchArgs) -> Result<(), String> {
-    let runs = args.runs.max(1);
+fn klotski_bfs(args: &BenchArgs) -> Result<(), CliError> {
+    let runs = args.runs;
     for (name, puzzle) in classics_puzzles() {
         for metric in Metric::ALL {
             let domain = BlockDomain::new(&puzzle, metric)?;
@@ -116,10 +117,9 @@ fn klotski_bfs(args: &BenchArgs) -> Result<(), String> {
                 seconds.push(wall);
                 cpu_seconds.push(cpu);
                 if e.termination != Termination::Unsolvable {
-                    return Err(format!(
-                        "{name}: the walk stopped: {}",
-                        e.termination.name()
-                    ));
+                    return Err(
+                        format!("{name}: the walk stopped: {}", e.termination.name()).into(),
+                    );
                 }
                 last = Some(e);
             }
@@ -145,9 +145,9 @@ fn klotski_bfs(args: &BenchArgs) -> Result<(), String> {
                     states_per_cpu_second: per_cpu_second,
                     states_per_second: per_second,
                     suite: "klotski-bfs",
-                });
+                })?;
             } else {
-                println!(
+                outln!(
                     "klotski-bfs {name:<8} {:<5} {:>7} states  depth {:>3}  median {:>8.3} ms wall, {:>8.3} ms cpu  {:>6.2} M states/cpu-s  peak {:>9}  ({runs} runs){}",
                     metric.name(),
                     e.states,
@@ -161,15 +161,15 @@ fn klotski_bfs(args: &BenchArgs) -> Result<(), String> {
                     } else {
                         String::new()
                     },
-                );
+                )?;
             }
         }
     }
     Ok(())
 }
 
-fn classics(args: &BenchArgs) -> Result<(), String> {
-    let runs = args.runs.max(1);
+fn classics(args: &BenchArgs) -> Result<(), CliError> {
+    let runs = args.runs;
     let chosen = [BlockHeuristic::ALL[0], BlockHeuristic::Max];
     for (name, puzzle) in classics_puzzles() {
         for metric in Metric::ALL {
@@ -190,7 +190,7 @@ fn classic(
     puzzle: &Puzzle,
     metric: Metric,
     h: BlockHeuristic,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let mut seconds = Vec::with_capacity(runs);
     let mut cpu_seconds = Vec::with_capacity(runs);
     let mut last = None;
@@ -209,10 +209,7 @@ fn classic(
         seconds.push(wall);
         cpu_seconds.push(cpu);
         if outcome.termination != Termination::Solved {
-            return Err(format!(
-                "{name}: A* stopped: {}",
-                outcome.termination.name()
-            ));
+            return Err(format!("{name}: A* stopped: {}", outcome.termination.name()).into());
         }
         last = Some(outcome);
     }
@@ -235,16 +232,16 @@ fn classic(
             puzzle: name,
             runs,
             suite: "classics",
-        });
+        })?;
     } else {
-        println!(
+        outln!(
             "classics    {name:<8} {:<5} A*/{:<8} length {length:>3}  expanded {:>7}  median {:>8.3} ms wall, {:>8.3} ms cpu  ({runs} runs)",
             metric.name(),
             h.name(),
             outcome.stats.expanded,
             secs * 1e3,
             cpu * 1e3,
-        );
+        )?;
     }
     Ok(())
 }

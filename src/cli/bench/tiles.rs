@@ -21,6 +21,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::median;
+use crate::cli::CliError;
 use crate::cli::args::pdb_cache;
 use crate::cli::batch::{Instance, parse_instances};
 use crate::cli::{BenchArgs, json};
@@ -55,7 +56,7 @@ const EIGHT: [([u16; 9], usize); 7] = [
 /// # Errors
 /// A heuristic that cannot be made ready, a search that stops or finds a length other than
 /// the known one, or a suite not in [`SUITES`].
-pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), String> {
+pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), CliError> {
     match suite {
         "eight" => eight(args),
         "korf100" => korf(args, suite, "pdb", &[1]),
@@ -67,15 +68,7 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), String> {
         "korf100-strong" => korf(args, suite, "pdb-strong", &[1]),
         "korf100-max" => korf(args, suite, "pdb-max", &[1]),
         "tiles5x5" => five(args),
-        _ => Err(format!("suite `{suite}` is not a tile suite")),
-    }
-}
-
-/// `--limit`, refused when it would leave no instance to measure.
-fn instance_limit(args: &BenchArgs) -> Result<Option<usize>, String> {
-    match args.limit {
-        Some(0) => Err("--limit must be at least 1".into()),
-        limit => Ok(limit),
+        _ => Err(format!("suite `{suite}` is not a tile suite").into()),
     }
 }
 
@@ -92,7 +85,7 @@ fn prepare(rows: usize, cols: usize, goal: &[u16], name: &str) -> Result<TileBat
     let mut control = SearchControl::new(Limits::default());
     let batch = TileBatch::new(rows, cols, goal, &request, &mut control, &mut notes);
     for note in notes {
-        eprintln!("{note}");
+        errln!("{note}");
     }
     batch.map_err(|e| e.to_string())
 }
@@ -128,8 +121,8 @@ fn pass(
         .collect()
 }
 
-fn eight(args: &BenchArgs) -> Result<(), String> {
-    let runs = args.runs.max(1);
+fn eight(args: &BenchArgs) -> Result<(), CliError> {
+    let runs = args.runs;
     let goal = blank_last_goal(3, 3);
     let mut rng = ChaCha8Rng::seed_from_u64(8);
     let mut instances: Vec<Instance> = EIGHT
@@ -171,14 +164,14 @@ fn eight(args: &BenchArgs) -> Result<(), String> {
                 runs,
                 slowest_median_seconds: slowest,
                 suite: "eight",
-            });
+            })?;
         } else {
-            println!(
+            outln!(
                 "eight {name:<16} {} instances  median {:>8.1} us/instance  slowest {:>8.1} us  {generated} generated  ({runs} runs)",
                 instances.len(),
                 typical * 1e6,
                 slowest * 1e6
-            );
+            )?;
         }
     }
     Ok(())
@@ -189,10 +182,10 @@ fn korf(
     suite: &str,
     heuristic: &str,
     thread_counts: &[usize],
-) -> Result<(), String> {
-    let runs = args.runs.max(1);
+) -> Result<(), CliError> {
+    let runs = args.runs;
     let (_, mut instances) = parse_instances(KORF100, Some((4, 4)))?;
-    if let Some(limit) = instance_limit(args)? {
+    if let Some(limit) = args.limit {
         instances.truncate(limit);
     }
     let goal = blank_first_goal(4, 4);
@@ -232,15 +225,15 @@ fn korf(
                 speedup,
                 suite,
                 threads,
-            });
+            })?;
         } else {
-            println!(
+            outln!(
                 "{suite} threads {threads}: {n} instances all optimal  median total {total:>7.3} s  \
                  {:.0} generated/instance  {:.1} M generated/s{}  ({heuristic} ready in {prepare_seconds:.2} s, {runs} runs)",
                 generated as f64 / n.max(1) as f64,
                 generated as f64 / total.max(1e-9) / 1e6,
                 speedup.map_or_else(String::new, |s| format!("  speed-up {s:.2}x")),
-            );
+            )?;
         }
     }
     Ok(())
@@ -249,11 +242,11 @@ fn korf(
 /// The random moves that scramble each `tiles5x5` instance.
 const SCRAMBLE: u32 = 60;
 
-fn five(args: &BenchArgs) -> Result<(), String> {
-    let runs = args.runs.max(1);
+fn five(args: &BenchArgs) -> Result<(), CliError> {
+    let runs = args.runs;
     let goal = blank_last_goal(5, 5);
     let mut rng = ChaCha8Rng::seed_from_u64(24);
-    let count = instance_limit(args)?.unwrap_or(10);
+    let count = args.limit.unwrap_or(10);
     let instances: Vec<Instance> = (0..count)
         .map(|i| Instance {
             line: i + 1,
@@ -284,12 +277,12 @@ fn five(args: &BenchArgs) -> Result<(), String> {
             scramble: SCRAMBLE,
             slowest_seconds: slowest,
             suite: "tiles5x5",
-        });
+        })?;
     } else {
-        println!(
+        outln!(
             "tiles5x5 {count} instances scrambled by {SCRAMBLE}  median total {total:>7.3} s  slowest {slowest:.3} s  \
              {generated} generated  (pdb ready in {prepare_seconds:.2} s, {runs} runs)"
-        );
+        )?;
     }
     Ok(())
 }

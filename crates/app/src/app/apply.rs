@@ -9,7 +9,7 @@ use super::App;
 use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
 use super::document::Document;
 use super::file_dialogs::Picked;
-use crate::command::{Brush, Command, Mode, Tool};
+use crate::command::{Brush, Command, Mode, PlayCommand, Tool};
 use crate::common::board::{CellPos, Layer};
 use crate::editor::edit;
 use blockslide_core::model::file::{self, LoadError};
@@ -30,6 +30,7 @@ impl App {
             | Command::Open
             | Command::OpenPath(_)
             | Command::OpenText { .. }
+            | Command::OpenPuzzle { .. }
             | Command::Quit
                 if self.doc.is_modified() && !self.allow_close =>
             {
@@ -55,6 +56,17 @@ impl App {
             Command::Open => self.open(),
             Command::OpenPath(path) => self.open_path(path),
             Command::OpenText { source, text } => self.open_text(&source, &text),
+            Command::OpenPuzzle {
+                puzzle,
+                source,
+                play,
+            } => {
+                self.doc = Document::new(*puzzle);
+                self.after_open(&format!("Opened {source}"));
+                if play {
+                    self.mode = Mode::Play;
+                }
+            }
             Command::Save => match self.doc.path().map(Path::to_path_buf) {
                 Some(path) => self.save_to(path, ctx),
                 None => self.apply_unguarded(Command::SaveAs, ctx),
@@ -74,6 +86,7 @@ impl App {
             }
             Command::RefreshLibrary => self.library.refresh(),
             Command::ShowAnalysis(open) => self.view.analysis_open = open,
+            Command::ShowFamilies(open) => self.view.families_open = open,
             Command::ShowHelp(page) => self.help = page,
             Command::ExportSolution(format) => self.export_solution(format, ctx),
             Command::ExportTo(format, path) => self.export_to(format, path, ctx),
@@ -90,8 +103,8 @@ impl App {
                 self.allow_close = true;
                 ctx.send_viewport_cmd(ViewportCommand::Close);
             }
-            Command::Undo => self.undo(),
-            Command::Redo => self.redo(),
+            Command::Undo => self.undo(ctx),
+            Command::Redo => self.redo(ctx),
             Command::Stroke {
                 gesture,
                 layer,
@@ -185,6 +198,8 @@ impl App {
     fn after_open(&mut self, message: &str) {
         // The library window would cover the puzzle just chosen from it.
         self.view.library_open = false;
+        // A metric chosen for the last design is no reason to count this one so.
+        self.solve.follow_metric_of(self.doc.puzzle());
         self.editor.selected = None;
         self.editor.selected_zone = None;
         self.editor.pending = None;
@@ -250,10 +265,17 @@ impl App {
 
     fn save_failed(&mut self, path: &Path, e: &std::io::Error) {
         self.after_save = None;
+        // The app never overwrites a read-only file (it is meant to be kept): say what to do.
+        let hint = match file::SaveRefusal::of(e) {
+            Some(file::SaveRefusal::ReadOnly) => {
+                "\n\nMake the file writable, or save under another name with File > Save As…"
+            }
+            _ => "",
+        };
         self.dialogs.error = Some(ErrorDialog {
             title: "Could not save".into(),
             message: format!(
-                "{}: {e}\n\nNothing was written; the design is unchanged.",
+                "{}: {e}\n\nNothing was written; the design is unchanged.{hint}",
                 path.display()
             ),
         });
@@ -337,16 +359,26 @@ impl App {
         }
     }
 
-    /// Undoes the last edit, saying so in the status bar.
-    fn undo(&mut self) {
+    /// Undoes the last edit, saying so in the status bar; in the Play tab, the last move
+    /// instead (an edit there would change the puzzle under the game, and end it).
+    fn undo(&mut self, ctx: &Context) {
+        if self.mode == Mode::Play {
+            self.apply_unguarded(PlayCommand::Undo.into(), ctx);
+            return;
+        }
         let label = self.doc.undo_label().map(str::to_string);
         if self.doc.undo() {
             self.status = format!("Undid {}", label.unwrap_or_default());
         }
     }
 
-    /// Redoes the last undone edit, saying so in the status bar.
-    fn redo(&mut self) {
+    /// Redoes the last undone edit, saying so in the status bar; in the Play tab, the last
+    /// move taken back instead.
+    fn redo(&mut self, ctx: &Context) {
+        if self.mode == Mode::Play {
+            self.apply_unguarded(PlayCommand::Redo.into(), ctx);
+            return;
+        }
         let label = self.doc.redo_label().map(str::to_string);
         if self.doc.redo() {
             self.status = format!("Redid {}", label.unwrap_or_default());
@@ -371,6 +403,7 @@ impl App {
             (Brush::Piece(_), Layer::Goal) => "Paint goal",
             (Brush::Piece(_), Layer::Start) => "Paint",
         };
+        let mut fitted = None;
         self.doc.edit_in_gesture(gesture, label, |p| {
             for &cell in cells {
                 edit::paint(p, layer, cell, brush);
@@ -379,7 +412,23 @@ impl App {
                 p.styles.entry(t).or_default().color.get_or_insert(color);
             }
             edit::prune_styles(p);
+            // On a Rush Hour board a car is locked along its length as it is drawn, like
+            // every other vehicle there, rather than left free until its axis is set by hand.
+            if let (Brush::Piece(t), Layer::Start) = (brush, layer) {
+                let before = p.axis_of(t);
+                fitted = edit::fit_axis_to_rules(p, t)
+                    .filter(|&axis| axis != before)
+                    .map(|axis| (t, axis));
+            }
         });
+        if let Some((token, axis)) = fitted {
+            let why = if axis == Axis::Free {
+                "only straight pieces are locked on this board"
+            } else {
+                "locked along its length like every vehicle on this board"
+            };
+            self.status = format!("Piece {token} {}: {why}.", axis_phrase(axis));
+        }
         match brush {
             Brush::Piece(t) => self.editor.selected = Some(t),
             Brush::Zone(name) => self.editor.selected_zone = Some(name),

@@ -3,10 +3,11 @@
 
 use egui::{Context, RichText, Ui};
 
-use super::menu_bar::{LIBRARY, NEW, OPEN, PANELS_KEY, QUIT, REDO, SAVE, SAVE_AS, UNDO};
+use super::menu_bar::{LIBRARY, NEW, OPEN, PANELS_KEY, QUIT, REDO, REDO_Y, SAVE, SAVE_AS, UNDO};
 use super::{AXIS_KEY, SOLVE_KEY};
 use crate::command::{Command, HelpPage, Tool};
 use crate::common::board::GOAL_KEY;
+use crate::solve::play;
 
 /// Shows the help window `page`; queues its closing.
 pub fn show(ctx: &Context, page: HelpPage, commands: &mut Vec<Command>) {
@@ -67,8 +68,14 @@ fn shortcuts_ui(ui: &mut Ui) {
             (short(&SAVE), "save"),
             (short(&SAVE_AS), "save as"),
             (short(&LIBRARY), "the library"),
-            (short(&UNDO), "undo"),
-            (short(&REDO), "redo (also Ctrl+Y)"),
+            (
+                short(&UNDO),
+                "undo the last edit; in the Play tab, the last move",
+            ),
+            (
+                format!("{} · {}", short(&REDO), short(&REDO_Y)),
+                "redo; in the Play tab, the move taken back",
+            ),
             (short(&QUIT), "quit"),
         ],
     );
@@ -81,7 +88,8 @@ fn shortcuts_ui(ui: &mut Ui) {
     editor.extend([
         (
             AXIS_KEY.name().into(),
-            "lock the selected piece to an axis, or free it",
+            "lock the selected piece to an axis (a straight one along its length first), or \
+             free it",
         ),
         ("Arrow keys".into(), "move the selected piece"),
         ("Delete".into(), "delete the selected piece"),
@@ -105,16 +113,18 @@ fn shortcuts_ui(ui: &mut Ui) {
     );
     ui.add_space(6.0);
     ui.label(RichText::new("Play tab").strong());
-    table(
-        ui,
-        "help keys play",
-        &[
-            ("Arrow keys".into(), "move the selected piece"),
-            ("Backspace".into(), "undo"),
-            ("H".into(), "a hint"),
-            ("Esc".into(), "clear the selection"),
-        ],
-    );
+    let mut play: Vec<(String, &str)> = play::KEYS
+        .iter()
+        .map(|&(key, what)| (key.to_string(), what))
+        .collect();
+    play.extend([
+        (short(&UNDO), "undo a move, as U does"),
+        (
+            format!("{} · {}", short(&REDO), short(&REDO_Y)),
+            "redo a move, as R does",
+        ),
+    ]);
+    table(ui, "help keys play", &play);
 }
 
 fn metrics_ui(ui: &mut Ui) {

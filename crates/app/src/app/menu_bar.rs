@@ -6,6 +6,7 @@ use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, ThemePreference, U
 
 use super::document::Document;
 use crate::command::{Command, HelpPage};
+use crate::solve::play::Play;
 
 /// Ctrl+N: new puzzle.
 pub const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
@@ -18,9 +19,9 @@ pub const SAVE_AS: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
 /// Ctrl+L: the library.
 pub const LIBRARY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
-/// Ctrl+Z: undo.
+/// Ctrl+Z: undo (in the Play tab, a move).
 pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-/// Ctrl+Shift+Z: redo.
+/// Ctrl+Shift+Z: redo (in the Play tab, a move).
 pub const REDO: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
 /// Ctrl+Y: redo (the other common binding).
@@ -46,6 +47,8 @@ pub struct ViewSettings {
     pub library_open: bool,
     /// Show the Analyze window.
     pub analysis_open: bool,
+    /// Show the Families window.
+    pub families_open: bool,
     /// Show the left panel of the editor (tools and pieces).
     pub left_panel: bool,
     /// Show the right panel (the editor's properties, the solver panel).
@@ -59,14 +62,45 @@ impl Default for ViewSettings {
             animations: true,
             library_open: false,
             analysis_open: false,
+            families_open: false,
             left_panel: true,
             right_panel: true,
         }
     }
 }
 
+/// The Edit menu's Undo and Redo entries: their text, and whether each has something to do.
+/// The same commands undo design edits or, in the Play tab, moves; the entries say which.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UndoEntries {
+    undo: (String, bool),
+    redo: (String, bool),
+}
+
+impl UndoEntries {
+    /// The entries for the design's history: "Undo Paint", say.
+    pub fn design(doc: &Document) -> Self {
+        let entry = |verb: &str, label: Option<&str>| {
+            label.map_or(verb.to_string(), |l| format!("{verb} {l}"))
+        };
+        UndoEntries {
+            undo: (entry("Undo", doc.undo_label()), doc.can_undo()),
+            redo: (entry("Redo", doc.redo_label()), doc.can_redo()),
+        }
+    }
+
+    /// The entries for the moves of the Play tab's game (`None` before it starts).
+    pub fn game(game: Option<&Play>) -> Self {
+        UndoEntries {
+            undo: ("Undo move".into(), game.is_some_and(Play::can_undo)),
+            redo: ("Redo move".into(), game.is_some_and(Play::can_redo)),
+        }
+    }
+}
+
 /// Queues the commands of the shortcuts pressed this frame. Undo and redo are left to text
-/// fields while one has the keyboard.
+/// fields while one has the keyboard; in the Play tab they undo and redo moves (the app
+/// decides, as for the Edit menu's entries).
 pub fn shortcuts(ctx: &Context, text_focus: bool, commands: &mut Vec<Command>) {
     ctx.input_mut(|i| {
         // Shift variants first: consuming Ctrl+S would also match Ctrl+Shift+S.
@@ -102,7 +136,7 @@ pub fn shortcuts(ctx: &Context, text_focus: bool, commands: &mut Vec<Command>) {
 /// Draws the menu bar.
 pub fn show(
     ui: &mut Ui,
-    doc: &Document,
+    history: &UndoEntries,
     view: &mut ViewSettings,
     recent: &[PathBuf],
     commands: &mut Vec<Command>,
@@ -162,46 +196,56 @@ pub fn show(
             }
         });
         ui.menu_button("Edit", |ui| {
-            let undo = doc
-                .undo_label()
-                .map_or("Undo".to_string(), |l| format!("Undo {l}"));
-            let redo = doc
-                .redo_label()
-                .map_or("Redo".to_string(), |l| format!("Redo {l}"));
+            let (undo, can_undo) = &history.undo;
             let undo_button = Button::new(undo).shortcut_text(ctx.format_shortcut(&UNDO));
-            if ui.add_enabled(doc.can_undo(), undo_button).clicked() {
+            if ui.add_enabled(*can_undo, undo_button).clicked() {
                 commands.push(Command::Undo);
             }
+            let (redo, can_redo) = &history.redo;
             let redo_button = Button::new(redo).shortcut_text(ctx.format_shortcut(&REDO));
-            if ui.add_enabled(doc.can_redo(), redo_button).clicked() {
+            if ui.add_enabled(*can_redo, redo_button).clicked() {
                 commands.push(Command::Redo);
             }
         });
-        ui.menu_button("View", |ui| {
-            if ui
-                .add(Button::new("Analyze…").shortcut_text("F6"))
-                .on_hover_text(
-                    "How hard the start is, the hardest start of the design and of its piece set",
-                )
-                .clicked()
-            {
-                commands.push(Command::ShowAnalysis(true));
-            }
-            ui.separator();
-            ui.checkbox(&mut view.left_panel, "Tools panel")
-                .on_hover_text("The editor's tools and pieces, on the left");
-            ui.checkbox(&mut view.right_panel, "Side panel")
-                .on_hover_text("The properties, or the solver, on the right");
-            ui.separator();
-            ui.checkbox(&mut view.goal_outline, "Goal outline on the start position")
-                .on_hover_text("Dashed outlines show where the goal wants each piece");
-            ui.checkbox(&mut view.animations, "Animations")
-                .on_hover_text("Off: moves and panels change instantly");
-            ui.separator();
-            ui.label("Theme");
-            theme_ui(ui);
-        });
+        view_menu(ui, view, commands);
         help_menu(ui, commands);
+    });
+}
+
+/// The View menu: the Analyze and Families windows, the panels, and how things look.
+fn view_menu(ui: &mut Ui, view: &mut ViewSettings, commands: &mut Vec<Command>) {
+    ui.menu_button("View", |ui| {
+        if ui
+            .add(Button::new("Analyze…").shortcut_text("F6"))
+            .on_hover_text(
+                "How hard the start is, the hardest start of the design and of its piece set",
+            )
+            .clicked()
+        {
+            commands.push(Command::ShowAnalysis(true));
+        }
+        if ui
+            .button("Families…")
+            .on_hover_text(
+                "Every puzzle of a Rush Hour family: list them, browse, open and play them",
+            )
+            .clicked()
+        {
+            commands.push(Command::ShowFamilies(true));
+        }
+        ui.separator();
+        ui.checkbox(&mut view.left_panel, "Tools panel")
+            .on_hover_text("The editor's tools and pieces, on the left");
+        ui.checkbox(&mut view.right_panel, "Side panel")
+            .on_hover_text("The properties, or the solver, on the right");
+        ui.separator();
+        ui.checkbox(&mut view.goal_outline, "Goal outline on the start position")
+            .on_hover_text("Dashed outlines show where the goal wants each piece");
+        ui.checkbox(&mut view.animations, "Animations")
+            .on_hover_text("Off: moves and panels change instantly");
+        ui.separator();
+        ui.label("Theme");
+        theme_ui(ui);
     });
 }
 

@@ -4,7 +4,8 @@
 //! Start and Goal tabs, the tools and piece palette (left), the board (centre) and the
 //! properties with live validation (right); in the Solve and Play tabs, the solver panel
 //! (right) and playback, the comparison or the game (centre). The Analyze window (View >
-//! Analyze…, F6) floats over either half, so a designer can analyse while drawing.
+//! Analyze…, F6) and the Families window (View > Families…) float over either half, so a
+//! designer can analyse while drawing.
 //!
 //! Every frame: background work is polled, every panel draws and queues
 //! [`Command`]s, and then [`App::apply`] (in [`apply`]) carries them out in order.
@@ -46,14 +47,14 @@ use document::Document;
 use file_dialogs::{FileDialogs, NoDialogs, RfdDialogs};
 
 use library_panel::{LibraryPanel, default_user_folder};
-use menu_bar::ViewSettings;
+use menu_bar::{UndoEntries, ViewSettings};
 use new_dialog::NewPuzzleForm;
 use screenshot::ScreenshotJob;
 use session::Persisted;
 pub use session::default_puzzle;
 
-/// The editor's key that switches the selected piece to the next axis (free, horizontal,
-/// vertical).
+/// The editor's key that switches the selected piece to the next axis: free, then the axis
+/// a straight piece lies along, then the other (horizontal first for other shapes).
 pub const AXIS_KEY: Key = Key::A;
 
 /// How long a status message stays in the status bar, in seconds: long enough to read, short
@@ -203,9 +204,12 @@ impl App {
     }
 
     fn restore(&mut self, saved: Persisted) {
-        if let Some(text) = &saved.design
-            && let Ok(puzzle) = file::parse(text)
-        {
+        let design = saved
+            .design
+            .as_deref()
+            .and_then(|text| file::parse(text).ok());
+        let restored = design.is_some();
+        if let Some(puzzle) = design {
             self.doc = match &saved.path {
                 Some(path) if !saved.modified => Document::from_file(puzzle, path.clone()),
                 _ => {
@@ -226,6 +230,11 @@ impl App {
         let pdb_cache = self.solve.panel().settings.pdb_cache.clone();
         self.solve = SolveView::new(saved.solve);
         self.solve.set_pdb_cache(pdb_cache);
+        if restored {
+            // The session's metric is the one the user last counted this design in.
+            self.solve
+                .resume(self.doc.solvable_revision(), self.doc.puzzle());
+        }
     }
 
     /// The open design.
@@ -256,6 +265,11 @@ impl App {
     /// Whether the Analyze window is open.
     pub fn analysis_open(&self) -> bool {
         self.view.analysis_open
+    }
+
+    /// Whether the Families window is open.
+    pub fn families_open(&self) -> bool {
+        self.view.families_open
     }
 
     /// Whether the library window is open.
@@ -348,8 +362,12 @@ impl App {
             if i.key_pressed(AXIS_KEY)
                 && let Some(t) = self.editor.selected
             {
-                let axis = self.doc.puzzle().axis_of(t);
-                commands.push(Command::SetAxis(t, edit::next_axis(axis)));
+                let puzzle = self.doc.puzzle();
+                let length = edit::long_axis(&edit::piece_cells(puzzle, Layer::Start, t));
+                commands.push(Command::SetAxis(
+                    t,
+                    edit::next_axis(puzzle.axis_of(t), length),
+                ));
             }
             if let Some(token) = self.editor.selected {
                 for (key, dr, dc) in [
@@ -445,8 +463,14 @@ impl App {
     /// The bars and panels of the window, for the active tab.
     fn panels_ui(&mut self, ui: &mut Ui, ctx: &Context, commands: &mut Vec<Command>) {
         let view_before = self.view.clone();
+        // In the Play tab, undo and redo take back moves, not edits of the puzzle played.
+        let history = if self.mode == Mode::Play {
+            UndoEntries::game(self.solve.play())
+        } else {
+            UndoEntries::design(&self.doc)
+        };
         egui::Panel::top("menu_bar").show(ui, |ui| {
-            menu_bar::show(ui, &self.doc, &mut self.view, &self.recent, commands);
+            menu_bar::show(ui, &history, &mut self.view, &self.recent, commands);
         });
         if view_before.animations != self.view.animations {
             self.apply_style(ctx);
@@ -565,6 +589,9 @@ impl App {
         self.view.library_open = library_open;
         if self.view.analysis_open {
             self.solve.analysis_window(ctx, self.doc.puzzle(), commands);
+        }
+        if self.view.families_open {
+            self.solve.families_window(ctx, self.doc.puzzle(), commands);
         }
         if let Some(page) = self.help {
             help::show(ctx, page, commands);

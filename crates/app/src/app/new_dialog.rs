@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::command::Command;
+use crate::common::colors::color_every_piece;
 use blockslide_core::model::rushhour;
 use blockslide_core::model::tiles::{blank_last_goal, random_solvable, scramble};
 use blockslide_core::model::{MAX_SIDE, Metric, Puzzle};
@@ -97,12 +98,15 @@ impl NewPuzzleForm {
         self.rush_hour().err()
     }
 
-    /// The Rush Hour board of the form: the imported string, or the empty board.
+    /// The Rush Hour board of the form: the imported string, or the empty board. Every car
+    /// gets a colour of its own, apart from the red car's (the string names none).
     fn rush_hour(&self) -> Result<Puzzle, String> {
-        match fogleman_field(&self.rush_hour) {
-            None => Ok(empty_rush_hour()),
-            Some(text) => rushhour::parse(text).map_err(|e| fmt_sentence(&e.to_string())),
-        }
+        let mut puzzle = match fogleman_field(&self.rush_hour) {
+            None => empty_rush_hour(),
+            Some(text) => rushhour::parse(text).map_err(|e| fmt_sentence(&e.to_string()))?,
+        };
+        color_every_piece(&mut puzzle);
+        Ok(puzzle)
     }
 
     fn tiles(&self, rows: usize, cols: usize) -> Puzzle {
@@ -134,15 +138,16 @@ impl NewPuzzleForm {
 }
 
 /// The board to import from what was typed or pasted: the text itself, or, for a line of
-/// Fogleman's database (`moves board cluster`), the field that is 36 characters long.
-/// `None` for blank text.
+/// Fogleman's database or of `blockslide family --format fogleman` (`moves board cluster`),
+/// the field that holds a board: the one that is not a number. `None` for blank text.
 fn fogleman_field(text: &str) -> Option<&str> {
     let mut fields = text.split_whitespace();
     let first = fields.next()?;
     Some(
         std::iter::once(first)
             .chain(fields)
-            .find(|f| f.chars().count() == rushhour::SIDE * rushhour::SIDE)
+            .find(|f| !f.chars().all(|c| c.is_ascii_digit()))
+            .filter(|_| text.split_whitespace().count() == 3)
             .unwrap_or(text.trim()),
     )
 }
@@ -333,7 +338,17 @@ mod tests {
         let board = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
         form.rush_hour = format!("60 {board} 4780");
         assert_eq!(form.rush_hour_error(), None);
-        assert_eq!(form.build(), rushhour::parse(board).unwrap());
+        let built = form.build();
+        let mut parsed = rushhour::parse(board).unwrap();
+        color_every_piece(&mut parsed);
+        assert_eq!(built, parsed);
+        assert!(
+            built
+                .pieces()
+                .iter()
+                .all(|p| built.styles[&p.token].color.is_some()),
+            "every car has a colour of its own"
+        );
         form.rush_hour = "AAo".into();
         let error = form.rush_hour_error().expect("too short");
         assert!(error.starts_with("A Rush Hour board has 36"), "{error}");

@@ -92,6 +92,7 @@ pub fn headline(report: &SolveReport) -> String {
         Termination::MemoryLimit => "Stopped: the memory limit was reached".into(),
         Termination::Cancelled => "Search cancelled".into(),
         Termination::DepthLimit => "Stopped: no solution within the depth cap".into(),
+        Termination::TraceLimit => "Stopped: the trace is full".into(),
     }
 }
 

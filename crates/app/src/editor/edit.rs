@@ -264,11 +264,67 @@ pub fn set_axis(puzzle: &mut Puzzle, token: Token, axis: Axis) {
     drop_default_style(puzzle, token);
 }
 
-/// The axis after `axis` in [`Axis::ALL`], wrapping around: what the editor's shortcut
-/// switches a piece to.
-pub fn next_axis(axis: Axis) -> Axis {
-    let i = Axis::ALL.iter().position(|&a| a == axis).unwrap_or(0);
-    Axis::ALL[(i + 1) % Axis::ALL.len()]
+/// The axis the editor's shortcut switches a piece on `axis` to: free, then the piece's
+/// `length` (the axis a straight piece lies along, see [`long_axis`]: a vertical truck is
+/// locked upright first), then the other axis, then free again. Horizontal comes first for a
+/// piece of any other shape.
+pub fn next_axis(axis: Axis, length: Option<Axis>) -> Axis {
+    let order = match length {
+        Some(Axis::Vertical) => [Axis::Free, Axis::Vertical, Axis::Horizontal],
+        _ => [Axis::Free, Axis::Horizontal, Axis::Vertical],
+    };
+    let i = order.iter().position(|&a| a == axis).unwrap_or(0);
+    order[(i + 1) % order.len()]
+}
+
+/// The axis a straight piece lies along: horizontal for two or more touching cells in one
+/// row, vertical for one column; `None` for one cell or any other shape. `cells` are in
+/// reading order, as [`piece_cells`] gives them.
+pub fn long_axis(cells: &[CellPos]) -> Option<Axis> {
+    let (&(r0, c0), rest) = cells.split_first()?;
+    if rest.is_empty() {
+        return None;
+    }
+    let in_line = |step: (usize, usize)| {
+        cells
+            .iter()
+            .enumerate()
+            .all(|(i, &cell)| cell == (r0 + i * step.0, c0 + i * step.1))
+    };
+    if in_line((0, 1)) {
+        Some(Axis::Horizontal)
+    } else if in_line((1, 0)) {
+        Some(Axis::Vertical)
+    } else {
+        None
+    }
+}
+
+/// Whether `puzzle` follows Rush Hour's rules for `token`, a piece being drawn: every other
+/// piece on the board is locked to an axis, as on a board made with the Rush Hour template,
+/// imported from a Rush Hour string, or opened from a Rush Hour file (and there is one).
+fn locks_vehicles(puzzle: &Puzzle, token: Token) -> bool {
+    let others: Vec<Token> = puzzle
+        .pieces()
+        .iter()
+        .map(|p| p.token)
+        .filter(|&t| t != token)
+        .collect();
+    !others.is_empty() && others.iter().all(|&t| puzzle.axis_of(t) != Axis::Free)
+}
+
+/// Fits the axis of `token`, a piece just painted, to a board that follows Rush Hour's rules
+/// (every other piece is locked to an axis): a straight piece moves only along its length,
+/// as its cells are drawn; any other shape (or a single cell, mid-stroke) moves freely, so a
+/// stroke that turns a corner frees what its first cells locked. Returns the axis given, or
+/// `None` on any other board, where pieces are drawn free.
+pub fn fit_axis_to_rules(puzzle: &mut Puzzle, token: Token) -> Option<Axis> {
+    if !locks_vehicles(puzzle, token) {
+        return None;
+    }
+    let axis = long_axis(&piece_cells(puzzle, Layer::Start, token)).unwrap_or(Axis::Free);
+    set_axis(puzzle, token, axis);
+    Some(axis)
 }
 
 /// Removes a style left with nothing set, so files stay minimal.
@@ -589,9 +645,9 @@ mod tests {
     fn axes_cycle_and_empty_zones_are_not_saved() {
         let mut p = klotski();
         let a = t("A");
-        set_axis(&mut p, a, next_axis(Axis::Free));
+        set_axis(&mut p, a, next_axis(Axis::Free, None));
         assert_eq!(p.axis_of(a), Axis::Horizontal);
-        assert_eq!(next_axis(Axis::Vertical), Axis::Free);
+        assert_eq!(next_axis(Axis::Vertical, None), Axis::Free);
         set_axis(&mut p, a, Axis::Free);
         assert!(
             !p.styles.contains_key(&a),
@@ -603,6 +659,45 @@ mod tests {
         assert!(matches!(savable(&p), Cow::Owned(ref q) if q.zones.is_empty()));
         paint(&mut p, Layer::Start, (4, 1), Brush::Zone(t("a")));
         assert!(matches!(savable(&p), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn a_straight_piece_is_locked_along_its_length_first() {
+        let p = klotski();
+        let along = |token| long_axis(&piece_cells(&p, Layer::Start, t(token)));
+        assert_eq!(along("B"), Some(Axis::Vertical));
+        assert_eq!(along("E"), Some(Axis::Horizontal));
+        assert_eq!(along("A"), None, "a square");
+        assert_eq!(along("G"), None, "one cell");
+        let upright = [Axis::Vertical, Axis::Horizontal, Axis::Free];
+        let mut axis = Axis::Free;
+        for expected in upright {
+            axis = next_axis(axis, Some(Axis::Vertical));
+            assert_eq!(axis, expected);
+        }
+        assert_eq!(
+            next_axis(Axis::Free, Some(Axis::Horizontal)),
+            Axis::Horizontal
+        );
+        assert_eq!(long_axis(&[(0, 0), (0, 2)]), None, "a gap");
+        assert_eq!(long_axis(&[(0, 0), (0, 1), (1, 1)]), None, "a corner");
+    }
+
+    #[test]
+    fn on_a_board_of_locked_pieces_a_painted_piece_follows_its_shape() {
+        let mut p = Puzzle::from_rows(&[". . .", "A A .", ". . ."], &[]).unwrap();
+        let b = t("B");
+        for cell in [(0, 2), (1, 2)] {
+            paint(&mut p, Layer::Start, cell, Brush::Piece(b));
+        }
+        assert_eq!(fit_axis_to_rules(&mut p, b), None, "A moves freely");
+        set_axis(&mut p, t("A"), Axis::Horizontal);
+        assert_eq!(fit_axis_to_rules(&mut p, b), Some(Axis::Vertical));
+        assert_eq!(p.axis_of(b), Axis::Vertical);
+        paint(&mut p, Layer::Start, (2, 1), Brush::Piece(b));
+        paint(&mut p, Layer::Start, (2, 2), Brush::Piece(b));
+        assert_eq!(fit_axis_to_rules(&mut p, b), Some(Axis::Free), "a corner");
+        assert!(!p.styles.contains_key(&b));
     }
 
     #[test]

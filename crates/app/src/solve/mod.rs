@@ -7,6 +7,8 @@
 //! - [`compare`]: several algorithms run on the design, with a table and charts.
 //! - [`analyze`]: the Analyze window: the start's component and the piece set analysed in
 //!   the background, with their hardest positions.
+//! - [`family`]: the Families window: every puzzle of a Rush Hour family, listed in the
+//!   background, to browse, open and play.
 //! - [`playback`]: a solution played back move by move.
 //! - [`watch`]: one algorithm's search watched expansion by expansion.
 //! - [`play`]: the Play tab's game, with hints.
@@ -14,15 +16,18 @@
 //!
 //! [`SolveView`] holds them all. The app calls [`SolveView::poll`] at the start of every
 //! frame, [`SolveView::side_ui`] and [`SolveView::central_ui`] while the Solve or Play tab
-//! shows (they queue commands), [`SolveView::analysis_window`] in every tab while the Analyze
-//! window is open, and [`SolveView::apply`] for each queued [`SolveCommand`] after every
-//! panel has drawn. Results belong to the revision of the design they were computed for
-//! (the app passes the document's solvable revision, which renaming or notes leave as it
-//! is): when the revision changes, they are dropped and running searches stop.
+//! shows (they queue commands), [`SolveView::analysis_window`] and
+//! [`SolveView::families_window`] in every tab while those windows are open, and
+//! [`SolveView::apply`] for each queued [`SolveCommand`] after every panel has drawn. Results
+//! belong to the revision of the design they were computed for (the app passes the
+//! document's solvable revision, which renaming or notes leave as it is): when the revision
+//! changes, they are dropped and running searches stop. A family's listing is the exception:
+//! it belongs to no design, and stays while designs are opened from it.
 
 pub mod analyze;
 pub mod availability;
 pub mod compare;
+pub mod family;
 pub mod panel;
 pub mod pickers;
 pub mod play;
@@ -43,10 +48,12 @@ use crate::command::{Command, Mode, PlaybackCommand, SolveCommand, SolverCommand
 use crate::common::board::Board;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::SolveReport;
+use blockslide_core::solve::api::metric_for;
 
 use crate::common::format::{metric_title, unit_name};
 use analyze::AnalyzeView;
 use compare::{Compare, CompareRow};
+use family::FamilyView;
 use panel::SolverPanel;
 use play::{Play, PlayResult, record_key};
 use playback::{HeuristicPath, Playback, PlaybackSettings};
@@ -89,6 +96,7 @@ pub struct SolveView {
     panel: SolverPanel,
     compare: Compare,
     analyze: AnalyzeView,
+    families: FamilyView,
     playback: Option<Playback>,
     playback_settings: PlaybackSettings,
     play: Option<Play>,
@@ -114,6 +122,7 @@ impl SolveView {
             panel: SolverPanel::new(settings.solver),
             compare: Compare::default(),
             analyze: AnalyzeView::default(),
+            families: FamilyView::default(),
             playback: None,
             playback_settings: settings.playback,
             play: None,
@@ -169,6 +178,16 @@ impl SolveView {
         &mut self.analyze
     }
 
+    /// The Families window's run and listing.
+    pub fn family_view(&self) -> &FamilyView {
+        &self.families
+    }
+
+    /// The Families window's state, to choose the family or pin a listing's time.
+    pub fn family_view_mut(&mut self) -> &mut FamilyView {
+        &mut self.families
+    }
+
     /// The playback of the last solution, if any.
     pub fn playback(&self) -> Option<&Playback> {
         self.playback.as_ref()
@@ -194,6 +213,24 @@ impl SolveView {
         self.panel.settings.metric
     }
 
+    /// Takes the metric of `puzzle`, a design just opened (Open, the library, New): its own,
+    /// else the solver's default ([`metric_for`]). A metric the user picked for the design
+    /// before stays with it, through edits, until another design is opened; it never
+    /// carries over to that one.
+    pub fn follow_metric_of(&mut self, puzzle: &Puzzle) {
+        self.panel.settings.metric = metric_for(puzzle, None);
+    }
+
+    /// Takes `puzzle`, the design at `revision` restored with this view's settings, as the
+    /// design they were last used on: their metric, the design's own or one the user picked
+    /// for it, stays, as it would have without the relaunch.
+    pub fn resume(&mut self, revision: u64, puzzle: &Puzzle) {
+        self.synced = Some(Synced {
+            revision,
+            metric: puzzle.metric,
+        });
+    }
+
     /// Drops the results of an earlier revision of the design (which stops their searches),
     /// then drains the background work. Call at the start of every frame.
     pub fn poll(&mut self, revision: u64, puzzle: &Puzzle, ctx: &egui::Context) {
@@ -212,6 +249,7 @@ impl SolveView {
             self.tab = SolveTab::Compare;
         }
         self.analyze.poll();
+        self.families.poll();
         if let Some(playback) = self.playback.as_mut() {
             playback.poll_h_path();
         }
@@ -227,10 +265,16 @@ impl SolveView {
         if previous.is_some_and(|s| s.revision == revision) {
             return;
         }
-        // A design that names its metric (Klotski counts in moves) brings it along.
-        if let Some(metric) = puzzle.metric
-            && previous.map(|s| s.metric) != Some(puzzle.metric)
-        {
+        let follow = match previous {
+            // The first design seen: a design that names its metric (Klotski counts in
+            // moves) brings it along.
+            None => puzzle.metric,
+            // The design's own metric was edited (or the edit undone): the solver follows,
+            // to the default when the design no longer names one.
+            Some(synced) if synced.metric != puzzle.metric => Some(metric_for(puzzle, None)),
+            Some(_) => None,
+        };
+        if let Some(metric) = follow {
             self.panel.settings.metric = metric;
         }
         if previous.is_some() {
@@ -298,6 +342,10 @@ impl SolveView {
                 let (metric, limits) = (settings.metric, settings.limits());
                 self.analyze
                     .apply(command, puzzle, metric, limits, settings.threads, ctx);
+            }
+            SolveCommand::Family(command) => {
+                let threads = self.panel.settings.threads;
+                self.families.apply(command, puzzle, threads, ctx);
             }
             SolveCommand::Watch(command) => {
                 let job = self.panel.settings.search(puzzle);
@@ -424,6 +472,17 @@ impl SolveView {
             .window(ctx, &mut self.panel.settings, puzzle, commands);
     }
 
+    /// The Families window; `puzzle` (the open design) is the board of "this puzzle's
+    /// board".
+    pub fn families_window(
+        &mut self,
+        ctx: &egui::Context,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        self.families.window(ctx, puzzle, commands);
+    }
+
     fn play_side_ui(&mut self, ui: &mut Ui) {
         ui.heading("Play");
         ui.label("Drag a piece, or click it and use the arrow keys. Only legal moves are made.");
@@ -446,22 +505,13 @@ impl SolveView {
             });
         ui.add_space(6.0);
         ui.label(RichText::new("Keys").strong());
-        for (key, what) in [
-            (
-                "Arrow keys",
-                "move the selected piece; in a tile puzzle, the tile by the gap",
-            ),
-            ("Click", "a tile in line with the gap slides it there"),
-            ("Backspace, U", "undo"),
-            ("R", "redo"),
-            ("H", "hint"),
-            ("Esc", "clear the selection"),
-        ] {
+        for (key, what) in play::KEYS {
             ui.horizontal(|ui| {
                 ui.monospace(key);
                 ui.label(what);
             });
         }
+        ui.weak("The Edit menu's Undo move and Redo move, and their shortcuts, work too.");
         if let Some(play) = &self.play
             && let Some(m) = play.optimal_length()
         {
@@ -613,5 +663,27 @@ mod tests {
         in_slides.metric = Some(Metric::Slide);
         view.poll(3, &in_slides, &ctx);
         assert_eq!(view.metric(), Metric::Slide);
+        // A design that stops naming a metric is counted in the default one.
+        view.poll(4, &tiny(), &ctx);
+        assert_eq!(view.metric(), Metric::Step);
+    }
+
+    #[test]
+    fn a_design_opened_takes_its_own_metric_or_the_default() {
+        let ctx = egui::Context::default();
+        let mut in_moves = tiny();
+        in_moves.metric = Some(Metric::Move);
+        let mut view = SolveView::default();
+        view.poll(1, &in_moves, &ctx);
+        view.follow_metric_of(&tiny());
+        view.poll(2, &tiny(), &ctx);
+        assert_eq!(view.metric(), Metric::Step);
+        // The user's choice for a design does not carry over to the next one.
+        view.panel_mut().settings.metric = Metric::Slide;
+        view.poll(3, &tiny(), &ctx);
+        assert_eq!(view.metric(), Metric::Slide);
+        view.follow_metric_of(&tiny());
+        view.poll(4, &tiny(), &ctx);
+        assert_eq!(view.metric(), Metric::Step);
     }
 }

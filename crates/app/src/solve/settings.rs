@@ -25,7 +25,8 @@ pub struct SolverSettings {
     pub algorithm: Option<Algorithm>,
     /// The heuristic by name; `None` lets the solver pick the best admissible one.
     pub heuristic: Option<String>,
-    /// The move metric lengths are counted in.
+    /// The move metric lengths are counted in: the open design's own (or the default, step)
+    /// when it was opened, unless the user chose another for it since.
     pub metric: Metric,
     /// Weighted A*'s weight (at least 1).
     pub weight: f64,

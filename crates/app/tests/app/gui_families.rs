@@ -10,6 +10,7 @@ use std::time::Duration;
 use blockslide_app::app::App;
 use blockslide_app::command::{Mode, Tool};
 use blockslide_app::common::board::{BOARD_LABEL, cell_center};
+use blockslide_app::common::colors::color_every_piece;
 use blockslide_core::model::file::load;
 use blockslide_core::model::{Axis, Cell, Dir, Metric, Puzzle, Token, Zone, ZoneRight, rushhour};
 use blockslide_core::solve::{self as api, SearchControl, SolveRequest, Termination};
@@ -255,7 +256,9 @@ fn import_a_fogleman_string_and_play_the_solution_back() {
     h.get_by_label_contains(&format!("{vehicles} vehicles"));
     button(&h, "Create").click();
     h.run_ok();
-    let imported = rushhour::parse(RUSH_HOUR_54).unwrap();
+    // The string names no colours: every car gets one of its own.
+    let mut imported = rushhour::parse(RUSH_HOUR_54).unwrap();
+    color_every_piece(&mut imported);
     assert_eq!(*h.state().document().puzzle(), imported);
     assert_eq!(imported.axis_of(t("A")), Axis::Horizontal);
 
@@ -424,7 +427,7 @@ fn draw_a_rush_hour_puzzle_by_clicking_save_it_and_solve_it() {
     let empty = h.state().document().puzzle().clone();
     assert_eq!((empty.rows, empty.cols, empty.pieces().len()), (6, 6, 1));
 
-    // A truck across the red car's row, drawn in one stroke, then stood upright with A.
+    // A truck across the red car's row, drawn in one stroke: upright, as drawn.
     button(&h, "Draw new piece  (N)").click();
     h.run_ok();
     let from = cell_pos(&h, &empty, 1, 3);
@@ -434,10 +437,6 @@ fn draw_a_rush_hour_puzzle_by_clicking_save_it_and_solve_it() {
         h.state().document().puzzle().pieces()[0].cells,
         [(1, 3), (2, 3), (3, 3)]
     );
-    for _ in 0..2 {
-        h.key_press(Key::A);
-        h.run_ok();
-    }
     let designed = h.state().document().puzzle().clone();
     assert_eq!(designed.axis_of(t("B")), Axis::Vertical);
 

@@ -6,4 +6,5 @@
 mod snapshots_analyze;
 mod snapshots_editor;
 mod snapshots_families;
+mod snapshots_family_window;
 mod snapshots_solver;

@@ -11,6 +11,12 @@ use super::token::{Token, TokenError};
 /// The largest number of rows or columns a board may have.
 pub const MAX_SIDE: usize = 32;
 
+/// The most cells a numbered-tile board may have: 1,000, so tiles 1 to 999. A tile is named
+/// by its number and a piece token has at most three characters; the one limit wherever tile
+/// puzzles are taken (inline tiles, batch lists, generated instances and puzzle files), so
+/// that an instance one command prints, the others take.
+pub const MAX_TILE_CELLS: usize = 1000;
+
 /// How a piece is shown, grouped and allowed to move; everything here is optional.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PieceStyle {
@@ -152,8 +158,9 @@ pub enum GridError {
     },
     /// A tile number too large to be a piece token (tokens have at most 3 digits).
     #[error(
-        "tile number {value} cannot be a piece token: tiles are numbered up to 999, so a tile \
-         board has at most 1000 cells"
+        "tile number {value} cannot be a piece token: tiles are numbered up to {}, so a tile \
+         board has at most {MAX_TILE_CELLS} cells",
+        MAX_TILE_CELLS - 1
     )]
     TileNumber {
         /// The number found.
@@ -304,9 +311,9 @@ impl Puzzle {
     /// (`None`: tiles in order with the blank last).
     ///
     /// # Errors
-    /// Returns a [`GridError`] when the sizes do not fit or a number is above 999 (tokens
-    /// have at most three digits); checking that the numbers are a permutation is left to
-    /// validation.
+    /// Returns a [`GridError`] when the sizes do not fit or a number is above the largest
+    /// tile, [`MAX_TILE_CELLS`]` - 1` (tokens have at most three digits); checking that the
+    /// numbers are a permutation is left to validation.
     pub fn tiles(
         rows: usize,
         cols: usize,
@@ -329,7 +336,8 @@ impl Puzzle {
                 });
             }
         }
-        if let Some(&value) = start.iter().chain(goal).find(|&&v| v > 999) {
+        let largest = (MAX_TILE_CELLS - 1) as u32;
+        if let Some(&value) = start.iter().chain(goal).find(|&&v| v > largest) {
             return Err(GridError::TileNumber { value });
         }
         let to_cell = |v: u32| {

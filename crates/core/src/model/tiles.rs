@@ -9,6 +9,8 @@ use rand::{Rng, RngExt};
 use super::puzzle::{Cell, Puzzle, PuzzleType};
 use super::token::Token;
 
+pub use super::puzzle::MAX_TILE_CELLS;
+
 /// A tile puzzle as permutations: cell `i` holds tile `start[i]` (0 = the blank).
 ///
 /// Tiles are numbered `1..rows*cols`. When every token is a number in that range, the

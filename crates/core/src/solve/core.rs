@@ -199,11 +199,14 @@ pub enum Termination {
     /// A depth-capped search (DFS with `--depth-cap`) found no solution within its cap; a
     /// deeper one may exist.
     DepthLimit,
+    /// A watched search (`solve --trace`, the app's Watch view) was stopped because its
+    /// trace was full (see [`watch`](crate::solve::api::watch)).
+    TraceLimit,
 }
 
 impl Termination {
     /// The stable name used by the CLI and JSON: `solved`, `unsolvable`, `node-limit`,
-    /// `time-limit`, `memory-limit`, `cancelled`, `depth-limit`.
+    /// `time-limit`, `memory-limit`, `cancelled`, `depth-limit`, `trace-limit`.
     pub fn name(self) -> &'static str {
         match self {
             Termination::Solved => "solved",
@@ -213,6 +216,7 @@ impl Termination {
             Termination::MemoryLimit => "memory-limit",
             Termination::Cancelled => "cancelled",
             Termination::DepthLimit => "depth-limit",
+            Termination::TraceLimit => "trace-limit",
         }
     }
 }

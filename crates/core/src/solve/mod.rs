@@ -9,6 +9,7 @@
 //! - [`blocks`]: the block engine: polyomino pieces, walls, three move metrics.
 //! - [`tiles`]: the numbered-tile fast path: parity, Manhattan, pattern databases.
 //! - [`analysis`]: whole-space analyses for designers: a puzzle's component, a piece set.
+//! - [`family`]: whole families: every Rush Hour layout a rule set allows, in clusters.
 //! - [`api`]: the front door used by the CLI and the GUI.
 
 pub mod algorithms;
@@ -16,6 +17,7 @@ pub mod analysis;
 pub mod api;
 pub mod blocks;
 pub mod core;
+pub mod family;
 pub mod observe;
 pub(crate) mod puzzle_domain;
 pub mod tiles;

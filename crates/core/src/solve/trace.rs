@@ -17,8 +17,8 @@ use crate::model::Puzzle;
 use crate::solve::algorithms::Algorithm;
 use crate::solve::observe::Fate;
 
-/// The most events a watched search records by default; a search that makes more is
-/// stopped there (the trace says so).
+/// The most events a watched search records by default; a search that would make more is
+/// stopped after its last expansion that fits (see [`watch`](crate::solve::api::watch)).
 pub const DEFAULT_EVENT_CAP: usize = 20_000;
 
 /// One node of a recorded search tree (a node of the algorithm, or a successor it discarded).
@@ -88,7 +88,9 @@ pub struct Trace {
     pub nodes: Vec<TraceNode>,
     /// The events, in the order the algorithm made them.
     pub events: Vec<TraceEvent>,
-    /// Whether the search was stopped at the event cap (the events are its beginning).
+    /// Whether the search was stopped because the trace was full (its report's status is
+    /// then [`TraceLimit`](crate::solve::Termination::TraceLimit)). The events are still
+    /// every step of the run, which simply ended there.
     pub truncated: bool,
 }
 

@@ -222,8 +222,118 @@ fn malformed_rush_hour_strings_are_refused_with_the_place() {
         rushhour::to_string(&not_six)
             .unwrap_err()
             .to_string()
-            .contains("not 6x6")
+            .contains("square boards")
     );
+}
+
+#[test]
+fn a_wall_between_the_red_car_and_the_exit_is_refused_with_its_place() {
+    // The red car `A` of HARDEST is on row 3, columns 2-3, with `L` then two empty cells to
+    // its right. A wall where the car must end made a file whose goal is on a wall (refused by
+    // `check`); a wall before that made an unsolvable one. Both are refused when read, at the
+    // first wall.
+    let row = |r: &str| format!("{}{r}{}", &HARDEST[..12], &HARDEST[18..]);
+    assert_eq!(row("JAALoo"), HARDEST);
+    for (board, position, column) in [
+        (row("JAALox"), 18, 6),
+        (row("JAALxo"), 17, 5),
+        ("ooooooooooooAAxooooooooooooooooooooo".to_string(), 15, 3),
+    ] {
+        let e = rushhour::parse(&board).unwrap_err();
+        assert_eq!(
+            e,
+            rushhour::RushHourError::BlockedExit {
+                position,
+                row: 3,
+                column
+            },
+            "{board}"
+        );
+        assert!(
+            e.to_string().starts_with(&format!(
+                "character {position} (row 3, column {column}) is a wall `x` between the red car"
+            )),
+            "{e}"
+        );
+    }
+    // Walls elsewhere, left of the red car included, are fine.
+    let left = "ooooooooooooxAAoooooooooooooooooooox";
+    let puzzle = rushhour::parse(left).unwrap();
+    assert!(blockslide_core::model::validate::is_valid(&puzzle));
+    assert_eq!(rushhour::to_string(&puzzle).unwrap(), left);
+}
+
+#[test]
+fn only_what_the_notation_holds_is_exported() {
+    let hardest = rushhour::parse(HARDEST).unwrap();
+    let token = |t: &str| blockslide_core::model::Token::new(t).unwrap();
+    let refused = |change: &dyn Fn(&mut Puzzle), expected: &str| {
+        let mut p = hardest.clone();
+        change(&mut p);
+        let e = rushhour::to_string(&p).unwrap_err().to_string();
+        assert!(
+            e.starts_with("this puzzle cannot be written as a Rush Hour board: "),
+            "{e}"
+        );
+        assert!(e.contains(expected), "{expected}: {e}");
+    };
+    refused(
+        &|p| {
+            p.zones.push(blockslide_core::model::Zone {
+                name: token("z"),
+                cells: (0..36).map(|i| i == 5).collect(),
+                allow: vec![blockslide_core::model::ZoneRight::Piece(token("B"))],
+            });
+        },
+        "it has zones",
+    );
+    refused(&|p| p.metric = None, "it names no metric");
+    refused(
+        &|p| p.metric = Some(Metric::Step),
+        "counted in the step metric",
+    );
+    // The red car at the left edge, or anywhere in its row.
+    refused(
+        &|p| {
+            p.goal.cells[2 * 6 + 4] = None;
+            p.goal.cells[2 * 6 + 5] = None;
+            p.goal.cells[2 * 6] = Some(token("A"));
+        },
+        "its goal is not the red car `A` at the exit",
+    );
+    refused(
+        &|p| p.goal.anywhere = true,
+        "its goal is not the red car `A` at the exit",
+    );
+    refused(
+        &|p| p.goal.cells[0] = Some(token("I")),
+        "its goal is not the red car `A` at the exit",
+    );
+    refused(
+        &|p| p.styles.get_mut(&token("B")).unwrap().axis = Axis::Free,
+        "piece `B` is not locked to the axis of its length",
+    );
+    refused(
+        &|p| {
+            for t in ["B", "D"] {
+                p.styles.get_mut(&token(t)).unwrap().kind = Some("car".into());
+            }
+        },
+        "pieces `B` and `D` share the kind \"car\"",
+    );
+    refused(
+        &|p| p.cells[2 * 6 + 5] = blockslide_core::model::Cell::Wall,
+        "is a wall `x` between the red car `A` and the exit",
+    );
+    // What the notation holds is written whatever else the puzzle says: the move metric
+    // (the same as slides for locked vehicles), a goal naming only the exit cell, names and
+    // colours, a kind of one vehicle.
+    let mut same = hardest.clone();
+    same.metric = Some(Metric::Move);
+    same.goal.cells[2 * 6 + 4] = None;
+    same.name = "renamed".into();
+    same.styles.get_mut(&token("B")).unwrap().kind = Some("car".into());
+    assert_eq!(rushhour::to_string(&same).unwrap(), HARDEST);
 }
 
 #[test]

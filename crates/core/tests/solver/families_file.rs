@@ -176,3 +176,41 @@ fn every_new_validation_finding_points_at_its_place() {
         (17, 9),
     );
 }
+
+#[test]
+fn a_zone_listed_twice_in_allow_is_refused_at_its_second_key() {
+    // The force field of `saved_puzzles/force-field.ron` listed twice: serde's map kept the
+    // last list, so the file loaded as a field open to the red block or closed to every piece
+    // (unsolvable), whichever was written last.
+    let text = std::fs::read_to_string(crate::fixtures::saved("force-field.ron")).unwrap();
+    let once = "            \"f\": [Piece(\"A\")],\n";
+    assert!(text.contains(once));
+    for second in ["            \"f\": [],\n", once] {
+        let twice = text.replace(once, &format!("{once}{second}"));
+        let (message, line, column) = load_error(&twice);
+        assert_eq!(
+            message,
+            "zones: `f` is listed twice in `allow`; merge its lists into one"
+        );
+        // The line after the first entry, counted from 1.
+        let first = twice.lines().position(|l| l == once.trim_end()).unwrap();
+        assert_eq!((line, column), (Some(first + 2), Some(13)), "{second}");
+    }
+    // The same key spelled with an escape is the same key.
+    let zones = "    zones: (grid: [\". . . .\", \". . x .\", \". . x x\"], allow: { \"x\": [], \"\\u{78}\": [] }),\n";
+    let (message, line, column) = load_error(&file(2, "", zones));
+    assert!(message.contains("`x` is listed twice"), "{message}");
+    assert_eq!(
+        (line, column),
+        (Some(15), zones.find("\"\\u").map(|c| c + 1))
+    );
+    // `Some(...)` around the zones: still at the second key.
+    let wrapped = file(
+        2,
+        "",
+        "    zones: Some((\n        grid: [\". . . .\", \". . x .\", \". . x x\"],\n        allow: { \"x\": [], \"x\": [Piece(\"A\")] },\n    )),\n",
+    );
+    let (message, line, column) = load_error(&wrapped);
+    assert!(message.contains("`x` is listed twice"), "{message}");
+    assert_eq!((line, column), (Some(17), Some(27)));
+}

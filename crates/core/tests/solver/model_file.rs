@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use blockslide_core::model::file::{LoadError, load, parse, save, to_ron_string};
+use blockslide_core::model::file::{LoadError, load, parse, read_text, save, to_ron_string};
 use blockslide_core::model::library::bundled;
 use blockslide_core::model::{Cell, Color, Metric, PieceStyle, Puzzle, Token};
 use proptest::prelude::*;
@@ -111,7 +111,7 @@ fn load_reports_unreadable_files() {
     let data = crate::fixtures::data("check/not-utf8.ron");
     let e = load(&data).unwrap_err();
     assert!(
-        e.message.ends_with("not-utf8.ron is not UTF-8 text"),
+        e.message.contains("not-utf8.ron is not UTF-8 text: "),
         "{}",
         e.message
     );
@@ -463,4 +463,56 @@ fn saving_keeps_the_mode_and_writes_through_links() {
         })
         .collect();
     assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn utf16_and_nul_bytes_are_refused_as_not_utf8() {
+    // UTF-16 of ASCII text without a byte-order mark is valid UTF-8 (every other byte NUL):
+    // it used to reach the parser and fail with a syntax error at the first NUL.
+    let text = std::fs::read_to_string(crate::fixtures::saved("eight-1.ron")).unwrap();
+    let little: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let big: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let marked: Vec<u8> = [0xff, 0xfe].into_iter().chain(little.clone()).collect();
+    let mut nul = text.clone().into_bytes();
+    nul.insert(text.find("8-puzzle").unwrap(), 0);
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes, why, (line, column)) in [
+        ("le.ron", little, "it looks like UTF-16", (1, 2)),
+        ("be.ron", big, "it looks like UTF-16", (1, 1)),
+        (
+            "bom.ron",
+            marked,
+            "it starts with a UTF-16 byte-order mark",
+            (1, 1),
+        ),
+        ("nul.ron", nul, "it holds a NUL byte", (3, 12)),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let e = read_text(&path).unwrap_err();
+        assert!(
+            e.message
+                .contains(&format!("{name} is not UTF-8 text: {why}")),
+            "{name}: {}",
+            e.message
+        );
+        assert_eq!(at(&e), (Some(line), Some(column)), "{name}: {}", e.message);
+        assert_eq!(load(&path).unwrap_err(), e);
+    }
+}
+
+#[test]
+fn positions_are_found_inside_explicit_some() {
+    // `Some(...)` around the goal and around a style's fields: errors point inside it, as
+    // without it, not at the field.
+    let goal = "  goal: Some((cells: [\". #\"])),";
+    let e = err(&format!("(\n  format: 1,\n  board: [\"A .\"],\n{goal}\n)"));
+    assert!(e.message.contains("cannot be a wall"), "{}", e.message);
+    assert_eq!(at(&e), (Some(4), goal.find('#').map(|c| c + 1)));
+    let pieces = "  pieces: { \"A\": (color: Some(\"red\")) },";
+    let e = err(&format!(
+        "(\n  format: 1,\n  board: [\"A .\"],\n{pieces}\n)"
+    ));
+    assert!(e.message.contains("has colour \"red\""), "{}", e.message);
+    assert_eq!(at(&e), (Some(4), pieces.find("\"red").map(|c| c + 1)));
 }

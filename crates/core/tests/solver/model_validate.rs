@@ -3,7 +3,9 @@
 
 use blockslide_core::model::file::parse;
 use blockslide_core::model::library::bundled;
-use blockslide_core::model::validate::{Diagnostic, Severity, is_valid, validate, validate_text};
+use blockslide_core::model::validate::{
+    Diagnostic, FindingKind, Severity, is_valid, validate, validate_text,
+};
 use blockslide_core::model::{Cell, PieceStyle, Puzzle, PuzzleType, Token};
 
 /// The single finding of `text`.
@@ -180,6 +182,41 @@ fn unsolvable_tile_parity_is_instant() {
     for name in ["eight-1.ron", "eight-31a.ron", "eight-31b.ron"] {
         assert_eq!(validate(&crate::fixtures::bundled(name)), []);
     }
+}
+
+#[test]
+fn tile_boards_over_a_thousand_cells_are_refused() {
+    // Tiles named by three letters, as a file may name them (numbers stop at 999): a 32x32
+    // tile puzzle validated, though `solve --tiles`, `batch` and `generate` refuse its size.
+    let tile_puzzle = |rows: usize, cols: usize| {
+        let mut p = Puzzle::empty(rows, cols);
+        for i in 0..rows * cols - 1 {
+            let name: String = [i / 676, i / 26 % 26, i % 26]
+                .iter()
+                .map(|&d| char::from(b'A' + d as u8))
+                .collect();
+            let token = Token::new(&name).unwrap();
+            p.cells[i] = Cell::Piece(token);
+            p.goal.cells[i] = Some(token);
+        }
+        // One move from the goal.
+        p.cells.swap(rows * cols - 2, rows * cols - 1);
+        p
+    };
+    let too_large = |d: &Diagnostic| d.kind == FindingKind::TileBoardTooLarge;
+    let big = validate(&tile_puzzle(32, 32));
+    let d = big.iter().find(|d| too_large(d)).expect("refused");
+    assert_eq!(d.severity, Severity::Error);
+    assert_eq!(
+        d.message,
+        "this tile puzzle has 1024 cells; a tile board has at most 1000 (tiles 1 to 999)"
+    );
+    let largest = tile_puzzle(31, 32);
+    assert_eq!(
+        blockslide_core::model::tiles::puzzle_type(&largest),
+        PuzzleType::Tiles
+    );
+    assert!(is_valid(&largest), "{:?}", validate(&largest));
 }
 
 #[test]

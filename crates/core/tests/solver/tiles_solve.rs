@@ -9,7 +9,7 @@ use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::algorithms::{bfs, idastar::idastar};
 use blockslide_core::solve::api::{self, Algorithm, SolveRequest, verify_solution};
 use blockslide_core::solve::blocks::BlockDomain;
-use blockslide_core::solve::core::{Limits, SearchControl, Termination};
+use blockslide_core::solve::core::{Limits, SearchControl, Stats, Termination};
 use blockslide_core::solve::tiles::{PatternDatabases, TileDomain, TileHeuristic};
 use proptest::prelude::*;
 use rand::SeedableRng;
@@ -215,5 +215,52 @@ proptest! {
         let tiles = solve(&p, Algorithm::Idastar, "linear-conflict", 1);
         prop_assert_eq!(blocks, Some(tiles));
         prop_assert!(tiles <= k as usize);
+    }
+}
+
+/// `solve` with IDA* (or IDDFS) and a node limit of N expands exactly N nodes, and on two
+/// threads (Korf's first instance under Manhattan distance has rounds big enough to be
+/// shared) reports what one thread does: the same status and statistics, but time and
+/// memory.
+#[test]
+fn idastar_and_iddfs_expand_exactly_the_node_limit_on_any_threads() {
+    let blank_first: Vec<u32> = (0..16).collect();
+    let korf1 = Puzzle::tiles(
+        4,
+        4,
+        &[14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3],
+        Some(&blank_first),
+    )
+    .unwrap();
+    let cases = [
+        (Algorithm::Idastar, "manhattan", 1),
+        (Algorithm::Idastar, "manhattan", 4_321),
+        (Algorithm::Idastar, "manhattan", 150_001),
+        (Algorithm::Iddfs, "zero", 99_999),
+    ];
+    for (algorithm, heuristic, max_nodes) in cases {
+        let request = SolveRequest {
+            algorithm,
+            heuristic: Some(heuristic.into()),
+            ..crate::fixtures::request()
+        };
+        let report = |threads| {
+            let control = SearchControl::new(Limits {
+                max_nodes,
+                ..Limits::default()
+            })
+            .with_threads(threads);
+            let report = api::solve(&korf1, &request, control).unwrap();
+            let stats = Stats {
+                elapsed: std::time::Duration::ZERO,
+                peak_memory_bytes: 0,
+                ..report.stats
+            };
+            (report.status, stats)
+        };
+        let one = report(1);
+        assert_eq!(one.0, Termination::NodeLimit, "{algorithm} {max_nodes}");
+        assert_eq!(one.1.expanded, max_nodes, "{algorithm}");
+        assert_eq!(report(2), one, "{algorithm} {max_nodes} on two threads");
     }
 }

@@ -2,11 +2,13 @@
 //! counters end where a normal run's statistics end, and replaying its expansions in order
 //! follows the algorithm's frontier discipline.
 
+use std::time::Duration;
+
 use blockslide_core::model::Puzzle;
 use blockslide_core::solve::api::{Algorithm, SolveRequest, solve, watch};
 use blockslide_core::solve::observe::Fate;
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent};
-use blockslide_core::solve::{Limits, SearchControl, Termination};
+use blockslide_core::solve::{Limits, SearchControl, Stats, Termination};
 
 use crate::fixtures::bundled;
 
@@ -179,19 +181,160 @@ fn iterative_searches_raise_their_bound_and_start_a_new_tree() {
     assert_eq!(last_tree as usize, bounds.len() - 1);
 }
 
+/// Checks that a run's statistics are its trace's counters. The largest frontier may also be
+/// the one left when a limit stopped the run, which no expansion of the trace saw.
+fn assert_stats_are_the_traces(trace: &Trace, stats: &Stats, context: &str) {
+    let c = Replay::at(trace, trace.events.len()).counters();
+    assert_eq!(
+        (c.expanded, c.generated, c.duplicates),
+        (stats.expanded, stats.generated, stats.duplicates),
+        "{context}"
+    );
+    assert!(
+        [c.max_frontier, c.max_frontier.max(stats.frontier)].contains(&stats.max_frontier),
+        "{context}: max frontier {} in the trace, {} in the report",
+        c.max_frontier,
+        stats.max_frontier
+    );
+}
+
+/// A search too big for its trace stops after its last expansion whose events all fit, with a
+/// status of its own, and is then the run a node limit would have stopped there: the same
+/// statistics, and so the trace's.
 #[test]
-fn a_search_too_big_to_watch_stops_at_the_cap() {
+fn a_search_too_big_to_watch_stops_where_its_trace_is_full() {
     let puzzle = bundled("eight-31a.ron");
+    let cap = 500;
     let watched = watch(
         &puzzle,
         &request(Algorithm::Bfs),
         SearchControl::new(Limits::default()),
-        500,
+        cap,
     )
     .expect("applies");
-    assert!(watched.trace.truncated);
-    assert_eq!(watched.trace.events.len(), 500);
-    assert_eq!(watched.report.status, Termination::Cancelled);
+    let (trace, report) = (&watched.trace, &watched.report);
+    assert!(trace.truncated);
+    assert_eq!(report.status, Termination::TraceLimit);
+    assert!(trace.events.len() <= cap, "{} events", trace.events.len());
+    assert_stats_are_the_traces(trace, &report.stats, "bfs");
+
+    let limited = |max_nodes| {
+        SearchControl::new(Limits {
+            max_nodes,
+            ..Limits::default()
+        })
+    };
+    let expanded = report.stats.expanded;
+    let stopped = solve(&puzzle, &request(Algorithm::Bfs), limited(expanded)).expect("solves");
+    assert_eq!(stopped.status, Termination::NodeLimit);
+    let without_time = |stats: &Stats| Stats {
+        elapsed: Duration::ZERO,
+        ..*stats
+    };
+    assert_eq!(without_time(&stopped.stats), without_time(&report.stats));
+    // One expansion more would not have fitted.
+    let further = watch(
+        &puzzle,
+        &request(Algorithm::Bfs),
+        limited(expanded + 1),
+        ROOM,
+    )
+    .expect("applies");
+    assert!(further.trace.events.len() > cap);
+}
+
+/// Every algorithm that fills its trace ends with the trace's status and the trace's
+/// statistics, and stops exactly where the cap says: its trace is the beginning of the whole
+/// run's, up to the last expansion whose events all fit.
+#[test]
+fn every_algorithm_stopped_by_its_trace_has_the_statistics_of_its_trace() {
+    let cap = 100;
+    let mut stopped = 0;
+    for name in ["eight-31a.ron", "blocks-tiny.ron"] {
+        let puzzle = bundled(name);
+        for algorithm in Algorithm::ALL {
+            let capped = |cap| {
+                watch(
+                    &puzzle,
+                    &request(algorithm),
+                    SearchControl::new(Limits::default()),
+                    cap,
+                )
+                .expect("applies")
+            };
+            let (watched, whole) = (capped(cap), capped(ROOM));
+            let (trace, report) = (&watched.trace, &watched.report);
+            let context = format!("{name} {algorithm}: {:?}", report.status);
+            assert_stats_are_the_traces(trace, &report.stats, &context);
+            assert_eq!(
+                trace.truncated,
+                report.status == Termination::TraceLimit,
+                "{context}"
+            );
+            stopped += usize::from(trace.truncated);
+            if whole.trace.events.len() <= cap {
+                assert_eq!(trace.events, whole.trace.events, "{context}");
+                assert_eq!(report.status, whole.report.status, "{context}");
+                continue;
+            }
+            assert_eq!(report.status, Termination::TraceLimit, "{context}");
+            let all = &whole.trace.events;
+            assert_eq!(trace.events[..], all[..trace.events.len()], "{context}");
+            // The run ends before an expansion, and that expansion's events would not fit.
+            let starts: Vec<usize> = (0..all.len())
+                .filter(|&i| matches!(all[i], TraceEvent::Expanded { .. }))
+                .map(|i| opening(all, i))
+                .chain([all.len()])
+                .collect();
+            let done = report.stats.expanded as usize;
+            assert_eq!(trace.events.len(), starts[done], "{context}");
+            assert!(starts[done + 1] > cap, "{context}");
+        }
+    }
+    assert!(stopped >= 12, "{stopped} runs filled their trace");
+}
+
+/// Where the events of the expansion at `i` begin: at its own event, or, for the first
+/// expansion of an iterative search's round, at the round's (its bound raised, its root).
+fn opening(events: &[TraceEvent], i: usize) -> usize {
+    match events[..i] {
+        [.., TraceEvent::BoundRaised { .. }, TraceEvent::Root { .. }] => i - 2,
+        _ => i,
+    }
+}
+
+/// The case: IDDFS and IDA* on an 8-puzzle watched with the CLI's cap of 20,000
+/// events stop at the cap, not a batch of expansions later.
+#[test]
+fn iterative_searches_stop_at_the_clis_cap() {
+    let puzzle = bundled("eight-31a.ron");
+    let cap = 20_000;
+    for algorithm in [Algorithm::Iddfs, Algorithm::Idastar] {
+        let request = SolveRequest {
+            heuristic: Some("misplaced".into()),
+            ..request(algorithm)
+        };
+        let watched = watch(
+            &puzzle,
+            &request,
+            SearchControl::new(Limits::default()),
+            cap,
+        )
+        .expect("applies");
+        let (trace, report) = (&watched.trace, &watched.report);
+        assert_eq!(report.status, Termination::TraceLimit, "{algorithm}");
+        assert!(
+            trace.events.len() <= cap,
+            "{algorithm}: {}",
+            trace.events.len()
+        );
+        assert!(
+            trace.events.len() > cap - 10,
+            "{algorithm}: {}",
+            trace.events.len()
+        );
+        assert_stats_are_the_traces(trace, &report.stats, &algorithm.to_string());
+    }
 }
 
 #[test]

@@ -135,7 +135,7 @@ pub fn choices_ui(ui: &mut Ui, choices: &[u32], metric: Metric, width: f32) {
 
 /// Grid marks at whole numbers for an axis of distances or moves: a round step (1, 2, 5, 10,
 /// 20, 50, …) giving at most about eight labels.
-fn whole_marks(bounds: (f64, f64)) -> Vec<GridMark> {
+pub fn whole_marks(bounds: (f64, f64)) -> Vec<GridMark> {
     let span = (bounds.1 - bounds.0).max(1.0);
     let mut step = 1.0;
     for factor in [2.0, 2.5, 2.0].into_iter().cycle() {

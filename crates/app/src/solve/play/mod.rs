@@ -33,6 +33,24 @@ use crate::common::format::{self as fmt, unit_name};
 use gestures::{STEP_AT, dominant, preview_offset, split_by_axis, tile_for_arrow};
 pub use gestures::{rule_refusal, slide_towards_gap};
 
+/// The game's own keys and clicks and what they do, for the Play tab's side panel and the
+/// shortcuts window (one list, so neither misses a key). The Edit menu's undo and redo
+/// shortcuts undo and redo moves too while the Play tab is active.
+pub const KEYS: [(&str, &str); 6] = [
+    (
+        "Arrow keys",
+        "move the selected piece; in a tile puzzle, the tile by the gap",
+    ),
+    (
+        "Click",
+        "on a tile in line with the gap: slide it and the tiles between into the gap",
+    ),
+    ("Backspace · U", "undo a move"),
+    ("R", "redo a move"),
+    ("H", "a hint"),
+    ("Esc", "clear the selection"),
+];
+
 /// One unit step the player made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayedStep {
@@ -210,6 +228,16 @@ impl Play {
     /// The selected piece.
     pub fn selected(&self) -> Option<Token> {
         self.selected
+    }
+
+    /// Whether there is a step to take back ([`PlayCommand::Undo`]).
+    pub fn can_undo(&self) -> bool {
+        !self.history.is_empty()
+    }
+
+    /// Whether there is a step taken back to make again ([`PlayCommand::Redo`]).
+    pub fn can_redo(&self) -> bool {
+        !self.undone.is_empty()
     }
 
     /// Whether the position satisfies the goal.
@@ -431,14 +459,14 @@ impl Play {
             }
             ui.separator();
             if ui
-                .add_enabled(!self.history.is_empty(), egui::Button::new("Undo"))
+                .add_enabled(self.can_undo(), egui::Button::new("Undo"))
                 .on_hover_text("Take back the last step (Backspace or U)")
                 .clicked()
             {
                 commands.push(PlayCommand::Undo);
             }
             if ui
-                .add_enabled(!self.undone.is_empty(), egui::Button::new("Redo"))
+                .add_enabled(self.can_redo(), egui::Button::new("Redo"))
                 .on_hover_text("Make again the step taken back (R)")
                 .clicked()
             {

@@ -490,9 +490,11 @@ fn summary_ui(ui: &mut Ui, w: &Watching, replay: &StepView) {
         ui.colored_label(
             ui.visuals().warn_fg_color,
             format!(
-                "This search is too big to watch: it was stopped after {DEFAULT_EVENT_CAP} \
-                 events. Try a smaller puzzle (the 2x3 slider, an 8-puzzle seed, the tiny or \
-                 small block puzzle) or an informed algorithm."
+                "This search is too big to watch: it was stopped after {} expansions, when \
+                 its trace of at most {DEFAULT_EVENT_CAP} events was full. Try a smaller \
+                 puzzle (the 2x3 slider, an 8-puzzle seed, the tiny or small block puzzle) or \
+                 an informed algorithm.",
+                stats.expanded
             ),
         );
     }

@@ -38,7 +38,6 @@
 //! for every puzzle whose styles all belong to pieces on the board and set at least one field,
 //! with no blank kind (the loader refuses styles of absent pieces and blank kinds).
 
-use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde::Deserialize;
@@ -56,15 +55,17 @@ mod version;
 mod write;
 mod zones;
 
-use bounded::{board_rows, goal_rows, piece_entries};
+use bounded::{board_rows, goal_rows, piece_entries, repeated_key};
 use error::grid_error;
 use zones::ZonesText;
 
 pub use error::{InFile, LoadError};
-pub(crate) use read::open_regular;
-pub use read::{MAX_FILE_BYTES, read_text};
+pub use read::{MAX_FILE_BYTES, MAX_LIST_BYTES, MAX_LIST_INSTANCES, read_list, read_text};
+pub(crate) use read::{open_regular, read_bounded};
 pub use version::{BASE_FORMAT_VERSION, FORMAT_VERSION};
-pub use write::{save, to_ron_string};
+pub use write::{
+    SaveOptions, SaveRefusal, check_save_path, save, save_text, save_with, to_ron_string,
+};
 
 /// Reads only the version, ignoring everything else, so that a newer file is refused with a
 /// clear message instead of an error about a field this version does not know.
@@ -86,8 +87,9 @@ struct FileText {
     #[serde(deserialize_with = "board_rows")]
     board: Vec<String>,
     goal: Option<GoalV1>,
+    /// In the order written, so that a key written twice is refused (see `bounded`).
     #[serde(default, deserialize_with = "piece_entries")]
-    pieces: BTreeMap<String, PieceV1>,
+    pieces: Vec<(String, PieceV1)>,
     zones: Option<ZonesText>,
 }
 
@@ -326,25 +328,41 @@ fn build_goal(puzzle: &mut Puzzle, goal: &GoalV1, map: &SourceMap) -> Result<(),
     Ok(())
 }
 
+/// The position of the key of entry `index` (whose key is `key`) of a map of the file, from
+/// the entries the scanner found there (`spans`: key and position, in the order written), or
+/// `None` when the scanner did not see the same entries (text it does not follow).
+fn entry_key_pos<'a>(
+    spans: impl IntoIterator<Item = (&'a str, TextPos)>,
+    index: usize,
+    key: &str,
+) -> Option<TextPos> {
+    spans
+        .into_iter()
+        .nth(index)
+        .filter(|&(k, _)| k == key)
+        .map(|(_, pos)| pos)
+}
+
 /// Sets the styles of `puzzle`'s pieces from the file's `pieces` map (written in format
 /// version `format`): each key a piece on the board, listed once, its colour, kind and axis
 /// well formed, with positions from `map` in errors.
 fn build_styles(
     puzzle: &mut Puzzle,
-    pieces: BTreeMap<String, PieceV1>,
+    pieces: Vec<(String, PieceV1)>,
     format: u64,
     map: &SourceMap,
 ) -> Result<(), LoadError> {
     let on_board = puzzle.tokens_on_board();
-    let mut seen_keys = BTreeSet::new();
-    for (key, entry) in &map.pieces {
-        if !seen_keys.insert(key.as_str()) {
-            let key = echo(key);
-            return Err(LoadError::at(
-                format!("pieces: `{key}` is listed twice; merge its entries into one"),
-                Some(entry.key),
-            ));
-        }
+    if let Some(index) = repeated_key(&pieces) {
+        let key = &pieces[index].0;
+        let spans = map.pieces.iter().map(|(k, e)| (k.as_str(), e.key));
+        return Err(LoadError::at(
+            format!(
+                "pieces: `{}` is listed twice; merge its entries into one",
+                echo(key)
+            ),
+            entry_key_pos(spans, index, key).or(map.field("pieces")),
+        ));
     }
     for (written, style) in pieces {
         let entry = map.piece(&written);

@@ -15,16 +15,16 @@
 //! A zone whose list is empty is closed to every piece. Which pieces and kinds exist is
 //! checked by validation, which points at the entry.
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
 
 use crate::model::puzzle::{Cell, parse_grid};
 use crate::model::rules::{Zone, ZoneRight};
 use crate::model::source::SourceMap;
+use crate::model::text::echo;
 use crate::model::token::Token;
 
-use super::bounded::zone_rows;
+use super::bounded::{allow_entries, repeated_key, zone_rows};
+use super::entry_key_pos;
 use super::error::{LoadError, grid_error};
 
 /// The `zones` field as written.
@@ -33,8 +33,9 @@ use super::error::{LoadError, grid_error};
 pub(super) struct ZonesText {
     #[serde(deserialize_with = "zone_rows")]
     grid: Vec<String>,
-    #[serde(default)]
-    allow: BTreeMap<String, Vec<RightText>>,
+    /// In the order written, so that a zone listed twice is refused (see `bounded`).
+    #[serde(default, deserialize_with = "allow_entries")]
+    allow: Vec<(String, Vec<RightText>)>,
 }
 
 /// One entry of a zone's `allow` list as written.
@@ -48,8 +49,8 @@ enum RightText {
 ///
 /// # Errors
 /// A [`LoadError`] at the offending cell, key or entry: a malformed or wrongly sized grid, a
-/// wall drawn as a zone, a zone drawn without an `allow` entry or listed without being drawn,
-/// a piece token that is not a token, a blank kind.
+/// wall drawn as a zone, a zone listed twice in `allow`, a zone drawn without an `allow` entry
+/// or listed without being drawn, a piece token that is not a token, a blank kind.
 pub(super) fn build(
     zones: &ZonesText,
     rows: usize,
@@ -80,6 +81,17 @@ pub(super) fn build(
             field,
         ));
     }
+    if let Some(index) = repeated_key(&zones.allow) {
+        let key = &zones.allow[index].0;
+        let spans = map.zone_allow.iter().map(|(k, pos, _)| (k.as_str(), *pos));
+        return Err(LoadError::at(
+            format!(
+                "zones: `{}` is listed twice in `allow`; merge its lists into one",
+                echo(key)
+            ),
+            entry_key_pos(spans, index, key).or(map.field("zones")),
+        ));
+    }
     let mut out: Vec<Zone> = Vec::new();
     for (r, row) in grid.iter().enumerate() {
         for (c, cell) in row.iter().enumerate() {
@@ -95,7 +107,7 @@ pub(super) fn build(
                 Cell::Piece(name) => name,
             };
             if !out.iter().any(|z| z.name == name) {
-                let Some(rights) = zones.allow.get(name.as_str()) else {
+                let Some((_, rights)) = zones.allow.iter().find(|(k, _)| k == name.as_str()) else {
                     return Err(LoadError::at(
                         format!(
                             "zone `{name}` is drawn but has no `allow` entry; list who may enter \
@@ -116,7 +128,7 @@ pub(super) fn build(
             }
         }
     }
-    for key in zones.allow.keys() {
+    for (key, _) in &zones.allow {
         if !out.iter().any(|z| z.name.as_str() == key) {
             return Err(LoadError::at(
                 format!("zones: `{key}` has an `allow` entry but is not drawn in the grid"),

@@ -7,6 +7,10 @@
 
 use std::collections::BTreeMap;
 
+mod paths;
+
+pub use paths::{PathMap, scan_paths};
+
 /// A place in the text: 1-based line and 1-based column counted in characters (the
 /// convention of the RON parser, so both kinds of error agree).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -483,6 +487,21 @@ fn value_start(lexemes: &[Lexeme], at: usize) -> usize {
     }
 }
 
+/// The index of an optional value: past any `Some(` around it (RON accepts `Some(...)` around
+/// the value of an optional field), then as [`value_start`].
+fn optional_start(lexemes: &[Lexeme], mut at: usize) -> usize {
+    while let Some(Lexeme {
+        lex: Lex::Ident(word),
+        ..
+    }) = lexemes.get(at)
+        && word == "Some"
+        && matches!(lexemes.get(at + 1).map(|l| &l.lex), Some(Lex::Punct('(')))
+    {
+        at += 2;
+    }
+    value_start(lexemes, at)
+}
+
 /// The `key: value` pairs directly inside the group opening at `open`, as (key, index of the
 /// key, index of the value). Keys are identifiers or strings.
 fn entries(lexemes: &[Lexeme], open: usize) -> Vec<(String, usize, usize)> {
@@ -580,7 +599,7 @@ pub fn scan(text: &str) -> SourceMap {
                 map.board_rows = list_strings(&lexemes, value);
             }
             "goal" => {
-                let open = value_start(&lexemes, value);
+                let open = optional_start(&lexemes, value);
                 for (k, _, v) in entries(&lexemes, open) {
                     if k == "cells"
                         && let Some(l) = lexemes.get(v)
@@ -592,7 +611,7 @@ pub fn scan(text: &str) -> SourceMap {
                 }
             }
             "zones" => {
-                let open = value_start(&lexemes, value);
+                let open = optional_start(&lexemes, value);
                 for (k, _, v) in entries(&lexemes, open) {
                     match k.as_str() {
                         "grid" if map.zone_grid.is_none() => {
@@ -614,7 +633,7 @@ pub fn scan(text: &str) -> SourceMap {
                     let mut fields = BTreeMap::new();
                     let open = value_start(&lexemes, v);
                     for (field, _, fv) in entries(&lexemes, open) {
-                        if let Some(l) = lexemes.get(fv) {
+                        if let Some(l) = lexemes.get(optional_start(&lexemes, fv)) {
                             fields.entry(field).or_insert(l.pos);
                         }
                     }

@@ -120,3 +120,18 @@ fn never_panics_on_odd_text() {
         let _ = scan(text);
     }
 }
+
+#[test]
+fn finds_parts_inside_some() {
+    // RON accepts `Some(...)` around an optional value; the parts inside are found as without
+    // it (they used to be skipped, so errors in them fell back to the field).
+    let map = scan(
+        "(format: 2, board: [\"A .\"], goal: Some(Goal(cells: [\". A\"])), pieces: { \"A\": \
+         (name: Some(\"a\")) }, zones: Some((grid: [\"z .\"], allow: { \"z\": [] })))",
+    );
+    let at = |column| Some(TextPos { line: 1, column });
+    assert_eq!(map.goal_cell(0, 1), at(56));
+    assert_eq!(map.piece("A").unwrap().fields.get("name").copied(), at(90));
+    assert_eq!(map.zone_cell(0, 0), at(120));
+    assert_eq!(map.zone_key("z"), at(136));
+}

@@ -42,6 +42,9 @@ pub enum FindingKind {
     GoalUnreachable,
     /// A numbered-tile puzzle whose goal parity (or order on one line) makes it unsolvable.
     TileParity,
+    /// A numbered-tile puzzle of more cells than a tile board may have
+    /// ([`MAX_TILE_CELLS`](crate::model::tiles::MAX_TILE_CELLS)).
+    TileBoardTooLarge,
     /// A piece has a blank kind.
     BlankKind,
     /// No piece can move.

@@ -11,7 +11,8 @@
 //! - no single position of a piece covers all the goal cells that name it;
 //! - an `anywhere` goal pattern fits nowhere on the board;
 //! - the pieces named by the goal cannot all stand in their goal positions at once;
-//! - a numbered-tile puzzle whose permutation parity makes the goal unreachable.
+//! - a numbered-tile puzzle of more than 1,000 cells (tiles are numbered up to 999), or whose
+//!   permutation parity makes the goal unreachable.
 //!
 //! Warnings (the puzzle can be searched, but something is probably not intended):
 //! - nothing can move;
@@ -31,7 +32,7 @@ use fit::{JOINT_SEARCH_BUDGET, Placements, Want, joint_fit, placements, shape_ca
 
 use crate::model::file::parse_with_source_map;
 use crate::model::puzzle::{Cell, Dir, MAX_SIDE, PieceCells, Puzzle, PuzzleType};
-use crate::model::tiles::{is_solvable, tile_layout};
+use crate::model::tiles::{MAX_TILE_CELLS, is_solvable, tile_layout};
 use crate::model::token::Token;
 
 use rules::check_rules;
@@ -394,6 +395,22 @@ fn check_tiles(puzzle: &Puzzle, out: &mut Findings) {
     let Some(layout) = tile_layout(puzzle) else {
         return;
     };
+    let cells = layout.start.len();
+    if cells > MAX_TILE_CELLS {
+        // The limit of inline tiles, batch lists and generated instances, kept for files too
+        // so that every way of giving a tile puzzle takes the same boards.
+        out.error(
+            FindingKind::TileBoardTooLarge,
+            format!(
+                "this tile puzzle has {cells} cells; a tile board has at most {MAX_TILE_CELLS} \
+                 (tiles 1 to {})",
+                MAX_TILE_CELLS - 1
+            ),
+            Vec::new(),
+            Place::Puzzle,
+        );
+        return;
+    }
     if is_solvable(&layout) {
         return;
     }

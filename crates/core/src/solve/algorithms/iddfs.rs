@@ -20,11 +20,13 @@ use crate::solve::observe::Observer;
 ///
 /// - `domain` is the puzzle: its start, goal test, moves and state encoding.
 /// - `control` carries the limits, the worker threads (1: none spawned), the cancel flag and
-///   the progress sink; it is checked at
-///   least every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions.
+///   the progress sink; it is checked at least every
+///   [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions, and the node limit before
+///   every expansion (as [`idastar`] does).
 ///
 /// Returns a [`SearchOutcome`] whose path, when solved, is shortest (flagged optimal); on a
-/// limit, `stats.completed_depth` is the last depth limit searched completely.
+/// limit, `stats.completed_depth` is the last depth limit searched completely. The path and
+/// the statistics (but the time and the memory) do not depend on the number of threads.
 ///
 /// A returned path holds the moves from the start to a goal state, the start excluded: it is
 /// empty when the start is already a goal, and replaying it with [`Domain::apply`] from the
@@ -35,8 +37,9 @@ pub fn iddfs<D: Domain>(domain: &D, control: &mut SearchControl) -> SearchOutcom
     outcome
 }
 
-/// [`iddfs`] on one thread, reporting every step to `observer` (see
-/// [`crate::solve::observe`]): each depth limit begins with [`Observer::bound_raised`].
+/// [`iddfs`], reporting every step to `observer` (see [`crate::solve::observe`]): each depth
+/// limit begins with [`Observer::bound_raised`]. An active observer makes it run on one
+/// thread.
 pub(crate) fn iddfs_observed<D: Domain, O: Observer<D::Move>>(
     domain: &D,
     control: &mut SearchControl,

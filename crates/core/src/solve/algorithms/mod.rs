@@ -225,9 +225,9 @@ pub fn run<D: Domain, H: Heuristic<D>>(
     }
 }
 
-/// [`run`], reporting every step to `observer` (see [`crate::solve::observe`]). IDDFS and
-/// IDA* run on one thread whatever `control`'s threads say, so that their events come in the
-/// order of the textbook's recursion.
+/// [`run`], reporting every step to `observer` (see [`crate::solve::observe`]). With an
+/// active observer, IDDFS and IDA* run on one thread whatever `control`'s threads say, so
+/// that their events come in the order of the textbook's recursion.
 pub(crate) fn run_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     algorithm: Algorithm,
     domain: &D,

@@ -144,6 +144,7 @@ pub(crate) fn why(stop: Termination) -> &'static str {
         Termination::NodeLimit => "at the node limit",
         Termination::TimeLimit => "at the time limit",
         Termination::Cancelled => "on cancel",
+        Termination::TraceLimit => "at the trace's limit",
         Termination::Solved | Termination::Unsolvable | Termination::DepthLimit => "early",
     }
 }

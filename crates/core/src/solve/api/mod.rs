@@ -22,7 +22,6 @@ use crate::model::tiles::tile_layout;
 use crate::model::{Metric, Puzzle};
 use crate::solve::blocks::{self, BlockDomain};
 use crate::solve::core::{Heuristic, Limits, SearchControl, Termination};
-use crate::solve::observe::NoObserver;
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::tiles::{self, BuildEstimate, TileDomain};
 
@@ -184,13 +183,7 @@ impl Job for SolveJob<'_> {
     type Output = SolveReport;
 
     fn run<D: PuzzleDomain>(self, domain: &D) -> Result<SolveReport, SolveError> {
-        let mut report = solve_on(
-            domain,
-            self.puzzle,
-            self.request,
-            self.control,
-            &mut NoObserver,
-        )?;
+        let mut report = solve_on(domain, self.puzzle, self.request, self.control)?;
         // A limit stopped a search the default tables could not finish: say what would.
         if self.request.heuristic.is_none()
             && matches!(

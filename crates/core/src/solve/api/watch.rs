@@ -6,13 +6,10 @@
 //! node's state by applying the move to its parent's state in the puzzle's domain, and turns
 //! it into a position of the puzzle for drawing.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use rustc_hash::FxHashMap;
 
 use crate::model::{Cell, Dir, Puzzle};
-use crate::solve::core::{Domain, SearchControl};
+use crate::solve::core::{Domain, SearchControl, Termination};
 use crate::solve::observe::{BACKWARD, Fate, Observer};
 use crate::solve::puzzle_domain::PuzzleDomain;
 use crate::solve::trace::{Trace, TraceEvent, TraceNode};
@@ -20,21 +17,26 @@ use crate::solve::trace::{Trace, TraceEvent, TraceNode};
 use super::prepare::{check_request, check_valid};
 use super::report::SolveReport;
 use super::request::{SolveError, SolveRequest, metric_for};
-use super::search::solve_on;
+use super::search::{Prepared, prepare};
 use super::{Job, with_domain};
 
 /// A watched solve: the report of the run and its trace.
 #[derive(Clone, Debug)]
 pub struct Watched {
-    /// The report, exactly as [`solve`](super::solve) makes it (the statistics are the run's).
+    /// The report, as [`solve`](super::solve) makes it; its statistics are those of the run
+    /// the trace records, even when the trace's cap stopped it.
     pub report: SolveReport,
-    /// Every step of the run, up to the cap.
+    /// Every step of the run.
     pub trace: Trace,
 }
 
 /// Solves `puzzle` as `request` says (see [`solve`](super::solve)), recording every step of
-/// the search: the trace holds at most `cap` events, and a search that would make more is
-/// stopped there (`trace.truncated`, and the report's status is `Cancelled`).
+/// the search.
+///
+/// The trace holds at most `cap` events. A search that would make more is stopped after its
+/// last expansion whose events all fit, with the status [`Termination::TraceLimit`] and
+/// `trace.truncated` set; its statistics are those of the stopped run, so they end where the
+/// trace ends.
 ///
 /// IDDFS and IDA* run on one thread, so that their events follow the recursion.
 ///
@@ -48,8 +50,6 @@ pub fn watch(
 ) -> Result<Watched, SolveError> {
     check_valid(puzzle)?;
     check_request(request)?;
-    // IDDFS and IDA* on one thread, so that their events follow the recursion.
-    let control = control.with_threads(1);
     let metric = metric_for(puzzle, request.metric);
     with_domain(
         puzzle,
@@ -80,49 +80,68 @@ impl Job for WatchJob<'_> {
     }
 }
 
+/// The steps of a solve (see [`solve_on`](super::search::solve_on)), with the search run
+/// twice when the trace fills up.
+///
+/// An observer cannot stop a search between two expansions: the cancel flag is read only
+/// every [`CHECK_EVERY`](crate::solve::core::CHECK_EVERY) expansions, and a search stopped
+/// late has statistics beyond its trace. Every algorithm stops exactly at its node limit,
+/// and the searches are deterministic on one thread, so the first run finds how many
+/// expansions fit in the trace and the second is stopped there by the node limit, recording
+/// everything. The heuristic is built once, under the caller's limits, before either run:
+/// its tables (a block pattern database) are searched under the node limit too, which the
+/// runs lower.
 fn watch_on<D: PuzzleDomain>(
     domain: &D,
     puzzle: &Puzzle,
     request: &SolveRequest,
-    control: SearchControl,
+    mut control: SearchControl,
     cap: usize,
 ) -> Result<Watched, SolveError> {
-    let mut recorder = Recorder {
-        domain,
-        puzzle,
-        cap,
-        cancel: control.cancel_flag(),
-        truncated: false,
-        nodes: Vec::new(),
-        states: Vec::new(),
-        events: Vec::new(),
-        ids: FxHashMap::default(),
-        tree: 0,
-        iterations: 0,
+    let ready = match prepare(domain, puzzle, request, &mut control)? {
+        Prepared::Ready(ready) => ready,
+        Prepared::Answered(report) => {
+            return Ok(Watched {
+                report,
+                trace: Recorder::new(domain, puzzle, cap).into_trace(request, false),
+            });
+        }
     };
-    let report = solve_on(domain, puzzle, request, control, &mut recorder)?;
-    let trace = Trace {
-        algorithm: request.algorithm,
-        weight: if request.algorithm == super::Algorithm::Wastar {
-            request.weight
-        } else {
-            1.0
-        },
-        nodes: recorder.nodes,
-        events: recorder.events,
-        truncated: recorder.truncated,
+    let run = |control: &mut SearchControl, cap| {
+        let mut recorder = Recorder::new(domain, puzzle, cap);
+        let outcome = ready.search(control, &mut recorder);
+        (outcome, recorder)
     };
-    Ok(Watched { report, trace })
+    // Every expansion records at least its own event, after the root's: a search that fits
+    // the trace expands fewer than `cap` nodes, and this limit only shortens one that does
+    // not, which would otherwise run on unrecorded to the caller's limits.
+    control.limits.max_nodes = control.limits.max_nodes.min(cap as u64);
+    let (mut outcome, mut recorder) = run(&mut control, cap);
+    let mut truncated = false;
+    if let Some(fits) = recorder.fits {
+        control.limits.max_nodes = fits;
+        (outcome, recorder) = run(&mut control, usize::MAX);
+        if outcome.termination == Termination::NodeLimit {
+            outcome.termination = Termination::TraceLimit;
+            truncated = true;
+        }
+    }
+    Ok(Watched {
+        report: ready.report(&outcome),
+        trace: recorder.into_trace(request, truncated),
+    })
 }
 
 /// The observer of a watched search.
 struct Recorder<'a, D: Domain> {
     domain: &'a D,
     puzzle: &'a Puzzle,
+    /// The most events it records; later ones are dropped.
     cap: usize,
-    /// Raised at the cap, to stop the search.
-    cancel: Arc<AtomicBool>,
-    truncated: bool,
+    /// Expansions recorded.
+    expansions: u64,
+    /// Once an event was dropped: how many expansions had all their events recorded.
+    fits: Option<u64>,
     nodes: Vec<TraceNode>,
     /// The state of every node, to apply its successors' moves to.
     states: Vec<D::State>,
@@ -133,14 +152,38 @@ struct Recorder<'a, D: Domain> {
     iterations: u32,
 }
 
-impl<D: PuzzleDomain> Recorder<'_, D> {
-    /// Whether there is room for one more event; at the cap, stops the search.
-    fn room(&mut self) -> bool {
+impl<'a, D: PuzzleDomain> Recorder<'a, D> {
+    fn new(domain: &'a D, puzzle: &'a Puzzle, cap: usize) -> Self {
+        Recorder {
+            domain,
+            puzzle,
+            cap,
+            expansions: 0,
+            fits: None,
+            nodes: Vec::new(),
+            states: Vec::new(),
+            events: Vec::new(),
+            ids: FxHashMap::default(),
+            tree: 0,
+            iterations: 0,
+        }
+    }
+
+    /// Whether there is room for one more event. `opens` says whether the event begins an
+    /// expansion, a root or a round, rather than continuing the last expansion (its
+    /// successors, its goal): when the first event is dropped, the last expansion recorded
+    /// fits whole only if the dropped event opens something new.
+    fn room(&mut self, opens: bool) -> bool {
         if self.events.len() < self.cap {
             return true;
         }
-        self.truncated = true;
-        self.cancel.store(true, Ordering::Relaxed);
+        if self.fits.is_none() {
+            self.fits = Some(if opens {
+                self.expansions
+            } else {
+                self.expansions.saturating_sub(1)
+            });
+        }
         false
     }
 
@@ -149,11 +192,26 @@ impl<D: PuzzleDomain> Recorder<'_, D> {
         self.states.push(state);
         self.nodes.len() - 1
     }
+
+    /// The trace of the run, `truncated` when its cap stopped it.
+    fn into_trace(self, request: &SolveRequest, truncated: bool) -> Trace {
+        Trace {
+            algorithm: request.algorithm,
+            weight: if request.algorithm == super::Algorithm::Wastar {
+                request.weight
+            } else {
+                1.0
+            },
+            nodes: self.nodes,
+            events: self.events,
+            truncated,
+        }
+    }
 }
 
 impl<D: PuzzleDomain> Observer<D::Move> for Recorder<'_, D> {
     fn root(&mut self, node: u32, h: u32) {
-        if !self.room() {
+        if !self.room(true) {
             return;
         }
         let backward = node & BACKWARD != 0;
@@ -183,7 +241,7 @@ impl<D: PuzzleDomain> Observer<D::Move> for Recorder<'_, D> {
     }
 
     fn bound_raised(&mut self, bound: u32) {
-        if !self.room() {
+        if !self.room(true) {
             return;
         }
         self.tree = self.iterations;
@@ -193,10 +251,11 @@ impl<D: PuzzleDomain> Observer<D::Move> for Recorder<'_, D> {
     }
 
     fn expanded(&mut self, node: u32, _g: u32, _h: u32, frontier: u64) {
-        if !self.room() {
+        if !self.room(true) {
             return;
         }
         if let Some(&index) = self.ids.get(&node) {
+            self.expansions += 1;
             self.events.push(TraceEvent::Expanded {
                 node: index,
                 frontier,
@@ -205,7 +264,7 @@ impl<D: PuzzleDomain> Observer<D::Move> for Recorder<'_, D> {
     }
 
     fn generated(&mut self, parent: u32, node: u32, mv: D::Move, g: u32, h: u32, fate: Fate) {
-        if !self.room() {
+        if !self.room(false) {
             return;
         }
         let Some(&from) = self.ids.get(&parent) else {
@@ -235,7 +294,7 @@ impl<D: PuzzleDomain> Observer<D::Move> for Recorder<'_, D> {
     }
 
     fn goal(&mut self, node: u32) {
-        if !self.room() {
+        if !self.room(false) {
             return;
         }
         if let Some(&index) = self.ids.get(&node) {

@@ -53,4 +53,5 @@ pub use domain::BlockDomain;
 pub use heuristics::{BlockEstimator, BlockHeuristic, heuristic, heuristics};
 pub use narrow::{analyze, bfs, count_space};
 pub use piece_set::explore_piece_set;
+pub(crate) use piece_set::walk_components;
 pub use state::{BlockMove, BlockState, MAX_PIECES};

@@ -1,12 +1,13 @@
 //! A block puzzle's piece set: every arrangement of its pieces on its board (identical pieces
-//! merged, each arrangement once), split into components by the block engine's walk, with the
-//! hardest starts over all solvable components.
+//! merged, each arrangement once), split into components by the block engine's walk.
 //!
 //! The arrangements come from a placement recursion ([`Arrangements`]); a bit per rank marks
 //! those already in a walked component. Each arrangement not yet marked starts a walk of its
 //! component (marking every position it meets); a component with goal positions is walked
-//! again from all of them at once, which gives its hardest start (the farthest position from
-//! the nearest goal).
+//! again from all of them at once, which gives every position's distance to the nearest goal
+//! and the hardest starts (the farthest positions). [`explore_piece_set`] keeps the hardest
+//! start of the hardest components; [`walk_components`] hands every component over whole
+//! (its size, its histogram of distances, its farthest positions), for whole families.
 
 use std::ops::ControlFlow;
 
@@ -85,74 +86,19 @@ pub fn explore_piece_set(
         notes: Vec::new(),
         stats: Stats::default(),
     };
-    let numbered = Arrangements::new(domain, |bytes| {
-        let stop = phases.checkpoint(bytes);
-        if let Some(stop) = stop {
-            report.status = stop;
-        }
-        stop.is_none()
-    });
-    let arrangements = match numbered {
-        Ok(a) => a,
-        Err(too_many) => {
-            report.notes.push(format!(
-                "numbering the arrangements stopped {} after {} arrangements of all pieces but \
-                 the largest class; nothing was walked",
-                why(report.status),
-                too_many.prefixes
-            ));
-            report.stats = phases.finish();
-            return report;
-        }
-    };
-    report.ranks = arrangements.ranks();
-    let bitset_bytes = arrangements.ranks().div_ceil(64).saturating_mul(8);
-    let held = arrangements.memory_bytes().saturating_add(bitset_bytes);
-    if held > phases.limits.max_memory_bytes {
-        report.status = Termination::MemoryLimit;
-        report.notes.push(format!(
-            "a visited bit for each of {} numbered arrangements ({}) exceeds the memory limit; \
-             nothing was walked",
-            arrangements.ranks(),
-            bytes(held)
-        ));
-        report.stats = phases.finish();
-        return report;
-    }
-    let mut visited = vec![0u64; arrangements.ranks().div_ceil(64) as usize];
-    arrangements.for_each(domain, |state| {
-        report.arrangements += 1;
-        if report.arrangements.is_multiple_of(CHECK_EVERY)
-            && let Some(stop) = phases.checkpoint(held)
-        {
-            report.status = stop;
-            return ControlFlow::Break(());
-        }
-        let r = arrangements.rank(domain, &state);
-        if visited[(r / 64) as usize] & (1 << (r % 64)) != 0 {
-            return ControlFlow::Continue(());
-        }
-        let found = walk_component(
-            domain,
-            &arrangements,
-            &mut phases,
-            held,
-            &mut visited,
-            state,
-        );
-        let component = match found {
-            Ok(component) => component,
-            Err(stop) => {
-                report.status = stop;
-                return ControlFlow::Break(());
-            }
-        };
-        report.components += 1;
-        report.goal_arrangements += component.goal_positions;
-        let Some(candidate) = component.hardest else {
-            return ControlFlow::Continue(());
+    let sweep = sweep(domain, &mut phases, Farthest::First, |component| {
+        report.goal_arrangements += component.histogram.first().copied().unwrap_or(0);
+        let (Some(distance), Some(&example)) = (component.moves(), component.farthest.first())
+        else {
+            return;
         };
         report.solvable_components += 1;
+        let candidate = HardStart {
+            distance,
+            count: component.histogram.last().copied().unwrap_or(0),
+            component: component.states,
+            example,
+        };
         let at = report.hardest.partition_point(|h| {
             (h.distance, h.component) >= (candidate.distance, candidate.component)
         });
@@ -160,30 +106,213 @@ pub fn explore_piece_set(
             report.hardest.insert(at, candidate);
             report.hardest.truncate(top);
         }
-        ControlFlow::Continue(())
     });
-    if !report.complete() {
-        report.notes.push(format!(
-            "stopped {} after {} arrangements and {} components: the figures cover those only",
-            why(report.status),
-            report.arrangements,
-            report.components
-        ));
+    report.arrangements = sweep.arrangements;
+    report.components = sweep.components;
+    report.ranks = sweep.ranks;
+    match sweep.stop {
+        None => {}
+        Some(Stop::Numbering { status, prefixes }) => {
+            report.status = status;
+            report.notes.push(format!(
+                "numbering the arrangements stopped {} after {prefixes} arrangements of all \
+                 pieces but the largest class; nothing was walked",
+                why(status),
+            ));
+        }
+        Some(Stop::Bitset { held }) => {
+            report.status = Termination::MemoryLimit;
+            report.notes.push(format!(
+                "a visited bit for each of {} numbered arrangements ({}) exceeds the memory \
+                 limit; nothing was walked",
+                sweep.ranks,
+                bytes(held)
+            ));
+        }
+        Some(Stop::Walk(status)) => {
+            report.status = status;
+            report.notes.push(format!(
+                "stopped {} after {} arrangements and {} components: the figures cover those \
+                 only",
+                why(status),
+                report.arrangements,
+                report.components
+            ));
+        }
     }
     report.stats = phases.finish();
     report
 }
 
-/// What [`walk_component`] found.
-struct Component {
-    goal_positions: u64,
-    /// The hardest start, when the component has a goal position.
-    hardest: Option<HardStart<BlockState>>,
+/// One component of a piece set's arrangements, as [`walk_components`] hands it over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentWalk {
+    /// Positions in the component.
+    pub states: u64,
+    /// Positions at distance 0, 1, 2, … from the nearest goal position; empty when the
+    /// component holds no goal position.
+    pub histogram: Vec<u64>,
+    /// Every position at the largest distance (the hardest starts), in the order the walk
+    /// met them; empty when the component holds no goal position.
+    pub farthest: Vec<BlockState>,
+}
+
+impl ComponentWalk {
+    /// The hardest start's distance to the nearest goal position, when the component has one.
+    pub fn moves(&self) -> Option<u32> {
+        let last = self.histogram.len().checked_sub(1)?;
+        Some(u32::try_from(last).unwrap_or(u32::MAX))
+    }
+}
+
+/// What [`walk_components`] walked, when it walked everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ComponentsWalked {
+    /// Arrangements of the pieces on the board.
+    pub arrangements: u64,
+    /// Components, solvable or not.
+    pub components: u64,
+    /// Bytes held at the peak: the numbering, the visited bitset and the largest walk.
+    pub memory_bytes: u64,
+}
+
+/// Walks every component of the arrangements of `domain`'s pieces, in the order of the
+/// placement recursion's first arrangement of each, and hands each to `on_component` whole:
+/// its size, its histogram of distances to the nearest goal position and all its hardest
+/// starts. Runs as a later phase of the task of `phases`, within its limits and cancel flag.
+///
+/// # Errors
+/// The limit or cancellation that stopped the numbering or a walk; the components handed
+/// over by then are a prefix of the complete run's.
+pub(crate) fn walk_components(
+    domain: &BlockDomain,
+    phases: &mut Phases<'_>,
+    on_component: impl FnMut(ComponentWalk),
+) -> Result<ComponentsWalked, Termination> {
+    let sweep = sweep(domain, phases, Farthest::All, on_component);
+    match sweep.stop {
+        None => Ok(ComponentsWalked {
+            arrangements: sweep.arrangements,
+            components: sweep.components,
+            memory_bytes: sweep.memory_bytes,
+        }),
+        Some(Stop::Numbering { status, .. } | Stop::Walk(status)) => Err(status),
+        Some(Stop::Bitset { .. }) => Err(Termination::MemoryLimit),
+    }
+}
+
+/// Which farthest positions a component's walk keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Farthest {
+    /// The first one met: enough for an example.
+    First,
+    /// All of them: for a representative chosen by the caller.
+    All,
+}
+
+/// Why a [`sweep`] stopped before the end.
+enum Stop {
+    /// The table of ranks was not finished (after `prefixes` prefixes).
+    Numbering { status: Termination, prefixes: u64 },
+    /// The visited bitset and the numbering (`held` bytes) do not fit the memory limit.
+    Bitset { held: u64 },
+    /// A limit or the cancel flag stopped the walks.
+    Walk(Termination),
+}
+
+/// How far a [`sweep`] got.
+struct Sweep {
+    arrangements: u64,
+    components: u64,
+    ranks: u64,
+    memory_bytes: u64,
+    stop: Option<Stop>,
+}
+
+/// The loop both [`explore_piece_set`] and [`walk_components`] run: numbers the
+/// arrangements, then walks the component of each arrangement not yet seen and hands it to
+/// `on_component`, until done or stopped.
+fn sweep(
+    domain: &BlockDomain,
+    phases: &mut Phases<'_>,
+    keep: Farthest,
+    mut on_component: impl FnMut(ComponentWalk),
+) -> Sweep {
+    let mut sweep = Sweep {
+        arrangements: 0,
+        components: 0,
+        ranks: 0,
+        memory_bytes: 0,
+        stop: None,
+    };
+    let mut numbering_stop = None;
+    let numbered = Arrangements::new(domain, |bytes| {
+        let stop = phases.checkpoint(bytes);
+        numbering_stop = numbering_stop.or(stop);
+        stop.is_none()
+    });
+    let arrangements = match numbered {
+        Ok(a) => a,
+        Err(too_many) => {
+            sweep.stop = Some(Stop::Numbering {
+                status: numbering_stop.unwrap_or(Termination::Cancelled),
+                prefixes: too_many.prefixes,
+            });
+            return sweep;
+        }
+    };
+    sweep.ranks = arrangements.ranks();
+    let bitset_bytes = arrangements.ranks().div_ceil(64).saturating_mul(8);
+    let held = arrangements.memory_bytes().saturating_add(bitset_bytes);
+    sweep.memory_bytes = held;
+    if held > phases.limits.max_memory_bytes {
+        sweep.stop = Some(Stop::Bitset { held });
+        return sweep;
+    }
+    let Ok(words) = usize::try_from(arrangements.ranks().div_ceil(64)) else {
+        sweep.stop = Some(Stop::Bitset { held });
+        return sweep;
+    };
+    let mut visited = vec![0u64; words];
+    arrangements.for_each(domain, |state| {
+        sweep.arrangements += 1;
+        if sweep.arrangements.is_multiple_of(CHECK_EVERY)
+            && let Some(stop) = phases.checkpoint(held)
+        {
+            sweep.stop = Some(Stop::Walk(stop));
+            return ControlFlow::Break(());
+        }
+        let r = arrangements.rank(domain, &state);
+        if visited[(r / 64) as usize] & (1 << (r % 64)) != 0 {
+            return ControlFlow::Continue(());
+        }
+        match walk_component(
+            domain,
+            &arrangements,
+            phases,
+            held,
+            &mut visited,
+            state,
+            keep,
+        ) {
+            Ok((component, bytes)) => {
+                sweep.components += 1;
+                sweep.memory_bytes = sweep.memory_bytes.max(held.saturating_add(bytes));
+                on_component(component);
+                ControlFlow::Continue(())
+            }
+            Err(stop) => {
+                sweep.stop = Some(Stop::Walk(stop));
+                ControlFlow::Break(())
+            }
+        }
+    });
+    sweep
 }
 
 /// Walks the component of `state`, marking its arrangements visited, and when it has goal
-/// positions walks back from them to its hardest start; `held` bytes are in use besides the
-/// walks.
+/// positions walks back from them to the distances of all its positions; `held` bytes are in
+/// use besides the walks. Returns the component with the peak bytes of its walks.
 ///
 /// # Errors
 /// The limit or cancellation that stopped a walk.
@@ -194,7 +323,8 @@ fn walk_component(
     held: u64,
     visited: &mut [u64],
     state: BlockState,
-) -> Result<Component, Termination> {
+    keep: Farthest,
+) -> Result<(ComponentWalk, u64), Termination> {
     let mut goals = Vec::new();
     let forth = phases.run(held, |control| {
         let walk = walk_from_resumed(domain, vec![state], control, |s, _, goal| {
@@ -210,20 +340,26 @@ fn walk_component(
     if forth.termination != Termination::Unsolvable {
         return Err(forth.termination);
     }
+    let mut component = ComponentWalk {
+        states: forth.states,
+        histogram: Vec::new(),
+        farthest: Vec::new(),
+    };
     if goals.is_empty() {
-        return Ok(Component {
-            goal_positions: 0,
-            hardest: None,
-        });
+        return Ok((component, forth.stats.peak_memory_bytes));
     }
     let goal_bytes = (goals.len() * size_of::<BlockState>()) as u64;
-    let mut example = state;
+    let mut farthest = Vec::new();
     let back = phases.run(held + goal_bytes, |control| {
-        let mut farthest = None;
+        let mut at = None;
         let walk = walk_from_resumed(domain, goals, control, |s, d, _| {
-            if farthest.is_none_or(|f| d > f) {
-                farthest = Some(d);
-                example = *s;
+            // The walk meets positions in order of distance: a farther one starts a new list.
+            if at.is_none_or(|f| d > f) {
+                at = Some(d);
+                farthest.clear();
+                farthest.push(*s);
+            } else if keep == Farthest::All && at == Some(d) {
+                farthest.push(*s);
             }
         });
         let stats = walk.stats;
@@ -232,13 +368,12 @@ fn walk_component(
     if back.termination != Termination::Unsolvable {
         return Err(back.termination);
     }
-    Ok(Component {
-        goal_positions: forth.goal_states,
-        hardest: Some(HardStart {
-            distance: back.max_depth,
-            count: back.per_depth.last().copied().unwrap_or(0),
-            component: forth.states,
-            example,
-        }),
-    })
+    component.histogram = back.per_depth;
+    component.farthest = farthest;
+    let farthest_bytes = (component.farthest.capacity() * size_of::<BlockState>()) as u64;
+    let bytes = forth
+        .stats
+        .peak_memory_bytes
+        .max(back.stats.peak_memory_bytes + goal_bytes + farthest_bytes);
+    Ok((component, bytes))
 }

@@ -11,10 +11,15 @@
 //! - states on the current path are never revisited (longer cycles matter in block puzzles),
 //!   checked through a small counting filter over the path's hashes, so the common case costs
 //!   one hash;
-//! - with `threads > 1`, each round expands the top of the tree breadth-first until there
-//!   are enough subtrees, and the threads search those subtrees in parallel, the first
-//!   solution winning. Any solution found in a round costs exactly the round's bound, so it
-//!   is still optimal when the heuristic is admissible.
+//! - with `threads > 1`, each round lays out the top of the tree until there are enough
+//!   subtrees, the threads search those subtrees in parallel, and their results are merged
+//!   in the order one thread visits them (module `parallel`), so the answer and the
+//!   statistics are those of one thread.
+//!
+//! The node limit is exact: a search stops before the expansion that would pass it (the
+//! node is goal-tested first), whatever the number of threads. Each worker counts down the
+//! expansions it may make before it next calls the control (at most [`CHECK_EVERY`], and no
+//! more than the node limit leaves), so the test per node stays one decrement.
 //!
 //! Statistics: `expanded` counts goal-tested nodes whose children were generated,
 //! `generated` every child made, `duplicates` children refused because their state is on the
@@ -66,12 +71,14 @@ const FILTER_BUCKETS: usize = 1 << FILTER_BITS;
 /// - `control` carries the limits, the worker threads (1: none spawned; at most
 ///   [`MAX_THREADS`], more are capped; when the system refuses a thread, the round runs on
 ///   those it got, on the calling thread if none), the cancel flag and the progress sink; it
-///   is checked at
-///   least every [`CHECK_EVERY`] expansions.
+///   is checked at least every [`CHECK_EVERY`] expansions, and the node limit before every
+///   expansion: the search never expands more nodes than it allows.
 ///
 /// Returns a [`SearchOutcome`] whose path, when solved, is optimal when the heuristic is
-/// admissible. The threads check `control` together, so cancellation and limits take effect
-/// within milliseconds. On a limit, `stats.completed_depth` holds the largest bound searched
+/// admissible. The path, the termination by a node limit and the statistics (but the time
+/// and the memory) do not depend on the number of threads; a time limit, a memory limit or
+/// a cancel, which the threads check together within milliseconds, stops them wherever they
+/// are. On a limit, `stats.completed_depth` holds the largest bound searched
 /// completely (no solution is shorter than it + 1). When a round finds no position beyond its
 /// bound (estimates of `UNREACHABLE` or more count as no position), the reachable space is
 /// exhausted and the outcome is `Unsolvable`.
@@ -84,27 +91,32 @@ pub fn idastar<D: Domain, H: Heuristic<D>>(
     heuristic: &H,
     control: &mut SearchControl,
 ) -> SearchOutcome<D::Move> {
-    let threads = control.threads();
-    idastar_with(
-        domain,
-        heuristic,
-        threads,
-        PARALLEL_AFTER,
-        control,
-        &mut NoObserver,
-    )
+    idastar_observed(domain, heuristic, control, &mut NoObserver)
 }
 
-/// [`idastar`] on one thread, reporting every step to `observer` (see
-/// [`crate::solve::observe`]): each round begins with [`Observer::bound_raised`] and a new
-/// tree whose root is node 0.
+/// [`idastar`], reporting every step to `observer` (see [`crate::solve::observe`]): each
+/// round begins with [`Observer::bound_raised`] and a new tree whose root is node 0. An
+/// active observer makes it run on one thread, whatever `control` says, so that the events
+/// follow the recursion; [`NoObserver`] leaves it `control`'s threads.
 pub(crate) fn idastar_observed<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
     domain: &D,
     heuristic: &H,
     control: &mut SearchControl,
     observer: &mut O,
 ) -> SearchOutcome<D::Move> {
-    idastar_with(domain, heuristic, 1, PARALLEL_AFTER, control, observer)
+    let threads = if observer.active() {
+        1
+    } else {
+        control.threads()
+    };
+    idastar_with(
+        domain,
+        heuristic,
+        threads,
+        PARALLEL_AFTER,
+        control,
+        observer,
+    )
 }
 
 /// [`idastar`], going parallel after a round of `parallel_after` expansions.
@@ -249,6 +261,36 @@ impl Counts {
         stats.goal_tests += self.goal_tests;
         stats.max_frontier = stats.max_frontier.max(self.max_depth);
     }
+
+    /// Adds `other`'s counts to these (the deepest path is the larger).
+    fn absorb(&mut self, other: &Counts) {
+        self.expanded += other.expanded;
+        self.generated += other.generated;
+        self.duplicates += other.duplicates;
+        self.goal_tests += other.goal_tests;
+        self.max_depth = self.max_depth.max(other.max_depth);
+    }
+
+    /// The counts made since `earlier` (the deepest path: the deepest of all).
+    fn since(&self, earlier: &Counts) -> Counts {
+        Counts {
+            expanded: self.expanded - earlier.expanded,
+            generated: self.generated - earlier.generated,
+            duplicates: self.duplicates - earlier.duplicates,
+            goal_tests: self.goal_tests - earlier.goal_tests,
+            max_depth: self.max_depth,
+        }
+    }
+}
+
+/// What a worker calls before an expansion once it has made those it was allowed: given its
+/// counts, it answers `Some(n)`, n >= 1 more expansions allowed, or `None` to stop.
+type Pulse<'p> = dyn FnMut(&Counts) -> Option<u64> + 'p;
+
+/// The expansions allowed before the next call to the control, `expanded` of `max_nodes`
+/// made: a batch of [`CHECK_EVERY`], or what the node limit leaves if that is less.
+fn allowance(max_nodes: u64, expanded: u64) -> u64 {
+    max_nodes.saturating_sub(expanded).min(CHECK_EVERY)
 }
 
 enum Flow {
@@ -279,7 +321,8 @@ struct Worker<'a, D: Domain, H, O = NoObserver> {
     children: Vec<Vec<Child<D>>>,
     path_buckets: Vec<u32>,
     counts: Counts,
-    since_check: u64,
+    /// Expansions left before the worker must call its pulse again.
+    countdown: u64,
     /// Hears every step (a normal run's [`NoObserver`] compiles to nothing).
     observer: O,
     /// The id of the last node numbered for the observer.
@@ -310,7 +353,7 @@ impl<'a, D: Domain, H: Heuristic<D>, O: Observer<D::Move>> Worker<'a, D, H, O> {
             children: Vec::new(),
             path_buckets: Vec::new(),
             counts: Counts::default(),
-            since_check: 0,
+            countdown: 0,
         }
     }
 
@@ -427,29 +470,24 @@ impl<'a, D: Domain, H: Heuristic<D>, O: Observer<D::Move>> Worker<'a, D, H, O> {
         }
     }
 
-    /// Searches below `state` (already on the path), at cost `g` with estimate `h`.
-    fn search(
-        &mut self,
-        id: u32,
-        state: &D::State,
-        g: u32,
-        h: u32,
-        pulse: &mut dyn FnMut(&Counts) -> bool,
-    ) -> Flow {
+    /// Searches below `state` (already on the path), at cost `g` with estimate `h`, calling
+    /// `pulse` whenever the expansions it allowed are made.
+    fn search(&mut self, id: u32, state: &D::State, g: u32, h: u32, pulse: &mut Pulse) -> Flow {
         self.counts.goal_tests += 1;
         if self.domain.is_goal(state) {
             self.observer.goal(id);
             return Flow::Found;
         }
-        self.counts.expanded += 1;
-        self.observer.expanded(id, g, h, self.path.len() as u64 + 1);
-        self.since_check += 1;
-        if self.since_check >= CHECK_EVERY {
-            self.since_check = 0;
-            if pulse(&self.counts) {
-                return Flow::Stop;
+        // Before the expansion is counted: a node limit stops the search exactly at it.
+        if self.countdown == 0 {
+            match pulse(&self.counts) {
+                Some(allowed) => self.countdown = allowed,
+                None => return Flow::Stop,
             }
         }
+        self.countdown -= 1;
+        self.counts.expanded += 1;
+        self.observer.expanded(id, g, h, self.path.len() as u64 + 1);
         let depth = self.path.len();
         self.counts.max_depth = self.counts.max_depth.max(depth as u64 + 1);
         if self.moves.len() <= depth {
@@ -497,18 +535,8 @@ fn single_round<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
 ) -> Round<D::Move> {
     observer.root(0, h0);
     let mut worker = Worker::observed(domain, heuristic, bound, observer);
-    let b = worker.bucket(start);
-    worker.push_state(start, b);
-    let mut stopped = None;
-    let state_bytes = domain.state_bytes() as u64;
-    let mut pulse = |counts: &Counts| {
-        let mut stats = *base;
-        counts.add_to(&mut stats);
-        let memory = path_memory(stats.max_frontier, state_bytes);
-        stopped = control.checkpoint(&mut stats, memory);
-        stopped.is_some()
-    };
-    let flow = worker.search(0, start, 0, h0, &mut pulse);
+    worker.enter(&[], std::slice::from_ref(start));
+    let (flow, stopped) = search_alone(&mut worker, start, 0, h0, control, base);
     let mut stats = *base;
     worker.counts.add_to(&mut stats);
     stats.elapsed = control.elapsed();
@@ -520,6 +548,34 @@ fn single_round<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
         }
     };
     Round { result, stats }
+}
+
+/// Searches below `root` (the last state of `worker`'s path, at cost `g` with estimate `h`)
+/// on this thread under `control`, whose limits apply to `base` plus the worker's counts.
+/// Returns how the search ended and, when it was stopped, why.
+fn search_alone<D: Domain, H: Heuristic<D>, O: Observer<D::Move>>(
+    worker: &mut Worker<'_, D, H, O>,
+    root: &D::State,
+    g: u32,
+    h: u32,
+    control: &mut SearchControl,
+    base: &Stats,
+) -> (Flow, Option<Termination>) {
+    let state_bytes = worker.domain.state_bytes() as u64;
+    let mut stopped = None;
+    let mut pulse = |counts: &Counts| {
+        let mut stats = *base;
+        counts.add_to(&mut stats);
+        let memory = path_memory(stats.max_frontier, state_bytes);
+        stopped = control.checkpoint(&mut stats, memory);
+        // The checkpoint stops at the node limit, so the allowance is at least 1.
+        stopped
+            .is_none()
+            .then(|| allowance(control.limits.max_nodes, stats.expanded))
+    };
+    worker.countdown = 0;
+    let flow = worker.search(0, root, g, h, &mut pulse);
+    (flow, stopped)
 }
 
 mod parallel;

@@ -180,3 +180,92 @@ fn node_limit_and_cancel_stop_the_search() {
         assert_eq!(out.termination, Termination::Cancelled);
     }
 }
+
+/// What a thread count must not change: everything but the time and the memory.
+fn counted<M>(out: &SearchOutcome<M>) -> (Termination, Option<&Vec<M>>, Stats) {
+    let stats = Stats {
+        elapsed: Duration::ZERO,
+        peak_memory_bytes: 0,
+        ..out.stats
+    };
+    (out.termination, out.path.as_ref(), stats)
+}
+
+/// IDA* on `d` with `h` under a node limit, on `threads` threads from the first round.
+fn limited<H: Heuristic<TileDomain>>(
+    d: &TileDomain,
+    h: &H,
+    threads: usize,
+    max_nodes: u64,
+) -> SearchOutcome<<TileDomain as Domain>::Move> {
+    let mut control = SearchControl::new(Limits {
+        max_nodes,
+        ..Limits::default()
+    });
+    idastar_with(d, h, threads, 0, &mut control, &mut NoObserver)
+}
+
+/// Node limits that stop the 31-move 8-puzzle in every part of a round (in the top the
+/// threads lay out, in a subtree, at a round's end) and limits that let it finish.
+#[test]
+fn the_node_limit_stops_every_thread_count_exactly_at_it() {
+    let d = eight(&[8, 6, 7, 2, 5, 4, 3, 0, 1]);
+    let h = TileHeuristic::Manhattan;
+    let whole = limited(&d, &h, 1, u64::MAX);
+    assert_eq!(whole.termination, Termination::Solved);
+    let needed = whole.stats.expanded;
+    let limits = (1..=40).chain((0..60).map(|i| 41 + i * 269)).chain([
+        1023,
+        1024,
+        1025,
+        needed - 1,
+        needed,
+        needed + 1,
+    ]);
+    let mut stopped = 0;
+    for max_nodes in limits {
+        let one = limited(&d, &h, 1, max_nodes);
+        if max_nodes < needed {
+            assert_eq!(one.termination, Termination::NodeLimit, "{max_nodes}");
+            assert_eq!(one.stats.expanded, max_nodes);
+            stopped += 1;
+        } else {
+            assert_eq!(counted(&one), counted(&whole), "{max_nodes}");
+        }
+        for threads in [2, 3, 8] {
+            let many = limited(&d, &h, threads, max_nodes);
+            assert_eq!(
+                counted(&many),
+                counted(&one),
+                "{max_nodes} nodes on {threads} threads"
+            );
+        }
+    }
+    assert!(stopped > 60);
+}
+
+/// A round laid out in subtrees that the threads search: the 15-puzzle, stopped by the node
+/// limit inside a round big enough to be split, and solved.
+#[test]
+fn subtrees_searched_by_threads_merge_into_the_one_thread_round() {
+    let fifteen = |start: &[u32]| {
+        let layout = tile_layout(&Puzzle::tiles(4, 4, start, None).unwrap()).unwrap();
+        TileDomain::new(&layout).unwrap()
+    };
+    let korf1 = fifteen(&[14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3]);
+    for max_nodes in [30_001, 77_777, 150_000] {
+        let one = limited(&korf1, &TileHeuristic::Manhattan, 1, max_nodes);
+        assert_eq!(one.stats.expanded, max_nodes);
+        for threads in [2, 5] {
+            let many = limited(&korf1, &TileHeuristic::Manhattan, threads, max_nodes);
+            assert_eq!(counted(&many), counted(&one), "{max_nodes} on {threads}");
+        }
+    }
+    let d = fifteen(&[1, 13, 2, 7, 5, 0, 12, 3, 8, 10, 4, 15, 14, 6, 9, 11]);
+    let one = limited(&d, &TileHeuristic::LinearConflict, 1, u64::MAX);
+    assert_eq!(one.termination, Termination::Solved);
+    for threads in [2, 5] {
+        let many = limited(&d, &TileHeuristic::LinearConflict, threads, u64::MAX);
+        assert_eq!(counted(&many), counted(&one), "{threads} threads");
+    }
+}

@@ -1,0 +1,626 @@
+//! The Families window: every puzzle of a Rush Hour family, enumerated in the background
+//! and browsed as a table.
+//!
+//! A family is every layout a rule set allows on a board (the core's
+//! [`blockslide_core::solve::family`]); layouts that reach each other form a cluster, and each
+//! solvable cluster is listed once, by its hardest start. The window runs a preset family
+//! (Rush Hour 4x4, 5x5 or 6x6 with up to two walls) or the family of the design's own board,
+//! shows the run's progress, and lets it be cancelled and resumed where it stopped. The
+//! puzzles found so far show at once: the histogram of their lengths, a table to filter and
+//! sort, the selected one drawn small, and buttons that open it as a new design or play it;
+//! "A random puzzle" plays one of a chosen length.
+//!
+//! - [`run`]: the family chosen and its run as a background task; [`listing`]: the puzzles
+//!   kept compactly, and the one conversion of a family's board into a puzzle; [`table`]:
+//!   the histogram and the table.
+//!
+//! Unlike the Analyze window's results, a listing does not belong to the open design: it
+//! stays while designs are opened from it.
+
+pub mod listing;
+pub mod run;
+pub mod table;
+
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+use egui::{Color32, Context, RichText, Ui};
+use rand::RngExt;
+
+use crate::command::{Command, FamilyCommand};
+use crate::common::board::Board;
+use crate::common::format as fmt;
+use crate::common::task::Poll;
+use blockslide_core::model::Puzzle;
+use listing::Listing;
+use run::{Batch, FamilyBoard, FamilyChoice, FamilyTask, design_board, spawn_family};
+use table::{Filter, MAX_MOVES, Table, histogram_ui, table_ui};
+
+/// The colour of a complete family's headline.
+const COMPLETE: Color32 = Color32::from_rgb(0x2e, 0x9e, 0x4f);
+
+/// The least height of the table's rows area: eight rows.
+const MIN_TABLE_HEIGHT: f32 = 8.0 * 22.0;
+
+/// The accessible name of the button that starts a family.
+pub const RUN_LABEL: &str = "Run the family";
+/// The accessible name of the button that stops it.
+pub const CANCEL_LABEL: &str = "Cancel the family";
+/// The accessible name of the button that continues a stopped family.
+pub const RESUME_LABEL: &str = "Resume the family";
+/// The text of the button that opens the selected puzzle as a new design.
+pub const OPEN_LABEL: &str = "Open as a new design";
+/// The accessible name of the button that plays the selected puzzle.
+pub const PLAY_LABEL: &str = "Play this puzzle";
+/// The accessible name of the button that plays a random puzzle of the chosen length.
+pub const RANDOM_LABEL: &str = "Play a random puzzle";
+
+/// A run in progress: the task and the rows it sends.
+struct Running {
+    task: FamilyTask,
+    batches: Receiver<Batch>,
+}
+
+/// The Families window's state: the family chosen, the run, and the listing so far.
+#[derive(Default)]
+pub struct FamilyView {
+    /// The family the Run button enumerates.
+    pub choice: FamilyChoice,
+    listing: Option<Listing>,
+    running: Option<Running>,
+    error: Option<String>,
+    table: Table,
+    /// The length of "A random puzzle of N moves": the family's hardest once it is
+    /// complete, until the user picks another.
+    pub random_moves: u32,
+    /// The selected row as a puzzle, made once per selection.
+    preview: Option<(usize, Result<Puzzle, String>)>,
+}
+
+impl FamilyView {
+    /// The listing of the last family run, complete or as far as it went.
+    pub fn listing(&self) -> Option<&Listing> {
+        self.listing.as_ref()
+    }
+
+    /// The listing, to pin its time in snapshots.
+    pub fn listing_mut(&mut self) -> Option<&mut Listing> {
+        self.listing.as_mut()
+    }
+
+    /// The table: its filter, order, rows shown and selection.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// Whether a family is being enumerated.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Carries out `command`; `design` is the open design (for the family of its board),
+    /// and a run uses `threads` workers (0: every core).
+    pub fn apply(
+        &mut self,
+        command: FamilyCommand,
+        design: &Puzzle,
+        threads: usize,
+        ctx: &Context,
+    ) {
+        match command {
+            FamilyCommand::Run => match self.choice.family(design) {
+                Ok(family) => {
+                    self.listing = Some(Listing::new(family));
+                    self.table.clear();
+                    self.preview = None;
+                    self.random_moves = 0;
+                    self.start(threads, ctx);
+                }
+                Err(e) => self.error = Some(e),
+            },
+            FamilyCommand::Resume => {
+                if !self.is_running() && self.listing.as_ref().is_some_and(Listing::can_resume) {
+                    self.start(threads, ctx);
+                }
+            }
+            FamilyCommand::Cancel => {
+                if let Some(running) = self.running.as_mut() {
+                    running.task.cancel();
+                }
+            }
+        }
+    }
+
+    /// Starts a run of the listing's family where the listing stops.
+    fn start(&mut self, threads: usize, ctx: &Context) {
+        let Some(listing) = &self.listing else {
+            return;
+        };
+        self.error = None;
+        let resume = (
+            listing.units_done(),
+            listing.summary().clone(),
+            listing.puzzles().len(),
+        );
+        match spawn_family(ctx, listing.family().clone(), resume, threads) {
+            Ok((task, batches)) => self.running = Some(Running { task, batches }),
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Takes the rows a run sent, and its end. Call once a frame.
+    pub fn poll(&mut self) {
+        let (Some(running), Some(listing)) = (self.running.as_mut(), self.listing.as_mut()) else {
+            return;
+        };
+        // The result is sent after the last batch: once it is in, so are all the rows.
+        let polled = running.task.poll();
+        while let Ok(batch) = running.batches.try_recv() {
+            listing.absorb(batch.puzzles, batch.summary);
+        }
+        match polled {
+            Poll::Running => return,
+            Poll::Done(Ok(run)) => {
+                listing.finish(&run);
+                if listing.is_complete() {
+                    // The hardest puzzles are the ones a player asks for first.
+                    self.random_moves = listing.summary().hardest().unwrap_or(0) as u32;
+                }
+            }
+            Poll::Done(Err(e)) => {
+                listing.fail(running.task.elapsed());
+                self.error = Some(e);
+            }
+            Poll::Lost(e) => {
+                listing.fail(running.task.elapsed());
+                self.error = Some(fmt::sentence(&e));
+            }
+        }
+        self.running = None;
+    }
+
+    /// Draws the Families window for `design` (the open design) and queues what the user
+    /// asks for, closing the window included.
+    pub fn window(&mut self, ctx: &Context, design: &Puzzle, commands: &mut Vec<Command>) {
+        let mut open = true;
+        egui::Window::new("Families")
+            .open(&mut open)
+            .default_pos([20.0, 36.0])
+            .default_size([740.0, 520.0])
+            .resizable(true)
+            .show(ctx, |ui| self.ui(ui, design, commands));
+        if !open {
+            commands.push(Command::ShowFamilies(false));
+        }
+        if self.is_running() {
+            // Elapsed time ticks, and a sorted table catches up, between batches.
+            ctx.request_repaint_after(Duration::from_millis(100));
+        }
+    }
+
+    /// The window's contents, top to bottom: the family to list and the buttons; the
+    /// totals beside the histogram; the filter; the table beside the selected puzzle and
+    /// "A random puzzle". The table takes the height left, so the window fits 800x600.
+    fn ui(&mut self, ui: &mut Ui, design: &Puzzle, commands: &mut Vec<Command>) {
+        let running = self.is_running();
+        let listed = self.listing.is_some();
+        ui.add_enabled_ui(!running, |ui| {
+            choice_ui(ui, &mut self.choice, design, listed);
+        });
+        self.buttons_ui(ui, commands);
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().warn_fg_color, e);
+        }
+        let Some(listing) = &self.listing else {
+            return;
+        };
+        ui.separator();
+        headline_ui(ui, listing, running);
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                figures_ui(ui, listing);
+                if let Some(index) = random_ui(ui, listing, &mut self.random_moves) {
+                    self.table.select(Some(index));
+                    open_command(listing, index, true, commands);
+                }
+            });
+            let width = ui.available_width().max(200.0);
+            ui.vertical(|ui| histogram_ui(ui, listing.summary(), &self.table.filter, width));
+        });
+        ui.separator();
+        self.table.refresh(listing.puzzles(), running);
+        let shown = self.table.rows().len();
+        filter_ui(ui, &mut self.table.filter, shown, listing);
+        ui.horizontal_top(|ui| {
+            let height = (ui.available_height() - 30.0).max(MIN_TABLE_HEIGHT);
+            ui.vertical(|ui| table_ui(ui, &mut self.table, listing, height));
+            ui.vertical(|ui| {
+                let selected = self.table.selected();
+                if self.preview.as_ref().map(|(i, _)| *i) != selected {
+                    self.preview = selected.map(|i| (i, listing.puzzle(i)));
+                }
+                details_ui(ui, listing, self.preview.as_ref(), commands);
+            });
+        });
+    }
+
+    /// Run, Cancel, Resume, and the progress of a run.
+    fn buttons_ui(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let running = self.is_running();
+        let resumable = self.listing.as_ref().is_some_and(Listing::can_resume);
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(!running, egui::Button::new(RichText::new("Run").strong()))
+                .accessible_name(RUN_LABEL)
+                .on_hover_text("List every puzzle of the family chosen above, from the start")
+                .clicked()
+            {
+                commands.push(FamilyCommand::Run.into());
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Cancel"))
+                .accessible_name(CANCEL_LABEL)
+                .on_hover_text("Stop; the puzzles found so far stay, and Resume goes on")
+                .clicked()
+            {
+                commands.push(FamilyCommand::Cancel.into());
+            }
+            if ui
+                .add_enabled(!running && resumable, egui::Button::new("Resume"))
+                .accessible_name(RESUME_LABEL)
+                .on_hover_text("Go on where the run stopped, keeping what it found")
+                .on_disabled_hover_text("A run that was cancelled can be resumed")
+                .clicked()
+            {
+                commands.push(FamilyCommand::Resume.into());
+            }
+            if let (Some(running), Some(listing)) = (&self.running, &self.listing) {
+                progress_ui(ui, running, listing);
+            }
+        });
+    }
+}
+
+/// The family to enumerate: the board, the walls, the red car's row and the rules, with
+/// what they mean (folded away once a family is `listed`, to leave its table the room).
+fn choice_ui(ui: &mut Ui, choice: &mut FamilyChoice, design: &Puzzle, listed: bool) {
+    let own = design_board(design);
+    ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Board");
+        egui::ComboBox::from_id_salt("family board")
+            .selected_text(board_title(choice.board, own))
+            .show_ui(ui, |ui| {
+                for side in [4, 5, 6] {
+                    let board = FamilyBoard::Side(side);
+                    ui.selectable_value(&mut choice.board, board, board_title(board, own));
+                }
+                ui.add_enabled_ui(own.is_some(), |ui| {
+                    let board = FamilyBoard::Design;
+                    ui.selectable_value(&mut choice.board, board, board_title(board, own))
+                        .on_disabled_hover_text("The design is not a Rush Hour board");
+                });
+            })
+            .response
+            .labelled_by(label.id);
+        ui.separator();
+        ui.label("Walls");
+        for (n, text) in [(0, "none"), (1, "up to 1"), (2, "up to 2")] {
+            ui.selectable_value(&mut choice.max_walls, n, text)
+                .on_hover_text("The most single-cell walls a layout has");
+        }
+        ui.separator();
+        let label = ui.label("Red car's row");
+        match (choice.board, own) {
+            (FamilyBoard::Side(side), _) => {
+                let mut row = choice.primary_row.min(side - 1) + 1;
+                ui.add(egui::DragValue::new(&mut row).range(1..=side))
+                    .labelled_by(label.id)
+                    .on_hover_text("Counted from the top; the exit is at its right end");
+                choice.primary_row = row - 1;
+            }
+            (FamilyBoard::Design, own) => {
+                let row = own.map_or(0, |(_, _, row)| row + 1);
+                ui.add_enabled(false, egui::DragValue::new(&mut row.clone()))
+                    .labelled_by(label.id)
+                    .on_disabled_hover_text("The design's own: the row its red car is on");
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        let rules = &mut choice.rules;
+        ui.checkbox(&mut rules.primary_row_clear, "Red car's row clear")
+            .on_hover_text("No other vehicle in the red car's row, and no wall right of it");
+        ui.checkbox(&mut rules.no_full_rows, "No full rows")
+            .on_hover_text("No row filled by vehicles along it and walls: it could never move");
+        ui.checkbox(&mut rules.no_full_columns, "No full columns")
+            .on_hover_text("No column filled by vehicles along it");
+    });
+    let description = description(choice.board, own);
+    if listed {
+        egui::CollapsingHeader::new("What is listed")
+            .id_salt("family description")
+            .show(ui, |ui| ui.weak(description));
+    } else {
+        ui.weak(description);
+    }
+}
+
+/// The board choice's name: "Rush Hour 5x5", or "This puzzle's board (6x6)".
+fn board_title(board: FamilyBoard, own: Option<(usize, usize, usize)>) -> String {
+    match (board, own) {
+        (FamilyBoard::Side(side), _) => format!("Rush Hour {side}x{side}"),
+        (FamilyBoard::Design, Some((rows, cols, _))) => {
+            format!("This puzzle's board ({rows}x{cols})")
+        }
+        (FamilyBoard::Design, None) => "This puzzle's board".into(),
+    }
+}
+
+/// What the family chosen is, and how long it takes.
+fn description(board: FamilyBoard, own: Option<(usize, usize, usize)>) -> String {
+    let what = "Every layout of the red car (two cells, on its row) with cars of two cells and \
+                trucks of three, each sliding along its length, and the walls allowed. Layouts \
+                that reach each other form a cluster; each solvable cluster is listed once, by \
+                its hardest start: the layout farthest from driving the red car out on the right.";
+    let board = match (board, own) {
+        (FamilyBoard::Side(4), _) => "4x4: done in a blink.".to_string(),
+        (FamilyBoard::Side(5), _) => {
+            "5x5: seconds without walls, about a minute with two.".to_string()
+        }
+        (FamilyBoard::Side(_), _) => {
+            "6x6: hours, and with walls more puzzles than the window keeps; `blockslide \
+             family` writes them to a file."
+                .to_string()
+        }
+        (FamilyBoard::Design, Some((rows, cols, row))) => format!(
+            "This puzzle's board: the family of {rows}x{cols} boards with the red car on row \
+             {}, the design's; the design itself is in one of its clusters when it keeps the \
+             rules and walls chosen.",
+            row + 1
+        ),
+        (FamilyBoard::Design, None) => {
+            "This puzzle's board: the family of the design's board, once the design is a Rush \
+             Hour board."
+                .to_string()
+        }
+    };
+    format!("{what} {board}")
+}
+
+/// The running family's progress: units, clusters, positions a second, time.
+fn progress_ui(ui: &mut Ui, running: &Running, listing: &Listing) {
+    let stats = running.task.progress().copied().unwrap_or_default();
+    let elapsed = if stats.elapsed.is_zero() {
+        running.task.elapsed()
+    } else {
+        stats.elapsed
+    };
+    ui.spinner();
+    if running.task.is_cancelling() {
+        ui.label("Cancelling…");
+        return;
+    }
+    let summary = listing.summary();
+    ui.label(format!(
+        "{} units · {} clusters · {} · {}",
+        fmt::thousands(summary.units),
+        fmt::thousands(summary.clusters),
+        fmt::rate(stats.nodes_per_second()).replace("/s", " positions/s"),
+        fmt::duration(listing.elapsed() + elapsed)
+    ));
+}
+
+/// The family listed, and whether it is complete.
+fn headline_ui(ui: &mut Ui, listing: &Listing, running: bool) {
+    let title = format!("{}, {}", listing.title(), listing.conditions());
+    let (status, color) = match (running, listing.ended()) {
+        (true, _) => ("listing…".to_string(), ui.visuals().text_color()),
+        (false, Some(_)) if listing.is_complete() => ("complete".to_string(), COMPLETE),
+        (false, Some(_)) if listing.can_resume() => (
+            "stopped: partial figures, Resume goes on".to_string(),
+            ui.visuals().warn_fg_color,
+        ),
+        (false, _) => (
+            "stopped: partial figures".to_string(),
+            ui.visuals().warn_fg_color,
+        ),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(title).strong());
+        ui.label(RichText::new(status).strong().color(color));
+        // A run shows them as it goes, beside the buttons.
+        if !running {
+            ui.weak(format!(
+                "{} units · {}",
+                fmt::thousands(listing.summary().units),
+                fmt::duration(listing.elapsed())
+            ));
+        }
+    });
+}
+
+/// The family's totals: clusters, positions, the hardest start, the minimal ones.
+fn figures_ui(ui: &mut Ui, listing: &Listing) {
+    let summary = listing.summary();
+    let hardest = summary.hardest().map_or_else(
+        || "none".to_string(),
+        |m| {
+            format!(
+                "{}, {}",
+                fmt::counted(m, "move", "moves"),
+                fmt::counted(summary.by_moves[m] as usize, "cluster", "clusters")
+            )
+        },
+    );
+    let figures = [
+        ("Clusters", fmt::thousands(summary.clusters)),
+        ("Solvable", fmt::thousands(summary.solvable)),
+        ("Positions", fmt::thousands(summary.positions)),
+        (
+            "In solvable clusters",
+            fmt::thousands(summary.solvable_positions),
+        ),
+        ("Hardest start", hardest),
+        ("Minimal", fmt::thousands(summary.minimal)),
+    ];
+    egui::Grid::new("family figures")
+        .num_columns(4)
+        .striped(true)
+        .show(ui, |ui| {
+            for pair in figures.chunks(2) {
+                for (name, value) in pair {
+                    ui.label(*name);
+                    ui.monospace(value);
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// "A random puzzle of N moves": the length, how many puzzles have it, and the button;
+/// returns the row picked when it is pressed.
+fn random_ui(ui: &mut Ui, listing: &Listing, moves: &mut u32) -> Option<usize> {
+    let summary = listing.summary();
+    let hardest = summary.hardest().unwrap_or(0) as u32;
+    let count = summary.by_moves.get(*moves as usize).copied().unwrap_or(0);
+    let play = ui
+        .horizontal(|ui| {
+            ui.label("A random puzzle of");
+            ui.add(egui::DragValue::new(moves).range(0..=hardest))
+                .accessible_name("Moves of the random puzzle");
+            ui.label("moves");
+            ui.weak(format!(
+                "({})",
+                fmt::counted(count as usize, "puzzle", "puzzles")
+            ));
+            ui.add_enabled(
+                listing.is_complete() && count > 0,
+                egui::Button::new(RichText::new("Play one").strong()),
+            )
+            .accessible_name(RANDOM_LABEL)
+            .on_hover_text("Open one of them, picked at random, in the Play tab")
+            .on_disabled_hover_text(if listing.is_complete() {
+                "No puzzle of the family needs that many moves"
+            } else {
+                "Once the family is complete"
+            })
+        })
+        .inner;
+    if !play.clicked() {
+        return None;
+    }
+    let rows: Vec<usize> = (0..listing.puzzles().len())
+        .filter(|&i| listing.puzzles()[i].moves == *moves)
+        .collect();
+    (!rows.is_empty()).then(|| rows[rand::rng().random_range(0..rows.len())])
+}
+
+/// The filter of the table, and how many rows pass it.
+fn filter_ui(ui: &mut Ui, filter: &mut Filter, shown: usize, listing: &Listing) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Moves from");
+        ui.add(egui::DragValue::new(&mut filter.min_moves).range(0..=MAX_MOVES))
+            .accessible_name("Fewest moves");
+        ui.label("to");
+        ui.add(
+            egui::DragValue::new(&mut filter.max_moves)
+                .range(0..=MAX_MOVES)
+                .custom_formatter(|v, _| {
+                    if v >= f64::from(MAX_MOVES) {
+                        "any".into()
+                    } else {
+                        format!("{v:.0}")
+                    }
+                }),
+        )
+        .accessible_name("Most moves");
+        ui.checkbox(&mut filter.minimal_only, "Minimal only")
+            .on_hover_text("Only puzzles where taking out any vehicle or wall makes it easier");
+        if ui.button("Show all").clicked() {
+            *filter = Filter::default();
+        }
+        ui.weak(format!(
+            "{} of {} shown",
+            fmt::thousands(shown as u64),
+            fmt::thousands(listing.puzzles().len() as u64)
+        ));
+    });
+}
+
+/// The selected puzzle drawn small, with its figures, its board as text, and the buttons
+/// that open or play it.
+fn details_ui(
+    ui: &mut Ui,
+    listing: &Listing,
+    preview: Option<&(usize, Result<Puzzle, String>)>,
+    commands: &mut Vec<Command>,
+) {
+    ui.set_width(200.0);
+    let Some((index, puzzle)) = preview else {
+        ui.weak("Select a puzzle in the table to see it here.");
+        return;
+    };
+    let puzzle = match puzzle {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            ui.colored_label(ui.visuals().warn_fg_color, e);
+            return;
+        }
+    };
+    let row = &listing.puzzles()[*index];
+    let size = egui::vec2(190.0, 150.0);
+    ui.allocate_ui(size, |ui| {
+        ui.set_min_size(size);
+        Board::new(puzzle)
+            .interactive(false)
+            .max_cell_size(26.0)
+            .goal_outline(true)
+            .id_salt("family preview")
+            .label(format!("Preview of puzzle {}", index + 1))
+            .show(ui);
+    });
+    ui.label(
+        RichText::new(format!(
+            "Puzzle {}: {}",
+            fmt::thousands(*index as u64 + 1),
+            fmt::counted(row.moves as usize, "move", "moves")
+        ))
+        .strong(),
+    );
+    ui.weak(format!(
+        "{} positions in its cluster{}",
+        fmt::thousands(row.positions),
+        if row.minimal { "; minimal" } else { "" }
+    ));
+    ui.add(egui::Label::new(RichText::new(listing.board(row)).monospace()).selectable(true))
+        .on_hover_text("The board in Fogleman's notation (File > New… > Rush Hour reads it)");
+    ui.horizontal(|ui| {
+        if ui
+            .button(OPEN_LABEL)
+            .on_hover_text("Open it in the editor as a new, unsaved design")
+            .clicked()
+        {
+            open_command(listing, *index, false, commands);
+        }
+        if ui
+            .button(RichText::new("Play").strong())
+            .accessible_name(PLAY_LABEL)
+            .on_hover_text("Open it as a new design and play it")
+            .clicked()
+        {
+            open_command(listing, *index, true, commands);
+        }
+    });
+}
+
+/// Queues opening row `index` of `listing` as a new design, in the Play tab with `play`.
+fn open_command(listing: &Listing, index: usize, play: bool, commands: &mut Vec<Command>) {
+    match listing.puzzle(index) {
+        Ok(puzzle) => commands.push(Command::OpenPuzzle {
+            source: format!("puzzle {} of the {} family", index + 1, listing.title()),
+            puzzle: Box::new(puzzle),
+            play,
+        }),
+        Err(e) => commands.push(Command::Notify(e)),
+    }
+}

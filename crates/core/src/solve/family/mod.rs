@@ -1,0 +1,20 @@
+//! Whole families: every puzzle a rule set allows, grouped into clusters (the positions
+//! reachable from each other), with the hardest start of each.
+//!
+//! A family is split into units that no move can leave ([`rushhour::Unit`]); each unit is
+//! walked on its own by one thread, and the results are handed to the caller in the units'
+//! order whatever the number of threads, so two runs write identical files. A run that stops
+//! (a limit, Ctrl-C) has handed over a prefix of the units; [`enumerate`] started with that
+//! prefix's length as `skip` continues it and hands over exactly what the uninterrupted run
+//! would have after it.
+
+pub mod blocks;
+mod engine;
+pub mod file;
+pub mod rushhour;
+
+pub use self::blocks::{BlockFamily, BlockShape};
+pub use self::engine::{
+    ClusterRecord, Family, FamilyRun, FamilySummary, UnitResult, enumerate, walk_unit,
+};
+pub use self::file::{FamilySpec, parse_family, read_family};

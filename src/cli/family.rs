@@ -1,0 +1,721 @@
+//! `blockslide family`: every puzzle a rule set allows, in clusters, with the hardest start of
+//! each — Fogleman's Rush Hour database, computed here.
+//!
+//! `family rushhour --size 6x6 --max-walls 2 -o FILE` writes one line per solvable cluster,
+//! as JSON lines (`--format jsonl`, the default) or as Fogleman's database lines (`--format
+//! fogleman`: moves, board, cluster size). Lines come in the family's order (see
+//! [`RushHourFamily::units`]), so two runs, at any number of threads, write the same bytes.
+//!
+//! With `-o FILE`, results go to `FILE.part` as units finish, and a small `FILE.resume`
+//! records how far the run got; a run stopped by a limit, Ctrl-C or a kill continues with
+//! `--resume` and ends with the same `FILE` an uninterrupted run writes. `FILE` itself
+//! appears only when the family is complete.
+//!
+//! Exit codes: 0 the whole family was enumerated, 1 error, 3 a limit or Ctrl-C stopped it
+//! (resume it with `--resume`).
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Seek as _, SeekFrom, Write as _};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use blockslide_core::model::Axis;
+use blockslide_core::model::text::{bytes, thousands};
+use blockslide_core::solve::family::blocks::BlockFamily;
+use blockslide_core::solve::family::rushhour::{RushHourFamily, RushHourRules};
+use blockslide_core::solve::family::{
+    ClusterRecord, Family, FamilySpec, FamilySummary, UnitResult, enumerate, read_family,
+};
+use blockslide_core::solve::{SearchControl, Termination};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::{Deserialize, Serialize};
+
+use super::analyze::{ForceArgs, save_error};
+use super::progress::ProgressLine;
+use super::{CliError, EXIT_LIMIT, EXIT_OK, LimitArgs, interrupt_flag, json};
+use blockslide_core::model::file::{SaveOptions, check_save_path};
+
+/// Arguments of `family`.
+#[derive(Debug, Args)]
+pub struct FamilyArgs {
+    /// The family: `rushhour` (a preset, shaped by the options below) or a family file
+    /// (.ron, see docs/file-format.md), which says everything itself.
+    #[arg(value_name = "FAMILY")]
+    pub family: String,
+    /// The board, ROWSxCOLS (3 to 8 a side, at most 42 cells).
+    #[arg(long, default_value = "6x6", value_name = "ROWSxCOLS")]
+    pub size: String,
+    /// The most walls (single fixed cells) a layout has.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
+    pub max_walls: u8,
+    /// The primary car's row, counted from 1 at the top (default: the third).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+    pub primary_row: Option<u8>,
+    /// Let the primary car's row hold other horizontal vehicles, and walls right of the car
+    /// (Fogleman's rule keeps it clear).
+    #[arg(long)]
+    pub allow_busy_primary_row: bool,
+    /// Let a row be covered completely by horizontal vehicles and walls (Fogleman's rule
+    /// leaves such rows out: they never move).
+    #[arg(long)]
+    pub allow_full_rows: bool,
+    /// Let a column be covered completely by vertical vehicles.
+    #[arg(long)]
+    pub allow_full_columns: bool,
+    /// How each solvable cluster is written.
+    #[arg(long, value_enum, default_value_t = Format::Jsonl)]
+    pub format: Format,
+    /// Only clusters whose hardest start needs at least N moves.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub min_moves: u32,
+    /// Only clusters whose hardest start is minimal (every other vehicle is needed).
+    #[arg(long)]
+    pub minimal_only: bool,
+    /// Write the listing to FILE (by way of FILE.part and FILE.resume while it runs); default:
+    /// standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// Continue the stopped run of the same family into the same FILE.
+    #[arg(long, requires = "output")]
+    pub resume: bool,
+    /// Replacing a read-only FILE.
+    #[command(flatten)]
+    pub force: ForceArgs,
+    /// Resource limits; without `--time-limit` or `--max-nodes` the run goes on to the end.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// Print a JSON summary at the end instead of the text one.
+    #[arg(long)]
+    pub json: bool,
+    /// The processes sharing the run.
+    #[cfg(feature = "distributed")]
+    #[command(flatten)]
+    pub cluster: super::family_distributed::ClusterArgs,
+}
+
+/// How a cluster is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// One JSON object a line: moves, states, histogram, board, minimal, pieces, walls.
+    Jsonl,
+    /// Fogleman's database lines: moves (two digits), the board, the cluster's size.
+    Fogleman,
+}
+
+/// Runs `blockslide family`.
+///
+/// # Errors
+/// A bad option, an output that cannot be written, or a resume that does not match.
+pub fn run(args: &FamilyArgs) -> Result<u8, CliError> {
+    match spec_of(args)? {
+        FamilySpec::RushHour(family) => {
+            let identity = identity(&rush_hour_words(&family), args);
+            run_on(&family, Some(&family), &identity, args)
+        }
+        FamilySpec::Blocks(family) => {
+            if args.format == Format::Fogleman {
+                return Err(CliError::from(
+                    "Fogleman's lines hold Rush Hour boards only; write a block family with \
+                     --format jsonl"
+                        .to_string(),
+                ));
+            }
+            #[cfg(feature = "distributed")]
+            if args.cluster.processes > 1 {
+                return Err(CliError::from(
+                    "runs across processes take Rush Hour families for now; run this block \
+                     family in one process (on every core with --threads)"
+                        .to_string(),
+                ));
+            }
+            let identity = identity(&block_words(&family), args);
+            run_on(&family, None, &identity, args)
+        }
+    }
+}
+
+/// Runs the family `family` (which is `rush` when it is a Rush Hour family, the kind that
+/// can run across processes), described to a resumed run as `identity`.
+fn run_on<F: Family>(
+    family: &F,
+    rush: Option<&RushHourFamily>,
+    identity: &str,
+    args: &FamilyArgs,
+) -> Result<u8, CliError> {
+    #[cfg(not(feature = "distributed"))]
+    let _ = rush;
+    let mut limits = args.limits.limits()?;
+    // A family run is resumable: it goes on until done unless a limit is asked for.
+    if args.limits.time_limit.is_none() {
+        limits.max_time = Duration::MAX;
+    }
+    if args.limits.max_nodes.is_none() {
+        limits.max_nodes = u64::MAX;
+    }
+    let mut control = SearchControl::new(limits)
+        .with_cancel(interrupt_flag())
+        .with_threads(args.limits.threads);
+    // Processes other than 0 walk their share for process 0, which alone touches FILE.
+    #[cfg(feature = "distributed")]
+    if let Some(rush) = rush
+        && args.cluster.process > 0
+    {
+        return super::family_distributed::serve(rush, &control, &args.cluster);
+    }
+    let mut sink = match &args.output {
+        Some(path) => Sink::file(path, identity, args.resume, args.force.options())?,
+        None => Sink::Stdout,
+    };
+    let start = sink.resumed();
+    let mut summary = start.summary.clone();
+    let bar = Bar::new(ProgressLine::wanted(args.limits.quiet), &summary);
+    let started = Instant::now();
+    let on_unit = |unit: &UnitResult| {
+        summary.add(unit);
+        for record in &unit.records {
+            if record.moves >= args.min_moves && (record.minimal || !args.minimal_only) {
+                sink.write(&line(args.format, record))?;
+            }
+        }
+        sink.unit_done(unit.index + 1, &summary)?;
+        bar.update(&summary, started.elapsed());
+        Ok::<(), CliError>(())
+    };
+    #[cfg(feature = "distributed")]
+    let run = match rush {
+        Some(rush) if args.cluster.processes > 1 => super::family_distributed::enumerate(
+            rush,
+            &mut control,
+            start.units,
+            &args.cluster,
+            on_unit,
+        ),
+        _ => enumerate(family, &mut control, start.units, on_unit),
+    }?;
+    #[cfg(not(feature = "distributed"))]
+    let run = enumerate(family, &mut control, start.units, on_unit)?;
+    bar.finish();
+    let complete = run.termination == Termination::Solved;
+    sink.finish(complete, run.units_done, &summary)?;
+    let seconds = started.elapsed().as_secs_f64();
+    if args.json {
+        json::print(&json::Family::new(
+            identity,
+            &summary,
+            run.termination,
+            seconds,
+            run.stats.peak_memory_bytes,
+        ))?;
+    } else {
+        errln!(
+            "{}",
+            text(identity, &summary, run.termination, seconds, &run.stats)
+        );
+    }
+    Ok(if complete { EXIT_OK } else { EXIT_LIMIT })
+}
+
+/// The family the arguments name: the Rush Hour preset shaped by the options, or a family
+/// file's.
+fn spec_of(args: &FamilyArgs) -> Result<FamilySpec, CliError> {
+    if args.family == "rushhour" {
+        return rush_hour_preset(args).map(FamilySpec::RushHour);
+    }
+    let path = Path::new(&args.family);
+    if !path.exists() && !args.family.contains(['.', '/', std::path::MAIN_SEPARATOR]) {
+        return Err(CliError::from(format!(
+            "no family {}: name the preset `rushhour` or a family file (.ron)",
+            blockslide_core::model::text::echo(&args.family)
+        )));
+    }
+    let preset_options = [
+        (args.size != "6x6", "--size"),
+        (args.max_walls != 0, "--max-walls"),
+        (args.primary_row.is_some(), "--primary-row"),
+        (args.allow_busy_primary_row, "--allow-busy-primary-row"),
+        (args.allow_full_rows, "--allow-full-rows"),
+        (args.allow_full_columns, "--allow-full-columns"),
+    ];
+    if let Some((_, option)) = preset_options.iter().find(|(given, _)| *given) {
+        return Err(CliError::from(format!(
+            "{option} shapes the `rushhour` preset; a family file says everything itself \
+             (edit {} instead)",
+            path.display()
+        )));
+    }
+    read_family(path).map_err(|e| CliError::from(e.in_file(path).to_string()))
+}
+
+/// The Rush Hour family the options describe.
+fn rush_hour_preset(args: &FamilyArgs) -> Result<RushHourFamily, CliError> {
+    let (rows, cols) = args
+        .size
+        .split_once(['x', 'X'])
+        .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
+        .ok_or_else(|| {
+            CliError::from(format!(
+                "--size takes ROWSxCOLS, such as 6x6, not {}",
+                blockslide_core::model::text::echo(&args.size)
+            ))
+        })?;
+    let mut family = RushHourFamily::new(rows, cols, usize::from(args.max_walls))
+        .map_err(|e| CliError::from(e.to_string()))?;
+    if let Some(row) = args.primary_row {
+        family.primary_row = usize::from(row) - 1;
+    }
+    family.rules = RushHourRules {
+        primary_row_clear: !args.allow_busy_primary_row,
+        no_full_rows: !args.allow_full_rows,
+        no_full_columns: !args.allow_full_columns,
+    };
+    family
+        .validate()
+        .map_err(|e| CliError::from(e.to_string()))?;
+    Ok(family)
+}
+
+/// A Rush Hour family in words.
+fn rush_hour_words(family: &RushHourFamily) -> String {
+    let rules = &family.rules;
+    let mut words = vec![format!(
+        "rushhour {}x{}, primary car on row {}, up to {} wall{}",
+        family.rows,
+        family.cols,
+        family.primary_row + 1,
+        family.max_walls,
+        if family.max_walls == 1 { "" } else { "s" }
+    )];
+    if !rules.primary_row_clear {
+        words.push("busy primary row allowed".into());
+    }
+    if !rules.no_full_rows {
+        words.push("full rows allowed".into());
+    }
+    if !rules.no_full_columns {
+        words.push("full columns allowed".into());
+    }
+    words.join(", ")
+}
+
+/// A block family in words, every shape with its cells, so that a resumed run can tell two
+/// families apart.
+fn block_words(family: &BlockFamily) -> String {
+    let shapes: Vec<String> = family
+        .shapes
+        .iter()
+        .enumerate()
+        .map(|(i, shape)| {
+            let cells: Vec<String> = shape
+                .cells
+                .iter()
+                .map(|(r, c)| format!("{r}.{c}"))
+                .collect();
+            let axis = match shape.axis {
+                Axis::Free => String::new(),
+                axis => format!(" {axis:?}").to_lowercase(),
+            };
+            let (row, column) = family.goal_at;
+            if i == family.goal_shape {
+                format!(
+                    "{} [{}]{axis} to row {}, column {}",
+                    shape.name,
+                    cells.join(" "),
+                    row + 1,
+                    column + 1
+                )
+            } else {
+                format!(
+                    "{} [{}]{axis} {}-{}",
+                    shape.name,
+                    cells.join(" "),
+                    shape.min,
+                    shape.max
+                )
+            }
+        })
+        .collect();
+    format!(
+        "blocks {}x{}, {} metric, {}; up to {} wall{}, {} pieces",
+        family.rows,
+        family.cols,
+        family.metric,
+        shapes.join("; "),
+        family.max_walls,
+        if family.max_walls == 1 { "" } else { "s" },
+        family.max_pieces
+    )
+}
+
+/// The run's description: the family, the format and the filters, so a resume can check it
+/// continues the same listing.
+fn identity(family: &str, args: &FamilyArgs) -> String {
+    let mut words = vec![family.to_string()];
+    words.push(format!("{:?} format", args.format).to_lowercase());
+    if args.min_moves > 0 {
+        words.push(format!("at least {} moves", args.min_moves));
+    }
+    if args.minimal_only {
+        words.push("minimal only".into());
+    }
+    words.join(", ")
+}
+
+/// One cluster's line, with its line break.
+fn line(format: Format, record: &ClusterRecord) -> String {
+    match format {
+        Format::Jsonl => {
+            let mut line = json::to_line(&json::FamilyCluster::from(record));
+            line.push('\n');
+            line
+        }
+        Format::Fogleman => format!("{:02} {} {}\n", record.moves, record.board, record.states),
+    }
+}
+
+/// Where a resumed run starts: the units done and their totals.
+#[derive(Clone, Debug, Default)]
+struct Start {
+    units: u64,
+    summary: FamilySummary,
+}
+
+/// The record beside a running listing (`FILE.resume`): which run, how far, its totals.
+#[derive(Debug, Serialize, Deserialize)]
+struct Checkpoint {
+    family: String,
+    units: u64,
+    bytes: u64,
+    clusters: u64,
+    solvable: u64,
+    positions: u64,
+    solvable_positions: u64,
+    minimal: u64,
+    by_moves: Vec<u64>,
+}
+
+/// Where the listing goes.
+enum Sink {
+    Stdout,
+    File {
+        path: PathBuf,
+        /// The permissions of the file the listing replaces.
+        kept: Option<std::fs::Permissions>,
+        part: PathBuf,
+        resume: PathBuf,
+        writer: BufWriter<File>,
+        identity: String,
+        written: u64,
+        last_checkpoint: Instant,
+        start: Start,
+    },
+}
+
+impl Sink {
+    /// The listing into `path` by way of `path.part`; with `resume`, continuing the run its
+    /// `path.resume` describes.
+    fn file(
+        path: &Path,
+        identity: &str,
+        resume: bool,
+        options: SaveOptions,
+    ) -> Result<Sink, CliError> {
+        // The saving policy's refusals (a folder, a missing folder, a read-only file without
+        // --force), checked before any work.
+        check_save_path(path, options).map_err(|e| save_error(path, &e))?;
+        // A link is written through: the listing replaces the file it names.
+        let target = match std::fs::symlink_metadata(path) {
+            Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path)
+                .map_err(|e| format!("cannot follow {}: {e}", path.display()))?,
+            _ => path.to_path_buf(),
+        };
+        let kept = match std::fs::metadata(&target) {
+            Ok(meta) if !meta.is_file() => {
+                return Err(CliError::from(format!(
+                    "{} is not a regular file: the listing is written beside its target as \
+                     FILE.part and renamed over it at the end; to send it to a device or a \
+                     pipe, leave out -o and redirect standard output",
+                    path.display()
+                )));
+            }
+            // The finished listing keeps the mode of the file it replaces.
+            Ok(meta) => Some(meta.permissions()),
+            Err(_) => None,
+        };
+        let path = target.as_path();
+        let part = with_suffix(path, ".part");
+        let resume_path = with_suffix(path, ".resume");
+        let (file, start, written) = if resume {
+            let text = std::fs::read_to_string(&resume_path).map_err(|e| {
+                format!(
+                    "nothing to resume: cannot read {} ({e}); run without --resume to start",
+                    resume_path.display()
+                )
+            })?;
+            let checkpoint: Checkpoint = serde_json::from_str(&text).map_err(|e| {
+                format!(
+                    "{} is not a family run's record: {e}",
+                    resume_path.display()
+                )
+            })?;
+            if checkpoint.family != identity {
+                return Err(CliError::from(format!(
+                    "{} continues another run ({}); this one is {identity}. Run it with the \
+                     same options, or without --resume to start again",
+                    resume_path.display(),
+                    checkpoint.family
+                )));
+            }
+            let file = OpenOptions::new()
+                .write(true)
+                .open(&part)
+                .map_err(|e| format!("cannot open {} to resume: {e}", part.display()))?;
+            // Lines written after the last record belong to units not yet recorded as done:
+            // they are written again.
+            file.set_len(checkpoint.bytes)
+                .map_err(|e| format!("cannot resume {}: {e}", part.display()))?;
+            let start = Start {
+                units: checkpoint.units,
+                summary: FamilySummary {
+                    units: checkpoint.units,
+                    clusters: checkpoint.clusters,
+                    solvable: checkpoint.solvable,
+                    positions: checkpoint.positions,
+                    solvable_positions: checkpoint.solvable_positions,
+                    minimal: checkpoint.minimal,
+                    by_moves: checkpoint.by_moves,
+                },
+            };
+            (file, start, checkpoint.bytes)
+        } else {
+            let file = File::create(&part)
+                .map_err(|e| format!("cannot create {}: {e}", part.display()))?;
+            (file, Start::default(), 0)
+        };
+        let mut writer = BufWriter::new(file);
+        writer
+            .seek(SeekFrom::Start(written))
+            .map_err(|e| format!("cannot write {}: {e}", part.display()))?;
+        let mut sink = Sink::File {
+            path: path.to_path_buf(),
+            kept,
+            part,
+            resume: resume_path,
+            writer,
+            identity: identity.to_string(),
+            written,
+            last_checkpoint: Instant::now(),
+            start,
+        };
+        if !resume {
+            sink.checkpoint(0, &FamilySummary::default())?;
+        }
+        Ok(sink)
+    }
+
+    fn resumed(&self) -> Start {
+        match self {
+            Sink::Stdout => Start::default(),
+            Sink::File { start, .. } => start.clone(),
+        }
+    }
+
+    fn write(&mut self, line: &str) -> Result<(), CliError> {
+        match self {
+            Sink::Stdout => out!("{line}"),
+            Sink::File {
+                writer,
+                written,
+                part,
+                ..
+            } => {
+                writer
+                    .write_all(line.as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", part.display()))?;
+                *written += line.len() as u64;
+                Ok(())
+            }
+        }
+    }
+
+    /// Records, about once a second, that `units` units are done.
+    fn unit_done(&mut self, units: u64, summary: &FamilySummary) -> Result<(), CliError> {
+        if let Sink::File {
+            last_checkpoint, ..
+        } = self
+            && last_checkpoint.elapsed() >= Duration::from_secs(1)
+        {
+            self.checkpoint(units, summary)?;
+        }
+        Ok(())
+    }
+
+    /// Makes the lines written so far durable, then records how far the run got: the record
+    /// never counts a line that is not on disk.
+    fn checkpoint(&mut self, units: u64, summary: &FamilySummary) -> Result<(), CliError> {
+        let Sink::File {
+            writer,
+            part,
+            resume,
+            identity,
+            written,
+            last_checkpoint,
+            ..
+        } = self
+        else {
+            return Ok(());
+        };
+        writer
+            .flush()
+            .and_then(|()| writer.get_ref().sync_data())
+            .map_err(|e| format!("cannot write {}: {e}", part.display()))?;
+        let checkpoint = Checkpoint {
+            family: identity.clone(),
+            units,
+            bytes: *written,
+            clusters: summary.clusters,
+            solvable: summary.solvable,
+            positions: summary.positions,
+            solvable_positions: summary.solvable_positions,
+            minimal: summary.minimal,
+            by_moves: summary.by_moves.clone(),
+        };
+        let text = serde_json::to_string(&checkpoint)
+            .map_err(|e| format!("cannot record the run's progress: {e}"))?;
+        let temp = with_suffix(resume, ".tmp");
+        std::fs::write(&temp, text)
+            .and_then(|()| std::fs::rename(&temp, &*resume))
+            .map_err(|e| format!("cannot write {}: {e}", resume.display()))?;
+        *last_checkpoint = Instant::now();
+        Ok(())
+    }
+
+    /// At the end: a complete listing becomes `FILE`; a stopped one keeps its record for
+    /// `--resume`.
+    fn finish(
+        &mut self,
+        complete: bool,
+        units: u64,
+        summary: &FamilySummary,
+    ) -> Result<(), CliError> {
+        self.checkpoint(units, summary)?;
+        if let Sink::File {
+            path,
+            part,
+            resume,
+            kept,
+            ..
+        } = self
+        {
+            if complete {
+                if let Some(permissions) = kept.clone() {
+                    std::fs::set_permissions(&*part, permissions)
+                        .map_err(|e| format!("cannot write {}: {e}", part.display()))?;
+                }
+                std::fs::rename(&*part, &*path)
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                let _ = std::fs::remove_file(&*resume);
+            } else {
+                errln!(
+                    "blockslide family: stopped; {} holds the clusters so far; continue with \
+                     the same command and --resume",
+                    part.display()
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `path` with `suffix` added to its file name.
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
+}
+
+/// The progress bar: units, clusters, positions per second, time.
+struct Bar {
+    bar: Option<ProgressBar>,
+    skipped: u64,
+}
+
+impl Bar {
+    fn new(shown: bool, start: &FamilySummary) -> Bar {
+        let bar = shown.then(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(5));
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} family: {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        Bar {
+            bar,
+            skipped: start.positions,
+        }
+    }
+
+    fn update(&self, summary: &FamilySummary, elapsed: Duration) {
+        if let Some(bar) = &self.bar {
+            let rate = (summary.positions - self.skipped) as f64 / elapsed.as_secs_f64().max(1e-3);
+            bar.set_message(format!(
+                "{} units · {} clusters ({} solvable) · {} positions · {:.1} M/s · {:.0} s",
+                thousands(summary.units),
+                thousands(summary.clusters),
+                thousands(summary.solvable),
+                thousands(summary.positions),
+                rate / 1e6,
+                elapsed.as_secs_f64()
+            ));
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The text summary, on standard error (standard output may carry the listing).
+fn text(
+    identity: &str,
+    summary: &FamilySummary,
+    termination: Termination,
+    seconds: f64,
+    stats: &blockslide_core::solve::Stats,
+) -> String {
+    let mut lines = vec![format!("family: {identity}")];
+    if termination != Termination::Solved {
+        lines.push(format!(
+            "stopped: {} (resume with --resume)",
+            termination.name()
+        ));
+    }
+    lines.push(format!(
+        "clusters: {} ({} solvable, {} minimal), positions: {} ({} in solvable clusters)",
+        thousands(summary.clusters),
+        thousands(summary.solvable),
+        thousands(summary.minimal),
+        thousands(summary.positions),
+        thousands(summary.solvable_positions)
+    ));
+    if let Some(hardest) = summary.hardest() {
+        lines.push(format!(
+            "hardest start: {hardest} moves ({} cluster{})",
+            summary.by_moves[hardest],
+            if summary.by_moves[hardest] == 1 {
+                ""
+            } else {
+                "s"
+            }
+        ));
+    }
+    lines.push(format!(
+        "time: {seconds:.2} s, peak memory {} (units in flight)",
+        bytes(stats.peak_memory_bytes)
+    ));
+    lines.join("\n")
+}

@@ -1,0 +1,695 @@
+//! `family --processes N`: one family walked by several processes, on one machine or several,
+//! over timely dataflow (the `timely` crate does the connections, the exchange of results and
+//! the progress tracking; nothing here speaks to a socket).
+//!
+//! Every process runs the same command with its own `--process`; together they are `N ×
+//! --threads` timely workers. The family's units, from a resumed run's first unit on, are cut
+//! into batches of [`BATCH`] in the family's order, and batch `c` is walked by worker `c mod
+//! workers` as that worker's round `c / workers`: the split depends on the options alone, and
+//! every worker has the same share, give or take a batch. Every unit's result goes to worker 0
+//! (the first thread of process 0), which passes it to process 0's main thread; that thread
+//! puts the results back in the units' order and hands them to `on_unit` as the single-machine
+//! [`blockslide_core::solve::family::enumerate`] does, so the listing is the same bytes
+//! whatever the processes, threads and resumptions.
+//!
+//! Orders go to every worker on a second dataflow: `Start`, from worker 0, says where a resumed
+//! run starts and which family it is (each worker checks it walks the same one); `Stop`, from
+//! any worker, stops them all after the batch in hand. A worker sends `Stop` when its process
+//! is interrupted (Ctrl-C on any machine stops the whole run) or, on process 0, when the main
+//! thread stops the run: a limit reached (limits are counted on process 0 only, where the
+//! listing is), or a failed write. What was handed over is then a prefix of the units, and
+//! process 0 records where to resume, as a single process does.
+//!
+//! A worker starts its round `r` only once the results of every worker's rounds before `r -
+//! WINDOW` have reached worker 0 (timely's progress tracking tells): fast workers wait for
+//! slow ones rather than pile up results that process 0 cannot put in order yet.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::time::Duration;
+
+use blockslide_core::solve::family::rushhour::RushHourFamily;
+use blockslide_core::solve::family::{FamilyRun, UnitResult, walk_unit};
+use blockslide_core::solve::{SearchControl, Stats, Termination};
+use clap::Args;
+use serde::{Deserialize, Serialize};
+use timely::communication::{AllocatorBuilder, WorkerGuards};
+use timely::dataflow::operators::vec::Broadcast as _;
+use timely::dataflow::operators::{Exchange as _, Input as _, Inspect as _, Probe as _};
+use timely::dataflow::{InputHandleVec, ProbeHandle};
+use timely::worker::Worker;
+use timely::{CommunicationConfig, WorkerConfig};
+
+use super::{CliError, EXIT_LIMIT, EXIT_OK};
+
+/// Units a worker walks at once: as in the single-machine run, most units are small, and a
+/// message per unit would cost more than walking it.
+const BATCH: usize = 64;
+
+/// How many rounds a worker may run ahead of the slowest: enough to even out batches of
+/// different sizes, few enough that the results waiting to be put in order stay small.
+const WINDOW: u64 = 16;
+
+/// How long a waiting worker or main thread sleeps before it looks at the stop flags again:
+/// Ctrl-C and the limits are seen within about this.
+const TICK: Duration = Duration::from_millis(10);
+
+/// The first port of timely's default addresses (`localhost:2101`, `localhost:2102`, ...).
+const FIRST_PORT: usize = 2101;
+
+/// Which processes share a `family` run.
+#[derive(Debug, Args)]
+pub struct ClusterArgs {
+    /// Share the run among N processes, on this machine or others (see "Across machines" in
+    /// docs/cli.md): start the same command in each, with the same --threads and its own
+    /// --process. Process 0 writes the listing.
+    #[arg(
+        long,
+        default_value_t = 1,
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(1..),
+        requires = "output"
+    )]
+    pub processes: u16,
+    /// This process's number among the N, from 0.
+    #[arg(long, default_value_t = 0, value_name = "I")]
+    pub process: u16,
+    /// The processes' addresses, one `host:port` a line, process 0's first (timely's host
+    /// file; each process listens at its own line). Default: localhost:2101, localhost:2102, ...
+    #[arg(long, value_name = "FILE")]
+    pub hostfile: Option<PathBuf>,
+}
+
+impl ClusterArgs {
+    /// Timely's configuration of this process, with `threads` workers.
+    fn config(&self, threads: usize) -> Result<CommunicationConfig, String> {
+        let (processes, process) = (usize::from(self.processes), usize::from(self.process));
+        if process >= processes {
+            return Err(format!(
+                "--process {process} is not one of the {processes} processes of --processes: \
+                 they are numbered 0 to {}",
+                processes.saturating_sub(1)
+            ));
+        }
+        let addresses = match &self.hostfile {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read --hostfile {}: {e}", path.display()))?;
+                // Blank lines and spaces around an address are forgiven; timely would take
+                // them for addresses.
+                let addresses: Vec<String> = text
+                    .lines()
+                    .map(str::trim)
+                    .filter(|line| !line.is_empty())
+                    .take(processes)
+                    .map(str::to_string)
+                    .collect();
+                if addresses.len() < processes {
+                    return Err(format!(
+                        "--hostfile {} gives {} address(es) for {processes} processes: write one \
+                         host:port a line, process 0's first",
+                        path.display(),
+                        addresses.len()
+                    ));
+                }
+                addresses
+            }
+            None => (0..processes)
+                .map(|i| format!("localhost:{}", FIRST_PORT + i))
+                .collect(),
+        };
+        Ok(CommunicationConfig::Cluster {
+            threads,
+            process,
+            addresses,
+            report: false,
+            zerocopy: false,
+        })
+    }
+}
+
+/// An order to every worker.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum Order {
+    /// From worker 0 at the start: the first unit to walk (where a resumed run continues) and
+    /// the run's description, which every worker checks is its own.
+    Start { skip: u64, run: String },
+    /// Stop after the batch in hand; with the reason when the run cannot go on.
+    Stop { error: Option<String> },
+}
+
+/// What the workers send worker 0.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+enum Item {
+    /// A unit's results, with the bytes its walk held.
+    Unit(UnitResult, u64),
+    /// The family's number of units, from each worker that got to the end of them.
+    Total(u64),
+}
+
+/// What a process's workers tell its main thread.
+enum Event {
+    /// Results as worker 0 receives them (process 0 only).
+    Items(Vec<Item>),
+    /// A worker is done.
+    Finished(Outcome),
+}
+
+/// How a worker's part ended.
+enum Outcome {
+    /// It walked its whole share.
+    Done,
+    /// It stopped early (Ctrl-C, a limit, a failed write on process 0).
+    Stopped,
+    /// The run could not go on: why.
+    Failed(String),
+}
+
+/// What every worker of a process starts from.
+struct Setup {
+    family: RushHourFamily,
+    /// The run's description ([`describe`]): the same on every process, or the run stops.
+    run: String,
+    /// This process's number.
+    process: u16,
+    /// Where the run starts, on process 0 (which read it from `FILE.resume`); the others learn
+    /// it from worker 0's `Start`.
+    skip: Option<u64>,
+    /// Raised by the main thread to stop the run.
+    halt: Arc<AtomicBool>,
+    /// Raised by Ctrl-C.
+    cancel: Arc<AtomicBool>,
+    /// To this process's main thread.
+    events: Sender<Event>,
+}
+
+/// Walks `family` from unit `skip` on as process 0 of the processes `cluster` names, and hands
+/// each unit's results to `on_unit` in the units' order, exactly as the single-machine
+/// [`blockslide_core::solve::family::enumerate`] does. Stops at the control's limits or its
+/// cancel flag, when `on_unit` fails, or when another process is interrupted; what was handed
+/// over is then a prefix of the units, and [`FamilyRun::units_done`] says where to resume.
+///
+/// # Errors
+/// The first error of `on_unit`; a bad `--process` or `--hostfile`; a process that runs
+/// another family, or that was lost.
+pub fn enumerate<E: From<String>>(
+    family: &RushHourFamily,
+    control: &mut SearchControl,
+    skip: u64,
+    cluster: &ClusterArgs,
+    mut on_unit: impl FnMut(&UnitResult) -> Result<(), E>,
+) -> Result<FamilyRun, E> {
+    let mut stats = Stats::default();
+    let Some(running) = Running::start(family, control, cluster, Some(skip))? else {
+        // Interrupted while waiting for the other processes: nothing was walked.
+        control.finish(&mut stats);
+        return Ok(FamilyRun {
+            termination: Termination::Cancelled,
+            units_done: skip,
+            stats,
+        });
+    };
+    let (halt, threads) = (Arc::clone(&running.halt), running.threads as u64);
+    // Results that came before their turn, with the bytes they hold.
+    let mut waiting: BTreeMap<u64, (UnitResult, u64)> = BTreeMap::new();
+    let mut waiting_bytes = 0;
+    let mut next = skip;
+    let mut total = None;
+    let mut stopped = None;
+    let mut failure = None;
+    let outcomes = running.wait(|items| {
+        let mut largest = 0;
+        for item in items {
+            match item {
+                Item::Unit(result, bytes) => {
+                    largest = largest.max(bytes);
+                    let held = held_bytes(&result);
+                    waiting_bytes += held;
+                    waiting.insert(result.index, (result, held));
+                }
+                Item::Total(units) => total = Some(units),
+            }
+        }
+        // After a stop, what still arrives is not handed over: the listing ends at the stop.
+        if stopped.is_some() || failure.is_some() {
+            return;
+        }
+        while let Some((result, held)) = waiting.remove(&next) {
+            waiting_bytes -= held;
+            stats.expanded += result.positions;
+            stats.generated += result.positions;
+            if let Err(e) = on_unit(&result) {
+                failure = Some(e);
+                halt.store(true, Ordering::Relaxed);
+                return;
+            }
+            next += 1;
+        }
+        // Memory: the results waiting for their turn, and a walk as large as the largest just
+        // done on each of this process's threads (the walks of the others are theirs).
+        if let Some(reason) = control.checkpoint(&mut stats, waiting_bytes + largest * threads) {
+            stopped = Some(reason);
+            halt.store(true, Ordering::Relaxed);
+        }
+    });
+    let outcomes = outcomes.map_err(E::from)?;
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let mut termination = if let Some(reason) = stopped {
+        reason
+    } else if let Some(error) = failed(&outcomes) {
+        return Err(E::from(error));
+    } else if total == Some(next) {
+        Termination::Solved
+    } else {
+        // Another process stopped the run before every unit came.
+        Termination::Cancelled
+    };
+    // As the single-machine run: a Ctrl-C after the last unit still reports the stop.
+    if termination == Termination::Solved && control.is_cancelled() {
+        termination = Termination::Cancelled;
+    }
+    control.finish(&mut stats);
+    Ok(FamilyRun {
+        termination,
+        units_done: next,
+        stats,
+    })
+}
+
+/// Runs process `--process` (not 0) of a shared run: walks its share of `family` and sends the
+/// results to process 0, which writes the listing. Prints one line on standard error at the
+/// end.
+///
+/// # Errors
+/// A bad `--process` or `--hostfile`; a process that runs another family, or that was lost.
+pub fn serve(
+    family: &RushHourFamily,
+    control: &SearchControl,
+    cluster: &ClusterArgs,
+) -> Result<u8, CliError> {
+    let (process, processes) = (cluster.process, cluster.processes);
+    let Some(running) = Running::start(family, control, cluster, None)? else {
+        errln!("blockslide family: process {process} of {processes} interrupted before the run");
+        return Ok(EXIT_LIMIT);
+    };
+    let outcomes = running.wait(|_| {})?;
+    if let Some(error) = failed(&outcomes) {
+        return Err(CliError::from(error));
+    }
+    if outcomes.iter().any(|o| matches!(o, Outcome::Stopped)) {
+        errln!(
+            "blockslide family: process {process} of {processes} stopped with the run; process \
+             0 keeps the listing so far (continue with the same commands, --resume on process 0)"
+        );
+        return Ok(EXIT_LIMIT);
+    }
+    errln!(
+        "blockslide family: process {process} of {processes} walked its share; process 0 \
+         writes the listing"
+    );
+    Ok(EXIT_OK)
+}
+
+/// The bytes a unit's results hold while they wait for their turn.
+fn held_bytes(result: &UnitResult) -> u64 {
+    let records: usize = result
+        .records
+        .iter()
+        .map(|r| size_of_val(r) + r.board.len() + size_of_val(r.histogram.as_slice()))
+        .sum();
+    (size_of::<UnitResult>() + records) as u64
+}
+
+/// The first error among the workers' outcomes.
+fn failed(outcomes: &[Outcome]) -> Option<String> {
+    outcomes.iter().find_map(|o| match o {
+        Outcome::Failed(error) => Some(error.clone()),
+        _ => None,
+    })
+}
+
+/// What must be the same on every process: the version, the family, the threads a process.
+fn describe(family: &RushHourFamily, threads: usize) -> String {
+    format!(
+        "blockslide {}, rushhour {}x{}, primary car on row {}, up to {} wall(s), {:?}, {threads} \
+         thread(s) a process",
+        env!("CARGO_PKG_VERSION"),
+        family.rows,
+        family.cols,
+        family.primary_row + 1,
+        family.max_walls,
+        family.rules
+    )
+}
+
+/// This process's workers, running.
+struct Running {
+    guards: WorkerGuards<()>,
+    events: Receiver<Event>,
+    threads: usize,
+    /// Stops every process's workers (see [`Setup::halt`]).
+    halt: Arc<AtomicBool>,
+}
+
+impl Running {
+    /// Connects to the other processes and starts this one's workers; `None` when Ctrl-C came
+    /// first. `skip` is known on process 0 only.
+    fn start(
+        family: &RushHourFamily,
+        control: &SearchControl,
+        cluster: &ClusterArgs,
+        skip: Option<u64>,
+    ) -> Result<Option<Running>, String> {
+        let threads = control.threads().max(1);
+        let config = cluster.config(threads)?;
+        let cancel = control.cancel_flag();
+        let Some((builders, others)) = connect(config, &cancel)? else {
+            return Ok(None);
+        };
+        let (sender, events) = mpsc::channel();
+        let halt = Arc::new(AtomicBool::new(false));
+        let setup = Setup {
+            family: family.clone(),
+            run: describe(family, threads),
+            process: cluster.process,
+            skip,
+            halt: Arc::clone(&halt),
+            cancel,
+            events: sender,
+        };
+        let guards = timely::execute::execute_from(
+            builders,
+            others,
+            WorkerConfig::default(),
+            move |worker| {
+                let outcome = Part::new(worker, &setup).run(worker);
+                // The main thread counts the outcomes; it is gone only after an error.
+                let _ = setup.events.send(Event::Finished(outcome));
+            },
+        )?;
+        Ok(Some(Running {
+            guards,
+            events,
+            threads,
+            halt,
+        }))
+    }
+
+    /// Waits for every worker of this process, passing `on_items` what worker 0 gathers, and
+    /// calling it with nothing at least every few ticks so that the limits are checked while
+    /// results are slow to come. Returns the workers' outcomes.
+    fn wait(self, mut on_items: impl FnMut(Vec<Item>)) -> Result<Vec<Outcome>, String> {
+        let mut outcomes = Vec::new();
+        let mut take = |event: Event, outcomes: &mut Vec<Outcome>| match event {
+            Event::Items(items) => on_items(items),
+            Event::Finished(outcome) => outcomes.push(outcome),
+        };
+        let lost = loop {
+            match self.events.recv_timeout(TICK * 10) {
+                Ok(event) => take(event, &mut outcomes),
+                Err(RecvTimeoutError::Timeout) => {
+                    take(Event::Items(Vec::new()), &mut outcomes);
+                    // A worker sends its outcome before its thread ends: a thread that ended
+                    // with no outcome in the queue panicked (a lost connection, most often).
+                    let ended = self
+                        .guards
+                        .guards()
+                        .iter()
+                        .filter(|g| g.is_finished())
+                        .count();
+                    while let Ok(event) = self.events.try_recv() {
+                        take(event, &mut outcomes);
+                    }
+                    if ended > outcomes.len() {
+                        break true;
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => break true,
+            }
+            if outcomes.len() == self.threads {
+                break false;
+            }
+        };
+        if lost {
+            // Joining would wait for workers stuck on the lost process, and raise the panic of
+            // timely's network threads here; the command ends at once with the error instead.
+            std::mem::forget(self.guards);
+            return Err(
+                "a process of the run failed or was lost (see above); what was listed \
+                        is kept: start every process again, process 0 with --resume"
+                    .to_string(),
+            );
+        }
+        // Every worker is done; joining waits for timely to close the connections. A
+        // connection that breaks now loses nothing: every result is in.
+        if catch_unwind(AssertUnwindSafe(|| self.guards.join())).is_err() {
+            errln!("blockslide family: a connection broke while closing, after the run");
+        }
+        Ok(outcomes)
+    }
+}
+
+/// What timely's connections give: a channel builder for each worker of this process, and the
+/// network threads' guard.
+type Connected = (Vec<AllocatorBuilder>, Box<dyn Any + Send>);
+
+/// Timely's connections to the other processes, made on a thread of their own: timely waits
+/// for every process to come up, and Ctrl-C must still end that wait (`None` then).
+fn connect(config: CommunicationConfig, cancel: &AtomicBool) -> Result<Option<Connected>, String> {
+    let (sender, built) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("blockslide-connect".to_string())
+        .spawn(move || {
+            // The receiver is gone only after Ctrl-C, when the command is ending.
+            let _ = sender.send(config.try_build());
+        })
+        .map_err(|e| format!("cannot start connecting to the other processes: {e}"))?;
+    loop {
+        match built.recv_timeout(TICK * 10) {
+            Ok(result) => return result.map(Some),
+            Err(RecvTimeoutError::Timeout) if cancel.load(Ordering::Relaxed) => return Ok(None),
+            Err(RecvTimeoutError::Timeout) => {}
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err("cannot connect to the other processes (see above)".to_string());
+            }
+        }
+    }
+}
+
+/// The orders a worker has heard.
+#[derive(Default)]
+struct Heard {
+    start: Option<(u64, String)>,
+    stop: bool,
+    error: Option<String>,
+}
+
+impl Heard {
+    /// Keeps an order; of the stops, the first reason given.
+    fn hear(&mut self, order: &Order) {
+        match order {
+            Order::Start { skip, run } => self.start = Some((*skip, run.clone())),
+            Order::Stop { error } => {
+                self.stop = true;
+                if self.error.is_none() {
+                    self.error.clone_from(error);
+                }
+            }
+        }
+    }
+}
+
+/// One worker's part of the run: its two inputs, the orders it heard, and the progress of the
+/// orders and of the results towards worker 0.
+struct Part<'a> {
+    setup: &'a Setup,
+    orders: InputHandleVec<u64, Order>,
+    items: InputHandleVec<u64, Item>,
+    heard: Rc<RefCell<Heard>>,
+    /// Done once every worker closed its orders and all were heard.
+    orders_heard: ProbeHandle<u64>,
+    probe: ProbeHandle<u64>,
+    /// Whether this worker sent `Stop`.
+    stopping: bool,
+}
+
+impl<'a> Part<'a> {
+    /// Builds the worker's two dataflows (every worker builds the same, in the same order).
+    fn new(worker: &mut Worker, setup: &'a Setup) -> Part<'a> {
+        let mut orders = InputHandleVec::new();
+        let mut items = InputHandleVec::new();
+        let heard = Rc::new(RefCell::new(Heard::default()));
+        let orders_heard = ProbeHandle::new();
+        let probe = ProbeHandle::new();
+        let ear = Rc::clone(&heard);
+        worker.dataflow::<u64, _, _>(|scope| {
+            scope
+                .input_from(&mut orders)
+                .broadcast()
+                .inspect(move |order: &Order| ear.borrow_mut().hear(order))
+                .probe_with(&orders_heard);
+        });
+        let gather = (worker.index() == 0).then(|| setup.events.clone());
+        worker.dataflow::<u64, _, _>(|scope| {
+            scope
+                .input_from(&mut items)
+                .exchange(|_: &Item| 0)
+                .inspect_core(move |event| {
+                    if let (Some(events), Ok((_, items))) = (&gather, event) {
+                        // Inspecting lends the batch; the copy is small beside the walks that
+                        // made it. The main thread is gone only after an error.
+                        let _ = events.send(Event::Items(items.clone()));
+                    }
+                })
+                .probe_with(&probe);
+        });
+        Part {
+            setup,
+            orders,
+            items,
+            heard,
+            orders_heard,
+            probe,
+            stopping: false,
+        }
+    }
+
+    /// The worker's whole part: start, walk its share, wait until every result is in.
+    fn run(mut self, worker: &mut Worker) -> Outcome {
+        if worker.index() == 0
+            && let Some(skip) = self.setup.skip
+        {
+            self.orders.send(Order::Start {
+                skip,
+                run: self.setup.run.clone(),
+            });
+            self.orders.flush();
+        }
+        let outcome = match self.started(worker) {
+            Ok(skip) => self.walk(worker, skip),
+            Err(outcome) => outcome,
+        };
+        // Results go on reaching worker 0 until every worker closed its input; a stop asked
+        // for meanwhile still reaches the workers that are walking.
+        std::mem::take(&mut self.items).close();
+        while !self.probe.done() {
+            self.stopped();
+            worker.step_or_park(Some(TICK));
+        }
+        // Every order is heard before the outcome is told: a worker done with its share may
+        // still learn that another could not run (another family), and the run failed.
+        std::mem::take(&mut self.orders).close();
+        while !self.orders_heard.done() {
+            worker.step_or_park(Some(TICK));
+        }
+        match self.outcome_of_stop() {
+            Outcome::Failed(error) => Outcome::Failed(error),
+            _ => outcome,
+        }
+    }
+
+    /// Waits for worker 0's `Start`: where to start, once the run is found the same here.
+    fn started(&mut self, worker: &mut Worker) -> Result<u64, Outcome> {
+        loop {
+            if self.stopped() {
+                return Err(self.outcome_of_stop());
+            }
+            let start = self.heard.borrow().start.clone();
+            if let Some((skip, run)) = start {
+                if run == self.setup.run {
+                    return Ok(skip);
+                }
+                let error = format!(
+                    "the processes run different things; process 0: {run}; process {}: {}. \
+                     Start every process with the same binary, family options and --threads",
+                    self.setup.process, self.setup.run
+                );
+                self.stop(Some(error.clone()));
+                return Err(Outcome::Failed(error));
+            }
+            worker.step_or_park(Some(TICK));
+        }
+    }
+
+    /// Walks this worker's batches, from unit `skip` on.
+    fn walk(&mut self, worker: &mut Worker, skip: u64) -> Outcome {
+        let (index, peers) = (worker.index(), worker.peers());
+        let family = &self.setup.family;
+        // Every worker runs through all the units (cheap beside walking them) and keeps its
+        // own batches, so no one has to deal them out.
+        let mut units = family
+            .units()
+            .enumerate()
+            .skip(usize::try_from(skip).unwrap_or(usize::MAX));
+        let mut total = skip;
+        for chunk in 0_usize.. {
+            if chunk % peers != index {
+                let passed = units.by_ref().take(BATCH).count();
+                total += passed as u64;
+                if passed < BATCH {
+                    break;
+                }
+                continue;
+            }
+            let batch: Vec<_> = units.by_ref().take(BATCH).collect();
+            total += batch.len() as u64;
+            if batch.is_empty() {
+                break;
+            }
+            let round = (chunk / peers) as u64;
+            self.items.advance_to(round);
+            while self.probe.less_than(&round.saturating_sub(WINDOW)) && !self.stopped() {
+                worker.step_or_park(Some(TICK));
+            }
+            if self.stopped() {
+                return self.outcome_of_stop();
+            }
+            for (i, unit) in &batch {
+                let (result, bytes) = walk_unit(family, unit, *i as u64);
+                self.items.send(Item::Unit(result, bytes));
+            }
+            self.items.flush();
+            worker.step();
+            if batch.len() < BATCH {
+                break;
+            }
+        }
+        self.items.send(Item::Total(total));
+        Outcome::Done
+    }
+
+    /// Whether the run is stopping: this process asked (Ctrl-C, or the main thread), which
+    /// this worker then tells every other, or another worker did.
+    fn stopped(&mut self) -> bool {
+        if self.setup.halt.load(Ordering::Relaxed) || self.setup.cancel.load(Ordering::Relaxed) {
+            self.stop(None);
+        }
+        self.stopping || self.heard.borrow().stop
+    }
+
+    /// Tells every worker to stop (once).
+    fn stop(&mut self, error: Option<String>) {
+        if !self.stopping {
+            self.stopping = true;
+            self.orders.send(Order::Stop { error });
+            self.orders.flush();
+        }
+    }
+
+    /// What the stops heard make of this worker's part: a failure when one gave a reason.
+    fn outcome_of_stop(&self) -> Outcome {
+        match &self.heard.borrow().error {
+            Some(error) => Outcome::Failed(error.clone()),
+            None => Outcome::Stopped,
+        }
+    }
+}
