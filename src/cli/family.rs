@@ -38,12 +38,16 @@ use blockslide_core::model::file::{SaveOptions, check_save_path};
 
 /// Arguments of `family`.
 #[derive(Debug, Args)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "command-line flags, each an independent switch"
+)]
 pub struct FamilyArgs {
     /// The family: `rushhour` (a preset, shaped by the options below) or a family file
     /// (.ron, see docs/file-format.md), which says everything itself.
     #[arg(value_name = "FAMILY")]
     pub family: String,
-    /// The board, ROWSxCOLS (3 to 8 a side, at most 42 cells).
+    /// The board, `ROWSxCOLS` (3 to 8 a side, at most 42 cells).
     #[arg(long, default_value = "6x6", value_name = "ROWSxCOLS")]
     pub size: String,
     /// The most walls (single fixed cells) a layout has.
@@ -200,7 +204,7 @@ fn run_on<F: Family>(
     sink.finish(complete, run.units_done, &summary)?;
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        json::print(&json::Family::new(
+        json::print(&json::FamilyRun::new(
             identity,
             &summary,
             run.termination,
@@ -395,6 +399,10 @@ struct Checkpoint {
 }
 
 /// Where the listing goes.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one sink for the whole run; the file's buffer is the point of it"
+)]
 enum Sink {
     Stdout,
     File {

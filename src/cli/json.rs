@@ -725,7 +725,7 @@ impl<'a> From<&'a blockslide_core::solve::family::ClusterRecord> for FamilyClust
 
 /// `family --json`: the run's summary.
 #[derive(Serialize)]
-pub struct Family<'a> {
+pub struct FamilyRun<'a> {
     family: &'a str,
     status: &'static str,
     complete: bool,
@@ -742,7 +742,7 @@ pub struct Family<'a> {
     peak_memory_bytes: u64,
 }
 
-impl<'a> Family<'a> {
+impl<'a> FamilyRun<'a> {
     /// The summary of a run of `family` that ended with `status`.
     pub fn new(
         family: &'a str,
@@ -751,7 +751,7 @@ impl<'a> Family<'a> {
         seconds: f64,
         peak_memory_bytes: u64,
     ) -> Self {
-        Family {
+        FamilyRun {
             family,
             status: status.name(),
             complete: status == blockslide_core::solve::Termination::Solved,
