@@ -155,14 +155,14 @@ impl Brute {
 
     /// One primary car, and the family's rules.
     fn allowed(&self, g: &Grid) -> bool {
-        if g.iter().filter(|&&b| b == b'A').count() != 1 {
+        if g.iter().filter(|&&b| b == b'A').take(2).count() != 1 {
             return false;
         }
         let row = |r: usize| &g[r * self.cols..(r + 1) * self.cols];
         let primary = row(self.primary_row);
         let at = primary.iter().position(|&b| b == b'A').unwrap_or(0);
         if self.rules.primary_row_clear
-            && (primary.iter().any(|&b| b == b'H') || primary[at + 2..].iter().any(|&b| b == b'x'))
+            && (primary.contains(&b'H') || primary[at + 2..].contains(&b'x'))
         {
             return false;
         }
@@ -193,7 +193,7 @@ impl Brute {
                 _ => continue,
             };
             let len = 1
-                + (1..)
+                + (1..g.len())
                     .take_while(|k| {
                         let i = start + k * step;
                         i < g.len()
@@ -350,7 +350,7 @@ impl Brute {
         let tail = g[start].to_ascii_lowercase();
         out[start] = b'.';
         let mut i = start + step;
-        while i < g.len() && g[i] == tail && (step != 1 || i % self.cols != 0) {
+        while i < g.len() && g[i] == tail && (step != 1 || !i.is_multiple_of(self.cols)) {
             out[i] = b'.';
             i += step;
         }
