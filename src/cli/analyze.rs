@@ -8,7 +8,7 @@
 //! "component":..,"expanded":..,"forced_moves":..,"goal_positions":..,
 //! "hardest":{"board":[..],"count":..,"distance":..},"histogram":[..],"metric":..,
 //! "notes":[..],"optimal_solutions":"..","optimal_solutions_saturated":..,
-//! "peak_memory_bytes":..,"puzzle":..,"puzzle_type":..,"seconds":..,
+//! "peak_memory_bytes":..,"peak_memory_estimated":..,"puzzle":..,"puzzle_type":..,"seconds":..,
 //! "solution":[{"piece":..,"steps":[..]}],"start_distance":..,"status":..}`
 //! (`optimal_solutions` is a decimal string: it may exceed 64 bits; unknown figures are
 //! `null`).
@@ -35,7 +35,6 @@ use blockslide_core::solve::api::{AnalyzeReport, HardestPosition, analyze, metri
 
 use super::args::{Choice, names};
 use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, json};
-use blockslide_core::model::text::bytes;
 
 /// Arguments of `analyze`.
 #[derive(Debug, Args)]
@@ -248,7 +247,7 @@ fn text(report: &AnalyzeReport) -> String {
         out,
         "time:              {:.3} s, peak memory {}",
         report.stats.elapsed.as_secs_f64(),
-        bytes(report.stats.peak_memory_bytes)
+        json::PeakMemory::text(report.stats.peak_memory_bytes)
     );
     if !report.histogram.is_empty() {
         let _ = writeln!(out, "positions by distance to the goal:");

@@ -4,7 +4,7 @@
 //!
 //! Text output is a summary and a per-depth histogram; `--json` prints one object
 //! ([`json::Count`]): `{"complete":..,"expanded":..,"goal_states":..,"max_depth":..,
-//! "metric":..,"mirrored":..,"peak_memory_bytes":..,"per_depth":[..],"puzzle":..,
+//! "metric":..,"mirrored":..,"peak_memory_bytes":..,"peak_memory_estimated":..,"per_depth":[..],"puzzle":..,
 //! "seconds":..,"states":..,"states_per_second":..,"status":..}` (`mirrored`: the walk
 //! expanded one position of each left-right mirror pair, `expanded` positions in all).
 //!
@@ -20,7 +20,6 @@ use blockslide_core::solve::core::Termination;
 
 use super::rushhour::rushhour_puzzle;
 use super::{CliError, CountArgs, EXIT_LIMIT, EXIT_OK, json};
-use blockslide_core::model::text::bytes;
 
 /// Runs `blockslide count`.
 ///
@@ -92,7 +91,7 @@ fn text(name: &str, metric: Metric, report: &CountReport) -> String {
         "time:        {:.3} s ({:.0} states/s), peak memory {}",
         report.stats.elapsed.as_secs_f64(),
         report.states_per_second(),
-        bytes(report.stats.peak_memory_bytes)
+        json::PeakMemory::text(report.stats.peak_memory_bytes)
     );
     if report.mirrored {
         let _ = writeln!(

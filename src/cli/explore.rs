@@ -7,7 +7,7 @@
 //! `--json` prints one object ([`json::Explore`]): `{"arrangements":..,"complete":..,
 //! "components":..,"expanded":..,"goal_arrangements":..,
 //! "hardest":[{"board":[..],"component":..,"count":..,"distance":..}],"metric":..,
-//! "notes":[..],"peak_memory_bytes":..,"puzzle":..,"seconds":..,"solvable_components":..,
+//! "notes":[..],"peak_memory_bytes":..,"peak_memory_estimated":..,"puzzle":..,"seconds":..,"solvable_components":..,
 //! "status":..}`.
 //!
 //! Exit codes, as `count`: 0 explored (every arrangement), 1 error (a tile puzzle is one: its
@@ -35,7 +35,6 @@ use blockslide_core::solve::api::{ExploreReport, explore, metric_for};
 use super::analyze::{FOUND_BY, ForceArgs, hardest_puzzle, save_error};
 use super::args::{Choice, MAX_TOP, counts, names};
 use super::{CliError, EXIT_LIMIT, EXIT_OK, LimitArgs, json};
-use blockslide_core::model::text::bytes;
 
 /// Arguments of `explore`.
 #[derive(Debug, Args)]
@@ -297,7 +296,7 @@ fn text(report: &ExploreReport) -> String {
         out,
         "time:                {:.3} s, peak memory {}",
         report.stats.elapsed.as_secs_f64(),
-        bytes(report.stats.peak_memory_bytes)
+        json::PeakMemory::text(report.stats.peak_memory_bytes)
     );
     for (i, h) in report.hardest.iter().enumerate() {
         let _ = writeln!(

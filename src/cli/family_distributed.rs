@@ -35,8 +35,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
-use blockslide_core::solve::family::rushhour::RushHourFamily;
-use blockslide_core::solve::family::{FamilyRun, UnitResult, walk_unit};
+use blockslide_core::solve::family::{Family, FamilyRun, UnitBudget, UnitResult, walk_unit};
 use blockslide_core::solve::{SearchControl, Stats, Termination};
 use clap::Args;
 use serde::{Deserialize, Serialize};
@@ -173,8 +172,8 @@ enum Outcome {
 }
 
 /// What every worker of a process starts from.
-struct Setup {
-    family: RushHourFamily,
+struct Setup<F> {
+    family: F,
     /// The run's description ([`describe`]): the same on every process, or the run stops.
     run: String,
     /// This process's number.
@@ -199,15 +198,16 @@ struct Setup {
 /// # Errors
 /// The first error of `on_unit`; a bad `--process` or `--hostfile`; a process that runs
 /// another family, or that was lost.
-pub fn enumerate<E: From<String>>(
-    family: &RushHourFamily,
+pub fn enumerate<F: Spread, E: From<String>>(
+    family: &F,
+    words: &str,
     control: &mut SearchControl,
     skip: u64,
     cluster: &ClusterArgs,
     mut on_unit: impl FnMut(&UnitResult) -> Result<(), E>,
 ) -> Result<FamilyRun, E> {
     let mut stats = Stats::default();
-    let Some(running) = Running::start(family, control, cluster, Some(skip))? else {
+    let Some(running) = Running::start(family, words, control, cluster, Some(skip))? else {
         // Interrupted while waiting for the other processes: nothing was walked.
         control.finish(&mut stats);
         return Ok(FamilyRun {
@@ -291,13 +291,14 @@ pub fn enumerate<E: From<String>>(
 ///
 /// # Errors
 /// A bad `--process` or `--hostfile`; a process that runs another family, or that was lost.
-pub fn serve(
-    family: &RushHourFamily,
+pub fn serve<F: Spread>(
+    family: &F,
+    words: &str,
     control: &SearchControl,
     cluster: &ClusterArgs,
 ) -> Result<u8, CliError> {
     let (process, processes) = (cluster.process, cluster.processes);
-    let Some(running) = Running::start(family, control, cluster, None)? else {
+    let Some(running) = Running::start(family, words, control, cluster, None)? else {
         errln!("blockslide family: process {process} of {processes} interrupted before the run");
         return Ok(EXIT_LIMIT);
     };
@@ -337,19 +338,20 @@ fn failed(outcomes: &[Outcome]) -> Option<String> {
     })
 }
 
-/// What must be the same on every process: the version, the family, the threads a process.
-fn describe(family: &RushHourFamily, threads: usize) -> String {
+/// What must be the same on every process: the version, the family (`words`, as `family`
+/// describes it), the threads a process.
+fn describe(words: &str, threads: usize) -> String {
     format!(
-        "blockslide {}, rushhour {}x{}, primary car on row {}, up to {} wall(s), {:?}, {threads} \
-         thread(s) a process",
-        env!("CARGO_PKG_VERSION"),
-        family.rows,
-        family.cols,
-        family.primary_row + 1,
-        family.max_walls,
-        family.rules
+        "blockslide {}, {words}, {threads} thread(s) a process",
+        env!("CARGO_PKG_VERSION")
     )
 }
+
+/// A family that can be spread over processes: every process makes the same one from its
+/// command line, and each worker holds a copy.
+pub trait Spread: Family + Clone + Send + Sync + 'static {}
+
+impl<F: Family + Clone + Send + Sync + 'static> Spread for F {}
 
 /// This process's workers, running.
 struct Running {
@@ -363,8 +365,9 @@ struct Running {
 impl Running {
     /// Connects to the other processes and starts this one's workers; `None` when Ctrl-C came
     /// first. `skip` is known on process 0 only.
-    fn start(
-        family: &RushHourFamily,
+    fn start<F: Spread>(
+        family: &F,
+        words: &str,
         control: &SearchControl,
         cluster: &ClusterArgs,
         skip: Option<u64>,
@@ -379,7 +382,7 @@ impl Running {
         let halt = Arc::new(AtomicBool::new(false));
         let setup = Setup {
             family: family.clone(),
-            run: describe(family, threads),
+            run: describe(words, threads),
             process: cluster.process,
             skip,
             halt: Arc::clone(&halt),
@@ -510,8 +513,8 @@ impl Heard {
 
 /// One worker's part of the run: its two inputs, the orders it heard, and the progress of the
 /// orders and of the results towards worker 0.
-struct Part<'a> {
-    setup: &'a Setup,
+struct Part<'a, F> {
+    setup: &'a Setup<F>,
     orders: InputHandleVec<u64, Order>,
     items: InputHandleVec<u64, Item>,
     heard: Rc<RefCell<Heard>>,
@@ -522,9 +525,9 @@ struct Part<'a> {
     stopping: bool,
 }
 
-impl<'a> Part<'a> {
+impl<'a, F: Spread> Part<'a, F> {
     /// Builds the worker's two dataflows (every worker builds the same, in the same order).
-    fn new(worker: &mut Worker, setup: &'a Setup) -> Part<'a> {
+    fn new(worker: &mut Worker, setup: &'a Setup<F>) -> Part<'a, F> {
         let mut orders = InputHandleVec::new();
         let mut items = InputHandleVec::new();
         let heard = Rc::new(RefCell::new(Heard::default()));
@@ -624,10 +627,11 @@ impl<'a> Part<'a> {
     fn walk(&mut self, worker: &mut Worker, skip: u64) -> Outcome {
         let (index, peers) = (worker.index(), worker.peers());
         let family = &self.setup.family;
+        let budget = UnitBudget::cancelled_by(Arc::clone(&self.setup.cancel));
         // Every worker runs through all the units (cheap beside walking them) and keeps its
         // own batches, so no one has to deal them out.
         let mut units = family
-            .units()
+            .family_units()
             .enumerate()
             .skip(usize::try_from(skip).unwrap_or(usize::MAX));
         let mut total = skip;
@@ -654,7 +658,13 @@ impl<'a> Part<'a> {
                 return self.outcome_of_stop();
             }
             for (i, unit) in &batch {
-                let (result, bytes) = walk_unit(family, unit, *i as u64);
+                // Ctrl-C on this machine stops a long unit part-way; the unit is then not
+                // sent, and the listing ends before it.
+                let Some((result, bytes)) = walk_unit(family, unit, *i as u64, &budget) else {
+                    self.items.flush();
+                    self.stop(None);
+                    return self.outcome_of_stop();
+                };
                 self.items.send(Item::Unit(result, bytes));
             }
             self.items.flush();

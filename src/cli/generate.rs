@@ -1,10 +1,13 @@
-//! `blockslide generate`: random tile instances in the line format `batch` reads.
+//! `blockslide generate`: random tile instances in the line format `batch` reads, or (with a
+//! source, `rushhour` or a puzzle file) puzzles made to a number of moves by the design
+//! search (see `improve.rs`).
 
 use blockslide_core::model::tiles::{blank_first_goal, blank_last_goal, random_solvable, scramble};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::args::parse_size;
+use super::improve::{MadeToOrder, made_to_order};
 use super::{CliError, EXIT_OK, GenerateArgs};
 
 /// Runs `blockslide generate`.
@@ -13,8 +16,44 @@ use super::{CliError, EXIT_OK, GenerateArgs};
 /// A malformed `--size`, or one over the 1,000 cells of the largest tile board (what
 /// `solve --tiles` and `batch` take: every instance printed is one they read).
 pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
-    let (rows, cols) = parse_size(&args.size)?;
-    let seed = args.seed.unwrap_or_else(|| {
+    if let Some(source) = &args.source {
+        if args.scramble.is_some() || args.blank_first {
+            return Err(
+                "--scramble and --blank-first are for tile instances (`generate` \
+                        without a source)"
+                    .to_string()
+                    .into(),
+            );
+        }
+        let Some(moves) = &args.moves else {
+            return Err(format!(
+                "`generate {source}` makes puzzles to a number of moves: give --moves N or \
+                 --moves A..B"
+            )
+            .into());
+        };
+        return made_to_order(&MadeToOrder {
+            source,
+            size: args.size.as_deref(),
+            moves,
+            count: args.count,
+            primary_row: args.primary_row,
+            output: args.output.as_deref(),
+            force: &args.force,
+            json: args.json,
+            design: &args.design,
+        });
+    }
+    if args.moves.is_some() || args.output.is_some() || args.json {
+        return Err(
+            "--moves, --output and --json are for `generate rushhour` and `generate \
+                    FILE.ron`; tile instances are printed one per line"
+                .to_string()
+                .into(),
+        );
+    }
+    let (rows, cols) = parse_size(args.size.as_deref().unwrap_or("4x4"))?;
+    let seed = args.design.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>();
         errln!("seed {seed}");
         seed

@@ -16,7 +16,7 @@ use std::path::Path;
 use blockslide_core::model::validate::{Diagnostic, TextReport};
 use blockslide_core::model::{Metric, PieceMove};
 use blockslide_core::solve::api::{AnalyzeReport, CountReport, ExploreReport, HardestPosition};
-use blockslide_core::solve::{HeuristicInfo, SolveReport};
+use blockslide_core::solve::{HeuristicInfo, SolveReport, process_peak_memory};
 use serde::Serialize;
 
 /// Prints `value` as one line of compact JSON.
@@ -50,6 +50,43 @@ fn moves(moves: &[PieceMove]) -> Vec<Move<'_>> {
     moves.iter().map(Move::from).collect()
 }
 
+/// The peak memory a command reports: the process's own, from the operating system, where it
+/// says (the JSON's `peak_memory_estimated` is then false), else the search's estimate of its
+/// data structures (`true`). Each of these commands runs one search in its own process, so the
+/// process's peak is the search's.
+#[derive(Serialize)]
+pub struct PeakMemory {
+    peak_memory_bytes: u64,
+    peak_memory_estimated: bool,
+}
+
+impl PeakMemory {
+    /// The figure to report for a search that estimated `estimate` bytes.
+    pub fn of(estimate: u64) -> PeakMemory {
+        match process_peak_memory() {
+            Some(bytes) => PeakMemory {
+                peak_memory_bytes: bytes,
+                peak_memory_estimated: false,
+            },
+            None => PeakMemory {
+                peak_memory_bytes: estimate,
+                peak_memory_estimated: true,
+            },
+        }
+    }
+
+    /// The figure in words, for the text reports: `412.3 MiB`, or `412.3 MiB (estimated)`.
+    pub fn text(estimate: u64) -> String {
+        let peak = PeakMemory::of(estimate);
+        let shown = blockslide_core::model::text::bytes(peak.peak_memory_bytes);
+        if peak.peak_memory_estimated {
+            format!("{shown} (estimated)")
+        } else {
+            shown
+        }
+    }
+}
+
 /// `solve --json`: the report of one search.
 #[derive(Serialize)]
 pub struct Solve<'a> {
@@ -72,7 +109,8 @@ pub struct Solve<'a> {
     nodes_per_second: f64,
     notes: &'a [String],
     optimal: bool,
-    peak_memory_bytes: u64,
+    #[serde(flatten)]
+    memory: PeakMemory,
     puzzle: &'a str,
     puzzle_type: &'static str,
     seconds: f64,
@@ -137,7 +175,7 @@ impl<'a> From<&'a SolveReport> for Solve<'a> {
             nodes_per_second: s.nodes_per_second(),
             notes: &r.notes,
             optimal: r.optimal,
-            peak_memory_bytes: s.peak_memory_bytes,
+            memory: PeakMemory::of(s.peak_memory_bytes),
             puzzle: &r.puzzle,
             puzzle_type: r.puzzle_type.name(),
             seconds: s.elapsed.as_secs_f64(),
@@ -192,7 +230,8 @@ pub struct Count<'a> {
     max_depth: u32,
     metric: &'static str,
     mirrored: bool,
-    peak_memory_bytes: u64,
+    #[serde(flatten)]
+    memory: PeakMemory,
     per_depth: &'a [u64],
     puzzle: &'a str,
     seconds: f64,
@@ -213,7 +252,7 @@ impl<'a> Count<'a> {
             max_depth: report.max_depth,
             metric: metric.name(),
             mirrored: report.mirrored,
-            peak_memory_bytes: report.stats.peak_memory_bytes,
+            memory: PeakMemory::of(report.stats.peak_memory_bytes),
             per_depth: &report.per_depth,
             puzzle: name,
             seconds: report.stats.elapsed.as_secs_f64(),
@@ -252,7 +291,8 @@ pub struct Analyze<'a> {
     /// A decimal string: the count may exceed 64 bits.
     optimal_solutions: Option<String>,
     optimal_solutions_saturated: Option<bool>,
-    peak_memory_bytes: u64,
+    #[serde(flatten)]
+    memory: PeakMemory,
     puzzle: &'a str,
     puzzle_type: &'static str,
     seconds: f64,
@@ -281,7 +321,7 @@ impl<'a> From<&'a AnalyzeReport> for Analyze<'a> {
             notes: &r.notes,
             optimal_solutions: r.solutions.map(|s| s.value.to_string()),
             optimal_solutions_saturated: r.solutions.map(|s| s.saturated),
-            peak_memory_bytes: r.stats.peak_memory_bytes,
+            memory: PeakMemory::of(r.stats.peak_memory_bytes),
             puzzle: &r.puzzle,
             puzzle_type: r.puzzle_type.name(),
             seconds: r.stats.elapsed.as_secs_f64(),
@@ -327,7 +367,8 @@ pub struct Explore<'a> {
     hardest: Vec<ExploredHardest>,
     metric: &'static str,
     notes: &'a [String],
-    peak_memory_bytes: u64,
+    #[serde(flatten)]
+    memory: PeakMemory,
     puzzle: &'a str,
     seconds: f64,
     solvable_components: u64,
@@ -346,7 +387,7 @@ impl<'a> From<&'a ExploreReport> for Explore<'a> {
             hardest: r.hardest.iter().map(ExploredHardest::from).collect(),
             metric: r.metric.name(),
             notes: &r.notes,
-            peak_memory_bytes: r.stats.peak_memory_bytes,
+            memory: PeakMemory::of(r.stats.peak_memory_bytes),
             puzzle: &r.puzzle,
             seconds: r.stats.elapsed.as_secs_f64(),
             solvable_components: r.solvable_components,
@@ -739,7 +780,8 @@ pub struct FamilyRun<'a> {
     clusters_by_moves: &'a [u64],
     hardest: Option<usize>,
     seconds: f64,
-    peak_memory_bytes: u64,
+    #[serde(flatten)]
+    memory: PeakMemory,
 }
 
 impl<'a> FamilyRun<'a> {
@@ -764,7 +806,7 @@ impl<'a> FamilyRun<'a> {
             clusters_by_moves: &summary.by_moves,
             hardest: summary.hardest(),
             seconds,
-            peak_memory_bytes,
+            memory: PeakMemory::of(peak_memory_bytes),
         }
     }
 }

@@ -21,6 +21,7 @@ mod family;
 #[cfg(feature = "distributed")]
 mod family_distributed;
 mod generate;
+mod improve;
 mod json;
 mod progress;
 mod rushhour;
@@ -136,7 +137,8 @@ pub enum Command {
     Count(CountArgs),
     /// Solve many tile puzzles, one per line (the format of korf100.txt).
     Batch(BatchArgs),
-    /// Print random tile puzzle instances, one per line.
+    /// Print random tile puzzle instances, or Rush Hour and block puzzles made to a number of
+    /// moves, one per line.
     Generate(GenerateArgs),
     /// Run the built-in benchmarks and print medians.
     Bench(BenchArgs),
@@ -150,6 +152,8 @@ pub enum Command {
     Explore(explore::ExploreArgs),
     /// Every puzzle a rule set allows, in clusters, with the hardest start of each.
     Family(family::FamilyArgs),
+    /// Search the designs around a puzzle for harder variants.
+    Improve(improve::ImproveArgs),
 }
 
 /// Arguments of `check`.
@@ -448,22 +452,42 @@ pub struct BatchArgs {
 /// Arguments of `generate`.
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
-    /// Board size, e.g. 4x4 or 2x3.
-    #[arg(long, default_value = "4x4")]
-    pub size: String,
+    /// What to make: random tile instances (without it), `rushhour` (Rush Hour puzzles made to
+    /// `--moves`), or a puzzle file whose board, goal and pieces the puzzles grow from (with
+    /// `--palette` and the design options).
+    pub source: Option<String>,
+    /// Board size, e.g. 4x4 or 2x3 [default: 4x4 for tiles, 6x6 for rushhour].
+    #[arg(long)]
+    pub size: Option<String>,
     /// How many instances (1 to 100,000, the most a batch list holds).
     #[arg(long, default_value_t = 1, value_parser = counts::<usize>(1, MAX_LIST_INSTANCES as u64))]
     pub count: usize,
-    /// Random seed (the same seed prints the same instances).
-    #[arg(long)]
-    pub seed: Option<u64>,
     /// Scramble the goal by K random moves (no immediate reversals; 0 to 1,000,000) instead of
-    /// drawing a uniformly random solvable instance.
+    /// drawing a uniformly random solvable instance (tiles).
     #[arg(long, value_name = "K", value_parser = counts::<u32>(0, MAX_SCRAMBLE))]
     pub scramble: Option<u32>,
-    /// Put the blank first in the goal (korf100.txt's convention).
+    /// Put the blank first in the goal (korf100.txt's convention; tiles).
     #[arg(long)]
     pub blank_first: bool,
+    /// The number of moves the hardest start of each puzzle needs: `N` or `A..B` (rushhour
+    /// and puzzle files; required there).
+    #[arg(long, value_name = "A..B")]
+    pub moves: Option<String>,
+    /// The red car's row, from 1 (rushhour) [default: the middle row, the third on 6x6].
+    #[arg(long)]
+    pub primary_row: Option<usize>,
+    /// Also write each puzzle as a puzzle file (`puzzle-1.ron`, ...) into this folder.
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: Option<PathBuf>,
+    /// Replacing read-only files in DIR.
+    #[command(flatten)]
+    pub force: analyze::ForceArgs,
+    /// Print one JSON object (rushhour and puzzle files).
+    #[arg(long)]
+    pub json: bool,
+    /// The design search's options (rushhour and puzzle files; `--seed` for tiles too).
+    #[command(flatten)]
+    pub design: improve::DesignArgs,
 }
 
 /// Arguments of `bench`.
@@ -523,6 +547,7 @@ pub fn run() -> ExitCode {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Explore(args)) => explore::run(&args),
         Some(Command::Family(args)) => family::run(&args),
+        Some(Command::Improve(args)) => improve::run(&args),
         None => open_app(cli.file, cli.screenshot),
     };
     ExitCode::from(result.unwrap_or_else(|error| {

@@ -30,7 +30,6 @@ use blockslide_core::solve::{
 use super::args::{numbers, parse_size, pdb_cache, request};
 use super::rushhour::rushhour_puzzle;
 use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArgs, json};
-use blockslide_core::model::text::bytes;
 
 /// Runs `blockslide solve`.
 ///
@@ -315,7 +314,7 @@ fn summary(report: &SolveReport) -> String {
         ("max frontier", s.max_frontier.to_string()),
         ("left in frontier", s.frontier.to_string()),
         ("states stored", s.stored.to_string()),
-        ("peak memory", bytes(s.peak_memory_bytes)),
+        ("peak memory", json::PeakMemory::text(s.peak_memory_bytes)),
         ("time", format!("{:.3} s", s.elapsed.as_secs_f64())),
         ("nodes per second", format!("{:.0}", s.nodes_per_second())),
         ("depth / bound reached", s.depth.to_string()),

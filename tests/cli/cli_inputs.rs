@@ -445,3 +445,46 @@ fn no_puzzle_file_takes_more_than_100_mb_to_check_or_refuse() {
         }
     }
 }
+
+/// The peak memory a report gives is the process's own, as the kernel counts it: what the
+/// parent sees when it reaps the child, minus at most what printing the report took.
+#[cfg(target_os = "linux")]
+#[test]
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by `wait4`, which also reports its peak memory"
+)]
+fn reported_peak_memory_is_the_kernels() {
+    use std::io::Read as _;
+    let klotski = concat!(env!("CARGO_MANIFEST_DIR"), "/saved_puzzles/klotski.ron");
+    let mut child = crate::cli_support::command()
+        .args(["count", klotski, "--json"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let mut text = String::new();
+    child
+        .stdout
+        .take()
+        .expect("piped")
+        .read_to_string(&mut text)
+        .unwrap();
+    let pid = libc::pid_t::try_from(child.id()).expect("a process id fits pid_t");
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is this test's own child, not yet reaped, and both pointers are to live
+    // locals.
+    let reaped = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
+    assert_eq!(reaped, pid);
+    let kernel = u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024;
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(v["peak_memory_estimated"], false);
+    let reported = v["peak_memory_bytes"].as_u64().expect("bytes");
+    assert!(
+        reported <= kernel && reported + (1 << 20) >= kernel,
+        "reported {reported}, kernel {kernel}"
+    );
+}

@@ -25,4 +25,5 @@ mod families_cli;
 mod family_cli;
 #[cfg(feature = "distributed")]
 mod family_distributed;
+mod improve_cli;
 mod tiles_cli;

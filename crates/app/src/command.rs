@@ -365,6 +365,9 @@ pub enum Command {
     /// Put the pieces where this position of the design has them, as one undoable edit (the
     /// goal, styles and zones stay): "Make this the start" of the Analyze window.
     MakeStart(Box<Puzzle>),
+    /// Replace the whole design with this one, as one undoable edit: "Use this design" of the
+    /// Make it harder window.
+    UseDesign(Box<Puzzle>),
     /// Make every goal cell "don't care".
     ClearGoal,
     /// Let the goal match anywhere on the board.
@@ -402,6 +405,8 @@ pub enum SolveCommand {
     Watch(WatchCommand),
     /// From the Families window.
     Family(FamilyCommand),
+    /// From the Make it harder window.
+    Harder(HarderCommand),
     /// Play this solution back (a comparison row's).
     ShowSolution(Arc<SolveReport>),
 }
@@ -460,6 +465,18 @@ pub enum AnalyzeCommand {
     Explore,
     /// Stop the running exploration.
     CancelExploration,
+}
+
+/// What the Make it harder window asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HarderCommand {
+    /// Show or hide the window.
+    Show(bool),
+    /// Search for harder designs with the window's choices, the solver's metric, threads
+    /// and limits.
+    Run,
+    /// Stop the search; the designs found so far stay.
+    Cancel,
 }
 
 /// What the Families window asks for.
@@ -545,6 +562,12 @@ impl From<AnalyzeCommand> for Command {
 impl From<FamilyCommand> for Command {
     fn from(command: FamilyCommand) -> Self {
         Command::Solve(SolveCommand::Family(command))
+    }
+}
+
+impl From<HarderCommand> for Command {
+    fn from(command: HarderCommand) -> Self {
+        Command::Solve(SolveCommand::Harder(command))
     }
 }
 

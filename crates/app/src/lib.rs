@@ -8,7 +8,8 @@
 //! - [`editor`]: the Start and Goal tabs: the editing canvas, tools, properties, and the
 //!   edits themselves.
 //! - [`solve`]: the Solve and Play tabs: the solver panel, comparison, playback and play;
-//!   the Analyze window (how hard the design and its piece set are); and the Families window
+//!   the Analyze window (how hard the design and its piece set are); the Make it harder
+//!   window (a search for harder variants of the design); and the Families window
 //!   (every puzzle of a Rush Hour family, to browse and play).
 //! - [`command`]: what panels ask for. Panels draw from the state and queue commands; the
 //!   app applies them after every panel has drawn.

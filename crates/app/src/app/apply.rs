@@ -158,6 +158,9 @@ impl App {
                     edit::set_start(p, &position);
                 });
             }
+            Command::UseDesign(design) => {
+                self.doc.replace("Use a harder design", *design);
+            }
             Command::ClearGoal => {
                 self.doc.edit("Clear goal", edit::clear_goal);
             }

@@ -227,7 +227,8 @@ fn view_menu(ui: &mut Ui, view: &mut ViewSettings, commands: &mut Vec<Command>) 
         if ui
             .button("Families…")
             .on_hover_text(
-                "Every puzzle of a Rush Hour family: list them, browse, open and play them",
+                "Every puzzle of a Rush Hour family, or of the design's pieces on its board: \
+                 list them, browse, open and play them",
             )
             .clicked()
         {

@@ -4,8 +4,8 @@
 //! Start and Goal tabs, the tools and piece palette (left), the board (centre) and the
 //! properties with live validation (right); in the Solve and Play tabs, the solver panel
 //! (right) and playback, the comparison or the game (centre). The Analyze window (View >
-//! Analyze…, F6) and the Families window (View > Families…) float over either half, so a
-//! designer can analyse while drawing.
+//! Analyze…, F6), the Make it harder window (opened from Analyze) and the Families window
+//! (View > Families…) float over either half, so a designer can analyse while drawing.
 //!
 //! Every frame: background work is polled, every panel draws and queues
 //! [`Command`]s, and then [`App::apply`] (in [`apply`]) carries them out in order.
@@ -593,6 +593,7 @@ impl App {
         if self.view.families_open {
             self.solve.families_window(ctx, self.doc.puzzle(), commands);
         }
+        self.solve.harder_window(ctx, self.doc.puzzle(), commands);
         if let Some(page) = self.help {
             help::show(ctx, page, commands);
         }

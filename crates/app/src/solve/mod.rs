@@ -7,8 +7,10 @@
 //! - [`compare`]: several algorithms run on the design, with a table and charts.
 //! - [`analyze`]: the Analyze window: the start's component and the piece set analysed in
 //!   the background, with their hardest positions.
-//! - [`family`]: the Families window: every puzzle of a Rush Hour family, listed in the
-//!   background, to browse, open and play.
+//! - [`harder`]: the Make it harder window: a search, in the background, of the designs
+//!   around the open one for harder variants, to use one or open it beside the design.
+//! - [`family`]: the Families window: every puzzle of a Rush Hour family or of the block
+//!   family of the design's pieces, listed in the background, to browse, open and play.
 //! - [`playback`]: a solution played back move by move.
 //! - [`watch`]: one algorithm's search watched expansion by expansion.
 //! - [`play`]: the Play tab's game, with hints.
@@ -16,8 +18,9 @@
 //!
 //! [`SolveView`] holds them all. The app calls [`SolveView::poll`] at the start of every
 //! frame, [`SolveView::side_ui`] and [`SolveView::central_ui`] while the Solve or Play tab
-//! shows (they queue commands), [`SolveView::analysis_window`] and
-//! [`SolveView::families_window`] in every tab while those windows are open, and
+//! shows (they queue commands), [`SolveView::analysis_window`],
+//! [`SolveView::harder_window`] and [`SolveView::families_window`] in every tab while those
+//! windows are open, and
 //! [`SolveView::apply`] for each queued [`SolveCommand`] after every panel has drawn. Results
 //! belong to the revision of the design they were computed for (the app passes the
 //! document's solvable revision, which renaming or notes leave as it is): when the revision
@@ -28,6 +31,7 @@ pub mod analyze;
 pub mod availability;
 pub mod compare;
 pub mod family;
+pub mod harder;
 pub mod panel;
 pub mod pickers;
 pub mod play;
@@ -54,6 +58,7 @@ use crate::common::format::{metric_title, unit_name};
 use analyze::AnalyzeView;
 use compare::{Compare, CompareRow};
 use family::FamilyView;
+use harder::HarderView;
 use panel::SolverPanel;
 use play::{Play, PlayResult, record_key};
 use playback::{HeuristicPath, Playback, PlaybackSettings};
@@ -97,6 +102,7 @@ pub struct SolveView {
     compare: Compare,
     analyze: AnalyzeView,
     families: FamilyView,
+    harder: HarderView,
     playback: Option<Playback>,
     playback_settings: PlaybackSettings,
     play: Option<Play>,
@@ -123,6 +129,7 @@ impl SolveView {
             compare: Compare::default(),
             analyze: AnalyzeView::default(),
             families: FamilyView::default(),
+            harder: HarderView::default(),
             playback: None,
             playback_settings: settings.playback,
             play: None,
@@ -176,6 +183,16 @@ impl SolveView {
     /// The Analyze window's state, to show results or choose what to list.
     pub fn analyze_view_mut(&mut self) -> &mut AnalyzeView {
         &mut self.analyze
+    }
+
+    /// The Make it harder window's choices, search and results.
+    pub fn harder_view(&self) -> &HarderView {
+        &self.harder
+    }
+
+    /// The Make it harder window's state, to show results.
+    pub fn harder_view_mut(&mut self) -> &mut HarderView {
+        &mut self.harder
     }
 
     /// The Families window's run and listing.
@@ -249,6 +266,7 @@ impl SolveView {
             self.tab = SolveTab::Compare;
         }
         self.analyze.poll();
+        self.harder.poll();
         self.families.poll();
         if let Some(playback) = self.playback.as_mut() {
             playback.poll_h_path();
@@ -281,6 +299,7 @@ impl SolveView {
             self.panel.reset();
             self.compare.reset();
             self.analyze.reset();
+            self.harder.reset(puzzle);
             self.playback = None;
             self.play = None;
             self.watch.reset();
@@ -342,6 +361,10 @@ impl SolveView {
                 let (metric, limits) = (settings.metric, settings.limits());
                 self.analyze
                     .apply(command, puzzle, metric, limits, settings.threads, ctx);
+            }
+            SolveCommand::Harder(command) => {
+                self.harder
+                    .apply(command, puzzle, &self.panel.settings, ctx);
             }
             SolveCommand::Family(command) => {
                 let threads = self.panel.settings.threads;
@@ -470,6 +493,18 @@ impl SolveView {
     ) {
         self.analyze
             .window(ctx, &mut self.panel.settings, puzzle, commands);
+    }
+
+    /// The Make it harder window, when it is open, for `puzzle` (the open design), with
+    /// lengths in the solver panel's metric.
+    pub fn harder_window(
+        &mut self,
+        ctx: &egui::Context,
+        puzzle: &Puzzle,
+        commands: &mut Vec<Command>,
+    ) {
+        let metric = self.panel.settings.metric;
+        self.harder.window(ctx, metric, puzzle, commands);
     }
 
     /// The Families window; `puzzle` (the open design) is the board of "this puzzle's

@@ -1,7 +1,8 @@
 //! UI tests of the Families window, driving the real app through `egui_kittest` in an 800x600
 //! window as a player would: list the Rush Hour 4x4 family, filter its table to the hardest
 //! puzzles and open one as a new design; play a random puzzle of a chosen length; cancel a
-//! family and resume it.
+//! family and resume it; list the block family of a block puzzle's pieces and board, check
+//! it against the core's exploration of the puzzle's own pieces, and open its hardest.
 //!
 //! Families are listed on background threads, so the tests step frames until a condition
 //! holds, with a generous timeout (and never assert on timing).
@@ -18,10 +19,12 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use blockslide_app::app::App;
 use blockslide_app::command::{Command, Mode};
 use blockslide_app::solve::family::listing::{FamilyPuzzle, Listing};
+use blockslide_app::solve::family::run::FamilyBoard;
 use blockslide_app::solve::family::{
     CANCEL_LABEL, OPEN_LABEL, RANDOM_LABEL, RESUME_LABEL, RUN_LABEL,
 };
 use blockslide_core::model::{Axis, Cell, Color, Metric, Puzzle, Token};
+use blockslide_core::solve::api::{explore, metric_for};
 use blockslide_core::solve::family::rushhour::RushHourFamily;
 use blockslide_core::solve::family::{FamilySummary, UnitResult, enumerate};
 use blockslide_core::solve::{self as api, Limits, SearchControl, SolveRequest, Termination};
@@ -81,8 +84,13 @@ fn rows_of(h: &Harness<'static, App>, moves: &str) -> usize {
 
 /// The optimal length of `puzzle` in slides, the moves of Rush Hour.
 fn optimal_slides(puzzle: &Puzzle) -> usize {
+    optimal(puzzle, Metric::Slide)
+}
+
+/// The optimal length of `puzzle` in `metric`.
+fn optimal(puzzle: &Puzzle, metric: Metric) -> usize {
     let request = SolveRequest {
-        metric: Some(Metric::Slide),
+        metric: Some(metric),
         ..crate::fixtures::request()
     };
     let report = api::solve(puzzle, &request, SearchControl::new(Limits::default())).unwrap();
@@ -245,19 +253,145 @@ fn a_cancelled_family_resumes_to_the_same_totals_and_puzzles() {
     // The same as a run never stopped: totals, and every puzzle in the family's order.
     let mut summary = FamilySummary::default();
     let mut puzzles = Vec::new();
+    let mut boards = Vec::new();
     let mut control = SearchControl::new(Limits::default());
     enumerate(&family, &mut control, 0, |unit: &UnitResult| {
         summary.add(unit);
-        puzzles.extend(
-            unit.records
-                .iter()
-                .map(|r| FamilyPuzzle::new(r, 5).unwrap()),
-        );
+        puzzles.extend(unit.records.iter().map(|r| FamilyPuzzle::new(r).unwrap()));
+        boards.extend(unit.records.iter().map(|r| r.board.clone()));
         Ok::<(), ()>(())
     })
     .unwrap();
     let resumed = listing(h.state()).unwrap();
     assert_eq!(resumed.summary(), &summary);
     assert_eq!(resumed.puzzles(), puzzles.as_slice());
+    assert!(
+        boards
+            .iter()
+            .enumerate()
+            .all(|(i, board)| resumed.board(i).as_ref() == Some(board))
+    );
     assert!(resumed.elapsed() >= stopped.elapsed());
+}
+
+#[test]
+fn a_block_puzzles_pieces_and_board_list_a_family_that_holds_its_own_piece_set() {
+    let design = gui_support::bundled("blocks-small.ron");
+    let mut h = gui_support::harness(design.clone(), Mode::Start, [800.0, 600.0]);
+    open_window(&mut h);
+    h.get_by_role_and_label(Role::ComboBox, "Board").click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, "This puzzle's pieces and board (4x4)")
+        .click();
+    h.run_ok();
+    // The design's own walls and metric, and its four shapes, each at most once.
+    h.get_by_label("Walls: up to 0, the design's; step metric");
+    h.get_by_label(
+        "goal piece like 1 to row 3, column 3; 0 to 1 like 4; 0 to 1 like 2; 0 to 1 like 6",
+    );
+    run_to_the_end(&mut h);
+
+    let family = listing(h.state()).unwrap().clone();
+    assert!(
+        !h.state()
+            .solve_view()
+            .family_view()
+            .table()
+            .rows()
+            .is_empty()
+    );
+    let hardest = family.summary().hardest().expect("a solvable cluster");
+    let clusters = family.summary().by_moves[hardest] as usize;
+    h.get_by_label(&format!(
+        "{hardest} steps, {}",
+        if clusters == 1 {
+            "1 cluster".to_string()
+        } else {
+            format!("{clusters} clusters")
+        }
+    ));
+
+    // The core's exploration of the design's own pieces, every arrangement of them: the
+    // family holds that piece set (one of each shape, no walls) and others besides, so its
+    // hardest is at least the piece set's, and the piece set's own clusters match it.
+    let metric = metric_for(&design, None);
+    let explored = explore(&design, metric, 1, SearchControl::new(Limits::default())).unwrap();
+    assert_eq!(explored.status, Termination::Solved);
+    let own = explored.hardest[0].distance;
+    assert!(hardest >= own as usize, "{hardest} < {own}");
+    let own_set = family
+        .puzzles()
+        .iter()
+        .filter(|p| usize::from(p.pieces) == design.pieces().len() && p.walls == 0)
+        .map(|p| p.moves)
+        .max();
+    assert_eq!(own_set, Some(own));
+
+    // The table opens sorted hardest first: its first row opens as a new design of the
+    // family, which takes as many steps as the table says.
+    let first = h
+        .query_all_by(|n| {
+            n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with("Puzzle "))
+        })
+        .next()
+        .and_then(|n| n.accesskit_node().label())
+        .unwrap();
+    h.get_by_role_and_label(Role::Button, &first).click();
+    h.run_ok();
+    let index = h
+        .state()
+        .solve_view()
+        .family_view()
+        .table()
+        .selected()
+        .unwrap();
+    assert_eq!(family.puzzles()[index].moves as usize, hardest);
+    h.get_by_label(&format!("Preview of puzzle {}", index + 1));
+    press(&mut h, OPEN_LABEL);
+    let doc = h.state().document();
+    let puzzle = doc.puzzle().clone();
+    assert_eq!((puzzle.rows, puzzle.cols), (4, 4));
+    assert!(
+        puzzle
+            .name
+            .starts_with(&format!("Blocks 4x4 #{}, {hardest} steps", index + 1)),
+        "{}",
+        puzzle.name
+    );
+    assert!(!doc.is_modified(), "a new design with nothing to save yet");
+    assert_eq!(optimal(&puzzle, metric), hardest);
+    // Its goal piece looks like the design's, red.
+    let goal = Token::new("A").unwrap();
+    assert!(puzzle.goal.cells.iter().flatten().all(|&t| t == goal));
+    assert_eq!(puzzle.styles[&goal].color, Color::parse("#e74c3c"));
+    assert!(listing(h.state()).is_some_and(Listing::is_complete));
+}
+
+#[test]
+fn a_design_that_is_no_block_family_says_why_and_lists_nothing() {
+    // Two L's meet anywhere on the board: a family's goal piece has one place.
+    let design = gui_support::bundled("two-ls-meet.ron");
+    let mut h = gui_support::harness(design, Mode::Start, [800.0, 600.0]);
+    open_window(&mut h);
+    h.get_by_role_and_label(Role::ComboBox, "Board").click();
+    h.run_ok();
+    let choice = h.get_by_role_and_label(Role::Button, "This puzzle's pieces and board (5x5)");
+    assert!(choice.accesskit_node().is_disabled());
+    h.key_press(Key::Escape);
+    h.run_ok();
+
+    // Chosen before this design was opened, the choice shows the reason, and Run is off.
+    h.state_mut()
+        .solve_view_mut()
+        .family_view_mut()
+        .choice
+        .board = FamilyBoard::Pieces;
+    h.run_ok();
+    h.get_by_label(
+        "The goal may match anywhere: a family's goal puts its goal piece at one place (turn \
+         off \"anywhere\")",
+    );
+    let run = h.get_by_role_and_label(Role::Button, RUN_LABEL);
+    assert!(run.accesskit_node().is_disabled());
+    assert!(listing(h.state()).is_none());
 }

@@ -8,6 +8,7 @@ mod gui_big_tiles;
 mod gui_editor;
 mod gui_families;
 mod gui_family_window;
+mod gui_harder;
 mod gui_new_user;
 mod gui_polish;
 mod gui_saving;

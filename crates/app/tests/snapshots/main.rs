@@ -7,4 +7,5 @@ mod snapshots_analyze;
 mod snapshots_editor;
 mod snapshots_families;
 mod snapshots_family_window;
+mod snapshots_harder;
 mod snapshots_solver;

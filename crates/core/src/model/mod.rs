@@ -22,6 +22,7 @@ pub mod library;
 pub mod puzzle;
 pub mod rules;
 pub mod rushhour;
+pub mod shape;
 pub mod solution;
 pub mod source;
 pub mod text;

@@ -249,6 +249,35 @@ pub struct Stats {
     pub completed_depth: Option<u32>,
 }
 
+/// The most memory this process has held resident so far (its maximum resident set size, all
+/// threads), as the operating system counts it, where it says: on Unix, `getrusage`. The
+/// searches' own `peak_memory_bytes` is an estimate of their data structures; a command that
+/// runs one search in its own process reports this figure instead.
+pub fn process_peak_memory() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
+        // SAFETY: `getrusage` fills the struct it is given and touches nothing else.
+        let done = unsafe { libc::getrusage(libc::RUSAGE_SELF, usage.as_mut_ptr()) };
+        if done != 0 {
+            return None;
+        }
+        // SAFETY: the call succeeded, so the struct is filled (and it was zeroed before).
+        let max = unsafe { usage.assume_init() }.ru_maxrss;
+        let max = u64::try_from(max).ok()?;
+        // macOS counts bytes; Linux and the BSDs count kibibytes.
+        if cfg!(target_os = "macos") {
+            Some(max)
+        } else {
+            Some(max.saturating_mul(1024))
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
 impl Stats {
     /// Nodes expanded per second of elapsed time.
     pub fn nodes_per_second(&self) -> f64 {

@@ -17,6 +17,7 @@ pub mod analysis;
 pub mod api;
 pub mod blocks;
 pub mod core;
+pub mod design;
 pub mod family;
 pub mod observe;
 pub(crate) mod puzzle_domain;
@@ -28,4 +29,4 @@ pub use api::{
     SolveRequest, check, count, distances_along, heuristic_along, heuristics_for, hint, solve,
     verify_solution,
 };
-pub use core::{Limits, Preparation, SearchControl, Stats, Termination};
+pub use core::{Limits, Preparation, SearchControl, Stats, Termination, process_peak_memory};

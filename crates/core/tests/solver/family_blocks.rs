@@ -542,6 +542,46 @@ fn a_stopped_run_resumes_to_the_same_listing() {
     assert_eq!(first, whole);
 }
 
+/// A cancel or a time limit stops the units being walked part-way (a block unit can take
+/// seconds): what was handed over is a prefix of the uninterrupted listing, and a resumed run
+/// from where it stopped completes it.
+#[test]
+fn a_cancel_stops_units_part_way_and_the_run_resumes() {
+    let family = small_families().swap_remove(1);
+    let (_, whole) = run(&family, 2);
+    // No time at all: not one unit is walked.
+    let mut control = SearchControl::new(Limits {
+        max_time: std::time::Duration::ZERO,
+        ..Limits::default()
+    })
+    .with_threads(2);
+    let run0 = enumerate(&family, &mut control, 0, |_| Ok::<(), ()>(())).unwrap();
+    assert_eq!(run0.termination, Termination::TimeLimit);
+    assert_eq!(run0.units_done, 0);
+    // A cancel raised while the threads are walking.
+    let mut control = SearchControl::new(Limits::default()).with_threads(2);
+    let flag = control.cancel_flag();
+    let mut first = Vec::new();
+    let stopped = enumerate(&family, &mut control, 0, |unit| {
+        if unit.index == 3 {
+            flag.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+        first.extend(unit.records.iter().cloned());
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    assert_eq!(stopped.termination, Termination::Cancelled);
+    assert!(stopped.units_done >= 4);
+    assert_eq!(first[..], whole[..first.len()], "a prefix of the listing");
+    let mut control = SearchControl::new(Limits::default()).with_threads(2);
+    enumerate(&family, &mut control, stopped.units_done, |unit| {
+        first.extend(unit.records.iter().cloned());
+        Ok::<(), ()>(())
+    })
+    .unwrap();
+    assert_eq!(first, whole);
+}
+
 /// Klotski's four shapes, the 2x2 block reaching the bottom middle of a `rows` x 4 board,
 /// with up to `walls` walls.
 fn klotski_shapes(rows: usize, tall: usize, small: usize, walls: usize) -> BlockFamily {

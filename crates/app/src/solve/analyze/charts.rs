@@ -136,10 +136,17 @@ pub fn choices_ui(ui: &mut Ui, choices: &[u32], metric: Metric, width: f32) {
 /// Grid marks at whole numbers for an axis of distances or moves: a round step (1, 2, 5, 10,
 /// 20, 50, …) giving at most about eight labels.
 pub fn whole_marks(bounds: (f64, f64)) -> Vec<GridMark> {
+    whole_marks_within(bounds, 8.0)
+}
+
+/// Grid marks at whole numbers, a round step apart (1, 2, 5, 10, 20, 50, …), at most
+/// `intervals` steps across `bounds`: a short axis needs few, or `egui_plot` leaves out labels
+/// that come too close.
+pub fn whole_marks_within(bounds: (f64, f64), intervals: f64) -> Vec<GridMark> {
     let span = (bounds.1 - bounds.0).max(1.0);
     let mut step = 1.0;
     for factor in [2.0, 2.5, 2.0].into_iter().cycle() {
-        if span / step <= 8.0 {
+        if span / step <= intervals {
             break;
         }
         step *= factor;
@@ -176,6 +183,13 @@ mod tests {
         assert_eq!(values((-0.6, 4.6)), vec![0.0, 1.0, 2.0, 3.0, 4.0]);
         assert_eq!(values((-0.6, 93.6)), vec![0.0, 20.0, 40.0, 60.0, 80.0]);
         assert!(values((0.0, 10_000.0)).len() <= 9);
+        let few = |bounds| -> Vec<f64> {
+            whole_marks_within(bounds, 3.0)
+                .iter()
+                .map(|m| m.value)
+                .collect()
+        };
+        assert_eq!(few((-2.0, 43.0)), vec![0.0, 20.0, 40.0]);
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //!   design into its hardest version in one undoable edit.
 //! - Piece set: every arrangement of the pieces explored, listing the hardest start of the
 //!   hardest components as thumbnails; clicking one opens it as a new design.
+//! - "Make it harder…" opens the window of that name ([`super::harder`]), which changes the
+//!   design itself, not only where its pieces stand.
 //!
 //! - [`run`]: both as background tasks; [`charts`]: the histogram and the choices;
 //!   [`results`]: the figures, the hardest positions and the buttons.
@@ -24,13 +26,14 @@ use std::time::Duration;
 
 use egui::{Context, RichText, Ui};
 
-use crate::command::{AnalyzeCommand, Command};
+use crate::command::{AnalyzeCommand, Command, HarderCommand};
 use crate::common::task::{Poll, Task};
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{AnalyzeReport, ExploreReport};
 use blockslide_core::solve::{Limits, SolveError, Stats};
 
+use super::harder::{HARDER_LABEL, TILES_REASON};
 use super::pickers;
 use super::settings::SolverSettings;
 use super::stats_view::limit_used;
@@ -226,6 +229,19 @@ impl AnalyzeView {
                 .on_hover_text("How hard the drawn start is, and the hardest start it can reach");
             ui.selectable_value(&mut self.tab, AnalyzeTab::PieceSet, "Piece set")
                 .on_hover_text("Every arrangement of these pieces: the hardest starts of all");
+            ui.separator();
+            let tiles = tile_layout(puzzle).is_some();
+            if ui
+                .add_enabled(!tiles, egui::Button::new(HARDER_LABEL))
+                .on_hover_text(
+                    "Search for variants of the design (pieces moved, added, removed or \
+                     reshaped, walls) whose hardest start needs more moves",
+                )
+                .on_disabled_hover_text(TILES_REASON)
+                .clicked()
+            {
+                commands.push(HarderCommand::Show(true).into());
+            }
         });
         ui.separator();
         match self.tab {

@@ -1,22 +1,29 @@
-//! The Families window: every puzzle of a Rush Hour family, enumerated in the background
-//! and browsed as a table.
+//! The Families window: every puzzle of a family, enumerated in the background and browsed
+//! as a table.
 //!
 //! A family is every layout a rule set allows on a board (the core's
 //! [`blockslide_core::solve::family`]); layouts that reach each other form a cluster, and each
-//! solvable cluster is listed once, by its hardest start. The window runs a preset family
-//! (Rush Hour 4x4, 5x5 or 6x6 with up to two walls) or the family of the design's own board,
-//! shows the run's progress, and lets it be cancelled and resumed where it stopped. The
-//! puzzles found so far show at once: the histogram of their lengths, a table to filter and
-//! sort, the selected one drawn small, and buttons that open it as a new design or play it;
-//! "A random puzzle" plays one of a chosen length.
+//! solvable cluster is listed once, by its hardest start. The window runs a Rush Hour family
+//! (a preset, 4x4, 5x5 or 6x6 with up to two walls, or the design's own Rush Hour board) or
+//! the block family of the design's pieces and board: its goal piece at its goal, up to as
+//! many pieces of each of its other shapes as it has, up to as many walls, in its metric
+//! (a design that cannot be one, a numbered-tile puzzle or one whose goal floats, has that
+//! choice disabled with the reason). The window shows the run's progress, and lets it be
+//! cancelled and resumed where it stopped. The puzzles found so far show at once: the
+//! histogram of their lengths, a table to filter and sort, the selected one drawn small,
+//! and buttons that open it as a new design or play it; "A random puzzle" plays one of a
+//! chosen length.
 //!
-//! - [`run`]: the family chosen and its run as a background task; [`listing`]: the puzzles
-//!   kept compactly, and the one conversion of a family's board into a puzzle; [`table`]:
+//! - [`design`]: the families of the open design; [`run`]: the family chosen and its run as
+//!   a background task; [`listing`]: the puzzles kept compactly, and the one conversion of a
+//!   family's board into a puzzle (the family's own reading,
+//!   [`FamilySpec::puzzle`](blockslide_core::solve::family::FamilySpec::puzzle)); [`table`]:
 //!   the histogram and the table.
 //!
 //! Unlike the Analyze window's results, a listing does not belong to the open design: it
 //! stays while designs are opened from it.
 
+pub mod design;
 pub mod listing;
 pub mod run;
 pub mod table;
@@ -31,9 +38,11 @@ use crate::command::{Command, FamilyCommand};
 use crate::common::board::Board;
 use crate::common::format as fmt;
 use crate::common::task::Poll;
-use blockslide_core::model::Puzzle;
+use blockslide_core::model::{Axis, Puzzle};
+use blockslide_core::solve::family::BlockFamily;
+use design::{block_family, design_board};
 use listing::Listing;
-use run::{Batch, FamilyBoard, FamilyChoice, FamilyTask, design_board, spawn_family};
+use run::{Batch, FamilyBoard, FamilyChoice, FamilyTask, spawn_family};
 use table::{Filter, MAX_MOVES, Table, histogram_ui, table_ui};
 
 /// The colour of a complete family's headline.
@@ -75,6 +84,9 @@ pub struct FamilyView {
     pub random_moves: u32,
     /// The selected row as a puzzle, made once per selection.
     preview: Option<(usize, Result<Puzzle, String>)>,
+    /// The block family of the design's pieces, or why it has none, made once per design
+    /// (checking every piece set of a family takes a moment).
+    pieces: Option<(Puzzle, Result<BlockFamily, String>)>,
 }
 
 impl FamilyView {
@@ -110,7 +122,7 @@ impl FamilyView {
         match command {
             FamilyCommand::Run => match self.choice.family(design) {
                 Ok(family) => {
-                    self.listing = Some(Listing::new(family));
+                    self.listing = Some(Listing::new(family, design));
                     self.table.clear();
                     self.preview = None;
                     self.random_moves = 0;
@@ -156,7 +168,7 @@ impl FamilyView {
         // The result is sent after the last batch: once it is in, so are all the rows.
         let polled = running.task.poll();
         while let Ok(batch) = running.batches.try_recv() {
-            listing.absorb(batch.puzzles, batch.summary);
+            listing.absorb(batch.puzzles, batch.boards, batch.summary);
         }
         match polled {
             Poll::Running => return,
@@ -204,10 +216,21 @@ impl FamilyView {
     fn ui(&mut self, ui: &mut Ui, design: &Puzzle, commands: &mut Vec<Command>) {
         let running = self.is_running();
         let listed = self.listing.is_some();
+        if self.pieces.as_ref().is_none_or(|(made, _)| made != design) {
+            self.pieces = None;
+        }
+        let (_, pieces) = self
+            .pieces
+            .get_or_insert_with(|| (design.clone(), block_family(design)));
         ui.add_enabled_ui(!running, |ui| {
-            choice_ui(ui, &mut self.choice, design, listed);
+            choice_ui(ui, &mut self.choice, design, pieces, listed);
         });
-        self.buttons_ui(ui, commands);
+        // The reason already shows under the choice (it was made for another design).
+        let refused = match (self.choice.board, pieces) {
+            (FamilyBoard::Pieces, Err(why)) => Some(why.clone()),
+            _ => None,
+        };
+        self.buttons_ui(ui, refused.as_deref(), commands);
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().warn_fg_color, e);
         }
@@ -244,15 +267,18 @@ impl FamilyView {
         });
     }
 
-    /// Run, Cancel, Resume, and the progress of a run.
-    fn buttons_ui(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+    /// Run (disabled, saying why, when the family chosen is `refused`), Cancel, Resume, and
+    /// the progress of a run.
+    fn buttons_ui(&self, ui: &mut Ui, refused: Option<&str>, commands: &mut Vec<Command>) {
         let running = self.is_running();
         let resumable = self.listing.as_ref().is_some_and(Listing::can_resume);
         ui.horizontal(|ui| {
+            let run = egui::Button::new(RichText::new("Run").strong());
             if ui
-                .add_enabled(!running, egui::Button::new(RichText::new("Run").strong()))
+                .add_enabled(!running && refused.is_none(), run)
                 .accessible_name(RUN_LABEL)
                 .on_hover_text("List every puzzle of the family chosen above, from the start")
+                .on_disabled_hover_text(refused.unwrap_or("Once the run has stopped"))
                 .clicked()
             {
                 commands.push(FamilyCommand::Run.into());
@@ -281,61 +307,93 @@ impl FamilyView {
     }
 }
 
-/// The family to enumerate: the board, the walls, the red car's row and the rules, with
-/// what they mean (folded away once a family is `listed`, to leave its table the room).
-fn choice_ui(ui: &mut Ui, choice: &mut FamilyChoice, design: &Puzzle, listed: bool) {
+/// The family to enumerate: the board, then for Rush Hour the walls, the red car's row and
+/// the rules, for the design's pieces what they are (or why the design has no such family),
+/// with what they mean (folded away once a family is `listed`, to leave its table the room).
+fn choice_ui(
+    ui: &mut Ui,
+    choice: &mut FamilyChoice,
+    design: &Puzzle,
+    pieces: &Result<BlockFamily, String>,
+    listed: bool,
+) {
     let own = design_board(design);
+    let size = (design.rows, design.cols);
+    let title = |board| board_title(board, own, size);
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Board");
         egui::ComboBox::from_id_salt("family board")
-            .selected_text(board_title(choice.board, own))
+            .selected_text(title(choice.board))
             .show_ui(ui, |ui| {
                 for side in [4, 5, 6] {
                     let board = FamilyBoard::Side(side);
-                    ui.selectable_value(&mut choice.board, board, board_title(board, own));
+                    ui.selectable_value(&mut choice.board, board, title(board));
                 }
                 ui.add_enabled_ui(own.is_some(), |ui| {
                     let board = FamilyBoard::Design;
-                    ui.selectable_value(&mut choice.board, board, board_title(board, own))
+                    ui.selectable_value(&mut choice.board, board, title(board))
                         .on_disabled_hover_text("The design is not a Rush Hour board");
+                });
+                ui.add_enabled_ui(pieces.is_ok(), |ui| {
+                    let board = FamilyBoard::Pieces;
+                    let item = ui
+                        .selectable_value(&mut choice.board, board, title(board))
+                        .on_hover_text(
+                            "Every layout of the design's goal piece and of up to as many \
+                             pieces of each of its other shapes as it has, on its board",
+                        );
+                    if let Err(why) = pieces {
+                        item.on_disabled_hover_text(why.as_str());
+                    }
                 });
             })
             .response
             .labelled_by(label.id);
-        ui.separator();
-        ui.label("Walls");
-        for (n, text) in [(0, "none"), (1, "up to 1"), (2, "up to 2")] {
-            ui.selectable_value(&mut choice.max_walls, n, text)
-                .on_hover_text("The most single-cell walls a layout has");
-        }
-        ui.separator();
-        let label = ui.label("Red car's row");
-        match (choice.board, own) {
-            (FamilyBoard::Side(side), _) => {
-                let mut row = choice.primary_row.min(side - 1) + 1;
-                ui.add(egui::DragValue::new(&mut row).range(1..=side))
-                    .labelled_by(label.id)
-                    .on_hover_text("Counted from the top; the exit is at its right end");
-                choice.primary_row = row - 1;
+        match choice.board {
+            FamilyBoard::Pieces => {
+                if let Ok(family) = pieces {
+                    ui.separator();
+                    ui.label(format!(
+                        "Walls: up to {}, the design's; {} metric",
+                        family.max_walls,
+                        family.metric.name()
+                    ))
+                    .on_hover_text("Walls stand on single cells anywhere but on the goal");
+                }
             }
-            (FamilyBoard::Design, own) => {
-                let row = own.map_or(0, |(_, _, row)| row + 1);
-                ui.add_enabled(false, egui::DragValue::new(&mut row.clone()))
-                    .labelled_by(label.id)
-                    .on_disabled_hover_text("The design's own: the row its red car is on");
+            FamilyBoard::Side(_) | FamilyBoard::Design => {
+                ui.separator();
+                rush_hour_ui(ui, choice, own);
             }
         }
     });
-    ui.horizontal_wrapped(|ui| {
-        let rules = &mut choice.rules;
-        ui.checkbox(&mut rules.primary_row_clear, "Red car's row clear")
-            .on_hover_text("No other vehicle in the red car's row, and no wall right of it");
-        ui.checkbox(&mut rules.no_full_rows, "No full rows")
-            .on_hover_text("No row filled by vehicles along it and walls: it could never move");
-        ui.checkbox(&mut rules.no_full_columns, "No full columns")
-            .on_hover_text("No column filled by vehicles along it");
-    });
-    let description = description(choice.board, own);
+    match (choice.board, pieces) {
+        (FamilyBoard::Pieces, Ok(family)) => {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Pieces");
+                ui.weak(shapes_text(family));
+            });
+        }
+        (FamilyBoard::Pieces, Err(why)) => {
+            ui.colored_label(ui.visuals().warn_fg_color, why);
+        }
+        _ => {
+            ui.horizontal_wrapped(|ui| {
+                let rules = &mut choice.rules;
+                ui.checkbox(&mut rules.primary_row_clear, "Red car's row clear")
+                    .on_hover_text(
+                        "No other vehicle in the red car's row, and no wall right of it",
+                    );
+                ui.checkbox(&mut rules.no_full_rows, "No full rows")
+                    .on_hover_text(
+                        "No row filled by vehicles along it and walls: it could never move",
+                    );
+                ui.checkbox(&mut rules.no_full_columns, "No full columns")
+                    .on_hover_text("No column filled by vehicles along it");
+            });
+        }
+    }
+    let description = description(choice.board, own, size);
     if listed {
         egui::CollapsingHeader::new("What is listed")
             .id_salt("family description")
@@ -345,46 +403,120 @@ fn choice_ui(ui: &mut Ui, choice: &mut FamilyChoice, design: &Puzzle, listed: bo
     }
 }
 
-/// The board choice's name: "Rush Hour 5x5", or "This puzzle's board (6x6)".
-fn board_title(board: FamilyBoard, own: Option<(usize, usize, usize)>) -> String {
+/// A Rush Hour family's walls and red car's row.
+fn rush_hour_ui(ui: &mut Ui, choice: &mut FamilyChoice, own: Option<(usize, usize, usize)>) {
+    ui.label("Walls");
+    for (n, text) in [(0, "none"), (1, "up to 1"), (2, "up to 2")] {
+        ui.selectable_value(&mut choice.max_walls, n, text)
+            .on_hover_text("The most single-cell walls a layout has");
+    }
+    ui.separator();
+    let label = ui.label("Red car's row");
+    match choice.board {
+        FamilyBoard::Side(side) => {
+            let mut row = choice.primary_row.min(side - 1) + 1;
+            ui.add(egui::DragValue::new(&mut row).range(1..=side))
+                .labelled_by(label.id)
+                .on_hover_text("Counted from the top; the exit is at its right end");
+            choice.primary_row = row - 1;
+        }
+        FamilyBoard::Design | FamilyBoard::Pieces => {
+            let row = own.map_or(0, |(_, _, row)| row + 1);
+            ui.add_enabled(false, egui::DragValue::new(&mut row.clone()))
+                .labelled_by(label.id)
+                .on_disabled_hover_text("The design's own: the row its red car is on");
+        }
+    }
+}
+
+/// A block family's shapes in words: "goal piece like A to row 4, column 2; 0 to 4 like B
+/// (up and down); 0 to 1 like C".
+fn shapes_text(family: &BlockFamily) -> String {
+    let shapes: Vec<String> = family
+        .shapes
+        .iter()
+        .enumerate()
+        .map(|(i, shape)| {
+            let axis = match shape.axis {
+                Axis::Free => "",
+                Axis::Horizontal => " (left and right)",
+                Axis::Vertical => " (up and down)",
+            };
+            if i == family.goal_shape {
+                let (row, column) = family.goal_at;
+                format!(
+                    "goal piece {}{axis} to row {}, column {}",
+                    shape.name,
+                    row + 1,
+                    column + 1
+                )
+            } else {
+                format!("{} to {} {}{axis}", shape.min, shape.max, shape.name)
+            }
+        })
+        .collect();
+    shapes.join("; ")
+}
+
+/// The board choice's name: "Rush Hour 5x5", "This puzzle's board (6x6)" or "This
+/// puzzle's pieces and board (5x4)"; `own` is the design's Rush Hour board, `size` its rows
+/// and columns.
+fn board_title(
+    board: FamilyBoard,
+    own: Option<(usize, usize, usize)>,
+    (rows, cols): (usize, usize),
+) -> String {
     match (board, own) {
         (FamilyBoard::Side(side), _) => format!("Rush Hour {side}x{side}"),
         (FamilyBoard::Design, Some((rows, cols, _))) => {
             format!("This puzzle's board ({rows}x{cols})")
         }
         (FamilyBoard::Design, None) => "This puzzle's board".into(),
+        (FamilyBoard::Pieces, _) => format!("This puzzle's pieces and board ({rows}x{cols})"),
     }
 }
 
 /// What the family chosen is, and how long it takes.
-fn description(board: FamilyBoard, own: Option<(usize, usize, usize)>) -> String {
-    let what = "Every layout of the red car (two cells, on its row) with cars of two cells and \
-                trucks of three, each sliding along its length, and the walls allowed. Layouts \
-                that reach each other form a cluster; each solvable cluster is listed once, by \
-                its hardest start: the layout farthest from driving the red car out on the right.";
-    let board = match (board, own) {
-        (FamilyBoard::Side(4), _) => "4x4: done in a blink.".to_string(),
+fn description(
+    board: FamilyBoard,
+    own: Option<(usize, usize, usize)>,
+    (rows, cols): (usize, usize),
+) -> String {
+    let clusters = "Layouts that reach each other form a cluster; each solvable cluster is \
+                    listed once, by its hardest start:";
+    let rush_hour = |board: &str| {
+        format!(
+            "Every layout of the red car (two cells, on its row) with cars of two cells and \
+             trucks of three, each sliding along its length, and the walls allowed. \
+             {clusters} the layout farthest from driving the red car out on the right. {board}"
+        )
+    };
+    match (board, own) {
+        (FamilyBoard::Pieces, _) => format!(
+            "Every layout on the design's {rows}x{cols} board of its goal piece and of up to as \
+             many pieces of each of its other shapes as it has, each moving as the design's \
+             do, with up to as many walls. {clusters} the layout farthest from the goal, in the \
+             design's metric. The design's own start is in one of them."
+        ),
+        (FamilyBoard::Side(4), _) => rush_hour("4x4: done in a blink."),
         (FamilyBoard::Side(5), _) => {
-            "5x5: seconds without walls, about a minute with two.".to_string()
+            rush_hour("5x5: seconds without walls, about a minute with two.")
         }
-        (FamilyBoard::Side(_), _) => {
+        (FamilyBoard::Side(_), _) => rush_hour(
             "6x6: hours, and with walls more puzzles than the window keeps; `blockslide \
-             family` writes them to a file."
-                .to_string()
-        }
-        (FamilyBoard::Design, Some((rows, cols, row))) => format!(
+             family` writes them to a file.",
+        ),
+        (FamilyBoard::Design, Some((rows, cols, row))) => rush_hour(&format!(
             "This puzzle's board: the family of {rows}x{cols} boards with the red car on row \
              {}, the design's; the design itself is in one of its clusters when it keeps the \
              rules and walls chosen.",
             row + 1
-        ),
-        (FamilyBoard::Design, None) => {
+        )),
+        (FamilyBoard::Design, None) => rush_hour(
             "This puzzle's board: the family of the design's board, once the design is a Rush \
-             Hour board."
-                .to_string()
-        }
-    };
-    format!("{what} {board}")
+             Hour board.",
+        ),
+    }
 }
 
 /// The running family's progress: units, clusters, positions a second, time.
@@ -447,7 +579,7 @@ fn figures_ui(ui: &mut Ui, listing: &Listing) {
         |m| {
             format!(
                 "{}, {}",
-                fmt::counted(m, "move", "moves"),
+                listing.length(m),
                 fmt::counted(summary.by_moves[m] as usize, "cluster", "clusters")
             )
         },
@@ -535,7 +667,7 @@ fn filter_ui(ui: &mut Ui, filter: &mut Filter, shown: usize, listing: &Listing) 
         )
         .accessible_name("Most moves");
         ui.checkbox(&mut filter.minimal_only, "Minimal only")
-            .on_hover_text("Only puzzles where taking out any vehicle or wall makes it easier");
+            .on_hover_text("Only puzzles where taking out any piece or wall makes it easier");
         if ui.button("Show all").clicked() {
             *filter = Filter::default();
         }
@@ -568,6 +700,7 @@ fn details_ui(
         }
     };
     let row = &listing.puzzles()[*index];
+    let board = listing.board(*index).unwrap_or_default();
     let size = egui::vec2(190.0, 150.0);
     ui.allocate_ui(size, |ui| {
         ui.set_min_size(size);
@@ -583,7 +716,7 @@ fn details_ui(
         RichText::new(format!(
             "Puzzle {}: {}",
             fmt::thousands(*index as u64 + 1),
-            fmt::counted(row.moves as usize, "move", "moves")
+            listing.length(row.moves as usize)
         ))
         .strong(),
     );
@@ -592,8 +725,13 @@ fn details_ui(
         fmt::thousands(row.positions),
         if row.minimal { "; minimal" } else { "" }
     ));
-    ui.add(egui::Label::new(RichText::new(listing.board(row)).monospace()).selectable(true))
-        .on_hover_text("The board in Fogleman's notation (File > New… > Rush Hour reads it)");
+    let notation = if listing.is_blocks() {
+        "The board as a family's record writes it: A the goal piece, x a wall"
+    } else {
+        "The board in Fogleman's notation (File > New… > Rush Hour reads it)"
+    };
+    ui.add(egui::Label::new(RichText::new(board).monospace()).selectable(true))
+        .on_hover_text(notation);
     ui.horizontal(|ui| {
         if ui
             .button(OPEN_LABEL)

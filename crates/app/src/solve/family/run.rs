@@ -8,29 +8,36 @@
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
-use blockslide_core::model::{Cell, Puzzle, Token, rushhour};
+use blockslide_core::model::Puzzle;
 use blockslide_core::solve::family::rushhour::{RushHourFamily, RushHourRules};
-use blockslide_core::solve::family::{FamilyRun, FamilySummary, UnitResult, enumerate};
+use blockslide_core::solve::family::{
+    Family, FamilyRun, FamilySpec, FamilySummary, UnitResult, enumerate,
+};
 use blockslide_core::solve::{Limits, SearchControl, Stats};
 
-use super::listing::FamilyPuzzle;
+use super::design::{block_family, design_board};
+use super::listing::{Boards, FamilyPuzzle};
 use crate::common::format as fmt;
 use crate::common::task::Task;
 
 /// How often a run sends its new rows to the window.
 const BATCH_EVERY: Duration = Duration::from_millis(100);
 
-/// The most rows the window keeps (32 bytes each: 640 MiB). A run that would pass it stops
-/// there; the command line's `blockslide family` writes bigger families to a file.
-pub const MAX_ROWS: usize = 20_000_000;
+/// The most memory the window's rows take: 640 MiB, twenty million rows of a Rush Hour
+/// family (32 bytes each). A run that would pass it stops there; the command line's
+/// `blockslide family` writes bigger families to a file.
+pub const MAX_LISTING_BYTES: usize = 640 << 20;
 
 /// The board of a family.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FamilyBoard {
-    /// A square board of this side, the red car on the chosen row.
+    /// A square Rush Hour board of this side, the red car on the chosen row.
     Side(usize),
-    /// The open design's board: its size, the red car on the design's row of it.
+    /// The open design's Rush Hour board: its size, the red car on the design's row of it.
     Design,
+    /// The open design's pieces and board: the block family of its shapes
+    /// ([`block_family`]).
+    Pieces,
 }
 
 /// The family the window's Run button enumerates.
@@ -38,7 +45,7 @@ pub enum FamilyBoard {
 pub struct FamilyChoice {
     /// The board.
     pub board: FamilyBoard,
-    /// The most walls a layout has.
+    /// The most walls a Rush Hour layout has (a block family has the design's).
     pub max_walls: usize,
     /// The red car's row on a square board, from 0 at the top.
     pub primary_row: usize,
@@ -60,18 +67,21 @@ impl Default for FamilyChoice {
 }
 
 impl FamilyChoice {
-    /// The family chosen, `design` being the open design (for [`FamilyBoard::Design`]).
+    /// The family chosen, `design` being the open design (for [`FamilyBoard::Design`] and
+    /// [`FamilyBoard::Pieces`]).
     ///
     /// # Errors
-    /// Why there is no such family: the design is not a Rush Hour board, or the core does
-    /// not enumerate boards of its size.
-    pub fn family(&self, design: &Puzzle) -> Result<RushHourFamily, String> {
+    /// Why there is no such family: the design is not a Rush Hour board, or not a block
+    /// family ([`block_family`] says why), or the core does not enumerate boards of its
+    /// size.
+    pub fn family(&self, design: &Puzzle) -> Result<FamilySpec, String> {
         let (rows, cols, primary_row) = match self.board {
             FamilyBoard::Side(side) => (side, side, self.primary_row.min(side - 1)),
             FamilyBoard::Design => design_board(design).ok_or(
                 "The design is not a Rush Hour board: open or draw one first (File > New… > \
                  Rush Hour)",
             )?,
+            FamilyBoard::Pieces => return block_family(design).map(FamilySpec::Blocks),
         };
         let family = RushHourFamily {
             rows,
@@ -83,17 +93,8 @@ impl FamilyChoice {
         family
             .validate()
             .map_err(|e| fmt::sentence(&e.to_string()))?;
-        Ok(family)
+        Ok(FamilySpec::RushHour(family))
     }
-}
-
-/// The design's board as a family's: its rows, columns and the red car's row, when the
-/// design is a Rush Hour board (one the notation writes).
-pub fn design_board(design: &Puzzle) -> Option<(usize, usize, usize)> {
-    rushhour::to_string(design).ok()?;
-    let red = Cell::Piece(Token::new(&rushhour::RED_CAR.to_string()).ok()?);
-    let first = design.cells.iter().position(|&cell| cell == red)?;
-    Some((design.rows, design.cols, first / design.cols))
 }
 
 /// Rows a run found since its last batch, with the family's totals after them.
@@ -101,6 +102,8 @@ pub fn design_board(design: &Puzzle) -> Option<(usize, usize, usize)> {
 pub struct Batch {
     /// The rows, in the family's order.
     pub puzzles: Vec<FamilyPuzzle>,
+    /// Their hardest starts, in the same order.
+    pub boards: Boards,
     /// The totals of every unit listed so far, these rows' included.
     pub summary: FamilySummary,
 }
@@ -112,14 +115,14 @@ pub type FamilyTask = Task<Stats, Result<FamilyRun, String>>;
 /// Starts enumerating `family` from unit `skip` on `threads` workers (0: every core), on a
 /// thread named "family". `summary` holds the totals of the units before `skip`, and `kept`
 /// the rows already listed. Rows arrive on the receiver in [`Batch`]es; the run goes on
-/// until the family is done, the window cancels it, or the window would hold more than
-/// [`MAX_ROWS`] rows.
+/// until the family is done, the window cancels it, or the window's rows would take more
+/// than [`MAX_LISTING_BYTES`].
 ///
 /// # Errors
 /// A message when the operating system refuses to start a thread.
 pub fn spawn_family(
     ctx: &egui::Context,
-    family: RushHourFamily,
+    family: FamilySpec,
     (skip, summary, kept): (u64, FamilySummary, usize),
     threads: usize,
 ) -> Result<(FamilyTask, Receiver<Batch>), String> {
@@ -138,11 +141,15 @@ pub fn spawn_family(
             .with_progress(reporter.sink(|s: &Stats| *s));
         let mut summary = summary;
         let mut rows = Vec::new();
+        let mut boards = Boards::new(&family);
+        let max_rows = MAX_LISTING_BYTES / (size_of::<FamilyPuzzle>() + boards.board_bytes());
         let mut kept = kept;
         let mut sent = Instant::now();
-        let send = |rows: &mut Vec<FamilyPuzzle>, summary: &FamilySummary| {
+        let send = |rows: &mut Vec<FamilyPuzzle>, boards: &mut Boards, summary: &FamilySummary| {
+            let empty = boards.empty_like();
             let batch = Batch {
                 puzzles: std::mem::take(rows),
+                boards: std::mem::replace(boards, empty),
                 summary: summary.clone(),
             };
             // The window may have dropped the run; then nobody wants its rows.
@@ -150,54 +157,75 @@ pub fn spawn_family(
                 repaint.request_repaint();
             }
         };
-        let run = enumerate(&family, &mut control, skip, |unit: &UnitResult| {
+        let on_unit = |unit: &UnitResult| {
             kept += unit.records.len();
-            if kept > MAX_ROWS {
+            if kept > max_rows {
                 return Err(format!(
                     "The family has more than {} solvable clusters, more than the window \
                      keeps; `blockslide family` on the command line writes them to a file",
-                    fmt::thousands(MAX_ROWS as u64)
+                    fmt::thousands(max_rows as u64)
                 ));
             }
             // A unit is listed whole or not at all, so the listing stays a prefix.
+            let mut unit_boards = boards.empty_like();
             let unit_rows = unit
                 .records
                 .iter()
                 .map(|record| {
-                    FamilyPuzzle::new(record, family.cols).ok_or_else(|| {
-                        format!("Board {} of the family could not be kept", record.board)
-                    })
+                    unit_boards
+                        .push(&record.board)
+                        .and_then(|()| FamilyPuzzle::new(record))
+                        .ok_or_else(|| {
+                            format!("Board {} of the family could not be kept", record.board)
+                        })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             rows.extend(unit_rows);
+            boards.append(unit_boards);
             summary.add(unit);
             if sent.elapsed() >= BATCH_EVERY {
-                send(&mut rows, &summary);
+                send(&mut rows, &mut boards, &summary);
                 sent = Instant::now();
             }
             Ok(())
-        });
+        };
+        let run = match &family {
+            FamilySpec::RushHour(family) => walk(family, &mut control, skip, on_unit),
+            FamilySpec::Blocks(family) => walk(family, &mut control, skip, on_unit),
+        };
         // The rows of every unit handed over, a stopped run's too: the listing stays a
         // prefix of the family that a resumed run continues.
-        send(&mut rows, &summary);
+        send(&mut rows, &mut boards, &summary);
         run
     })?;
     Ok((task, batches))
 }
 
+/// [`enumerate`] for a family of either kind.
+fn walk<F: Family>(
+    family: &F,
+    control: &mut SearchControl,
+    skip: u64,
+    on_unit: impl FnMut(&UnitResult) -> Result<(), String>,
+) -> Result<FamilyRun, String> {
+    enumerate(family, control, skip, on_unit)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use blockslide_core::model::rushhour;
 
     #[test]
-    fn the_design_board_is_a_rush_hour_boards_size_and_red_row() {
+    fn the_design_board_gives_the_family_of_its_size_and_red_row() {
         let design = rushhour::parse("oooBAAoBoooooooo").unwrap();
-        assert_eq!(design_board(&design), Some((4, 4, 1)));
         let choice = FamilyChoice {
             board: FamilyBoard::Design,
             ..FamilyChoice::default()
         };
-        let family = choice.family(&design).unwrap();
+        let Ok(FamilySpec::RushHour(family)) = choice.family(&design) else {
+            panic!("a Rush Hour family");
+        };
         assert_eq!((family.rows, family.cols, family.primary_row), (4, 4, 1));
         assert!(choice.family(&Puzzle::empty(4, 4)).is_err());
     }
@@ -209,6 +237,23 @@ mod tests {
             primary_row: 5,
             ..FamilyChoice::default()
         };
-        assert_eq!(choice.family(&Puzzle::empty(1, 1)).unwrap().primary_row, 3);
+        let Ok(FamilySpec::RushHour(family)) = choice.family(&Puzzle::empty(1, 1)) else {
+            panic!("a Rush Hour family");
+        };
+        assert_eq!(family.primary_row, 3);
+    }
+
+    #[test]
+    fn the_designs_pieces_give_its_block_family() {
+        let design = rushhour::parse("oooBAAoBoooooooo").unwrap();
+        let choice = FamilyChoice {
+            board: FamilyBoard::Pieces,
+            ..FamilyChoice::default()
+        };
+        let Ok(FamilySpec::Blocks(family)) = choice.family(&design) else {
+            panic!("a block family");
+        };
+        assert_eq!(family.goal_at, (1, 2));
+        assert!(choice.family(&Puzzle::empty(4, 4)).is_err());
     }
 }

@@ -37,7 +37,7 @@ pub enum Column {
     Moves,
     /// The cluster's positions.
     Positions,
-    /// Vehicles.
+    /// Pieces (vehicles), the goal piece included.
     Pieces,
     /// Walls.
     Walls,
@@ -83,9 +83,9 @@ impl Column {
             Column::Number => "The puzzle's place in the family's order",
             Column::Moves => "How many moves the hardest start of the cluster needs",
             Column::Positions => "How many positions the cluster has",
-            Column::Pieces => "Vehicles, the red car included",
+            Column::Pieces => "Pieces, the goal piece (the red car) included",
             Column::Walls => "Walls on the board",
-            Column::Minimal => "Taking out any vehicle or wall makes the puzzle easier",
+            Column::Minimal => "Taking out any piece or wall makes the puzzle easier",
         }
     }
 
@@ -488,14 +488,14 @@ mod tests {
     fn puzzle(moves: u32, positions: u64, minimal: bool) -> FamilyPuzzle {
         let record = blockslide_core::solve::family::ClusterRecord {
             moves,
-            board: "AAoooooo".into(),
+            board: String::new(),
             states: positions,
             histogram: Vec::new(),
             minimal,
             pieces: 1,
             walls: 0,
         };
-        FamilyPuzzle::new(&record, 4).unwrap()
+        FamilyPuzzle::new(&record).unwrap()
     }
 
     #[test]

@@ -10,7 +10,7 @@
 mod analysis;
 mod batch;
 mod distances;
-mod prepare;
+pub(crate) mod prepare;
 mod report;
 mod request;
 mod search;

@@ -15,7 +15,7 @@ use super::request::{SolveError, SolveRequest};
 /// A tile puzzle that parity makes unsolvable is not refused: the solver answers it with
 /// status `Unsolvable` (and `count` still counts its reachable half of the space), so
 /// validation's parity finding is skipped for it.
-pub(super) fn check_valid(puzzle: &Puzzle) -> Result<(), SolveError> {
+pub(crate) fn check_valid(puzzle: &Puzzle) -> Result<(), SolveError> {
     let parity_unsolvable = tile_layout(puzzle).is_some_and(|layout| !is_solvable(&layout));
     let errors: Vec<Diagnostic> = validate(puzzle)
         .into_iter()

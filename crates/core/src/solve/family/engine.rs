@@ -3,11 +3,12 @@
 
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, mpsc};
+use std::sync::{Arc, Mutex, mpsc};
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use crate::solve::core::{SearchControl, Stats, Termination};
+use crate::solve::core::{Limits, SearchControl, Stats, Termination};
 
 /// Units a worker takes at once.
 const BATCH: usize = 64;
@@ -101,6 +102,67 @@ pub struct FamilyRun {
     pub stats: Stats,
 }
 
+/// What may stop a unit's walk part-way: the run's cancel flag (Ctrl-C, Cancel) and its
+/// deadline (the time limit), so that a stop never waits for a long unit to finish.
+#[derive(Clone, Debug)]
+pub struct UnitBudget {
+    cancel: Arc<AtomicBool>,
+    deadline: Option<Instant>,
+}
+
+impl UnitBudget {
+    /// No limit: the walk runs to its end.
+    pub fn unbounded() -> UnitBudget {
+        UnitBudget {
+            cancel: Arc::new(AtomicBool::new(false)),
+            deadline: None,
+        }
+    }
+
+    /// No limit but `cancel`: the walk stops when it is raised.
+    pub fn cancelled_by(cancel: Arc<AtomicBool>) -> UnitBudget {
+        UnitBudget {
+            cancel,
+            deadline: None,
+        }
+    }
+
+    /// The budget of the units of a run under `control`: its cancel flag, and the time its
+    /// limit leaves.
+    pub fn of(control: &SearchControl) -> UnitBudget {
+        let left = control.limits.max_time.saturating_sub(control.elapsed());
+        UnitBudget {
+            cancel: control.cancel_flag(),
+            deadline: Instant::now().checked_add(left),
+        }
+    }
+
+    /// A control for one unit's walks under this budget (no node or memory limit: a
+    /// family's validation bounds each unit's size, and the run meters the memory).
+    pub fn control(&self) -> SearchControl {
+        let max_time = self.deadline.map_or(Duration::MAX, |d| {
+            d.saturating_duration_since(Instant::now())
+        });
+        SearchControl::new(Limits {
+            max_nodes: u64::MAX,
+            max_time,
+            max_memory_bytes: u64::MAX,
+        })
+        .with_cancel(Arc::clone(&self.cancel))
+    }
+
+    /// Why the budget is spent, if it is.
+    pub fn spent(&self) -> Option<Termination> {
+        if self.cancel.load(Ordering::Relaxed) {
+            Some(Termination::Cancelled)
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some(Termination::TimeLimit)
+        } else {
+            None
+        }
+    }
+}
+
 /// A family of puzzles split into units that no move can leave, each walked on its own.
 pub trait Family: Sync {
     /// What moves cannot change: one unit of work.
@@ -110,13 +172,24 @@ pub trait Family: Sync {
     fn family_units(&self) -> impl Iterator<Item = Self::Unit> + Send + '_;
 
     /// Walks `unit` (the `index`-th of the family) and makes its records; with the bytes the
-    /// walk held at its peak.
-    fn walk_unit(&self, unit: &Self::Unit, index: u64) -> (UnitResult, u64);
+    /// walk held at its peak. `None` when `budget` stopped the walk part-way: nothing of the
+    /// unit is kept (a family whose units are all quick to walk may run them to their end).
+    fn walk_unit(
+        &self,
+        unit: &Self::Unit,
+        index: u64,
+        budget: &UnitBudget,
+    ) -> Option<(UnitResult, u64)>;
 }
 
 /// Walks one unit of `family` and makes its records (see [`Family::walk_unit`]).
-pub fn walk_unit<F: Family>(family: &F, unit: &F::Unit, index: u64) -> (UnitResult, u64) {
-    family.walk_unit(unit, index)
+pub fn walk_unit<F: Family>(
+    family: &F,
+    unit: &F::Unit,
+    index: u64,
+    budget: &UnitBudget,
+) -> Option<(UnitResult, u64)> {
+    family.walk_unit(unit, index, budget)
 }
 
 /// Walks every unit of `family` from unit `skip` on, on the control's threads, and hands each
@@ -141,6 +214,9 @@ pub fn enumerate<F: Family, E: Send>(
             .skip(usize::try_from(skip).unwrap_or(usize::MAX)),
     );
     let stop = AtomicBool::new(false);
+    let budget = UnitBudget::of(control);
+    // Why a worker stopped part-way through a unit, when it did.
+    let cut: Mutex<Option<Termination>> = Mutex::new(None);
     let (sender, receiver) = mpsc::sync_channel::<Vec<(UnitResult, u64)>>(threads * 4);
     let mut stats = Stats::default();
     let mut next = skip;
@@ -149,7 +225,7 @@ pub fn enumerate<F: Family, E: Send>(
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let sender = sender.clone();
-            let (units, stop) = (&units, &stop);
+            let (units, stop, budget, cut) = (&units, &stop, &budget, &cut);
             scope.spawn(move || {
                 while !stop.load(Ordering::Relaxed) {
                     // Units are taken a batch at a time: most are small, and one lock and one
@@ -162,11 +238,21 @@ pub fn enumerate<F: Family, E: Send>(
                     if batch.is_empty() {
                         break;
                     }
-                    let results: Vec<(UnitResult, u64)> = batch
-                        .iter()
-                        .map(|(index, unit)| walk_unit(family, unit, *index as u64))
-                        .collect();
-                    if sender.send(results).is_err() {
+                    let mut results = Vec::with_capacity(batch.len());
+                    for (index, unit) in &batch {
+                        if let Some(result) = walk_unit(family, unit, *index as u64, budget) {
+                            results.push(result);
+                        } else {
+                            // The units before it are handed over; none after it is.
+                            if let Ok(mut cut) = cut.lock() {
+                                *cut = cut.or(budget.spent());
+                            }
+                            stop.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                    let whole = results.len() == batch.len();
+                    if sender.send(results).is_err() || !whole {
                         break;
                     }
                 }
@@ -213,8 +299,13 @@ pub fn enumerate<F: Family, E: Send>(
     if let Some(e) = failure {
         return Err(e);
     }
-    if termination == Termination::Solved && control.is_cancelled() {
-        termination = Termination::Cancelled;
+    if termination == Termination::Solved {
+        let cut = cut.into_inner().ok().flatten();
+        if let Some(reason) = cut {
+            termination = reason;
+        } else if control.is_cancelled() {
+            termination = Termination::Cancelled;
+        }
     }
     control.finish(&mut stats);
     Ok(FamilyRun {

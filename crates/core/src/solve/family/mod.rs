@@ -15,6 +15,6 @@ pub mod rushhour;
 
 pub use self::blocks::{BlockFamily, BlockShape};
 pub use self::engine::{
-    ClusterRecord, Family, FamilyRun, FamilySummary, UnitResult, enumerate, walk_unit,
+    ClusterRecord, Family, FamilyRun, FamilySummary, UnitBudget, UnitResult, enumerate, walk_unit,
 };
 pub use self::file::{FamilySpec, parse_family, read_family};

@@ -4,7 +4,8 @@
 
 use crate::model::{Axis, Cell, PieceStyle, Puzzle, Token};
 
-use super::{BlockFamily, normalise};
+use super::BlockFamily;
+use crate::model::shape::normalise;
 
 impl BlockFamily {
     /// The puzzle a record's board string stands for, as a puzzle of this family: the goal

@@ -16,12 +16,13 @@
 //! ([`board_string`]) comes first in byte order (`.` before `A`–`Z` before `x`), which does
 //! not depend on how the engine numbers positions or on the threads.
 
+use crate::model::shape::{bounding, connected, normalise};
 use crate::model::{Axis, Cell, Metric, Puzzle};
 use crate::solve::analysis::phases::Phases;
 use crate::solve::blocks::{BlockDomain, bfs, walk_components};
-use crate::solve::core::{Limits, SearchControl, Termination};
+use crate::solve::core::{SearchControl, Termination};
 
-use super::engine::{ClusterRecord, Family, UnitResult};
+use super::engine::{ClusterRecord, Family, UnitBudget, UnitResult};
 
 mod error;
 mod layout;
@@ -85,9 +86,7 @@ impl BlockShape {
 
     /// Rows and columns of its bounding box.
     pub fn size(&self) -> (usize, usize) {
-        let h = self.cells.iter().map(|c| c.0 + 1).max().unwrap_or(0);
-        let w = self.cells.iter().map(|c| c.1 + 1).max().unwrap_or(0);
-        (h, w)
+        bounding(&self.cells)
     }
 }
 
@@ -540,15 +539,6 @@ impl BlockFamily {
     }
 }
 
-/// The limits of a unit walked through [`Family::walk_unit`], which has no control to stop
-/// it: none, as a Rush Hour unit's walk has none (the family's validation bounds each unit's
-/// size instead).
-const UNBOUNDED: Limits = Limits {
-    max_nodes: u64::MAX,
-    max_time: std::time::Duration::MAX,
-    max_memory_bytes: u64::MAX,
-};
-
 impl Family for BlockFamily {
     type Unit = BlockUnit;
 
@@ -556,51 +546,27 @@ impl Family for BlockFamily {
         self.units()
     }
 
-    fn walk_unit(&self, unit: &BlockUnit, index: u64) -> (UnitResult, u64) {
-        let mut control = SearchControl::new(UNBOUNDED);
-        // Without limits or a cancel flag the walk only stops when the engine refuses a
-        // layout, which validation rules out; the unit then adds nothing.
-        self.walk_unit_within(unit, index, &mut control)
-            .unwrap_or_else(|_| {
-                let result = UnitResult {
+    fn walk_unit(
+        &self,
+        unit: &BlockUnit,
+        index: u64,
+        budget: &UnitBudget,
+    ) -> Option<(UnitResult, u64)> {
+        match self.walk_unit_within(unit, index, &mut budget.control()) {
+            Ok(walked) => Some(walked),
+            Err(UnitStop::Stopped(_)) => None,
+            // The engine refused a layout, which validation rules out: the unit adds nothing.
+            Err(UnitStop::Refused(_)) => Some((
+                UnitResult {
                     index,
                     records: Vec::new(),
                     clusters: 0,
                     positions: 0,
-                };
-                (result, 0)
-            })
-    }
-}
-
-/// Cells moved to the top-left corner of their bounding box, sorted in reading order,
-/// without duplicates.
-fn normalise(cells: &[(usize, usize)]) -> Vec<(usize, usize)> {
-    let r0 = cells.iter().map(|c| c.0).min().unwrap_or(0);
-    let c0 = cells.iter().map(|c| c.1).min().unwrap_or(0);
-    let mut out: Vec<(usize, usize)> = cells.iter().map(|&(r, c)| (r - r0, c - c0)).collect();
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
-/// Whether `cells` are 4-connected.
-fn connected(cells: &[(usize, usize)]) -> bool {
-    let Some(&first) = cells.first() else {
-        return true;
-    };
-    let mut seen = vec![first];
-    let mut i = 0;
-    while let Some(&(r, c)) = seen.get(i) {
-        for &next in cells {
-            let touches = r.abs_diff(next.0) + c.abs_diff(next.1) == 1;
-            if touches && !seen.contains(&next) {
-                seen.push(next);
-            }
+                },
+                0,
+            )),
         }
-        i += 1;
     }
-    seen.len() == cells.len()
 }
 
 /// C(n, k), saturating at `u128::MAX`.

@@ -15,7 +15,7 @@
 
 use std::collections::VecDeque;
 
-use super::engine::{ClusterRecord, Family, UnitResult};
+use super::engine::{ClusterRecord, Family, UnitBudget, UnitResult};
 
 mod minimal;
 mod units;
@@ -734,7 +734,14 @@ impl Family for RushHourFamily {
         self.units()
     }
 
-    fn walk_unit(&self, unit: &Unit, index: u64) -> (UnitResult, u64) {
+    /// Runs every unit to its end, whatever the budget: a Rush Hour unit is walked in
+    /// milliseconds (at most a few million positions on the largest boards).
+    fn walk_unit(
+        &self,
+        unit: &Unit,
+        index: u64,
+        _budget: &UnitBudget,
+    ) -> Option<(UnitResult, u64)> {
         let walk = self.walk(unit);
         let mut records = Vec::new();
         let mut positions = 0;
@@ -759,7 +766,7 @@ impl Family for RushHourFamily {
             clusters: walk.clusters.len() as u64,
             positions,
         };
-        (result, walk.memory_bytes)
+        Some((result, walk.memory_bytes))
     }
 }
 

@@ -1,0 +1,367 @@
+//! What a design search shows, running and finished: the best (or the selected) design drawn,
+//! the figures, the chart of the best length over time, and the list of designs kept with the
+//! buttons that use one or open it beside the design.
+
+use egui::{Color32, RichText, Ui};
+use egui_plot::{GridInput, HLine, Line, LineStyle, Plot, PlotPoints};
+
+use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::Termination;
+use blockslide_core::solve::design::{FoundDesign, SearchReport};
+
+use crate::command::Command;
+use crate::common::board::Board;
+use crate::common::format as fmt;
+use crate::solve::analyze::charts::whole_marks_within;
+
+/// The accessible name of the button that makes the selected design the document's.
+pub const USE_LABEL: &str = "Use this design";
+/// The accessible name of the button that opens the selected design as a new document.
+pub const OPEN_LABEL: &str = "Open as a new design";
+
+/// The best length's line.
+const BEST: Color32 = Color32::from_rgb(0xc0, 0x39, 0x2b);
+/// The original's line.
+const ORIGINAL: Color32 = Color32::from_gray(130);
+/// The colour of a search that ran its course.
+const COMPLETE: Color32 = Color32::from_rgb(0x2e, 0x9e, 0x4f);
+
+/// The width of the design drawn beside the figures.
+pub const PREVIEW_WIDTH: f32 = 220.0;
+
+/// `n` units of `metric` ("14 steps").
+fn amount(metric: Metric, n: u32) -> String {
+    format!("{n} {}", fmt::unit_name(metric, n as usize))
+}
+
+/// How long the best design's hardest start is, against the original's.
+pub fn best_text(metric: Metric, best: &FoundDesign, original: Option<u32>) -> String {
+    let length = amount(metric, best.length);
+    match original {
+        Some(o) if best.length > o => {
+            format!("{length}, {} more than the original", best.length - o)
+        }
+        Some(o) if best.length == o => format!("{length}, as long as the original"),
+        Some(o) => format!("{length}, {} fewer than the original", o - best.length),
+        None => length,
+    }
+}
+
+/// What a search has measured so far, and when.
+pub struct Figures<'a> {
+    /// How lengths are counted.
+    pub metric: Metric,
+    /// The original's hardest start.
+    pub original: Option<u32>,
+    /// The best design.
+    pub best: Option<&'a FoundDesign>,
+    /// Designs kept.
+    pub kept: usize,
+    /// Candidates evaluated.
+    pub candidates: u64,
+    /// Seconds searched.
+    pub seconds: f64,
+}
+
+impl Figures<'_> {
+    /// The figures as a two-column grid.
+    pub fn ui(&self, ui: &mut Ui) {
+        let metric = self.metric;
+        let original = self
+            .original
+            .map_or_else(|| "not measured".to_string(), |o| amount(metric, o));
+        let best = self.best.map_or_else(
+            || "none yet".to_string(),
+            |b| best_text(metric, b, self.original),
+        );
+        let rate = if self.seconds > 0.0 {
+            self.candidates as f64 / self.seconds
+        } else {
+            0.0
+        };
+        let rows = [
+            ("Original's hardest start", original),
+            ("Best design", best),
+            ("Designs kept", fmt::thousands(self.kept as u64)),
+            (
+                "Candidates",
+                format!(
+                    "{} ({})",
+                    fmt::thousands(self.candidates),
+                    fmt::rate(rate).replace("/s", " a second")
+                ),
+            ),
+        ];
+        egui::Grid::new("harder figures")
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                for (name, value) in rows {
+                    ui.label(name);
+                    ui.monospace(value);
+                    ui.end_row();
+                }
+            });
+    }
+}
+
+/// A design drawn small and not interactive, in a box of [`PREVIEW_WIDTH`].
+pub fn preview(ui: &mut Ui, design: &Puzzle, label: String) {
+    let size = egui::vec2(PREVIEW_WIDTH, 196.0);
+    ui.allocate_ui(size, |ui| {
+        ui.set_min_size(size);
+        Board::new(design)
+            .interactive(false)
+            .max_cell_size(32.0)
+            .goal_outline(true)
+            .id_salt("harder preview")
+            .label(label)
+            .show(ui);
+    });
+}
+
+/// The best length over time as a step line, with the original's as a dashed line, over
+/// `seconds` (the time budget while running, the time searched once finished).
+pub fn timeline_ui(
+    ui: &mut Ui,
+    metric: Metric,
+    timeline: &[(f64, u32)],
+    original: Option<u32>,
+    (now, seconds): (f64, f64),
+    width: f32,
+) {
+    let mut points: Vec<[f64; 2]> = Vec::new();
+    for &(t, length) in timeline {
+        if let Some(&[_, previous]) = points.last() {
+            points.push([t, previous]);
+        }
+        points.push([t, f64::from(length)]);
+    }
+    // The line runs on to the present: the best has held since its last step.
+    if let Some(&[t, last]) = points.last()
+        && now > t
+    {
+        points.push([now, last]);
+    }
+    let top = timeline
+        .iter()
+        .map(|p| p.1)
+        .chain(original)
+        .max()
+        .unwrap_or(1);
+    // Named in the title rather than a legend, which would cover the lines in so small a
+    // chart.
+    let dashed = original.map_or_else(String::new, |o| {
+        format!("; dashed, the original's ({})", amount(metric, o))
+    });
+    ui.label(RichText::new(format!("The best design's length over time{dashed}")).strong());
+    Plot::new("harder timeline")
+        .width(width)
+        .height(124.0)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .include_x(0.0)
+        .include_x(seconds.max(0.1))
+        .include_y(0.0)
+        .include_y(f64::from(top) * 1.15 + 1.0)
+        // Three steps at most: the chart is short, and closer labels would be left out.
+        .y_grid_spacer(|input: GridInput| whole_marks_within(input.bounds, 3.0))
+        .y_axis_formatter(|mark, _| format!("{:.0}", mark.value))
+        .x_axis_label("seconds")
+        .y_axis_label(format!("{metric}s"))
+        .show(ui, |plot| {
+            if let Some(o) = original {
+                plot.hline(
+                    HLine::new("the original", f64::from(o))
+                        .color(ORIGINAL)
+                        .style(LineStyle::dashed_loose()),
+                );
+            }
+            plot.line(
+                Line::new("the best so far", PlotPoints::new(points))
+                    .color(BEST)
+                    .width(2.0)
+                    // A step's two points share an x, which banding would draw as a block.
+                    .allow_band(false),
+            );
+        });
+}
+
+/// The headline of a finished search: how it ended.
+pub fn headline_ui(ui: &mut Ui, report: &SearchReport) {
+    let (text, color) = match report.status {
+        Termination::TimeLimit => (
+            format!(
+                "Searched for {}: the time budget is spent",
+                fmt::duration(std::time::Duration::from_secs_f64(report.seconds))
+            ),
+            COMPLETE,
+        ),
+        Termination::Cancelled => (
+            "Cancelled: the designs found so far".to_string(),
+            ui.visuals().warn_fg_color,
+        ),
+        other => (
+            format!("Stopped ({}): the designs found so far", other.name()),
+            ui.visuals().warn_fg_color,
+        ),
+    };
+    ui.label(RichText::new(text).strong().color(color));
+}
+
+/// One line for what a design changed: the first change and how many more (all of them in
+/// the tooltip).
+fn changes_summary(design: &FoundDesign) -> (String, String) {
+    match design.changes.as_slice() {
+        [] if design.found_at == 0 => (
+            "the original, at its hardest start".into(),
+            "The design as it is, its pieces moved to its hardest start".into(),
+        ),
+        [] => (
+            "the same pieces, placed anew".into(),
+            "The same pieces and walls, in a component with a harder start".into(),
+        ),
+        [one] => (one.clone(), one.clone()),
+        [first, rest @ ..] => (
+            format!("{first}; {} more", rest.len()),
+            design.changes.join("\n"),
+        ),
+    }
+}
+
+/// The designs kept, best first, as a table; clicking a row's number selects it.
+pub fn designs_ui(ui: &mut Ui, metric: Metric, designs: &[FoundDesign], selected: &mut usize) {
+    ui.label(RichText::new("Designs kept, best first").strong());
+    egui::Grid::new("harder designs")
+        .num_columns(7)
+        .striped(true)
+        .spacing([14.0, 4.0])
+        .show(ui, |ui| {
+            for title in [
+                "",
+                "Length",
+                "Decisions",
+                "Positions",
+                "Pieces",
+                "Walls",
+                "Changes",
+            ] {
+                ui.label(RichText::new(title).strong());
+            }
+            ui.end_row();
+            for (i, design) in designs.iter().enumerate() {
+                let length = amount(metric, design.length);
+                if ui
+                    .selectable_label(*selected == i, format!(" {} ", i + 1))
+                    .accessible_name(format!("Show design {}, {length}", i + 1))
+                    .on_hover_text("Show this design")
+                    .clicked()
+                {
+                    *selected = i;
+                }
+                ui.monospace(length);
+                ui.monospace(design.proof.decisions.to_string());
+                ui.monospace(fmt::thousands(design.component));
+                ui.monospace(design.pieces.to_string());
+                ui.monospace(design.walls.to_string());
+                let (summary, all) = changes_summary(design);
+                ui.label(summary).on_hover_text(all);
+                ui.end_row();
+            }
+        });
+}
+
+/// The selected design drawn, with "Use this design" and "Open as a new design"; `design`
+/// is the open design, the one the search started from.
+pub fn selected_ui(
+    ui: &mut Ui,
+    metric: Metric,
+    (index, found): (usize, &FoundDesign),
+    design: &Puzzle,
+    commands: &mut Vec<Command>,
+) {
+    let number = index + 1;
+    let length = amount(metric, found.length);
+    ui.vertical_centered(|ui| {
+        ui.set_width(PREVIEW_WIDTH);
+        ui.label(RichText::new(format!("Design {number}: {length}")).strong());
+        preview(ui, &found.puzzle, format!("Preview of design {number}"));
+        let same = found.puzzle.cells == design.cells;
+        let use_it = ui
+            .add_enabled(!same, egui::Button::new(RichText::new(USE_LABEL).strong()))
+            .on_hover_text(
+                "Make the design this one, at its hardest start (one edit; Ctrl+Z undoes it)",
+            )
+            .on_disabled_hover_text("This is the design as it is");
+        if use_it.clicked() {
+            // The document keeps its name: this is a new version of it, not another puzzle.
+            let mut replacement = found.puzzle.clone();
+            replacement.name.clone_from(&design.name);
+            commands.push(Command::UseDesign(Box::new(replacement)));
+            commands.push(Command::Notify(format!(
+                "The design is now design {number}, its hardest start {length} from the goal. \
+                 Ctrl+Z brings the old design back."
+            )));
+        }
+        if ui
+            .button(OPEN_LABEL)
+            .on_hover_text("Keep this design and open that one beside it, as a new design")
+            .clicked()
+        {
+            // Named for its length in the metric searched in, beside the design's own name.
+            let mut beside = found.puzzle.clone();
+            let base = design.name.trim();
+            let base = if base.is_empty() { "Untitled" } else { base };
+            beside.name = format!("{base}, {length}");
+            commands.push(Command::OpenPuzzle {
+                puzzle: Box::new(beside),
+                source: format!("design {number} of Make it harder"),
+                play: false,
+            });
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::harder::found_design as found;
+
+    #[test]
+    fn the_best_is_told_against_the_original() {
+        let best = found(14, &[], 3);
+        assert_eq!(
+            best_text(Metric::Step, &best, Some(10)),
+            "14 steps, 4 more than the original"
+        );
+        assert_eq!(
+            best_text(Metric::Step, &best, Some(14)),
+            "14 steps, as long as the original"
+        );
+        assert_eq!(
+            best_text(Metric::Move, &best, Some(15)),
+            "14 moves, 1 fewer than the original"
+        );
+        assert_eq!(best_text(Metric::Step, &best, None), "14 steps");
+    }
+
+    #[test]
+    fn changes_read_in_one_line() {
+        assert!(
+            changes_summary(&found(3, &[], 0))
+                .0
+                .contains("the original")
+        );
+        assert!(changes_summary(&found(3, &[], 5)).0.contains("placed anew"));
+        let two = found(
+            3,
+            &["added 1 piece 1x1", "wall added at row 1, column 2"],
+            5,
+        );
+        let (summary, all) = changes_summary(&two);
+        assert_eq!(summary, "added 1 piece 1x1; 1 more");
+        assert_eq!(all.lines().count(), 2);
+    }
+}

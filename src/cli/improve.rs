@@ -1,0 +1,799 @@
+//! `blockslide improve`: a search of the designs around a puzzle for harder variants, and the
+//! design half of `blockslide generate` (Rush Hour puzzles, or variants of a puzzle file,
+//! whose hardest start needs a number of moves in a band), on the core's design search
+//! ([`blockslide_core::solve::design`]).
+//!
+//! `improve` writes its best designs into a folder as puzzle files (`harder-1.ron`, the best,
+//! ...), each starting at its hardest start, its notes saying its length, component and what
+//! changed. Reaching `--time-limit` (60 s unless given) or `--max-candidates` is the normal
+//! end (exit 0); Ctrl-C keeps and writes what was found (exit 3).
+//!
+//! `--json` prints one object: `{"candidates":..,"candidates_per_second":..,"designs":[{"board":
+//! [..],"changes":[..],"component":..,"decisions":..,"file":..,"found_after":..,"length":..,
+//! "optimal_solutions":"..","pieces":..,"walls":..}],"metric":..,"objective":..,
+//! "original":..,"seconds":..,"status":..,"strategy":..,"timeline":[[seconds,length],..]}`.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+
+use blockslide_core::model::Cell;
+use blockslide_core::model::file::{check_save_path, load, parse, read_text, save_with};
+use blockslide_core::model::rules::Axis;
+use blockslide_core::model::shape::connected;
+use blockslide_core::model::token::Token;
+use blockslide_core::model::{Metric, Puzzle, rushhour};
+use blockslide_core::solve::api::metric_for;
+use blockslide_core::solve::design::{
+    Change, DesignRules, FoundDesign, Objective, PaletteShape, SearchOptions, SearchReport,
+    SearchStatus, Strategy, generate, improve,
+};
+use blockslide_core::solve::family::{FamilySpec, parse_family};
+use blockslide_core::solve::{Limits, SearchControl, Termination};
+
+use super::analyze::{ForceArgs, save_error};
+use super::args::{Choice, Named, names, parse_size, threads};
+use super::progress::ProgressLine;
+use super::{CliError, EXIT_LIMIT, EXIT_OK, interrupt_flag, json};
+
+/// The time an anytime design search runs when `--time-limit` is not given.
+const DEFAULT_SECONDS: f64 = 60.0;
+
+impl Named for Objective {
+    const ALL: &'static [Self] = &Objective::ALL;
+    fn name(self) -> &'static str {
+        Objective::name(self)
+    }
+    fn help(self) -> &'static str {
+        match self {
+            Objective::Length => {
+                "The hardest start's length; ties to fewer pieces, then fewer optimal solutions"
+            }
+            Objective::Decisions => {
+                "The hardest start's moves that are not forced (where only one piece can move \
+                 one way other than back); then the length"
+            }
+        }
+    }
+    fn parse(text: &str) -> Result<Self, String> {
+        Objective::ALL
+            .into_iter()
+            .find(|o| o.name() == text)
+            .ok_or_else(|| format!("unknown objective `{text}`; choose length or decisions"))
+    }
+}
+
+impl Named for Strategy {
+    const ALL: &'static [Self] = &Strategy::ALL;
+    fn name(self) -> &'static str {
+        Strategy::name(self)
+    }
+    fn help(self) -> &'static str {
+        match self {
+            Strategy::LateAcceptance => "Late-acceptance hill climbing with restarts",
+            Strategy::RandomRestarts => "Every candidate a fresh random design (the baseline)",
+        }
+    }
+    fn parse(text: &str) -> Result<Self, String> {
+        Strategy::ALL
+            .into_iter()
+            .find(|o| o.name() == text)
+            .ok_or_else(|| format!("unknown strategy `{text}`; choose climb or random"))
+    }
+}
+
+/// The options of a design search that `improve` and `generate` share.
+#[derive(Debug, Args, Clone)]
+pub struct DesignArgs {
+    /// What may change, comma-separated: move, add, remove, reshape, walls [default:
+    /// move,add,remove,reshape].
+    #[arg(long, value_delimiter = ',')]
+    pub allow: Option<Vec<String>>,
+    /// Shapes added pieces take, comma-separated: `RxC` rectangles or drawn shapes (`xx/x.`:
+    /// rows of `x` and `.` split by `/`), each optionally `:h` or `:v` to lock it to an axis
+    /// [default: Rush Hour's 1x2 and 1x3 cars on Rush Hour boards, else the puzzle's own
+    /// shapes].
+    #[arg(long, value_delimiter = ',')]
+    pub palette: Option<Vec<String>>,
+    /// The most pieces a design may have, the goal's included [default: 13 on a 6x6 Rush Hour
+    /// board, scaled by area on others; else two more than the puzzle has].
+    #[arg(long, value_parser = super::args::counts::<usize>(1, 1000))]
+    pub max_pieces: Option<usize>,
+    /// The most walls a design may have [default: as many as the puzzle has; walls change
+    /// only with `--allow walls`].
+    #[arg(long, value_parser = super::args::counts::<usize>(0, 1024))]
+    pub max_walls: Option<usize>,
+    /// Pieces (by name) and cells (`ROW:COLUMN`, from 1) no change may touch,
+    /// comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub lock: Vec<String>,
+    /// How moves are counted (default: the puzzle's metric, else step).
+    #[arg(long, value_parser = names::<Metric>())]
+    pub metric: Option<Choice<Metric>>,
+    /// What to maximise.
+    #[arg(long, value_parser = names::<Objective>())]
+    pub objective: Option<Choice<Objective>>,
+    /// How the search moves.
+    #[arg(long, value_parser = names::<Strategy>())]
+    pub strategy: Option<Choice<Strategy>>,
+    /// Seconds to search [default: 60 for improve, 600 for generate].
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Stop after this many candidates (with one thread and a seed, a repeatable run).
+    #[arg(long, value_name = "N")]
+    pub max_candidates: Option<u64>,
+    /// The most positions one candidate's component is walked for (bigger ones are passed
+    /// by).
+    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
+    pub candidate_nodes: u64,
+    /// Stop when the search would use more than this many mebibytes.
+    #[arg(long, value_name = "MiB")]
+    pub max_memory: Option<u64>,
+    /// Worker threads, each running its own chain; 0 = every core; at most 64.
+    #[arg(long, default_value_t = 0, value_parser = threads())]
+    pub threads: usize,
+    /// Random seed [default: a random one, printed].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Draw no progress line.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+/// Arguments of `improve`.
+#[derive(Debug, Args)]
+pub struct ImproveArgs {
+    /// The puzzle file (.ron) to start from.
+    pub file: PathBuf,
+    /// The folder the best designs are written into (created if missing).
+    #[arg(short = 'o', long = "output", value_name = "DIR")]
+    pub output: PathBuf,
+    /// How many distinct designs to keep and write (1 to 100).
+    #[arg(long, default_value_t = 5, value_parser = super::args::counts::<usize>(1, 100))]
+    pub keep: usize,
+    /// Start every chain from a random design (the original filled at random) rather than
+    /// from the original.
+    #[arg(long)]
+    pub random_start: bool,
+    /// The search's options.
+    #[command(flatten)]
+    pub design: DesignArgs,
+    /// Replacing read-only files in DIR.
+    #[command(flatten)]
+    pub force: ForceArgs,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `blockslide improve`.
+///
+/// # Errors
+/// An unreadable or invalid puzzle, a bad option, a folder or file that cannot be written.
+pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
+    let puzzle = load(&args.file).map_err(|e| e.in_file(&args.file).to_string())?;
+    let (rules, mut options, control) = setup(&puzzle, &args.design, DEFAULT_SECONDS)?;
+    options.keep = args.keep;
+    options.random_start = args.random_start;
+    std::fs::create_dir_all(&args.output)
+        .map_err(|e| format!("cannot create {}: {e}", args.output.display()))?;
+    for i in 1..=args.keep {
+        let out = args.output.join(design_name(i));
+        check_save_path(&out, args.force.options()).map_err(|e| save_error(&out, &e))?;
+    }
+    let line = SearchLine::new(args.design.quiet, control.limits.max_time);
+    let report = improve(
+        &puzzle,
+        &rules,
+        &options,
+        &control,
+        Some(&|s: &SearchStatus| line.show(s)),
+    )
+    .map_err(|e| e.to_string())?;
+    drop(line);
+    let mut files = Vec::new();
+    for (i, design) in report.designs.iter().enumerate() {
+        let out = args.output.join(design_name(i + 1));
+        let file = design_file(design, &puzzle, rules.metric);
+        save_with(&out, &file, args.force.options()).map_err(|e| save_error(&out, &e))?;
+        files.push(out);
+    }
+    print_report(&report, &rules, &options, &files, args.json, "improve")?;
+    Ok(exit_code(report.status))
+}
+
+/// `harder-N.ron`.
+fn design_name(n: usize) -> String {
+    format!("harder-{n}.ron")
+}
+
+/// Exit 0 at the search's normal ends, 3 when Ctrl-C stopped it.
+fn exit_code(status: Termination) -> u8 {
+    if status == Termination::Cancelled {
+        EXIT_LIMIT
+    } else {
+        EXIT_OK
+    }
+}
+
+/// The rules, options and control of a design search on `puzzle` under `args`.
+fn setup(
+    puzzle: &Puzzle,
+    args: &DesignArgs,
+    seconds: f64,
+) -> Result<(DesignRules, SearchOptions, SearchControl), CliError> {
+    let metric = metric_for(puzzle, args.metric.clone().transpose()?);
+    let mut rules = DesignRules::for_design(puzzle, metric);
+    if let Some(allow) = &args.allow {
+        rules.allow = allow
+            .iter()
+            .map(|name| {
+                Change::ALL
+                    .into_iter()
+                    .find(|c| c.name() == name.trim())
+                    .ok_or_else(|| {
+                        format!(
+                            "--allow: unknown change `{name}`; choose from move, add, remove, \
+                             reshape, walls"
+                        )
+                    })
+            })
+            .collect::<Result<BTreeSet<_>, _>>()?;
+    }
+    if let Some(palette) = &args.palette {
+        rules.palette = palette
+            .iter()
+            .map(|s| parse_shape(s))
+            .collect::<Result<_, _>>()?;
+    }
+    if let Some(n) = args.max_pieces {
+        rules.max_pieces = n;
+    }
+    if let Some(n) = args.max_walls {
+        rules.max_walls = n;
+    }
+    for item in &args.lock {
+        lock(puzzle, &mut rules, item.trim())?;
+    }
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = rand::random::<u64>();
+        errln!("seed {seed}");
+        seed
+    });
+    let options = SearchOptions {
+        objective: args.objective.clone().transpose()?.unwrap_or_default(),
+        strategy: args.strategy.clone().transpose()?.unwrap_or_default(),
+        seed,
+        max_candidates: args.max_candidates,
+        candidate_nodes: args.candidate_nodes,
+        ..SearchOptions::default()
+    };
+    let seconds = args.time_limit.unwrap_or(seconds);
+    let max_time = Duration::try_from_secs_f64(seconds).map_err(|_| {
+        format!("--time-limit must be a number of seconds from 0 up, not {seconds}")
+    })?;
+    let mut limits = Limits {
+        max_time,
+        ..Limits::default()
+    };
+    if let Some(mib) = args.max_memory {
+        limits.max_memory_bytes = mib.saturating_mul(1 << 20);
+    }
+    let control = SearchControl::new(limits)
+        .with_cancel(interrupt_flag())
+        .with_threads(args.threads);
+    Ok((rules, options, control))
+}
+
+/// One `--palette` entry: `RxC` or a drawn shape, with an optional `:h`/`:v` axis.
+fn parse_shape(text: &str) -> Result<PaletteShape, String> {
+    let text = text.trim();
+    let (body, axis) = match text.rsplit_once(':') {
+        Some((body, "h" | "horizontal")) => (body, Axis::Horizontal),
+        Some((body, "v" | "vertical")) => (body, Axis::Vertical),
+        Some((body, "free")) => (body, Axis::Free),
+        Some((_, other)) => {
+            return Err(format!(
+                "--palette: `{text}` ends in `:{other}`; an axis is `:h`, `:v` or `:free`"
+            ));
+        }
+        None => (text, Axis::Free),
+    };
+    let cells: Vec<(usize, usize)> = if body.contains(['/', '.']) || body.chars().all(|c| c == 'x')
+    {
+        body.split('/')
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.chars()
+                    .enumerate()
+                    .filter(|&(_, ch)| ch == 'x' || ch == '#')
+                    .map(move |(c, _)| (r, c))
+            })
+            .collect()
+    } else {
+        let (h, w) = parse_size(body).map_err(|e| format!("--palette: {e}"))?;
+        (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect()
+    };
+    if cells.is_empty() || cells.len() > 64 {
+        return Err(format!(
+            "--palette: `{text}` is not a shape of 1 to 64 cells (write `1x3`, or rows of `x` \
+             and `.` split by `/`, like `xx/x.`)"
+        ));
+    }
+    if !connected(&cells) {
+        return Err(format!(
+            "--palette: `{text}` is not one connected piece (its cells must touch side to side)"
+        ));
+    }
+    let shape = PaletteShape::new(&cells, axis);
+    // Free pieces of one shape are alike and merged (a smaller space to walk); cars locked to
+    // an axis keep a kind each, as Rush Hour's vehicles do.
+    let kind = (axis == Axis::Free).then(|| format!("palette {shape}"));
+    Ok(shape.with_kind(kind))
+}
+
+/// Adds one `--lock` item: a cell `ROW:COLUMN` or a piece's name.
+fn lock(puzzle: &Puzzle, rules: &mut DesignRules, item: &str) -> Result<(), String> {
+    if let Some((r, c)) = item.split_once(':') {
+        let (Ok(r), Ok(c)) = (r.trim().parse::<usize>(), c.trim().parse::<usize>()) else {
+            return Err(format!(
+                "--lock: `{item}` is not a cell ROW:COLUMN (from 1)"
+            ));
+        };
+        if r == 0 || c == 0 || r > puzzle.rows || c > puzzle.cols {
+            return Err(format!(
+                "--lock: cell {r}:{c} is off the {}x{} board (rows and columns count from 1)",
+                puzzle.rows, puzzle.cols
+            ));
+        }
+        rules.locked_cells.insert((r - 1) * puzzle.cols + c - 1);
+        return Ok(());
+    }
+    let token = Token::new(item).map_err(|e| format!("--lock: `{item}`: {e}"))?;
+    if !puzzle.pieces().iter().any(|p| p.token == token) {
+        return Err(format!("--lock: the puzzle has no piece `{item}`"));
+    }
+    rules.locked_pieces.insert(token);
+    Ok(())
+}
+
+/// The puzzle file of a found design: at its hardest start, in the metric it was judged in,
+/// its notes saying how hard it is and what changed.
+fn design_file(design: &FoundDesign, original: &Puzzle, metric: Metric) -> Puzzle {
+    let mut puzzle = design.puzzle.clone();
+    puzzle.metric = Some(metric);
+    let mut notes = format!(
+        "A hardest start of {} moves ({} metric, proved by a walk of its whole component of {} \
+         positions; {} optimal solutions, {} decisions), {} pieces, {} walls; found by \
+         `blockslide improve`.",
+        design.length,
+        metric.name(),
+        design.component,
+        design.proof.solutions,
+        design.proof.decisions,
+        design.pieces,
+        design.walls
+    );
+    if design.changes.is_empty() {
+        notes.push_str(" The pieces and walls of the original.");
+    } else {
+        let title = if original.name.is_empty() {
+            "the original"
+        } else {
+            original.name.as_str()
+        };
+        let _ = write!(
+            notes,
+            " Changed from {title}: {}.",
+            design.changes.join("; ")
+        );
+    }
+    puzzle.notes = notes;
+    puzzle
+}
+
+/// The progress line of a design search: the best length so far, candidates per second, time
+/// left.
+struct SearchLine {
+    bar: Option<ProgressBar>,
+    limit: Duration,
+}
+
+impl SearchLine {
+    fn new(quiet: bool, limit: Duration) -> SearchLine {
+        let bar = ProgressLine::wanted(quiet).then(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(5));
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner()),
+            );
+            bar.set_message("starting");
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        });
+        SearchLine { bar, limit }
+    }
+
+    fn show(&self, status: &SearchStatus) {
+        let Some(bar) = &self.bar else {
+            return;
+        };
+        let secs = status.elapsed.as_secs_f64();
+        let rate = status.candidates as f64 / secs.max(1e-3);
+        let best = status.best.as_ref().map(|b| b.length);
+        let left = self.limit.saturating_sub(status.elapsed).as_secs();
+        let best_text = best.map_or_else(|| "none yet".to_string(), |b| format!("{b} moves"));
+        bar.set_message(format!(
+            "best {best_text} · {} candidates · {rate:.0}/s · {} kept · {left} s left",
+            status.candidates, status.kept
+        ));
+    }
+}
+
+impl Drop for SearchLine {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct DesignJson {
+    file: Option<String>,
+    length: u32,
+    component: u64,
+    pieces: usize,
+    walls: usize,
+    optimal_solutions: String,
+    decisions: u32,
+    changes: Vec<String>,
+    found_after: f64,
+    board: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct ReportJson {
+    command: &'static str,
+    status: String,
+    metric: &'static str,
+    objective: &'static str,
+    strategy: &'static str,
+    seed: u64,
+    original: Option<u32>,
+    candidates: u64,
+    candidates_per_second: f64,
+    seconds: f64,
+    designs: Vec<DesignJson>,
+    timeline: Vec<(f64, u32)>,
+}
+
+/// Prints what the search found, as text or one JSON object.
+fn print_report(
+    report: &SearchReport,
+    rules: &DesignRules,
+    options: &SearchOptions,
+    files: &[PathBuf],
+    as_json: bool,
+    command: &'static str,
+) -> Result<(), CliError> {
+    let rate = report.candidates as f64 / report.seconds.max(1e-9);
+    if as_json {
+        return json::print(&ReportJson {
+            command,
+            status: report.status.name().to_string(),
+            metric: rules.metric.name(),
+            objective: options.objective.name(),
+            strategy: options.strategy.name(),
+            seed: options.seed,
+            original: report.original,
+            candidates: report.candidates,
+            candidates_per_second: rate,
+            seconds: report.seconds,
+            designs: report
+                .designs
+                .iter()
+                .enumerate()
+                .map(|(i, d)| DesignJson {
+                    file: files.get(i).map(|f| f.display().to_string()),
+                    length: d.length,
+                    component: d.component,
+                    pieces: d.pieces,
+                    walls: d.walls,
+                    optimal_solutions: d.proof.solutions.to_string(),
+                    decisions: d.proof.decisions,
+                    changes: d.changes.clone(),
+                    found_after: d.found_after,
+                    board: d.puzzle.board_rows(),
+                })
+                .collect(),
+            timeline: report.timeline.clone(),
+        });
+    }
+    let mut out = String::new();
+    let original = report
+        .original
+        .map_or_else(|| "no hardest start".to_string(), |l| format!("{l} moves"));
+    let _ = writeln!(
+        out,
+        "{} candidates in {:.1} s ({rate:.0}/s, {} metric, objective {}, strategy {}, seed {}); \
+         {}; the original: {original}",
+        report.candidates,
+        report.seconds,
+        rules.metric.name(),
+        options.objective.name(),
+        options.strategy.name(),
+        options.seed,
+        stop_words(report.status)
+    );
+    for (i, d) in report.designs.iter().enumerate() {
+        let file = files
+            .get(i)
+            .map_or_else(String::new, |f| format!("  {}", f.display()));
+        let _ = writeln!(
+            out,
+            "{:>3} moves  {:>8} positions  {:>2} pieces  {} walls  {} decisions  found after \
+             {:.1} s{file}",
+            d.length, d.component, d.pieces, d.walls, d.proof.decisions, d.found_after
+        );
+        for change in &d.changes {
+            let _ = writeln!(out, "      {change}");
+        }
+    }
+    if report.designs.is_empty() {
+        let _ = writeln!(out, "no design with a reachable goal was found");
+    }
+    out!("{out}")
+}
+
+fn stop_words(status: Termination) -> &'static str {
+    match status {
+        Termination::Cancelled => "stopped by Ctrl-C",
+        Termination::NodeLimit => "candidate limit reached",
+        Termination::Solved => "all found",
+        _ => "time limit reached",
+    }
+}
+
+/// Arguments of `generate` for puzzles made to order (`generate rushhour`, `generate
+/// FILE.ron`).
+pub struct MadeToOrder<'a> {
+    /// `rushhour`, or a puzzle file whose board, goal and pieces the designs grow from.
+    pub source: &'a str,
+    /// The board size, for `rushhour`.
+    pub size: Option<&'a str>,
+    /// The band of lengths.
+    pub moves: &'a str,
+    /// How many puzzles.
+    pub count: usize,
+    /// The red car's row, for `rushhour` (from 1; default: the third, or the middle one).
+    pub primary_row: Option<usize>,
+    /// Where the puzzle files go.
+    pub output: Option<&'a Path>,
+    /// `--force`.
+    pub force: &'a ForceArgs,
+    /// `--json`.
+    pub json: bool,
+    /// The search's options.
+    pub design: &'a DesignArgs,
+}
+
+/// Runs `generate rushhour` or `generate FILE.ron`: `count` distinct puzzles whose hardest
+/// start needs a number of moves in the band, each proved, printed one per line (Rush Hour in
+/// Fogleman's notation: moves, board, component; others: moves, component, board rows split
+/// by `/`) and written into the output folder when one is given.
+///
+/// # Errors
+/// A bad option or file, a folder or file that cannot be written.
+pub fn made_to_order(args: &MadeToOrder<'_>) -> Result<u8, CliError> {
+    let band = parse_band(args.moves)?;
+    let (base, family) = if args.source == "rushhour" {
+        (
+            empty_rush_hour(args.size.unwrap_or("6x6"), args.primary_row)?,
+            None,
+        )
+    } else {
+        let path = Path::new(args.source);
+        if args.size.is_some() || args.primary_row.is_some() {
+            return Err(CliError::from(
+                "--size and --primary-row are for `generate rushhour`; a puzzle or family file \
+                 brings its own board"
+                    .to_string(),
+            ));
+        }
+        let text = read_text(path).map_err(|e| e.in_file(path).to_string())?;
+        match parse_family(&text) {
+            Ok(spec) => family_base(&spec).map(|(base, rules)| (base, Some(rules)))?,
+            // A family file names its `kind`; anything else is read as a puzzle file, whose
+            // errors are the ones to show.
+            Err(e) if text.contains("kind") && parse(&text).is_err() => {
+                return Err(e.in_file(path).to_string().into());
+            }
+            Err(_) => (parse(&text).map_err(|e| e.in_file(path).to_string())?, None),
+        }
+    };
+    let (mut rules, options, control) = setup(&base, args.design, 600.0)?;
+    if let Some(family) = family {
+        family.apply(&mut rules, args.design);
+    }
+    if let Some(dir) = args.output {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        for i in 1..=args.count {
+            let out = dir.join(order_name(i));
+            check_save_path(&out, args.force.options()).map_err(|e| save_error(&out, &e))?;
+        }
+    }
+    let line = SearchLine::new(args.design.quiet, control.limits.max_time);
+    let report = generate(
+        &base,
+        &rules,
+        band.clone(),
+        args.count,
+        &options,
+        &control,
+        Some(&|s: &SearchStatus| line.show(s)),
+    )
+    .map_err(|e| e.to_string())?;
+    drop(line);
+    let mut files = Vec::new();
+    if let Some(dir) = args.output {
+        for (i, design) in report.designs.iter().enumerate() {
+            let out = dir.join(order_name(i + 1));
+            let file = design_file(design, &base, rules.metric);
+            save_with(&out, &file, args.force.options()).map_err(|e| save_error(&out, &e))?;
+            files.push(out);
+        }
+    }
+    if args.json {
+        print_report(&report, &rules, &options, &files, true, "generate")?;
+    } else {
+        for design in &report.designs {
+            let board = match rushhour::to_string(&design.puzzle) {
+                Ok(text) => text,
+                Err(_) => design.puzzle.board_rows().join("/").replace(' ', ""),
+            };
+            outln!("{} {board} {}", design.length, design.component)?;
+        }
+        if report.designs.len() < args.count {
+            errln!(
+                "found {} of {} puzzles of {}..{} moves ({} candidates, {:.1} s): {}",
+                report.designs.len(),
+                args.count,
+                band.start(),
+                band.end(),
+                report.candidates,
+                report.seconds,
+                stop_words(report.status)
+            );
+        }
+    }
+    Ok(if report.designs.len() >= args.count {
+        EXIT_OK
+    } else {
+        EXIT_LIMIT
+    })
+}
+
+/// What a family file sets of a design search's rules, unless the command line says
+/// otherwise: its palette, its piece and wall limits, walls allowed when it has any.
+struct FamilyRules {
+    palette: Option<Vec<PaletteShape>>,
+    max_pieces: Option<usize>,
+    max_walls: usize,
+}
+
+impl FamilyRules {
+    fn apply(self, rules: &mut DesignRules, args: &DesignArgs) {
+        if let (Some(palette), None) = (self.palette, &args.palette) {
+            rules.palette = palette;
+        }
+        if let (Some(n), None) = (self.max_pieces, args.max_pieces) {
+            rules.max_pieces = n;
+        }
+        if args.max_walls.is_none() {
+            rules.max_walls = self.max_walls;
+        }
+        if self.max_walls > 0 && args.allow.is_none() {
+            rules.allow.insert(Change::Walls);
+        }
+    }
+}
+
+/// The base design of a family file (an empty board with the goal piece, at its goal for a
+/// block family, at the left of its row for Rush Hour) and what the family sets of the rules.
+/// The design search holds the family's board, shapes, goal and limits; Fogleman's layout
+/// rules and per-shape counts are the enumeration's (`blockslide family`), not imposed here.
+fn family_base(spec: &FamilySpec) -> Result<(Puzzle, FamilyRules), String> {
+    match spec {
+        FamilySpec::RushHour(f) => {
+            let base = empty_rush_hour(&format!("{}x{}", f.rows, f.cols), Some(f.primary_row + 1))?;
+            let rules = FamilyRules {
+                palette: None,
+                max_pieces: None,
+                max_walls: f.max_walls,
+            };
+            Ok((base, rules))
+        }
+        FamilySpec::Blocks(f) => {
+            let mut base = Puzzle::empty(f.rows, f.cols);
+            base.name = format!("{}x{} block family", f.rows, f.cols);
+            base.metric = Some(f.metric);
+            let goal = &f.shapes[f.goal_shape];
+            let token = Token::new("A").map_err(|e| e.to_string())?;
+            for &(r, c) in &goal.cells {
+                let (r, c) = (f.goal_at.0 + r, f.goal_at.1 + c);
+                base.set_cell(r, c, Cell::Piece(token));
+                base.goal.cells[r * f.cols + c] = Some(token);
+            }
+            base.styles.entry(token).or_default().axis = goal.axis;
+            let palette = f
+                .shapes
+                .iter()
+                .enumerate()
+                .filter(|&(i, s)| i != f.goal_shape && s.max > 0)
+                .map(|(_, s)| PaletteShape::new(&s.cells, s.axis).with_kind(Some(s.name.clone())))
+                .collect();
+            let rules = FamilyRules {
+                palette: Some(palette),
+                max_pieces: Some(f.max_pieces),
+                max_walls: f.max_walls,
+            };
+            Ok((base, rules))
+        }
+    }
+}
+
+/// `puzzle-N.ron`.
+fn order_name(n: usize) -> String {
+    format!("puzzle-{n}.ron")
+}
+
+/// `A..B` or `N`.
+fn parse_band(text: &str) -> Result<RangeInclusive<u32>, String> {
+    let number = |s: &str| {
+        s.trim().parse::<u32>().map_err(|_| {
+            format!("--moves `{text}` should be a number of moves or a range like 30..40")
+        })
+    };
+    let (lo, hi) = if let Some((a, b)) = text.split_once("..") {
+        (number(a)?, number(b.trim_start_matches('='))?)
+    } else {
+        let n = number(text)?;
+        (n, n)
+    };
+    if lo > hi {
+        return Err(format!(
+            "--moves {text}: the range is empty ({lo} is more than {hi})"
+        ));
+    }
+    Ok(lo..=hi)
+}
+
+/// An empty Rush Hour board of `size` with the red car at the left of its row.
+fn empty_rush_hour(size: &str, primary_row: Option<usize>) -> Result<Puzzle, String> {
+    let (rows, cols) = parse_size(size)?;
+    if rows != cols || !(3..=8).contains(&rows) {
+        return Err(format!(
+            "--size {size}: Rush Hour boards here are square, 3x3 to 8x8 (as the notation holds)"
+        ));
+    }
+    let row = match primary_row {
+        Some(r) if (1..=rows).contains(&r) => r - 1,
+        Some(r) => return Err(format!("--primary-row {r} is off a board of {rows} rows")),
+        None => (rows - 1) / 2,
+    };
+    let mut text = vec!['o'; rows * cols];
+    text[row * cols] = 'A';
+    text[row * cols + 1] = 'A';
+    let text: String = text.into_iter().collect();
+    let mut puzzle = rushhour::parse_sized(&text, rows, cols).map_err(|e| e.to_string())?;
+    puzzle.name = format!("Rush Hour {rows}x{cols}");
+    Ok(puzzle)
+}
