@@ -9,6 +9,7 @@ use super::{BenchArgs, CliError, EXIT_OK};
 mod analysis;
 mod big;
 mod blocks;
+mod design;
 mod tiles;
 
 /// Runs `blockslide bench`.
@@ -28,11 +29,19 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
     } else {
         args.suites.iter().map(String::as_str).collect()
     };
-    let known: Vec<&str> = all.iter().chain(big::SUITES).copied().collect();
+    let known: Vec<&str> = all
+        .iter()
+        .chain(big::SUITES)
+        .chain(design::SUITES)
+        .copied()
+        .collect();
     for suite in &chosen {
         let result = if big::SUITES.contains(suite) {
             // Minutes per puzzle: only when named.
             big::run_suite(args)
+        } else if design::SUITES.contains(suite) {
+            // Minutes per target too: only when named.
+            design::run_suite(suite, args)
         } else if blocks::SUITES.contains(suite) {
             blocks::run_suite(suite, args)
         } else if tiles::SUITES.contains(suite) {

@@ -105,8 +105,8 @@ pub struct DesignArgs {
     /// board, scaled by area on others; else two more than the puzzle has].
     #[arg(long, value_parser = super::args::counts::<usize>(1, 1000))]
     pub max_pieces: Option<usize>,
-    /// The most walls a design may have [default: as many as the puzzle has; walls change
-    /// only with `--allow walls`].
+    /// The most walls a design may have [default: as many as the puzzle has]; more than 0
+    /// allows walls to change unless `--allow` lists the changes.
     #[arg(long, value_parser = super::args::counts::<usize>(0, 1024))]
     pub max_walls: Option<usize>,
     /// Pieces (by name) and cells (`ROW:COLUMN`, from 1) no change may touch,
@@ -161,6 +161,9 @@ pub struct ImproveArgs {
     /// from the original.
     #[arg(long)]
     pub random_start: bool,
+    /// Stop as soon as a design whose hardest start needs at least N moves is found (exit 0).
+    #[arg(long, value_name = "N")]
+    pub stop_at: Option<u32>,
     /// The search's options.
     #[command(flatten)]
     pub design: DesignArgs,
@@ -181,6 +184,7 @@ pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
     let (rules, mut options, control) = setup(&puzzle, &args.design, DEFAULT_SECONDS)?;
     options.keep = args.keep;
     options.random_start = args.random_start;
+    options.stop_at = args.stop_at;
     std::fs::create_dir_all(&args.output)
         .map_err(|e| format!("cannot create {}: {e}", args.output.display()))?;
     for i in 1..=args.keep {
@@ -257,6 +261,10 @@ fn setup(
     }
     if let Some(n) = args.max_walls {
         rules.max_walls = n;
+        // Asking for walls allows them, unless --allow says exactly what may change.
+        if n > 0 && args.allow.is_none() {
+            rules.allow.insert(Change::Walls);
+        }
     }
     for item in &args.lock {
         lock(puzzle, &mut rules, item.trim())?;
@@ -556,7 +564,7 @@ fn stop_words(status: Termination) -> &'static str {
     match status {
         Termination::Cancelled => "stopped by Ctrl-C",
         Termination::NodeLimit => "candidate limit reached",
-        Termination::Solved => "all found",
+        Termination::Solved => "target reached",
         _ => "time limit reached",
     }
 }

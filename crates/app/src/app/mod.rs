@@ -1,9 +1,9 @@
 //! The application: the window's layout, the mode tabs, and the frame.
 //!
-//! Layout: the menu bar on top, the status bar at the bottom, and between them, in the
-//! Start and Goal tabs, the tools and piece palette (left), the board (centre) and the
-//! properties with live validation (right); in the Solve and Play tabs, the solver panel
-//! (right) and playback, the comparison or the game (centre). The Analyze window (View >
+//! Layout: the menu bar and the tab row on top, the status bar at the bottom, and between
+//! them, in the Start and Goal tabs, the tools and piece palette (left), the board (centre)
+//! and the properties with live validation (right); in the Solve and Play tabs, the solver
+//! panel (right) and playback, the comparison or the game (centre). The Analyze window (View >
 //! Analyze…, F6), the Make it harder window (opened from Analyze) and the Families window
 //! (View > Families…) float over either half, so a designer can analyse while drawing.
 //!
@@ -393,23 +393,12 @@ impl App {
         });
     }
 
+    /// The tab row. It spans the window above the side panels, so the tabs stay in one
+    /// place whichever panels the tab shows or hides. The buttons on the right are laid out
+    /// first and the tabs get the room left of them, so in a narrow window the Goal tab's
+    /// hint is cut short instead of running under a button.
     fn mode_tabs(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
         ui.horizontal(|ui| {
-            for mode in Mode::ALL {
-                let tab = ui
-                    .add(egui::Button::selectable(
-                        self.mode == mode,
-                        egui::RichText::new(mode.title()).size(16.0),
-                    ))
-                    .on_hover_text(mode.help());
-                if tab.clicked() {
-                    commands.push(Command::SetMode(mode));
-                }
-            }
-            if self.mode == Mode::Goal {
-                ui.separator();
-                ui.weak("Hatched cells are \"don't care\".");
-            }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 let shown =
                     self.view.right_panel || (self.mode.is_editing() && self.view.left_panel);
@@ -431,6 +420,28 @@ impl App {
                     commands.push(Command::SetMode(Mode::Solve));
                     commands.push(SolverCommand::SolveAndPlay.into());
                 }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    for mode in Mode::ALL {
+                        let tab = ui
+                            .add(egui::Button::selectable(
+                                self.mode == mode,
+                                egui::RichText::new(mode.title()).size(16.0),
+                            ))
+                            .on_hover_text(mode.help());
+                        if tab.clicked() {
+                            commands.push(Command::SetMode(mode));
+                        }
+                    }
+                    if self.mode == Mode::Goal {
+                        ui.separator();
+                        ui.add(
+                            egui::Label::new(
+                                egui::RichText::new("Hatched cells are \"don't care\".").weak(),
+                            )
+                            .truncate(),
+                        );
+                    }
+                });
             });
         });
     }
@@ -494,8 +505,12 @@ impl App {
             }
             status_bar::show(ui, &self.doc, layer, self.editor.hovered, &message);
         });
+        egui::Panel::top("mode_tabs").show(ui, |ui| self.mode_tabs(ui, commands));
         // Side panels never take more than their share of a small window, so the board keeps
-        // room; either can be collapsed (View menu, F9, or a drag on its edge).
+        // room; either can be collapsed (View menu, F9, or a drag on its edge). Their contents
+        // scroll both ways inside them (see `side_scroll`): a panel never grows to fit a wide
+        // row, so its width stays the same from puzzle to puzzle and it never reaches over
+        // the centre.
         let width = ui.available_width();
         if self.mode.is_editing() {
             egui::Panel::left("tools")
@@ -510,15 +525,17 @@ impl App {
                 .default_size(300.0)
                 .size_range(160.0..=(width * 0.3).max(160.0))
                 .show_collapsible(ui, &mut self.view.right_panel, |ui| {
-                    properties_panel::show(
-                        ui,
-                        &mut self.properties,
-                        self.doc.puzzle(),
-                        self.mode,
-                        &self.editor,
-                        &self.checks,
-                        commands,
-                    );
+                    side_scroll(ui, "properties scroll", |ui| {
+                        properties_panel::show(
+                            ui,
+                            &mut self.properties,
+                            self.doc.puzzle(),
+                            self.mode,
+                            &self.editor,
+                            &self.checks,
+                            commands,
+                        );
+                    });
                 });
         } else {
             egui::Panel::right("solver_side")
@@ -526,18 +543,18 @@ impl App {
                 .default_size(360.0)
                 .size_range(200.0..=(width * 0.4).max(200.0))
                 .show_collapsible(ui, &mut self.view.right_panel, |ui| {
-                    self.solve.side_ui(
-                        ui,
-                        self.mode,
-                        self.doc.solvable_revision(),
-                        self.doc.puzzle(),
-                        commands,
-                    );
+                    side_scroll(ui, "solver side scroll", |ui| {
+                        self.solve.side_ui(
+                            ui,
+                            self.mode,
+                            self.doc.solvable_revision(),
+                            self.doc.puzzle(),
+                            commands,
+                        );
+                    });
                 });
         }
         egui::CentralPanel::default().show(ui, |ui| {
-            self.mode_tabs(ui, commands);
-            ui.separator();
             if self.mode.is_editing() {
                 // A tile puzzle's goal is the familiar order; outlining every misplaced tile
                 // would only add noise.
@@ -604,6 +621,18 @@ impl App {
         ctx.global_style_mut(|s| s.animation_time = if animations { 0.12 } else { 0.0 });
         self.style_applied = true;
     }
+}
+
+/// The contents of a right side panel, scrolled both ways inside it. Text still wraps at
+/// the panel's width; only a row that cannot wrap scrolls sideways. A vertical-only scroll
+/// area would widen to fit such a row, and a right panel wider than its size is drawn
+/// shifted: its left part under the centre, its resize edge out of place, and its width
+/// then depending on the puzzle shown.
+fn side_scroll(ui: &mut Ui, id: &str, add_contents: impl FnOnce(&mut Ui)) {
+    egui::ScrollArea::both()
+        .id_salt(id)
+        .auto_shrink([false, false])
+        .show(ui, add_contents);
 }
 
 impl eframe::App for App {

@@ -76,7 +76,7 @@ impl PropertiesState {
     }
 }
 
-/// Draws the panel.
+/// Draws the panel (the app scrolls it).
 pub fn show(
     ui: &mut Ui,
     state: &mut PropertiesState,
@@ -86,23 +86,19 @@ pub fn show(
     checks: &Checks,
     commands: &mut Vec<Command>,
 ) {
-    egui::ScrollArea::vertical()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            puzzle_section(ui, puzzle, commands);
-            ui.separator();
-            size_section(ui, puzzle, commands);
-            ui.separator();
-            piece_section(ui, state, puzzle, editor.selected, commands);
-            ui.separator();
-            if editor.tool == Tool::Zone || !puzzle.zones.is_empty() {
-                zone_section(ui, state, puzzle, editor.selected_zone, commands);
-                ui.separator();
-            }
-            goal_section(ui, puzzle, mode, commands);
-            ui.separator();
-            checks_section(ui, checks, commands);
-        });
+    puzzle_section(ui, puzzle, commands);
+    ui.separator();
+    size_section(ui, puzzle, commands);
+    ui.separator();
+    piece_section(ui, state, puzzle, editor.selected, commands);
+    ui.separator();
+    if editor.tool == Tool::Zone || !puzzle.zones.is_empty() {
+        zone_section(ui, state, puzzle, editor.selected_zone, commands);
+        ui.separator();
+    }
+    goal_section(ui, puzzle, mode, commands);
+    ui.separator();
+    checks_section(ui, checks, commands);
 }
 
 fn puzzle_section(ui: &mut Ui, puzzle: &Puzzle, commands: &mut Vec<Command>) {

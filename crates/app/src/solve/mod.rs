@@ -449,7 +449,8 @@ impl SolveView {
         }
     }
 
-    /// The right panel of the Solve and Play tabs, for `puzzle`, the design at `revision`.
+    /// The right panel of the Solve and Play tabs, for `puzzle`, the design at `revision`
+    /// (the app scrolls it).
     pub fn side_ui(
         &mut self,
         ui: &mut Ui,
@@ -458,24 +459,19 @@ impl SolveView {
         puzzle: &Puzzle,
         commands: &mut Vec<Command>,
     ) {
-        egui::ScrollArea::vertical()
-            .id_salt("solve side scroll")
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                if mode == Mode::Play {
-                    self.play_side_ui(ui);
-                    return;
-                }
-                self.panel.ui(ui, revision, puzzle, commands);
-                ui.add_space(10.0);
-                ui.separator();
-                let availability = self.panel.availability(revision, puzzle);
-                let compare = &mut self.compare;
-                egui::CollapsingHeader::new(RichText::new("Compare algorithms").strong())
-                    .id_salt("compare header")
-                    .default_open(true)
-                    .show(ui, |ui| compare.controls_ui(ui, availability, commands));
-            });
+        if mode == Mode::Play {
+            self.play_side_ui(ui);
+        } else {
+            self.panel.ui(ui, revision, puzzle, commands);
+            ui.add_space(10.0);
+            ui.separator();
+            let availability = self.panel.availability(revision, puzzle);
+            let compare = &mut self.compare;
+            egui::CollapsingHeader::new(RichText::new("Compare algorithms").strong())
+                .id_salt("compare header")
+                .default_open(true)
+                .show(ui, |ui| compare.controls_ui(ui, availability, commands));
+        }
         if self.panel.is_running() || self.compare.is_running() {
             // Elapsed time ticks even between progress reports.
             ui.ctx()
@@ -541,7 +537,8 @@ impl SolveView {
         ui.add_space(6.0);
         ui.label(RichText::new("Keys").strong());
         for (key, what) in play::KEYS {
-            ui.horizontal(|ui| {
+            // Wrapped, so a long line stays inside a narrow panel.
+            ui.horizontal_wrapped(|ui| {
                 ui.monospace(key);
                 ui.label(what);
             });
@@ -583,12 +580,17 @@ impl SolveView {
         });
         ui.separator();
         match self.tab {
+            // Both scroll sideways too: in a narrow window the Watch controls and the
+            // comparison table are wider than the centre, and must stay reachable.
             SolveTab::Watch => {
                 let algorithm = self.panel.settings.algorithm_for(puzzle);
-                self.watch.ui(ui, algorithm, commands);
+                egui::ScrollArea::both()
+                    .id_salt("watch scroll")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| self.watch.ui(ui, algorithm, commands));
             }
             SolveTab::Compare => {
-                egui::ScrollArea::vertical()
+                egui::ScrollArea::both()
                     .id_salt("compare results scroll")
                     .show(ui, |ui| self.compare.results_ui(ui, commands));
             }

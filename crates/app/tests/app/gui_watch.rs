@@ -160,11 +160,8 @@ fn a_tree_node_clicked_shows_its_path_from_the_root() {
     let grandchild = (0..trace.nodes.len())
         .find(|&n| trace.nodes[n].g == 2)
         .expect("a node two moves deep");
-    let parent = trace.nodes[grandchild].parent.unwrap();
-    let expected = format!(
-        "Path: {}, {}",
-        trace.nodes[parent].label, trace.nodes[grandchild].label
-    );
+    let parent = trace.nodes[grandchild].parent_index().unwrap();
+    let expected = format!("Path: {}, {}", trace.label(parent), trace.label(grandchild));
     // The tree lives in a pan-and-zoom scene, whose transform the accessibility bounds do
     // not carry, so the node is clicked through accesskit.
     h.get_by_label_contains(&format!("Tree node {grandchild}:"))

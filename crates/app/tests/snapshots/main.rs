@@ -8,4 +8,6 @@ mod snapshots_editor;
 mod snapshots_families;
 mod snapshots_family_window;
 mod snapshots_harder;
+mod snapshots_layout;
 mod snapshots_solver;
+mod snapshots_watch;

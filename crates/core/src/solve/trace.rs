@@ -9,37 +9,60 @@
 //!
 //! [`Observer`]: crate::solve::observe::Observer
 
+use std::borrow::Borrow;
 use std::collections::VecDeque;
 
+use rustc_hash::FxHashMap;
 use serde::Serialize;
 
-use crate::model::Puzzle;
+use crate::model::{Cell, Dir, Puzzle};
 use crate::solve::algorithms::Algorithm;
 use crate::solve::observe::Fate;
 
-/// The most events a watched search records by default; a search that would make more is
-/// stopped after its last expansion that fits (see [`watch`](crate::solve::api::watch)).
+/// The most events a trace written out records by default (the CLI's `--trace`, whose JSON
+/// lines take a few hundred bytes an event); a search that would make more is stopped after
+/// its last expansion that fits (see [`watch`](crate::solve::api::watch)).
 pub const DEFAULT_EVENT_CAP: usize = 20_000;
 
+/// The most events a search watched in memory records (the app's Watch view).
+///
+/// It is sized so that every bundled puzzle can be watched to the goal with every algorithm
+/// that solves it within a second: the largest such run, iterative deepening on the 24-move
+/// 8-puzzle, makes about 8 million events. The trace is stored compactly (see [`Trace`]),
+/// about 16 bytes an event, 28 a node and 4 a changed cell: some 40 to 60 bytes an event on
+/// the bundled puzzles (see [`Trace::memory_bytes`]), so a full trace takes at most about
+/// 600 MB.
+pub const WATCH_EVENT_CAP: usize = 10_000_000;
+
 /// One node of a recorded search tree (a node of the algorithm, or a successor it discarded).
+///
+/// A node does not hold its position: it holds the cells where it differs from its parent
+/// (from the puzzle's start, for a root), and [`Trace::position`] rebuilds the board along
+/// the path from the root. A trace of millions of nodes then takes a few dozen bytes a node.
 #[derive(Clone, Debug)]
 pub struct TraceNode {
-    /// The node it was generated from (`None` for a root).
-    pub parent: Option<usize>,
-    /// The move from the parent, in words (`7 left`, `B down 2`); empty for a root.
-    pub label: String,
+    /// The node it was generated from (`None` for a root), an index in [`Trace::nodes`].
+    pub parent: Option<u32>,
     /// Cost of the path from its root.
     pub g: u32,
     /// The heuristic's estimate (0 for algorithms that use none).
     pub h: u32,
-    /// What became of it when it was generated (`Queued` for a root).
-    pub fate: Fate,
     /// Which tree it belongs to: the iteration of IDDFS and IDA* (0 for other algorithms).
     pub tree: u32,
+    /// What became of it when it was generated (`Queued` for a root).
+    pub fate: Fate,
     /// Whether it grows from the goal (the backward half of bidirectional search).
     pub backward: bool,
-    /// The position.
-    pub position: Puzzle,
+    /// Where its changed cells begin in [`Trace::changes`]; they end where the next node's
+    /// begin.
+    pub(crate) changes: u32,
+}
+
+impl TraceNode {
+    /// The parent's index in [`Trace::nodes`], if it has one.
+    pub fn parent_index(&self) -> Option<usize> {
+        self.parent.map(|p| p as usize)
+    }
 }
 
 /// One event of a recorded search, naming nodes by their index in [`Trace::nodes`].
@@ -60,8 +83,9 @@ pub enum TraceEvent {
     Expanded {
         /// The node.
         node: usize,
-        /// The frontier's size just before.
-        frontier: u64,
+        /// The frontier's size just before (32 bits keep an event at 16 bytes; a frontier
+        /// larger than that is recorded as `u32::MAX`).
+        frontier: u32,
     },
     /// A successor is generated.
     Generated {
@@ -78,6 +102,10 @@ pub enum TraceEvent {
 }
 
 /// A recorded search.
+///
+/// Stored compactly, so that a watch of millions of events fits in memory: an event names
+/// its node by index, a node holds only its figures and the cells where it differs from its
+/// parent, each cell as an index into a small palette of the cells the puzzle uses.
 #[derive(Clone, Debug)]
 pub struct Trace {
     /// The algorithm that ran.
@@ -92,9 +120,159 @@ pub struct Trace {
     /// then [`TraceLimit`](crate::solve::Termination::TraceLimit)). The events are still
     /// every step of the run, which simply ended there.
     pub truncated: bool,
+    /// The puzzle as it starts: the board every position is rebuilt from, and its pieces'
+    /// names and colours.
+    pub(crate) start: Puzzle,
+    /// Every distinct cell the positions use.
+    pub(crate) palette: Vec<Cell>,
+    /// The nodes' changed cells: (cell index, palette index).
+    pub(crate) changes: Vec<(u16, u16)>,
+    /// For a node reopened with a cheaper path: the node it reopens (the algorithm drops the
+    /// older frontier entry).
+    pub(crate) reopens: FxHashMap<u32, u32>,
+}
+
+/// A trace's positions as they are recorded: the start, a palette of cells, and each node's
+/// changed cells. [`watch`](crate::solve::api::watch) fills it node by node.
+#[derive(Clone, Debug)]
+pub(crate) struct Boards {
+    pub(crate) start: Puzzle,
+    pub(crate) palette: Vec<Cell>,
+    pub(crate) changes: Vec<(u16, u16)>,
+}
+
+impl Boards {
+    /// No nodes yet, on `start`'s board.
+    pub(crate) fn new(start: &Puzzle) -> Self {
+        Boards {
+            start: start.clone(),
+            palette: Vec::new(),
+            changes: Vec::new(),
+        }
+    }
+
+    /// Records the cells where `to` differs from `from` (boards of the same size); returns
+    /// where they begin in `changes`.
+    pub(crate) fn record(&mut self, from: &[Cell], to: &[Cell]) -> u32 {
+        let begin = self.changes.len() as u32;
+        for (i, (&before, &now)) in from.iter().zip(to).enumerate() {
+            if before != now {
+                let colour = self
+                    .palette
+                    .iter()
+                    .position(|&c| c == now)
+                    .unwrap_or_else(|| {
+                        self.palette.push(now);
+                        self.palette.len() - 1
+                    });
+                // Boards have at most 32 x 32 cells, so both indices fit in 16 bits.
+                self.changes.push((i as u16, colour as u16));
+            }
+        }
+        begin
+    }
 }
 
 impl Trace {
+    /// A trace of `nodes` and `events` whose positions `boards` holds.
+    pub(crate) fn new(
+        algorithm: Algorithm,
+        weight: f64,
+        nodes: Vec<TraceNode>,
+        events: Vec<TraceEvent>,
+        boards: Boards,
+        reopens: FxHashMap<u32, u32>,
+    ) -> Self {
+        let (mut nodes, mut events, mut changes) = (nodes, events, boards.changes);
+        // A trace is kept as long as it is watched: its slack would be a third of it.
+        nodes.shrink_to_fit();
+        events.shrink_to_fit();
+        changes.shrink_to_fit();
+        Trace {
+            algorithm,
+            weight,
+            nodes,
+            events,
+            truncated: false,
+            start: boards.start,
+            palette: boards.palette,
+            changes,
+            reopens,
+        }
+    }
+
+    /// The puzzle watched, at its start.
+    pub fn start(&self) -> &Puzzle {
+        &self.start
+    }
+
+    /// About how many bytes the trace takes (its events, nodes and changed cells).
+    pub fn memory_bytes(&self) -> usize {
+        self.events.capacity() * size_of::<TraceEvent>()
+            + self.nodes.capacity() * size_of::<TraceNode>()
+            + self.changes.capacity() * size_of::<(u16, u16)>()
+            + self.reopens.capacity() * 2 * size_of::<(u32, u32)>()
+    }
+
+    /// The nodes from a root down to `node`, the root first.
+    pub fn path(&self, node: usize) -> Vec<usize> {
+        let mut path = vec![node];
+        let mut at = node;
+        while let Some(parent) = self.nodes[at].parent_index() {
+            path.push(parent);
+            at = parent;
+        }
+        path.reverse();
+        path
+    }
+
+    /// Applies `node`'s own changes (from its parent's cells to its own) to `cells`.
+    pub fn apply_changes(&self, node: usize, cells: &mut [Cell]) {
+        let begin = self.nodes[node].changes as usize;
+        let end = self
+            .nodes
+            .get(node + 1)
+            .map_or(self.changes.len(), |n| n.changes as usize);
+        for &(cell, colour) in &self.changes[begin..end] {
+            cells[usize::from(cell)] = self.palette[usize::from(colour)];
+        }
+    }
+
+    /// The cells of `node`'s position, row-major.
+    pub fn cells(&self, node: usize) -> Vec<Cell> {
+        let mut cells = self.start.cells.clone();
+        for n in self.path(node) {
+            self.apply_changes(n, &mut cells);
+        }
+        cells
+    }
+
+    /// `node`'s position: the puzzle with its board as the node has it.
+    pub fn position(&self, node: usize) -> Puzzle {
+        Puzzle {
+            cells: self.cells(node),
+            ..self.start.clone()
+        }
+    }
+
+    /// The move from `node`'s parent to `node`, in words (`7 left`, `B down 2`); empty for a
+    /// root.
+    pub fn label(&self, node: usize) -> String {
+        let Some(parent) = self.nodes[node].parent_index() else {
+            return String::new();
+        };
+        let before = self.cells(parent);
+        let mut after = before.clone();
+        self.apply_changes(node, &mut after);
+        self.move_words(&before, &after)
+    }
+
+    /// The move from the board `from` to the board `to` in words, as [`label`](Self::label)
+    /// says it: for a caller that holds both boards already.
+    pub fn move_words(&self, from: &[Cell], to: &[Cell]) -> String {
+        move_label(from, to, self.start.cols)
+    }
+
     /// The value the algorithm orders its frontier by, for a node with cost `g` and estimate
     /// `h`: g for uniform cost, h for greedy, g + w·h for A* (w = 1), weighted A* and IDA*,
     /// `None` for the algorithms that take no priority (breadth- and depth-first).
@@ -143,7 +321,7 @@ impl Trace {
             if let (Some(object), Some(node)) = (value.as_object_mut(), event_node(event)) {
                 let n = &self.nodes[node];
                 object.insert("parent".into(), serde_json::json!(n.parent));
-                object.insert("move".into(), serde_json::json!(n.label));
+                object.insert("move".into(), serde_json::json!(self.label(node)));
                 object.insert("g".into(), serde_json::json!(n.g));
                 object.insert("h".into(), serde_json::json!(n.h));
                 if let Some(f) = self.priority(n.g, n.h) {
@@ -154,7 +332,10 @@ impl Trace {
                     object.insert("backward".into(), serde_json::json!(true));
                 }
                 if !matches!(event, TraceEvent::Expanded { .. }) {
-                    object.insert("board".into(), serde_json::json!(n.position.board_rows()));
+                    object.insert(
+                        "board".into(),
+                        serde_json::json!(self.position(node).board_rows()),
+                    );
                 }
             }
             out.push_str(&value.to_string());
@@ -162,6 +343,36 @@ impl Trace {
         }
         out
     }
+}
+
+/// The move from the board `from` to the board `to` (`cols` columns) in words: the piece
+/// whose cells changed and how far it went (`7 left`, `B down 2`, `A up 1, right 2`).
+fn move_label(from: &[Cell], to: &[Cell], cols: usize) -> String {
+    let Some(token) = to.iter().zip(from).find_map(|(now, before)| match now {
+        Cell::Piece(t) if now != before => Some(*t),
+        _ => None,
+    }) else {
+        return String::new();
+    };
+    let first = |cells: &[Cell]| cells.iter().position(|c| *c == Cell::Piece(token));
+    let (Some(a), Some(b)) = (first(from), first(to)) else {
+        return token.to_string();
+    };
+    let cols = cols.max(1) as i64;
+    let (dr, dc) = (
+        (b as i64 / cols) - (a as i64 / cols),
+        (b as i64 % cols) - (a as i64 % cols),
+    );
+    let mut parts = Vec::new();
+    for (delta, minus, plus) in [(dr, Dir::Up, Dir::Down), (dc, Dir::Left, Dir::Right)] {
+        let dir = if delta < 0 { minus } else { plus };
+        match delta.abs() {
+            0 => {}
+            1 => parts.push(dir.word().to_string()),
+            n => parts.push(format!("{} {n}", dir.word())),
+        }
+    }
+    format!("{token} {}", parts.join(", "))
 }
 
 /// The node an event names, if any.
@@ -197,20 +408,78 @@ struct Entry {
     seq: u64,
 }
 
-/// The state of a watched search after some of its events: replays events one by one.
+/// The frontier as the algorithm keeps it, so that replaying an expansion costs what the
+/// algorithm's own step costs (a watched search may have millions of them).
 #[derive(Clone, Debug)]
-pub struct Replay<'t> {
-    trace: &'t Trace,
+enum Frontier {
+    /// Breadth-first search: first in, first out.
+    Queue(VecDeque<usize>),
+    /// Depth-first search (the top last) and the iterative searches, whose path stack takes
+    /// the children of the node just expanded where that node was.
+    Stack(Vec<usize>),
+    /// The best-first searches: every entry ever pushed, and whether each node is still
+    /// waiting (an entry taken or made stale by a reopening is no longer).
+    Priority {
+        entries: Vec<Entry>,
+        waiting: Vec<bool>,
+    },
+    /// Bidirectional search: each side's waiting layer, the side being expanded, its layer,
+    /// and the layer it is growing.
+    Layers {
+        sides: [VecDeque<usize>; 2],
+        active: Option<usize>,
+        layer: VecDeque<usize>,
+        next_layer: Vec<usize>,
+    },
+}
+
+impl Frontier {
+    fn for_algorithm(algorithm: Algorithm, nodes: usize) -> Self {
+        match algorithm {
+            Algorithm::Bfs => Frontier::Queue(VecDeque::new()),
+            Algorithm::Dfs | Algorithm::Iddfs | Algorithm::Idastar => Frontier::Stack(Vec::new()),
+            Algorithm::Ucs | Algorithm::Greedy | Algorithm::Astar | Algorithm::Wastar => {
+                Frontier::Priority {
+                    entries: Vec::new(),
+                    waiting: vec![false; nodes],
+                }
+            }
+            Algorithm::Bibfs => Frontier::Layers {
+                sides: [VecDeque::new(), VecDeque::new()],
+                active: None,
+                layer: VecDeque::new(),
+                next_layer: Vec::new(),
+            },
+        }
+    }
+}
+
+/// Bidirectional search finishes a layer and begins the next, on the smaller side.
+fn start_layer(
+    sides: &mut [VecDeque<usize>; 2],
+    active: &mut Option<usize>,
+    layer: &mut VecDeque<usize>,
+    next_layer: &mut Vec<usize>,
+) {
+    if let Some(side) = *active {
+        sides[side] = next_layer.drain(..).collect();
+    }
+    let side = usize::from(sides[1].len() < sides[0].len());
+    *active = Some(side);
+    *layer = std::mem::take(&mut sides[side]);
+}
+
+/// The state of a watched search after some of its events: replays events one by one.
+///
+/// It borrows its trace (`Replay<&Trace>`) or shares it (`Replay<Arc<Trace>>`, for a view
+/// that keeps the replay between frames and moves it forward step by step).
+#[derive(Clone, Debug)]
+pub struct Replay<T: Borrow<Trace>> {
+    trace: T,
     /// Events applied so far.
     step: usize,
     counters: Counters,
-    /// The frontier: queue or stack in algorithm order, or priority entries.
-    entries: Vec<Entry>,
-    /// Bidirectional search: each side's waiting layer, and the layer being expanded.
-    sides: [VecDeque<usize>; 2],
-    layer: VecDeque<usize>,
-    next_layer: Vec<usize>,
-    active: Option<usize>,
+    frontier: Frontier,
     /// Depth-first iterations: where the next child of the node just expanded goes.
     mark: usize,
     seq: u64,
@@ -222,34 +491,47 @@ pub struct Replay<'t> {
     expanded: Vec<bool>,
 }
 
-impl<'t> Replay<'t> {
+impl<T: Borrow<Trace>> Replay<T> {
     /// The search before its first event.
-    pub fn new(trace: &'t Trace) -> Self {
+    pub fn new(trace: T) -> Self {
+        let t = trace.borrow();
+        let (frontier, nodes) = (
+            Frontier::for_algorithm(t.algorithm, t.nodes.len()),
+            t.nodes.len(),
+        );
         Replay {
             trace,
             step: 0,
             counters: Counters::default(),
-            entries: Vec::new(),
-            sides: [VecDeque::new(), VecDeque::new()],
-            layer: VecDeque::new(),
-            next_layer: Vec::new(),
-            active: None,
+            frontier,
             mark: 0,
             seq: 0,
             current: None,
             bound: None,
             goal: None,
-            expanded: vec![false; trace.nodes.len()],
+            expanded: vec![false; nodes],
         }
     }
 
     /// The search after its first `step` events (at most all of them).
-    pub fn at(trace: &'t Trace, step: usize) -> Self {
+    pub fn at(trace: T, step: usize) -> Self {
         let mut replay = Replay::new(trace);
-        while replay.step < step.min(trace.events.len()) {
-            replay.apply_next();
-        }
+        replay.advance_to(step);
         replay
+    }
+
+    /// Applies events until `step` of them are applied (at most all of them); a replay
+    /// already past `step` stays where it is.
+    pub fn advance_to(&mut self, step: usize) {
+        let end = step.min(self.trace.borrow().events.len());
+        while self.step < end {
+            self.apply_next();
+        }
+    }
+
+    /// The trace replayed.
+    pub fn trace(&self) -> &Trace {
+        self.trace.borrow()
     }
 
     /// Events applied so far.
@@ -284,18 +566,20 @@ impl<'t> Replay<'t> {
 
     /// Applies the next event; returns it (`None` at the end).
     pub fn apply_next(&mut self) -> Option<TraceEvent> {
-        let event = *self.trace.events.get(self.step)?;
+        let event = *self.trace.borrow().events.get(self.step)?;
         self.step += 1;
         match event {
             TraceEvent::BoundRaised { bound } => {
                 self.bound = Some(bound);
-                self.entries.clear();
+                if let Frontier::Stack(stack) = &mut self.frontier {
+                    stack.clear();
+                }
                 self.current = None;
             }
-            TraceEvent::Root { node } => self.push(node, false),
+            TraceEvent::Root { node } => self.push(node),
             TraceEvent::Expanded { node, frontier } => {
                 self.counters.expanded += 1;
-                self.counters.max_frontier = self.counters.max_frontier.max(frontier);
+                self.counters.max_frontier = self.counters.max_frontier.max(u64::from(frontier));
                 self.take(node);
                 self.expanded[node] = true;
                 self.current = Some(node);
@@ -304,8 +588,15 @@ impl<'t> Replay<'t> {
                 self.counters.generated += 1;
                 match fate {
                     Fate::Duplicate => self.counters.duplicates += 1,
-                    Fate::Queued => self.push(node, false),
-                    Fate::Reopened => self.push(node, true),
+                    Fate::Queued => self.push(node),
+                    Fate::Reopened => {
+                        // The older entry of the reopened node is stale (the algorithm skips
+                        // it), so it is dropped.
+                        if let Some(&old) = self.trace.borrow().reopens.get(&(node as u32)) {
+                            self.remove(old as usize);
+                        }
+                        self.push(node);
+                    }
                     Fate::Pruned | Fate::DeadEnd => {}
                 }
             }
@@ -314,122 +605,148 @@ impl<'t> Replay<'t> {
         Some(event)
     }
 
-    /// Whether the frontier takes the smallest priority first.
-    fn prioritised(&self) -> bool {
-        matches!(
-            self.trace.algorithm,
-            Algorithm::Ucs | Algorithm::Greedy | Algorithm::Astar | Algorithm::Wastar
-        )
-    }
-
-    /// Adds `node` to the frontier; a `reopened` node's older entry is stale (the algorithm
-    /// skips it), so it is dropped.
-    fn push(&mut self, node: usize, reopened: bool) {
-        let n = &self.trace.nodes[node];
-        match self.trace.algorithm {
-            Algorithm::Bibfs => {
-                if self.active.is_none() && n.parent.is_none() {
-                    self.sides[usize::from(n.backward)].push_back(node);
+    /// Adds `node` to the frontier.
+    fn push(&mut self, node: usize) {
+        let trace = self.trace.borrow();
+        let n = &trace.nodes[node];
+        let iterative = matches!(trace.algorithm, Algorithm::Iddfs | Algorithm::Idastar);
+        let (key, tie) = (
+            trace.priority(n.g, n.h).unwrap_or(0.0),
+            match trace.algorithm {
+                Algorithm::Ucs => 0,
+                _ => u32::MAX - n.g,
+            },
+        );
+        let root = n.parent.is_none();
+        let backward = n.backward;
+        match &mut self.frontier {
+            Frontier::Queue(queue) => queue.push_back(node),
+            Frontier::Stack(stack) if iterative => stack.insert(self.mark.min(stack.len()), node),
+            Frontier::Stack(stack) => stack.push(node),
+            Frontier::Priority { entries, waiting } => {
+                self.seq += 1;
+                entries.push(Entry {
+                    node,
+                    key,
+                    tie,
+                    seq: self.seq,
+                });
+                waiting[node] = true;
+            }
+            Frontier::Layers {
+                sides,
+                active,
+                next_layer,
+                ..
+            } => {
+                if active.is_none() && root {
+                    sides[usize::from(backward)].push_back(node);
                 } else {
-                    self.next_layer.push(node);
+                    next_layer.push(node);
                 }
             }
-            Algorithm::Iddfs | Algorithm::Idastar => {
-                let at = self.mark.min(self.entries.len());
-                let entry = self.entry(node);
-                self.entries.insert(at, entry);
-            }
-            _ => {
-                if reopened {
-                    let same = |e: &Entry| same_node(self.trace, e.node, node);
-                    self.entries.retain(|e| !same(e));
-                }
-                let entry = self.entry(node);
-                self.entries.push(entry);
-            }
-        }
-    }
-
-    fn entry(&mut self, node: usize) -> Entry {
-        let n = &self.trace.nodes[node];
-        self.seq += 1;
-        let tie = match self.trace.algorithm {
-            Algorithm::Ucs => 0,
-            _ => u32::MAX - n.g,
-        };
-        Entry {
-            node,
-            key: self.trace.priority(n.g, n.h).unwrap_or(0.0),
-            tie,
-            seq: self.seq,
         }
     }
 
     /// Removes `node` from the frontier as the algorithm takes it.
     fn take(&mut self, node: usize) {
-        if self.trace.algorithm == Algorithm::Bibfs {
-            if self.layer.is_empty() {
-                self.start_layer();
+        match &mut self.frontier {
+            Frontier::Queue(queue) => {
+                if queue.front() == Some(&node) {
+                    queue.pop_front();
+                } else {
+                    self.remove(node);
+                }
             }
-            if let Some(i) = self.layer.iter().position(|&n| n == node) {
-                self.layer.remove(i);
+            Frontier::Stack(stack) => {
+                if let Some(i) = stack.iter().rposition(|&n| n == node) {
+                    stack.remove(i);
+                    self.mark = stack.len();
+                }
             }
-            return;
-        }
-        if let Some(i) = self.entries.iter().position(|e| e.node == node) {
-            self.entries.remove(i);
-            self.mark = self.entries.len();
+            Frontier::Priority { waiting, .. } => waiting[node] = false,
+            Frontier::Layers {
+                sides,
+                active,
+                layer,
+                next_layer,
+            } => {
+                if layer.is_empty() {
+                    start_layer(sides, active, layer, next_layer);
+                }
+                if let Some(i) = layer.iter().position(|&n| n == node) {
+                    layer.remove(i);
+                }
+            }
         }
     }
 
-    /// Bidirectional search finishes a layer and begins the next, on the smaller side.
-    fn start_layer(&mut self) {
-        if let Some(side) = self.active {
-            self.sides[side] = self.next_layer.drain(..).collect();
+    /// Drops `node` from the frontier wherever it waits.
+    fn remove(&mut self, node: usize) {
+        match &mut self.frontier {
+            Frontier::Queue(queue) => queue.retain(|&n| n != node),
+            Frontier::Stack(stack) => stack.retain(|&n| n != node),
+            Frontier::Priority { waiting, .. } => waiting[node] = false,
+            Frontier::Layers {
+                sides,
+                layer,
+                next_layer,
+                ..
+            } => {
+                for side in sides {
+                    side.retain(|&n| n != node);
+                }
+                layer.retain(|&n| n != node);
+                next_layer.retain(|&n| n != node);
+            }
         }
-        let side = usize::from(self.sides[1].len() < self.sides[0].len());
-        self.active = Some(side);
-        self.layer = std::mem::take(&mut self.sides[side]);
     }
 
     /// The frontier in the order the algorithm will take it (the first is next).
     pub fn frontier(&self) -> Vec<usize> {
-        match self.trace.algorithm {
-            Algorithm::Bfs => self.entries.iter().map(|e| e.node).collect(),
-            Algorithm::Bibfs => {
-                let mut upcoming = self.clone();
-                if upcoming.layer.is_empty() {
-                    upcoming.start_layer();
-                }
-                let side = upcoming.active.unwrap_or(0);
-                let mut out: Vec<usize> = upcoming.layer.iter().copied().collect();
-                out.extend(upcoming.next_layer.iter().copied());
-                out.extend(upcoming.sides[1 - side].iter().copied());
-                out
-            }
-            _ if self.prioritised() => {
-                let mut entries = self.entries.clone();
-                entries.sort_by(|a, b| {
+        match &self.frontier {
+            Frontier::Queue(queue) => queue.iter().copied().collect(),
+            Frontier::Stack(stack) => stack.iter().rev().copied().collect(),
+            Frontier::Priority { entries, waiting } => {
+                let mut live: Vec<Entry> = entries
+                    .iter()
+                    .filter(|e| waiting[e.node])
+                    .copied()
+                    .collect();
+                live.sort_by(|a, b| {
                     a.key
                         .total_cmp(&b.key)
                         .then(a.tie.cmp(&b.tie))
                         .then(a.seq.cmp(&b.seq))
                 });
-                entries.iter().map(|e| e.node).collect()
+                live.iter().map(|e| e.node).collect()
             }
-            _ => self.entries.iter().rev().map(|e| e.node).collect(),
+            Frontier::Layers {
+                sides,
+                active,
+                layer,
+                next_layer,
+            } => {
+                let (mut sides, mut active, mut layer, mut next_layer) =
+                    (sides.clone(), *active, layer.clone(), next_layer.clone());
+                if layer.is_empty() {
+                    start_layer(&mut sides, &mut active, &mut layer, &mut next_layer);
+                }
+                let side = active.unwrap_or(0);
+                let mut out: Vec<usize> = layer.into_iter().collect();
+                out.extend(next_layer);
+                out.extend(sides[1 - side].iter().copied());
+                out
+            }
         }
     }
 
     /// The node the algorithm's discipline says comes next.
     pub fn next(&self) -> Option<usize> {
-        self.frontier().first().copied()
+        match &self.frontier {
+            Frontier::Queue(queue) => queue.front().copied(),
+            Frontier::Stack(stack) => stack.last().copied(),
+            _ => self.frontier().first().copied(),
+        }
     }
-}
-
-/// Whether two tree nodes stand for the same node of the algorithm (a reopened node appears
-/// again in the tree): same tree, same position, both queued or reopened.
-fn same_node(trace: &Trace, a: usize, b: usize) -> bool {
-    let (na, nb) = (&trace.nodes[a], &trace.nodes[b]);
-    na.tree == nb.tree && na.backward == nb.backward && na.position.cells == nb.position.cells
 }

@@ -340,15 +340,13 @@ fn iterative_searches_stop_at_the_clis_cap() {
 #[test]
 fn every_node_is_drawn_in_the_position_its_move_makes() {
     let trace = watched(&bundled("two-by-three.ron"), Algorithm::Astar);
-    let root = &trace.nodes[0];
-    assert_eq!(root.position.board_rows(), ["5 4 2", "1 3 ."]);
-    let child = trace.nodes.iter().find(|n| n.parent == Some(0)).unwrap();
+    assert_eq!(trace.position(0).board_rows(), ["5 4 2", "1 3 ."]);
+    let child = (0..trace.nodes.len())
+        .find(|&n| trace.nodes[n].parent == Some(0))
+        .unwrap();
+    let label = trace.label(child);
     // From `5 4 2 / 1 3 .` the blank's neighbours 2 (above) and 3 (left) can move.
-    assert!(
-        ["2 down", "3 right"].contains(&child.label.as_str()),
-        "{}",
-        child.label
-    );
+    assert!(["2 down", "3 right"].contains(&label.as_str()), "{label}");
     let json = trace.to_json_lines();
     assert_eq!(json.lines().count(), trace.events.len());
     let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();

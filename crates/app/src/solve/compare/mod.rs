@@ -302,7 +302,8 @@ impl Compare {
 
     /// Ready-made sets of pairs.
     fn presets_ui(&mut self, ui: &mut Ui, availability: &Availability) {
-        ui.horizontal(|ui| {
+        // Wrapped here and below, so a narrow side panel cuts no button off.
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .small_button("Seeds' set")
                 .on_hover_text("BFS, DFS, UCS, greedy, A* and IDA*, as in the notebooks")
@@ -335,7 +336,7 @@ impl Compare {
 
     /// Run, Skip and Cancel.
     fn buttons_ui(&self, ui: &mut Ui, running: bool, commands: &mut Vec<Command>) {
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(
                     !running && !self.pairs.is_empty(),

@@ -405,6 +405,7 @@ pub(crate) fn found_design(
 ) -> blockslide_core::solve::design::FoundDesign {
     blockslide_core::solve::design::FoundDesign {
         puzzle: blockslide_core::model::Puzzle::empty(2, 2),
+        design: blockslide_core::model::Puzzle::empty(2, 2),
         length,
         component: 4,
         pieces: 1,

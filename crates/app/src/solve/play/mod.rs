@@ -423,7 +423,9 @@ impl Play {
     ) {
         let mut commands = Vec::new();
         let mut notices = Vec::new();
-        ui.horizontal(|ui| {
+        // Wrapped, so in a narrow window the buttons go to a second line rather than
+        // under the side panel.
+        ui.horizontal_wrapped(|ui| {
             let moves = count_moves(&self.history, metric);
             ui.label(
                 RichText::new(format!("{moves} {}", unit_name(metric, moves)))

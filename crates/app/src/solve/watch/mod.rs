@@ -2,90 +2,120 @@
 //! of search algorithms.
 //!
 //! The trace comes from the real algorithm through the search core's observer
-//! ([`blockslide_core::solve::api::watch`]), capped at [`DEFAULT_EVENT_CAP`] events. A step is one
+//! ([`blockslide_core::solve::api::watch`]), capped at [`WATCH_EVENT_CAP`] events (room for
+//! every bundled puzzle with every algorithm that solves it within a second). A step is one
 //! expansion with the successors it generated. The view shows the position just expanded and
 //! the move that made it, the frontier in the order the algorithm will take it (the next one
 //! marked, ties with it marked), the counters as the run had them at that step, and the
 //! search tree so far (pan with a drag, zoom with Ctrl + scroll; click a node for its board
-//! and its path from the root).
+//! and its path from the root), with the solution path once the goal is reached.
 
 mod tree;
 
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use egui::{Pos2, Rect, RichText, Sense, Ui, Vec2, vec2};
+use egui::{Rect, RichText, Sense, Ui, Vec2, vec2};
 
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::common::board::Board;
 use crate::solve::search::SearchJob;
-use blockslide_core::model::Puzzle;
+use blockslide_core::model::{Cell, Puzzle};
 use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::api::{SolveReport, watch};
-use blockslide_core::solve::trace::{Counters, DEFAULT_EVENT_CAP, Replay, Trace, TraceEvent};
-use tree::{GOAL, node_figures, paint_thumbnail, thumb_size, tree_ui};
+use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
+use tree::{GOAL, TreeLayout, layout_tree, node_figures, paint_thumbnail, thumb_size, tree_ui};
 
 /// Frontier entries listed at most (the rest are counted).
 const FRONTIER_ROWS: usize = 60;
 
-/// The search as it stood after one step, worked out when the step changes (not every
-/// frame: replaying a long trace takes a while).
+/// Tree nodes drawn at most (beyond them, only the paths to the goal, the node expanded last
+/// and the one selected).
+const TREE_NODES: usize = 4000;
+
+/// The search as it stood after one step, worked out when the step or the selection changes
+/// (not every frame: the frontier is sorted, the tree laid out and the boards rebuilt once).
 pub struct StepView {
-    events: usize,
-    counters: Counters,
     frontier: Vec<usize>,
     in_frontier: HashSet<usize>,
-    current: Option<usize>,
-    goal: Option<usize>,
-    bound: Option<u32>,
-    expanded: Vec<bool>,
+    /// The first frontier entries as listed: node, board, figures.
+    rows: Vec<(usize, Vec<Cell>, String)>,
+    /// The node expanded last: its move in words and its position.
+    current: Option<(String, Puzzle)>,
+    /// The node selected: its board, its figures and its path from the root in words.
+    selected: Option<(Vec<Cell>, String, String)>,
+    /// The nodes from the root to the goal, once it is reached.
+    solution: HashSet<usize>,
+    layout: TreeLayout,
 }
 
 impl StepView {
-    fn of(replay: &Replay<'_>, nodes: usize) -> Self {
+    fn of(replay: &Replay<Arc<Trace>>, selected: Option<usize>) -> Self {
         let frontier = replay.frontier();
+        let trace = replay.trace();
+        let solution = replay
+            .goal()
+            .map(|goal| trace.path(goal).into_iter().collect())
+            .unwrap_or_default();
+        let rows = frontier
+            .iter()
+            .take(FRONTIER_ROWS)
+            .map(|&n| {
+                let (cells, moves) = path_boards(trace, n);
+                let label = moves.last().cloned().unwrap_or_default();
+                (n, cells, node_figures(trace, n, &label))
+            })
+            .collect();
+        let current = replay.current().map(|n| {
+            let (cells, moves) = path_boards(trace, n);
+            let position = Puzzle {
+                cells,
+                ..trace.start().clone()
+            };
+            (moves.last().cloned().unwrap_or_default(), position)
+        });
+        let selected_view = selected.map(|n| {
+            let (cells, moves) = path_boards(trace, n);
+            let figures = node_figures(trace, n, moves.last().map_or("", String::as_str));
+            let path = if moves.is_empty() {
+                "the root".to_string()
+            } else {
+                moves.join(", ")
+            };
+            (cells, figures, path)
+        });
+        let layout = layout_tree(trace, replay, selected, TREE_NODES);
         StepView {
-            events: replay.step(),
-            counters: replay.counters(),
             in_frontier: frontier.iter().copied().collect(),
             frontier,
-            current: replay.current(),
-            goal: replay.goal(),
-            bound: replay.bound(),
-            expanded: (0..nodes).map(|n| replay.is_expanded(n)).collect(),
+            rows,
+            current,
+            selected: selected_view,
+            solution,
+            layout,
         }
-    }
-
-    /// Events applied so far.
-    fn step(&self) -> usize {
-        self.events
-    }
-
-    /// The counters at this step.
-    pub fn counters(&self) -> Counters {
-        self.counters
     }
 
     /// The frontier, next first.
     pub fn frontier(&self) -> &[usize] {
         &self.frontier
     }
+}
 
-    fn current(&self) -> Option<usize> {
-        self.current
+/// `node`'s board and the moves from its root to it in words, rebuilt along the path once
+/// (a node's own move needs its parent's board; asking the trace for each would rebuild
+/// every board from the root).
+fn path_boards(trace: &Trace, node: usize) -> (Vec<Cell>, Vec<String>) {
+    let mut cells = trace.start().cells.clone();
+    let mut moves = Vec::new();
+    for n in trace.path(node) {
+        let before = cells.clone();
+        trace.apply_changes(n, &mut cells);
+        if trace.nodes[n].parent.is_some() {
+            moves.push(trace.move_words(&before, &cells));
+        }
     }
-
-    fn goal(&self) -> Option<usize> {
-        self.goal
-    }
-
-    fn bound(&self) -> Option<u32> {
-        self.bound
-    }
-
-    fn is_expanded(&self, node: usize) -> bool {
-        self.expanded[node]
-    }
+    (cells, moves)
 }
 
 /// A watched search and where the student is in it.
@@ -95,6 +125,9 @@ pub struct Watching {
     /// Events applied after each step: `ends[k]` after `k` expansions.
     ends: Vec<usize>,
     step: usize,
+    /// The search at the current step, kept between steps so that a step forward replays
+    /// only its own events.
+    replay: Replay<Arc<Trace>>,
     view: StepView,
     selected: Option<usize>,
 }
@@ -109,12 +142,15 @@ impl Watching {
         }
         // Step k ends just before expansion k + 1; the last step takes every event left.
         ends.push(trace.events.len());
-        let view = StepView::of(&Replay::at(&trace, ends[0]), trace.nodes.len());
+        let trace = Arc::new(trace);
+        let replay = Replay::at(Arc::clone(&trace), ends[0]);
+        let view = StepView::of(&replay, None);
         Watching {
-            trace: Arc::new(trace),
+            trace,
             report: Arc::new(report),
             ends,
             step: 0,
+            replay,
             view,
             selected: None,
         }
@@ -123,8 +159,17 @@ impl Watching {
     /// Moves to `step` (at most the last).
     fn go(&mut self, step: usize) {
         self.step = step.min(self.steps());
-        let replay = Replay::at(&self.trace, self.ends[self.step]);
-        self.view = StepView::of(&replay, self.trace.nodes.len());
+        let end = self.ends[self.step];
+        if end < self.replay.step() {
+            self.replay = Replay::new(Arc::clone(&self.trace));
+        }
+        self.replay.advance_to(end);
+        self.refresh();
+    }
+
+    /// Works the view out again (the step or the selection changed).
+    fn refresh(&mut self) {
+        self.view = StepView::of(&self.replay, self.selected);
     }
 
     /// The search as it stands at the current step, as the view shows it.
@@ -133,8 +178,8 @@ impl Watching {
     }
 
     /// The search as it stands at the current step.
-    pub fn replay(&self) -> Replay<'_> {
-        Replay::at(&self.trace, self.ends[self.step])
+    pub fn replay(&self) -> &Replay<Arc<Trace>> {
+        &self.replay
     }
 
     /// The current step (expansions made).
@@ -152,6 +197,15 @@ impl Watching {
         self.selected
     }
 
+    /// The nodes the tree highlights as the solution path (root to goal), once the goal is
+    /// reached; empty before.
+    pub fn solution_path(&self) -> Vec<usize> {
+        self.replay
+            .goal()
+            .map(|goal| self.trace.path(goal))
+            .unwrap_or_default()
+    }
+
     /// The trace watched.
     pub fn trace(&self) -> &Trace {
         &self.trace
@@ -167,7 +221,7 @@ impl Watching {
         self.view
             .frontier()
             .iter()
-            .map(|&n| node_figures(&self.trace, n))
+            .map(|&n| node_figures(&self.trace, n, &self.trace.label(n)))
             .collect()
     }
 
@@ -202,8 +256,8 @@ pub struct Watch {
     scene: SceneView,
 }
 
-/// The tree's pan and zoom: the part of the drawing in view, and the one fitted to the whole
-/// tree last (while the student has not panned or zoomed, the view follows the growing tree).
+/// The tree's pan and zoom: the part of the drawing in view, and the one fitted last (while
+/// the student has not panned or zoomed, the view follows the growing tree).
 #[derive(Clone, Copy)]
 struct SceneView {
     rect: Rect,
@@ -220,13 +274,51 @@ impl Default for SceneView {
 }
 
 impl SceneView {
-    /// Shows the whole drawing of `size` unless the student moved the view.
-    fn follow(&mut self, size: Vec2) {
-        let whole = Rect::from_min_size(Pos2::ZERO, size).expand(8.0);
-        if self.fitted.is_none_or(|f| f == self.rect) || !self.rect.is_finite() {
-            self.rect = whole;
-            self.fitted = Some(whole);
+    /// Fits the drawing `whole` into a viewport of `view` points unless the student moved
+    /// the view: all of it when that keeps the zoom at least `readable` (a small tree is not
+    /// blown up past 1.5); else as much of its depth as fits at a zoom between `readable`
+    /// and 1, centred on `focus` (where the node the student cares about is drawn), so a
+    /// fitted tree is never a strip of specks.
+    fn follow(&mut self, whole: Rect, view: Vec2, readable: f32, focus: egui::Pos2) {
+        if self.fitted.is_some_and(|f| f != self.rect) && self.rect.is_finite() {
+            return;
         }
+        let whole = whole.expand(8.0);
+        let view = view.max(Vec2::splat(50.0));
+        let all = (view / whole.size()).min_elem();
+        let zoom = if all >= readable {
+            all.min(1.5)
+        } else {
+            (view.y / whole.height()).clamp(readable, 1.0)
+        };
+        let size = view / zoom;
+        // Along each axis: the middle of the drawing if it fits, else the focus, kept inside.
+        let place = |fits: bool, middle: f32, focus: f32, low: f32, high: f32| {
+            if fits { middle } else { focus.clamp(low, high) }
+        };
+        let x = place(
+            size.x >= whole.width(),
+            whole.center().x,
+            focus.x,
+            whole.left() + size.x / 2.0,
+            whole.right() - size.x / 2.0,
+        );
+        // A tree that fits in height hangs from the top of the view.
+        let y = place(
+            size.y >= whole.height(),
+            whole.top() + size.y / 2.0,
+            focus.y,
+            whole.top() + size.y / 2.0,
+            whole.bottom() - size.y / 2.0,
+        );
+        let rect = Rect::from_center_size(egui::pos2(x, y), size);
+        self.rect = rect;
+        self.fitted = Some(rect);
+    }
+
+    /// Whether the view is the fitted one (the student has not moved it since).
+    fn is_fitted(&self) -> bool {
+        self.fitted == Some(self.rect)
     }
 }
 
@@ -248,6 +340,12 @@ impl Watch {
     /// The search being watched, if any.
     pub fn watching(&self) -> Option<&Watching> {
         self.watching.as_ref()
+    }
+
+    /// The part of the tree drawing in view (points of the drawing, whose root sits at the
+    /// top), and whether it is the fitted view rather than one the student panned or zoomed.
+    pub fn tree_view(&self) -> (Rect, bool) {
+        (self.scene.rect, self.scene.is_fitted())
     }
 
     /// Forgets the search (the design changed).
@@ -273,8 +371,8 @@ impl Watch {
             WatchCommand::Step => w.go(w.step + 1),
             WatchCommand::Back => w.go(w.step.saturating_sub(1)),
             WatchCommand::Restart => {
-                w.go(0);
                 w.selected = None;
+                w.go(0);
                 self.playing = false;
             }
             WatchCommand::ToGoal => {
@@ -282,13 +380,18 @@ impl Watch {
                 self.playing = false;
             }
             WatchCommand::Play => self.playing = !self.playing && w.step < w.steps(),
-            WatchCommand::Select(node) => w.selected = Some(node),
+            WatchCommand::Select(node) => {
+                w.selected = Some(node);
+                w.refresh();
+            }
         }
     }
 
     fn start(&mut self, puzzle: &Puzzle, job: &SearchJob) {
         self.playing = false;
-        match watch(puzzle, &job.request, job.control(), DEFAULT_EVENT_CAP) {
+        // A new search starts fitted on its root, whatever the last one's pan and zoom.
+        self.scene = SceneView::default();
+        match watch(puzzle, &job.request, job.control(), WATCH_EVENT_CAP) {
             Ok(watched) => {
                 self.error = None;
                 self.watching = Some(Watching::new(watched.trace, watched.report));
@@ -330,28 +433,28 @@ impl Watch {
         let Some(w) = self.watching.as_ref() else {
             ui.weak(
                 "Choose an algorithm (and a heuristic) in the solver panel, then press Watch. \
-                 Small puzzles suit it best: the 2x3 slider, the 8-puzzle seeds, the tiny and \
-                 small block puzzles.",
+                 Every bundled puzzle can be watched to the goal with an algorithm that solves \
+                 it within a second; the 2x3 slider and the tiny block puzzle, with every \
+                 algorithm.",
             );
             return;
         };
         ui.separator();
         controls_ui(ui, w, self.playing, &mut self.speed, commands);
         ui.separator();
-        let replay = &w.view;
-        summary_ui(ui, w, replay);
+        summary_ui(ui, w);
         ui.separator();
         ui.horizontal_top(|ui| {
             ui.vertical(|ui| {
                 ui.set_width(300.0);
-                current_ui(ui, w, replay);
+                current_ui(ui, w);
                 ui.separator();
-                frontier_ui(ui, w, replay);
+                frontier_ui(ui, w);
             });
             ui.separator();
             ui.vertical(|ui| {
                 selected_ui(ui, w);
-                tree_ui(ui, w, replay, self.thumbnails, &mut self.scene, commands);
+                tree_ui(ui, w, self.thumbnails, &mut self.scene, commands);
             });
         });
     }
@@ -431,7 +534,8 @@ fn controls_ui(
     });
 }
 
-fn summary_ui(ui: &mut Ui, w: &Watching, replay: &StepView) {
+fn summary_ui(ui: &mut Ui, w: &Watching) {
+    let replay = &w.replay;
     let trace = &w.trace;
     let report = &w.report;
     ui.horizontal_wrapped(|ui| {
@@ -491,9 +595,10 @@ fn summary_ui(ui: &mut Ui, w: &Watching, replay: &StepView) {
             ui.visuals().warn_fg_color,
             format!(
                 "This search is too big to watch: it was stopped after {} expansions, when \
-                 its trace of at most {DEFAULT_EVENT_CAP} events was full. Try a smaller \
-                 puzzle (the 2x3 slider, an 8-puzzle seed, the tiny or small block puzzle) or \
-                 an informed algorithm.",
+                 its trace of at most {WATCH_EVENT_CAP} events was full. Try an algorithm \
+                 that solves this puzzle within a second (every bundled puzzle fits with \
+                 those), or a puzzle that fits with every algorithm: the 2x3 slider or the \
+                 tiny block puzzle.",
                 stats.expanded
             ),
         );
@@ -512,22 +617,20 @@ fn summary_ui(ui: &mut Ui, w: &Watching, replay: &StepView) {
     }
 }
 
-fn current_ui(ui: &mut Ui, w: &Watching, replay: &StepView) {
-    let trace = &w.trace;
-    let Some(node) = replay.current() else {
+fn current_ui(ui: &mut Ui, w: &Watching) {
+    let (Some(node), Some((label, position))) = (w.replay.current(), &w.view.current) else {
         ui.label("Nothing expanded yet: the frontier holds the start.");
         return;
     };
-    let n = &trace.nodes[node];
-    let via = if n.label.is_empty() {
+    let via = if label.is_empty() {
         "the start".to_string()
     } else {
-        format!("after {}", n.label)
+        format!("after {label}")
     };
     ui.label(RichText::new(format!("Expanded: {via}")).strong());
-    ui.label(node_figures(trace, node));
+    ui.label(node_figures(&w.trace, node, label));
     ui.allocate_ui(vec2(300.0, 160.0), |ui| {
-        Board::new(&n.position)
+        Board::new(position)
             .id_salt("watch current board")
             .label("Expanded position")
             .interactive(false)
@@ -537,62 +640,45 @@ fn current_ui(ui: &mut Ui, w: &Watching, replay: &StepView) {
     });
 }
 
-fn frontier_ui(ui: &mut Ui, w: &Watching, replay: &StepView) {
+fn frontier_ui(ui: &mut Ui, w: &Watching) {
     let trace = &w.trace;
-    let frontier = replay.frontier();
+    let frontier = w.view.frontier();
     ui.label(RichText::new(format!("Frontier ({})", frontier.len())).strong());
     let next = frontier.first().copied();
     egui::ScrollArea::vertical()
         .id_salt("watch frontier")
         .max_height(ui.available_height().max(120.0))
         .show(ui, |ui| {
-            for (i, &node) in frontier.iter().take(FRONTIER_ROWS).enumerate() {
+            for (i, (node, cells, figures)) in w.view.rows.iter().enumerate() {
                 ui.horizontal(|ui| {
                     let (rect, _) = ui.allocate_exact_size(thumb_size(trace, 40.0), Sense::hover());
-                    paint_thumbnail(ui, rect, &trace.nodes[node].position);
-                    let mut text = node_figures(trace, node);
+                    paint_thumbnail(ui, rect, trace.start(), cells);
                     if i == 0 {
-                        ui.label(RichText::new(format!("next » {text}")).strong());
+                        ui.label(RichText::new(format!("next » {figures}")).strong());
+                    } else if next.is_some_and(|n| trace.tied(n, *node)) {
+                        ui.label(format!("{figures}  (tie)"));
                     } else {
-                        if next.is_some_and(|n| trace.tied(n, node)) {
-                            text.push_str("  (tie)");
-                        }
-                        ui.label(text);
+                        ui.label(figures);
                     }
                 });
             }
-            if frontier.len() > FRONTIER_ROWS {
-                ui.weak(format!("… and {} more", frontier.len() - FRONTIER_ROWS));
+            if frontier.len() > w.view.rows.len() {
+                ui.weak(format!("… and {} more", frontier.len() - w.view.rows.len()));
             }
         });
 }
 
 fn selected_ui(ui: &mut Ui, w: &Watching) {
-    let trace = &w.trace;
-    let Some(node) = w.selected else {
+    let Some((cells, figures, path)) = &w.view.selected else {
         ui.weak("Click a node of the tree to see its board and its path from the root.");
         return;
     };
-    let mut path = Vec::new();
-    let mut at = Some(node);
-    while let Some(n) = at {
-        if !trace.nodes[n].label.is_empty() {
-            path.push(trace.nodes[n].label.clone());
-        }
-        at = trace.nodes[n].parent;
-    }
-    path.reverse();
     ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(thumb_size(trace, 60.0), Sense::hover());
-        paint_thumbnail(ui, rect, &trace.nodes[node].position);
+        let (rect, _) = ui.allocate_exact_size(thumb_size(&w.trace, 60.0), Sense::hover());
+        paint_thumbnail(ui, rect, w.trace.start(), cells);
         ui.vertical(|ui| {
             ui.label(RichText::new("Selected node").strong());
-            ui.label(node_figures(trace, node));
-            let path = if path.is_empty() {
-                "the root".to_string()
-            } else {
-                path.join(", ")
-            };
+            ui.label(figures);
             ui.label(format!("Path: {path}"));
         });
     });

@@ -1,140 +1,260 @@
 //! The Watch view's search tree: the nodes so far laid out by depth (pan with a drag, zoom
-//! with Ctrl + scroll), coloured by their fate, a click selecting one; and the small boards
-//! and figures the other panels share.
+//! with Ctrl + scroll), coloured by their fate, the node expanded last and the one selected
+//! marked apart, the solution path drawn once the goal is reached, a click selecting a node;
+//! and the small boards and figures the other panels share.
+//!
+//! Every leaf takes a column as wide as the widest move label, and each label sits above
+//! its own node, so no two labels share a place; the zoom is held to a range where nodes stay
+//! visible and boards legible, and fitting a tree too wide for that shows its top around the
+//! node that matters (the goal, else the node expanded last).
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::fmt::Write as _;
+use std::sync::Arc;
 
-use egui::{Color32, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
+use egui::{Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
 
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::common::colors::{piece_color, text_color_on, to_color32};
 use blockslide_core::model::{Cell, Puzzle};
 use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::observe::Fate;
-use blockslide_core::solve::trace::{Trace, TraceEvent};
+use blockslide_core::solve::trace::{Replay, Trace, TraceEvent};
 
-use super::{SceneView, StepView, Watching};
-
-/// Tree nodes drawn at most.
-const TREE_NODES: usize = 4000;
+use super::{SceneView, Watching};
 
 const EXPANDED: Color32 = Color32::from_rgb(52, 120, 200);
 const FRONTIER: Color32 = Color32::from_rgb(230, 150, 30);
 const DISCARDED: Color32 = Color32::from_rgb(150, 150, 150);
 pub(super) const GOAL: Color32 = Color32::from_rgb(40, 160, 70);
+/// The node expanded last: a red square.
 const CURRENT: Color32 = Color32::from_rgb(210, 50, 50);
+/// The node the student selected: a violet ring, a shape and colour of its own so it is
+/// never mistaken for the node expanded last.
+const SELECTED: Color32 = Color32::from_rgb(150, 60, 220);
+
+/// The font of the move labels on the edges.
+const LABEL_FONT: f32 = 11.0;
+/// The room between a label and its node, clear of the marks around the node.
+const LABEL_GAP: f32 = 9.0;
+/// The long side of a board in the tree (its cells take ~16 points on the 8-puzzle, so tile
+/// numbers are legible at zoom 1).
+const THUMB: f32 = 48.0;
+/// The zoom range: out to where a dot is still a few pixels (a board still a small board),
+/// in to where a board fills a good part of the view.
+const ZOOM_MAX: f32 = 3.0;
+const ZOOM_MIN_DOTS: f32 = 0.25;
+const ZOOM_MIN_BOARDS: f32 = 0.4;
+/// Labels are drawn only at zooms where they are at least ~6 pixels high.
+const LABEL_ZOOM: f32 = 0.55;
+/// The least zoom a fitted view takes: labels legible (and, with boards, tile numbers).
+const READABLE_DOTS: f32 = 0.65;
+const READABLE_BOARDS: f32 = 0.75;
 
 pub(super) fn tree_ui(
     ui: &mut Ui,
     w: &Watching,
-    replay: &StepView,
     thumbnails: bool,
     scene: &mut SceneView,
     commands: &mut Vec<Command>,
 ) {
     let trace = &w.trace;
-    legend_ui(ui);
-    let layout = layout_tree(trace, replay, TREE_NODES);
+    let view = &w.view;
+    let layout = &view.layout;
+    legend_ui(ui, !view.solution.is_empty());
     if layout.cut {
-        ui.weak(format!("The tree shows its first {TREE_NODES} nodes."));
+        ui.weak(format!(
+            "The tree shows its first {} nodes, and the paths to the goal, the node expanded \
+             last and the one selected.",
+            layout.most
+        ));
     }
-    let spacing = if thumbnails {
-        thumb_size(trace, 34.0) + vec2(26.0, 36.0)
+    let font = FontId::proportional(LABEL_FONT);
+    let widest_label = widest(ui, layout, &font);
+    let node_size = if thumbnails {
+        thumb_size(trace, THUMB)
     } else {
-        vec2(26.0, 46.0)
+        Vec2::splat(14.0)
     };
+    // A column is as wide as a node and as the widest label, so neighbours never overprint;
+    // a row leaves a band above each node for its label.
+    let spacing = vec2(
+        node_size.x.max(widest_label) + 10.0,
+        node_size.y + LABEL_FONT + 30.0,
+    );
     let size = vec2(
-        (layout.width as f32 + 1.0) * spacing.x,
+        (layout.width as f32).max(1.0) * spacing.x,
         (layout.depth as f32 + 1.0) * spacing.y,
     );
-    scene.follow(size);
-    let frontier = &replay.in_frontier;
+    let (min_zoom, readable) = if thumbnails {
+        (ZOOM_MIN_BOARDS, READABLE_BOARDS)
+    } else {
+        (ZOOM_MIN_DOTS, READABLE_DOTS)
+    };
+    let origin = vec2(
+        spacing.x * 0.5,
+        LABEL_FONT + LABEL_GAP + 8.0 + node_size.y * 0.5,
+    );
+    let at = |p: &Placed| origin + vec2(p.x * spacing.x, p.depth as f32 * spacing.y);
+    let focus = layout
+        .focus
+        .map_or(Pos2::ZERO + origin, |i| Pos2::ZERO + at(&layout.placed[i]));
     let frame = egui::Frame::canvas(ui.style());
-    frame.show(ui, |ui| {
+    let canvas = frame.show(ui, |ui| {
         ui.set_min_height(ui.available_height().max(200.0));
+        let viewport = ui.available_size_before_wrap();
+        scene.follow(
+            Rect::from_min_size(Pos2::ZERO, size),
+            viewport,
+            readable,
+            focus,
+        );
+        let zoom = (viewport / scene.rect.size())
+            .min_elem()
+            .clamp(min_zoom, ZOOM_MAX);
+        let labels = zoom >= LABEL_ZOOM;
         egui::Scene::new()
-            .zoom_range(0.05..=4.0)
+            .zoom_range(min_zoom..=ZOOM_MAX)
             .show(ui, &mut scene.rect, |ui| {
                 let (_, area) = ui.allocate_space(size);
-                let origin = area.min + spacing * 0.5;
-                let at =
-                    |x: f32, depth: u32| origin + vec2(x * spacing.x, depth as f32 * spacing.y);
+                let at = |p: &Placed| area.min + at(p);
                 let painter = ui.painter().clone();
+                let on_path = |p: &Placed| view.solution.contains(&p.node);
                 for p in &layout.placed {
                     if let Some(parent) = p.parent.map(|i| &layout.placed[i]) {
-                        let (a, b) = (at(parent.x, parent.depth), at(p.x, p.depth));
-                        painter.line_segment([a, b], Stroke::new(1.0, DISCARDED));
-                        if thumbnails || layout.placed.len() < 300 {
-                            let label = &trace.nodes[p.node].label;
-                            painter.text(
-                                a.lerp(b, 0.55),
-                                egui::Align2::CENTER_CENTER,
-                                label,
-                                egui::FontId::proportional(10.0),
-                                ui.visuals().weak_text_color(),
-                            );
-                        }
+                        let (a, b) = (at(parent), at(p));
+                        let (a, b) = (
+                            a + vec2(0.0, node_size.y * 0.5),
+                            b - vec2(0.0, node_size.y * 0.5 + LABEL_FONT + LABEL_GAP),
+                        );
+                        let stroke = if on_path(p) {
+                            Stroke::new(4.0, GOAL)
+                        } else {
+                            Stroke::new(1.0, DISCARDED)
+                        };
+                        painter.line_segment([a, b], stroke);
                     }
                 }
+                let nodes = NodeMarks {
+                    w,
+                    node_size,
+                    thumbnails,
+                    labels: labels.then_some(&font),
+                };
                 for p in &layout.placed {
-                    let node = p.node;
-                    let n = &trace.nodes[node];
-                    let color = node_color(replay, frontier, node, n.fate);
-                    let center = at(p.x, p.depth);
-                    let rect = if thumbnails {
-                        let r = Rect::from_center_size(center, thumb_size(trace, 34.0));
-                        paint_thumbnail(ui, r, &n.position);
-                        painter.rect_stroke(
-                            r.expand(2.0),
-                            2.0,
-                            Stroke::new(2.5, color),
-                            egui::StrokeKind::Outside,
-                        );
-                        r
-                    } else {
-                        painter.circle_filled(center, 6.0, color);
-                        Rect::from_center_size(center, Vec2::splat(14.0))
-                    };
-                    if replay.current() == Some(node) || w.selected == Some(node) {
-                        painter.rect_stroke(
-                            rect.expand(4.0),
-                            3.0,
-                            Stroke::new(2.0, CURRENT),
-                            egui::StrokeKind::Outside,
-                        );
-                    }
-                    let figures = node_figures(trace, node);
-                    let response = ui.interact(
-                        rect,
-                        ui.scope_id().with(("watch node", node)),
-                        Sense::click(),
-                    );
-                    response.widget_info(|| {
-                        egui::WidgetInfo::labeled(
-                            egui::accesskit::Role::Button,
-                            true,
-                            format!("Tree node {node}: {figures}"),
-                        )
-                    });
-                    let response = response.on_hover_text(figures);
-                    if response.clicked() {
-                        commands.push(SolveCommand::Watch(WatchCommand::Select(node)).into());
-                    }
+                    nodes.draw(ui, p, at(p), commands);
                 }
             });
     });
+    // The canvas, in the window's coordinates (the scene's own bounds are the drawing's).
+    canvas.response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, "Search tree")
+    });
+}
+
+/// The width of the widest move label of `layout` in `font` (each distinct label measured
+/// once).
+fn widest(ui: &Ui, layout: &TreeLayout, font: &FontId) -> f32 {
+    let labels: std::collections::HashSet<&str> =
+        layout.placed.iter().map(|p| p.label.as_str()).collect();
+    labels
+        .into_iter()
+        .map(|label| {
+            ui.painter()
+                .layout_no_wrap(label.to_string(), font.clone(), Color32::WHITE)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max)
+}
+
+/// How the tree's nodes are drawn at this step and zoom.
+struct NodeMarks<'a> {
+    w: &'a Watching,
+    node_size: Vec2,
+    thumbnails: bool,
+    /// The labels' font, when the zoom makes them legible.
+    labels: Option<&'a FontId>,
+}
+
+impl NodeMarks<'_> {
+    /// Draws `p` at `center` with its label, its colour and its marks (solution path, expanded
+    /// last, selected), and makes it clickable.
+    fn draw(&self, ui: &Ui, p: &Placed, center: Pos2, commands: &mut Vec<Command>) {
+        let (w, node_size, node) = (self.w, self.node_size, p.node);
+        let trace = &w.trace;
+        let painter = ui.painter();
+        let color = node_color(w, node, trace.nodes[node].fate);
+        if let Some(font) = self.labels.filter(|_| !p.label.is_empty()) {
+            let text = ui.visuals().text_color();
+            let galley = painter.layout_no_wrap(p.label.clone(), font.clone(), text);
+            let spot = Rect::from_center_size(
+                center - vec2(0.0, node_size.y * 0.5 + LABEL_FONT * 0.5 + LABEL_GAP),
+                galley.size(),
+            );
+            painter.rect_filled(spot.expand(1.0), 2.0, ui.visuals().extreme_bg_color);
+            painter.galley(spot.min, galley, text);
+        }
+        let rect = Rect::from_center_size(center, node_size);
+        if self.thumbnails {
+            paint_thumbnail(ui, rect, trace.start(), &p.cells);
+            painter.rect_stroke(
+                rect.expand(2.0),
+                2.0,
+                Stroke::new(3.0, color),
+                egui::StrokeKind::Outside,
+            );
+        } else {
+            painter.circle_filled(center, 6.0, color);
+        }
+        if w.view.solution.contains(&node) {
+            painter.rect_stroke(
+                rect.expand(5.0),
+                4.0,
+                Stroke::new(2.0, GOAL),
+                egui::StrokeKind::Outside,
+            );
+        }
+        if w.replay.current() == Some(node) {
+            painter.rect_stroke(
+                rect.expand(if self.thumbnails { 6.0 } else { 4.0 }),
+                2.0,
+                Stroke::new(2.5, CURRENT),
+                egui::StrokeKind::Outside,
+            );
+        }
+        if w.selected == Some(node) {
+            let radius = rect.size().max_elem() * 0.5 * std::f32::consts::SQRT_2 + 7.0;
+            painter.circle_stroke(center, radius, Stroke::new(3.0, SELECTED));
+        }
+        let figures = node_figures(trace, node, &p.label);
+        let response = ui.interact(
+            rect,
+            ui.scope_id().with(("watch node", node)),
+            Sense::click(),
+        );
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::accesskit::Role::Button,
+                true,
+                format!("Tree node {node}: {figures}"),
+            )
+        });
+        if response.on_hover_text(figures).clicked() {
+            commands.push(SolveCommand::Watch(WatchCommand::Select(node)).into());
+        }
+    }
 }
 
 /// The colour of `node` (which became of `fate` when generated) in the tree.
-fn node_color(replay: &StepView, frontier: &HashSet<usize>, node: usize, fate: Fate) -> Color32 {
-    if replay.goal() == Some(node) {
+fn node_color(w: &Watching, node: usize, fate: Fate) -> Color32 {
+    if w.replay.goal() == Some(node) {
         GOAL
     } else if matches!(fate, Fate::Duplicate | Fate::Pruned | Fate::DeadEnd) {
         DISCARDED
-    } else if replay.is_expanded(node) {
+    } else if w.replay.is_expanded(node) {
         EXPANDED
-    } else if frontier.contains(&node) {
+    } else if w.view.in_frontier.contains(&node) {
         FRONTIER
     } else {
         // Queued once, then dropped: a stale entry, or an iteration's path left behind.
@@ -142,128 +262,188 @@ fn node_color(replay: &StepView, frontier: &HashSet<usize>, node: usize, fate: F
     }
 }
 
-/// What the colours of the tree mean.
-fn legend_ui(ui: &mut Ui) {
+/// What the colours and marks of the tree mean (the solution path once there is one).
+fn legend_ui(ui: &mut Ui, solution: bool) {
     ui.horizontal_wrapped(|ui| {
         for (color, what) in [
             (EXPANDED, "expanded"),
             (FRONTIER, "in the frontier"),
             (DISCARDED, "discarded (duplicate or beyond the bound)"),
             (GOAL, "goal"),
-            (CURRENT, "expanded last"),
         ] {
             let (dot, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
             ui.painter().circle_filled(dot.center(), 5.0, color);
             ui.label(what);
         }
+        let (mark, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
+        ui.painter().rect_stroke(
+            mark.shrink(1.5),
+            1.0,
+            Stroke::new(2.0, CURRENT),
+            egui::StrokeKind::Inside,
+        );
+        ui.label("expanded last");
+        let (mark, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
+        ui.painter()
+            .circle_stroke(mark.center(), 5.5, Stroke::new(2.5, SELECTED));
+        ui.label("selected");
+        if solution {
+            let (mark, _) = ui.allocate_exact_size(vec2(18.0, 12.0), Sense::hover());
+            ui.painter().line_segment(
+                [mark.left_center(), mark.right_center()],
+                Stroke::new(4.0, GOAL),
+            );
+            ui.label("solution path");
+        }
     });
 }
 
-/// A node placed in the tree drawing: its column, its depth, and its parent's place.
-struct Placed {
+/// A node placed in the tree drawing.
+pub(super) struct Placed {
     node: usize,
+    /// Its column (a parent sits midway over its children's).
     x: f32,
     depth: u32,
     /// The parent's index among the placed nodes.
     parent: Option<usize>,
+    /// Its first and last children among the placed nodes.
+    children: Option<(usize, usize)>,
+    /// Its board.
+    cells: Vec<Cell>,
+    /// The move that made it, in words.
+    label: String,
 }
 
-/// The tree drawing of the current step.
-struct TreeLayout {
+/// The tree drawing of a step.
+pub(super) struct TreeLayout {
     placed: Vec<Placed>,
+    /// Columns (leaves) and the deepest depth.
     width: usize,
     depth: u32,
+    /// Whether nodes were left out (beyond the first `most`).
     cut: bool,
+    most: usize,
+    /// The placed node a fitted view centres on: the goal, else the node expanded last.
+    focus: Option<usize>,
 }
 
-/// Lays out the nodes generated so far (of the current iteration, for IDDFS and IDA*): every
-/// leaf gets the next column, every parent the middle of its children's, depth downwards.
-fn layout_tree(trace: &Trace, replay: &StepView, most: usize) -> TreeLayout {
+/// Lays out the nodes generated so far (of the current iteration, for IDDFS and IDA*): the
+/// first `most` of them, and the paths to the goal, the node expanded last and `selected`.
+/// Every leaf gets the next column, every parent the middle of its children's, depth
+/// downwards. Iterative, since a depth-first tree may be thousands of nodes deep.
+pub(super) fn layout_tree(
+    trace: &Trace,
+    replay: &Replay<Arc<Trace>>,
+    selected: Option<usize>,
+    most: usize,
+) -> TreeLayout {
+    // Nodes are numbered in the order their events come, and an iteration's nodes follow
+    // its root, so the nodes so far of the current tree are one range.
     let events = &trace.events[..replay.step()];
-    let tree = events
-        .iter()
-        .rev()
-        .find_map(|e| match *e {
-            TraceEvent::Root { node } => Some(trace.nodes[node].tree),
-            _ => None,
-        })
-        .unwrap_or(0);
-    let mut shown: Vec<usize> = Vec::new();
-    for event in events {
-        if let TraceEvent::Root { node } | TraceEvent::Generated { node, .. } = *event
-            && trace.nodes[node].tree == tree
-        {
-            shown.push(node);
-        }
+    let last = events.iter().rev().find_map(|e| match *e {
+        TraceEvent::Root { node } | TraceEvent::Generated { node, .. } => Some(node),
+        _ => None,
+    });
+    let Some(last) = last else {
+        return TreeLayout {
+            placed: Vec::new(),
+            width: 0,
+            depth: 0,
+            cut: false,
+            most,
+            focus: None,
+        };
+    };
+    let tree = trace.nodes[last].tree;
+    let first = trace.nodes[..=last].partition_point(|n| n.tree < tree);
+    let mut shown: Vec<usize> = (first..=last.min(first + most - 1)).collect();
+    let cut = last + 1 - first > most;
+    if cut {
+        let mut extra: Vec<usize> = [replay.goal(), replay.current(), selected]
+            .into_iter()
+            .flatten()
+            .filter(|&n| n <= last && trace.nodes[n].tree == tree)
+            .flat_map(|n| trace.path(n))
+            .filter(|&n| n >= first + most)
+            .collect();
+        // A path is drawn only while it stays within the drawing's budget.
+        extra.sort_unstable();
+        extra.dedup();
+        extra.truncate(most);
+        shown.extend(extra);
+        shown.sort_unstable();
+        shown.dedup();
     }
-    let cut = shown.len() > most;
-    shown.truncate(most);
-    let mut children: std::collections::HashMap<usize, Vec<usize>> =
-        std::collections::HashMap::new();
+    let mut children: HashMap<usize, Vec<usize>> = HashMap::new();
     let mut roots = Vec::new();
+    let is_shown = |n: usize| shown.binary_search(&n).is_ok();
     for &node in &shown {
-        match trace.nodes[node].parent {
-            Some(p) => children.entry(p).or_default().push(node),
-            None => roots.push(node),
+        match trace.nodes[node].parent_index() {
+            Some(p) if is_shown(p) => children.entry(p).or_default().push(node),
+            _ => roots.push(node),
         }
     }
-    let mut placed = Vec::with_capacity(shown.len());
-    let mut column = 0usize;
-    let mut deepest = 0;
-    for root in roots {
-        place(
-            root,
-            0,
-            None,
-            &children,
-            &mut column,
-            &mut deepest,
-            &mut placed,
-        );
+    // Pre-order, children in the order they were generated.
+    let mut placed: Vec<Placed> = Vec::with_capacity(shown.len());
+    let mut stack: Vec<(usize, Option<usize>)> = roots.iter().rev().map(|&r| (r, None)).collect();
+    let (mut column, mut deepest) = (0usize, 0u32);
+    while let Some((node, parent)) = stack.pop() {
+        let index = placed.len();
+        let (depth, mut cells) = match parent {
+            Some(p) => (placed[p].depth + 1, placed[p].cells.clone()),
+            None => (0, trace.cells(node)),
+        };
+        let label = match parent {
+            Some(p) => {
+                trace.apply_changes(node, &mut cells);
+                trace.move_words(&placed[p].cells, &cells)
+            }
+            None => trace.label(node),
+        };
+        deepest = deepest.max(depth);
+        let kids = children.get(&node).map_or(&[][..], Vec::as_slice);
+        let x = if kids.is_empty() {
+            column += 1;
+            (column - 1) as f32
+        } else {
+            0.0
+        };
+        if let Some(p) = parent {
+            let span = placed[p].children.get_or_insert((index, index));
+            span.1 = index;
+        }
+        placed.push(Placed {
+            node,
+            x,
+            depth,
+            parent,
+            children: None,
+            cells,
+            label,
+        });
+        stack.extend(kids.iter().rev().map(|&k| (k, Some(index))));
     }
+    // Children come after their parent in pre-order, so backwards every parent finds its
+    // children placed.
+    for i in (0..placed.len()).rev() {
+        if let Some((a, b)) = placed[i].children {
+            placed[i].x = f32::midpoint(placed[a].x, placed[b].x);
+        }
+    }
+    let find = |n: Option<usize>| n.and_then(|n| placed.iter().position(|p| p.node == n));
+    let focus = find(replay.goal()).or_else(|| find(replay.current()));
     TreeLayout {
         placed,
         width: column,
         depth: deepest,
         cut,
+        most,
+        focus,
     }
 }
 
-/// Places `node` at `depth` and its subtree; returns its column.
-fn place(
-    node: usize,
-    depth: u32,
-    parent: Option<usize>,
-    children: &std::collections::HashMap<usize, Vec<usize>>,
-    column: &mut usize,
-    deepest: &mut u32,
-    placed: &mut Vec<Placed>,
-) -> f32 {
-    *deepest = (*deepest).max(depth);
-    let index = placed.len();
-    placed.push(Placed {
-        node,
-        x: 0.0,
-        depth,
-        parent,
-    });
-    let kids = children.get(&node).map_or(&[][..], Vec::as_slice);
-    let x = if kids.is_empty() {
-        *column += 1;
-        (*column - 1) as f32
-    } else {
-        let xs: Vec<f32> = kids
-            .iter()
-            .map(|&k| place(k, depth + 1, Some(index), children, column, deepest, placed))
-            .collect();
-        f32::midpoint(xs[0], xs[xs.len() - 1])
-    };
-    placed[index].x = x;
-    x
-}
-
-/// A node's figures as the view shows them: `g 3 · h 5 · f 8 · 2 down`.
-pub(super) fn node_figures(trace: &Trace, node: usize) -> String {
+/// A node's figures as the view shows them, `label` its move: `g 3 · h 5 · f 8 · 2 down`.
+pub(super) fn node_figures(trace: &Trace, node: usize, label: &str) -> String {
     let n = &trace.nodes[node];
     let mut text = format!("g {}", n.g);
     if trace.algorithm.uses_heuristic() {
@@ -275,8 +455,8 @@ pub(super) fn node_figures(trace: &Trace, node: usize) -> String {
     {
         let _ = write!(text, " · f {f}");
     }
-    if !n.label.is_empty() {
-        let _ = write!(text, " · {}", n.label);
+    if !label.is_empty() {
+        let _ = write!(text, " · {label}");
     }
     match n.fate {
         Fate::Duplicate => text.push_str(" · duplicate"),
@@ -290,18 +470,18 @@ pub(super) fn node_figures(trace: &Trace, node: usize) -> String {
 
 /// The size of a thumbnail of the trace's board whose longer side is `long`.
 pub(super) fn thumb_size(trace: &Trace, long: f32) -> Vec2 {
-    let p = &trace.nodes[0].position;
+    let p = trace.start();
     let cell = long / p.rows.max(p.cols).max(1) as f32;
     vec2(cell * p.cols as f32, cell * p.rows as f32)
 }
 
-/// A small drawing of `puzzle`'s position in `rect`: one square a cell, pieces in their
-/// colours, tile numbers where they fit.
-pub(super) fn paint_thumbnail(ui: &Ui, rect: Rect, puzzle: &Puzzle) {
+/// A small drawing of the board `cells` of `puzzle` in `rect`: one square a cell, pieces in
+/// their colours, tile numbers where they fit.
+pub(super) fn paint_thumbnail(ui: &Ui, rect: Rect, puzzle: &Puzzle, cells: &[Cell]) {
     let painter = ui.painter();
     painter.rect_filled(rect, 1.0, ui.visuals().extreme_bg_color);
     let cell = rect.width() / puzzle.cols.max(1) as f32;
-    for (i, c) in puzzle.cells.iter().enumerate() {
+    for (i, c) in cells.iter().enumerate() {
         let (r, col) = (i / puzzle.cols, i % puzzle.cols);
         let min = pos2(rect.min.x + col as f32 * cell, rect.min.y + r as f32 * cell);
         let square = Rect::from_min_size(min, Vec2::splat(cell)).shrink(0.5);

@@ -67,6 +67,9 @@ pub struct SearchOptions {
     pub keep: usize,
     /// Stop after this many candidates (all threads together).
     pub max_candidates: Option<u64>,
+    /// Stop once a design this hard (in moves) is kept: a search for a known target ends
+    /// there (`Solved`).
+    pub stop_at: Option<u32>,
     /// Start every chain from a random design rather than the original.
     pub random_start: bool,
     /// The most positions a candidate's component may be walked for; bigger ones are passed
@@ -82,6 +85,7 @@ impl Default for SearchOptions {
             seed: 0,
             keep: 5,
             max_candidates: None,
+            stop_at: None,
             random_start: false,
             candidate_nodes: 2_000_000,
         }
@@ -93,6 +97,9 @@ impl Default for SearchOptions {
 pub struct FoundDesign {
     /// The design at its hardest start (the original's goal, styles and name).
     pub puzzle: Puzzle,
+    /// The design as the search changed it, its pieces where the changes left them (locked
+    /// pieces where they were): where a further search from it starts.
+    pub design: Puzzle,
     /// The hardest start's distance to the goal, proved by an analysis from it.
     pub length: u32,
     /// Positions in its component.
@@ -142,7 +149,8 @@ pub struct SearchStatus {
 #[derive(Clone, Debug)]
 pub struct SearchReport {
     /// Why it ended: `TimeLimit` (the normal end of an anytime search), `NodeLimit` (the
-    /// candidate limit), `Cancelled`, or `Solved` when a generation found all it was asked.
+    /// candidate limit), `Cancelled`, or `Solved` when a generation found all it was asked
+    /// (or a search its `stop_at`).
     pub status: Termination,
     /// The original's hardest start, when it has one within the limits.
     pub original: Option<u32>,
@@ -357,7 +365,12 @@ fn run(
         .kept
         .into_inner()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let found_all = matches!(aim, Aim::Band(_, count) if kept.designs.len() >= *count);
+    let found_all = match aim {
+        Aim::Band(_, count) => kept.designs.len() >= *count,
+        Aim::Harder => options
+            .stop_at
+            .is_some_and(|at| kept.designs.first().is_some_and(|d| d.length >= at)),
+    };
     let stop = if found_all {
         Termination::Solved
     } else if control.is_cancelled() {
@@ -475,16 +488,18 @@ impl Shared<'_> {
         if self.clock.elapsed() >= self.clock.limits.max_time {
             return Stop::Limit(Termination::TimeLimit);
         }
-        if let Aim::Band(_, count) = self.aim {
-            let kept = self
-                .kept
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if kept.designs.len() >= *count {
-                return Stop::Done;
-            }
-        }
-        Stop::Go
+        let kept = self
+            .kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let done = match self.aim {
+            Aim::Band(_, count) => kept.designs.len() >= *count,
+            Aim::Harder => self
+                .options
+                .stop_at
+                .is_some_and(|at| kept.designs.first().is_some_and(|d| d.length >= at)),
+        };
+        if done { Stop::Done } else { Stop::Go }
     }
 
     /// A chain's figure for a design: larger is better; a design without a reachable goal
@@ -528,9 +543,34 @@ impl Shared<'_> {
     }
 
     /// A fresh random design: the original, filled with palette pieces up to a random count
-    /// (when pieces may be added), then changed a few times at random.
+    /// (when pieces may be added), then changed a few times at random; or, for half the
+    /// restarts of a climb, one of the best designs so far changed a few times.
     fn restart(&self, rng: &mut ChaCha8Rng) -> Puzzle {
         let rules = self.mutator.rules();
+        // Half the restarts of a search for harder designs start near one of the best found
+        // so far (a few random changes away), half afresh: the chains share what they found
+        // without all crowding onto one design.
+        if matches!(self.aim, Aim::Harder)
+            && self.options.strategy == Strategy::LateAcceptance
+            && rng.random_bool(0.5)
+        {
+            let kept = self
+                .kept
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if !kept.designs.is_empty() {
+                let mut design = kept.designs[rng.random_range(0..kept.designs.len())]
+                    .design
+                    .clone();
+                drop(kept);
+                for _ in 0..rng.random_range(2..=6) {
+                    if let Some((next, _)) = self.mutator.mutate(&design, rng) {
+                        design = next;
+                    }
+                }
+                return design;
+            }
+        }
         let mut design = self.original.clone();
         if rules.allows(Change::Add) {
             let now = design.pieces().len();
@@ -594,6 +634,7 @@ impl Shared<'_> {
         }
         let found = FoundDesign {
             puzzle: named(&eval.hardest, self.original, proof.length),
+            design: design.clone(),
             length: proof.length,
             component: eval.component,
             pieces: eval.pieces,
