@@ -161,6 +161,8 @@ impl Tool {
 /// A page of help, each in a window of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HelpPage {
+    /// Draw, goal, solve and play in four steps; opens on the first launch.
+    GettingStarted,
     /// Every keyboard shortcut.
     Shortcuts,
     /// The metrics (step, slide, move) and the search statistics.
@@ -171,11 +173,17 @@ pub enum HelpPage {
 
 impl HelpPage {
     /// Every page, in menu order.
-    pub const ALL: [HelpPage; 3] = [HelpPage::Shortcuts, HelpPage::Metrics, HelpPage::About];
+    pub const ALL: [HelpPage; 4] = [
+        HelpPage::GettingStarted,
+        HelpPage::Shortcuts,
+        HelpPage::Metrics,
+        HelpPage::About,
+    ];
 
     /// The menu entry and the window's title.
     pub fn title(self) -> &'static str {
         match self {
+            HelpPage::GettingStarted => "Getting started",
             HelpPage::Shortcuts => "Keyboard shortcuts",
             HelpPage::Metrics => "Metrics and statistics",
             HelpPage::About => "About Blockslide",
@@ -249,6 +257,15 @@ pub enum Command {
         /// Whether to play it at once.
         play: bool,
     },
+    /// Close the design, leaving an empty one (asks about unsaved changes first).
+    Close,
+    /// Read the design's file again, dropping the changes since it was saved (asks first when
+    /// there are changes); undoable.
+    RevertToSaved,
+    /// Look for the recent files again, to mark those not found (the File menu opened).
+    CheckRecentFiles,
+    /// Take this file off the recent files.
+    ForgetRecent(PathBuf),
     /// Save to the design's file (asks for one when it has none).
     Save,
     /// Ask for a file and save there.
@@ -527,6 +544,11 @@ pub enum PlayCommand {
     Hint,
     /// Stop computing a hint.
     StopHint,
+    /// Let the solver play an optimal rest of the game from the current position, one step
+    /// at a time (the game then counts as solved with help).
+    SolveFromHere,
+    /// Stop the solver's play (or its search) and hand the game back to the player.
+    StopSolving,
 }
 
 impl From<SolveCommand> for Command {

@@ -9,14 +9,12 @@ use super::App;
 use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
 use super::document::Document;
 use super::file_dialogs::Picked;
+use super::new_dialog::NewPuzzleForm;
 use crate::command::{Brush, Command, Mode, PlayCommand, Tool};
 use crate::common::board::{CellPos, Layer};
 use crate::editor::edit;
 use blockslide_core::model::file::{self, LoadError};
 use blockslide_core::model::{Axis, Color, Puzzle, Token, ZoneRight};
-
-/// How many recent files the File menu lists.
-const RECENT_FILES: usize = 8;
 
 /// Gesture numbers for text fields, far above the editor's stroke numbers, so typing into
 /// one field is one undo step.
@@ -26,15 +24,23 @@ impl App {
     /// Applies one command. Only here does the app touch the document and files.
     pub fn apply(&mut self, command: Command, ctx: &Context) {
         match command {
+            // A file that is not there replaces nothing, so there is nothing to save first.
+            Command::OpenPath(path) if !path.exists() => self.open_path(path),
             Command::New(_)
             | Command::Open
             | Command::OpenPath(_)
             | Command::OpenText { .. }
             | Command::OpenPuzzle { .. }
+            | Command::Close
             | Command::Quit
                 if self.doc.is_modified() && !self.allow_close =>
             {
                 self.dialogs.unsaved = Some(Box::new(command));
+            }
+            // Saving first would make reverting pointless: the question is whether to drop
+            // the changes.
+            Command::RevertToSaved if self.doc.is_modified() => {
+                self.dialogs.revert = self.doc.path().map(Path::to_path_buf);
             }
             Command::Force(inner) => self.apply_unguarded(*inner, ctx),
             other => self.apply_unguarded(other, ctx),
@@ -52,6 +58,18 @@ impl App {
             Command::New(puzzle) => {
                 self.doc = Document::new(*puzzle);
                 self.after_open("New design");
+            }
+            Command::Close => {
+                let name = self.design_name().to_string();
+                // The empty board File > New starts with.
+                self.doc = Document::new(NewPuzzleForm::default().build());
+                self.after_open(&format!("Closed {name}"));
+            }
+            Command::RevertToSaved => self.revert_to_saved(),
+            Command::CheckRecentFiles => self.recent.check(),
+            Command::ForgetRecent(path) => {
+                self.recent.forget(&path);
+                self.status = format!("Took {} off the recent files", path.display());
             }
             Command::Open => self.open(),
             Command::OpenPath(path) => self.open_path(path),
@@ -89,7 +107,11 @@ impl App {
             Command::ShowFamilies(open) => self.view.families_open = open,
             Command::ShowHelp(page) => self.help = page,
             Command::ExportSolution(format) => self.export_solution(format, ctx),
-            Command::ExportTo(format, path) => self.export_to(format, path, ctx),
+            Command::ExportTo(format, path) => {
+                if self.make_export_folder(&path) {
+                    self.export_to(format, path, ctx);
+                }
+            }
             Command::CancelExport => {
                 if let Some(task) = self.export.as_mut() {
                     task.cancel();
@@ -190,11 +212,76 @@ impl App {
         match file::load(&path) {
             Ok(puzzle) => {
                 let message = format!("Opened {}", path.display());
-                self.remember_recent(&path);
+                self.recent.remember(&path);
                 self.doc = Document::from_file(puzzle, path);
                 self.after_open(&message);
             }
+            Err(_) if self.recent.contains(&path) && !path.exists() => {
+                self.recent.check();
+                self.status = format!("Could not open {}", path.display());
+                self.dialogs.missing_recent = Some(path);
+            }
             Err(e) => self.show_load_error(&path.display().to_string(), &e),
+        }
+    }
+
+    /// Reads the design's file again as one undoable step, dropping the changes since it was
+    /// saved; on failure the design stays as it is and an error dialog explains.
+    fn revert_to_saved(&mut self) {
+        let Some(path) = self.doc.path().map(Path::to_path_buf) else {
+            return;
+        };
+        match file::load(&path) {
+            Ok(puzzle) => {
+                self.doc.replace("Revert to saved", puzzle);
+                self.doc.mark_saved(path.clone());
+                self.status = format!("Reverted to {}", path.display());
+            }
+            Err(e) => {
+                self.dialogs.error = Some(ErrorDialog {
+                    title: "Could not revert to saved".into(),
+                    message: format!(
+                        "{}:\n{e}\n\nYour current design is unchanged.",
+                        path.display()
+                    ),
+                });
+            }
+        }
+    }
+
+    /// Where exported solutions go by default: a folder of their own beside the design's
+    /// file (`klotski-exports/` beside `klotski.ron`), so they never mix with puzzle files;
+    /// for a design never saved, `exports/` beside the puzzles folder. `None` when there is
+    /// neither a file nor a puzzles folder. The folder need not exist yet: an export into it
+    /// makes it.
+    pub fn export_folder(&self) -> Option<PathBuf> {
+        if let Some(path) = self.doc.path() {
+            let stem = path.file_stem()?.to_string_lossy();
+            Some(path.with_file_name(format!("{stem}-exports")))
+        } else {
+            Some(self.library.folder()?.with_file_name("exports"))
+        }
+    }
+
+    /// Makes the default export folder when `path` is in it and it does not exist yet (any
+    /// other missing folder is a typing mistake, for the export to report). Returns whether
+    /// the export can go ahead.
+    pub(super) fn make_export_folder(&mut self, path: &Path) -> bool {
+        let Some(folder) = self.export_folder() else {
+            return true;
+        };
+        if path.parent() != Some(folder.as_path()) || folder.exists() {
+            return true;
+        }
+        match std::fs::create_dir_all(&folder) {
+            Ok(()) => true,
+            Err(e) => {
+                self.dialogs.error = Some(ErrorDialog {
+                    title: "Could not export the solution".into(),
+                    message: format!("{}: {e}\n\nNothing was written.", folder.display()),
+                });
+                false
+            }
         }
     }
 
@@ -207,9 +294,9 @@ impl App {
         self.editor.selected_zone = None;
         self.editor.pending = None;
         self.editor.highlight.clear();
-        if !self.mode.is_editing() {
-            self.mode = Mode::Start;
-        }
+        // A design is first seen as it starts, whichever tab showed the last one; the Goal
+        // tab would show only its goal.
+        self.mode = Mode::Start;
         self.status = message.to_string();
     }
 
@@ -248,7 +335,7 @@ impl App {
                 // The full path, so a relative one typed in is found again.
                 let shown = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
                 self.status = format!("Saved to {}{note}", shown.display());
-                self.remember_recent(&path);
+                self.recent.remember(&path);
                 self.doc.mark_saved(path);
                 if let Some(next) = self.after_save.take() {
                     self.apply_unguarded(*next, ctx);
@@ -256,14 +343,6 @@ impl App {
             }
             Err(e) => self.save_failed(&path, &e),
         }
-    }
-
-    /// Puts `path` first in the recent files (at most [`RECENT_FILES`]).
-    fn remember_recent(&mut self, path: &Path) {
-        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        self.recent.retain(|p| *p != path);
-        self.recent.insert(0, path);
-        self.recent.truncate(RECENT_FILES);
     }
 
     fn save_failed(&mut self, path: &Path, e: &std::io::Error) {
@@ -352,10 +431,11 @@ impl App {
                     (None, Some(folder)) => folder.join(&name),
                     (None, None) => std::path::absolute(&name).unwrap_or_else(|_| name.into()),
                 };
+                let listed = suggested.parent().map(Path::to_path_buf);
                 self.dialogs.path_prompt = Some(PathPrompt::new(
                     PathPurpose::Save,
                     suggested.display().to_string(),
-                    self.library.folder().map(Path::to_path_buf),
+                    listed,
                 ));
             }
             Picked::Cancelled => self.after_save = None,

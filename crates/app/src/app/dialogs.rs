@@ -1,9 +1,10 @@
 //! The app's small modal dialogs: a typed file path (when no file dialog is available), an
-//! error message, and the "unsaved changes" question.
+//! error message, the "unsaved changes" and "revert to saved" questions, and a recent file
+//! that is gone.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use egui::{Context, Id, Modal, RichText};
+use egui::{Context, Id, Key, Modal, Modifiers, RichText};
 
 use crate::command::{Command, ExportFormat};
 
@@ -25,33 +26,58 @@ pub struct PathPrompt {
     pub purpose: PathPurpose,
     /// The text typed so far.
     pub text: String,
-    /// The user's puzzles folder, whose files the dialog lists.
+    /// The folder whose files the dialog lists: where the suggested path points.
     pub folder: Option<PathBuf>,
-    /// The puzzle files in `folder`, read when the dialog opened.
+    /// The files in `folder` of the kind the purpose reads or writes, read when the dialog
+    /// opened.
     pub files: Vec<PathBuf>,
     /// Whether the field has been given the keyboard (once, when the dialog opens).
     pub focused: bool,
+    /// The text the dialog opened with. The list narrows to the typed name only once the user
+    /// changes it: a suggested name matches no file yet, and would hide the whole folder.
+    suggested: String,
 }
 
 impl PathPrompt {
-    /// A prompt for `purpose` starting with `text`, listing the puzzle files of `folder`
-    /// (reads the folder: call it when applying commands, not while drawing).
+    /// A prompt for `purpose` starting with `text`, listing the files of `folder` that the
+    /// purpose reads or writes (reads the folder: call it when applying commands, not while
+    /// drawing).
     pub fn new(purpose: PathPurpose, text: String, folder: Option<PathBuf>) -> Self {
+        let extension = purpose.extension();
         let mut files: Vec<PathBuf> = folder
             .as_deref()
             .and_then(|f| std::fs::read_dir(f).ok())
             .into_iter()
             .flatten()
             .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+            .filter(|p| p.extension().is_some_and(|x| x == extension))
             .collect();
         files.sort();
         PathPrompt {
             purpose,
+            suggested: text.clone(),
             text,
             folder,
             files,
             focused: false,
+        }
+    }
+}
+
+impl PathPurpose {
+    /// The extension of the files the purpose reads or writes.
+    fn extension(self) -> &'static str {
+        match self {
+            PathPurpose::Open | PathPurpose::Save => "ron",
+            PathPurpose::Export(format) => format.extension(),
+        }
+    }
+
+    /// What the listed files are, in a sentence.
+    fn files_noun(self) -> String {
+        match self {
+            PathPurpose::Open | PathPurpose::Save => "puzzles".into(),
+            PathPurpose::Export(format) => format!(".{} files", format.extension()),
         }
     }
 }
@@ -77,19 +103,99 @@ pub struct Dialogs {
     pub error: Option<ErrorDialog>,
     /// This command waits for an answer about unsaved changes.
     pub unsaved: Option<Box<Command>>,
+    /// Reverting to this file waits for the user to confirm dropping the changes.
+    pub revert: Option<PathBuf>,
+    /// This recent file was not found: keep it on the list, or take it off?
+    pub missing_recent: Option<PathBuf>,
 }
 
 impl Dialogs {
     /// Whether any dialog is open (the editor ignores shortcuts then).
     pub fn any_open(&self) -> bool {
-        self.path_prompt.is_some() || self.error.is_some() || self.unsaved.is_some()
+        self.path_prompt.is_some()
+            || self.error.is_some()
+            || self.unsaved.is_some()
+            || self.revert.is_some()
+            || self.missing_recent.is_some()
     }
 
     /// Shows the open dialogs, queueing what the user chose.
     pub fn show(&mut self, ctx: &Context, design: &str, commands: &mut Vec<Command>) {
         self.show_unsaved(ctx, design, commands);
+        self.show_revert(ctx, design, commands);
         self.show_path_prompt(ctx, commands);
+        self.show_missing_recent(ctx, commands);
         self.show_error(ctx);
+    }
+
+    fn show_revert(&mut self, ctx: &Context, design: &str, commands: &mut Vec<Command>) {
+        let Some(path) = self.revert.as_ref() else {
+            return;
+        };
+        let mut answer = None;
+        let modal = Modal::new(Id::unique("revert_dialog")).show(ctx, |ui| {
+            ui.set_width(380.0);
+            ui.heading("Revert to saved");
+            ui.label(format!(
+                "Drop the changes to \"{design}\" and read {} again?",
+                path.display()
+            ));
+            ui.weak("Edit > Undo brings the changes back.");
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                if ui.button("Revert").clicked() {
+                    answer = Some(true);
+                }
+                if ui.button("Cancel").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        if modal.should_close() {
+            answer = Some(false);
+        }
+        if let Some(revert) = answer {
+            self.revert = None;
+            if revert {
+                commands.push(Command::Force(Box::new(Command::RevertToSaved)));
+            }
+        }
+    }
+
+    fn show_missing_recent(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
+        let Some(path) = self.missing_recent.as_ref() else {
+            return;
+        };
+        let mut answer = None;
+        let modal = Modal::new(Id::unique("missing_recent_dialog")).show(ctx, |ui| {
+            ui.set_max_width(520.0);
+            ui.heading(RichText::new("File not found").color(ui.visuals().error_fg_color));
+            ui.add_space(4.0);
+            ui.label(format!(
+                "{} is not there any more: it was moved, renamed or deleted.\n\nYour current \
+                 design is unchanged.",
+                path.display()
+            ));
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                // Taking it off is what is usually wanted, so Enter does it.
+                if ui.button("Remove from recent files").clicked() || enter_pressed(ui) {
+                    answer = Some(true);
+                }
+                if ui.button("Keep").clicked() {
+                    answer = Some(false);
+                }
+            });
+        });
+        if modal.should_close() {
+            answer = Some(false);
+        }
+        if let Some(forget) = answer
+            && let Some(path) = self.missing_recent.take()
+            && forget
+        {
+            commands.push(Command::ForgetRecent(path));
+        }
     }
 
     fn show_unsaved(&mut self, ctx: &Context, design: &str, commands: &mut Vec<Command>) {
@@ -194,7 +300,7 @@ impl Dialogs {
             && let Some(prompt) = self.path_prompt.take()
             && ok
         {
-            let path = std::path::PathBuf::from(prompt.text.trim());
+            let path = PathBuf::from(prompt.text.trim());
             commands.push(match prompt.purpose {
                 // Unsaved changes were already settled when "Open" was chosen.
                 PathPurpose::Open => Command::Force(Box::new(Command::OpenPath(path))),
@@ -215,7 +321,7 @@ impl Dialogs {
             ui.add_space(4.0);
             ui.label(&error.message);
             ui.add_space(6.0);
-            if ui.button("OK").clicked() {
+            if ui.button("OK").clicked() || enter_pressed(ui) {
                 close = true;
             }
         });
@@ -225,12 +331,18 @@ impl Dialogs {
     }
 }
 
-/// The files of the user's puzzles folder whose names start as the typed name does (all of
-/// them while the text names the folder itself); returns the one clicked.
+/// Whether Enter was pressed this frame, taking the key so nothing else acts on it: a
+/// message's dialog closes with Enter as with OK (and Escape, as every modal does).
+fn enter_pressed(ui: &egui::Ui) -> bool {
+    ui.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Enter))
+}
+
+/// The listed folder's files, narrowed once the user types to those whose names start as
+/// the typed name does; returns the one clicked. The file the text names is shown selected.
 fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<PathBuf> {
     let folder = prompt.folder.as_deref()?;
-    let typed = std::path::Path::new(prompt.text.trim());
-    let prefix = if typed.parent() == Some(folder) {
+    let typed = Path::new(prompt.text.trim());
+    let prefix = if prompt.text != prompt.suggested && typed.parent() == Some(folder) {
         typed
             .file_name()
             .map(|n| n.to_string_lossy().to_lowercase())
@@ -247,14 +359,12 @@ fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<PathBuf> {
         })
         .collect();
     ui.add_space(4.0);
+    let noun = prompt.purpose.files_noun();
     if prompt.files.is_empty() {
-        ui.weak(format!(
-            "Your puzzles folder, {}, has no puzzles yet.",
-            folder.display()
-        ));
+        ui.weak(format!("No {noun} in {} yet.", folder.display()));
         return None;
     }
-    ui.weak(format!("In your puzzles folder, {}:", folder.display()));
+    ui.weak(format!("The {noun} in {}:", folder.display()));
     let mut picked = None;
     egui::ScrollArea::vertical()
         .id_salt("path dialog files")
@@ -266,7 +376,7 @@ fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<PathBuf> {
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
                 if ui
-                    .selectable_label(false, name)
+                    .selectable_label(path.as_path() == typed, name)
                     .on_hover_text(path.display().to_string())
                     .clicked()
                 {

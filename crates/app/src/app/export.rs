@@ -1,8 +1,12 @@
 //! Saving the solution shown in playback to a file: text, the CLI's JSON, or an animation
-//! rendered in the background with its progress in the status bar.
+//! (animated PNG or GIF, drawn with the playback's animation options) rendered in the
+//! background with its progress in the status bar. Paths go through the checks of a
+//! puzzle's safe save, so a refused one (a folder, a read-only file) is reported before any
+//! work, and text is replaced atomically as a puzzle file is.
 
 use std::path::{Path, PathBuf};
 
+use blockslide_core::model::file::{self, SaveOptions};
 use egui::Context;
 
 use super::App;
@@ -10,7 +14,7 @@ use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
 use super::file_dialogs::Picked;
 use crate::command::ExportFormat;
 use crate::common::task::{Poll, Task};
-use crate::solve::playback::animation::render_apng;
+use crate::solve::playback::animation::{AnimationFormat, AnimationOptions, render_animation};
 use crate::solve::playback::{solution_json, solution_text};
 
 /// An animation being rendered: its progress (0 to 1), then the file written or why not.
@@ -34,24 +38,33 @@ impl App {
         } else {
             ""
         };
-        let name = format!("{stem}{suffix}.{}", format.extension());
-        let folder = self
-            .doc
-            .path()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .or_else(|| self.library.folder().map(Path::to_path_buf));
-        match self.files.pick_save(folder.as_deref(), &name) {
-            Picked::Path(path) => self.export_to(format, path, ctx),
+        let extension = match format {
+            ExportFormat::Animation => AnimationOptions::load(ctx).format.extension(),
+            _ => format.extension(),
+        };
+        let name = format!("{stem}{suffix}.{extension}");
+        // Exports go to a folder of their own, never among the puzzle files; a system dialog
+        // opens where that folder will be until the first export makes it.
+        let folder = self.export_folder();
+        let opens_in = folder
+            .as_deref()
+            .filter(|f| f.is_dir())
+            .or_else(|| folder.as_deref().and_then(Path::parent));
+        match self.files.pick_save(opens_in, &name) {
+            Picked::Path(path) => {
+                if self.make_export_folder(&path) {
+                    self.export_to(format, path, ctx);
+                }
+            }
             Picked::Unavailable => {
-                let suggested = folder.map_or_else(
+                let suggested = folder.as_ref().map_or_else(
                     || std::path::absolute(&name).unwrap_or_else(|_| name.clone().into()),
                     |f| f.join(&name),
                 );
                 self.dialogs.path_prompt = Some(PathPrompt::new(
                     PathPurpose::Export(format),
                     suggested.display().to_string(),
-                    self.library.folder().map(Path::to_path_buf),
+                    folder,
                 ));
             }
             Picked::Cancelled => {}
@@ -59,30 +72,38 @@ impl App {
     }
 
     /// Saves the solution shown to `path` as `format`: at once for text and JSON, in the
-    /// background for an animation.
+    /// background for an animation. An animation is a GIF when `path` ends in `.gif`, an
+    /// animated PNG when it ends in `.png`, else the format chosen in its options.
     pub(super) fn export_to(&mut self, format: ExportFormat, path: PathBuf, ctx: &Context) {
         let Some(playback) = self.solve.playback() else {
             return;
         };
-        let path = if path.extension().is_none() {
-            path.with_extension(format.extension())
-        } else {
-            path
+        let mut options = AnimationOptions::load(ctx);
+        let path = match (format, path.extension()) {
+            (ExportFormat::Animation, None) => path.with_extension(options.format.extension()),
+            (_, None) => path.with_extension(format.extension()),
+            (_, Some(_)) => path,
         };
+        // Refused paths (a folder, a read-only file, a missing folder) are told before an
+        // animation renders for nothing.
+        if let Err(e) = file::check_save_path(&path, SaveOptions::default()) {
+            self.export_failed(&format!("{}: {e}", path.display()));
+            return;
+        }
         let report = playback.report().clone();
         let text = match format {
             ExportFormat::Text => solution_text(&report),
             ExportFormat::Json => solution_json(&report),
             ExportFormat::Animation => {
+                options.format = AnimationFormat::of_path(&path).unwrap_or(options.format);
                 let puzzle = self.doc.puzzle().clone();
-                let speed = self.solve.settings().playback.moves_per_second;
                 let target = path.clone();
                 match Task::spawn("export", ctx, move |reporter| {
                     let cancel = reporter.cancel_flag();
-                    let bytes = render_apng(
+                    let bytes = render_animation(
                         &puzzle,
                         &report.moves,
-                        speed,
+                        &options,
                         &|f| reporter.progress(f),
                         &cancel,
                     )?;
@@ -99,7 +120,7 @@ impl App {
                 return;
             }
         };
-        match std::fs::write(&path, text) {
+        match file::save_text(&path, &text, SaveOptions::default()) {
             Ok(()) => self.exported(&path),
             Err(e) => self.export_failed(&format!("{}: {e}", path.display())),
         }
@@ -141,7 +162,7 @@ impl App {
     fn export_failed(&mut self, why: &str) {
         self.dialogs.error = Some(ErrorDialog {
             title: "Could not export the solution".into(),
-            message: format!("{why}\\n\\nNothing else changed."),
+            message: format!("{why}\n\nNothing else changed."),
         });
     }
 }

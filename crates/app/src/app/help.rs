@@ -1,27 +1,62 @@
-//! The Help menu's windows: the keyboard shortcuts, the metrics and statistics explained, and
-//! the About box.
+//! The Help menu's windows: getting started (which opens on the first launch), the keyboard
+//! shortcuts, the metrics and statistics explained, and the About box.
 
-use egui::{Context, RichText, Ui};
+use std::sync::LazyLock;
 
-use super::menu_bar::{LIBRARY, NEW, OPEN, PANELS_KEY, QUIT, REDO, REDO_Y, SAVE, SAVE_AS, UNDO};
-use super::{AXIS_KEY, SOLVE_KEY};
+use egui::{Context, RichText, Ui, vec2};
+
+use super::menu_bar::{
+    CLOSE, LIBRARY, NEW, OPEN, PANELS_KEY, QUIT, REDO, REDO_Y, SAVE, SAVE_AS, UNDO,
+};
+use super::{AXIS_KEY, SOLVE_KEY, default_puzzle};
 use crate::command::{Command, HelpPage, Tool};
-use crate::common::board::GOAL_KEY;
+use crate::common::board::{Board, GOAL_KEY, Layer};
 use crate::solve::play;
+use blockslide_core::model::{Cell, Puzzle, Token};
 
-/// Shows the help window `page`; queues its closing.
+/// The accessible names of the getting-started page's four pictures, in order.
+pub const STEP_PICTURES: [&str; 4] = [
+    "Getting started: draw",
+    "Getting started: goal",
+    "Getting started: solve",
+    "Getting started: play",
+];
+
+/// Whether `storage` holds no session at all: the app's first launch, when the
+/// getting-started page opens. A session is saved on every exit, so it opens only once.
+pub fn first_launch(storage: &dyn eframe::Storage) -> bool {
+    storage.get_string(eframe::APP_KEY).is_none()
+}
+
+/// Shows the help window `page`; queues its closing, or another page.
 pub fn show(ctx: &Context, page: HelpPage, commands: &mut Vec<Command>) {
     let mut open = true;
+    let screen = ctx.content_rect();
+    // The shortcuts' two halves go side by side when the window has the room (a full screen
+    // shows them without scrolling); otherwise one above the other, scrolled.
+    let wide = screen.width() >= 1100.0;
+    let width: f32 = match page {
+        HelpPage::Shortcuts if wide => 1000.0,
+        HelpPage::Shortcuts | HelpPage::GettingStarted => 600.0,
+        HelpPage::Metrics | HelpPage::About => 460.0,
+    };
     egui::Window::new(page.title())
-        .id(egui::Id::unique("help window"))
+        .id(egui::Id::unique(("help window", page.title())))
         .open(&mut open)
         .collapsible(false)
-        .default_width(460.0)
+        // Only the width: the height follows the page, up to the scroll area's limit, so a
+        // page opens whole when the screen has the room. The scroll area is offered the
+        // default height, which would otherwise cut it at egui's 420 points.
+        .resizable([true, false])
+        .default_width(width.min(screen.width() - 40.0))
+        .default_height(screen.height() - 40.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
-                .max_height(ctx.content_rect().height() * 0.7)
+                // The title bar and the window's frame take the rest.
+                .max_height(screen.height() - 100.0)
                 .show(ui, |ui| match page {
-                    HelpPage::Shortcuts => shortcuts_ui(ui),
+                    HelpPage::GettingStarted => getting_started_ui(ui, commands),
+                    HelpPage::Shortcuts => shortcuts_ui(ui, wide),
                     HelpPage::Metrics => metrics_ui(ui),
                     HelpPage::About => about_ui(ui),
                 });
@@ -45,42 +80,139 @@ fn table(ui: &mut Ui, id: &str, rows: &[(String, &str)]) {
         });
 }
 
-fn shortcuts_ui(ui: &mut Ui) {
+/// The bundled Klotski, the design a new user sees first, drawn in the getting-started
+/// pictures.
+static KLOTSKI: LazyLock<Puzzle> = LazyLock::new(default_puzzle);
+
+/// The 8-puzzle one move from solved, the picture of playing: tile 8 slides left.
+static EIGHT: LazyLock<Puzzle> = LazyLock::new(|| {
+    // Invariant: the numbers 0 to 8 once each on a 3x3 board make a valid tile puzzle.
+    Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8], None).expect("a valid 8-puzzle")
+});
+
+/// Draw, goal, solve and play in four steps, each beside a picture drawn by the app's own
+/// board widget, so the pictures always look like the app.
+fn getting_started_ui(ui: &mut Ui, commands: &mut Vec<Command>) {
+    ui.label(
+        "Blockslide draws sliding puzzles, solves them with search algorithms you can watch \
+         and compare, and lets you play them. The Klotski you see is a good first puzzle.",
+    );
+    ui.add_space(8.0);
+    let steps: [(&str, String, Board<'_>); 4] = [
+        (
+            "1. Draw the start",
+            format!(
+                "In the Start tab (F1), choose a piece in the left panel and paint its cells \
+                 on the board; {} adds walls, {} a new piece. File > New offers templates.",
+                Tool::Wall.key().name(),
+                Tool::NewPiece.key().name()
+            ),
+            Board::new(&KLOTSKI).highlight_piece(klotski_big_piece()),
+        ),
+        (
+            "2. Paint the goal",
+            "In the Goal tab (F2), paint where pieces must end. Hatched cells are \"don't \
+             care\": a goal names only the pieces that matter."
+                .to_string(),
+            Board::new(&KLOTSKI).layer(Layer::Goal),
+        ),
+        (
+            "3. Solve",
+            format!(
+                "Press Solve and play ({}) from any tab. The Solve tab plays the solution \
+                 back move by move, compares algorithms and watches a search; the dashed \
+                 outline is the goal.",
+                SOLVE_KEY.name()
+            ),
+            Board::new(&KLOTSKI).goal_outline(true),
+        ),
+        (
+            "4. Play",
+            "In the Play tab (F4), drag a piece, or click a tile in line with the gap to \
+             slide it. U takes a move back, R redoes it, H shows a hint."
+                .to_string(),
+            Board::new(&EIGHT).highlight_piece(Some(Token::number(8))),
+        ),
+    ];
+    egui::Grid::new("getting started steps")
+        .num_columns(2)
+        .spacing(vec2(16.0, 12.0))
+        .show(ui, |ui| {
+            for ((title, text, board), label) in steps.into_iter().zip(STEP_PICTURES) {
+                ui.allocate_ui(vec2(130.0, 150.0), |ui| {
+                    board
+                        .id_salt(label)
+                        .label(label)
+                        .interactive(false)
+                        .hover_outline(false)
+                        .centered(false)
+                        .max_cell_size(26.0)
+                        .show(ui);
+                });
+                ui.vertical(|ui| {
+                    ui.label(RichText::new(title).strong());
+                    ui.label(text);
+                });
+                ui.end_row();
+            }
+        });
+    ui.add_space(8.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("This page is in Help > Getting started.");
+        if ui.button("Keyboard shortcuts").clicked() {
+            commands.push(Command::ShowHelp(Some(HelpPage::Shortcuts)));
+        }
+    });
+}
+
+/// The piece Klotski is about (the largest), outlined in the picture of drawing as the
+/// editor outlines the selected piece.
+fn klotski_big_piece() -> Option<Token> {
+    let mut sizes: Vec<(Token, usize)> = Vec::new();
+    for cell in &KLOTSKI.cells {
+        if let Cell::Piece(t) = cell {
+            match sizes.iter_mut().find(|(s, _)| s == t) {
+                Some((_, n)) => *n += 1,
+                None => sizes.push((*t, 1)),
+            }
+        }
+    }
+    sizes.into_iter().max_by_key(|&(_, n)| n).map(|(t, _)| t)
+}
+
+/// A section of the shortcuts: its title and its rows (key, what it does).
+type Section<'a> = (&'a str, Vec<(String, &'a str)>);
+
+fn shortcuts_ui(ui: &mut Ui, wide: bool) {
     let ctx = ui.ctx().clone();
     let short = |s| ctx.format_shortcut(s);
-    ui.label(RichText::new("Everywhere").strong());
-    table(
-        ui,
-        "help keys everywhere",
-        &[
-            (
-                "F1 · F2 · F3 · F4".into(),
-                "the Start, Goal, Solve and Play tabs",
-            ),
-            (
-                SOLVE_KEY.name().into(),
-                "solve with the solver's settings and play the solution",
-            ),
-            ("F6".into(), "the Analyze window"),
-            (PANELS_KEY.name().into(), "show or hide the side panels"),
-            (short(&NEW), "a new puzzle"),
-            (short(&OPEN), "open a file"),
-            (short(&SAVE), "save"),
-            (short(&SAVE_AS), "save as"),
-            (short(&LIBRARY), "the library"),
-            (
-                short(&UNDO),
-                "undo the last edit; in the Play tab, the last move",
-            ),
-            (
-                format!("{} · {}", short(&REDO), short(&REDO_Y)),
-                "redo; in the Play tab, the move taken back",
-            ),
-            (short(&QUIT), "quit"),
-        ],
-    );
-    ui.add_space(6.0);
-    ui.label(RichText::new("Start and Goal tabs").strong());
+    let everywhere = vec![
+        (
+            "F1 · F2 · F3 · F4".into(),
+            "the Start, Goal, Solve and Play tabs",
+        ),
+        (
+            SOLVE_KEY.name().into(),
+            "solve with the solver's settings and play the solution",
+        ),
+        ("F6".into(), "the Analyze window"),
+        (PANELS_KEY.name().into(), "show or hide the side panels"),
+        (short(&NEW), "a new puzzle"),
+        (short(&OPEN), "open a file"),
+        (short(&SAVE), "save"),
+        (short(&SAVE_AS), "save as"),
+        (short(&CLOSE), "close the puzzle"),
+        (short(&LIBRARY), "the library"),
+        (
+            short(&UNDO),
+            "undo the last edit; in the Play tab, the last move",
+        ),
+        (
+            format!("{} · {}", short(&REDO), short(&REDO_Y)),
+            "redo; in the Play tab, the move taken back",
+        ),
+        (short(&QUIT), "quit"),
+    ];
     let mut editor: Vec<(String, &str)> = Tool::ALL
         .iter()
         .map(|t| (t.key().name().to_string(), t.title()))
@@ -95,24 +227,15 @@ fn shortcuts_ui(ui: &mut Ui) {
         ("Delete".into(), "delete the selected piece"),
         ("Esc".into(), "clear the selection"),
     ]);
-    table(ui, "help keys editor", &editor);
-    ui.add_space(6.0);
-    ui.label(RichText::new("Solve tab (playback)").strong());
-    table(
-        ui,
-        "help keys playback",
-        &[
-            ("Space".into(), "play or pause"),
-            ("Left · Right".into(), "one move back or forward"),
-            ("Home · End".into(), "the start or the final position"),
-            (
-                GOAL_KEY.name().into(),
-                "hold to outline the goal of a tile puzzle",
-            ),
-        ],
-    );
-    ui.add_space(6.0);
-    ui.label(RichText::new("Play tab").strong());
+    let playback = vec![
+        ("Space".into(), "play or pause"),
+        ("Left · Right".into(), "one move back or forward"),
+        ("Home · End".into(), "the start or the final position"),
+        (
+            GOAL_KEY.name().into(),
+            "hold to outline the goal of a tile puzzle",
+        ),
+    ];
     let mut play: Vec<(String, &str)> = play::KEYS
         .iter()
         .map(|&(key, what)| (key.to_string(), what))
@@ -124,7 +247,62 @@ fn shortcuts_ui(ui: &mut Ui) {
             "redo a move, as R does",
         ),
     ]);
-    table(ui, "help keys play", &play);
+    let first: [Section<'_>; 2] = [
+        ("Everywhere", everywhere),
+        ("Solve tab (playback)", playback),
+    ];
+    let second: [Section<'_>; 2] = [("Start and Goal tabs", editor), ("Play tab", play)];
+    // One width for the key column of both halves, so that stacked they line up too.
+    let key_width = first
+        .iter()
+        .chain(&second)
+        .flat_map(|(_, rows)| rows)
+        .map(|(key, _)| {
+            let font = egui::TextStyle::Monospace.resolve(ui.style());
+            ui.painter()
+                .layout_no_wrap(key.clone(), font, egui::Color32::WHITE)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    if wide {
+        ui.horizontal_top(|ui| {
+            shortcut_grid(ui, "help keys left", &first, key_width);
+            ui.add_space(24.0);
+            shortcut_grid(ui, "help keys right", &second, key_width);
+        });
+    } else {
+        shortcut_grid(ui, "help keys left", &first, key_width);
+        ui.add_space(6.0);
+        shortcut_grid(ui, "help keys right", &second, key_width);
+    }
+}
+
+/// `sections` in one grid: each title on a row of its own, then its keys, whose column is
+/// at least `key_width` wide.
+fn shortcut_grid(ui: &mut Ui, id: &str, sections: &[Section<'_>], key_width: f32) {
+    ui.vertical(|ui| {
+        // The descriptions wrap at a readable width instead of widening the window.
+        ui.set_max_width(key_width + 340.0);
+        egui::Grid::new(id)
+            .num_columns(2)
+            .striped(true)
+            .min_col_width(key_width)
+            .show(ui, |ui| {
+                for (i, (title, rows)) in sections.iter().enumerate() {
+                    if i > 0 {
+                        ui.end_row();
+                    }
+                    ui.label(RichText::new(*title).strong());
+                    ui.end_row();
+                    for (key, what) in rows {
+                        ui.monospace(key);
+                        ui.add(egui::Label::new(*what).wrap());
+                        ui.end_row();
+                    }
+                }
+            });
+    });
 }
 
 fn metrics_ui(ui: &mut Ui) {

@@ -1,8 +1,8 @@
 //! The top bar: File, Edit and View menus, and the keyboard shortcuts of their entries.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, ThemePreference, Ui};
+use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, RichText, ThemePreference, Ui};
 
 use super::document::Document;
 use crate::command::{Command, HelpPage};
@@ -17,6 +17,8 @@ pub const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key
 /// Ctrl+Shift+S: save as.
 pub const SAVE_AS: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::S);
+/// Ctrl+W: close the design.
+pub const CLOSE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::W);
 /// Ctrl+L: the library.
 pub const LIBRARY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::L);
 /// Ctrl+Z: undo (in the Play tab, a move).
@@ -69,6 +71,69 @@ impl Default for ViewSettings {
     }
 }
 
+/// How many recent files the File menu lists.
+const RECENT_FILES: usize = 8;
+
+/// The files opened or saved lately, newest first, for File > Open Recent, and which of them
+/// were not found when last looked for.
+#[derive(Clone, Debug, Default)]
+pub struct RecentFiles {
+    paths: Vec<PathBuf>,
+    missing: Vec<PathBuf>,
+}
+
+impl RecentFiles {
+    /// The list kept from the last session (`paths`, newest first), not yet looked for.
+    pub fn new(paths: Vec<PathBuf>) -> Self {
+        RecentFiles {
+            paths,
+            missing: Vec::new(),
+        }
+    }
+
+    /// The files, newest first.
+    pub fn paths(&self) -> &[PathBuf] {
+        &self.paths
+    }
+
+    /// Whether `path` is in the list.
+    pub fn contains(&self, path: &Path) -> bool {
+        self.paths.iter().any(|p| p == path)
+    }
+
+    /// Whether `path` was not found when the list was last checked.
+    pub fn is_missing(&self, path: &Path) -> bool {
+        self.missing.iter().any(|p| p == path)
+    }
+
+    /// Puts `path` first (at most [`RECENT_FILES`] are kept). It was just opened or saved, so
+    /// it is there.
+    pub fn remember(&mut self, path: &Path) {
+        let path = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        self.missing.retain(|p| *p != path);
+        self.paths.retain(|p| *p != path);
+        self.paths.insert(0, path);
+        self.paths.truncate(RECENT_FILES);
+    }
+
+    /// Takes `path` out of the list.
+    pub fn forget(&mut self, path: &Path) {
+        self.paths.retain(|p| p != path);
+        self.missing.retain(|p| p != path);
+    }
+
+    /// Looks for every file again (file I/O: call it when applying commands, not while
+    /// drawing). Files come and go while the app runs, so the menu checks each time it opens.
+    pub fn check(&mut self) {
+        self.missing = self
+            .paths
+            .iter()
+            .filter(|p| !p.try_exists().unwrap_or(false))
+            .cloned()
+            .collect();
+    }
+}
+
 /// The Edit menu's Undo and Redo entries: their text, and whether each has something to do.
 /// The same commands undo design edits or, in the Play tab, moves; the entries say which.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,6 +181,9 @@ pub fn shortcuts(ctx: &Context, text_focus: bool, commands: &mut Vec<Command>) {
         if i.consume_shortcut(&OPEN) {
             commands.push(Command::Open);
         }
+        if i.consume_shortcut(&CLOSE) {
+            commands.push(Command::Close);
+        }
         if i.consume_shortcut(&LIBRARY) {
             commands.push(Command::ShowLibrary(true));
         }
@@ -133,82 +201,129 @@ pub fn shortcuts(ctx: &Context, text_focus: bool, commands: &mut Vec<Command>) {
     });
 }
 
-/// Draws the menu bar.
+/// Draws the menu bar. `can_revert`: the design has a file and changes since it was saved.
+/// Returns whether the File menu is open.
 pub fn show(
     ui: &mut Ui,
     history: &UndoEntries,
     view: &mut ViewSettings,
-    recent: &[PathBuf],
+    recent: &RecentFiles,
+    can_revert: bool,
     commands: &mut Vec<Command>,
-) {
-    egui::MenuBar::new().ui(ui, |ui| {
-        let ctx = ui.ctx().clone();
-        let item = |ui: &mut Ui, text: &str, shortcut: Option<&KeyboardShortcut>| {
-            let mut button = Button::new(text);
-            if let Some(s) = shortcut {
-                button = button.shortcut_text(ctx.format_shortcut(s));
-            }
-            ui.add(button)
+) -> bool {
+    egui::MenuBar::new()
+        .ui(ui, |ui| {
+            let file_open = file_menu(ui, recent, can_revert, commands);
+            edit_menu(ui, history, commands);
+            view_menu(ui, view, commands);
+            help_menu(ui, commands);
+            file_open
+        })
+        .inner
+}
+
+/// An entry of a menu, with its shortcut's keys on the right.
+fn item(ui: &mut Ui, text: &str, shortcut: Option<&KeyboardShortcut>) -> egui::Response {
+    let mut button = Button::new(text);
+    if let Some(s) = shortcut {
+        button = button.shortcut_text(ui.ctx().format_shortcut(s));
+    }
+    ui.add(button)
+}
+
+/// The File menu; returns whether it is open.
+fn file_menu(
+    ui: &mut Ui,
+    recent: &RecentFiles,
+    can_revert: bool,
+    commands: &mut Vec<Command>,
+) -> bool {
+    ui.menu_button("File", |ui| {
+        if item(ui, "New…", Some(&NEW))
+            .on_hover_text("Empty board or tile puzzle")
+            .clicked()
+        {
+            commands.push(Command::ShowNewDialog);
+        }
+        if item(ui, "Open…", Some(&OPEN)).clicked() {
+            commands.push(Command::Open);
+        }
+        ui.add_enabled_ui(!recent.paths().is_empty(), |ui| {
+            ui.menu_button("Open Recent", |ui| recent_menu(ui, recent, commands));
+        });
+        if item(ui, "Close", Some(&CLOSE))
+            .on_hover_text("Close the design and start an empty one")
+            .clicked()
+        {
+            commands.push(Command::Close);
+        }
+        ui.separator();
+        if item(ui, "Save", Some(&SAVE)).clicked() {
+            commands.push(Command::Save);
+        }
+        if item(ui, "Save As…", Some(&SAVE_AS)).clicked() {
+            commands.push(Command::SaveAs);
+        }
+        if ui
+            .add_enabled(can_revert, Button::new("Revert to Saved…"))
+            .on_hover_text("Read the design's file again, dropping the changes since")
+            .on_disabled_hover_text("There are no changes since the design's file was saved")
+            .clicked()
+        {
+            commands.push(Command::RevertToSaved);
+        }
+        ui.separator();
+        if item(ui, "Library", Some(&LIBRARY))
+            .on_hover_text("The bundled classics and your own puzzles")
+            .clicked()
+        {
+            commands.push(Command::ShowLibrary(true));
+        }
+        ui.separator();
+        if item(ui, "Quit", Some(&QUIT)).clicked() {
+            commands.push(Command::Quit);
+        }
+    })
+    .inner
+    .is_some()
+}
+
+/// The recent files, newest first; a file not found is greyed and says so, and a click on
+/// it explains and offers to take it off the list.
+fn recent_menu(ui: &mut Ui, recent: &RecentFiles, commands: &mut Vec<Command>) {
+    for path in recent.paths() {
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
+        let (text, hover) = if recent.is_missing(path) {
+            (
+                RichText::new(format!("{name} (missing)")).weak(),
+                format!("{} is not there any more", path.display()),
+            )
+        } else {
+            (RichText::new(name), path.display().to_string())
         };
-        ui.menu_button("File", |ui| {
-            if item(ui, "New…", Some(&NEW))
-                .on_hover_text("Empty board or tile puzzle")
-                .clicked()
-            {
-                commands.push(Command::ShowNewDialog);
-            }
-            if item(ui, "Open…", Some(&OPEN)).clicked() {
-                commands.push(Command::Open);
-            }
-            ui.add_enabled_ui(!recent.is_empty(), |ui| {
-                ui.menu_button("Open Recent", |ui| {
-                    for path in recent {
-                        let name = path.file_name().map_or_else(
-                            || path.display().to_string(),
-                            |n| n.to_string_lossy().into(),
-                        );
-                        if ui
-                            .button(name)
-                            .on_hover_text(path.display().to_string())
-                            .clicked()
-                        {
-                            commands.push(Command::OpenPath(path.clone()));
-                        }
-                    }
-                });
-            });
-            if item(ui, "Save", Some(&SAVE)).clicked() {
-                commands.push(Command::Save);
-            }
-            if item(ui, "Save As…", Some(&SAVE_AS)).clicked() {
-                commands.push(Command::SaveAs);
-            }
-            ui.separator();
-            if item(ui, "Library", Some(&LIBRARY))
-                .on_hover_text("The bundled classics and your own puzzles")
-                .clicked()
-            {
-                commands.push(Command::ShowLibrary(true));
-            }
-            ui.separator();
-            if item(ui, "Quit", Some(&QUIT)).clicked() {
-                commands.push(Command::Quit);
-            }
-        });
-        ui.menu_button("Edit", |ui| {
-            let (undo, can_undo) = &history.undo;
-            let undo_button = Button::new(undo).shortcut_text(ctx.format_shortcut(&UNDO));
-            if ui.add_enabled(*can_undo, undo_button).clicked() {
-                commands.push(Command::Undo);
-            }
-            let (redo, can_redo) = &history.redo;
-            let redo_button = Button::new(redo).shortcut_text(ctx.format_shortcut(&REDO));
-            if ui.add_enabled(*can_redo, redo_button).clicked() {
-                commands.push(Command::Redo);
-            }
-        });
-        view_menu(ui, view, commands);
-        help_menu(ui, commands);
+        if ui.button(text).on_hover_text(hover).clicked() {
+            commands.push(Command::OpenPath(path.clone()));
+        }
+    }
+}
+
+/// The Edit menu: undo and redo, of edits or, in the Play tab, of moves.
+fn edit_menu(ui: &mut Ui, history: &UndoEntries, commands: &mut Vec<Command>) {
+    ui.menu_button("Edit", |ui| {
+        let ctx = ui.ctx().clone();
+        let (undo, can_undo) = &history.undo;
+        let undo_button = Button::new(undo).shortcut_text(ctx.format_shortcut(&UNDO));
+        if ui.add_enabled(*can_undo, undo_button).clicked() {
+            commands.push(Command::Undo);
+        }
+        let (redo, can_redo) = &history.redo;
+        let redo_button = Button::new(redo).shortcut_text(ctx.format_shortcut(&REDO));
+        if ui.add_enabled(*can_redo, redo_button).clicked() {
+            commands.push(Command::Redo);
+        }
     });
 }
 

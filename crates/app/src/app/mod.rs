@@ -47,7 +47,7 @@ use document::Document;
 use file_dialogs::{FileDialogs, NoDialogs, RfdDialogs};
 
 use library_panel::{LibraryPanel, default_user_folder};
-use menu_bar::{UndoEntries, ViewSettings};
+use menu_bar::{RecentFiles, UndoEntries, ViewSettings};
 use new_dialog::NewPuzzleForm;
 use screenshot::ScreenshotJob;
 use session::Persisted;
@@ -73,7 +73,8 @@ pub const PANELS_LABEL: &str = "Side panels";
 /// The Blockslide app.
 #[expect(
     clippy::struct_excessive_bools,
-    reason = "independent switches: persisting, style applied, closing allowed, a dialog open"
+    reason = "independent switches: persisting, style applied, closing allowed, a dialog open, \
+              the File menu open"
 )]
 pub struct App {
     doc: Document,
@@ -97,7 +98,10 @@ pub struct App {
     after_save: Option<Box<Command>>,
     screenshot: Option<ScreenshotJob>,
     title: String,
-    recent: Vec<PathBuf>,
+    recent: RecentFiles,
+    /// Whether the File menu was open last frame: its recent files are looked for each time
+    /// it opens.
+    file_menu_open: bool,
     /// The board before a run of consecutive resizes, and the revision after the last one.
     resize_base: Option<(u64, Puzzle)>,
     solve: SolveView,
@@ -170,7 +174,8 @@ impl App {
             after_save: None,
             screenshot: None,
             title: String::new(),
-            recent: Vec::new(),
+            recent: RecentFiles::default(),
+            file_menu_open: false,
             resize_base: None,
             solve: SolveView::default(),
             help: None,
@@ -179,8 +184,12 @@ impl App {
     }
 
     /// Restores the design and settings of the last session from `storage` (eframe's, or a
-    /// test's); keeps the current state when nothing usable is stored.
+    /// test's); keeps the current state when nothing usable is stored. On a first launch
+    /// (nothing stored at all) the getting-started page opens.
     pub fn restore_session(&mut self, storage: &dyn Storage) {
+        if help::first_launch(storage) {
+            self.help = Some(HelpPage::GettingStarted);
+        }
         if let Some(saved) = eframe::get_value::<Persisted>(storage, eframe::APP_KEY) {
             self.restore(saved);
         }
@@ -197,7 +206,7 @@ impl App {
             tool: self.editor.tool,
             view: self.view.clone(),
             new_form: self.new_form.clone(),
-            recent: self.recent.clone(),
+            recent: self.recent.paths().to_vec(),
             solve: self.solve.settings(),
         };
         eframe::set_value(storage, eframe::APP_KEY, &state);
@@ -226,7 +235,7 @@ impl App {
         self.editor.tool = saved.tool;
         self.view = saved.view;
         self.new_form = saved.new_form;
-        self.recent = saved.recent;
+        self.recent = RecentFiles::new(saved.recent);
         let pdb_cache = self.solve.panel().settings.pdb_cache.clone();
         self.solve = SolveView::new(saved.solve);
         self.solve.set_pdb_cache(pdb_cache);
@@ -305,12 +314,17 @@ impl App {
         self.library = LibraryPanel::new(folder);
     }
 
-    fn title(&self) -> String {
-        let name = if self.doc.puzzle().name.is_empty() {
+    /// The design's name, for the title bar and messages.
+    fn design_name(&self) -> &str {
+        if self.doc.puzzle().name.is_empty() {
             "Untitled"
         } else {
-            self.doc.puzzle().name.as_str()
-        };
+            &self.doc.puzzle().name
+        }
+    }
+
+    fn title(&self) -> String {
+        let name = self.design_name();
         let modified = if self.doc.is_modified() { " •" } else { "" };
         format!("{name}{modified} — Blockslide")
     }
@@ -473,19 +487,7 @@ impl App {
 
     /// The bars and panels of the window, for the active tab.
     fn panels_ui(&mut self, ui: &mut Ui, ctx: &Context, commands: &mut Vec<Command>) {
-        let view_before = self.view.clone();
-        // In the Play tab, undo and redo take back moves, not edits of the puzzle played.
-        let history = if self.mode == Mode::Play {
-            UndoEntries::game(self.solve.play())
-        } else {
-            UndoEntries::design(&self.doc)
-        };
-        egui::Panel::top("menu_bar").show(ui, |ui| {
-            menu_bar::show(ui, &history, &mut self.view, &self.recent, commands);
-        });
-        if view_before.animations != self.view.animations {
-            self.apply_style(ctx);
-        }
+        self.menu_bar_ui(ui, ctx, commands);
         let layer = self.mode.layer();
         let message = self.fresh_status(ctx).to_string();
         let export = self.export_progress();
@@ -574,6 +576,38 @@ impl App {
         });
     }
 
+    /// The menu bar. The recent files are looked for each time the File menu opens, so a
+    /// file deleted meanwhile shows as missing.
+    fn menu_bar_ui(&mut self, ui: &mut Ui, ctx: &Context, commands: &mut Vec<Command>) {
+        let view_before = self.view.clone();
+        // In the Play tab, undo and redo take back moves, not edits of the puzzle played.
+        let history = if self.mode == Mode::Play {
+            UndoEntries::game(self.solve.play())
+        } else {
+            UndoEntries::design(&self.doc)
+        };
+        let can_revert = self.doc.path().is_some() && self.doc.is_modified();
+        let file_menu_open = egui::Panel::top("menu_bar")
+            .show(ui, |ui| {
+                menu_bar::show(
+                    ui,
+                    &history,
+                    &mut self.view,
+                    &self.recent,
+                    can_revert,
+                    commands,
+                )
+            })
+            .inner;
+        if file_menu_open && !self.file_menu_open {
+            commands.push(Command::CheckRecentFiles);
+        }
+        self.file_menu_open = file_menu_open;
+        if view_before.animations != self.view.animations {
+            self.apply_style(ctx);
+        }
+    }
+
     /// The status message while it is fresh (see [`STATUS_SECONDS`]), else nothing.
     fn fresh_status(&mut self, ctx: &Context) -> &str {
         let now = ctx.input(|i| i.time);
@@ -590,16 +624,8 @@ impl App {
 
     /// The dialogs and the library window.
     fn windows_ui(&mut self, ctx: &Context, commands: &mut Vec<Command>) {
-        let design = self.doc.puzzle().name.clone();
-        self.dialogs.show(
-            ctx,
-            if design.is_empty() {
-                "Untitled"
-            } else {
-                &design
-            },
-            commands,
-        );
+        let design = self.design_name().to_string();
+        self.dialogs.show(ctx, &design, commands);
         new_dialog::show(ctx, &mut self.new_form, &mut self.new_dialog_open, commands);
         let mut library_open = self.view.library_open;
         self.library.show(ctx, &mut library_open, commands);

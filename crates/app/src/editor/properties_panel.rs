@@ -10,7 +10,7 @@ use super::canvas::EditorState;
 use super::edit::zone;
 use crate::command::{Command, Mode, Tool};
 use crate::common::colors::{from_color32, piece_color, to_color32};
-use crate::common::format::counted;
+use crate::common::format::{counted, thousands};
 use blockslide_core::model::rushhour;
 use blockslide_core::model::tiles::{TileLayout, is_solvable, tile_layout};
 use blockslide_core::model::validate::{Diagnostic, Severity, validate};
@@ -334,7 +334,7 @@ fn zone_section(
             });
         }
         let cells = zone.cells.iter().filter(|&&c| c).count();
-        ui.weak(format!("{cells} cell{}", if cells == 1 { "" } else { "s" }));
+        ui.weak(counted(cells, "cell", "cells"));
     });
     if let Some(err) = &state.zone_error {
         ui.colored_label(ui.visuals().error_fg_color, err);
@@ -402,8 +402,9 @@ fn goal_section(ui: &mut Ui, puzzle: &Puzzle, mode: Mode, commands: &mut Vec<Com
         ui.weak("No goal yet: open the Goal tab and paint where pieces must end.");
     } else {
         ui.weak(format!(
-            "{named} cells named, {} don't care",
-            puzzle.goal.cells.len() - named
+            "{}, {} don't care",
+            counted(named, "cell named", "cells named"),
+            thousands((puzzle.goal.cells.len() - named) as u64)
         ));
     }
     if mode != Mode::Goal {

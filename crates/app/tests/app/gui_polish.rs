@@ -767,7 +767,9 @@ fn a_solution_is_saved_as_json_and_as_an_animation_with_its_progress_shown() {
 
     h.get_by_label("Save as JSON…").click();
     h.run_ok();
-    let json_path = folder.join("seeds.json");
+    // An unsaved design exports beside the puzzles folder, in a folder of its own.
+    let exports = dir.path().join("exports");
+    let json_path = exports.join("seeds.json");
     assert_eq!(path_field(&h), json_path.display().to_string());
     h.key_press(Key::Enter);
     h.run_ok();
@@ -792,7 +794,7 @@ fn a_solution_is_saved_as_json_and_as_an_animation_with_its_progress_shown() {
     wait_for(&mut h, "the animation", |app| {
         app.export_progress().is_none()
     });
-    let apng = std::fs::read(folder.join("seeds-solution.png")).unwrap();
+    let apng = std::fs::read(exports.join("seeds-solution.png")).unwrap();
     let reader = png::Decoder::new(std::io::Cursor::new(apng))
         .read_info()
         .unwrap();

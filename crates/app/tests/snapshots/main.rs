@@ -8,6 +8,7 @@ mod snapshots_editor;
 mod snapshots_families;
 mod snapshots_family_window;
 mod snapshots_harder;
+mod snapshots_help;
 mod snapshots_layout;
 mod snapshots_solver;
 mod snapshots_watch;

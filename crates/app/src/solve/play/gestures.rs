@@ -1,12 +1,13 @@
 //! What a gesture in Play means: which tiles a click slides towards the gap, which tile an
-//! arrow key moves, which way a drag points, what a piece's rules allow, and how far a held
-//! piece follows the pointer.
+//! arrow key moves (and what the game's other keys do), which way a drag points, what holds a
+//! piece that cannot move, and how far a held piece follows the pointer.
 
-use egui::{Pos2, Vec2, vec2};
+use egui::{Key, Modifiers, Pos2, Ui, Vec2, vec2};
 
 use blockslide_core::model::{Axis, Cell, Dir, MoveError, Puzzle, Token};
 
-use super::Drag;
+use super::{Drag, Play};
+use crate::command::PlayCommand;
 use crate::common::format as fmt;
 
 /// The steps that slide `tile` and the tiles between it and the gap towards the gap, the
@@ -42,7 +43,7 @@ pub fn slide_towards_gap(position: &Puzzle, tile: Token) -> Vec<(Token, Dir)> {
 
 /// The tile an arrow key moves in a tile puzzle: the one next to the gap on the side the
 /// arrow comes from (Left moves the tile right of the gap to the left).
-pub(super) fn tile_for_arrow(position: &Puzzle, dir: Dir) -> Option<Token> {
+fn tile_for_arrow(position: &Puzzle, dir: Dir) -> Option<Token> {
     let cols = position.cols as i64;
     let gap = position.cells.iter().position(|c| *c == Cell::Empty)? as i64;
     let (dr, dc) = dir.delta();
@@ -111,6 +112,62 @@ pub fn rule_refusal(puzzle: &Puzzle, piece: Token, dir: Dir) -> Option<String> {
     }
 }
 
+/// Why `piece` cannot move one cell in `dir`, as a sentence that names what holds it: a rule
+/// ([`rule_refusal`]), or what is in the way ("blocked by `E`", "by a wall", "by the edge
+/// of the board"); `None` when the move is legal.
+pub(super) fn refusal(position: &Puzzle, piece: Token, dir: Dir) -> Option<String> {
+    if let Some(rule) = rule_refusal(position, piece, dir) {
+        return Some(rule);
+    }
+    let mut probe = position.clone();
+    match probe.step(piece, dir) {
+        Ok(()) => None,
+        Err(MoveError::Blocked { .. }) => Some(format!(
+            "Piece `{piece}` cannot move {}: blocked by {}",
+            dir.word(),
+            obstacles(position, piece, dir)
+        )),
+        Err(e) => Some(fmt::sentence(&e.to_string())),
+    }
+}
+
+/// What stands in the cells `piece` would enter moving one cell in `dir`: other pieces (in
+/// reading order), a wall, the edge of the board, as a list ("`E` and a wall").
+fn obstacles(position: &Puzzle, piece: Token, dir: Dir) -> String {
+    let (dr, dc) = dir.delta();
+    let (mut pieces, mut wall, mut edge) = (Vec::new(), false, false);
+    for (i, _) in position
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, c)| *c == Cell::Piece(piece))
+    {
+        let r = (i / position.cols) as i64 + i64::from(dr);
+        let c = (i % position.cols) as i64 + i64::from(dc);
+        if r < 0 || c < 0 || r >= position.rows as i64 || c >= position.cols as i64 {
+            edge = true;
+            continue;
+        }
+        match position.cell(r as usize, c as usize) {
+            Cell::Piece(t) if t != piece && !pieces.contains(&t) => pieces.push(t),
+            Cell::Wall => wall = true,
+            _ => {}
+        }
+    }
+    let mut names: Vec<String> = pieces.iter().map(|t| format!("`{t}`")).collect();
+    if wall {
+        names.push("a wall".into());
+    }
+    if edge {
+        names.push("the edge of the board".into());
+    }
+    match names.split_last() {
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => "something".into(),
+    }
+}
+
 /// How far to draw a dragged piece from its cell: follows the pointer along the main axis,
 /// up to just under half a cell, and only in a direction it can move.
 pub(super) fn preview_offset(puzzle: &Puzzle, drag: Drag, pointer: Pos2, cell: f32) -> Vec2 {
@@ -132,6 +189,57 @@ pub(super) fn preview_offset(puzzle: &Puzzle, drag: Drag, pointer: Pos2, cell: f
     .min(0.45);
     let (dr, dc) = dir.delta();
     vec2(dc as f32, dr as f32) * amount
+}
+
+impl Play {
+    /// The game's keys: arrows move (the selected piece, or in a tile puzzle the tile by the
+    /// gap), Backspace or U undoes, R redoes, H asks for a hint, Esc clears the selection.
+    pub(super) fn keys_ui(
+        &self,
+        ui: &mut Ui,
+        commands: &mut Vec<PlayCommand>,
+        notices: &mut Vec<String>,
+    ) {
+        if !ui.ctx().egui_wants_keyboard_input() {
+            ui.input_mut(|i| {
+                for (key, dir) in [
+                    (Key::ArrowUp, Dir::Up),
+                    (Key::ArrowDown, Dir::Down),
+                    (Key::ArrowLeft, Dir::Left),
+                    (Key::ArrowRight, Dir::Right),
+                ] {
+                    // Tiles: the one next to the gap moves, nothing selected first.
+                    let piece = if self.tiles {
+                        tile_for_arrow(&self.current, dir)
+                    } else {
+                        self.selected
+                    };
+                    if let Some(piece) = piece
+                        && i.consume_key(Modifiers::NONE, key)
+                    {
+                        match rule_refusal(&self.current, piece, dir) {
+                            Some(reason) => notices.push(reason),
+                            None => commands.push(PlayCommand::Step(piece, dir)),
+                        }
+                    }
+                }
+                if i.consume_key(Modifiers::NONE, Key::Backspace)
+                    || i.consume_key(Modifiers::NONE, Key::U)
+                {
+                    commands.push(PlayCommand::Undo);
+                }
+                if i.consume_key(Modifiers::NONE, Key::R) {
+                    commands.push(PlayCommand::Redo);
+                }
+                if i.consume_key(Modifiers::NONE, Key::H) {
+                    commands.push(PlayCommand::Hint);
+                }
+                if i.consume_key(Modifiers::NONE, Key::Escape) {
+                    commands.push(PlayCommand::Select(None));
+                }
+            });
+        }
+    }
 }
 
 #[cfg(test)]
@@ -164,6 +272,30 @@ mod tests {
             split_by_axis(vec2(0.3, 0.9), Axis::Free),
             (vec2(0.3, 0.9), Vec2::ZERO)
         );
+    }
+
+    #[test]
+    fn refusals_name_what_is_in_the_way() {
+        let p = Puzzle::from_rows(&["A B C", ". # C", ". . ."], &[]).unwrap();
+        let [a, b, c] = ["A", "B", "C"].map(|t| Token::new(t).unwrap());
+        let why = |piece, dir| refusal(&p, piece, dir).unwrap_or_default();
+        assert_eq!(
+            why(a, Dir::Right),
+            "Piece `A` cannot move right: blocked by `B`"
+        );
+        assert_eq!(
+            why(b, Dir::Down),
+            "Piece `B` cannot move down: blocked by a wall"
+        );
+        assert_eq!(
+            why(c, Dir::Right),
+            "Piece `C` cannot move right: blocked by the edge of the board"
+        );
+        assert_eq!(
+            why(c, Dir::Left),
+            "Piece `C` cannot move left: blocked by `B` and a wall"
+        );
+        assert_eq!(refusal(&p, a, Dir::Down), None);
     }
 
     #[test]

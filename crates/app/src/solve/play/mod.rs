@@ -1,7 +1,9 @@
 //! Play it yourself: move pieces by dragging them (or clicking one and using the arrow keys),
 //! legal moves only, a move counter in the chosen metric, undo and redo, a timer, a "solved"
 //! message that compares with the optimal length and the best result so far, and hints
-//! computed in the background.
+//! computed in the background. "Solve from here" lets the solver play an optimal rest of the
+//! game, step by step; a game finished with hints or the solver's play is marked so, and sets
+//! no record.
 //!
 //! Tile puzzles play as Simon Tatham's Fifteen does: a click on a tile in line with the gap
 //! slides it and the tiles between towards the gap, and an arrow key moves the tile next to
@@ -9,19 +11,20 @@
 //!
 //! The rules of puzzle families are never tried against: a piece locked to an axis follows
 //! the pointer only along it, and a push across its axis or into a zone closed to it is not
-//! sent as a move; the status bar says which rule holds it.
+//! sent as a move; the status bar says which rule holds it. A push against another piece, a
+//! wall or the edge is not sent either: the game says what is in the way.
 
+mod assist;
 mod gestures;
+mod score;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
-use egui::{Color32, Key, Modifiers, Pos2, RichText, Ui, Vec2, vec2};
+use egui::{Color32, Pos2, RichText, Ui, vec2};
 
 use crate::command::{Command, PlayCommand};
-use crate::common::board::{Board, GOAL_KEY, cell_center};
+use crate::common::board::{Board, GOAL_KEY};
 use crate::common::task::Poll;
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Cell, Dir, Metric, Puzzle, Token};
@@ -30,8 +33,13 @@ use blockslide_core::solve::{PieceMove, SolveReport, Termination};
 use super::availability::Verdict;
 use super::search::{SearchTask, optimal_search, spawn_search};
 use crate::common::format::{self as fmt, unit_name};
-use gestures::{STEP_AT, dominant, preview_offset, split_by_axis, tile_for_arrow};
+pub use assist::SOLVE_FROM_HERE_LABEL;
+use assist::{Autoplay, Help, SOLVER_STEP_SECONDS, paint_hint_arrow};
+use gestures::refusal;
+use gestures::{STEP_AT, dominant, preview_offset, split_by_axis};
 pub use gestures::{rule_refusal, slide_towards_gap};
+use score::end_line;
+pub use score::{PlayResult, PlayedStep, clock, count_moves, record_key};
 
 /// The game's own keys and clicks and what they do, for the Play tab's side panel and the
 /// shortcuts window (one list, so neither misses a key). The Edit menu's undo and redo
@@ -50,73 +58,6 @@ pub const KEYS: [(&str, &str); 6] = [
     ("H", "a hint"),
     ("Esc", "clear the selection"),
 ];
-
-/// One unit step the player made.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PlayedStep {
-    /// The piece that moved.
-    pub piece: Token,
-    /// Where it went.
-    pub dir: Dir,
-}
-
-/// The number of moves `steps` make in `metric`: every step in the step metric; a run of
-/// steps of one piece in one direction in the slide metric; a run of steps of one piece in
-/// the move metric.
-pub fn count_moves(steps: &[PlayedStep], metric: Metric) -> usize {
-    steps
-        .iter()
-        .enumerate()
-        .filter(|(i, s)| {
-            let Some(prev) = i.checked_sub(1).map(|j| steps[j]) else {
-                return true;
-            };
-            match metric {
-                Metric::Step => true,
-                Metric::Slide => prev.piece != s.piece || prev.dir != s.dir,
-                Metric::Move => prev.piece != s.piece,
-            }
-        })
-        .count()
-}
-
-/// A finished game: how many moves (in the metric it was played in) and how long it took.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PlayResult {
-    /// Moves in the metric of the game.
-    pub moves: usize,
-    /// Seconds from the first move to the goal.
-    pub seconds: f64,
-}
-
-impl PlayResult {
-    /// Whether this result beats `other`: fewer moves, or as many in less time.
-    pub fn beats(&self, other: &PlayResult) -> bool {
-        (self.moves, self.seconds) < (other.moves, other.seconds)
-    }
-}
-
-/// The key a puzzle's best result is kept under: the metric and a hash of what is solved
-/// (the board, the goal), so renaming the puzzle keeps its record. FNV-1a, stable across
-/// builds and platforms, unlike the standard library's hasher.
-pub fn record_key(puzzle: &Puzzle, metric: Metric) -> String {
-    let text = format!(
-        "{}\n--\n{}\n{}",
-        puzzle.board_rows().join("\n"),
-        puzzle.goal_rows().join("\n"),
-        puzzle.goal.anywhere
-    );
-    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    });
-    format!("{}:{hash:016x}", metric.name())
-}
-
-/// Minutes and seconds: `0:07`, `12:45`.
-pub fn clock(seconds: f64) -> String {
-    let whole = seconds.max(0.0) as u64;
-    format!("{}:{:02}", whole / 60, whole % 60)
-}
 
 /// A hint: the first move of an optimal solution from the position it was computed for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,6 +112,10 @@ pub struct Play {
     cell_size: f32,
     /// Where hints' and the optimum's searches cache pattern databases.
     pdb_cache: Option<PathBuf>,
+    /// The solver playing the rest of the game, while it does.
+    autoplay: Option<Autoplay>,
+    /// The hints and solver's steps used since the start.
+    help: Help,
 }
 
 impl Play {
@@ -194,6 +139,8 @@ impl Play {
             optimal_metric: Metric::Step,
             cell_size: 48.0,
             pdb_cache: None,
+            autoplay: None,
+            help: Help::default(),
         }
     }
 
@@ -292,10 +239,40 @@ impl Play {
     )]
     pub fn apply(&mut self, command: PlayCommand, metric: Metric, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
+        // A message answers one action: the next one replaces it or clears it.
+        self.message = None;
+        // The solver plays on only through its own next step: anything else the player does
+        // takes the game back.
+        let solver_step = match (&command, &mut self.autoplay) {
+            (&PlayCommand::Step(piece, dir), Some(Autoplay::Playing { steps, .. }))
+                if steps.front() == Some(&PlayedStep { piece, dir }) =>
+            {
+                steps.pop_front();
+                if steps.is_empty() {
+                    self.autoplay = None;
+                }
+                true
+            }
+            _ => {
+                self.autoplay = None;
+                false
+            }
+        };
         match command {
-            PlayCommand::Step(piece, dir) => self.step(piece, dir, metric, now, ctx),
+            PlayCommand::Step(piece, dir) => {
+                if self.step(piece, dir, metric, now, ctx) && solver_step {
+                    self.help.solver_steps += 1;
+                }
+            }
             PlayCommand::SlideTo(tile) => {
-                for (piece, dir) in slide_towards_gap(&self.current, tile) {
+                let steps = slide_towards_gap(&self.current, tile);
+                if steps.is_empty() {
+                    self.message = Some(format!(
+                        "Tile {tile} is not in line with the gap: click one in the gap's row \
+                         or column."
+                    ));
+                }
+                for (piece, dir) in steps {
                     self.step(piece, dir, metric, now, ctx);
                 }
             }
@@ -307,7 +284,6 @@ impl Play {
                         .step(last.piece, last.dir.opposite())
                         .expect("undoing a step is legal");
                     self.undone.push(last);
-                    self.message = None;
                     self.finished = None;
                 }
             }
@@ -322,30 +298,75 @@ impl Play {
                 self.current = self.start.clone();
                 self.history.clear();
                 self.undone.clear();
-                self.message = None;
                 self.started = None;
                 self.finished = None;
+                self.help = Help::default();
             }
-            PlayCommand::StopHint => self.hint = None,
+            PlayCommand::StopHint | PlayCommand::StopSolving => self.hint = None,
             PlayCommand::Hint => {
-                let mut position = self.start.clone();
-                position.cells.clone_from(&self.current.cells);
-                self.hint_for = self.current.cells.clone();
-                let job = optimal_search(&position, metric, self.pdb_cache.clone());
-                self.hint = Some(match spawn_search("hint", ctx, position, job) {
-                    Ok(task) => Search::Running(task),
-                    Err(e) => Search::Done(Err(e)),
-                });
+                if self.search_hint(metric, ctx) {
+                    self.help.hints += 1;
+                }
+            }
+            PlayCommand::SolveFromHere => {
+                if !self.is_solved() {
+                    self.search_hint(metric, ctx);
+                    self.autoplay = Some(Autoplay::Waiting);
+                    self.start_playing();
+                }
             }
         }
     }
 
+    /// Starts the hint search for the current position, unless it already runs or has
+    /// answered; returns whether it started one.
+    fn search_hint(&mut self, metric: Metric, ctx: &egui::Context) -> bool {
+        let asked = self.hint_for == self.current.cells
+            && matches!(self.hint, Some(Search::Running(_) | Search::Done(Ok(_))));
+        if asked {
+            return false;
+        }
+        let mut position = self.start.clone();
+        position.cells.clone_from(&self.current.cells);
+        self.hint_for = self.current.cells.clone();
+        let job = optimal_search(&position, metric, self.pdb_cache.clone());
+        self.hint = Some(match spawn_search("hint", ctx, position, job) {
+            Ok(task) => Search::Running(task),
+            Err(e) => Search::Done(Err(e)),
+        });
+        true
+    }
+
+    /// Once the hint search the solver waits for has answered, plays its solution, or stops
+    /// waiting (the status line then shows why there is none).
+    fn start_playing(&mut self) {
+        if self.autoplay != Some(Autoplay::Waiting) || self.hint_for != self.current.cells {
+            return;
+        }
+        match &self.hint {
+            Some(Search::Running(_)) => {}
+            Some(Search::Done(Ok(report)))
+                if report.status == Termination::Solved && !report.moves.is_empty() =>
+            {
+                self.autoplay = Some(Autoplay::playing(&report.moves));
+            }
+            _ => self.autoplay = None,
+        }
+    }
+
     /// Moves `piece` one cell, or says why it cannot move; starts the clock on the first
-    /// move and stops it at the goal.
-    fn step(&mut self, piece: Token, dir: Dir, metric: Metric, now: f64, ctx: &egui::Context) {
+    /// move and stops it at the goal. Returns whether the piece moved.
+    fn step(
+        &mut self,
+        piece: Token,
+        dir: Dir,
+        metric: Metric,
+        now: f64,
+        ctx: &egui::Context,
+    ) -> bool {
         if self.is_solved() {
             self.message = Some("Solved! Undo or restart to play on.".into());
-            return;
+            return false;
         }
         match self.current.step(piece, dir) {
             Ok(()) => {
@@ -360,13 +381,22 @@ impl Play {
                         seconds: now - started,
                     };
                     self.finished = Some(result);
-                    self.unrecorded = Some(result);
+                    // A record is the player's own: help would make it the solver's.
+                    if !self.help.any() {
+                        self.unrecorded = Some(result);
+                    }
                 }
                 if self.optimal.is_none() || self.optimal_metric != metric {
                     self.start_optimal(metric, ctx);
                 }
+                true
             }
-            Err(e) => self.message = Some(fmt::sentence(&e.to_string())),
+            Err(e) => {
+                // A refused step leaves the position as it was, to say what holds the piece.
+                let reason = refusal(&self.current, piece, dir);
+                self.message = Some(reason.unwrap_or_else(|| fmt::sentence(&e.to_string())));
+                false
+            }
         }
     }
 
@@ -393,6 +423,7 @@ impl Play {
                 }
             }
         }
+        self.start_playing();
     }
 
     /// Whether a hint or the optimal length is being computed.
@@ -400,6 +431,12 @@ impl Play {
         [&self.hint, &self.optimal]
             .iter()
             .any(|s| matches!(s, Some(Search::Running(_))))
+    }
+
+    /// Whether the solver is playing the rest of the game, or looking for the solution it
+    /// will play.
+    pub fn is_solver_playing(&self) -> bool {
+        self.autoplay.is_some()
     }
 
     /// The optimal length from the start, when known.
@@ -481,34 +518,18 @@ impl Play {
             {
                 commands.push(PlayCommand::Restart);
             }
-            let hinting = matches!(self.hint, Some(Search::Running(_)));
-            if ui
-                .add_enabled(
-                    !hinting && !self.is_solved() && *verdict == Verdict::Ready,
-                    egui::Button::new("Hint"),
-                )
-                .on_hover_text("Find an optimal next move (H)")
-                .on_disabled_hover_text(verdict.refusal().unwrap_or_default())
-                .clicked()
-            {
-                commands.push(PlayCommand::Hint);
-            }
-            if hinting {
-                ui.spinner();
-                ui.label("Thinking…");
-                if ui
-                    .button("Stop")
-                    .on_hover_text("Stop looking for a hint")
-                    .clicked()
-                {
-                    commands.push(PlayCommand::StopHint);
-                }
-            }
+            self.help_ui(ui, verdict, &mut commands);
         });
         self.status_ui(ui, metric, verdict);
 
         self.keys_ui(ui, &mut commands, &mut notices);
         commands.extend(self.board_ui(ui, &mut notices));
+        if let Some(reason) = notices.last() {
+            // Shown above the board too, where the player looks, not only in the status bar.
+            self.message = Some(reason.clone());
+            ui.ctx().request_repaint();
+        }
+        self.solver_ui(ui, &mut commands);
         queue.extend(commands.into_iter().map(Command::from));
         queue.extend(notices.into_iter().map(Command::Notify));
         if self.is_searching() {
@@ -517,48 +538,24 @@ impl Play {
         }
     }
 
-    /// The game's keys: arrows move (the selected piece, or in a tile puzzle the tile by the
-    /// gap), Backspace or U undoes, R redoes, H asks for a hint, Esc clears the selection.
-    fn keys_ui(&self, ui: &mut Ui, commands: &mut Vec<PlayCommand>, notices: &mut Vec<String>) {
-        if !ui.ctx().egui_wants_keyboard_input() {
-            ui.input_mut(|i| {
-                for (key, dir) in [
-                    (Key::ArrowUp, Dir::Up),
-                    (Key::ArrowDown, Dir::Down),
-                    (Key::ArrowLeft, Dir::Left),
-                    (Key::ArrowRight, Dir::Right),
-                ] {
-                    // Tiles: the one next to the gap moves, nothing selected first.
-                    let piece = if self.tiles {
-                        tile_for_arrow(&self.current, dir)
-                    } else {
-                        self.selected
-                    };
-                    if let Some(piece) = piece
-                        && i.consume_key(Modifiers::NONE, key)
-                    {
-                        match rule_refusal(&self.current, piece, dir) {
-                            Some(reason) => notices.push(reason),
-                            None => commands.push(PlayCommand::Step(piece, dir)),
-                        }
-                    }
-                }
-                if i.consume_key(Modifiers::NONE, Key::Backspace)
-                    || i.consume_key(Modifiers::NONE, Key::U)
-                {
-                    commands.push(PlayCommand::Undo);
-                }
-                if i.consume_key(Modifiers::NONE, Key::R) {
-                    commands.push(PlayCommand::Redo);
-                }
-                if i.consume_key(Modifiers::NONE, Key::H) {
-                    commands.push(PlayCommand::Hint);
-                }
-                if i.consume_key(Modifiers::NONE, Key::Escape) {
-                    commands.push(PlayCommand::Select(None));
-                }
-            });
+    /// Queues the solver's next step when it is due (through the same command a player's
+    /// step is, so it counts, finishes and undoes alike).
+    fn solver_ui(&mut self, ui: &Ui, commands: &mut Vec<PlayCommand>) {
+        let Some(Autoplay::Playing { steps, next_at }) = &mut self.autoplay else {
+            return;
+        };
+        let now = ui.input(|i| i.time);
+        // What the player did this frame comes first and takes the game back (Stop, a move,
+        // a click): a step queued after it would be played as the player's.
+        if let Some(next) = steps.front()
+            && now >= *next_at
+            && commands.is_empty()
+        {
+            commands.push(PlayCommand::Step(next.piece, next.dir));
+            *next_at = now + SOLVER_STEP_SECONDS;
         }
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(SOLVER_STEP_SECONDS));
     }
 
     fn status_ui(&self, ui: &mut Ui, metric: Metric, verdict: &Verdict) {
@@ -567,19 +564,25 @@ impl Play {
         }
         if self.is_solved() && !self.history.is_empty() {
             let n = count_moves(&self.history, metric);
-            let optimal = match &self.optimal {
-                Some(Search::Done(Ok(r))) if r.status == Termination::Solved && r.optimal => {
-                    format!(" (optimal is {})", r.length().unwrap_or_default())
-                }
-                Some(Search::Running(_)) => " (finding the optimal length…)".to_string(),
-                _ => String::new(),
-            };
+            // The optimum counts in the metric it was searched in; another one's is no match.
+            let optimum = self
+                .optimal_length()
+                .filter(|_| self.optimal_metric == metric);
+            let searching = matches!(self.optimal, Some(Search::Running(_)));
+            let line = end_line(n, optimum, metric);
             ui.label(
-                RichText::new(format!("Solved in {n} {}{optimal}", unit_name(metric, n)))
-                    .strong()
-                    .size(18.0)
-                    .color(Color32::from_rgb(0x2e, 0x9e, 0x4f)),
+                RichText::new(if searching {
+                    format!("{line} (finding the optimal length…)")
+                } else {
+                    line
+                })
+                .strong()
+                .size(18.0)
+                .color(Color32::from_rgb(0x2e, 0x9e, 0x4f)),
             );
+            if let Some(mark) = self.help.mark() {
+                ui.label(RichText::new(mark).color(Color32::from_rgb(0xb0, 0x80, 0x00)));
+            }
         } else if let Some(message) = &self.message {
             ui.colored_label(ui.visuals().warn_fg_color, message);
         } else {
@@ -681,28 +684,28 @@ impl Play {
                 (pointer - drag.anchor) / cell,
                 self.current.axis_of(drag.piece),
             );
-            // A push across the axis (or into a closed zone) is explained, once per push.
             let pushed = dominant(along, STEP_AT)
                 .or_else(|| dominant(across, STEP_AT))
                 .filter(|&dir| drag.stepped != Some(dir.opposite()));
-            match pushed.map(|dir| (dir, rule_refusal(&self.current, drag.piece, dir))) {
-                Some((dir, Some(reason))) => {
-                    if drag.refused != Some(dir) {
-                        drag.refused = Some(dir);
-                        notices.push(reason);
-                    }
-                }
-                Some((dir, None)) => {
+            match pushed {
+                Some(dir) if self.current.can_step(drag.piece, dir) => {
                     drag.refused = None;
                     let (dr, dc) = dir.delta();
-                    if self.current.can_step(drag.piece, dir) {
-                        drag.anchor += vec2(dc as f32, dr as f32) * cell;
-                        drag.stepped = Some(dir);
-                        commands.push(PlayCommand::Step(drag.piece, dir));
-                    } else if self.message.is_none() {
-                        commands.push(PlayCommand::Step(drag.piece, dir));
+                    drag.anchor += vec2(dc as f32, dr as f32) * cell;
+                    drag.stepped = Some(dir);
+                    commands.push(PlayCommand::Step(drag.piece, dir));
+                }
+                // A push the piece cannot make is explained, once per push: a rule without
+                // trying the move, anything else by trying it, so the game says what is in
+                // the way.
+                Some(dir) if drag.refused != Some(dir) => {
+                    drag.refused = Some(dir);
+                    match rule_refusal(&self.current, drag.piece, dir) {
+                        Some(reason) => notices.push(reason),
+                        None => commands.push(PlayCommand::Step(drag.piece, dir)),
                     }
                 }
+                Some(_) => {}
                 None => drag.refused = None,
             }
         }
@@ -710,67 +713,24 @@ impl Play {
     }
 }
 
-/// The colour of the hint arrow (the board's hint outline is gold too).
-const HINT_ARROW: Color32 = Color32::from_rgb(0xff, 0xd0, 0x00);
-
-/// Draws the hinted move as an arrow from the piece's centre along its steps.
-fn paint_hint_arrow(ui: &Ui, puzzle: &Puzzle, rect: egui::Rect, first: &PieceMove) {
-    let cells: Vec<(usize, usize)> = puzzle
-        .pieces()
-        .into_iter()
-        .find(|p| p.token == first.piece)
-        .map(|p| p.cells)
-        .unwrap_or_default();
-    if cells.is_empty() || first.steps.is_empty() {
-        return;
-    }
-    let (rows, cols) = (puzzle.rows, puzzle.cols);
-    let centres: Vec<Pos2> = cells
-        .iter()
-        .map(|&(r, c)| cell_center(rect, rows, cols, r, c))
-        .collect();
-    let centre = centres.iter().fold(Vec2::ZERO, |sum, p| sum + p.to_vec2()) / centres.len() as f32;
-    let cell = vec2(rect.width() / cols as f32, rect.height() / rows as f32);
-    let painter = ui.painter_at(rect);
-    let stroke = egui::Stroke::new((cell.x * 0.08).clamp(2.0, 6.0), HINT_ARROW);
-    let mut at = centre.to_pos2();
-    let last = first.steps.len() - 1;
-    for (i, dir) in first.steps.iter().enumerate() {
-        let (dr, dc) = dir.delta();
-        let step = vec2(dc as f32 * cell.x, dr as f32 * cell.y);
-        if i == last {
-            painter.arrow(at, step * 0.8, stroke);
-        } else {
-            painter.line_segment([at, at + step], stroke);
-        }
-        at += step;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn s(piece: &str, dir: Dir) -> PlayedStep {
-        PlayedStep {
-            piece: Token::new(piece).unwrap(),
-            dir,
-        }
-    }
-
     #[test]
-    fn moves_are_counted_per_metric() {
-        let steps = [
-            s("A", Dir::Down),
-            s("A", Dir::Down),
-            s("A", Dir::Left),
-            s("B", Dir::Up),
-            s("A", Dir::Up),
-        ];
-        assert_eq!(count_moves(&steps, Metric::Step), 5);
-        assert_eq!(count_moves(&steps, Metric::Slide), 4);
-        assert_eq!(count_moves(&steps, Metric::Move), 3);
-        assert_eq!(count_moves(&[], Metric::Move), 0);
+    fn a_game_won_with_help_sets_no_record() {
+        let ctx = egui::Context::default();
+        // 1 2 3 / 4 . 5: tile 5 left reaches the goal.
+        let p = Puzzle::tiles(2, 3, &[1, 2, 3, 4, 0, 5], None).unwrap();
+        let win = PlayCommand::Step(Token::number(5), Dir::Left);
+        let mut alone = Play::new(&p);
+        alone.apply(win, Metric::Step, &ctx);
+        assert!(alone.take_result().is_some());
+        let mut helped = Play::new(&p);
+        helped.apply(PlayCommand::Hint, Metric::Step, &ctx);
+        helped.apply(win, Metric::Step, &ctx);
+        assert!(helped.is_solved());
+        assert_eq!(helped.take_result(), None);
     }
 
     #[test]

@@ -1,27 +1,160 @@
-//! A solution as an animated PNG (APNG), for slides: one frame per move, drawn in software
-//! (flat cells in the pieces' colours, tokens in a small bitmap font), so it renders on any
-//! machine and in a background thread.
+//! A solution as an animation for slides: an animated PNG (APNG) or a GIF, one frame per move
+//! or per step, of a chosen cell size and frame rate, each frame optionally captioned with
+//! its move number and piece. Frames are drawn in software (flat cells in the pieces'
+//! colours, tokens in a small bitmap font), so they render on any machine and in a
+//! background thread.
 
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use egui::Color32;
+use image::codecs::gif::{GifEncoder, Repeat};
+use serde::{Deserialize, Serialize};
 
 use crate::common::colors::{piece_color, text_color_on, to_color32};
 use blockslide_core::model::{Cell, Puzzle, Token};
 use blockslide_core::solve::PieceMove;
 
-/// The side of a cell in pixels.
-const CELL: usize = 48;
 /// The frame around the board in pixels.
-const MARGIN: usize = 10;
-/// The gap between two pieces in pixels.
-const GAP: usize = 3;
-/// The board's frame.
+pub const MARGIN: usize = 10;
+/// The height in pixels of the strip under the board that holds a frame's caption.
+pub const CAPTION_HEIGHT: usize = 28;
+/// The smallest cell side offered, in pixels: below it a token no longer fits in its cell.
+pub const MIN_CELL: u32 = 16;
+/// The largest cell side offered, in pixels: a 10x10 board is then about 1000 pixels wide.
+pub const MAX_CELL: u32 = 96;
+/// The frame rates offered, in frames per second.
+pub const FRAME_RATES: std::ops::RangeInclusive<f32> = 0.5..=20.0;
+/// The board's frame, and the caption strip's background.
 const FRAME: [u8; 3] = [0x3b, 0x32, 0x2a];
-/// An empty cell.
+/// An empty cell, and a caption's ink.
 const EMPTY: [u8; 3] = [0xf4, 0xf1, 0xec];
 /// A wall.
 const WALL: [u8; 3] = [0x4a, 0x4a, 0x50];
+/// How much longer the first and last frames stay, in milliseconds: a viewer sees where the
+/// solution starts and that it ends before it loops.
+const HOLD_MS: u32 = 1000;
+
+/// The file an animation is saved as.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnimationFormat {
+    /// An animated PNG: exact colours, the smaller file for flat pictures.
+    #[default]
+    Apng,
+    /// A GIF: plays everywhere, including in chat and mail programs that show APNGs still.
+    Gif,
+}
+
+impl AnimationFormat {
+    /// Both formats, in menu order.
+    pub const ALL: [AnimationFormat; 2] = [AnimationFormat::Apng, AnimationFormat::Gif];
+
+    /// The file name extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            AnimationFormat::Apng => "png",
+            AnimationFormat::Gif => "gif",
+        }
+    }
+
+    /// The name shown in the options.
+    pub fn title(self) -> &'static str {
+        match self {
+            AnimationFormat::Apng => "Animated PNG",
+            AnimationFormat::Gif => "GIF",
+        }
+    }
+
+    /// The name on the button that sums up the options, where room is short.
+    pub fn short_title(self) -> &'static str {
+        match self {
+            AnimationFormat::Apng => "APNG",
+            AnimationFormat::Gif => "GIF",
+        }
+    }
+
+    /// The format `path`'s extension names (`.png`, `.apng`, `.gif`, in any case), if any: a
+    /// typed file name wins over the format chosen in the options.
+    pub fn of_path(path: &Path) -> Option<AnimationFormat> {
+        let extension = path.extension()?.to_str()?.to_ascii_lowercase();
+        match extension.as_str() {
+            "png" | "apng" => Some(AnimationFormat::Apng),
+            "gif" => Some(AnimationFormat::Gif),
+            _ => None,
+        }
+    }
+}
+
+/// What one frame of an animation adds to the one before.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FramePer {
+    /// A whole move (a piece's path, however long).
+    #[default]
+    Move,
+    /// One step: a piece moved by one cell, so long moves are seen cell by cell.
+    Step,
+}
+
+/// How a solution is drawn as an animation; the playback's export options.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AnimationOptions {
+    /// The file format.
+    pub format: AnimationFormat,
+    /// The side of a cell in pixels, [`MIN_CELL`] to [`MAX_CELL`].
+    pub cell_px: u32,
+    /// Frames per second, within [`FRAME_RATES`].
+    pub frames_per_second: f32,
+    /// Whether each frame is captioned with its move number and piece ("MOVE 12 · PIECE C").
+    pub captions: bool,
+    /// Whether a frame is a move or a step.
+    pub per: FramePer,
+}
+
+impl Default for AnimationOptions {
+    fn default() -> Self {
+        AnimationOptions {
+            format: AnimationFormat::Apng,
+            cell_px: 48,
+            frames_per_second: 3.0,
+            captions: true,
+            per: FramePer::Move,
+        }
+    }
+}
+
+impl AnimationOptions {
+    /// Where egui keeps the options (persisted with its memory, so they last between
+    /// launches without a field in the app's session).
+    fn memory_id() -> egui::Id {
+        egui::Id::unique("animation export options")
+    }
+
+    /// The options last chosen, or the defaults.
+    pub fn load(ctx: &egui::Context) -> AnimationOptions {
+        ctx.data_mut(|d| d.get_persisted::<AnimationOptions>(Self::memory_id()))
+            .unwrap_or_default()
+    }
+
+    /// Keeps these options for the next export and the next launch.
+    pub fn store(&self, ctx: &egui::Context) {
+        ctx.data_mut(|d| d.insert_persisted(Self::memory_id(), self.clone()));
+    }
+
+    /// The options with every number in its range (a hand-edited or old memory may hold
+    /// anything).
+    #[must_use]
+    pub fn clamped(mut self) -> AnimationOptions {
+        self.cell_px = self.cell_px.clamp(MIN_CELL, MAX_CELL);
+        self.frames_per_second = if self.frames_per_second.is_finite() {
+            self.frames_per_second
+                .clamp(*FRAME_RATES.start(), *FRAME_RATES.end())
+        } else {
+            AnimationOptions::default().frames_per_second
+        };
+        self
+    }
+}
 
 /// An RGB picture being drawn.
 struct Canvas {
@@ -51,14 +184,13 @@ impl Canvas {
 
     /// Writes `text` centred on `(cx, cy)` in the bitmap font, each dot `scale` pixels.
     fn text(&mut self, cx: usize, cy: usize, text: &str, scale: usize, colour: [u8; 3]) {
-        let glyphs: Vec<&[u8; 7]> = text.chars().map(glyph).collect();
-        let width = glyphs.len() * 6 * scale - scale;
+        let width = text_width(text, scale);
         let (x0, y0) = (
             cx.saturating_sub(width / 2),
             cy.saturating_sub(7 * scale / 2),
         );
-        for (i, rows) in glyphs.iter().enumerate() {
-            for (r, bits) in rows.iter().enumerate() {
+        for (i, ch) in text.chars().enumerate() {
+            for (r, bits) in glyph(ch).iter().enumerate() {
                 for c in 0..5 {
                     if bits >> (4 - c) & 1 == 1 {
                         let x = x0 + (i * 6 + c) * scale;
@@ -68,9 +200,27 @@ impl Canvas {
             }
         }
     }
+
+    /// The picture with an opaque alpha channel, as a GIF frame takes it.
+    fn rgba(&self) -> image::RgbaImage {
+        let pixels = self
+            .rgb
+            .chunks_exact(3)
+            .flat_map(|p| [p[0], p[1], p[2], 0xff])
+            .collect();
+        // Invariant: `rgb` holds three bytes for each of `width * height` pixels.
+        image::RgbaImage::from_raw(self.width as u32, self.height as u32, pixels)
+            .expect("a canvas holds width x height pixels")
+    }
 }
 
-/// The 5x7 dots of a character (digits, letters in upper case, `_`; anything else blank).
+/// The width in pixels of `text` in the bitmap font at `scale`.
+fn text_width(text: &str, scale: usize) -> usize {
+    (text.chars().count() * 6 * scale).saturating_sub(scale)
+}
+
+/// The 5x7 dots of a character (digits, letters in upper case, `_`, `·`; anything else
+/// blank).
 fn glyph(ch: char) -> &'static [u8; 7] {
     const DIGITS: [[u8; 7]; 10] = [
         [14, 17, 19, 21, 25, 17, 14],
@@ -113,12 +263,14 @@ fn glyph(ch: char) -> &'static [u8; 7] {
         [31, 1, 2, 4, 8, 16, 31],
     ];
     const UNDERSCORE: [u8; 7] = [0, 0, 0, 0, 0, 0, 31];
+    const MIDDLE_DOT: [u8; 7] = [0, 0, 0, 4, 0, 0, 0];
     const BLANK: [u8; 7] = [0; 7];
     match ch {
         '0'..='9' => &DIGITS[ch as usize - '0' as usize],
         'a'..='z' => &LETTERS[ch as usize - 'a' as usize],
         'A'..='Z' => &LETTERS[ch as usize - 'A' as usize],
         '_' => &UNDERSCORE,
+        '·' => &MIDDLE_DOT,
         _ => &BLANK,
     }
 }
@@ -127,10 +279,33 @@ fn rgb(c: Color32) -> [u8; 3] {
     [c.r(), c.g(), c.b()]
 }
 
-/// Draws `position` (a puzzle's start) as one frame.
-fn draw(position: &Puzzle) -> Canvas {
+/// The size in pixels of every frame of an animation of `puzzle` drawn with `options`.
+pub fn frame_size(puzzle: &Puzzle, options: &AnimationOptions) -> [usize; 2] {
+    let cell = options.clone().clamped().cell_px as usize;
+    let caption = if options.captions { CAPTION_HEIGHT } else { 0 };
+    [
+        puzzle.cols * cell + 2 * MARGIN,
+        puzzle.rows * cell + 2 * MARGIN + caption,
+    ]
+}
+
+/// The number of frames of an animation of `moves`: the start, then one per move or step.
+pub fn frame_count(moves: &[PieceMove], per: FramePer) -> usize {
+    1 + match per {
+        FramePer::Move => moves.len(),
+        FramePer::Step => moves.iter().map(|m| m.steps.len()).sum(),
+    }
+}
+
+/// Draws `position` as one frame with cells of `cell` pixels, and `caption` under it when
+/// given.
+fn draw(position: &Puzzle, cell: usize, caption: Option<&str>) -> Canvas {
     let (rows, cols) = (position.rows, position.cols);
-    let mut canvas = Canvas::new(cols * CELL + 2 * MARGIN, rows * CELL + 2 * MARGIN, FRAME);
+    let board_height = rows * cell + 2 * MARGIN;
+    let height = board_height + caption.map_or(0, |_| CAPTION_HEIGHT);
+    let mut canvas = Canvas::new(cols * cell + 2 * MARGIN, height, FRAME);
+    // The gap between two pieces grows with the cells, so a large picture keeps its look.
+    let gap = (cell / 16).max(1);
     let token_at = |r: usize, c: usize| match position.cell(r, c) {
         Cell::Piece(t) => Some(t),
         _ => None,
@@ -138,23 +313,23 @@ fn draw(position: &Puzzle) -> Canvas {
     let mut labelled: Vec<Token> = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
-            let (left, top) = (MARGIN + c * CELL, MARGIN + r * CELL);
+            let (left, top) = (MARGIN + c * cell, MARGIN + r * cell);
             match position.cell(r, c) {
-                Cell::Wall => canvas.fill(left, top, CELL, CELL, WALL),
-                Cell::Empty => canvas.fill(left + 1, top + 1, CELL - 2, CELL - 2, EMPTY),
+                Cell::Wall => canvas.fill(left, top, cell, cell, WALL),
+                Cell::Empty => canvas.fill(left + 1, top + 1, cell - 2, cell - 2, EMPTY),
                 Cell::Piece(token) => {
                     let colour = rgb(to_color32(piece_color(position, token)));
                     // A piece's cells join across the gap to their neighbours of the same
                     // piece, so a block reads as one shape.
                     let right = c + 1 < cols && token_at(r, c + 1) == Some(token);
                     let down = r + 1 < rows && token_at(r + 1, c) == Some(token);
-                    let width = CELL - 2 * GAP;
-                    let wide = width + usize::from(right) * 2 * GAP;
-                    let tall = width + usize::from(down) * 2 * GAP;
-                    canvas.fill(left + GAP, top + GAP, wide, width, colour);
-                    canvas.fill(left + GAP, top + GAP, width, tall, colour);
-                    if right && down && r + 1 < rows && token_at(r + 1, c + 1) == Some(token) {
-                        canvas.fill(left + GAP, top + GAP, wide, tall, colour);
+                    let width = cell - 2 * gap;
+                    let wide = width + usize::from(right) * 2 * gap;
+                    let tall = width + usize::from(down) * 2 * gap;
+                    canvas.fill(left + gap, top + gap, wide, width, colour);
+                    canvas.fill(left + gap, top + gap, width, tall, colour);
+                    if right && down && token_at(r + 1, c + 1) == Some(token) {
+                        canvas.fill(left + gap, top + gap, wide, tall, colour);
                     }
                     if !labelled.contains(&token) {
                         labelled.push(token);
@@ -163,79 +338,177 @@ fn draw(position: &Puzzle) -> Canvas {
             }
         }
     }
-    // Each piece's token at the middle of its cells.
+    // Each piece's token at the middle of its cells, in dots that grow with the cells.
     for t in labelled {
         let cells: Vec<usize> = (0..position.cells.len())
             .filter(|&i| position.cells[i] == Cell::Piece(t))
             .collect();
         let n = cells.len().max(1);
-        let cx = cells.iter().map(|i| i % cols * CELL).sum::<usize>() / n;
-        let cy = cells.iter().map(|i| i / cols * CELL).sum::<usize>() / n;
+        let cx = cells.iter().map(|i| i % cols * cell).sum::<usize>() / n;
+        let cy = cells.iter().map(|i| i / cols * cell).sum::<usize>() / n;
         let fill = to_color32(piece_color(position, t));
         let ink = rgb(text_color_on(fill));
-        let scale = if t.as_str().len() > 2 { 2 } else { 3 };
+        let scale = if t.as_str().len() > 2 {
+            cell / 24
+        } else {
+            cell / 16
+        };
         canvas.text(
-            MARGIN + cx + CELL / 2,
-            MARGIN + cy + CELL / 2,
+            MARGIN + cx + cell / 2,
+            MARGIN + cy + cell / 2,
             t.as_str(),
-            scale,
+            scale.max(1),
             ink,
         );
+    }
+    if let Some(caption) = caption {
+        caption_strip(&mut canvas, board_height, caption);
     }
     canvas
 }
 
-/// The solution `moves` from `puzzle`'s start as an animated PNG that loops forever: the
-/// start, then one frame per move at `moves_per_second`, the first and last frames held a
-/// second longer. `progress` is told the fraction of frames done; raising `cancel` stops
-/// the rendering.
+/// Writes `caption` in the strip below the board (which starts at `top`): in large dots when
+/// they fit the width, else small ones, else only its numbers ("12 · C").
+fn caption_strip(canvas: &mut Canvas, top: usize, caption: &str) {
+    let room = canvas.width.saturating_sub(2 * MARGIN);
+    let short: String = caption
+        .split(' ')
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()) || w.len() <= 3)
+        .filter(|w| !w.eq_ignore_ascii_case("move"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (text, scale) = [(caption, 2), (caption, 1), (short.as_str(), 1)]
+        .into_iter()
+        .find(|(text, scale)| text_width(text, *scale) <= room)
+        .unwrap_or((short.as_str(), 1));
+    let centre = top + (CAPTION_HEIGHT - MARGIN / 2) / 2;
+    canvas.text(canvas.width / 2, centre, text, scale, EMPTY);
+}
+
+/// The caption of the frame after move `index` (from 0) of `moves`.
+fn caption(index: usize, piece: Token) -> String {
+    format!("move {} · piece {}", index + 1, piece.as_str())
+}
+
+/// The frames of an animation, drawn one at a time as the encoder takes them.
+enum Encoder<'a> {
+    Apng(png::Writer<&'a mut Vec<u8>>),
+    Gif(GifEncoder<&'a mut Vec<u8>>),
+}
+
+/// A message for a failed encoding.
+fn failed(e: impl std::fmt::Display) -> String {
+    format!("the animation could not be encoded: {e}")
+}
+
+impl<'a> Encoder<'a> {
+    fn new(
+        out: &'a mut Vec<u8>,
+        format: AnimationFormat,
+        [width, height]: [usize; 2],
+        frames: usize,
+    ) -> Result<Self, String> {
+        Ok(match format {
+            AnimationFormat::Apng => {
+                let mut encoder = png::Encoder::new(out, width as u32, height as u32);
+                encoder.set_color(png::ColorType::Rgb);
+                encoder.set_depth(png::BitDepth::Eight);
+                encoder.set_animated(frames as u32, 0).map_err(failed)?;
+                Encoder::Apng(encoder.write_header().map_err(failed)?)
+            }
+            AnimationFormat::Gif => {
+                // Speed 10 of 1 (best) to 30 only matters past 256 colours, which flat
+                // cells never reach: frames keep their exact colours.
+                let mut encoder = GifEncoder::new_with_speed(out, 10);
+                encoder.set_repeat(Repeat::Infinite).map_err(failed)?;
+                Encoder::Gif(encoder)
+            }
+        })
+    }
+
+    /// Adds `canvas` as the next frame, shown for `delay_ms`.
+    fn frame(&mut self, canvas: &Canvas, delay_ms: u32) -> Result<(), String> {
+        match self {
+            Encoder::Apng(writer) => {
+                let delay = u16::try_from(delay_ms).unwrap_or(u16::MAX);
+                writer.set_frame_delay(delay, 1000).map_err(failed)?;
+                writer.write_image_data(&canvas.rgb).map_err(failed)
+            }
+            Encoder::Gif(encoder) => {
+                let delay = image::Delay::from_numer_denom_ms(delay_ms, 1);
+                let frame = image::Frame::from_parts(canvas.rgba(), 0, 0, delay);
+                encoder.encode_frame(frame).map_err(failed)
+            }
+        }
+    }
+
+    fn finish(self) -> Result<(), String> {
+        match self {
+            Encoder::Apng(writer) => writer.finish().map_err(failed),
+            // The GIF's trailer is written when the encoder is dropped.
+            Encoder::Gif(_) => Ok(()),
+        }
+    }
+}
+
+/// The solution `moves` from `puzzle`'s start as an animation that loops forever, drawn
+/// with `options`: the start, then one frame per move or per step at the chosen rate, the
+/// first and last frames held a second longer. `progress` is told the fraction of frames
+/// done; raising `cancel` stops the rendering.
 ///
 /// # Errors
 /// A message when a move does not replay, the rendering was cancelled, or the encoder
 /// refused the frames.
-pub fn render_apng(
+pub fn render_animation(
     puzzle: &Puzzle,
     moves: &[PieceMove],
-    moves_per_second: f32,
+    options: &AnimationOptions,
     progress: &dyn Fn(f32),
     cancel: &AtomicBool,
 ) -> Result<Vec<u8>, String> {
-    let first = draw(puzzle);
-    let frames = moves.len() + 1;
+    let options = options.clone().clamped();
+    let cell = options.cell_px as usize;
+    let frames = frame_count(moves, options.per);
     let mut out = Vec::new();
-    let mut encoder = png::Encoder::new(&mut out, first.width as u32, first.height as u32);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    let failed = |e: png::EncodingError| format!("the animation could not be encoded: {e}");
-    encoder.set_animated(frames as u32, 0).map_err(failed)?;
-    let mut writer = encoder.write_header().map_err(failed)?;
-    // Delays in hundredths of a second.
-    let step = (100.0 / moves_per_second.clamp(0.5, 20.0)).round() as u16;
-    let hold = step.saturating_add(100);
+    let mut encoder = Encoder::new(
+        &mut out,
+        options.format,
+        frame_size(puzzle, &options),
+        frames,
+    )?;
+    let step_ms = (1000.0 / options.frames_per_second).round() as u32;
     let mut position = puzzle.clone();
-    for i in 0..frames {
+    let mut done = 0;
+    let mut add = |position: &Puzzle, caption: &str| -> Result<(), String> {
         if cancel.load(Ordering::Relaxed) {
             return Err("cancelled".into());
         }
-        if i > 0 {
-            let mv = &moves[i - 1];
-            for &d in &mv.steps {
-                position
-                    .step(mv.piece, d)
-                    .map_err(|e| format!("move {i} does not replay: {e}"))?;
+        let canvas = draw(position, cell, options.captions.then_some(caption));
+        let hold = if done == 0 || done + 1 == frames {
+            HOLD_MS
+        } else {
+            0
+        };
+        encoder.frame(&canvas, step_ms + hold)?;
+        done += 1;
+        progress(done as f32 / frames as f32);
+        Ok(())
+    };
+    add(&position, "start")?;
+    for (i, mv) in moves.iter().enumerate() {
+        for &d in &mv.steps {
+            position
+                .step(mv.piece, d)
+                .map_err(|e| format!("move {} does not replay: {e}", i + 1))?;
+            if options.per == FramePer::Step {
+                add(&position, &caption(i, mv.piece))?;
             }
         }
-        let canvas = if i == 0 { &first } else { &draw(&position) };
-        let delay = if i == 0 || i + 1 == frames {
-            hold
-        } else {
-            step
-        };
-        writer.set_frame_delay(delay, 100).map_err(failed)?;
-        writer.write_image_data(&canvas.rgb).map_err(failed)?;
-        progress((i + 1) as f32 / frames as f32);
+        if options.per == FramePer::Move {
+            add(&position, &caption(i, mv.piece))?;
+        }
     }
-    writer.finish().map_err(failed)?;
+    encoder.finish()?;
     Ok(out)
 }
 
@@ -243,19 +516,29 @@ pub fn render_apng(
 mod tests {
     use super::*;
     use blockslide_core::model::Dir;
+    use image::AnimationDecoder;
 
-    #[test]
-    fn the_animation_has_a_frame_per_move_and_the_board_size() {
+    fn two_by_three() -> (Puzzle, Vec<PieceMove>) {
         let puzzle = Puzzle::tiles(2, 3, &[1, 2, 3, 4, 0, 5], None).unwrap();
-        let moves = [PieceMove {
+        let moves = vec![PieceMove {
             piece: Token::number(5),
             steps: vec![Dir::Left],
         }];
+        (puzzle, moves)
+    }
+
+    #[test]
+    fn the_apng_has_a_frame_per_move_and_the_board_size() {
+        let (puzzle, moves) = two_by_three();
         let seen = std::sync::Mutex::new(Vec::new());
-        let bytes = render_apng(
+        let options = AnimationOptions {
+            captions: false,
+            ..AnimationOptions::default()
+        };
+        let bytes = render_animation(
             &puzzle,
             &moves,
-            3.0,
+            &options,
             &|f| seen.lock().unwrap().push(f),
             &AtomicBool::new(false),
         )
@@ -265,16 +548,86 @@ mod tests {
         let info = reader.info();
         assert_eq!(
             (info.width as usize, info.height as usize),
-            (3 * CELL + 2 * MARGIN, 2 * CELL + 2 * MARGIN)
+            (3 * 48 + 2 * MARGIN, 2 * 48 + 2 * MARGIN)
         );
         assert_eq!(info.animation_control.map(|a| a.num_frames), Some(2));
         assert_eq!(*seen.lock().unwrap(), [0.5, 1.0]);
     }
 
     #[test]
+    fn a_gif_has_a_frame_per_step_its_size_and_its_delays() {
+        let puzzle = Puzzle::tiles(2, 3, &[1, 2, 3, 0, 4, 5], None).unwrap();
+        // Tile 4, then tile 5, slides left: two steps.
+        let moves = vec![
+            PieceMove {
+                piece: Token::number(4),
+                steps: vec![Dir::Left],
+            },
+            PieceMove {
+                piece: Token::number(5),
+                steps: vec![Dir::Left],
+            },
+        ];
+        let options = AnimationOptions {
+            format: AnimationFormat::Gif,
+            cell_px: 20,
+            frames_per_second: 4.0,
+            captions: true,
+            per: FramePer::Step,
+        };
+        let bytes =
+            render_animation(&puzzle, &moves, &options, &|_| {}, &AtomicBool::new(false)).unwrap();
+        let frames = image::codecs::gif::GifDecoder::new(std::io::Cursor::new(bytes))
+            .unwrap()
+            .into_frames()
+            .collect_frames()
+            .unwrap();
+        assert_eq!(frames.len(), 3);
+        let first = frames[0].buffer();
+        assert_eq!(
+            [first.width() as usize, first.height() as usize],
+            [3 * 20 + 2 * MARGIN, 2 * 20 + 2 * MARGIN + CAPTION_HEIGHT]
+        );
+        let ms = |i: usize| frames[i].delay().numer_denom_ms();
+        assert_eq!(ms(1), (250, 1));
+        assert_eq!(ms(0), (1250, 1), "the start is held a second longer");
+        // The colours are exact: the empty cell's colour survives the GIF's palette.
+        assert_eq!(
+            first.get_pixel(MARGIN as u32 + 5, MARGIN as u32 + 25).0,
+            [EMPTY[0], EMPTY[1], EMPTY[2], 0xff]
+        );
+    }
+
+    #[test]
+    fn a_caption_shrinks_to_fit_a_narrow_board() {
+        let puzzle = Puzzle::tiles(1, 2, &[1, 0], None).unwrap();
+        let wide = draw(&puzzle, 96, Some("move 12 · piece 1"));
+        let narrow = draw(&puzzle, 16, Some("move 12 · piece 1"));
+        let inked = |c: &Canvas, top: usize| {
+            c.rgb[3 * c.width * top..]
+                .chunks_exact(3)
+                .filter(|p| *p == EMPTY)
+                .count()
+        };
+        assert!(inked(&wide, wide.height - CAPTION_HEIGHT) > 0);
+        assert!(inked(&narrow, narrow.height - CAPTION_HEIGHT) > 0);
+        assert_eq!(
+            AnimationFormat::of_path(Path::new("a/b.GIF")),
+            Some(AnimationFormat::Gif)
+        );
+        assert_eq!(AnimationFormat::of_path(Path::new("a/b.txt")), None);
+    }
+
+    #[test]
     fn a_cancelled_rendering_stops() {
         let puzzle = Puzzle::tiles(2, 2, &[1, 2, 0, 3], None).unwrap();
-        let result = render_apng(&puzzle, &[], 3.0, &|_| {}, &AtomicBool::new(true));
+        let result = render_animation(
+            &puzzle,
+            &[],
+            &AnimationOptions::default(),
+            &|_| {},
+            &AtomicBool::new(true),
+        );
         assert_eq!(result, Err("cancelled".to_string()));
     }
 }

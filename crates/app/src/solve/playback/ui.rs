@@ -10,6 +10,9 @@ use blockslide_core::solve::api::heuristic_title;
 use crate::common::format::headline;
 use blockslide_core::model::tiles::tile_layout;
 
+use super::animation::{
+    AnimationFormat, AnimationOptions, FRAME_RATES, FramePer, MAX_CELL, MIN_CELL,
+};
 use super::text::{notation, solution_json, solution_text};
 use super::{
     H_PLOT_BLOCK_HEIGHT, H_PLOT_MAX_MOVES, HeuristicPath, Playback, PlaybackSettings, Truth,
@@ -364,14 +367,68 @@ impl Playback {
             (
                 ExportFormat::Animation,
                 "Save animation…",
-                "The playback as an animated PNG (APNG), for slides and web pages",
+                "The playback as an animated PNG or a GIF, for slides and web pages, drawn \
+                 with the animation options below",
             ),
         ] {
             if ui.button(text).on_hover_text(tip).clicked() {
                 save = Some(format);
             }
         }
+        animation_options_ui(ui);
         save
+    }
+}
+
+/// The accessible name of the button that opens the animation options.
+pub const ANIMATION_OPTIONS_LABEL: &str = "Animation options";
+
+/// A button that sums up the animation options ("APNG · 48 px · 3/s") and opens
+/// them in a popup, which stays open while they change. egui keeps them (see
+/// [`AnimationOptions::load`]).
+fn animation_options_ui(ui: &mut Ui) {
+    let before = AnimationOptions::load(ui.ctx()).clamped();
+    let mut options = before.clone();
+    let summary = format!(
+        "{} · {} px · {}/s",
+        options.format.short_title(),
+        options.cell_px,
+        options.frames_per_second
+    );
+    let config = egui::containers::menu::MenuConfig::new()
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+    let (response, _) = egui::containers::menu::MenuButton::new(summary)
+        .config(config)
+        .ui(ui, |ui| {
+            ui.horizontal(|ui| {
+                for format in AnimationFormat::ALL {
+                    ui.radio_value(&mut options.format, format, format.title());
+                }
+            });
+            ui.add(
+                egui::Slider::new(&mut options.cell_px, MIN_CELL..=MAX_CELL)
+                    .text("Cell size")
+                    .suffix(" px"),
+            );
+            ui.add(
+                egui::Slider::new(&mut options.frames_per_second, FRAME_RATES)
+                    .text("Frames per second")
+                    .step_by(0.5),
+            );
+            ui.horizontal(|ui| {
+                ui.label("One frame per");
+                ui.radio_value(&mut options.per, FramePer::Move, "move");
+                ui.radio_value(&mut options.per, FramePer::Step, "step")
+                    .on_hover_text("A long move is then seen cell by cell");
+            });
+            ui.checkbox(&mut options.captions, "Captions")
+                .on_hover_text("Under each frame, its move and piece: \"MOVE 12 · PIECE C\"");
+        });
+    response
+        .accessible_name(ANIMATION_OPTIONS_LABEL)
+        .on_hover_text("How \"Save animation…\" draws the solution");
+    if options != before {
+        options.store(ui.ctx());
     }
 }
 

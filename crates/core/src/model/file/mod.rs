@@ -133,11 +133,19 @@ fn one_of(names: &[&str]) -> String {
         .join(", ")
 }
 
-fn syntax_error(e: &ron::error::SpannedError) -> LoadError {
+/// The error of a RON file (`text`, a puzzle or a family, the `whole` file's name in words:
+/// "the puzzle") that does not parse, at its line and column; `part_name` names the part a
+/// serde struct stands for. An error where the text ends says the file may be cut short.
+pub(crate) fn syntax_error(
+    e: &ron::error::SpannedError,
+    text: &str,
+    whole: &str,
+    part_name: fn(Option<&str>) -> &'static str,
+) -> LoadError {
     let message = match &e.code {
         ron::Error::Eof => "the file ends too early: a bracket or quote is not closed".to_string(),
         ron::Error::TrailingCharacters => {
-            "unexpected text after the closing `)` of the puzzle".to_string()
+            format!("unexpected text after the closing `)` of {whole}")
         }
         ron::Error::NoSuchStructField {
             expected,
@@ -159,11 +167,41 @@ fn syntax_error(e: &ron::error::SpannedError) -> LoadError {
         // serde's messages quote the offending value as written
         code => echo_message(&code.to_string()),
     };
+    // What the parser expected where a cut-off file stops is beside the point.
+    let message = if cut_short(text) && e.code != ron::Error::Eof {
+        format!("the file ends before {whole} does (is it cut short?): {message}")
+    } else {
+        message
+    };
     LoadError {
         message,
         line: Some(e.span.start.line),
         column: Some(e.span.start.col),
     }
+}
+
+/// Whether `text` stops inside a string or with a bracket not closed: what a file cut short
+/// looks like, whatever the parser happened to expect next.
+fn cut_short(text: &str) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for ch in text.chars() {
+        if in_string {
+            match ch {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match ch {
+            '"' => in_string = true,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    in_string || depth > 0
 }
 
 /// Parses a puzzle file's text.
@@ -217,7 +255,9 @@ pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadErro
         // A known version, or text the probe cannot read: the full parse reports the details.
         _ => {}
     }
-    let file: FileText = options.from_str(text).map_err(|e| syntax_error(&e))?;
+    let file: FileText = options
+        .from_str(text)
+        .map_err(|e| syntax_error(&e, text, "the puzzle", part_name))?;
     let map = scan(text);
     let puzzle = build(file, &map)?;
     Ok((puzzle, map))
@@ -525,6 +565,18 @@ mod tests {
         assert_eq!(e.line, Some(4), "{e:?}");
         let e = err("(\n  format: 1,\n  board: [\"A\"],\n  colour: 3,\n)");
         assert_eq!(e.line, Some(4), "{e:?}");
+    }
+
+    #[test]
+    fn a_file_cut_short_says_so() {
+        let whole = "(format: 1, name: \"a name\", board: [\"A .\"], goal: (cells: [\". A\"]))";
+        assert!(parse(whole).is_ok());
+        for end in [20, 30, 45, whole.len() - 2] {
+            let e = err(&whole[..end]);
+            assert!(e.message.contains("cut short"), "{end}: {e:?}");
+        }
+        let e = err("(format: 1, board: [\"A\"], colour: 3)");
+        assert!(!e.message.contains("cut short"), "{e:?}");
     }
 
     #[test]

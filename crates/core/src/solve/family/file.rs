@@ -31,9 +31,9 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::model::file::{LoadError, MAX_FILE_BYTES, read_bounded};
+use crate::model::file::{LoadError, MAX_FILE_BYTES, read_bounded, syntax_error};
 use crate::model::source::{PathMap, TextPos, scan_paths};
-use crate::model::text::{echo, echo_message, normalize};
+use crate::model::text::{echo, normalize};
 use crate::model::{Axis, MAX_SIDE, Metric, Puzzle, rushhour as rush_hour_board};
 
 use super::blocks::{BlockFamily, BlockFamilyError, BlockShape, MAX_CELLS, MAX_PIECES};
@@ -228,7 +228,9 @@ fn shape_rows<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::
 pub fn parse_family(text: &str) -> Result<FamilySpec, LoadError> {
     let text = &*normalize(text);
     let options = ron_options();
-    let probe: Probe = options.from_str(text).map_err(|e| syntax_error(&e))?;
+    let probe: Probe = options
+        .from_str(text)
+        .map_err(|e| syntax_error(&e, text, "the family", part_name))?;
     let map = scan_paths(text);
     let top = Some(TextPos { line: 1, column: 1 });
     let Some(format) = probe.format else {
@@ -267,11 +269,15 @@ pub fn parse_family(text: &str) -> Result<FamilySpec, LoadError> {
             ))
         }
         Some(Kind::Blocks) => {
-            let file: BlocksText = options.from_str(text).map_err(|e| syntax_error(&e))?;
+            let file: BlocksText = options
+                .from_str(text)
+                .map_err(|e| syntax_error(&e, text, "the family", part_name))?;
             build_blocks(&file, &map).map(FamilySpec::Blocks)
         }
         Some(Kind::RushHour) => {
-            let file: RushHourText = options.from_str(text).map_err(|e| syntax_error(&e))?;
+            let file: RushHourText = options
+                .from_str(text)
+                .map_err(|e| syntax_error(&e, text, "the family", part_name))?;
             build_rush_hour(file, &map).map(FamilySpec::RushHour)
         }
     }
@@ -308,48 +314,6 @@ fn part_name(outer: Option<&str>) -> &'static str {
         Some("Rules") => "the rules",
         _ => "the family",
     }
-}
-
-fn syntax_error(e: &ron::error::SpannedError) -> LoadError {
-    let one_of = |names: &[&str]| {
-        names
-            .iter()
-            .map(|n| format!("`{n}`"))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let message = match &e.code {
-        ron::Error::Eof => "the file ends too early: a bracket or quote is not closed".to_string(),
-        ron::Error::TrailingCharacters => {
-            "unexpected text after the closing `)` of the family".to_string()
-        }
-        ron::Error::NoSuchStructField {
-            expected,
-            found,
-            outer,
-        } => format!(
-            "unknown field `{}` in {}; the fields are {}",
-            echo(found),
-            part_name(outer.as_deref()),
-            one_of(expected)
-        ),
-        ron::Error::MissingStructField { field, outer } => {
-            format!("missing field `{field}` in {}", part_name(outer.as_deref()))
-        }
-        ron::Error::DuplicateStructField { field, outer } => format!(
-            "field `{field}` is written twice in {}",
-            part_name(outer.as_deref())
-        ),
-        // serde's messages quote the offending value as written
-        code => echo_message(&code.to_string()),
-    };
-    at(
-        message,
-        Some(TextPos {
-            line: e.span.start.line,
-            column: e.span.start.col,
-        }),
-    )
 }
 
 /// A number of the file as a `usize` (saturating: the family's checks refuse it then).

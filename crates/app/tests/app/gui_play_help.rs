@@ -1,0 +1,252 @@
+//! UI tests of Play as a new user expects it (issue 25): "solve from here" plays an optimal
+//! rest of the game step by step and can be stopped, a game finished with help is marked so,
+//! the end says how many moves above the optimum, a refused drag says what holds the piece,
+//! and a message never outlives the next action.
+
+use crate::gui_support::{self, bundled};
+
+use std::time::{Duration, Instant};
+
+use egui::{Key, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+use blockslide_app::app::App;
+use blockslide_app::command::Mode;
+use blockslide_app::common::board::{BOARD_LABEL, cell_center};
+use blockslide_app::solve::play::{Play, SOLVE_FROM_HERE_LABEL};
+use blockslide_core::model::{Axis, Dir, Metric, Puzzle, Token};
+use blockslide_core::solve::{self as api, Algorithm, Limits, SearchControl, SolveRequest};
+
+/// Background searches here are small; this only keeps a broken test from hanging.
+const PATIENCE: Duration = Duration::from_mins(2);
+
+fn harness(puzzle: Puzzle) -> Harness<'static, App> {
+    gui_support::harness(puzzle, Mode::Play, [1400.0, 900.0])
+}
+
+fn game<'a>(h: &'a Harness<'static, App>) -> &'a Play {
+    h.state()
+        .solve_view()
+        .play()
+        .expect("the Play tab has a game")
+}
+
+fn cell_pos(h: &Harness<'static, App>, r: usize, c: usize) -> Pos2 {
+    let p = h.state().document().puzzle();
+    cell_center(h.get_by_label(BOARD_LABEL).rect(), p.rows, p.cols, r, c)
+}
+
+/// Presses and releases the primary button over cell `(r, c)`.
+fn click_cell(h: &mut Harness<'static, App>, r: usize, c: usize) {
+    let at = cell_pos(h, r, c);
+    h.hover_at(at);
+    h.step();
+    h.drag_at(at);
+    h.step();
+    h.drop_at(at);
+    h.step();
+    h.run_ok();
+}
+
+/// Drags with the primary button from cell `from` to cell `to` in small steps.
+fn drag_cells(h: &mut Harness<'static, App>, from: (usize, usize), to: (usize, usize)) {
+    let (from, to) = (cell_pos(h, from.0, from.1), cell_pos(h, to.0, to.1));
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.step();
+    h.run_ok();
+}
+
+fn press(h: &mut Harness<'static, App>, key: Key) {
+    h.key_press(key);
+    h.step();
+    h.run_ok();
+}
+
+/// The optimal length of `puzzle` in `metric`, by breadth-first search.
+fn bfs_length(puzzle: &Puzzle, metric: Metric) -> usize {
+    let request = SolveRequest {
+        algorithm: Algorithm::Bfs,
+        metric: Some(metric),
+        ..crate::fixtures::request()
+    };
+    api::solve(puzzle, &request, SearchControl::new(Limits::default()))
+        .expect("a valid puzzle")
+        .length()
+        .expect("a solvable puzzle")
+}
+
+#[test]
+fn solve_from_here_plays_an_optimal_rest_step_by_step_and_marks_the_game() {
+    // 5 4 2 / 1 3 .: the player slides the 3 right, then lets the solver finish.
+    let puzzle = bundled("two-by-three.ron");
+    let mut h = harness(puzzle.clone());
+    assert_eq!(h.state().solve_view().metric(), Metric::Step);
+    click_cell(&mut h, 1, 1);
+    let middle = game(&h).position().clone();
+    assert_eq!(game(&h).history().len(), 1);
+    let rest = bfs_length(&middle, Metric::Step);
+
+    h.get_by_label(SOLVE_FROM_HERE_LABEL).click();
+    h.step();
+    // Move by move: never more than one step a frame, and never a jump to the goal.
+    let start = Instant::now();
+    let mut seen = 1;
+    while !game(&h).is_solved() {
+        assert!(start.elapsed() < PATIENCE, "timed out waiting for the goal");
+        h.step();
+        let now = game(&h).history().len();
+        assert!(
+            now <= seen + 1,
+            "the solver made {} steps in a frame",
+            now - seen
+        );
+        seen = now;
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    h.run_ok();
+    assert!(!game(&h).is_solver_playing());
+    assert_eq!(
+        game(&h).history().len(),
+        1 + rest,
+        "the solver's rest is optimal"
+    );
+    gui_support::wait_for(&mut h, PATIENCE, "the optimal length", |app| {
+        app.solve_view().play().unwrap().optimal_length().is_some()
+    });
+    h.get_by_label_contains(&format!("Solved with help: the solver played {rest} steps"));
+    h.get_by_label_contains(&format!("Solved in {} steps", 1 + rest));
+}
+
+#[test]
+fn stop_takes_the_game_back_from_the_solver() {
+    let puzzle = bundled("eight-16.ron");
+    let mut h = harness(puzzle);
+    h.get_by_label(SOLVE_FROM_HERE_LABEL).click();
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "the solver's second step", |app| {
+        app.solve_view().play().unwrap().history().len() >= 2
+    });
+    h.get_by_label("Stop").click();
+    h.run_ok();
+    let stopped = game(&h).history().len();
+    for _ in 0..8 {
+        h.step();
+    }
+    h.run_ok();
+    assert!(!game(&h).is_solver_playing());
+    assert_eq!(game(&h).history().len(), stopped, "no step after Stop");
+    assert!(!game(&h).is_solved());
+    assert!(
+        !h.get_by_label(SOLVE_FROM_HERE_LABEL)
+            .accesskit_node()
+            .is_disabled()
+    );
+}
+
+#[test]
+fn a_game_finished_with_a_hint_is_marked() {
+    // 1 2 3 / 4 . 5: one step from the goal.
+    let puzzle = Puzzle::tiles(2, 3, &[1, 2, 3, 4, 0, 5], None).unwrap();
+    let mut h = harness(puzzle);
+    press(&mut h, Key::H);
+    gui_support::wait_for(&mut h, PATIENCE, "the hint", |app| {
+        app.solve_view().play().unwrap().hint().is_some()
+    });
+    let hint = game(&h).hint().unwrap();
+    assert_eq!(
+        (hint.first.piece, hint.first.steps.as_slice()),
+        (Token::number(5), &[Dir::Left][..])
+    );
+    // The tile right of the gap moves left.
+    press(&mut h, Key::ArrowLeft);
+    assert!(game(&h).is_solved());
+    h.get_by_label_contains("Solved with 1 hint");
+}
+
+#[test]
+fn a_game_played_by_hand_says_how_many_moves_above_the_optimum() {
+    // 1 2 3 / . 4 5: two steps from the goal; the player wanders for two more.
+    let puzzle = Puzzle::tiles(2, 3, &[1, 2, 3, 0, 4, 5], None).unwrap();
+    let optimum = bfs_length(&puzzle, Metric::Step);
+    let mut h = harness(puzzle);
+    // Down brings the 1 down into the gap, Up takes it back; Left twice slides 4 and 5.
+    for key in [Key::ArrowDown, Key::ArrowUp, Key::ArrowLeft, Key::ArrowLeft] {
+        press(&mut h, key);
+    }
+    assert!(game(&h).is_solved());
+    assert_eq!(game(&h).history().len(), 4);
+    gui_support::wait_for(&mut h, PATIENCE, "the optimal length", |app| {
+        app.solve_view().play().unwrap().optimal_length().is_some()
+    });
+    h.run_ok();
+    assert_eq!(game(&h).optimal_length(), Some(optimum));
+    let above = 4 - optimum;
+    h.get_by_label_contains(&format!(
+        "Solved in 4 steps (optimal is {optimum}): {above} steps above the optimum"
+    ));
+    assert!(
+        h.query_by_label_contains("Solved with").is_none(),
+        "no help was used"
+    );
+}
+
+/// `A B .` over an empty row; B moves only sideways.
+fn two_blocks() -> Puzzle {
+    let mut p = Puzzle::from_rows(&["A B .", ". . ."], &[". . .", "A . ."]).unwrap();
+    p.styles.entry(Token::new("B").unwrap()).or_default().axis = Axis::Horizontal;
+    p
+}
+
+#[test]
+fn an_illegal_drag_says_what_holds_the_piece() {
+    let puzzle = two_blocks();
+    let mut h = harness(puzzle.clone());
+    drag_cells(&mut h, (0, 0), (0, 1));
+    assert_eq!(game(&h).position(), &puzzle, "a blocked drag moves nothing");
+    assert_eq!(
+        game(&h).message(),
+        Some("Piece `A` cannot move right: blocked by `B`")
+    );
+    h.get_by_label("Piece `A` cannot move right: blocked by `B`");
+    // Off the axis: said above the board, not only in the status bar.
+    drag_cells(&mut h, (0, 1), (1, 1));
+    assert_eq!(game(&h).position(), &puzzle);
+    let message = game(&h).message().unwrap_or_default();
+    assert!(
+        message.contains("only along its horizontal axis"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_message_is_gone_after_the_next_action() {
+    let puzzle = two_blocks();
+    let mut h = harness(puzzle);
+    drag_cells(&mut h, (0, 0), (0, 1));
+    assert!(game(&h).message().is_some());
+    // A hint is the next action: the hint shows, not the refusal before it.
+    press(&mut h, Key::H);
+    gui_support::wait_for(&mut h, PATIENCE, "the hint", |app| {
+        app.solve_view().play().unwrap().hint().is_some()
+    });
+    assert_eq!(game(&h).message(), None);
+    h.get_by_label_contains("Hint: move");
+    assert!(h.query_by_label_contains("blocked by").is_none());
+
+    // A refusal, then a legal move: the refusal goes.
+    drag_cells(&mut h, (0, 0), (0, 1));
+    assert!(game(&h).message().is_some());
+    drag_cells(&mut h, (0, 0), (1, 0));
+    assert_eq!(game(&h).history().len(), 1);
+    assert_eq!(game(&h).message(), None);
+    assert!(h.query_by_label_contains("blocked by").is_none());
+}
