@@ -387,6 +387,22 @@ pub enum Command {
     UseDesign(Box<Puzzle>),
     /// Make every goal cell "don't care".
     ClearGoal,
+    /// Empty the board, keeping its size and zones: every piece and wall goes, and with the
+    /// pieces their goal cells (Edit > Clear board).
+    ClearBoard,
+    /// Copy the selected pieces, with their styles, to the app's clipboard (and the system's
+    /// as puzzle-file text).
+    Copy,
+    /// Copy the selected pieces, then remove them.
+    Cut,
+    /// Paste the copied pieces onto the start position: where they were copied from when
+    /// free, else at the first free place. The text is the system clipboard's, when the
+    /// paste came with it: a puzzle file's text there pastes its pieces.
+    Paste(Option<String>),
+    /// Rotate or mirror the selected pieces together, in place.
+    TransformPieces(Transform),
+    /// Rotate or mirror the whole design: board, pieces, walls, goal and zones.
+    TransformDesign(Transform),
     /// Let the goal match anywhere on the board.
     SetAnywhere(bool),
     /// Switch tabs.
@@ -596,5 +612,109 @@ impl From<HarderCommand> for Command {
 impl From<PlayCommand> for Command {
     fn from(command: PlayCommand) -> Self {
         Command::Solve(SolveCommand::Play(command))
+    }
+}
+
+/// A quarter turn or a mirror image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transform {
+    /// A quarter turn clockwise.
+    RotateClockwise,
+    /// A quarter turn anticlockwise.
+    RotateAnticlockwise,
+    /// Left and right swapped (a mirror standing beside the board).
+    MirrorLeftRight,
+    /// Top and bottom swapped.
+    MirrorTopBottom,
+}
+
+impl Transform {
+    /// Every transform, in menu order.
+    pub const ALL: [Transform; 4] = [
+        Transform::RotateClockwise,
+        Transform::RotateAnticlockwise,
+        Transform::MirrorLeftRight,
+        Transform::MirrorTopBottom,
+    ];
+
+    /// The menu entry's text.
+    pub fn title(self) -> &'static str {
+        match self {
+            Transform::RotateClockwise => "Rotate clockwise",
+            Transform::RotateAnticlockwise => "Rotate anticlockwise",
+            Transform::MirrorLeftRight => "Mirror left–right",
+            Transform::MirrorTopBottom => "Mirror top–bottom",
+        }
+    }
+
+    /// What the status bar says once `what` ("piece A", "the design") has been transformed.
+    pub fn done(self, what: &str) -> String {
+        match self {
+            Transform::RotateClockwise => format!("Rotated {what} clockwise"),
+            Transform::RotateAnticlockwise => format!("Rotated {what} anticlockwise"),
+            Transform::MirrorLeftRight => format!("Mirrored {what} left to right"),
+            Transform::MirrorTopBottom => format!("Mirrored {what} top to bottom"),
+        }
+    }
+
+    /// The verb of the status bar's refusals ("rotate", "mirror").
+    pub fn verb(self) -> &'static str {
+        if self.turns() { "rotate" } else { "mirror" }
+    }
+
+    /// The editor's key for the selected pieces (Shift is held for `RotateAnticlockwise`).
+    pub fn key(self) -> egui::Key {
+        match self {
+            Transform::RotateClockwise | Transform::RotateAnticlockwise => egui::Key::R,
+            Transform::MirrorLeftRight => egui::Key::H,
+            Transform::MirrorTopBottom => egui::Key::V,
+        }
+    }
+
+    /// The modifiers held with [`Transform::key`].
+    pub fn modifiers(self) -> egui::Modifiers {
+        if self == Transform::RotateAnticlockwise {
+            egui::Modifiers::SHIFT
+        } else {
+            egui::Modifiers::NONE
+        }
+    }
+
+    /// Whether this is a quarter turn, which swaps rows and columns (and the axes pieces are
+    /// locked to).
+    pub fn turns(self) -> bool {
+        matches!(
+            self,
+            Transform::RotateClockwise | Transform::RotateAnticlockwise
+        )
+    }
+
+    /// The size of a `rows x cols` rectangle after the transform.
+    pub fn size(self, (rows, cols): (usize, usize)) -> (usize, usize) {
+        if self.turns() {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        }
+    }
+
+    /// Where cell `(r, c)` of a `rows x cols` rectangle goes.
+    pub fn map(self, (r, c): CellPos, (rows, cols): (usize, usize)) -> CellPos {
+        match self {
+            Transform::RotateClockwise => (c, rows - 1 - r),
+            Transform::RotateAnticlockwise => (cols - 1 - c, r),
+            Transform::MirrorLeftRight => (r, cols - 1 - c),
+            Transform::MirrorTopBottom => (rows - 1 - r, c),
+        }
+    }
+
+    /// The axis a piece locked to `axis` moves along after the transform: a quarter turn
+    /// swaps horizontal and vertical.
+    pub fn axis(self, axis: Axis) -> Axis {
+        match (self.turns(), axis) {
+            (true, Axis::Horizontal) => Axis::Vertical,
+            (true, Axis::Vertical) => Axis::Horizontal,
+            (_, axis) => axis,
+        }
     }
 }

@@ -23,6 +23,11 @@ const TEXT_GESTURE: u64 = 1 << 62;
 impl App {
     /// Applies one command. Only here does the app touch the document and files.
     pub fn apply(&mut self, command: Command, ctx: &Context) {
+        // A message is about the action that left it; the next action makes it stale, so it
+        // goes (that action may leave a message of its own).
+        if starts_an_action(&command, ctx) {
+            self.status.clear();
+        }
         match command {
             // A file that is not there replaces nothing, so there is nothing to save first.
             Command::OpenPath(path) if !path.exists() => self.open_path(path),
@@ -176,15 +181,142 @@ impl App {
                     .edit("Copy start to goal", edit::copy_start_to_goal);
             }
             Command::MakeStart(position) => {
-                self.doc.edit("Make the hardest start", |p| {
+                let moved = self.doc.edit("Make the hardest start", |p| {
                     edit::set_start(p, &position);
                 });
+                if moved {
+                    self.solve.keep_analysis_for_new_start();
+                }
             }
             Command::UseDesign(design) => {
                 self.doc.replace("Use a harder design", *design);
             }
             Command::ClearGoal => {
                 self.doc.edit("Clear goal", edit::clear_goal);
+            }
+            Command::ClearBoard => {
+                if !self.mode.is_editing() {
+                    self.set_mode_with_tool(Mode::Start);
+                }
+                self.status = if self
+                    .doc
+                    .edit("Clear board", crate::editor::transform::clear_board)
+                {
+                    "Cleared the board: every piece and wall is gone (Undo brings them back)."
+                        .into()
+                } else {
+                    "The board is already empty.".into()
+                };
+            }
+            Command::Copy => {
+                let tokens = self.editor.selected_pieces(self.doc.puzzle());
+                let what = crate::editor::clipboard::describe(&tokens);
+                match crate::editor::clipboard::copy_pieces(self.doc.puzzle(), &tokens) {
+                    Some(copy) => {
+                        ctx.copy_text(file::to_ron_string(&copy));
+                        self.editor.clipboard = Some(copy);
+                        self.status =
+                            format!("Copied {what}: paste with Ctrl+V, here or in another design.");
+                    }
+                    None => {
+                        self.status = "Nothing to copy: select pieces with the Move tool (M); \
+                                       Shift-click adds more."
+                            .into();
+                    }
+                }
+            }
+            Command::Cut => {
+                let tokens = self.editor.selected_pieces(self.doc.puzzle());
+                let what = crate::editor::clipboard::describe(&tokens);
+                match crate::editor::clipboard::copy_pieces(self.doc.puzzle(), &tokens) {
+                    Some(copy) => {
+                        if self.mode != Mode::Start {
+                            self.set_mode_with_tool(Mode::Start);
+                        }
+                        ctx.copy_text(file::to_ron_string(&copy));
+                        self.editor.clipboard = Some(copy);
+                        self.doc.edit(&format!("Cut {what}"), |p| {
+                            for &token in &tokens {
+                                edit::delete_piece(p, token);
+                            }
+                        });
+                        self.editor.select_pieces(&[]);
+                        self.status = format!("Cut {what}: paste with Ctrl+V.");
+                    }
+                    None => {
+                        self.status = "Nothing to cut: select pieces with the Move tool (M); \
+                                       Shift-click adds more."
+                            .into();
+                    }
+                }
+            }
+            Command::Paste(text) => {
+                // A puzzle file's text on the system clipboard (copied here or elsewhere)
+                // pastes its pieces; any other text leaves the app's own clipboard to paste.
+                let from_text = text
+                    .as_deref()
+                    .and_then(|t| file::parse(t).ok())
+                    .and_then(|p| {
+                        let tokens: Vec<Token> = p.pieces().iter().map(|x| x.token).collect();
+                        crate::editor::clipboard::copy_pieces(&p, &tokens)
+                    });
+                match from_text.or_else(|| self.editor.clipboard.clone()) {
+                    Some(copied) => {
+                        if self.mode != Mode::Start {
+                            self.set_mode_with_tool(Mode::Start);
+                        }
+                        let mut result = Ok(Vec::new());
+                        self.doc.edit("Paste", |p| {
+                            result = crate::editor::clipboard::paste_pieces(p, &copied);
+                        });
+                        self.status = match result {
+                            Ok(tokens) => {
+                                self.editor.select_pieces(&tokens);
+                                format!(
+                                    "Pasted {}: move them with the arrow keys or the Move tool (M).",
+                                    crate::editor::clipboard::describe(&tokens)
+                                )
+                            }
+                            Err(e) => format!("Cannot paste: {e}."),
+                        };
+                    }
+                    None => {
+                        self.status = format!(
+                            "Cannot paste: {}.",
+                            crate::editor::clipboard::PasteError::Empty
+                        );
+                    }
+                }
+            }
+            Command::TransformPieces(transform) => {
+                use crate::editor::transform::{TransformError, transform_pieces};
+                if self.mode != Mode::Start {
+                    self.set_mode_with_tool(Mode::Start);
+                }
+                let tokens = self.editor.selected_pieces(self.doc.puzzle());
+                let what = crate::editor::clipboard::describe(&tokens);
+                let mut result = Ok(());
+                self.doc
+                    .edit(&format!("{} {what}", transform.title()), |p| {
+                        result = transform_pieces(p, &tokens, transform);
+                    });
+                self.status = match result {
+                    Ok(()) => format!("{}.", transform.done(&what)),
+                    Err(e @ TransformError::NothingSelected) => {
+                        format!("Nothing to {}: {e}.", transform.verb())
+                    }
+                    Err(e) => format!("Cannot {} {what}: {e}.", transform.verb()),
+                };
+            }
+            Command::TransformDesign(transform) => {
+                if !self.mode.is_editing() {
+                    self.set_mode_with_tool(Mode::Start);
+                }
+                let design =
+                    crate::editor::transform::transform_design(self.doc.puzzle(), transform);
+                self.doc
+                    .replace(&format!("{} design", transform.title()), design);
+                self.status = format!("{}.", transform.done("the design"));
             }
             Command::SetAnywhere(anywhere) => {
                 self.doc
@@ -676,6 +808,22 @@ impl App {
             self.editor.tool = Tool::Paint;
         }
         self.status = format!("New piece {token}: paint its cells on the board.");
+    }
+}
+
+/// Whether `command` is a new action of the user's, after which the status bar's message
+/// about the last one is stale. Not: a message itself; what follows from another action
+/// (highlighting a finding, checking the recent files or reading the library folder again);
+/// a paint stroke that continues a drag (its first stroke, on the press, is the action).
+fn starts_an_action(command: &Command, ctx: &Context) -> bool {
+    match command {
+        Command::Notify(_)
+        | Command::Highlight(_)
+        | Command::CheckRecentFiles
+        | Command::RefreshLibrary => false,
+        Command::Stroke { .. } => ctx.input(|i| i.pointer.any_pressed()),
+        Command::Force(inner) => starts_an_action(inner, ctx),
+        _ => true,
     }
 }
 

@@ -11,6 +11,8 @@ use super::menu_bar::{
 use super::{AXIS_KEY, SOLVE_KEY, default_puzzle};
 use crate::command::{Command, HelpPage, Tool};
 use crate::common::board::{Board, GOAL_KEY, Layer};
+use crate::editor::clipboard::{COPY, CUT, PASTE};
+use crate::editor::transform::Transform;
 use crate::solve::play;
 use blockslide_core::model::{Cell, Puzzle, Token};
 
@@ -213,20 +215,7 @@ fn shortcuts_ui(ui: &mut Ui, wide: bool) {
         ),
         (short(&QUIT), "quit"),
     ];
-    let mut editor: Vec<(String, &str)> = Tool::ALL
-        .iter()
-        .map(|t| (t.key().name().to_string(), t.title()))
-        .collect();
-    editor.extend([
-        (
-            AXIS_KEY.name().into(),
-            "lock the selected piece to an axis (a straight one along its length first), or \
-             free it",
-        ),
-        ("Arrow keys".into(), "move the selected piece"),
-        ("Delete".into(), "delete the selected piece"),
-        ("Esc".into(), "clear the selection"),
-    ]);
+    let editor = editor_keys(&ctx);
     let playback = vec![
         ("Space".into(), "play or pause"),
         ("Left · Right".into(), "one move back or forward"),
@@ -276,6 +265,37 @@ fn shortcuts_ui(ui: &mut Ui, wide: bool) {
         ui.add_space(6.0);
         shortcut_grid(ui, "help keys right", &second, key_width);
     }
+}
+
+/// The Start and Goal tabs' keys: the tools, then what acts on the selected pieces.
+fn editor_keys(ctx: &Context) -> Vec<(String, &'static str)> {
+    let short = |s| ctx.format_shortcut(s);
+    let mut editor: Vec<(String, &'static str)> = Tool::ALL
+        .iter()
+        .map(|t| (t.key().name().to_string(), t.title()))
+        .collect();
+    editor.extend([
+        (
+            AXIS_KEY.name().into(),
+            "lock the selected piece to an axis (a straight one along its length first), or \
+             free it",
+        ),
+        ("Arrow keys".into(), "move the selected piece"),
+        ("Delete".into(), "delete the selected piece"),
+        ("Esc".into(), "clear the selection"),
+        (
+            "Shift/Ctrl+click".into(),
+            "add a piece to the selection (Move tool), or take it out",
+        ),
+        (short(&COPY), "copy the selected pieces"),
+        (short(&CUT), "cut the selected pieces (Start tab)"),
+        (short(&PASTE), "paste pieces, here or in another puzzle"),
+    ]);
+    editor.extend(Transform::ALL.iter().map(|t| {
+        let key = egui::KeyboardShortcut::new(t.modifiers(), t.key());
+        (ctx.format_shortcut(&key), t.title())
+    }));
+    editor
 }
 
 /// `sections` in one grid: each title on a row of its own, then its keys, whose column is

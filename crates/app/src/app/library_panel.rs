@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use egui::{Context, RichText, Role, Sense, Ui, UiBuilder, WidgetInfo};
 
 use crate::command::Command;
-use crate::common::board::Board;
+use crate::common::board::{Board, EXIT_SPACE, exits};
 use crate::common::format::counted;
 use blockslide_core::model::{Puzzle, file, library};
 
@@ -211,6 +211,8 @@ fn sanitize(name: &str) -> String {
 const CARDS_PER_ROW: usize = 4;
 /// The width of a card's contents.
 const CARD_WIDTH: f32 = 150.0;
+/// The height of a card's preview, for a board without an exit.
+const PREVIEW_HEIGHT: f32 = 120.0;
 
 fn entries(ui: &mut Ui, salt: &str, list: &[Entry], commands: &mut Vec<Command>) {
     for (row, chunk) in list.chunks(CARDS_PER_ROW).enumerate() {
@@ -235,7 +237,15 @@ fn card(ui: &mut Ui, id: (&str, usize), entry: &Entry, commands: &mut Vec<Comman
             ui.vertical_centered(|ui| {
                 match &entry.puzzle {
                     Ok(p) => {
-                        let preview = egui::vec2(CARD_WIDTH - 10.0, 120.0);
+                        // A board with an exit (Rush Hour's) keeps room beside its frame for
+                        // it: the preview grows by that room, so the board itself is drawn
+                        // about as large as the others.
+                        let exit_room = if exits(p).is_empty() {
+                            0.0
+                        } else {
+                            2.0 * EXIT_SPACE
+                        };
+                        let preview = egui::vec2(CARD_WIDTH - 10.0, PREVIEW_HEIGHT + exit_room);
                         ui.allocate_ui(preview, |ui| {
                             ui.set_min_size(preview);
                             Board::new(p)

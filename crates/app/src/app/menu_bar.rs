@@ -6,6 +6,8 @@ use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, RichText, ThemePre
 
 use super::document::Document;
 use crate::command::{Command, HelpPage};
+use crate::editor::clipboard;
+use crate::editor::transform::Transform;
 use crate::solve::play::Play;
 
 /// Ctrl+N: new puzzle.
@@ -310,7 +312,9 @@ fn recent_menu(ui: &mut Ui, recent: &RecentFiles, commands: &mut Vec<Command>) {
     }
 }
 
-/// The Edit menu: undo and redo, of edits or, in the Play tab, of moves.
+/// The Edit menu: undo and redo, of edits or, in the Play tab, of moves; cut, copy and paste
+/// of pieces; rotating and mirroring the selected pieces or the whole design; clearing the
+/// board.
 fn edit_menu(ui: &mut Ui, history: &UndoEntries, commands: &mut Vec<Command>) {
     ui.menu_button("Edit", |ui| {
         let ctx = ui.ctx().clone();
@@ -323,6 +327,70 @@ fn edit_menu(ui: &mut Ui, history: &UndoEntries, commands: &mut Vec<Command>) {
         let redo_button = Button::new(redo).shortcut_text(ctx.format_shortcut(&REDO));
         if ui.add_enabled(*can_redo, redo_button).clicked() {
             commands.push(Command::Redo);
+        }
+        ui.separator();
+        for (text, shortcut, command, help) in [
+            (
+                "Cut",
+                clipboard::CUT,
+                Command::Cut,
+                "Copy the selected pieces, then remove them",
+            ),
+            (
+                "Copy",
+                clipboard::COPY,
+                Command::Copy,
+                "Copy the selected pieces (Shift-click more with the Move tool), to paste here \
+                 or in another design",
+            ),
+            (
+                "Paste",
+                clipboard::PASTE,
+                Command::Paste(None),
+                "Paste the copied pieces where they were, or in the first free place",
+            ),
+        ] {
+            if item(ui, text, Some(&shortcut))
+                .on_hover_text(help)
+                .clicked()
+            {
+                commands.push(command);
+            }
+        }
+        ui.separator();
+        ui.menu_button("Selected pieces", |ui| {
+            for transform in Transform::ALL {
+                let keys = ctx.format_shortcut(&KeyboardShortcut::new(
+                    transform.modifiers(),
+                    transform.key(),
+                ));
+                if ui
+                    .add(Button::new(transform.title()).shortcut_text(keys))
+                    .on_hover_text("In place, around the middle of the selected pieces")
+                    .clicked()
+                {
+                    commands.push(Command::TransformPieces(transform));
+                }
+            }
+        });
+        ui.menu_button("Whole design", |ui| {
+            for transform in Transform::ALL {
+                if ui
+                    .button(transform.title())
+                    .on_hover_text("The board, pieces, walls, goal and zones together")
+                    .clicked()
+                {
+                    commands.push(Command::TransformDesign(transform));
+                }
+            }
+        });
+        ui.separator();
+        if ui
+            .button("Clear board")
+            .on_hover_text("Remove every piece and wall, keeping the board's size and zones")
+            .clicked()
+        {
+            commands.push(Command::ClearBoard);
         }
     });
 }

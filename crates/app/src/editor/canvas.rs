@@ -1,11 +1,16 @@
 //! The editor's board: turns presses and drags on the board into edit commands for the
-//! current tool, with a live preview while a piece is dragged.
+//! current tool, with a live preview while a piece is dragged, and the board's keys for the
+//! selected pieces (copy, cut, paste, rotate, mirror).
 
-use egui::{PointerButton, Ui, vec2};
+use egui::{Event, Modifiers, PointerButton, Stroke as Line, Ui, vec2};
 
-use super::edit::{move_piece, next_free_token, next_free_zone_name, token_at, used_tokens, zone};
+use super::clipboard::{COPY, CUT, PASTE};
+use super::edit::{
+    move_piece, next_free_token, next_free_zone_name, piece_cells, token_at, used_tokens, zone,
+};
+use super::transform::Transform;
 use crate::command::{Brush, Command, Tool};
-use crate::common::board::{Board, BoardResponse, CellPos, Gesture, Layer};
+use crate::common::board::{Board, BoardResponse, CellPos, Gesture, Layer, cell_rect};
 use crate::common::colors::next_palette_color;
 use blockslide_core::model::{Color, Puzzle, Token};
 
@@ -32,6 +37,13 @@ pub struct EditorState {
     pub tool: Tool,
     /// The selected piece (painted by [`Tool::Paint`], shown in the properties).
     pub selected: Option<Token>,
+    /// The pieces selected together with Shift- or Ctrl-clicks of the Move tool; it counts
+    /// only while it holds [`EditorState::selected`] (see [`EditorState::selected_pieces`]),
+    /// so selecting another piece any other way selects that piece alone.
+    selection: Vec<Token>,
+    /// The pieces copied last (see [`super::clipboard`]); kept when another design opens, so
+    /// they paste there.
+    pub clipboard: Option<Puzzle>,
     /// A new piece that is not on the board yet, with the colour it will get.
     pub pending: Option<(Token, Color)>,
     /// The selected zone (painted by [`Tool::Zone`], shown in the properties).
@@ -56,6 +68,34 @@ impl EditorState {
         token
     }
 
+    /// The selected pieces on the board: those selected together, or the selected piece
+    /// alone; in the order they were selected.
+    pub fn selected_pieces(&self, puzzle: &Puzzle) -> Vec<Token> {
+        let on_board = |t: &Token| !piece_cells(puzzle, Layer::Start, *t).is_empty();
+        if self.selected.is_some_and(|t| self.selection.contains(&t)) {
+            self.selection.iter().copied().filter(on_board).collect()
+        } else {
+            self.selected.into_iter().filter(on_board).collect()
+        }
+    }
+
+    /// Selects `tokens` together (the last one for the properties panel), or nothing.
+    pub fn select_pieces(&mut self, tokens: &[Token]) {
+        self.selected = tokens.last().copied();
+        self.selection = tokens.to_vec();
+    }
+
+    /// Adds the piece `token` to the selected pieces, or takes it out when it is one of them.
+    fn toggle_selected(&mut self, token: Token, puzzle: &Puzzle) {
+        let mut tokens = self.selected_pieces(puzzle);
+        if let Some(i) = tokens.iter().position(|&t| t == token) {
+            tokens.remove(i);
+        } else {
+            tokens.push(token);
+        }
+        self.select_pieces(&tokens);
+    }
+
     /// Forgets the pending piece once it is on the board, and a selection that no longer
     /// exists.
     pub fn sync(&mut self, puzzle: &Puzzle) {
@@ -75,6 +115,10 @@ impl EditorState {
             && zone(puzzle, name).is_none()
         {
             self.selected_zone = None;
+        }
+        self.selection.retain(|t| used.contains(t));
+        if !self.selected.is_some_and(|t| self.selection.contains(&t)) {
+            self.selection.clear();
         }
     }
 
@@ -103,9 +147,17 @@ impl EditorState {
             }
         }
         let out = board.show(ui);
+        self.outline_selection(ui, &out, puzzle, layer);
+        Self::keys(ui, layer, commands);
         self.hovered = out.hovered;
         if let Some((cell, button)) = out.pressed {
-            self.begin(cell, button, puzzle, layer, commands);
+            let modifiers = ui.input(|i| {
+                i.events.iter().fold(i.modifiers, |held, e| match e {
+                    Event::PointerButton { modifiers, .. } => held | *modifiers,
+                    _ => held,
+                })
+            });
+            self.begin(cell, button, modifiers, puzzle, layer, commands);
         }
         self.extend(&out.trail, layer, commands);
         if let Some(g) = out.active.or(out.released)
@@ -120,10 +172,91 @@ impl EditorState {
         out
     }
 
+    /// Outlines the pieces selected together besides [`EditorState::selected`], which the
+    /// board outlines itself, in the same colour.
+    fn outline_selection(&self, ui: &Ui, out: &BoardResponse, puzzle: &Puzzle, layer: Layer) {
+        if layer != Layer::Start {
+            return;
+        }
+        let rect = out.response.rect;
+        let (rows, cols) = (puzzle.rows, puzzle.cols);
+        let painter = ui.painter_at(rect.expand(4.0));
+        let line = Line::new(3.0, egui::Color32::from_rgb(0xff, 0xd0, 0x00));
+        let others = self.selected_pieces(puzzle);
+        for token in others.into_iter().filter(|&t| Some(t) != self.selected) {
+            let cells = piece_cells(puzzle, layer, token);
+            let inside =
+                |r: i64, c: i64| r >= 0 && c >= 0 && cells.contains(&(r as usize, c as usize));
+            for &(r, c) in &cells {
+                let cell = cell_rect(rect, rows, cols, r, c);
+                let (ri, ci) = (r as i64, c as i64);
+                let edges = [
+                    (ri - 1, ci, [cell.left_top(), cell.right_top()]),
+                    (ri + 1, ci, [cell.left_bottom(), cell.right_bottom()]),
+                    (ri, ci - 1, [cell.left_top(), cell.left_bottom()]),
+                    (ri, ci + 1, [cell.right_top(), cell.right_bottom()]),
+                ];
+                for (nr, nc, [a, b]) in edges {
+                    if !inside(nr, nc) {
+                        painter.line_segment([a, b], line);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The board's keys: copy, cut and paste (Ctrl+C, Ctrl+X, Ctrl+V, or the system's copy
+    /// and paste events), and rotating and mirroring the selected pieces (R, Shift+R, H, V),
+    /// all in the Start tab; copy also in the Goal tab. Nothing while a text field has the
+    /// keyboard or a dialog is open.
+    fn keys(ui: &Ui, layer: Layer, commands: &mut Vec<Command>) {
+        let ctx = ui.ctx();
+        if ctx.egui_wants_keyboard_input() || ctx.memory(|m| m.top_modal_layer().is_some()) {
+            return;
+        }
+        ui.input_mut(|i| {
+            let mut copy = i.consume_shortcut(&COPY);
+            let mut cut = i.consume_shortcut(&CUT);
+            let mut paste = i.consume_shortcut(&PASTE).then_some(None);
+            for event in &i.events {
+                match event {
+                    Event::Copy => copy = true,
+                    Event::Cut => cut = true,
+                    Event::Paste(text) => paste = Some(Some(text.clone())),
+                    _ => {}
+                }
+            }
+            if copy {
+                commands.push(Command::Copy);
+            }
+            if layer != Layer::Start {
+                return;
+            }
+            if cut {
+                commands.push(Command::Cut);
+            }
+            if let Some(text) = paste {
+                commands.push(Command::Paste(text));
+            }
+            // Shift+R first: R alone also matches it.
+            for transform in [
+                Transform::RotateAnticlockwise,
+                Transform::RotateClockwise,
+                Transform::MirrorLeftRight,
+                Transform::MirrorTopBottom,
+            ] {
+                if i.consume_key(transform.modifiers(), transform.key()) {
+                    commands.push(Command::TransformPieces(transform));
+                }
+            }
+        });
+    }
+
     fn begin(
         &mut self,
         cell: CellPos,
         button: PointerButton,
+        modifiers: Modifiers,
         puzzle: &Puzzle,
         layer: Layer,
         commands: &mut Vec<Command>,
@@ -201,14 +334,7 @@ impl EditorState {
                     return;
                 }
                 Tool::Move => {
-                    if let Some(token) = token_at(puzzle, layer, cell) {
-                        self.selected = Some(token);
-                        self.drag = Some(PieceDrag {
-                            token,
-                            start: cell,
-                            current: cell,
-                        });
-                    }
+                    self.press_to_move(cell, modifiers, puzzle, layer);
                     return;
                 }
             }
@@ -224,6 +350,34 @@ impl EditorState {
             cells: vec![cell],
             brush,
             new_color,
+        });
+    }
+
+    /// A press of the Move tool: on a piece, selects it and starts dragging it; with Shift
+    /// or Ctrl held in the start position, adds it to the selected pieces (or takes it out).
+    fn press_to_move(
+        &mut self,
+        cell: CellPos,
+        modifiers: Modifiers,
+        puzzle: &Puzzle,
+        layer: Layer,
+    ) {
+        let Some(token) = token_at(puzzle, layer, cell) else {
+            return;
+        };
+        if layer == Layer::Start && (modifiers.shift || modifiers.command) {
+            self.toggle_selected(token, puzzle);
+            return;
+        }
+        // A press on one of the pieces selected together keeps them so.
+        if !self.selected_pieces(puzzle).contains(&token) {
+            self.selection.clear();
+        }
+        self.selected = Some(token);
+        self.drag = Some(PieceDrag {
+            token,
+            start: cell,
+            current: cell,
         });
     }
 

@@ -20,7 +20,14 @@ pub enum Verdict {
     Invalid(Vec<String>),
     /// A tile puzzle whose goal is unreachable by permutation parity.
     UnsolvableByParity,
+    /// The goal marks no cell: every position satisfies it, so a search would "solve" the
+    /// puzzle in no moves.
+    EmptyGoal,
 }
+
+/// What the solver says instead of solving a design whose goal is empty.
+pub const EMPTY_GOAL: &str = "The goal is empty: paint the goal in the Goal tab (F2), the cells \
+                              the pieces must reach.";
 
 impl Verdict {
     /// The verdict for `puzzle`. Parity comes first: validation reports it too, but it
@@ -36,10 +43,14 @@ impl Verdict {
             .filter(|d| d.severity == Severity::Error)
             .map(|d| d.message)
             .collect();
-        if errors.is_empty() {
-            Verdict::Ready
-        } else {
+        if !errors.is_empty() {
             Verdict::Invalid(errors)
+        } else if puzzle.goal.is_empty() {
+            // Validation only warns of an empty goal (a design being drawn has none yet), but
+            // a search would report a solution of no moves, which answers nothing.
+            Verdict::EmptyGoal
+        } else {
+            Verdict::Ready
         }
     }
 
@@ -60,6 +71,7 @@ impl Verdict {
                  searching)."
                     .to_string(),
             ),
+            Verdict::EmptyGoal => Some(EMPTY_GOAL.to_string()),
         }
     }
 }

@@ -113,6 +113,9 @@ pub struct SolveView {
     /// Whether the running search was started by "Solve and play", so its solution plays
     /// as soon as it arrives.
     play_when_solved: bool,
+    /// Whether the next revision of the design is the one "Make this the start" made, whose
+    /// analysis stays (see [`SolveView::keep_analysis_for_new_start`]).
+    new_start_made: bool,
 }
 
 impl Default for SolveView {
@@ -138,6 +141,7 @@ impl SolveView {
             synced: None,
             records: settings.records,
             play_when_solved: false,
+            new_start_made: false,
         }
     }
 
@@ -238,6 +242,14 @@ impl SolveView {
         self.panel.settings.metric = metric_for(puzzle, None);
     }
 
+    /// Keeps the Analyze window's results across the next revision of the design, the one
+    /// "Make this the start" just made: only the start moved, so the analysis stays, marked as
+    /// of the previous start, and the window folds so the new start is seen. Every other
+    /// result goes as usual.
+    pub fn keep_analysis_for_new_start(&mut self) {
+        self.new_start_made = true;
+    }
+
     /// Takes `puzzle`, the design at `revision` restored with this view's settings, as the
     /// design they were last used on: their metric, the design's own or one the user picked
     /// for it, stays, as it would have without the relaunch.
@@ -298,7 +310,11 @@ impl SolveView {
         if previous.is_some() {
             self.panel.reset();
             self.compare.reset();
-            self.analyze.reset();
+            if std::mem::take(&mut self.new_start_made) {
+                self.analyze.keep_for_new_start();
+            } else {
+                self.analyze.reset();
+            }
             self.harder.reset(puzzle);
             self.playback = None;
             self.play = None;

@@ -74,9 +74,14 @@ fn algorithm_ui(
         Some(algorithm) => algorithm.title().to_string(),
         None => format!("{AUTOMATIC} ({})", runs.title()),
     };
+    // Tall enough for "Automatic" and every algorithm: a choice hidden below a scroll is
+    // a choice not seen.
+    let entries = availability.algorithms.len() + 1;
+    let pitch = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
     egui::ComboBox::from_id_salt("solver algorithm")
         .selected_text(shown)
         .width(170.0)
+        .height(entries as f32 * pitch + 2.0 * ui.spacing().menu_margin.sum().y)
         .show_ui(ui, |ui| {
             if ui
                 .selectable_label(settings.algorithm.is_none(), AUTOMATIC)

@@ -92,11 +92,10 @@ fn klotski_made_into_its_hardest_start_solves_in_the_hardest_distance() {
     h.get_by_label_contains("moves are forced");
 
     // One click turns the design into its hardest version: the pieces move, the rest stays,
-    // and the results of the old start are dropped.
+    // and the results stay too, as those of the previous start.
     press(&mut h, MAKE_START);
-    wait_for(&mut h, "the analysis to be dropped", |app| {
-        analysis(app).is_none()
-    });
+    assert!(h.state().solve_view().analyze_view().is_of_previous_start());
+    assert_eq!(analysis(h.state()).unwrap().start_distance, Some(81));
     let design = h.state().document().puzzle().clone();
     assert_eq!(design.cells, hardest.position.cells);
     assert_ne!(design.cells, klotski.cells);

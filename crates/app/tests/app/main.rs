@@ -5,6 +5,7 @@
 mod fixtures;
 mod gui_analyze;
 mod gui_big_tiles;
+mod gui_edit_menu;
 mod gui_editor;
 mod gui_export_help;
 mod gui_families;
@@ -16,7 +17,9 @@ mod gui_new_user;
 mod gui_play_help;
 mod gui_polish;
 mod gui_saving;
+mod gui_small_defects;
 mod gui_solver;
 mod gui_support;
 mod gui_watch;
+mod gui_watch_compare;
 mod gui_watch_tree;

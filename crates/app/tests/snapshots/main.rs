@@ -12,3 +12,4 @@ mod snapshots_help;
 mod snapshots_layout;
 mod snapshots_solver;
 mod snapshots_watch;
+mod snapshots_watch_compare;

@@ -170,6 +170,15 @@ impl Board<'_> {
         self.paint_marks(&painter, rect, hovered);
     }
 
+    /// Whether `token`'s piece is drawn shifted from its cells (see [`Board::piece_offset`]).
+    fn is_moving(&self, token: Token) -> bool {
+        self.offsets
+            .iter()
+            .rev()
+            .find(|(t, _)| *t == token)
+            .is_some_and(|(_, offset)| *offset != Vec2::ZERO)
+    }
+
     /// Outlines the highlighted cells and the cell under the pointer.
     fn paint_marks(&self, painter: &egui::Painter, rect: Rect, hovered: Option<CellPos>) {
         let (rows, cols) = (self.puzzle.rows, self.puzzle.cols);
@@ -233,8 +242,9 @@ impl Board<'_> {
                             );
                         }
                     }
-                    // Under a piece the tray shows through the gaps between pieces.
-                    Cell::Piece(_) if !goal_layer => {}
+                    // Under a piece the tray shows through the gaps between pieces; a cell a
+                    // piece is sliding out of (playback, a drag) is empty already.
+                    Cell::Piece(t) if !goal_layer && !self.is_moving(t) => {}
                     _ if goal_layer => {}
                     Cell::Empty | Cell::Piece(_) => {
                         painter.rect_filled(inner, CornerRadius::same(2), EMPTY);

@@ -15,7 +15,9 @@
 //! [`AnalyzeView`] holds the running tasks and the last results, draws the window and carries
 //! out [`AnalyzeCommand`]s. Both take the solver panel's metric and limits. Results belong to
 //! the design revision they were computed for: the Solve view drops them (and stops the
-//! tasks) when the design changes.
+//! tasks) when the design changes, except when "Make this the start" changed it: then the
+//! analysis stays, marked as of the previous start, the piece set's exploration stays (the
+//! pieces, walls and goal are the same), and the window folds so the new start is seen.
 
 pub mod charts;
 pub mod results;
@@ -62,6 +64,10 @@ pub struct AnalyzeView {
     analysis_outcome: Option<Outcome<AnalyzeReport>>,
     exploration: Option<Task<Stats, Result<ExploreReport, SolveError>>>,
     exploration_outcome: Option<Outcome<ExploreReport>>,
+    /// Whether the analysis shown is of the start before "Make this the start".
+    of_previous_start: bool,
+    /// Whether the window folds to its title bar at the next frame.
+    fold: bool,
 }
 
 impl Default for AnalyzeView {
@@ -73,8 +79,15 @@ impl Default for AnalyzeView {
             analysis_outcome: None,
             exploration: None,
             exploration_outcome: None,
+            of_previous_start: false,
+            fold: false,
         }
     }
+}
+
+/// The Analyze window's id (egui keeps its position, size and folding under it).
+pub fn window_id() -> egui::Id {
+    egui::Id::unique("analyze window")
 }
 
 /// Drains `task`; when it finished, moves its result into `outcome`.
@@ -121,11 +134,18 @@ impl AnalyzeView {
         self.exploration_outcome.as_ref()
     }
 
+    /// Whether the analysis shown is of the start the design had before "Make this the
+    /// start" moved its pieces.
+    pub fn is_of_previous_start(&self) -> bool {
+        self.of_previous_start && self.analysis_outcome.is_some()
+    }
+
     /// Shows `report` as the analysis of the open design, as if one had just finished
     /// (stopping a running one): for example one with pinned timings in snapshot tests.
     pub fn show_analysis(&mut self, report: AnalyzeReport) {
         self.analysis = None;
         self.analysis_outcome = Some(Ok(Arc::new(report)));
+        self.of_previous_start = false;
         self.tab = AnalyzeTab::Start;
     }
 
@@ -135,6 +155,17 @@ impl AnalyzeView {
         self.analysis_outcome = None;
         self.exploration = None;
         self.exploration_outcome = None;
+        self.of_previous_start = false;
+    }
+
+    /// Keeps the results across "Make this the start": only the start moved, so the
+    /// analysis stays, marked as of the previous start, and the exploration of the piece set
+    /// stays as it is. The window folds to its title bar, so the board with the new start
+    /// shows.
+    pub fn keep_for_new_start(&mut self) {
+        self.analysis = None;
+        self.of_previous_start = self.analysis_outcome.is_some();
+        self.fold = true;
     }
 
     /// Drains the running jobs' messages. Call once a frame.
@@ -158,6 +189,7 @@ impl AnalyzeView {
             AnalyzeCommand::Analyze => {
                 self.tab = AnalyzeTab::Start;
                 self.analysis_outcome = None;
+                self.of_previous_start = false;
                 match spawn_analysis(ctx, puzzle.clone(), metric, limits, threads) {
                     Ok(task) => self.analysis = Some(task),
                     Err(e) => self.analysis_outcome = Some(Err(e)),
@@ -196,7 +228,16 @@ impl AnalyzeView {
         commands: &mut Vec<Command>,
     ) {
         let mut open = true;
+        if std::mem::take(&mut self.fold) {
+            // Where egui keeps whether a window is folded (its title bar's triangle).
+            let id = window_id().with("collapsing");
+            let mut folding =
+                egui::collapsing_header::CollapsingState::load_with_default_open(ctx, id, true);
+            folding.set_open(false);
+            folding.store(ctx);
+        }
         egui::Window::new("Analyze")
+            .id(window_id())
             .open(&mut open)
             // Over the board, leaving the side panels (tools, properties, the solver) usable.
             .default_pos([300.0, 60.0])
@@ -287,7 +328,9 @@ impl AnalyzeView {
             progress_ui(ui, task, "Analyzing", &settings.limits());
         } else if let Some(outcome) = &self.analysis_outcome {
             match outcome {
-                Ok(report) => results::analysis_ui(ui, report, puzzle, commands),
+                Ok(report) => {
+                    results::analysis_ui(ui, report, self.of_previous_start, puzzle, commands);
+                }
                 Err(e) => {
                     ui.colored_label(ui.visuals().warn_fg_color, e);
                 }

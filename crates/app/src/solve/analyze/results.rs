@@ -120,15 +120,28 @@ fn as_new_design(hardest: &HardestPosition, metric: Metric, rank: usize) -> Puzz
     design
 }
 
-/// The analysis of the design's start: figures, histogram, choices, the hardest position and
-/// "Make this the start", and the notes.
+/// The note over an analysis of the start the design had before "Make this the start".
+pub const PREVIOUS_START_NOTE: &str =
+    "These figures are of the previous start: press Analyze to analyse the new one.";
+
+/// The analysis of the design's start (of the start before "Make this the start" when
+/// `previous_start`): figures, histogram, choices, the hardest position and "Make this the
+/// start", and the notes.
 pub fn analysis_ui(
     ui: &mut Ui,
     report: &AnalyzeReport,
+    previous_start: bool,
     puzzle: &Puzzle,
     commands: &mut Vec<Command>,
 ) {
     let metric = report.metric;
+    if previous_start {
+        ui.label(
+            RichText::new(PREVIOUS_START_NOTE)
+                .strong()
+                .color(ui.visuals().warn_fg_color),
+        );
+    }
     headline_ui(ui, report.status, report.complete(), "Analysis");
     let prefix = if report.complete() { "" } else { "at least " };
     let start = match report.start_distance {
@@ -176,7 +189,7 @@ pub fn analysis_ui(
         ui.vertical(|ui| figures_ui(ui, "analysis figures", &rows));
         if let Some(h) = &report.hardest {
             ui.add_space(8.0);
-            ui.vertical(|ui| hardest_ui(ui, report, h, puzzle, commands));
+            ui.vertical(|ui| hardest_ui(ui, report, h, previous_start, puzzle, commands));
         }
     });
     let width = (ui.available_width() - 8.0).max(240.0);
@@ -196,6 +209,7 @@ fn hardest_ui(
     ui: &mut Ui,
     report: &AnalyzeReport,
     hardest: &HardestPosition,
+    previous_start: bool,
     puzzle: &Puzzle,
     commands: &mut Vec<Command>,
 ) {
@@ -216,13 +230,17 @@ fn hardest_ui(
                 (hardest.position.rows, hardest.position.cols) == (puzzle.rows, puzzle.cols);
             let make = ui
                 .add_enabled(
-                    !already && same_size,
+                    !already && !previous_start && same_size,
                     egui::Button::new(RichText::new(MAKE_START).strong()),
                 )
                 .on_hover_text(
                     "Move the pieces of the design to this position (one edit; Ctrl+Z undoes it)",
                 )
-                .on_disabled_hover_text("The start is already as far from the goal as it gets");
+                .on_disabled_hover_text(if previous_start {
+                    "These figures are of the previous start: analyse the new one first"
+                } else {
+                    "The start is already as far from the goal as it gets"
+                });
             if make.clicked() {
                 commands.push(Command::MakeStart(Box::new(hardest.position.clone())));
                 commands.push(Command::Notify(format!(

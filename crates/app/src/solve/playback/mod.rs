@@ -244,7 +244,8 @@ impl Playback {
             h_task: None,
             truth: None,
             truth_task: None,
-            scroll_to_current: false,
+            // A new solution's list shows its start, wherever the last one was scrolled.
+            scroll_to_current: true,
             visible_rows: 0..0,
         }
     }
@@ -501,8 +502,9 @@ impl Playback {
         }
     }
 
-    /// The piece gliding now and its offset in cells.
-    fn glide_offset(&self) -> Option<(Token, Vec2)> {
+    /// The piece gliding now and its offset in cells (`x` columns, `y` rows) from where the
+    /// board shows it; `None` between moves.
+    pub fn glide_offset(&self) -> Option<(Token, Vec2)> {
         let glide = self.glide?;
         let mv = &self.moves[glide.index];
         let t = if glide.forward {

@@ -230,10 +230,18 @@ impl Playback {
                     let i = row - 1;
                     format!("{:>4}. {}", row, notation(&self.report, i, &self.moves[i]))
                 };
-                let r = ui.add(
-                    egui::Button::selectable(current == row, RichText::new(text).monospace())
+                // One line a move, as `show_rows` needs: a move too long for the panel is cut
+                // short, and its tooltip gives it whole.
+                let r = ui
+                    .add(
+                        egui::Button::selectable(
+                            current == row,
+                            RichText::new(text.as_str()).monospace(),
+                        )
+                        .truncate()
                         .min_size(vec2(width, row_height)),
-                );
+                    )
+                    .on_hover_text(text.trim_start());
                 if r.clicked() {
                     commands.push(PlaybackCommand::Seek(row));
                 }
@@ -274,10 +282,25 @@ impl Playback {
             // The notes wrap at the plot's width, leaving the export buttons their room.
             ui.set_max_width(width);
             let title = heuristic_title(heuristic);
-            ui.label(RichText::new(format!("Heuristic along the solution: {title}")).strong())
-                .on_hover_text(format!(
-                    "The solver's name for the heuristic: `{heuristic}`"
-                ));
+            // An uninformed run used no heuristic: the one plotted is the best admissible one,
+            // evaluated afterwards, and the title must not pass it off as the run's.
+            let (headline, tip) = if self.report.algorithm.uses_heuristic() {
+                (
+                    format!("Heuristic along the solution: {title}"),
+                    format!("The solver's name for the heuristic: `{heuristic}`"),
+                )
+            } else {
+                (
+                    format!("No heuristic in this run; {title} along the solution"),
+                    format!(
+                        "{} uses no heuristic. The plot shows what the best admissible one, \
+                         `{heuristic}`, estimates along its solution.",
+                        self.report.algorithm.title()
+                    ),
+                )
+            };
+            ui.label(RichText::new(headline).strong())
+                .on_hover_text(tip);
             let points: Vec<[f64; 2]> = values
                 .iter()
                 .enumerate()

@@ -8,9 +8,15 @@
 //! the move that made it, the frontier in the order the algorithm will take it (the next one
 //! marked, ties with it marked), the counters as the run had them at that step, and the
 //! search tree so far (pan with a drag, zoom with Ctrl + scroll; click a node for its board
-//! and its path from the root), with the solution path once the goal is reached.
+//! and its path from the root), with the solution path once the goal is reached. A line says
+//! why the next node comes next: its f = g + h (or depth, or bound) and what it beat.
+//!
+//! For teaching, a second algorithm (and heuristic) can be watched beside the first on the
+//! same puzzle: one set of controls steps both by expansion count, each with its counters,
+//! its "why this node" line and its tree, side by side (stacked when the centre is narrow).
 
 mod tree;
+mod why;
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -22,12 +28,17 @@ use crate::common::board::Board;
 use crate::solve::search::SearchJob;
 use blockslide_core::model::{Cell, Puzzle};
 use blockslide_core::solve::Algorithm;
-use blockslide_core::solve::api::{SolveReport, watch};
+use blockslide_core::solve::api::{SolveReport, heuristic_title, heuristics_for, watch};
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
 use tree::{GOAL, TreeLayout, layout_tree, node_figures, paint_thumbnail, thumb_size, tree_ui};
+use why::why_next;
 
 /// Frontier entries listed at most (the rest are counted).
 const FRONTIER_ROWS: usize = 60;
+
+/// The centre width below which the view stacks its columns (and a comparison its two
+/// searches) instead of setting them side by side.
+const WIDE: f32 = 760.0;
 
 /// Tree nodes drawn at most (beyond them, only the paths to the goal, the node expanded last
 /// and the one selected).
@@ -47,6 +58,8 @@ pub struct StepView {
     /// The nodes from the root to the goal, once it is reached.
     solution: HashSet<usize>,
     layout: TreeLayout,
+    /// Why the next node comes next.
+    why: String,
 }
 
 impl StepView {
@@ -85,7 +98,9 @@ impl StepView {
             (cells, figures, path)
         });
         let layout = layout_tree(trace, replay, selected, TREE_NODES);
+        let why = why_next(replay, &frontier);
         StepView {
+            why,
             in_frontier: frontier.iter().copied().collect(),
             frontier,
             rows,
@@ -99,6 +114,11 @@ impl StepView {
     /// The frontier, next first.
     pub fn frontier(&self) -> &[usize] {
         &self.frontier
+    }
+
+    /// The "why this node" line: the node expanded next, its figures and what it beat.
+    pub fn why_next(&self) -> &str {
+        &self.why
     }
 }
 
@@ -226,7 +246,7 @@ impl Watching {
     }
 
     /// The step at which the goal is reached (or the last).
-    fn goal_step(&self) -> usize {
+    pub fn goal_step(&self) -> usize {
         let goal_event = self
             .trace
             .events
@@ -246,6 +266,14 @@ impl Watching {
 /// The Watch view's state.
 pub struct Watch {
     watching: Option<Watching>,
+    /// The search watched beside the first, stepping with it.
+    compared: Option<Watching>,
+    /// The algorithm to watch beside the solver panel's at the next start, if any.
+    compare_with: Option<Algorithm>,
+    /// Its heuristic by name; `None` takes the best admissible one.
+    compare_heuristic: Option<String>,
+    /// The heuristics that apply to the design watched last, by name (for the choice).
+    heuristics: Vec<String>,
     error: Option<String>,
     playing: bool,
     /// Expansions per second while playing.
@@ -254,6 +282,7 @@ pub struct Watch {
     last_played: f64,
     thumbnails: bool,
     scene: SceneView,
+    compared_scene: SceneView,
 }
 
 /// The tree's pan and zoom: the part of the drawing in view, and the one fitted last (while
@@ -326,12 +355,17 @@ impl Default for Watch {
     fn default() -> Self {
         Watch {
             watching: None,
+            compared: None,
+            compare_with: None,
+            compare_heuristic: None,
+            heuristics: Vec::new(),
             error: None,
             playing: false,
             speed: 4.0,
             last_played: 0.0,
             thumbnails: false,
             scene: SceneView::default(),
+            compared_scene: SceneView::default(),
         }
     }
 }
@@ -340,6 +374,35 @@ impl Watch {
     /// The search being watched, if any.
     pub fn watching(&self) -> Option<&Watching> {
         self.watching.as_ref()
+    }
+
+    /// The search watched beside the first, if a comparison is on.
+    pub fn compared(&self) -> Option<&Watching> {
+        self.compared.as_ref()
+    }
+
+    /// Both searches watched (the first, then the compared one).
+    fn sides_mut(&mut self) -> impl Iterator<Item = &mut Watching> {
+        self.watching.iter_mut().chain(self.compared.iter_mut())
+    }
+
+    /// The shared step (expansions made by the search that has made the most) and the last
+    /// one (of the longer search).
+    pub fn shared_step(&self) -> (usize, usize) {
+        self.watching
+            .iter()
+            .chain(&self.compared)
+            .fold((0, 0), |(s, m), w| (s.max(w.step), m.max(w.steps())))
+    }
+
+    /// Moves every search to `step` (each at most to its last), working out again only the
+    /// views that change.
+    fn go(&mut self, step: usize) {
+        for w in self.sides_mut() {
+            if step.min(w.steps()) != w.step {
+                w.go(step);
+            }
+        }
     }
 
     /// The part of the tree drawing in view (points of the drawing, whose root sits at the
@@ -353,6 +416,8 @@ impl Watch {
         *self = Watch {
             speed: self.speed,
             thumbnails: self.thumbnails,
+            compare_with: self.compare_with,
+            compare_heuristic: self.compare_heuristic.take(),
             ..Watch::default()
         };
     }
@@ -363,26 +428,33 @@ impl Watch {
             self.start(puzzle, job);
             return;
         }
-        let Some(w) = self.watching.as_mut() else {
+        if self.watching.is_none() {
             return;
-        };
+        }
+        let (step, steps) = self.shared_step();
         match command {
             WatchCommand::Start => {}
-            WatchCommand::Step => w.go(w.step + 1),
-            WatchCommand::Back => w.go(w.step.saturating_sub(1)),
+            WatchCommand::Step => self.go(step + 1),
+            WatchCommand::Back => self.go(step.saturating_sub(1)),
             WatchCommand::Restart => {
-                w.selected = None;
-                w.go(0);
+                for w in self.sides_mut() {
+                    w.selected = None;
+                    w.go(0);
+                }
                 self.playing = false;
             }
             WatchCommand::ToGoal => {
-                w.go(w.goal_step());
+                for w in self.sides_mut() {
+                    w.go(w.goal_step());
+                }
                 self.playing = false;
             }
-            WatchCommand::Play => self.playing = !self.playing && w.step < w.steps(),
+            WatchCommand::Play => self.playing = !self.playing && step < steps,
             WatchCommand::Select(node) => {
-                w.selected = Some(node);
-                w.refresh();
+                if let Some(w) = self.watching.as_mut() {
+                    w.selected = Some(node);
+                    w.refresh();
+                }
             }
         }
     }
@@ -391,41 +463,59 @@ impl Watch {
         self.playing = false;
         // A new search starts fitted on its root, whatever the last one's pan and zoom.
         self.scene = SceneView::default();
-        match watch(puzzle, &job.request, job.control(), WATCH_EVENT_CAP) {
-            Ok(watched) => {
+        self.compared_scene = SceneView::default();
+        let metric = job.request.metric.or(puzzle.metric).unwrap_or_default();
+        self.heuristics = heuristics_for(puzzle, metric, job.request.pdb_cache.as_deref())
+            .into_iter()
+            .filter(|h| h.applicable.is_ok())
+            .map(|h| h.name)
+            .collect();
+        let record = |job: &SearchJob| {
+            watch(puzzle, &job.request, job.control(), WATCH_EVENT_CAP)
+                .map(|watched| Watching::new(watched.trace, watched.report))
+        };
+        self.compared = None;
+        match record(job) {
+            Ok(watching) => {
                 self.error = None;
-                self.watching = Some(Watching::new(watched.trace, watched.report));
+                self.watching = Some(watching);
             }
             Err(e) => {
                 self.error = Some(e.to_string());
                 self.watching = None;
+                return;
+            }
+        }
+        if let Some(algorithm) = self.compare_with {
+            let mut other = job.clone();
+            let request = &mut other.request;
+            request.algorithm = algorithm;
+            request.heuristic = self
+                .compare_heuristic
+                .clone()
+                .filter(|_| algorithm.uses_heuristic());
+            // The solver panel's weight and depth cap are for its own algorithm: weighted A*
+            // beside another takes a weight of 2, depth-first search no cap.
+            if algorithm != job.request.algorithm {
+                request.weight = if algorithm == Algorithm::Wastar {
+                    2.0
+                } else {
+                    1.0
+                };
+                request.depth_cap = None;
+            }
+            match record(&other) {
+                Ok(watching) => self.compared = Some(watching),
+                Err(e) => {
+                    self.error = Some(format!("{} beside it: {e}", algorithm.title()));
+                }
             }
         }
     }
 
     /// The view, for `puzzle` with the solver panel's `algorithm` and `heuristic` named.
     pub fn ui(&mut self, ui: &mut Ui, algorithm: Algorithm, commands: &mut Vec<Command>) {
-        let send = |commands: &mut Vec<Command>, c: WatchCommand| {
-            commands.push(SolveCommand::Watch(c).into());
-        };
-        ui.horizontal(|ui| {
-            let start = ui.button(format!("Watch {}", algorithm.title()));
-            if start
-                .on_hover_text("Run the solver panel's algorithm and heuristic step by step")
-                .clicked()
-            {
-                send(commands, WatchCommand::Start);
-            }
-            ui.checkbox(&mut self.thumbnails, "Boards in the tree")
-                .on_hover_text("Draw the tree's nodes as small boards instead of dots");
-            if ui
-                .button("Fit the tree")
-                .on_hover_text("Show the whole tree (drag to pan, Ctrl + scroll to zoom)")
-                .clicked()
-            {
-                self.scene.fitted = None;
-            }
-        });
+        self.choices_ui(ui, algorithm, commands);
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
@@ -435,39 +525,152 @@ impl Watch {
                 "Choose an algorithm (and a heuristic) in the solver panel, then press Watch. \
                  Every bundled puzzle can be watched to the goal with an algorithm that solves \
                  it within a second; the 2x3 slider and the tiny block puzzle, with every \
-                 algorithm.",
+                 algorithm. To see two algorithms side by side, choose the second under \
+                 Compare with.",
             );
             return;
         };
         ui.separator();
-        controls_ui(ui, w, self.playing, &mut self.speed, commands);
+        let (step, steps) = self.shared_step();
+        controls_ui(ui, step, steps, self.playing, &mut self.speed, commands);
         ui.separator();
+        if let Some(other) = self.compared.as_mut() {
+            let mut clicks = Vec::new();
+            let sides = [
+                (w, &mut self.scene, &mut *commands),
+                (&*other, &mut self.compared_scene, &mut clicks),
+            ];
+            compare_ui(ui, sides, self.thumbnails);
+            // The second tree's clicks select its nodes here: its commands name no side.
+            for command in clicks {
+                if let Command::Solve(SolveCommand::Watch(WatchCommand::Select(node))) = command {
+                    other.selected = Some(node);
+                    other.refresh();
+                }
+            }
+            return;
+        }
         summary_ui(ui, w);
         ui.separator();
-        ui.horizontal_top(|ui| {
-            ui.vertical(|ui| {
-                ui.set_width(300.0);
-                current_ui(ui, w);
-                ui.separator();
-                frontier_ui(ui, w);
-            });
+        let left = |ui: &mut Ui, frontier_height: f32| {
+            current_ui(ui, w);
             ui.separator();
-            ui.vertical(|ui| {
-                selected_ui(ui, w);
-                tree_ui(ui, w, self.thumbnails, &mut self.scene, commands);
+            why_ui(ui, w);
+            frontier_ui(ui, w, frontier_height);
+        };
+        if ui.available_width() >= WIDE {
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(300.0);
+                    let height = ui.available_height().max(120.0);
+                    left(ui, height);
+                });
+                ui.separator();
+                ui.vertical(|ui| {
+                    selected_ui(ui, w);
+                    tree_ui(
+                        ui,
+                        w,
+                        self.thumbnails,
+                        &mut self.scene,
+                        "Search tree",
+                        commands,
+                    );
+                });
             });
+        } else {
+            // A narrow centre (800x600) stacks the columns, so nothing needs a sideways scroll.
+            left(ui, 200.0);
+            ui.separator();
+            selected_ui(ui, w);
+            let size = vec2(ui.available_width(), ui.available_height().max(360.0));
+            ui.allocate_ui(size, |ui| {
+                tree_ui(
+                    ui,
+                    w,
+                    self.thumbnails,
+                    &mut self.scene,
+                    "Search tree",
+                    commands,
+                );
+            });
+        }
+    }
+
+    /// The start button, the comparison's choices and the tree's options, wrapping in a
+    /// narrow centre.
+    fn choices_ui(&mut self, ui: &mut Ui, algorithm: Algorithm, commands: &mut Vec<Command>) {
+        ui.horizontal_wrapped(|ui| {
+            let title = match self.compare_with {
+                Some(other) => format!("Watch {} and {}", algorithm.title(), other.title()),
+                None => format!("Watch {}", algorithm.title()),
+            };
+            if ui
+                .button(title)
+                .on_hover_text("Run the solver panel's algorithm and heuristic step by step")
+                .clicked()
+            {
+                commands.push(SolveCommand::Watch(WatchCommand::Start).into());
+            }
+            let label = ui.label("Compare with");
+            egui::ComboBox::from_id_salt("watch compare with")
+                .selected_text(self.compare_with.map_or("nothing", Algorithm::title))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.compare_with, None, "nothing");
+                    for a in Algorithm::ALL {
+                        ui.selectable_value(&mut self.compare_with, Some(a), a.title());
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "A second algorithm to watch beside the first on the same puzzle, both \
+                     stepping together (press Watch again after choosing)",
+                );
+            if self.compare_with.is_some_and(Algorithm::uses_heuristic) {
+                let shown = self
+                    .compare_heuristic
+                    .as_deref()
+                    .map_or_else(|| "best".to_string(), heuristic_title);
+                egui::ComboBox::from_id_salt("watch compare heuristic")
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut self.compare_heuristic, None, "best");
+                        for name in &self.heuristics {
+                            ui.selectable_value(
+                                &mut self.compare_heuristic,
+                                Some(name.clone()),
+                                heuristic_title(name),
+                            );
+                        }
+                    })
+                    .response
+                    .accessible_name("Heuristic to compare with")
+                    .on_hover_text(
+                        "The second algorithm's heuristic: the best admissible one, or one \
+                         that applies to the design watched last",
+                    );
+            }
+            ui.checkbox(&mut self.thumbnails, "Boards in the tree")
+                .on_hover_text("Draw the tree's nodes as small boards instead of dots");
+            if ui
+                .button("Fit the tree")
+                .on_hover_text("Show the whole tree (drag to pan, Ctrl + scroll to zoom)")
+                .clicked()
+            {
+                self.scene.fitted = None;
+                self.compared_scene.fitted = None;
+            }
         });
     }
 
     /// While playing, queues a step when one is due.
     fn play(&mut self, ui: &Ui, commands: &mut Vec<Command>) {
-        if !self.playing {
+        if !self.playing || self.watching.is_none() {
             return;
         }
-        let Some(w) = self.watching.as_ref() else {
-            return;
-        };
-        if w.step >= w.steps() {
+        let (step, steps) = self.shared_step();
+        if step >= steps {
             self.playing = false;
             return;
         }
@@ -482,9 +685,47 @@ impl Watch {
     }
 }
 
+/// Two searches watched together: each with its counters, its "why this node" line and its
+/// tree, side by side in a wide centre, one above the other in a narrow one.
+fn compare_ui(
+    ui: &mut Ui,
+    sides: [(&Watching, &mut SceneView, &mut Vec<Command>); 2],
+    thumbnails: bool,
+) {
+    let side_ui = |ui: &mut Ui,
+                   index: usize,
+                   (w, scene, commands): (&Watching, &mut SceneView, &mut Vec<Command>),
+                   tree_height: f32| {
+        ui.push_id(("watch side", index), |ui| {
+            summary_ui(ui, w);
+            why_ui(ui, w);
+            selected_ui(ui, w);
+            let name = format!("Search tree of {}", w.trace.algorithm.title());
+            let size = vec2(ui.available_width(), tree_height);
+            ui.allocate_ui(size, |ui| {
+                tree_ui(ui, w, thumbnails, scene, &name, commands);
+            });
+        });
+    };
+    let [first, second] = sides;
+    if ui.available_width() >= WIDE {
+        let tree_height = (ui.available_height() - 220.0).max(300.0);
+        ui.columns(2, |columns| {
+            side_ui(&mut columns[0], 0, first, tree_height);
+            side_ui(&mut columns[1], 1, second, tree_height);
+        });
+    } else {
+        side_ui(ui, 0, first, 320.0);
+        ui.separator();
+        side_ui(ui, 1, second, 320.0);
+    }
+}
+
+/// The controls of the searches watched, `step` of `steps`; they wrap in a narrow centre.
 fn controls_ui(
     ui: &mut Ui,
-    w: &Watching,
+    step: usize,
+    steps: usize,
     playing: bool,
     speed: &mut f32,
     commands: &mut Vec<Command>,
@@ -492,8 +733,8 @@ fn controls_ui(
     let send = |commands: &mut Vec<Command>, c: WatchCommand| {
         commands.push(SolveCommand::Watch(c).into());
     };
-    ui.horizontal(|ui| {
-        let (at_start, at_end) = (w.step == 0, w.step >= w.steps());
+    ui.horizontal_wrapped(|ui| {
+        let (at_start, at_end) = (step == 0, step >= steps);
         if ui
             .add_enabled(!at_start, egui::Button::new("« Restart"))
             .clicked()
@@ -517,21 +758,33 @@ fn controls_ui(
         if ui.add_enabled(!at_end, egui::Button::new(play)).clicked() {
             send(commands, WatchCommand::Play);
         }
-        let label = ui.label("Speed");
-        ui.add(
-            egui::Slider::new(speed, 0.5..=50.0)
-                .logarithmic(true)
-                .suffix(" /s"),
-        )
-        .labelled_by(label.id);
+        // The label and its slider wrap as one.
+        ui.horizontal(|ui| {
+            let label = ui.label("Speed");
+            ui.add(
+                egui::Slider::new(speed, 0.5..=50.0)
+                    .logarithmic(true)
+                    .suffix(" /s"),
+            )
+            .labelled_by(label.id);
+        });
         if ui
             .add_enabled(!at_end, egui::Button::new("Run to the goal »"))
             .clicked()
         {
             send(commands, WatchCommand::ToGoal);
         }
-        ui.label(format!("Step {} of {}", w.step, w.steps()));
+        ui.label(format!("Step {step} of {steps}"));
     });
+}
+
+/// The "why this node" line of `w`'s next expansion.
+fn why_ui(ui: &mut Ui, w: &Watching) {
+    ui.label(RichText::new(w.view.why_next()).italics())
+        .on_hover_text(
+            "The node the algorithm expands next, the figures its frontier is ordered by, \
+             and the entries it was chosen over",
+        );
 }
 
 fn summary_ui(ui: &mut Ui, w: &Watching) {
@@ -613,7 +866,12 @@ fn summary_ui(ui: &mut Ui, w: &Watching) {
         let length = report
             .length()
             .map_or(String::new(), |n| format!(": a solution of {n} moves"));
-        ui.colored_label(GOAL, format!("Goal reached{length}."));
+        let step = w.goal_step();
+        let plural = if step == 1 { "" } else { "s" };
+        ui.colored_label(
+            GOAL,
+            format!("Goal reached{length}, after {step} expansion{plural}."),
+        );
     }
 }
 
@@ -640,14 +898,14 @@ fn current_ui(ui: &mut Ui, w: &Watching) {
     });
 }
 
-fn frontier_ui(ui: &mut Ui, w: &Watching) {
+fn frontier_ui(ui: &mut Ui, w: &Watching, max_height: f32) {
     let trace = &w.trace;
     let frontier = w.view.frontier();
     ui.label(RichText::new(format!("Frontier ({})", frontier.len())).strong());
     let next = frontier.first().copied();
     egui::ScrollArea::vertical()
         .id_salt("watch frontier")
-        .max_height(ui.available_height().max(120.0))
+        .max_height(max_height)
         .show(ui, |ui| {
             for (i, (node, cells, figures)) in w.view.rows.iter().enumerate() {
                 ui.horizontal(|ui| {

@@ -51,11 +51,13 @@ const LABEL_ZOOM: f32 = 0.55;
 const READABLE_DOTS: f32 = 0.65;
 const READABLE_BOARDS: f32 = 0.75;
 
+/// The tree of `w` in a pan-and-zoom canvas reported as `name`.
 pub(super) fn tree_ui(
     ui: &mut Ui,
     w: &Watching,
     thumbnails: bool,
     scene: &mut SceneView,
+    name: &str,
     commands: &mut Vec<Command>,
 ) {
     let trace = &w.trace;
@@ -147,9 +149,9 @@ pub(super) fn tree_ui(
             });
     });
     // The canvas, in the window's coordinates (the scene's own bounds are the drawing's).
-    canvas.response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, "Search tree")
-    });
+    canvas
+        .response
+        .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, name));
 }
 
 /// The width of the widest move label of `layout` in `font` (each distinct label measured

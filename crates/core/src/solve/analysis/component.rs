@@ -106,13 +106,13 @@ pub fn analyze_component<D: Domain>(
     let mut phases = Phases::new(control);
     let mut report = empty_report();
     if let Some(goals) = find_goals(domain, &mut phases, &mut report) {
-        measure(domain, &mut phases, &mut report, goals);
+        measure(domain, &mut phases, &mut report, goals, Counting::Solutions);
     }
     report.stats = phases.finish();
     report
 }
 
-/// What [`analyze_component_if_small`] leaves to a leaner way: the first walk's findings,
+/// What [`analyze_component_if_small_counting`] leaves to a leaner way: the first walk's findings,
 /// when it finished and only the distance map outgrew the small share.
 pub(crate) struct FirstWalk<S> {
     /// Positions in the start's component.
@@ -123,25 +123,37 @@ pub(crate) struct FirstWalk<S> {
     pub stats: Stats,
 }
 
-/// What [`analyze_component_if_small`] returns: the analysis, or what it leaves to a leaner
+/// What [`analyze_component_if_small_counting`] returns: the analysis, or what it leaves to a leaner
 /// way.
 pub(crate) type SmallAttempt<D> = Result<
     Analysis<<D as Domain>::State, <D as Domain>::Move>,
     Option<Box<FirstWalk<<D as Domain>::State>>>,
 >;
 
-/// [`analyze_component`] when the first walk and the distance map fit in `small` bytes (or
-/// the task's tighter memory limit). When they do not, `Err` with what the first walk found
+/// Whether an analysis counts the start's shortest solutions (with the distance map it
+/// needs), or stops at the distances' histogram and the hardest starts: what a design search
+/// judging thousands of candidates needs, at a fraction of the cost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Counting {
+    /// Count them, with one shortest solution and its choices.
+    Solutions,
+    /// Leave them out: no distance map, no count.
+    HardestOnly,
+}
+
+/// [`analyze_component`], counting as `counting` says, when the first walk and the distance
+/// map fit in `small` bytes (or the task's tighter memory limit). When they do not, `Err` with what the first walk found
 /// if it finished (`None` if it outgrew the share itself), for a caller that has a leaner way
 /// for big components. Small components are analysed fastest with hash tables; the attempt
 /// that outgrows them costs a fraction of a second, and its first walk is not repeated.
 ///
 /// # Errors
 /// The first walk's findings, or `None`, when the analysis outgrew `small`.
-pub(crate) fn analyze_component_if_small<D: Domain>(
+pub(crate) fn analyze_component_if_small_counting<D: Domain>(
     domain: &D,
     control: &mut SearchControl,
     small: u64,
+    counting: Counting,
 ) -> SmallAttempt<D> {
     let mut phases = Phases::new(control);
     let limit = phases.limits.max_memory_bytes;
@@ -160,7 +172,7 @@ pub(crate) fn analyze_component_if_small<D: Domain>(
                 stats: phases.finish(),
             })));
         }
-        measure(domain, &mut phases, &mut report, goals);
+        measure(domain, &mut phases, &mut report, goals, counting);
     }
     report.stats = phases.finish();
     Ok(report)
@@ -242,11 +254,13 @@ fn measure<D: Domain>(
     phases: &mut Phases<'_>,
     report: &mut Analysis<D::State, D::Move>,
     goals: Vec<D::State>,
+    counting: Counting,
 ) {
     let wanted = map_bytes(report.component, map_entry(domain));
-    let keep_map =
+    let fits =
         distance_map_bytes(domain, report.component, goals.len()) <= phases.limits.max_memory_bytes;
-    if !keep_map {
+    let keep_map = fits && counting == Counting::Solutions;
+    if !fits {
         report.notes.push(format!(
             "optimal solutions not counted: a distance map of {} positions ({}) exceeds the \
              memory limit",

@@ -20,8 +20,8 @@ pub mod component;
 pub(crate) mod phases;
 pub mod sorted;
 
-pub(crate) use component::analyze_component_if_small;
 pub use component::{Analysis, Hardest, analyze_component};
+pub(crate) use component::{Counting, analyze_component_if_small_counting};
 pub use phases::PathCount;
 
 pub(crate) use sorted::analyze_sorted;

@@ -16,7 +16,7 @@ use crate::solve::core::{Domain, SearchControl, Termination};
 
 /// Analyses the component of `domain`'s start on sorted layers of keys made by `pack`, on
 /// `control`'s threads, within its limits (for the whole task, on its running clock: this is
-/// a later attempt of a task begun by [`analyze_component_if_small`]), progress and cancel
+/// a later attempt of a task begun by [`analyze_component_if_small_counting`]), progress and cancel
 /// flag; `first`, the findings of that attempt's first walk, spares the walk from the start.
 ///
 /// The figures are those of [`analyze_component`] (the example of the hardest starts is the
@@ -24,7 +24,7 @@ use crate::solve::core::{Domain, SearchControl, Termination};
 /// counted whenever the layers and the count fit the memory limit.
 ///
 /// [`analyze_component`]: super::analyze_component
-/// [`analyze_component_if_small`]: super::component::analyze_component_if_small
+/// [`analyze_component_if_small_counting`]: super::component::analyze_component_if_small_counting
 pub(crate) fn analyze_sorted<D: Domain, K: Key>(
     domain: &D,
     control: &mut SearchControl,

@@ -180,6 +180,51 @@ fn analyze_on<D: PuzzleDomain>(
     }
 }
 
+/// [`analyze`] of a block puzzle without the count of the start's shortest solutions and the
+/// distance map it needs: the component, the histogram, the start's distance and the hardest
+/// starts (`solutions` is `None`, `solution` and `choices` empty). What a design search judging
+/// thousands of candidates needs, at a fraction of the cost.
+///
+/// # Errors
+/// [`SolveError::Invalid`] when the puzzle does not validate; [`SolveError::NotApplicable`]
+/// for a numbered-tile puzzle; [`SolveError::Unsupported`] when the block engine refuses it.
+pub fn hardest_starts(
+    puzzle: &Puzzle,
+    metric: Metric,
+    mut control: SearchControl,
+) -> Result<AnalyzeReport, SolveError> {
+    check_valid(puzzle)?;
+    if tile_layout(puzzle).is_some() {
+        return Err(SolveError::NotApplicable(
+            "a numbered-tile puzzle: use `analyze`".into(),
+        ));
+    }
+    let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?;
+    let analysis = crate::solve::blocks::hardest_starts(&domain, &mut control);
+    let component = analysis.component;
+    Ok(AnalyzeReport {
+        puzzle: puzzle.name.clone(),
+        puzzle_type: PuzzleType::Blocks,
+        metric,
+        status: analysis.status,
+        component,
+        goal_positions: analysis.goal_positions,
+        start_distance: analysis.start_distance,
+        histogram: analysis.histogram,
+        hardest: analysis.hardest.map(|h| HardestPosition {
+            distance: h.distance,
+            count: h.count,
+            component,
+            position: domain.position(&h.example),
+        }),
+        solutions: None,
+        solution: Vec::new(),
+        choices: Vec::new(),
+        notes: analysis.notes,
+        stats: analysis.stats,
+    })
+}
+
 /// Explores the piece set of `puzzle` in `metric`: every arrangement of its pieces on its
 /// board (walls kept, identical pieces merged, each arrangement once), the components they
 /// form, how many contain a goal position, and the hardest start of each of the `top` hardest

@@ -31,7 +31,9 @@ use search::solve_on;
 pub use crate::model::solution::{PieceMove, ReplayError, replay, verify_solution};
 pub use crate::solve::algorithms::Algorithm;
 pub use crate::solve::core::HeuristicInfo;
-pub use analysis::{AnalyzeReport, ExploreReport, HardestPosition, analyze, explore};
+pub use analysis::{
+    AnalyzeReport, ExploreReport, HardestPosition, analyze, explore, hardest_starts,
+};
 pub use batch::{BatchError, TileBatch, TileOutcome};
 pub use distances::distances_along;
 pub use prepare::default_heuristic;

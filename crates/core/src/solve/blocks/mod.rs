@@ -51,7 +51,7 @@ mod state;
 pub use arrangements::Arrangements;
 pub use domain::BlockDomain;
 pub use heuristics::{BlockEstimator, BlockHeuristic, heuristic, heuristics};
-pub use narrow::{analyze, bfs, count_space};
+pub use narrow::{analyze, bfs, count_space, hardest_starts};
 pub use piece_set::explore_piece_set;
 pub(crate) use piece_set::walk_components;
 pub use state::{BlockMove, BlockState, MAX_PIECES};

@@ -12,7 +12,7 @@
 use crate::solve::algorithms::layers::{AtGoal, Key, Layers, Packing, sorted_walk};
 use crate::solve::algorithms::{self, Algorithm, RunOptions, SpaceWalk, lean_bfs};
 use crate::solve::analysis::{
-    Analysis, analyze_component, analyze_component_if_small, analyze_sorted,
+    Analysis, Counting, analyze_component, analyze_component_if_small_counting, analyze_sorted,
 };
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome, Termination};
 use crate::solve::observe::Observer;
@@ -277,16 +277,34 @@ pub fn analyze(
     domain: &BlockDomain,
     control: &mut SearchControl,
 ) -> Analysis<BlockState, BlockMove> {
+    analyze_counting(domain, control, Counting::Solutions)
+}
+
+/// [`analyze`] without the count of the start's shortest solutions (and the distance map it
+/// needs): the component, the histogram, the start's distance and the hardest starts, for a
+/// design search that judges thousands of candidates.
+pub fn hardest_starts(
+    domain: &BlockDomain,
+    control: &mut SearchControl,
+) -> Analysis<BlockState, BlockMove> {
+    analyze_counting(domain, control, Counting::HardestOnly)
+}
+
+fn analyze_counting(
+    domain: &BlockDomain,
+    control: &mut SearchControl,
+    counting: Counting,
+) -> Analysis<BlockState, BlockMove> {
     match domain.state_words() {
         0 | 1 => {
             let narrow = Narrow::<1>(domain);
-            analyze_component_if_small(&narrow, control, SMALL_BYTES)
+            analyze_component_if_small_counting(&narrow, control, SMALL_BYTES, counting)
                 .unwrap_or_else(|first| analyze_sorted(&narrow, control, &ONE_WORD, first))
                 .map_states(|s| BlockState::from_words(&s.words))
         }
         2 => {
             let narrow = Narrow::<2>(domain);
-            analyze_component_if_small(&narrow, control, SMALL_BYTES)
+            analyze_component_if_small_counting(&narrow, control, SMALL_BYTES, counting)
                 .unwrap_or_else(|first| analyze_sorted(&narrow, control, &TWO_WORDS, first))
                 .map_states(|s| BlockState::from_words(&s.words))
         }
@@ -407,9 +425,14 @@ mod tests {
         let mut control = SearchControl::new(limits).with_threads(2);
         let narrow = Narrow::<1>(&domain);
         // The distance map of the component's 110,804 positions alone takes 2.2 MB.
-        let first = analyze_component_if_small(&narrow, &mut control, 1 << 20)
-            .expect_err("the map outgrows 1 MB")
-            .expect("the first walk fits");
+        let first = analyze_component_if_small_counting(
+            &narrow,
+            &mut control,
+            1 << 20,
+            Counting::Solutions,
+        )
+        .expect_err("the map outgrows 1 MB")
+        .expect("the first walk fits");
         assert_eq!(first.component, full.component);
         assert_eq!(control.limits.max_memory_bytes, limits.max_memory_bytes);
         let lean = analyze_sorted(&narrow, &mut control, &ONE_WORD, Some(first));

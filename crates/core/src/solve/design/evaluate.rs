@@ -7,7 +7,7 @@ use std::fmt;
 
 use crate::model::{Dir, Metric, Puzzle};
 use crate::solve::analysis::PathCount;
-use crate::solve::api::{AnalyzeReport, analyze};
+use crate::solve::api::{AnalyzeReport, analyze, hardest_starts};
 use crate::solve::core::{SearchControl, Termination};
 
 /// What a design search maximises.
@@ -68,7 +68,12 @@ pub fn evaluate(
     metric: Metric,
     control: SearchControl,
 ) -> Result<Option<Evaluation>, Termination> {
-    let Some(report) = analysed(design, metric, control)? else {
+    // The candidate's own shortest solutions are not needed: only its hardest start, whose
+    // proof (for the designs kept) counts them.
+    let Ok(report) = hardest_starts(design, metric, control) else {
+        return Ok(None);
+    };
+    let Some(report) = finished(report)? else {
         return Ok(None);
     };
     Ok(report.hardest.map(|h| Evaluation {
@@ -93,6 +98,15 @@ fn analysed(
     let Ok(report) = analyze(puzzle, metric, control) else {
         return Ok(None);
     };
+    finished(report)
+}
+
+/// `report` when it finished with a goal in reach; `Ok(None)` when no goal is reachable or a
+/// node or memory limit stopped it.
+///
+/// # Errors
+/// The termination when the search as a whole must stop: cancelled, or out of time.
+fn finished(report: AnalyzeReport) -> Result<Option<AnalyzeReport>, Termination> {
     match report.status {
         Termination::Cancelled | Termination::TimeLimit => Err(report.status),
         Termination::Solved => Ok(Some(report)),
