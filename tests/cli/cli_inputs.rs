@@ -5,7 +5,6 @@
 use crate::cli_support::{blockslide, blockslide_exits};
 use std::path::Path;
 
-use blockslide_core::model::file::MAX_FILE_BYTES;
 use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
@@ -342,112 +341,8 @@ fn a_time_limit_beyond_any_clock_names_the_maximum() {
     assert!(!text.contains(">= 0"), "{text}");
 }
 
-/// Runs the binary and returns its exit code and peak resident memory in bytes (from the
-/// kernel's accounting of the child, `wait4`'s `ru_maxrss`, in KiB on Linux).
-#[cfg(target_os = "linux")]
-#[expect(
-    clippy::zombie_processes,
-    reason = "the child is reaped by `wait4`, which also reports its peak memory"
-)]
-fn peak_memory(args: &[&str]) -> (Option<i32>, u64) {
-    let child = crate::cli_support::command()
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let pid = libc::pid_t::try_from(child.id()).expect("a process id fits pid_t");
-    let mut status = 0;
-    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: `pid` is this test's own child, not yet reaped (its `Child` is never waited
-    // on), and both pointers are to live locals.
-    let reaped = unsafe { libc::wait4(pid, &raw mut status, 0, &raw mut usage) };
-    assert_eq!(reaped, pid);
-    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
-    (code, u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024)
-}
-
-#[cfg(target_os = "linux")]
-#[test]
-fn no_puzzle_file_takes_more_than_100_mb_to_check_or_refuse() {
-    let dir = tempfile::tempdir().unwrap();
-    let limit = usize::try_from(MAX_FILE_BYTES).unwrap() - 200;
-    let files = [
-        // a million short rows, and one row of two million tokens
-        (
-            "short-rows",
-            format!("(format: 1, board: [\n{}])", "\"A\",\n".repeat(limit / 5)),
-        ),
-        (
-            "wide-row",
-            format!("(format: 1, board: [\"{}\"])", "A ".repeat(limit / 2)),
-        ),
-        (
-            "goal-rows",
-            format!(
-                "(format: 1, board: [\"A\"], goal: (cells: [\n{}]))",
-                "\".\",\n".repeat(limit / 5)
-            ),
-        ),
-        // long notes: plain, of raw line breaks, of escapes
-        (
-            "notes",
-            format!(
-                "(format: 1, board: [\"A\"], notes: \"{}\")",
-                "x".repeat(limit)
-            ),
-        ),
-        (
-            "lines",
-            format!(
-                "(format: 1, board: [\"A\"], notes: \"{}\")",
-                "\n".repeat(limit)
-            ),
-        ),
-        (
-            "escapes",
-            format!(
-                "(format: 1, board: [\"A\"], notes: \"{}\")",
-                "\\t".repeat(limit / 2)
-            ),
-        ),
-        (
-            "cr-lines",
-            format!("(format: 1,{}board: [\"A\"])", "\r".repeat(limit)),
-        ),
-    ];
-    let mut paths = Vec::new();
-    for (name, text) in &files {
-        assert!(text.len() as u64 <= MAX_FILE_BYTES, "{name}");
-        let path = dir.path().join(format!("{name}.ron"));
-        std::fs::write(&path, text).unwrap();
-        paths.push(path);
-    }
-    let sparse = dir.path().join("sparse.ron");
-    std::fs::File::create(&sparse)
-        .unwrap()
-        .set_len(3 << 30)
-        .unwrap();
-    paths.push(sparse);
-    paths.push("/dev/zero".into());
-    for path in &paths {
-        for command in ["check", "solve"] {
-            let (code, peak) = peak_memory(&[command, path.to_str().unwrap()]);
-            assert!(code.is_some(), "{command} {}: killed", path.display());
-            assert!(
-                peak < 100 << 20,
-                "{command} {}: {} MiB",
-                path.display(),
-                peak >> 20
-            );
-        }
-    }
-}
-
-/// The peak memory a report gives is the process's own, as the kernel counts it: what the
-/// parent sees when it reaps the child, minus at most what printing the report took.
+/// The peak memory a report gives is the process's own, as the kernel counts it: no more than
+/// what the parent sees when it reaps the child, and not a stub.
 #[cfg(target_os = "linux")]
 #[test]
 #[expect(
@@ -483,8 +378,11 @@ fn reported_peak_memory_is_the_kernels() {
     let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(v["peak_memory_estimated"], false);
     let reported = v["peak_memory_bytes"].as_u64().expect("bytes");
+    // The kernel's figure for the child also holds what the child took over from this test
+    // process when it was spawned (sharing its memory until it ran the binary); the child's
+    // own high-water mark is never more, and the walk's tables are in it.
     assert!(
-        reported <= kernel && reported + (1 << 20) >= kernel,
+        (2 << 20..=kernel).contains(&reported),
         "reported {reported}, kernel {kernel}"
     );
 }

@@ -250,10 +250,25 @@ pub struct Stats {
 }
 
 /// The most memory this process has held resident so far (its maximum resident set size, all
-/// threads), as the operating system counts it, where it says: on Unix, `getrusage`. The
+/// threads), as the operating system counts it, where it says: on Linux its `VmHWM`, on other
+/// Unix systems `getrusage`. The
 /// searches' own `peak_memory_bytes` is an estimate of their data structures; a command that
 /// runs one search in its own process reports this figure instead.
 pub fn process_peak_memory() -> Option<u64> {
+    // Linux keeps the process's own high-water mark in /proc; `getrusage` folds in the
+    // parent's when the process was spawned sharing its memory (vfork, as Rust's `Command`
+    // does), so a big parent would inflate it.
+    #[cfg(target_os = "linux")]
+    if let Some(bytes) = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+            let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+            Some(kib.saturating_mul(1024))
+        })
+    {
+        return Some(bytes);
+    }
     #[cfg(unix)]
     {
         let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();

@@ -69,6 +69,8 @@ pub struct Finished {
 #[derive(Default)]
 pub struct HarderView {
     open: bool,
+    /// Whether the open window has been laid out once: its first frame only measures its rows.
+    laid_out: bool,
     /// Made for the design when the window first draws, refitted when the design changes.
     form: Option<DesignForm>,
     running: Option<Running>,
@@ -206,7 +208,14 @@ impl HarderView {
         commands: &mut Vec<Command>,
     ) {
         if !self.open {
+            self.laid_out = false;
             return;
+        }
+        if !self.laid_out {
+            // egui sizes a new window's rows on its first frame; drawn as it is, the rows of
+            // check boxes would overlap until the next one. Run that frame again at once.
+            ctx.request_discard("the Make it harder window's first layout");
+            self.laid_out = true;
         }
         let mut open = true;
         egui::Window::new("Make it harder")
