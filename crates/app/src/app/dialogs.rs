@@ -36,6 +36,9 @@ pub struct PathPrompt {
     /// The text the dialog opened with. The list narrows to the typed name only once the user
     /// changes it: a suggested name matches no file yet, and would hide the whole folder.
     suggested: String,
+    /// The extension of the files listed: the suggested name's (an animation may be a GIF or
+    /// a PNG), else the purpose's.
+    extension: String,
 }
 
 impl PathPrompt {
@@ -43,14 +46,17 @@ impl PathPrompt {
     /// purpose reads or writes (reads the folder: call it when applying commands, not while
     /// drawing).
     pub fn new(purpose: PathPurpose, text: String, folder: Option<PathBuf>) -> Self {
-        let extension = purpose.extension();
+        let extension = std::path::Path::new(&text)
+            .extension()
+            .and_then(|x| x.to_str())
+            .map_or_else(|| purpose.extension().to_string(), str::to_string);
         let mut files: Vec<PathBuf> = folder
             .as_deref()
             .and_then(|f| std::fs::read_dir(f).ok())
             .into_iter()
             .flatten()
             .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == extension))
+            .filter(|p| p.extension().is_some_and(|x| *x == *extension))
             .collect();
         files.sort();
         PathPrompt {
@@ -60,6 +66,15 @@ impl PathPrompt {
             folder,
             files,
             focused: false,
+            extension,
+        }
+    }
+
+    /// What the listed files are, in a sentence: "puzzles", ".gif files".
+    fn files_noun(&self) -> String {
+        match self.purpose {
+            PathPurpose::Open | PathPurpose::Save => "puzzles".into(),
+            PathPurpose::Export(_) => format!(".{} files", self.extension),
         }
     }
 }
@@ -70,14 +85,6 @@ impl PathPurpose {
         match self {
             PathPurpose::Open | PathPurpose::Save => "ron",
             PathPurpose::Export(format) => format.extension(),
-        }
-    }
-
-    /// What the listed files are, in a sentence.
-    fn files_noun(self) -> String {
-        match self {
-            PathPurpose::Open | PathPurpose::Save => "puzzles".into(),
-            PathPurpose::Export(format) => format!(".{} files", format.extension()),
         }
     }
 }
@@ -359,7 +366,7 @@ fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<PathBuf> {
         })
         .collect();
     ui.add_space(4.0);
-    let noun = prompt.purpose.files_noun();
+    let noun = prompt.files_noun();
     if prompt.files.is_empty() {
         ui.weak(format!("No {noun} in {} yet.", folder.display()));
         return None;

@@ -260,7 +260,14 @@ fn a_compared_run_plays_back_from_the_start_of_its_move_list_one_line_a_move() {
     // Its tooltip gives the move whole: the row, and the tooltip beside it.
     let rows = h.query_all_by_label_contains("(tile").count();
     first.hover();
-    h.run_ok();
+    // A tooltip waits for the pointer to rest; on a busy machine that takes a few frames more.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while h.query_all_by_label_contains("(tile").count() == rows
+        && std::time::Instant::now() < deadline
+    {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert_eq!(h.query_all_by_label_contains("(tile").count(), rows + 1);
 }
 

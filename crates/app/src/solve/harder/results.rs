@@ -11,6 +11,7 @@ use blockslide_core::solve::design::{FoundDesign, SearchReport};
 
 use crate::command::Command;
 use crate::common::board::Board;
+use crate::common::colors::color_every_piece;
 use crate::common::format as fmt;
 use crate::solve::analyze::charts::whole_marks_within;
 
@@ -287,7 +288,11 @@ pub fn selected_ui(
     ui.vertical_centered(|ui| {
         ui.set_width(PREVIEW_WIDTH);
         ui.label(RichText::new(format!("Design {number}: {length}")).strong());
-        preview(ui, &found.puzzle, format!("Preview of design {number}"));
+        // Pieces the search added have no colour of their own: give each one apart from the
+        // others, as a board made in the app has, in the preview and in what is opened.
+        let mut coloured = found.puzzle.clone();
+        color_every_piece(&mut coloured);
+        preview(ui, &coloured, format!("Preview of design {number}"));
         let same = found.puzzle.cells == design.cells;
         let use_it = ui
             .add_enabled(!same, egui::Button::new(RichText::new(USE_LABEL).strong()))
@@ -297,7 +302,7 @@ pub fn selected_ui(
             .on_disabled_hover_text("This is the design as it is");
         if use_it.clicked() {
             // The document keeps its name: this is a new version of it, not another puzzle.
-            let mut replacement = found.puzzle.clone();
+            let mut replacement = coloured.clone();
             replacement.name.clone_from(&design.name);
             commands.push(Command::UseDesign(Box::new(replacement)));
             commands.push(Command::Notify(format!(
@@ -311,7 +316,7 @@ pub fn selected_ui(
             .clicked()
         {
             // Named for its length in the metric searched in, beside the design's own name.
-            let mut beside = found.puzzle.clone();
+            let mut beside = coloured.clone();
             let base = design.name.trim();
             let base = if base.is_empty() { "Untitled" } else { base };
             beside.name = format!("{base}, {length}");
