@@ -199,8 +199,7 @@ fn target_colors(puzzle: &Puzzle) -> Vec<Color> {
 }
 
 /// The first palette colour [`APART`] from every `used` colour, leaving out those near a
-/// `target`'s (unless that leaves none); else the one near the fewest used colours, and of
-/// those the farthest from its nearest.
+/// `target`'s (unless that leaves none); else the one farthest from its nearest used colour.
 fn color_apart(used: &[Color], targets: &[Color]) -> Color {
     let near = |c: Color, to: &[Color]| to.iter().filter(|&&u| difference(c, u) < APART).count();
     let mut candidates: Vec<Color> = PALETTE
@@ -219,13 +218,12 @@ fn color_apart(used: &[Color], targets: &[Color]) -> Color {
             .map(|&u| difference(c, u))
             .fold(f32::INFINITY, f32::min)
     };
+    // The colour farthest from its nearest one in use: a colour already taken is never
+    // chosen while the palette has another (counting near colours first could pick a taken
+    // colour that happens to be near fewer of the others).
     candidates
         .into_iter()
-        .min_by(|&a, &b| {
-            near(a, used)
-                .cmp(&near(b, used))
-                .then(nearest(b).total_cmp(&nearest(a)))
-        })
+        .max_by(|&a, &b| nearest(a).total_cmp(&nearest(b)))
         .unwrap_or(PALETTE[0])
 }
 
@@ -338,6 +336,19 @@ mod tests {
         let first: Vec<Color> = colors[1..12].to_vec();
         for (i, c) in first.iter().enumerate() {
             assert!(!first[i + 1..].contains(c), "{c:?} twice");
+        }
+    }
+
+    #[test]
+    fn the_one_colour_left_is_taken_however_near_the_others_it_is() {
+        for (k, &left) in PALETTE.iter().enumerate() {
+            let used: Vec<Color> = PALETTE
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != k)
+                .map(|(_, &c)| c)
+                .collect();
+            assert_eq!(color_apart(&used, &[]), left, "colour {k}");
         }
     }
 
