@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::args::parse_size;
-use super::improve::{MadeToOrder, made_to_order};
+use super::made_to_order::{MadeToOrder, made_to_order};
 use super::{CliError, EXIT_OK, GenerateArgs};
 
 /// Runs `blockslide generate`.

@@ -16,7 +16,9 @@ use std::path::Path;
 use blockslide_core::model::validate::{Diagnostic, TextReport};
 use blockslide_core::model::{Metric, PieceMove};
 use blockslide_core::solve::api::{AnalyzeReport, CountReport, ExploreReport, HardestPosition};
-use blockslide_core::solve::{HeuristicInfo, SolveReport, process_peak_memory};
+use blockslide_core::solve::{HeuristicInfo, SolveReport};
+
+pub use super::peak_memory::PeakMemory;
 use serde::Serialize;
 
 /// Prints `value` as one line of compact JSON.
@@ -48,43 +50,6 @@ impl<'a> From<&'a PieceMove> for Move<'a> {
 
 fn moves(moves: &[PieceMove]) -> Vec<Move<'_>> {
     moves.iter().map(Move::from).collect()
-}
-
-/// The peak memory a command reports: the process's own, from the operating system, where it
-/// says (the JSON's `peak_memory_estimated` is then false), else the search's estimate of its
-/// data structures (`true`). Each of these commands runs one search in its own process, so the
-/// process's peak is the search's.
-#[derive(Serialize)]
-pub struct PeakMemory {
-    peak_memory_bytes: u64,
-    peak_memory_estimated: bool,
-}
-
-impl PeakMemory {
-    /// The figure to report for a search that estimated `estimate` bytes.
-    pub fn of(estimate: u64) -> PeakMemory {
-        match process_peak_memory() {
-            Some(bytes) => PeakMemory {
-                peak_memory_bytes: bytes,
-                peak_memory_estimated: false,
-            },
-            None => PeakMemory {
-                peak_memory_bytes: estimate,
-                peak_memory_estimated: true,
-            },
-        }
-    }
-
-    /// The figure in words, for the text reports: `412.3 MiB`, or `412.3 MiB (estimated)`.
-    pub fn text(estimate: u64) -> String {
-        let peak = PeakMemory::of(estimate);
-        let shown = blockslide_core::model::text::bytes(peak.peak_memory_bytes);
-        if peak.peak_memory_estimated {
-            format!("{shown} (estimated)")
-        } else {
-            shown
-        }
-    }
 }
 
 /// `solve --json`: the report of one search.

@@ -23,6 +23,8 @@ mod family_distributed;
 mod generate;
 mod improve;
 mod json;
+mod made_to_order;
+mod peak_memory;
 mod progress;
 mod rushhour;
 mod solve;
