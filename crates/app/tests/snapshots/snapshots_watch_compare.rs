@@ -64,13 +64,7 @@ fn bfs_beside_astar(file: &str, size: [f32; 2], steps: usize) -> Harness<'static
 #[test]
 fn breadth_first_beside_astar_on_an_8_puzzle() {
     let mut h = bfs_beside_astar("eight-6.ron", [1400.0, 860.0], 12);
-    // A handful of anti-aliased pixels along the tree's edges differ from run to run on a
-    // loaded machine (the view eases towards its fit with the frames' time); a real change
-    // moves far more.
-    h.snapshot_options(
-        "watch_compare_bfs_astar",
-        &egui_kittest::SnapshotOptions::new().max_failed_pixels(8),
-    );
+    h.snapshot("watch_compare_bfs_astar");
 }
 
 #[test]

@@ -157,7 +157,9 @@ pub(super) fn tree_ui(
 /// The width of the widest move label of `layout` in `font` (each distinct label measured
 /// once).
 fn widest(ui: &Ui, layout: &TreeLayout, font: &FontId) -> f32 {
-    let labels: std::collections::HashSet<&str> =
+    // Measured in a fixed order: measuring lays glyphs into the font atlas, and an order that
+    // changed from run to run moved them there and changed a few anti-aliased text pixels.
+    let labels: std::collections::BTreeSet<&str> =
         layout.placed.iter().map(|p| p.label.as_str()).collect();
     labels
         .into_iter()
