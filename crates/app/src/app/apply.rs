@@ -1,20 +1,18 @@
 //! The one place where commands are applied: to the document, to files, and to the
 //! editor's and the Solve and Play tabs' state.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use egui::{Context, ViewportCommand};
 
 use super::App;
-use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
 use super::document::Document;
-use super::file_dialogs::Picked;
 use super::new_dialog::NewPuzzleForm;
 use crate::command::{Brush, Command, Mode, PlayCommand, Tool};
 use crate::common::board::{CellPos, Layer};
 use crate::editor::edit;
-use blockslide_core::model::file::{self, LoadError};
-use blockslide_core::model::{Axis, Color, Puzzle, Token, ZoneRight};
+use blockslide_core::model::file;
+use blockslide_core::model::{Axis, Color, Token, ZoneRight};
 
 /// Gesture numbers for text fields, far above the editor's stroke numbers, so typing into
 /// one field is one undo step.
@@ -57,7 +55,7 @@ impl App {
         clippy::too_many_lines,
         reason = "one short arm per command: the dispatch reads best as a single match"
     )]
-    fn apply_unguarded(&mut self, command: Command, ctx: &Context) {
+    pub(super) fn apply_unguarded(&mut self, command: Command, ctx: &Context) {
         match command {
             Command::ShowNewDialog => self.new_dialog_open = true,
             Command::New(puzzle) => {
@@ -112,11 +110,7 @@ impl App {
             Command::ShowFamilies(open) => self.view.families_open = open,
             Command::ShowHelp(page) => self.help = page,
             Command::ExportSolution(format) => self.export_solution(format, ctx),
-            Command::ExportTo(format, path) => {
-                if self.make_export_folder(&path) {
-                    self.export_to(format, path, ctx);
-                }
-            }
+            Command::ExportTo(format, path) => self.export_into(format, path, ctx),
             Command::CancelExport => {
                 if let Some(task) = self.export.as_mut() {
                     task.cancel();
@@ -339,174 +333,6 @@ impl App {
         }
     }
 
-    /// Opens a file; on failure the design stays as it is and an error dialog explains.
-    pub(super) fn open_path(&mut self, path: PathBuf) {
-        match file::load(&path) {
-            Ok(puzzle) => {
-                let message = format!("Opened {}", path.display());
-                self.recent.remember(&path);
-                self.doc = Document::from_file(puzzle, path);
-                self.after_open(&message);
-            }
-            Err(_) if self.recent.contains(&path) && !path.exists() => {
-                self.recent.check();
-                self.status = format!("Could not open {}", path.display());
-                self.dialogs.missing_recent = Some(path);
-            }
-            Err(e) => self.show_load_error(&path.display().to_string(), &e),
-        }
-    }
-
-    /// Reads the design's file again as one undoable step, dropping the changes since it was
-    /// saved; on failure the design stays as it is and an error dialog explains.
-    fn revert_to_saved(&mut self) {
-        let Some(path) = self.doc.path().map(Path::to_path_buf) else {
-            return;
-        };
-        match file::load(&path) {
-            Ok(puzzle) => {
-                self.doc.replace("Revert to saved", puzzle);
-                self.doc.mark_saved(path.clone());
-                self.status = format!("Reverted to {}", path.display());
-            }
-            Err(e) => {
-                self.dialogs.error = Some(ErrorDialog {
-                    title: "Could not revert to saved".into(),
-                    message: format!(
-                        "{}:\n{e}\n\nYour current design is unchanged.",
-                        path.display()
-                    ),
-                });
-            }
-        }
-    }
-
-    /// Where exported solutions go by default: a folder of their own beside the design's
-    /// file (`klotski-exports/` beside `klotski.ron`), so they never mix with puzzle files;
-    /// for a design never saved, `exports/` beside the puzzles folder. `None` when there is
-    /// neither a file nor a puzzles folder. The folder need not exist yet: an export into it
-    /// makes it.
-    pub fn export_folder(&self) -> Option<PathBuf> {
-        if let Some(path) = self.doc.path() {
-            let stem = path.file_stem()?.to_string_lossy();
-            Some(path.with_file_name(format!("{stem}-exports")))
-        } else {
-            Some(self.library.folder()?.with_file_name("exports"))
-        }
-    }
-
-    /// Makes the default export folder when `path` is in it and it does not exist yet (any
-    /// other missing folder is a typing mistake, for the export to report). Returns whether
-    /// the export can go ahead.
-    pub(super) fn make_export_folder(&mut self, path: &Path) -> bool {
-        let Some(folder) = self.export_folder() else {
-            return true;
-        };
-        if path.parent() != Some(folder.as_path()) || folder.exists() {
-            return true;
-        }
-        match std::fs::create_dir_all(&folder) {
-            Ok(()) => true,
-            Err(e) => {
-                self.dialogs.error = Some(ErrorDialog {
-                    title: "Could not export the solution".into(),
-                    message: format!("{}: {e}\n\nNothing was written.", folder.display()),
-                });
-                false
-            }
-        }
-    }
-
-    fn after_open(&mut self, message: &str) {
-        // The library window would cover the puzzle just chosen from it.
-        self.view.library_open = false;
-        // A metric chosen for the last design is no reason to count this one so.
-        self.solve.follow_metric_of(self.doc.puzzle());
-        self.editor.selected = None;
-        self.editor.selected_zone = None;
-        self.editor.pending = None;
-        self.editor.highlight.clear();
-        // A design is first seen as it starts, whichever tab showed the last one; the Goal
-        // tab would show only its goal.
-        self.mode = Mode::Start;
-        self.status = message.to_string();
-    }
-
-    fn show_load_error(&mut self, source: &str, e: &LoadError) {
-        self.dialogs.error = Some(ErrorDialog {
-            title: "Could not open the puzzle".into(),
-            message: format!("{source}:\n{e}\n\nYour current design is unchanged."),
-        });
-        self.status = format!("Could not open {source}");
-    }
-
-    fn save_to(&mut self, path: PathBuf, ctx: &Context) {
-        let path = if path.extension().is_none() {
-            path.with_extension("ron")
-        } else {
-            path
-        };
-        if let Some(parent) = path.parent()
-            && !parent.as_os_str().is_empty()
-            && !parent.exists()
-            && self.library.folder() == Some(parent)
-            && let Err(e) = std::fs::create_dir_all(parent)
-        {
-            self.save_failed(&path, &e);
-            return;
-        }
-        let savable = edit::savable(self.doc.puzzle());
-        let left_out = self.doc.puzzle().zones.len() - savable.zones.len();
-        match file::save(&path, &savable) {
-            Ok(()) => {
-                let note = match left_out {
-                    0 => String::new(),
-                    1 => " (1 zone without cells left out)".to_string(),
-                    n => format!(" ({n} zones without cells left out)"),
-                };
-                // The full path, so a relative one typed in is found again.
-                let shown = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
-                self.status = format!("Saved to {}{note}", shown.display());
-                self.recent.remember(&path);
-                self.doc.mark_saved(path);
-                if let Some(next) = self.after_save.take() {
-                    self.apply_unguarded(*next, ctx);
-                }
-            }
-            Err(e) => self.save_failed(&path, &e),
-        }
-    }
-
-    fn save_failed(&mut self, path: &Path, e: &std::io::Error) {
-        self.after_save = None;
-        // The app never overwrites a read-only file (it is meant to be kept): say what to do.
-        let hint = match file::SaveRefusal::of(e) {
-            Some(file::SaveRefusal::ReadOnly) => {
-                "\n\nMake the file writable, or save under another name with File > Save As…"
-            }
-            _ => "",
-        };
-        self.dialogs.error = Some(ErrorDialog {
-            title: "Could not save".into(),
-            message: format!(
-                "{}: {e}\n\nNothing was written; the design is unchanged.{hint}",
-                path.display()
-            ),
-        });
-    }
-
-    /// Opens a puzzle from `text` (a bundled one, say); on failure the design stays as it is
-    /// and an error dialog explains.
-    fn open_text(&mut self, source: &str, text: &str) {
-        match file::parse(text) {
-            Ok(puzzle) => {
-                self.doc = Document::new(puzzle);
-                self.after_open(&format!("Opened {source} from the library"));
-            }
-            Err(e) => self.show_load_error(source, &e),
-        }
-    }
-
     /// Sets a piece's display name (empty: none), typing into the field as one undo step.
     fn set_piece_name(&mut self, token: Token, name: String) {
         self.doc
@@ -525,53 +351,6 @@ impl App {
                 style.kind = Some(kind.trim().to_string()).filter(|k| !k.is_empty());
                 edit::drop_default_style(p, token);
             });
-    }
-
-    /// Asks for a file and opens it; without file dialogs, asks for a typed path.
-    fn open(&mut self) {
-        match self.files.pick_open(self.library.folder()) {
-            Picked::Path(path) => self.open_path(path),
-            Picked::Unavailable => {
-                // The typed path starts in the user's puzzles folder, the one the Library
-                // lists.
-                let folder = self.library.folder().map(Path::to_path_buf);
-                let text = folder.as_deref().map_or_else(String::new, |f| {
-                    format!("{}{}", f.display(), std::path::MAIN_SEPARATOR)
-                });
-                self.dialogs.path_prompt = Some(PathPrompt::new(PathPurpose::Open, text, folder));
-            }
-            Picked::Cancelled => {}
-        }
-    }
-
-    /// Asks for a file and saves there; without file dialogs, asks for a typed path.
-    fn save_as(&mut self, ctx: &Context) {
-        let name = suggested_file_name(self.doc.puzzle());
-        let folder = self
-            .doc
-            .path()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .or_else(|| self.library.folder().map(Path::to_path_buf));
-        match self.files.pick_save(folder.as_deref(), &name) {
-            Picked::Path(path) => self.save_to(path, ctx),
-            Picked::Unavailable => {
-                // A full path, so the user sees where the file goes: the design's own file,
-                // else the puzzles folder, else the working folder.
-                let suggested = match (self.doc.path(), &folder) {
-                    (Some(path), _) => path.to_path_buf(),
-                    (None, Some(folder)) => folder.join(&name),
-                    (None, None) => std::path::absolute(&name).unwrap_or_else(|_| name.into()),
-                };
-                let listed = suggested.parent().map(Path::to_path_buf);
-                self.dialogs.path_prompt = Some(PathPrompt::new(
-                    PathPurpose::Save,
-                    suggested.display().to_string(),
-                    listed,
-                ));
-            }
-            Picked::Cancelled => self.after_save = None,
-        }
     }
 
     /// Undoes the last edit, saying so in the status bar; in the Play tab, the last move
@@ -833,22 +612,5 @@ fn axis_phrase(axis: Axis) -> &'static str {
         Axis::Free => "moves in every direction",
         Axis::Horizontal => "moves only left and right",
         Axis::Vertical => "moves only up and down",
-    }
-}
-
-/// The file name the design is saved under by default: its name in lower case, with dashes.
-pub(super) fn suggested_file_name(puzzle: &Puzzle) -> String {
-    let stem: String = puzzle
-        .name
-        .trim()
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '-' })
-        .collect();
-    let stem = stem.trim_matches('-');
-    if stem.is_empty() {
-        "puzzle.ron".into()
-    } else {
-        format!("{stem}.ron")
     }
 }

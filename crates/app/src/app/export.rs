@@ -7,6 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use blockslide_core::model::file::{self, SaveOptions};
+use blockslide_core::model::library;
 use egui::Context;
 
 use super::App;
@@ -18,7 +19,16 @@ use crate::solve::playback::animation::{AnimationFormat, AnimationOptions, rende
 use crate::solve::playback::{solution_json, solution_text};
 
 /// An animation being rendered: its progress (0 to 1), then the file written or why not.
-pub type ExportTask = Task<f32, Result<PathBuf, String>>;
+pub type ExportTask = Task<f32, Result<Exported, String>>;
+
+/// A solution written to a file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exported {
+    /// The file written.
+    pub path: PathBuf,
+    /// The folder made for it, when it did not exist yet.
+    pub made_folder: Option<PathBuf>,
+}
 
 /// The accessible name of the animation's progress bar.
 pub const EXPORT_PROGRESS_LABEL: &str = "Rendering the animation";
@@ -31,7 +41,7 @@ impl App {
             self.status = "Solve the puzzle first: there is no solution to export.".into();
             return;
         }
-        let stem = super::apply::suggested_file_name(self.doc.puzzle());
+        let stem = super::open_save::suggested_file_name(self.doc.puzzle());
         let stem = stem.trim_end_matches(".ron");
         let suffix = if format == ExportFormat::Animation {
             "-solution"
@@ -51,11 +61,7 @@ impl App {
             .filter(|f| f.is_dir())
             .or_else(|| folder.as_deref().and_then(Path::parent));
         match self.files.pick_save(opens_in, &name) {
-            Picked::Path(path) => {
-                if self.make_export_folder(&path) {
-                    self.export_to(format, path, ctx);
-                }
-            }
+            Picked::Path(path) => self.export_into(format, path, ctx),
             Picked::Unavailable => {
                 let suggested = folder.as_ref().map_or_else(
                     || std::path::absolute(&name).unwrap_or_else(|_| name.clone().into()),
@@ -71,10 +77,62 @@ impl App {
         }
     }
 
+    /// Where exported solutions go by default: a folder of their own beside the design's
+    /// file (`klotski-exports/` beside `klotski.ron`), so they never mix with puzzle files.
+    /// A design never saved, or opened from the file of a bundled puzzle (the app's own
+    /// copy, which is no place for the user's files and may not be writable), exports to
+    /// `exports/` beside the user's puzzles folder. `None` when there is neither a file nor
+    /// a puzzles folder. The folder need not exist yet: an export into it makes it.
+    pub fn export_folder(&self) -> Option<PathBuf> {
+        match self.doc.path().filter(|path| !self.is_bundled_file(path)) {
+            Some(path) => {
+                let stem = path.file_stem()?.to_string_lossy();
+                Some(path.with_file_name(format!("{stem}-exports")))
+            }
+            None => Some(self.library.folder()?.with_file_name("exports")),
+        }
+    }
+
+    /// Whether `path` is a bundled puzzle's own file (in the app's `saved_puzzles/`, say):
+    /// it has a bundled puzzle's name and text and is not among the user's puzzles.
+    fn is_bundled_file(&self, path: &Path) -> bool {
+        let bundled = path
+            .file_name()
+            .and_then(|name| library::find(&name.to_string_lossy()));
+        bundled.is_some_and(|b| {
+            path.parent() != self.library.folder()
+                && std::fs::read_to_string(path).is_ok_and(|text| text == b.text)
+        })
+    }
+
+    /// Saves the solution shown to `path` as `format` (see [`App::export_to`]), first
+    /// making the folder it goes into when it does not exist yet: the default export folder,
+    /// or one the user typed and confirmed.
+    pub(super) fn export_into(&mut self, format: ExportFormat, path: PathBuf, ctx: &Context) {
+        let missing = path
+            .parent()
+            .filter(|folder| !folder.as_os_str().is_empty() && !folder.exists())
+            .map(Path::to_path_buf);
+        if let Some(folder) = &missing
+            && let Err(e) = std::fs::create_dir_all(folder)
+        {
+            self.export_failed(&format!("{}: {e}", folder.display()));
+            return;
+        }
+        self.export_to(format, path, missing, ctx);
+    }
+
     /// Saves the solution shown to `path` as `format`: at once for text and JSON, in the
     /// background for an animation. An animation is a GIF when `path` ends in `.gif`, an
     /// animated PNG when it ends in `.png`, else the format chosen in its options.
-    pub(super) fn export_to(&mut self, format: ExportFormat, path: PathBuf, ctx: &Context) {
+    /// `made_folder` is the folder just made for it, for the status to mention.
+    fn export_to(
+        &mut self,
+        format: ExportFormat,
+        path: PathBuf,
+        made_folder: Option<PathBuf>,
+        ctx: &Context,
+    ) {
         let Some(playback) = self.solve.playback() else {
             return;
         };
@@ -109,7 +167,10 @@ impl App {
                     )?;
                     std::fs::write(&target, bytes)
                         .map_err(|e| format!("{}: {e}", target.display()))?;
-                    Ok(target)
+                    Ok(Exported {
+                        path: target,
+                        made_folder,
+                    })
                 }) {
                     Ok(task) => {
                         self.export = Some(task);
@@ -121,7 +182,7 @@ impl App {
             }
         };
         match file::save_text(&path, &text, SaveOptions::default()) {
-            Ok(()) => self.exported(&path),
+            Ok(()) => self.exported(&Exported { path, made_folder }),
             Err(e) => self.export_failed(&format!("{}: {e}", path.display())),
         }
     }
@@ -136,7 +197,7 @@ impl App {
             Poll::Done(result) => {
                 self.export = None;
                 match result {
-                    Ok(path) => self.exported(&path),
+                    Ok(done) => self.exported(&done),
                     Err(e) => self.export_failed(&e),
                 }
             }
@@ -154,9 +215,17 @@ impl App {
             .map(|t| t.progress().copied().unwrap_or(0.0))
     }
 
-    fn exported(&mut self, path: &Path) {
-        let shown = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-        self.status = format!("Exported the solution to {}", shown.display());
+    fn exported(&mut self, done: &Exported) {
+        let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.into());
+        let shown = absolute(&done.path);
+        self.status = match &done.made_folder {
+            Some(folder) => format!(
+                "Exported the solution to {} (made the folder {})",
+                shown.display(),
+                absolute(folder).display()
+            ),
+            None => format!("Exported the solution to {}", shown.display()),
+        };
     }
 
     fn export_failed(&mut self, why: &str) {

@@ -15,6 +15,7 @@
 //! - [`menu_bar`], [`status_bar`], [`dialogs`], [`new_dialog`], [`library_panel`]: the
 //!   window around the two halves, one panel per file.
 //! - [`file_dialogs`]: native file dialogs behind a trait; [`screenshot`]: `--screenshot`.
+//! - `open_save.rs`: opening and saving puzzle files; [`export`]: saving a solution.
 
 pub mod apply;
 pub mod dialogs;
@@ -25,6 +26,7 @@ pub mod help;
 pub mod library_panel;
 pub mod menu_bar;
 pub mod new_dialog;
+mod open_save;
 pub mod screenshot;
 mod session;
 pub mod status_bar;
@@ -522,39 +524,31 @@ impl App {
                 .show_collapsible(ui, &mut self.view.left_panel, |ui| {
                     tools_panel::show(ui, &self.editor, self.doc.puzzle(), layer, commands);
                 });
-            egui::Panel::right("properties")
-                .resizable(true)
-                .default_size(300.0)
-                .size_range(160.0..=(width * 0.3).max(160.0))
-                .show_collapsible(ui, &mut self.view.right_panel, |ui| {
-                    side_scroll(ui, "properties scroll", |ui| {
-                        properties_panel::show(
-                            ui,
-                            &mut self.properties,
-                            self.doc.puzzle(),
-                            self.mode,
-                            &self.editor,
-                            &self.checks,
-                            commands,
-                        );
-                    });
+            side_panel(width).show_collapsible(ui, &mut self.view.right_panel, |ui| {
+                side_scroll(ui, "properties scroll", |ui| {
+                    properties_panel::show(
+                        ui,
+                        &mut self.properties,
+                        self.doc.puzzle(),
+                        self.mode,
+                        &self.editor,
+                        &self.checks,
+                        commands,
+                    );
                 });
+            });
         } else {
-            egui::Panel::right("solver_side")
-                .resizable(true)
-                .default_size(360.0)
-                .size_range(200.0..=(width * 0.4).max(200.0))
-                .show_collapsible(ui, &mut self.view.right_panel, |ui| {
-                    side_scroll(ui, "solver side scroll", |ui| {
-                        self.solve.side_ui(
-                            ui,
-                            self.mode,
-                            self.doc.solvable_revision(),
-                            self.doc.puzzle(),
-                            commands,
-                        );
-                    });
+            side_panel(width).show_collapsible(ui, &mut self.view.right_panel, |ui| {
+                side_scroll(ui, "solver side scroll", |ui| {
+                    self.solve.side_ui(
+                        ui,
+                        self.mode,
+                        self.doc.solvable_revision(),
+                        self.doc.puzzle(),
+                        commands,
+                    );
                 });
+            });
         }
         egui::CentralPanel::default().show(ui, |ui| {
             if self.mode.is_editing() {
@@ -647,6 +641,16 @@ impl App {
         ctx.global_style_mut(|s| s.animation_time = if animations { 0.12 } else { 0.0 });
         self.style_applied = true;
     }
+}
+
+/// The right-hand panel: the editor's properties or the solver, one panel with one width in
+/// every tab (a resize carries over), so switching tabs never moves the board's edge. It
+/// never takes more than its share of the window, leaving the board room.
+fn side_panel(window_width: f32) -> egui::Panel {
+    egui::Panel::right("side panel")
+        .resizable(true)
+        .default_size(340.0)
+        .size_range(200.0..=(window_width * 0.3).max(200.0))
 }
 
 /// The contents of a right side panel, scrolled both ways inside it. Text still wraps at

@@ -195,6 +195,8 @@ pub struct Playback {
     scroll_to_current: bool,
     /// The move-list rows fully visible in the last frame.
     visible_rows: std::ops::Range<usize>,
+    /// The move list's longest row, which sets the list's width.
+    widest_row: String,
     /// Where the searches behind the plots cache pattern databases.
     pdb_cache: Option<PathBuf>,
 }
@@ -228,6 +230,10 @@ impl Playback {
             }
         }
         let goal_reached = replay_error.is_none() && puzzle.goal_satisfied_by(&position.cells);
+        let widest_row = (0..=moves.len())
+            .map(|row| ui::move_row(&report, &moves, row))
+            .max_by_key(|row| row.chars().count())
+            .unwrap_or_default();
         Playback {
             report,
             moves,
@@ -247,6 +253,7 @@ impl Playback {
             // A new solution's list shows its start, wherever the last one was scrolled.
             scroll_to_current: true,
             visible_rows: 0..0,
+            widest_row,
         }
     }
 

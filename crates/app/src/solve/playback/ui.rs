@@ -1,11 +1,12 @@
 //! The playback view: headline, board, controls, move list, heuristic plot and export.
 
-use egui::{Color32, Key, Modifiers, RichText, Ui, vec2};
-use egui_plot::{GridInput, GridMark, Line, Plot, PlotPoints, Points, VLine};
+use egui::{Color32, Key, Modifiers, Rangef, RichText, Ui, vec2};
+use egui_plot::{AxisHints, GridInput, GridMark, Line, Plot, PlotPoints, Points, VLine};
 
 use crate::command::{Command, ExportFormat, PlaybackCommand};
 use crate::common::board::{Board, GOAL_KEY};
 use blockslide_core::solve::api::heuristic_title;
+use blockslide_core::solve::{PieceMove, SolveReport};
 
 use crate::common::format::headline;
 use blockslide_core::model::tiles::tile_layout;
@@ -86,9 +87,13 @@ impl Playback {
                     }
                 });
             });
+        // The move list is as wide as its widest move, so no move is cut short, but never
+        // takes more than half the view from the board.
+        let list_width = self.move_list_width(ui).min(ui.available_width() / 2.0);
         egui::Panel::right("playback moves")
             .resizable(true)
-            .default_size(190.0)
+            .default_size(list_width.max(190.0))
+            .min_size(list_width)
             .show(ui, |ui| {
                 commands.extend(self.move_list_ui(ui));
             });
@@ -224,14 +229,10 @@ impl Playback {
         let output = area.show_rows(ui, row_height, self.moves.len() + 1, |ui, rows| {
             let width = ui.available_width();
             for row in rows.clone() {
-                let text = if row == 0 {
-                    "   0. start".to_string()
-                } else {
-                    let i = row - 1;
-                    format!("{:>4}. {}", row, notation(&self.report, i, &self.moves[i]))
-                };
-                // One line a move, as `show_rows` needs: a move too long for the panel is cut
-                // short, and its tooltip gives it whole.
+                let text = move_row(&self.report, &self.moves, row);
+                // One line a move, as `show_rows` needs. The panel is as wide as the widest
+                // move, but a window too narrow for it cuts a move short; its tooltip gives
+                // it whole.
                 let r = ui
                     .add(
                         egui::Button::selectable(
@@ -255,6 +256,31 @@ impl Playback {
         let rows = output.inner;
         self.visible_rows = (rows.start + 1).min(rows.end)..rows.end.saturating_sub(1);
         commands
+    }
+
+    /// The outer width of a move list whose widest row shows whole: the row's monospace
+    /// text, the button's padding, the scroll bar and the panel's frame.
+    fn move_list_width(&self, ui: &Ui) -> f32 {
+        let font = egui::TextStyle::Monospace.resolve(ui.style());
+        let text = ui
+            .painter()
+            .layout_no_wrap(self.widest_row.clone(), font, Color32::PLACEHOLDER)
+            .size()
+            .x;
+        let spacing = ui.spacing();
+        let frame = egui::Frame::side_top_panel(ui.style())
+            .total_margin()
+            .sum()
+            .x;
+        // The separator line beside the panel takes its stroke's width too (see egui's
+        // `Panel::resolve_frame`); one point more absorbs rounding.
+        let separator = ui.visuals().widgets.noninteractive.bg_stroke.width.ceil() + 1.0;
+        (text
+            + 2.0 * spacing.button_padding.x
+            + spacing.scroll.allocated_width()
+            + frame
+            + separator)
+            .ceil()
     }
 
     fn h_plot_ui(&self, ui: &mut Ui) {
@@ -323,9 +349,15 @@ impl Playback {
                 .allow_boxed_zoom(false)
                 .include_y(0.0)
                 .include_y(top)
-                .y_grid_spacer(move |input: GridInput| round_marks(input.bounds, top))
-                .x_grid_spacer(move |input: GridInput| round_marks(input.bounds, top))
-                .x_axis_label("move")
+                .grid_spacing(Rangef::new(GRID_MIN_SPACING, GRID_MAX_SPACING))
+                .y_grid_spacer(move |input| round_marks(&input, top, Y_LABEL_SPACING.max))
+                .x_grid_spacer(move |input| round_marks(&input, top, X_LABEL_SPACING.max))
+                .custom_y_axes(vec![AxisHints::new_y().label_spacing(Y_LABEL_SPACING)])
+                .custom_x_axes(vec![
+                    AxisHints::new_x()
+                        .label("move")
+                        .label_spacing(X_LABEL_SPACING),
+                ])
                 .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
                 .show(ui, |plot| {
                     if !truth_points.is_empty() {
@@ -400,6 +432,15 @@ impl Playback {
         }
         animation_options_ui(ui);
         save
+    }
+}
+
+/// Row `row` of the move list of `report`'s `moves`: the start (row 0) or a numbered move,
+/// numbered as in the solution's text.
+pub(super) fn move_row(report: &SolveReport, moves: &[PieceMove], row: usize) -> String {
+    match row.checked_sub(1) {
+        None => "   0. start".to_string(),
+        Some(i) => format!("{row:>4}. {}", notation(report, i, &moves[i])),
     }
 }
 
@@ -493,16 +534,47 @@ fn truth_line(truth: Option<&Truth>) -> (&'static str, Vec<[f64; 2]>, String) {
     }
 }
 
-/// Grid marks at the largest round step (1, 2 or 5 times a power of ten) that gives at
-/// least four intervals up to `top`.
-fn round_marks(bounds: (f64, f64), top: f64) -> Vec<GridMark> {
-    let raw = (top / 4.0).max(1.0);
-    let magnitude = 10f64.powf(raw.log10().floor());
-    let step = [5.0, 2.0, 1.0]
+/// The plot's grid spacing in points (`egui_plot`'s default): a grid spacer's
+/// `base_step_size` is the value that [`GRID_MIN_SPACING`] points span.
+const GRID_MIN_SPACING: f32 = 8.0;
+/// Grid lines this far apart, in points, are drawn at full strength.
+const GRID_MAX_SPACING: f32 = 300.0;
+/// How far apart the y axis's numbers must be (points) to show faintly, then in full: a
+/// line of text high and a little more.
+const Y_LABEL_SPACING: Rangef = Rangef {
+    min: 18.0,
+    max: 22.0,
+};
+/// How far apart the x axis's numbers must be (points) to show faintly, then in full: wide
+/// enough for a move number of four digits.
+const X_LABEL_SPACING: Rangef = Rangef {
+    min: 36.0,
+    max: 40.0,
+};
+
+/// Grid marks for an axis up to `top` at the largest round step (1, 2 or 5 times a power of
+/// ten) that gives at least four intervals, or the smallest round step whose marks are
+/// `readable` points apart when that is larger: `egui_plot` leaves out numbers closer than
+/// that, and a short plot of a long solution would otherwise have none. Steps are whole, as
+/// moves and heuristic values are.
+fn round_marks(input: &GridInput, top: f64, readable: f32) -> Vec<GridMark> {
+    let at_most = (top / 4.0).max(1.0);
+    let magnitude = 10f64.powf(at_most.log10().floor());
+    let wide = [5.0, 2.0, 1.0]
         .into_iter()
         .map(|m| m * magnitude)
-        .find(|s| *s <= raw)
+        .find(|s| *s <= at_most)
         .unwrap_or(magnitude);
+    let at_least =
+        (input.base_step_size / f64::from(GRID_MIN_SPACING) * f64::from(readable)).max(1.0);
+    let magnitude = 10f64.powf(at_least.log10().floor());
+    let legible = [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s >= at_least)
+        .unwrap_or(10.0 * magnitude);
+    let step = wide.max(legible);
+    let bounds = input.bounds;
     let first = (bounds.0 / step).ceil() as i64;
     let last = (bounds.1 / step).floor() as i64;
     (first..=last)
@@ -517,17 +589,37 @@ fn round_marks(bounds: (f64, f64), top: f64) -> Vec<GridMark> {
 mod tests {
     use super::*;
 
+    /// The marks of an axis from `bounds` up to `top`, `points_per_unit` apart a unit,
+    /// labels `readable` points apart.
+    fn marks(bounds: (f64, f64), top: f64, points_per_unit: f64, readable: f32) -> Vec<f64> {
+        let input = GridInput {
+            bounds,
+            base_step_size: f64::from(GRID_MIN_SPACING) / points_per_unit,
+        };
+        round_marks(&input, top, readable)
+            .iter()
+            .map(|m| m.value)
+            .collect()
+    }
+
     #[test]
     fn plot_marks_are_round() {
-        let values: Vec<f64> = round_marks((-3.0, 84.0), 81.0)
-            .iter()
-            .map(|m| m.value)
-            .collect();
-        assert_eq!(values, [0.0, 20.0, 40.0, 60.0, 80.0]);
-        let values: Vec<f64> = round_marks((0.0, 8.0), 8.0)
-            .iter()
-            .map(|m| m.value)
-            .collect();
-        assert_eq!(values, [0.0, 2.0, 4.0, 6.0, 8.0]);
+        assert_eq!(
+            marks((-3.0, 84.0), 81.0, 5.0, 22.0),
+            [0.0, 20.0, 40.0, 60.0, 80.0]
+        );
+        assert_eq!(
+            marks((0.0, 8.0), 8.0, 30.0, 22.0),
+            [0.0, 2.0, 4.0, 6.0, 8.0]
+        );
+    }
+
+    #[test]
+    fn plot_marks_of_a_short_plot_are_far_enough_apart_to_be_labelled() {
+        // 31 moves on 120 points: steps of 5 would be 19 points apart, too close for labels.
+        assert_eq!(
+            marks((-1.0, 32.0), 31.0, 120.0 / 33.0, 22.0),
+            [0.0, 10.0, 20.0, 30.0]
+        );
     }
 }

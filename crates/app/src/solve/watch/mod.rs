@@ -15,21 +15,25 @@
 //! same puzzle: one set of controls steps both by expansion count, each with its counters,
 //! its "why this node" line and its tree, side by side (stacked when the centre is narrow).
 
+mod compare;
+mod scene;
 mod tree;
 mod why;
 
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use egui::{Rect, RichText, Sense, Ui, Vec2, vec2};
+use egui::{Rect, RichText, Sense, Ui, vec2};
 
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::common::board::Board;
 use crate::solve::search::SearchJob;
 use blockslide_core::model::{Cell, Puzzle};
 use blockslide_core::solve::Algorithm;
-use blockslide_core::solve::api::{SolveReport, heuristic_title, heuristics_for, watch};
+use blockslide_core::solve::api::{SolveReport, heuristics_for, watch};
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
+use compare::{compared_job, watch_width};
+use scene::SceneView;
 use tree::{GOAL, TreeLayout, layout_tree, node_figures, paint_thumbnail, thumb_size, tree_ui};
 use why::why_next;
 
@@ -285,72 +289,6 @@ pub struct Watch {
     compared_scene: SceneView,
 }
 
-/// The tree's pan and zoom: the part of the drawing in view, and the one fitted last (while
-/// the student has not panned or zoomed, the view follows the growing tree).
-#[derive(Clone, Copy)]
-struct SceneView {
-    rect: Rect,
-    fitted: Option<Rect>,
-}
-
-impl Default for SceneView {
-    fn default() -> Self {
-        SceneView {
-            rect: Rect::ZERO,
-            fitted: None,
-        }
-    }
-}
-
-impl SceneView {
-    /// Fits the drawing `whole` into a viewport of `view` points unless the student moved
-    /// the view: all of it when that keeps the zoom at least `readable` (a small tree is not
-    /// blown up past 1.5); else as much of its depth as fits at a zoom between `readable`
-    /// and 1, centred on `focus` (where the node the student cares about is drawn), so a
-    /// fitted tree is never a strip of specks.
-    fn follow(&mut self, whole: Rect, view: Vec2, readable: f32, focus: egui::Pos2) {
-        if self.fitted.is_some_and(|f| f != self.rect) && self.rect.is_finite() {
-            return;
-        }
-        let whole = whole.expand(8.0);
-        let view = view.max(Vec2::splat(50.0));
-        let all = (view / whole.size()).min_elem();
-        let zoom = if all >= readable {
-            all.min(1.5)
-        } else {
-            (view.y / whole.height()).clamp(readable, 1.0)
-        };
-        let size = view / zoom;
-        // Along each axis: the middle of the drawing if it fits, else the focus, kept inside.
-        let place = |fits: bool, middle: f32, focus: f32, low: f32, high: f32| {
-            if fits { middle } else { focus.clamp(low, high) }
-        };
-        let x = place(
-            size.x >= whole.width(),
-            whole.center().x,
-            focus.x,
-            whole.left() + size.x / 2.0,
-            whole.right() - size.x / 2.0,
-        );
-        // A tree that fits in height hangs from the top of the view.
-        let y = place(
-            size.y >= whole.height(),
-            whole.top() + size.y / 2.0,
-            focus.y,
-            whole.top() + size.y / 2.0,
-            whole.bottom() - size.y / 2.0,
-        );
-        let rect = Rect::from_center_size(egui::pos2(x, y), size);
-        self.rect = rect;
-        self.fitted = Some(rect);
-    }
-
-    /// Whether the view is the fitted one (the student has not moved it since).
-    fn is_fitted(&self) -> bool {
-        self.fitted == Some(self.rect)
-    }
-}
-
 impl Default for Watch {
     fn default() -> Self {
         Watch {
@@ -411,6 +349,11 @@ impl Watch {
         (self.scene.rect, self.scene.is_fitted())
     }
 
+    /// [`Watch::tree_view`] of the tree of the search watched beside the first.
+    pub fn compared_tree_view(&self) -> (Rect, bool) {
+        (self.compared_scene.rect, self.compared_scene.is_fitted())
+    }
+
     /// Forgets the search (the design changed).
     pub fn reset(&mut self) {
         *self = Watch {
@@ -448,6 +391,10 @@ impl Watch {
                     w.go(w.goal_step());
                 }
                 self.playing = false;
+                // Both trees are shown whole at the goal, even one panned while the window
+                // was scrolled to reach it.
+                self.scene.fitted = None;
+                self.compared_scene.fitted = None;
             }
             WatchCommand::Play => self.playing = !self.playing && step < steps,
             WatchCommand::Select(node) => {
@@ -487,23 +434,7 @@ impl Watch {
             }
         }
         if let Some(algorithm) = self.compare_with {
-            let mut other = job.clone();
-            let request = &mut other.request;
-            request.algorithm = algorithm;
-            request.heuristic = self
-                .compare_heuristic
-                .clone()
-                .filter(|_| algorithm.uses_heuristic());
-            // The solver panel's weight and depth cap are for its own algorithm: weighted A*
-            // beside another takes a weight of 2, depth-first search no cap.
-            if algorithm != job.request.algorithm {
-                request.weight = if algorithm == Algorithm::Wastar {
-                    2.0
-                } else {
-                    1.0
-                };
-                request.depth_cap = None;
-            }
+            let other = compared_job(job, algorithm, self.compare_heuristic.clone());
             match record(&other) {
                 Ok(watching) => self.compared = Some(watching),
                 Err(e) => {
@@ -535,19 +466,13 @@ impl Watch {
         controls_ui(ui, step, steps, self.playing, &mut self.speed, commands);
         ui.separator();
         if let Some(other) = self.compared.as_mut() {
-            let mut clicks = Vec::new();
-            let sides = [
-                (w, &mut self.scene, &mut *commands),
-                (&*other, &mut self.compared_scene, &mut clicks),
-            ];
-            compare_ui(ui, sides, self.thumbnails);
-            // The second tree's clicks select its nodes here: its commands name no side.
-            for command in clicks {
-                if let Command::Solve(SolveCommand::Watch(WatchCommand::Select(node))) = command {
-                    other.selected = Some(node);
-                    other.refresh();
-                }
-            }
+            compare::compared_ui(
+                ui,
+                (w, &mut self.scene),
+                (other, &mut self.compared_scene),
+                self.thumbnails,
+                commands,
+            );
             return;
         }
         summary_ui(ui, w);
@@ -606,51 +531,13 @@ impl Watch {
                 None => format!("Watch {}", algorithm.title()),
             };
             if ui
-                .button(title)
+                .add(egui::Button::new(title).min_size(vec2(watch_width(ui, algorithm), 0.0)))
                 .on_hover_text("Run the solver panel's algorithm and heuristic step by step")
                 .clicked()
             {
                 commands.push(SolveCommand::Watch(WatchCommand::Start).into());
             }
-            let label = ui.label("Compare with");
-            egui::ComboBox::from_id_salt("watch compare with")
-                .selected_text(self.compare_with.map_or("nothing", Algorithm::title))
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.compare_with, None, "nothing");
-                    for a in Algorithm::ALL {
-                        ui.selectable_value(&mut self.compare_with, Some(a), a.title());
-                    }
-                })
-                .response
-                .labelled_by(label.id)
-                .on_hover_text(
-                    "A second algorithm to watch beside the first on the same puzzle, both \
-                     stepping together (press Watch again after choosing)",
-                );
-            if self.compare_with.is_some_and(Algorithm::uses_heuristic) {
-                let shown = self
-                    .compare_heuristic
-                    .as_deref()
-                    .map_or_else(|| "best".to_string(), heuristic_title);
-                egui::ComboBox::from_id_salt("watch compare heuristic")
-                    .selected_text(shown)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut self.compare_heuristic, None, "best");
-                        for name in &self.heuristics {
-                            ui.selectable_value(
-                                &mut self.compare_heuristic,
-                                Some(name.clone()),
-                                heuristic_title(name),
-                            );
-                        }
-                    })
-                    .response
-                    .accessible_name("Heuristic to compare with")
-                    .on_hover_text(
-                        "The second algorithm's heuristic: the best admissible one, or one \
-                         that applies to the design watched last",
-                    );
-            }
+            self.compare_choices_ui(ui);
             ui.checkbox(&mut self.thumbnails, "Boards in the tree")
                 .on_hover_text("Draw the tree's nodes as small boards instead of dots");
             if ui
@@ -682,42 +569,6 @@ impl Watch {
         }
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_secs_f64(period / 2.0));
-    }
-}
-
-/// Two searches watched together: each with its counters, its "why this node" line and its
-/// tree, side by side in a wide centre, one above the other in a narrow one.
-fn compare_ui(
-    ui: &mut Ui,
-    sides: [(&Watching, &mut SceneView, &mut Vec<Command>); 2],
-    thumbnails: bool,
-) {
-    let side_ui = |ui: &mut Ui,
-                   index: usize,
-                   (w, scene, commands): (&Watching, &mut SceneView, &mut Vec<Command>),
-                   tree_height: f32| {
-        ui.push_id(("watch side", index), |ui| {
-            summary_ui(ui, w);
-            why_ui(ui, w);
-            selected_ui(ui, w);
-            let name = format!("Search tree of {}", w.trace.algorithm.title());
-            let size = vec2(ui.available_width(), tree_height);
-            ui.allocate_ui(size, |ui| {
-                tree_ui(ui, w, thumbnails, scene, &name, commands);
-            });
-        });
-    };
-    let [first, second] = sides;
-    if ui.available_width() >= WIDE {
-        let tree_height = (ui.available_height() - 220.0).max(300.0);
-        ui.columns(2, |columns| {
-            side_ui(&mut columns[0], 0, first, tree_height);
-            side_ui(&mut columns[1], 1, second, tree_height);
-        });
-    } else {
-        side_ui(ui, 0, first, 320.0);
-        ui.separator();
-        side_ui(ui, 1, second, 320.0);
     }
 }
 

@@ -21,7 +21,8 @@ use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::observe::Fate;
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent};
 
-use super::{SceneView, Watching};
+use super::Watching;
+use super::scene::SceneView;
 
 const EXPANDED: Color32 = Color32::from_rgb(52, 120, 200);
 const FRONTIER: Color32 = Color32::from_rgb(230, 150, 30);

@@ -1,0 +1,213 @@
+//! Opening and saving puzzle files: a path typed or picked, a bundled puzzle's text, Save
+//! As with a suggested name, and reverting to the saved file.
+
+use std::path::{Path, PathBuf};
+
+use egui::Context;
+
+use super::App;
+use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
+use super::document::Document;
+use super::file_dialogs::Picked;
+use crate::command::Mode;
+use crate::editor::edit;
+use blockslide_core::model::Puzzle;
+use blockslide_core::model::file::{self, LoadError};
+
+impl App {
+    /// Opens a file; on failure the design stays as it is and an error dialog explains.
+    pub(super) fn open_path(&mut self, path: PathBuf) {
+        match file::load(&path) {
+            Ok(puzzle) => {
+                let message = format!("Opened {}", path.display());
+                self.recent.remember(&path);
+                self.doc = Document::from_file(puzzle, path);
+                self.after_open(&message);
+            }
+            Err(_) if self.recent.contains(&path) && !path.exists() => {
+                self.recent.check();
+                self.status = format!("Could not open {}", path.display());
+                self.dialogs.missing_recent = Some(path);
+            }
+            Err(e) => self.show_load_error(&path.display().to_string(), &e),
+        }
+    }
+
+    /// Reads the design's file again as one undoable step, dropping the changes since it was
+    /// saved; on failure the design stays as it is and an error dialog explains.
+    pub(super) fn revert_to_saved(&mut self) {
+        let Some(path) = self.doc.path().map(Path::to_path_buf) else {
+            return;
+        };
+        match file::load(&path) {
+            Ok(puzzle) => {
+                self.doc.replace("Revert to saved", puzzle);
+                self.doc.mark_saved(path.clone());
+                self.status = format!("Reverted to {}", path.display());
+            }
+            Err(e) => {
+                self.dialogs.error = Some(ErrorDialog {
+                    title: "Could not revert to saved".into(),
+                    message: format!(
+                        "{}:\n{e}\n\nYour current design is unchanged.",
+                        path.display()
+                    ),
+                });
+            }
+        }
+    }
+
+    pub(super) fn after_open(&mut self, message: &str) {
+        // The library window would cover the puzzle just chosen from it.
+        self.view.library_open = false;
+        // A metric chosen for the last design is no reason to count this one so.
+        self.solve.follow_metric_of(self.doc.puzzle());
+        self.editor.selected = None;
+        self.editor.selected_zone = None;
+        self.editor.pending = None;
+        self.editor.highlight.clear();
+        // A design is first seen as it starts, whichever tab showed the last one; the Goal
+        // tab would show only its goal.
+        self.mode = Mode::Start;
+        self.status = message.to_string();
+    }
+
+    pub(super) fn show_load_error(&mut self, source: &str, e: &LoadError) {
+        self.dialogs.error = Some(ErrorDialog {
+            title: "Could not open the puzzle".into(),
+            message: format!("{source}:\n{e}\n\nYour current design is unchanged."),
+        });
+        self.status = format!("Could not open {source}");
+    }
+
+    pub(super) fn save_to(&mut self, path: PathBuf, ctx: &Context) {
+        let path = if path.extension().is_none() {
+            path.with_extension("ron")
+        } else {
+            path
+        };
+        if let Some(parent) = path.parent()
+            && !parent.as_os_str().is_empty()
+            && !parent.exists()
+            && self.library.folder() == Some(parent)
+            && let Err(e) = std::fs::create_dir_all(parent)
+        {
+            self.save_failed(&path, &e);
+            return;
+        }
+        let savable = edit::savable(self.doc.puzzle());
+        let left_out = self.doc.puzzle().zones.len() - savable.zones.len();
+        match file::save(&path, &savable) {
+            Ok(()) => {
+                let note = match left_out {
+                    0 => String::new(),
+                    1 => " (1 zone without cells left out)".to_string(),
+                    n => format!(" ({n} zones without cells left out)"),
+                };
+                // The full path, so a relative one typed in is found again.
+                let shown = std::path::absolute(&path).unwrap_or_else(|_| path.clone());
+                self.status = format!("Saved to {}{note}", shown.display());
+                self.recent.remember(&path);
+                self.doc.mark_saved(path);
+                if let Some(next) = self.after_save.take() {
+                    self.apply_unguarded(*next, ctx);
+                }
+            }
+            Err(e) => self.save_failed(&path, &e),
+        }
+    }
+
+    pub(super) fn save_failed(&mut self, path: &Path, e: &std::io::Error) {
+        self.after_save = None;
+        // The app never overwrites a read-only file (it is meant to be kept): say what to do.
+        let hint = match file::SaveRefusal::of(e) {
+            Some(file::SaveRefusal::ReadOnly) => {
+                "\n\nMake the file writable, or save under another name with File > Save As…"
+            }
+            _ => "",
+        };
+        self.dialogs.error = Some(ErrorDialog {
+            title: "Could not save".into(),
+            message: format!(
+                "{}: {e}\n\nNothing was written; the design is unchanged.{hint}",
+                path.display()
+            ),
+        });
+    }
+
+    /// Opens a puzzle from `text` (a bundled one, say); on failure the design stays as it is
+    /// and an error dialog explains.
+    pub(super) fn open_text(&mut self, source: &str, text: &str) {
+        match file::parse(text) {
+            Ok(puzzle) => {
+                self.doc = Document::new(puzzle);
+                self.after_open(&format!("Opened {source} from the library"));
+            }
+            Err(e) => self.show_load_error(source, &e),
+        }
+    }
+
+    /// Asks for a file and opens it; without file dialogs, asks for a typed path.
+    pub(super) fn open(&mut self) {
+        match self.files.pick_open(self.library.folder()) {
+            Picked::Path(path) => self.open_path(path),
+            Picked::Unavailable => {
+                // The typed path starts in the user's puzzles folder, the one the Library
+                // lists.
+                let folder = self.library.folder().map(Path::to_path_buf);
+                let text = folder.as_deref().map_or_else(String::new, |f| {
+                    format!("{}{}", f.display(), std::path::MAIN_SEPARATOR)
+                });
+                self.dialogs.path_prompt = Some(PathPrompt::new(PathPurpose::Open, text, folder));
+            }
+            Picked::Cancelled => {}
+        }
+    }
+
+    /// Asks for a file and saves there; without file dialogs, asks for a typed path.
+    pub(super) fn save_as(&mut self, ctx: &Context) {
+        let name = suggested_file_name(self.doc.puzzle());
+        let folder = self
+            .doc
+            .path()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| self.library.folder().map(Path::to_path_buf));
+        match self.files.pick_save(folder.as_deref(), &name) {
+            Picked::Path(path) => self.save_to(path, ctx),
+            Picked::Unavailable => {
+                // A full path, so the user sees where the file goes: the design's own file,
+                // else the puzzles folder, else the working folder.
+                let suggested = match (self.doc.path(), &folder) {
+                    (Some(path), _) => path.to_path_buf(),
+                    (None, Some(folder)) => folder.join(&name),
+                    (None, None) => std::path::absolute(&name).unwrap_or_else(|_| name.into()),
+                };
+                let listed = suggested.parent().map(Path::to_path_buf);
+                self.dialogs.path_prompt = Some(PathPrompt::new(
+                    PathPurpose::Save,
+                    suggested.display().to_string(),
+                    listed,
+                ));
+            }
+            Picked::Cancelled => self.after_save = None,
+        }
+    }
+}
+
+/// The file name the design is saved under by default: its name in lower case, with dashes.
+pub(super) fn suggested_file_name(puzzle: &Puzzle) -> String {
+    let stem: String = puzzle
+        .name
+        .trim()
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_alphanumeric() { c } else { '-' })
+        .collect();
+    let stem = stem.trim_matches('-');
+    if stem.is_empty() {
+        "puzzle.ron".into()
+    } else {
+        format!("{stem}.ron")
+    }
+}

@@ -1,0 +1,71 @@
+//! The pan and zoom of a Watch tree: fitted to the growing tree until the student moves it.
+
+use egui::{Rect, Vec2};
+
+/// The tree's pan and zoom: the part of the drawing in view, and the one fitted last (while
+/// the student has not panned or zoomed, the view follows the growing tree).
+#[derive(Clone, Copy)]
+pub(super) struct SceneView {
+    /// The part of the drawing in view.
+    pub(super) rect: Rect,
+    /// The view fitted last; `None` refits at the next frame.
+    pub(super) fitted: Option<Rect>,
+}
+
+impl Default for SceneView {
+    fn default() -> Self {
+        SceneView {
+            rect: Rect::ZERO,
+            fitted: None,
+        }
+    }
+}
+
+impl SceneView {
+    /// Fits the drawing `whole` into a viewport of `view` points unless the student moved
+    /// the view: all of it when that keeps the zoom at least `readable` (a small tree is not
+    /// blown up past 1.5); else as much of its depth as fits at a zoom between `readable`
+    /// and 1, centred on `focus` (where the node the student cares about is drawn), so a
+    /// fitted tree is never a strip of specks.
+    pub(super) fn follow(&mut self, whole: Rect, view: Vec2, readable: f32, focus: egui::Pos2) {
+        if self.fitted.is_some_and(|f| f != self.rect) && self.rect.is_finite() {
+            return;
+        }
+        let whole = whole.expand(8.0);
+        let view = view.max(Vec2::splat(50.0));
+        let all = (view / whole.size()).min_elem();
+        let zoom = if all >= readable {
+            all.min(1.5)
+        } else {
+            (view.y / whole.height()).clamp(readable, 1.0)
+        };
+        let size = view / zoom;
+        // Along each axis: the middle of the drawing if it fits, else the focus, kept inside.
+        let place = |fits: bool, middle: f32, focus: f32, low: f32, high: f32| {
+            if fits { middle } else { focus.clamp(low, high) }
+        };
+        let x = place(
+            size.x >= whole.width(),
+            whole.center().x,
+            focus.x,
+            whole.left() + size.x / 2.0,
+            whole.right() - size.x / 2.0,
+        );
+        // A tree that fits in height hangs from the top of the view.
+        let y = place(
+            size.y >= whole.height(),
+            whole.top() + size.y / 2.0,
+            focus.y,
+            whole.top() + size.y / 2.0,
+            whole.bottom() - size.y / 2.0,
+        );
+        let rect = Rect::from_center_size(egui::pos2(x, y), size);
+        self.rect = rect;
+        self.fitted = Some(rect);
+    }
+
+    /// Whether the view is the fitted one (the student has not moved it since).
+    pub(super) fn is_fitted(&self) -> bool {
+        self.fitted == Some(self.rect)
+    }
+}
