@@ -1,14 +1,20 @@
 //! The status bar: the last message, the cell under the pointer, and the file's state.
 
-use egui::Ui;
+use egui::{Label, Ui};
 
 use super::document::Document;
 use crate::common::board::{CellPos, Layer};
 use crate::editor::edit::zone_at;
 use blockslide_core::model::{Cell, ZoneRight};
 
-/// Draws the status bar.
+/// The share of the bar's width the file's path may take at most, so a long path leaves the
+/// message room.
+const PATH_SHARE: f32 = 0.4;
+
+/// Draws the status bar. Its texts stay on one line, so the bar's height never changes;
+/// what does not fit is cut short with "…" and shown whole on hover.
 pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>, message: &str) {
+    let width = ui.available_width();
     ui.horizontal(|ui| {
         let file = doc
             .path()
@@ -18,7 +24,10 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
         } else {
             ""
         };
-        ui.label(format!("{file}{modified}"));
+        ui.scope(|ui| {
+            ui.set_max_width(width * PATH_SHARE);
+            ui.add(Label::new(format!("{file}{modified}")).truncate());
+        });
         ui.separator();
         if let Some((r, c)) = hovered {
             let p = doc.puzzle();
@@ -39,7 +48,7 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
                 ui.separator();
             }
         }
-        ui.label(message);
+        ui.add(Label::new(message).truncate());
     });
 }
 

@@ -2,7 +2,7 @@
 //! current tool, with a live preview while a piece is dragged, and the board's keys for the
 //! selected pieces (copy, cut, paste, rotate, mirror).
 
-use egui::{Event, Modifiers, PointerButton, Stroke as Line, Ui, vec2};
+use egui::{Event, Modifiers, PointerButton, Stroke as Line, Ui, Vec2, vec2};
 
 use super::clipboard::{COPY, CUT, PASTE};
 use super::edit::{
@@ -10,7 +10,7 @@ use super::edit::{
 };
 use super::transform::Transform;
 use crate::command::{Brush, Command, Tool};
-use crate::common::board::{Board, BoardResponse, CellPos, Gesture, Layer, cell_rect};
+use crate::common::board::{Board, BoardResponse, CellPos, Gesture, Layer, outline};
 use crate::common::colors::next_palette_color;
 use blockslide_core::model::{Color, Puzzle, Token};
 
@@ -179,29 +179,20 @@ impl EditorState {
             return;
         }
         let rect = out.response.rect;
-        let (rows, cols) = (puzzle.rows, puzzle.cols);
         let painter = ui.painter_at(rect.expand(4.0));
         let line = Line::new(3.0, egui::Color32::from_rgb(0xff, 0xd0, 0x00));
         let others = self.selected_pieces(puzzle);
         for token in others.into_iter().filter(|&t| Some(t) != self.selected) {
             let cells = piece_cells(puzzle, layer, token);
-            let inside =
-                |r: i64, c: i64| r >= 0 && c >= 0 && cells.contains(&(r as usize, c as usize));
-            for &(r, c) in &cells {
-                let cell = cell_rect(rect, rows, cols, r, c);
-                let (ri, ci) = (r as i64, c as i64);
-                let edges = [
-                    (ri - 1, ci, [cell.left_top(), cell.right_top()]),
-                    (ri + 1, ci, [cell.left_bottom(), cell.right_bottom()]),
-                    (ri, ci - 1, [cell.left_top(), cell.left_bottom()]),
-                    (ri, ci + 1, [cell.right_top(), cell.right_bottom()]),
-                ];
-                for (nr, nc, [a, b]) in edges {
-                    if !inside(nr, nc) {
-                        painter.line_segment([a, b], line);
-                    }
-                }
-            }
+            outline(
+                &painter,
+                rect,
+                puzzle.rows,
+                puzzle.cols,
+                &cells,
+                Vec2::ZERO,
+                line,
+            );
         }
     }
 

@@ -54,6 +54,7 @@ use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::SolveReport;
 use blockslide_core::solve::api::metric_for;
 
+use crate::common::fit;
 use crate::common::format::{metric_title, unit_name};
 use analyze::AnalyzeView;
 use compare::{Compare, CompareRow};
@@ -539,7 +540,7 @@ impl SolveView {
             .show(ui, |ui| {
                 let label = ui.label("Count moves as");
                 let metric = &mut self.panel.settings.metric;
-                egui::ComboBox::from_id_salt("play metric")
+                fit::combo(ui, "play metric")
                     .selected_text(metric_title(*metric))
                     .show_ui(ui, |ui| {
                         for m in Metric::ALL {
@@ -547,7 +548,8 @@ impl SolveView {
                         }
                     })
                     .response
-                    .labelled_by(label.id);
+                    .labelled_by(label.id)
+                    .on_hover_text(metric_title(*metric));
                 ui.end_row();
             });
         ui.add_space(6.0);
@@ -600,6 +602,8 @@ impl SolveView {
             // comparison table are wider than the centre, and must stay reachable.
             SolveTab::Watch => {
                 let algorithm = self.panel.settings.algorithm_for(puzzle);
+                let available = &self.panel.availability(revision, puzzle).heuristics;
+                self.watch.offer_heuristics(available);
                 egui::ScrollArea::both()
                     .id_salt("watch scroll")
                     .auto_shrink([false, false])

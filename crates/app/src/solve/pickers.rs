@@ -13,6 +13,7 @@ use blockslide_core::solve::api::{
 use super::availability::Availability;
 use super::settings::SolverSettings;
 
+use crate::common::fit;
 use crate::common::format::{self as fmt, metric_title};
 
 /// The metric picker.
@@ -22,7 +23,7 @@ pub fn metric_ui(ui: &mut Ui, settings: &mut SolverSettings) {
         .spacing([8.0, 6.0])
         .show(ui, |ui| {
             let label = ui.label("Metric");
-            egui::ComboBox::from_id_salt("solver metric")
+            fit::combo(ui, "solver metric")
                 .selected_text(metric_title(settings.metric))
                 .show_ui(ui, |ui| {
                     for metric in Metric::ALL {
@@ -32,7 +33,10 @@ pub fn metric_ui(ui: &mut Ui, settings: &mut SolverSettings) {
                 })
                 .response
                 .labelled_by(label.id)
-                .on_hover_text("How solution length is counted");
+                .on_hover_text(format!(
+                    "{}: how solution length is counted",
+                    metric_title(settings.metric)
+                ));
             ui.end_row();
         });
 }
@@ -78,9 +82,8 @@ fn algorithm_ui(
     // a choice not seen.
     let entries = availability.algorithms.len() + 1;
     let pitch = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-    egui::ComboBox::from_id_salt("solver algorithm")
-        .selected_text(shown)
-        .width(170.0)
+    fit::combo(ui, "solver algorithm")
+        .selected_text(shown.as_str())
         .height(entries as f32 * pitch + 2.0 * ui.spacing().menu_margin.sum().y)
         .show_ui(ui, |ui| {
             if ui
@@ -110,8 +113,8 @@ fn algorithm_ui(
         .response
         .labelled_by(label.id)
         .on_hover_text(match settings.algorithm {
-            Some(_) => "The algorithm you chose".to_string(),
-            None => format!("Automatic: {why}"),
+            Some(_) => format!("{shown}: the algorithm you chose"),
+            None => format!("{shown}: {why}"),
         });
     ui.end_row();
 }
@@ -140,9 +143,8 @@ fn heuristic_ui(
         (Some(name), true) => heuristic_title(name),
     };
     ui.add_enabled_ui(uses, |ui| {
-        egui::ComboBox::from_id_salt("solver heuristic")
-            .selected_text(shown)
-            .width(170.0)
+        fit::combo(ui, "solver heuristic")
+            .selected_text(shown.as_str())
             .show_ui(ui, |ui| {
                 if ui
                     .selectable_label(chosen.is_none(), "best available")
@@ -172,7 +174,8 @@ fn heuristic_ui(
                 }
             })
             .response
-            .labelled_by(label.id);
+            .labelled_by(label.id)
+            .on_hover_text(shown.as_str());
     })
     .response
     .on_disabled_hover_text(format!("{} does not use a heuristic", algorithm.title()));

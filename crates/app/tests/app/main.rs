@@ -18,6 +18,7 @@ mod gui_play_help;
 mod gui_polish;
 mod gui_retrial;
 mod gui_saving;
+mod gui_second_retrial;
 mod gui_small_defects;
 mod gui_solver;
 mod gui_support;

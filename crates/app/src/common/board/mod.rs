@@ -16,7 +16,7 @@
 
 mod paint;
 
-pub use paint::{EXIT_SPACE, Exit, exits};
+pub use paint::{EXIT_SPACE, Exit, exits, outline};
 
 use egui::{
     AsIdSalt, IdSalt, PointerButton, Pos2, Rect, Response, Role, Sense, Ui, Vec2, WidgetInfo, pos2,

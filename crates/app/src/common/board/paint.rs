@@ -657,8 +657,11 @@ fn arrowhead(painter: &egui::Painter, tip: Pos2, dir: Dir, size: f32, color: Col
     ));
 }
 
-/// Strokes the outer edges of a set of cells.
-fn outline(
+/// Strokes the outer edges of a set of cells as one outline, just inside them. Each side
+/// runs on to meet the next: straight through a join of two cells, and to the corner where
+/// the outline turns. Cells outlined each on its own leave gaps at the joins, where the
+/// board's frame shows through as a seam across the piece.
+pub fn outline(
     painter: &egui::Painter,
     rect: Rect,
     rows: usize,
@@ -667,25 +670,49 @@ fn outline(
     shift: Vec2,
     stroke: Stroke,
 ) {
+    const INSET: f32 = 1.5;
+    let has = |r: usize, c: usize, (dr, dc): (i32, i32)| {
+        let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+        nr >= 0 && nc >= 0 && cells.contains(&(nr as usize, nc as usize))
+    };
+    // Each side as its outward step (row, column) and the step along it.
+    let sides = [
+        ((-1, 0), (0, 1)),
+        ((1, 0), (0, 1)),
+        ((0, -1), (1, 0)),
+        ((0, 1), (1, 0)),
+    ];
     for &(r, c) in cells {
-        let cr = cell_rect(rect, rows, cols, r, c)
-            .translate(shift)
-            .shrink(1.5);
-        let has = |dr: i32, dc: i32| {
-            let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-            nr >= 0 && nc >= 0 && cells.contains(&(nr as usize, nc as usize))
-        };
-        if !has(-1, 0) {
-            painter.line_segment([cr.left_top(), cr.right_top()], stroke);
-        }
-        if !has(1, 0) {
-            painter.line_segment([cr.left_bottom(), cr.right_bottom()], stroke);
-        }
-        if !has(0, -1) {
-            painter.line_segment([cr.left_top(), cr.left_bottom()], stroke);
-        }
-        if !has(0, 1) {
-            painter.line_segment([cr.right_top(), cr.right_bottom()], stroke);
+        let cr = cell_rect(rect, rows, cols, r, c).translate(shift);
+        let half = cr.size() / 2.0;
+        for (out, along) in sides {
+            if has(r, c, out) {
+                continue;
+            }
+            // How far an end of the side reaches past the cell's corner: where the outline
+            // turns round the cell, to just inside it; straight on, to the corner; where it
+            // turns round a neighbour, on to the neighbour's side. A turn overlaps the next
+            // side by half the stroke, so the corner is square.
+            let past = |sign: i32| {
+                let ahead = (along.0 * sign, along.1 * sign);
+                let beyond = (ahead.0 + out.0, ahead.1 + out.1);
+                match (has(r, c, ahead), has(r, c, beyond)) {
+                    (false, _) => stroke.width / 2.0 - INSET,
+                    (true, false) => 0.0,
+                    (true, true) => INSET + stroke.width / 2.0,
+                }
+            };
+            let o = vec2(out.1 as f32, out.0 as f32);
+            let a = vec2(along.1 as f32, along.0 as f32);
+            let middle = cr.center() + o * half - o * INSET;
+            let length = (a * half).length();
+            painter.line_segment(
+                [
+                    middle - a * (length + past(-1)),
+                    middle + a * (length + past(1)),
+                ],
+                stroke,
+            );
         }
     }
 }

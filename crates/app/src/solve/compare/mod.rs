@@ -30,6 +30,7 @@ use super::availability::Availability;
 use super::settings::SolverSettings;
 use blockslide_core::solve::api::heuristic_title;
 
+use crate::common::fit;
 use crate::common::format as fmt;
 use charts::charts_ui;
 use pairs::effective_title;
@@ -236,10 +237,13 @@ impl Compare {
                     remove = Some(i);
                 }
                 let (text, note) = effective_title(pair, availability);
+                // Wrapped: a long pair ("Greedy best-first + Manhattan distance") would
+                // otherwise run past a narrow panel's edge.
                 if let Some(reason) = availability.algorithm_reason(pair.algorithm) {
-                    ui.label(RichText::new(text).weak()).on_hover_text(reason);
+                    ui.add(egui::Label::new(RichText::new(text).weak()).wrap())
+                        .on_hover_text(reason);
                 } else {
-                    let label = ui.label(text);
+                    let label = ui.add(egui::Label::new(text).wrap());
                     if let Some(note) = note {
                         label.on_hover_text(note);
                     }
@@ -251,53 +255,75 @@ impl Compare {
         }
     }
 
-    /// An algorithm and heuristic to add as a pair.
+    /// An algorithm and heuristic to add as a pair: one row for each, the combo boxes as
+    /// wide as the panel allows, so the row never runs past a narrow panel's edge.
     fn add_pair_ui(&mut self, ui: &mut Ui, availability: &Availability) {
-        ui.horizontal(|ui| {
-            let label = ui.label("Add");
-            egui::ComboBox::from_id_salt("compare add algorithm")
-                .selected_text(self.add_algorithm.title())
-                .width(110.0)
-                .show_ui(ui, |ui| {
-                    for a in Algorithm::ALL {
-                        ui.selectable_value(&mut self.add_algorithm, a, a.title());
+        egui::Grid::new("compare add pair")
+            .num_columns(2)
+            .show(ui, |ui| {
+                let uses_heuristic = self.add_algorithm.uses_heuristic();
+                let right_to_left = egui::Layout::right_to_left(egui::Align::Center);
+                let label = ui.label("Add");
+                // Right to left: the add button keeps its place at the panel's edge and the
+                // combo box fills what is left.
+                ui.with_layout(right_to_left, |ui| {
+                    if !uses_heuristic {
+                        self.add_button_ui(ui);
                     }
-                })
-                .response
-                .labelled_by(label.id);
-            if self.add_algorithm.uses_heuristic() {
-                egui::ComboBox::from_id_salt("compare add heuristic")
-                    .selected_text(
-                        self.add_heuristic
+                    fit::combo(ui, "compare add algorithm")
+                        .selected_text(self.add_algorithm.title())
+                        .show_ui(ui, |ui| {
+                            for a in Algorithm::ALL {
+                                ui.selectable_value(&mut self.add_algorithm, a, a.title());
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id)
+                        .on_hover_text(self.add_algorithm.title());
+                });
+                ui.end_row();
+                if uses_heuristic {
+                    ui.label("with");
+                    ui.with_layout(right_to_left, |ui| {
+                        self.add_button_ui(ui);
+                        let shown = self
+                            .add_heuristic
                             .as_deref()
-                            .map_or_else(|| "best".to_string(), heuristic_title),
-                    )
-                    .width(90.0)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut self.add_heuristic, None, "best");
-                        for h in availability
-                            .heuristics
-                            .iter()
-                            .filter(|h| h.applicable.is_ok())
-                        {
-                            ui.selectable_value(
-                                &mut self.add_heuristic,
-                                Some(h.name.clone()),
-                                heuristic_title(&h.name),
-                            )
-                            .on_hover_text(format!("`{}`: {}", h.name, h.description));
-                        }
-                    })
-                    .response
-                    .accessible_name("Heuristic to add");
-            }
-            if ui.button("+").on_hover_text("Add this pair").clicked() {
-                let pair = ComparePair::new(self.add_algorithm, self.add_heuristic.as_deref());
-                if !self.pairs.contains(&pair) {
-                    self.pairs.push(pair);
+                            .map_or_else(|| "best".to_string(), heuristic_title);
+                        fit::combo(ui, "compare add heuristic")
+                            .selected_text(shown.as_str())
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(&mut self.add_heuristic, None, "best");
+                                for h in availability
+                                    .heuristics
+                                    .iter()
+                                    .filter(|h| h.applicable.is_ok())
+                                {
+                                    ui.selectable_value(
+                                        &mut self.add_heuristic,
+                                        Some(h.name.clone()),
+                                        heuristic_title(&h.name),
+                                    )
+                                    .on_hover_text(format!("`{}`: {}", h.name, h.description));
+                                }
+                            })
+                            .response
+                            .accessible_name("Heuristic to add")
+                            .on_hover_text(shown);
+                    });
+                    ui.end_row();
                 }
+            });
+    }
+
+    /// The button that adds the chosen pair, unless it is listed already.
+    fn add_button_ui(&mut self, ui: &mut Ui) {
+        if ui.button("+").on_hover_text("Add this pair").clicked() {
+            let pair = ComparePair::new(self.add_algorithm, self.add_heuristic.as_deref());
+            if !self.pairs.contains(&pair) {
+                self.pairs.push(pair);
             }
-        });
+        }
     }
 
     /// Ready-made sets of pairs.

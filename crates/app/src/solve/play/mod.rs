@@ -17,14 +17,15 @@
 mod assist;
 mod gestures;
 mod score;
+mod status;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use egui::{Color32, Pos2, RichText, Ui, vec2};
+use egui::{Pos2, RichText, Ui, vec2};
 
 use crate::command::{Command, PlayCommand};
-use crate::common::board::{Board, GOAL_KEY};
+use crate::common::board::Board;
 use crate::common::task::Poll;
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Cell, Dir, Metric, Puzzle, Token};
@@ -38,7 +39,6 @@ use assist::{Autoplay, Help, SOLVER_STEP_SECONDS, paint_hint_arrow};
 use gestures::refusal;
 use gestures::{STEP_AT, dominant, preview_offset, split_by_axis};
 pub use gestures::{rule_refusal, slide_towards_gap};
-use score::end_line;
 pub use score::{PlayResult, PlayedStep, clock, count_moves, record_key};
 
 /// The game's own keys and clicks and what they do, for the Play tab's side panel and the
@@ -520,7 +520,10 @@ impl Play {
             }
             self.help_ui(ui, verdict, &mut commands);
         });
-        self.status_ui(ui, metric, verdict);
+        if let Some(refusal) = verdict.refusal() {
+            ui.colored_label(ui.visuals().warn_fg_color, refusal);
+        }
+        self.status_ui(ui, metric);
 
         self.keys_ui(ui, &mut commands, &mut notices);
         commands.extend(self.board_ui(ui, &mut notices));
@@ -556,71 +559,6 @@ impl Play {
         }
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_secs_f64(SOLVER_STEP_SECONDS));
-    }
-
-    fn status_ui(&self, ui: &mut Ui, metric: Metric, verdict: &Verdict) {
-        if let Some(refusal) = verdict.refusal() {
-            ui.colored_label(ui.visuals().warn_fg_color, refusal);
-        }
-        if self.is_solved() && !self.history.is_empty() {
-            let n = count_moves(&self.history, metric);
-            // The optimum counts in the metric it was searched in; another one's is no match.
-            let optimum = self
-                .optimal_length()
-                .filter(|_| self.optimal_metric == metric);
-            let searching = matches!(self.optimal, Some(Search::Running(_)));
-            let line = end_line(n, optimum, metric);
-            ui.label(
-                RichText::new(if searching {
-                    format!("{line} (finding the optimal length…)")
-                } else {
-                    line
-                })
-                .strong()
-                .size(18.0)
-                .color(Color32::from_rgb(0x2e, 0x9e, 0x4f)),
-            );
-            if let Some(mark) = self.help.mark() {
-                ui.label(RichText::new(mark).color(Color32::from_rgb(0xb0, 0x80, 0x00)));
-            }
-        } else if let Some(message) = &self.message {
-            ui.colored_label(ui.visuals().warn_fg_color, message);
-        } else {
-            match self.current_hint() {
-                Some(Ok(hint)) => {
-                    let steps: Vec<&str> = hint.first.steps.iter().map(|d| d.word()).collect();
-                    ui.label(
-                        RichText::new(format!(
-                            "Hint: move {} {} ({} {} to go)",
-                            hint.first.piece,
-                            steps.join(", "),
-                            hint.remaining,
-                            unit_name(metric, hint.remaining)
-                        ))
-                        .color(Color32::from_rgb(0xb0, 0x80, 0x00)),
-                    );
-                }
-                Some(Err(e)) => {
-                    ui.colored_label(ui.visuals().warn_fg_color, e);
-                }
-                None => {
-                    let advice = match self.selected {
-                        Some(t) => {
-                            format!("Piece {t} selected: use the arrow keys, or drag a piece.")
-                        }
-                        None => "Drag a piece, or click one and use the arrow keys.".into(),
-                    };
-                    if tile_layout(&self.current).is_some() {
-                        ui.weak(format!(
-                            "{advice} Hold {} to outline the goal.",
-                            GOAL_KEY.name()
-                        ));
-                    } else {
-                        ui.weak(advice);
-                    }
-                }
-            }
-        }
     }
 
     /// Draws the board and turns drags and clicks into commands; a push against a rule adds

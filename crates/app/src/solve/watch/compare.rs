@@ -8,10 +8,20 @@ use super::tree::tree_ui;
 use super::{WIDE, Watch, Watching, selected_ui, summary_ui, why_ui};
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::solve::search::SearchJob;
-use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::api::heuristic_title;
+use blockslide_core::solve::{Algorithm, HeuristicInfo};
 
 impl Watch {
+    /// Offers the heuristics of `available` that apply (the solver panel's, for the design
+    /// and its metric) in the choice of the second search's heuristic, before any search
+    /// is watched as after.
+    pub fn offer_heuristics(&mut self, available: &[HeuristicInfo]) {
+        let names = available.iter().filter(|h| h.applicable.is_ok());
+        if !names.clone().map(|h| &h.name).eq(&self.heuristics) {
+            self.heuristics = names.map(|h| h.name.clone()).collect();
+        }
+    }
+
     /// The choice of the algorithm to watch beside the first, and of its heuristic.
     pub(super) fn compare_choices_ui(&mut self, ui: &mut Ui) {
         let label = ui.label("Compare with");
@@ -51,7 +61,7 @@ impl Watch {
                 .accessible_name("Heuristic to compare with")
                 .on_hover_text(
                     "The second algorithm's heuristic: the best admissible one, or one \
-                     that applies to the design watched last",
+                     that applies to this design",
                 );
         }
     }

@@ -30,7 +30,7 @@ use crate::common::board::Board;
 use crate::solve::search::SearchJob;
 use blockslide_core::model::{Cell, Puzzle};
 use blockslide_core::solve::Algorithm;
-use blockslide_core::solve::api::{SolveReport, heuristics_for, watch};
+use blockslide_core::solve::api::{SolveReport, watch};
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
 use compare::{compared_job, watch_width};
 use scene::SceneView;
@@ -276,7 +276,8 @@ pub struct Watch {
     compare_with: Option<Algorithm>,
     /// Its heuristic by name; `None` takes the best admissible one.
     compare_heuristic: Option<String>,
-    /// The heuristics that apply to the design watched last, by name (for the choice).
+    /// The heuristics that apply to the design in the solver panel's metric, by name (for
+    /// the choice of the second search's; see [`Watch::offer_heuristics`]).
     heuristics: Vec<String>,
     error: Option<String>,
     playing: bool,
@@ -411,12 +412,6 @@ impl Watch {
         // A new search starts fitted on its root, whatever the last one's pan and zoom.
         self.scene = SceneView::default();
         self.compared_scene = SceneView::default();
-        let metric = job.request.metric.or(puzzle.metric).unwrap_or_default();
-        self.heuristics = heuristics_for(puzzle, metric, job.request.pdb_cache.as_deref())
-            .into_iter()
-            .filter(|h| h.applicable.is_ok())
-            .map(|h| h.name)
-            .collect();
         let record = |job: &SearchJob| {
             watch(puzzle, &job.request, job.control(), WATCH_EVENT_CAP)
                 .map(|watched| Watching::new(watched.trace, watched.report))

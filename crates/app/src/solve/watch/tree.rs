@@ -267,7 +267,9 @@ fn node_color(w: &Watching, node: usize, fate: Fate) -> Color32 {
     }
 }
 
-/// What the colours and marks of the tree mean (the solution path once there is one).
+/// What the colours and marks of the tree mean (the solution path once there is one). Each
+/// mark and its label are one item, so a narrow view wraps between items, never between a
+/// mark and what it means.
 fn legend_ui(ui: &mut Ui, solution: bool) {
     ui.horizontal_wrapped(|ui| {
         for (color, what) in [
@@ -276,31 +278,56 @@ fn legend_ui(ui: &mut Ui, solution: bool) {
             (DISCARDED, "discarded (duplicate or beyond the bound)"),
             (GOAL, "goal"),
         ] {
-            let (dot, _) = ui.allocate_exact_size(Vec2::splat(12.0), Sense::hover());
-            ui.painter().circle_filled(dot.center(), 5.0, color);
-            ui.label(what);
+            legend_item(ui, Vec2::splat(12.0), what, |painter, mark| {
+                painter.circle_filled(mark.center(), 5.0, color);
+            });
         }
-        let (mark, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
-        ui.painter().rect_stroke(
-            mark.shrink(1.5),
-            1.0,
-            Stroke::new(2.0, CURRENT),
-            egui::StrokeKind::Inside,
-        );
-        ui.label("expanded last");
-        let (mark, _) = ui.allocate_exact_size(Vec2::splat(14.0), Sense::hover());
-        ui.painter()
-            .circle_stroke(mark.center(), 5.5, Stroke::new(2.5, SELECTED));
-        ui.label("selected");
-        if solution {
-            let (mark, _) = ui.allocate_exact_size(vec2(18.0, 12.0), Sense::hover());
-            ui.painter().line_segment(
-                [mark.left_center(), mark.right_center()],
-                Stroke::new(4.0, GOAL),
+        legend_item(ui, Vec2::splat(14.0), "expanded last", |painter, mark| {
+            painter.rect_stroke(
+                mark.shrink(1.5),
+                1.0,
+                Stroke::new(2.0, CURRENT),
+                egui::StrokeKind::Inside,
             );
-            ui.label("solution path");
+        });
+        legend_item(ui, Vec2::splat(14.0), "selected", |painter, mark| {
+            painter.circle_stroke(mark.center(), 5.5, Stroke::new(2.5, SELECTED));
+        });
+        if solution {
+            legend_item(ui, vec2(18.0, 12.0), "solution path", |painter, mark| {
+                painter.line_segment(
+                    [mark.left_center(), mark.right_center()],
+                    Stroke::new(4.0, GOAL),
+                );
+            });
         }
     });
+}
+
+/// One legend item: a mark of `mark_size` drawn by `paint`, then `what` it means, placed as
+/// one piece and reported as a label.
+fn legend_item(ui: &mut Ui, mark_size: Vec2, what: &str, paint: impl FnOnce(&egui::Painter, Rect)) {
+    let galley = egui::WidgetText::from(what).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Body,
+    );
+    let gap = ui.spacing().item_spacing.x;
+    let size = vec2(
+        mark_size.x + gap + galley.size().x,
+        mark_size.y.max(galley.size().y),
+    );
+    let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, what));
+    if !ui.is_rect_visible(rect) {
+        return;
+    }
+    let mark = Rect::from_center_size(rect.left_center() + vec2(mark_size.x / 2.0, 0.0), mark_size);
+    paint(ui.painter(), mark);
+    let text_at = pos2(mark.right() + gap, rect.center().y - galley.size().y / 2.0);
+    ui.painter()
+        .galley(text_at, galley, ui.visuals().text_color());
 }
 
 /// A node placed in the tree drawing.
