@@ -235,11 +235,17 @@ impl<'c> Meter<'c> {
     }
 
     /// [`Meter::tick`] for a batch of expansions already counted in `stats`: always checks
-    /// the clock, the cancel flag and the limits, and reports progress when due.
-    pub fn check(&mut self, frontier: u64, stored: u64, memory_bytes: u64) -> Option<Termination> {
-        let stats = &mut self.stats;
-        stats.max_frontier = stats.max_frontier.max(frontier);
-        stats.peak_memory_bytes = stats.peak_memory_bytes.max(memory_bytes);
+    /// the clock, the cancel flag and the limits, and reports progress when due. The frontier
+    /// is reported as the current one but left out of `max_frontier`: a batch ends at a point
+    /// that depends on how the work was cut among threads, and the walk keeps the maximum at
+    /// its fixed points instead.
+    pub(crate) fn check_between(
+        &mut self,
+        frontier: u64,
+        stored: u64,
+        memory_bytes: u64,
+    ) -> Option<Termination> {
+        self.stats.peak_memory_bytes = self.stats.peak_memory_bytes.max(memory_bytes);
         self.countdown = u64::MAX;
         self.report(frontier, stored, memory_bytes)
     }
