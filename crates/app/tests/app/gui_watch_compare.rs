@@ -72,10 +72,11 @@ fn bfs_and_astar_step_together_and_astar_reaches_the_goal_with_fewer_expansions(
         ),
         (0, 0)
     );
-    // Both trees and both counter tables are shown.
+    // Both trees and both counter tables are shown, each tree under its own legend.
     assert!(h.query_by_label("Search tree of Breadth-first").is_some());
     assert!(h.query_by_label("Search tree of A*").is_some());
     assert_eq!(h.query_all_by_label("max frontier").count(), 2);
+    assert_eq!(h.query_all_by_label("expanded last").count(), 2);
 
     for n in 1..=N {
         press(&mut h, "Step ›");
@@ -219,7 +220,7 @@ fn at_800x600_every_watch_control_is_inside_the_window_without_sideways_scrollin
         (Role::Label, "Step 3 of "),
         (Role::Label, "next: "),
     ];
-    // One search, then two side by side (stacked at this size).
+    // Two searches side by side, then one.
     let mut h = bfs_beside_astar("eight-16.ron", [800.0, 600.0]);
     for _ in 0..3 {
         press(&mut h, "Step ›");
@@ -233,12 +234,6 @@ fn at_800x600_every_watch_control_is_inside_the_window_without_sideways_scrollin
         (Role::Canvas, "Search tree of A*"),
     ]);
     assert_within(&h, "BFS beside A* at 800x600", right, &compared);
-    // Stacked: the A* tree lies below the breadth-first one.
-    let tree = |name: &str| h.get_by_label(name).rect();
-    assert!(
-        tree("Search tree of A*").min.y > tree("Search tree of Breadth-first").max.y,
-        "the two searches are stacked"
-    );
 
     choose(&mut h, "Compare with", "nothing");
     press(&mut h, "Watch Breadth-first");
@@ -249,4 +244,107 @@ fn at_800x600_every_watch_control_is_inside_the_window_without_sideways_scrollin
     let mut single = controls.to_vec();
     single.extend([(Role::Canvas, "Search tree")]);
     assert_within(&h, "BFS alone at 800x600", right, &single);
+}
+
+/// Panics unless both searches show whole, side by side, inside the window as first drawn
+/// (no scrolling): each tree at least 120 points high, left of the right panel and above the
+/// status bar, its counters, its headings and its "why this node" line (or its goal note)
+/// above it, in its own column, under one legend for both.
+fn assert_side_by_side(h: &Harness<'static, App>, what: &str) {
+    let right = right_panel_edge(h);
+    let bottom = h.get_by_label("not saved yet").rect().min.y;
+    let controls = h.get_by_role_and_label(Role::Button, "Step ›").rect().max.y;
+    let bfs = h.get_by_label("Search tree of Breadth-first").rect();
+    let astar = h.get_by_label("Search tree of A*").rect();
+    for tree in [bfs, astar] {
+        assert!(
+            tree.min.x >= 0.0 && tree.max.x <= right && tree.min.y > controls,
+            "{what}: a tree at {tree:?} is not between the controls and the right panel"
+        );
+        assert!(
+            tree.max.y <= bottom,
+            "{what}: a tree at {tree:?} runs under the status bar at {bottom}"
+        );
+        assert!(
+            tree.height() >= 120.0,
+            "{what}: a tree at {tree:?} is too low to read"
+        );
+    }
+    assert!(
+        bfs.max.x <= astar.min.x,
+        "{what}: the trees at {bfs:?} and {astar:?} are not side by side"
+    );
+    // One legend for both trees, above them.
+    let legend: Vec<_> = h
+        .query_all_by_label("expanded last")
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(legend.len(), 1, "{what}: legends at {legend:?}");
+    let legend = legend[0];
+    assert!(legend.min.y > controls && legend.max.y < bfs.min.y.min(astar.min.y));
+    // Each column's texts under the legend ("expanded" names a legend item too), the first
+    // search's then the second's, lie above its tree and between its edges.
+    let columns = [(bfs, 0), (astar, 1)];
+    for name in [
+        "now",
+        "whole run",
+        "expanded",
+        "generated",
+        "duplicates",
+        "max frontier",
+    ] {
+        let shown: Vec<_> = h
+            .query_all(by().role(Role::Label).label(name))
+            .map(|n| n.rect())
+            .filter(|text| text.min.y > legend.max.y)
+            .collect();
+        assert_eq!(shown.len(), 2, "{what}: {name:?} is shown {shown:?}");
+        let mut shown = shown;
+        shown.sort_by(|a, b| a.min.x.total_cmp(&b.min.x));
+        for ((tree, i), text) in columns.into_iter().zip(shown) {
+            assert!(
+                text.min.x >= tree.min.x - 1.0
+                    && text.max.x <= tree.max.x + 1.0
+                    && text.min.y > controls
+                    && text.max.y <= tree.min.y,
+                "{what}: {name:?} of search {i} at {text:?} is not above its tree at {tree:?}"
+            );
+        }
+    }
+    // The why lines, or once the goal is reached the notes that say so.
+    let whys: Vec<_> = h
+        .query_all(by().role(Role::Label).label_contains("next: "))
+        .chain(h.query_all(by().role(Role::Label).label_contains("Goal: ")))
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(whys.len(), 2, "{what}: the why lines and notes {whys:?}");
+    for why in whys {
+        let (tree, _) = columns
+            .into_iter()
+            .find(|(tree, _)| why.center().x > tree.min.x && why.center().x < tree.max.x)
+            .unwrap_or_else(|| panic!("{what}: a why line at {why:?} is in no column"));
+        assert!(
+            why.max.x <= tree.max.x + 1.0 && why.max.y <= tree.min.y,
+            "{what}: a why line at {why:?} overlaps its tree at {tree:?}"
+        );
+    }
+}
+
+#[test]
+fn at_800x600_both_searches_show_side_by_side_with_their_trees_without_scrolling() {
+    let mut h = bfs_beside_astar("eight-16.ron", [800.0, 600.0]);
+    assert_side_by_side(&h, "at the start");
+    for _ in 0..4 {
+        press(&mut h, "Step ›");
+    }
+    assert_side_by_side(&h, "after 4 steps");
+    // At the goal each search says so in a line, and the legend shows the solution path.
+    press(&mut h, "Run to the goal »");
+    let (bfs, astar) = sides(&h);
+    for w in [bfs, astar] {
+        let expanded = w.replay().counters().expanded;
+        h.get_by_label(&format!("Goal: 16 moves, after {expanded} expansions"));
+    }
+    assert!(h.query_by_label("solution").is_some());
+    assert_side_by_side(&h, "at the goal");
 }

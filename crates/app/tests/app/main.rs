@@ -16,6 +16,7 @@ mod gui_layout;
 mod gui_new_user;
 mod gui_play_help;
 mod gui_polish;
+mod gui_polish_solving;
 mod gui_retrial;
 mod gui_saving;
 mod gui_second_retrial;

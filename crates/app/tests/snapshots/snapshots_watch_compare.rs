@@ -1,6 +1,6 @@
 //! Pixel snapshots of Watch for teaching (issue 25): breadth-first search and A* watched side
 //! by side on an 8-puzzle, each with its counters, its "why this node" line and its tree; and
-//! the same stacked in an 800x600 window.
+//! the same in an 800x600 window, with compact headers and one legend for both trees.
 //!
 //! Create or update the pictures with
 //! `UPDATE_SNAPSHOTS=1 cargo test --features snapshots --test snapshots watch_compare`.
@@ -68,7 +68,7 @@ fn breadth_first_beside_astar_on_an_8_puzzle() {
 }
 
 #[test]
-fn breadth_first_beside_astar_stacked_at_800x600() {
+fn breadth_first_beside_astar_compact_at_800x600() {
     let mut h = bfs_beside_astar("eight-6.ron", [800.0, 600.0], 4);
     h.snapshot("watch_compare_800x600");
 }

@@ -4,8 +4,9 @@
 use egui::{Ui, vec2};
 
 use super::scene::SceneView;
-use super::tree::tree_ui;
-use super::{WIDE, Watch, Watching, selected_ui, summary_ui, why_ui};
+use super::summary::{compact_summary_ui, summary_ui};
+use super::tree::{TREE_MIN_HEIGHT, legend_ui, tree_ui};
+use super::{WIDE, Watch, Watching, selected_ui, why_ui};
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::solve::search::SearchJob;
 use blockslide_core::solve::api::heuristic_title;
@@ -111,40 +112,70 @@ pub(super) fn compared_ui(
     }
 }
 
-/// Two searches watched together: each with its counters, its "why this node" line and its
-/// tree, side by side in a wide centre, one above the other in a narrow one.
-fn compare_ui(
-    ui: &mut Ui,
-    sides: [(&Watching, &mut SceneView, &mut Vec<Command>); 2],
-    thumbnails: bool,
-) {
-    let side_ui = |ui: &mut Ui,
-                   index: usize,
-                   (w, scene, commands): (&Watching, &mut SceneView, &mut Vec<Command>),
-                   tree_height: f32| {
-        ui.push_id(("watch side", index), |ui| {
-            summary_ui(ui, w);
-            why_ui(ui, w);
-            selected_ui(ui, w);
-            let name = format!("Search tree of {}", w.trace.algorithm.title());
-            let size = vec2(ui.available_width(), tree_height);
-            ui.allocate_ui(size, |ui| {
-                tree_ui(ui, w, thumbnails, scene, &name, commands);
-            });
-        });
-    };
+/// The least height under the controls for two searches with their headers in full: a header
+/// (about 190 points) above a tree of 300 or more.
+const FULL_HEIGHT: f32 = 520.0;
+
+/// A watched search with its tree's view and where a click in its tree goes.
+type Side<'a> = (&'a Watching, &'a mut SceneView, &'a mut Vec<Command>);
+
+/// Two searches watched together, side by side: each with its counters, its "why this node"
+/// line and its tree. In a centre too narrow or too low for the headers in full (800x600),
+/// they are compact and the trees share one legend, so both trees show without scrolling.
+fn compare_ui(ui: &mut Ui, sides: [Side<'_>; 2], thumbnails: bool) {
     let [first, second] = sides;
-    if ui.available_width() >= WIDE {
+    if ui.available_width() >= WIDE && ui.available_height() >= FULL_HEIGHT {
         let tree_height = (ui.available_height() - 220.0).max(300.0);
         ui.columns(2, |columns| {
-            side_ui(&mut columns[0], 0, first, tree_height);
-            side_ui(&mut columns[1], 1, second, tree_height);
+            side_ui(&mut columns[0], 0, first, thumbnails, Some(tree_height));
+            side_ui(&mut columns[1], 1, second, thumbnails, Some(tree_height));
         });
     } else {
-        side_ui(ui, 0, first, 320.0);
-        ui.separator();
-        side_ui(ui, 1, second, 320.0);
+        let solution = [&first, &second]
+            .iter()
+            .any(|(w, _, _)| !w.view.solution.is_empty());
+        legend_ui(ui, solution, true)
+            .on_hover_text("Click a node of a tree to see its board and its path from the root.");
+        ui.columns(2, |columns| {
+            side_ui(&mut columns[0], 0, first, thumbnails, None);
+            side_ui(&mut columns[1], 1, second, thumbnails, None);
+        });
     }
+}
+
+/// One search of a comparison, the `index`th: its header in full with a tree of
+/// `tree_height` under its own legend, or with no height its header compact (no hint until a
+/// node is selected, no why line once the goal is reached) and its tree filling the column.
+fn side_ui(
+    ui: &mut Ui,
+    index: usize,
+    (w, scene, commands): Side<'_>,
+    thumbnails: bool,
+    tree_height: Option<f32>,
+) {
+    ui.push_id(("watch side", index), |ui| {
+        if tree_height.is_some() {
+            summary_ui(ui, w);
+        } else {
+            compact_summary_ui(ui, w);
+        }
+        // A compact header says the goal is reached in its notes: the why line would repeat it.
+        if tree_height.is_some() || w.replay.goal().is_none() {
+            why_ui(ui, w);
+        }
+        if tree_height.is_some() || w.view.selected.is_some() {
+            selected_ui(ui, w);
+        }
+        let height = tree_height.unwrap_or(ui.available_height().max(TREE_MIN_HEIGHT));
+        let name = format!("Search tree of {}", w.trace.algorithm.title());
+        ui.allocate_ui(vec2(ui.available_width(), height), |ui| {
+            if tree_height.is_some() {
+                legend_ui(ui, !w.view.solution.is_empty(), false);
+            }
+            let compact = tree_height.is_none();
+            tree_ui(ui, w, thumbnails, scene, &name, compact, commands);
+        });
+    });
 }
 
 /// The width of the Watch button for `algorithm` whatever it is compared with, so choosing

@@ -13,10 +13,12 @@
 //!
 //! For teaching, a second algorithm (and heuristic) can be watched beside the first on the
 //! same puzzle: one set of controls steps both by expansion count, each with its counters,
-//! its "why this node" line and its tree, side by side (stacked when the centre is narrow).
+//! its "why this node" line and its tree, side by side (their headers compact, and one legend
+//! for both trees, when the centre is small).
 
 mod compare;
 mod scene;
+mod summary;
 mod tree;
 mod why;
 
@@ -34,14 +36,17 @@ use blockslide_core::solve::api::{SolveReport, watch};
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
 use compare::{compared_job, watch_width};
 use scene::SceneView;
-use tree::{GOAL, TreeLayout, layout_tree, node_figures, paint_thumbnail, thumb_size, tree_ui};
+use summary::summary_ui;
+use tree::{
+    TreeLayout, layout_tree, legend_ui, node_figures, paint_thumbnail, thumb_size, tree_ui,
+};
 use why::why_next;
 
 /// Frontier entries listed at most (the rest are counted).
 const FRONTIER_ROWS: usize = 60;
 
-/// The centre width below which the view stacks its columns (and a comparison its two
-/// searches) instead of setting them side by side.
+/// The centre width below which the view stacks its columns instead of setting them side by
+/// side (and a comparison shows its two searches with compact headers).
 const WIDE: f32 = 760.0;
 
 /// Tree nodes drawn at most (beyond them, only the paths to the goal, the node expanded last
@@ -488,12 +493,14 @@ impl Watch {
                 ui.separator();
                 ui.vertical(|ui| {
                     selected_ui(ui, w);
+                    legend_ui(ui, !w.view.solution.is_empty(), false);
                     tree_ui(
                         ui,
                         w,
                         self.thumbnails,
                         &mut self.scene,
                         "Search tree",
+                        false,
                         commands,
                     );
                 });
@@ -505,12 +512,14 @@ impl Watch {
             selected_ui(ui, w);
             let size = vec2(ui.available_width(), ui.available_height().max(360.0));
             ui.allocate_ui(size, |ui| {
+                legend_ui(ui, !w.view.solution.is_empty(), false);
                 tree_ui(
                     ui,
                     w,
                     self.thumbnails,
                     &mut self.scene,
                     "Search tree",
+                    false,
                     commands,
                 );
             });
@@ -631,94 +640,6 @@ fn why_ui(ui: &mut Ui, w: &Watching) {
             "The node the algorithm expands next, the figures its frontier is ordered by, \
              and the entries it was chosen over",
         );
-}
-
-fn summary_ui(ui: &mut Ui, w: &Watching) {
-    let replay = &w.replay;
-    let trace = &w.trace;
-    let report = &w.report;
-    ui.horizontal_wrapped(|ui| {
-        let heuristic = if trace.algorithm.uses_heuristic() {
-            format!(" with {}", report.heuristic)
-        } else {
-            String::new()
-        };
-        ui.label(RichText::new(format!("{}{heuristic}", trace.algorithm.title())).strong());
-        ui.label(format!("· frontier: {}", trace.discipline()));
-        if let Some(bound) = replay.bound() {
-            let raised = |e: &&TraceEvent| matches!(e, TraceEvent::BoundRaised { .. });
-            let iteration = trace.events[..replay.step()].iter().filter(raised).count();
-            let iterations = trace.events.iter().filter(raised).count();
-            ui.label(
-                RichText::new(format!(
-                    "· iteration {iteration} of {iterations}, bound {bound}"
-                ))
-                .strong(),
-            );
-        }
-    });
-    let c = replay.counters();
-    let stats = &report.stats;
-    egui::Grid::new("watch counters")
-        .num_columns(5)
-        .show(ui, |ui| {
-            ui.label("");
-            for name in ["expanded", "generated", "duplicates", "max frontier"] {
-                ui.label(RichText::new(name).strong());
-            }
-            ui.end_row();
-            ui.label("now");
-            for (name, value) in [
-                ("Expanded", c.expanded),
-                ("Generated", c.generated),
-                ("Duplicates", c.duplicates),
-                ("Max frontier", c.max_frontier),
-            ] {
-                ui.label(value.to_string())
-                    .on_hover_text(format!("{name} so far: {value}"));
-            }
-            ui.end_row();
-            ui.label("whole run");
-            for value in [
-                stats.expanded,
-                stats.generated,
-                stats.duplicates,
-                stats.max_frontier,
-            ] {
-                ui.weak(value.to_string());
-            }
-            ui.end_row();
-        });
-    if trace.truncated {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            format!(
-                "This search is too big to watch: it was stopped after {} expansions, when \
-                 its trace of at most {WATCH_EVENT_CAP} events was full. Try an algorithm \
-                 that solves this puzzle within a second (every bundled puzzle fits with \
-                 those), or a puzzle that fits with every algorithm: the 2x3 slider or the \
-                 tiny block puzzle.",
-                stats.expanded
-            ),
-        );
-    }
-    if trace.events.is_empty() {
-        ui.label(format!(
-            "Nothing to watch: {}",
-            report.notes.join("; ").trim_end_matches('.')
-        ));
-    }
-    if replay.goal().is_some() {
-        let length = report
-            .length()
-            .map_or(String::new(), |n| format!(": a solution of {n} moves"));
-        let step = w.goal_step();
-        let plural = if step == 1 { "" } else { "s" };
-        ui.colored_label(
-            GOAL,
-            format!("Goal reached{length}, after {step} expansion{plural}."),
-        );
-    }
 }
 
 fn current_ui(ui: &mut Ui, w: &Watching) {

@@ -52,25 +52,36 @@ const LABEL_ZOOM: f32 = 0.55;
 const READABLE_DOTS: f32 = 0.65;
 const READABLE_BOARDS: f32 = 0.75;
 
-/// The tree of `w` in a pan-and-zoom canvas reported as `name`.
+/// The least height of a tree's canvas: a few levels of nodes with their labels.
+pub(super) const TREE_MIN_HEIGHT: f32 = 120.0;
+
+/// The tree of `w` in a pan-and-zoom canvas reported as `name` (its legend is drawn apart, by
+/// [`legend_ui`], so that two trees side by side can share one); `compact` in a narrow
+/// column, where a note on a tree cut short takes a line.
 pub(super) fn tree_ui(
     ui: &mut Ui,
     w: &Watching,
     thumbnails: bool,
     scene: &mut SceneView,
     name: &str,
+    compact: bool,
     commands: &mut Vec<Command>,
 ) {
     let trace = &w.trace;
     let view = &w.view;
     let layout = &view.layout;
-    legend_ui(ui, !view.solution.is_empty());
     if layout.cut {
-        ui.weak(format!(
+        let note = format!(
             "The tree shows its first {} nodes, and the paths to the goal, the node expanded \
              last and the one selected.",
             layout.most
-        ));
+        );
+        if compact {
+            ui.weak(format!("First {} nodes shown", layout.most))
+                .on_hover_text(note);
+        } else {
+            ui.weak(note);
+        }
     }
     let font = FontId::proportional(LABEL_FONT);
     let widest_label = widest(ui, layout, &font);
@@ -104,7 +115,7 @@ pub(super) fn tree_ui(
         .map_or(Pos2::ZERO + origin, |i| Pos2::ZERO + at(&layout.placed[i]));
     let frame = egui::Frame::canvas(ui.style());
     let canvas = frame.show(ui, |ui| {
-        ui.set_min_height(ui.available_height().max(200.0));
+        ui.set_min_height(ui.available_height().max(TREE_MIN_HEIGHT));
         let viewport = ui.available_size_before_wrap();
         scene.follow(
             Rect::from_min_size(Pos2::ZERO, size),
@@ -269,18 +280,36 @@ fn node_color(w: &Watching, node: usize, fate: Fate) -> Color32 {
 
 /// What the colours and marks of the tree mean (the solution path once there is one). Each
 /// mark and its label are one item, so a narrow view wraps between items, never between a
-/// mark and what it means.
-fn legend_ui(ui: &mut Ui, solution: bool) {
+/// mark and what it means. A `compact` legend names each thing in a word (the rest on hover),
+/// to take less room in a narrow centre. Returns the legend's response.
+pub(super) fn legend_ui(ui: &mut Ui, solution: bool, compact: bool) -> egui::Response {
+    let word = |full: &'static str, short: &'static str, more: &'static str| {
+        if compact {
+            (short, Some(more))
+        } else {
+            (full, None)
+        }
+    };
+    let (frontier, frontier_more) = word("in the frontier", "frontier", "In the frontier");
+    let (discarded, discarded_more) = word(
+        "discarded (duplicate or beyond the bound)",
+        "discarded",
+        "Discarded: a duplicate, or beyond the bound",
+    );
+    let (solution_path, solution_more) = word("solution path", "solution", "The solution path");
     ui.horizontal_wrapped(|ui| {
-        for (color, what) in [
-            (EXPANDED, "expanded"),
-            (FRONTIER, "in the frontier"),
-            (DISCARDED, "discarded (duplicate or beyond the bound)"),
-            (GOAL, "goal"),
+        for (color, what, more) in [
+            (EXPANDED, "expanded", None),
+            (FRONTIER, frontier, frontier_more),
+            (DISCARDED, discarded, discarded_more),
+            (GOAL, "goal", None),
         ] {
-            legend_item(ui, Vec2::splat(12.0), what, |painter, mark| {
+            let item = legend_item(ui, Vec2::splat(12.0), what, |painter, mark| {
                 painter.circle_filled(mark.center(), 5.0, color);
             });
+            if let Some(more) = more {
+                item.on_hover_text(more);
+            }
         }
         legend_item(ui, Vec2::splat(14.0), "expanded last", |painter, mark| {
             painter.rect_stroke(
@@ -294,19 +323,28 @@ fn legend_ui(ui: &mut Ui, solution: bool) {
             painter.circle_stroke(mark.center(), 5.5, Stroke::new(2.5, SELECTED));
         });
         if solution {
-            legend_item(ui, vec2(18.0, 12.0), "solution path", |painter, mark| {
+            let item = legend_item(ui, vec2(18.0, 12.0), solution_path, |painter, mark| {
                 painter.line_segment(
                     [mark.left_center(), mark.right_center()],
                     Stroke::new(4.0, GOAL),
                 );
             });
+            if let Some(more) = solution_more {
+                item.on_hover_text(more);
+            }
         }
-    });
+    })
+    .response
 }
 
 /// One legend item: a mark of `mark_size` drawn by `paint`, then `what` it means, placed as
-/// one piece and reported as a label.
-fn legend_item(ui: &mut Ui, mark_size: Vec2, what: &str, paint: impl FnOnce(&egui::Painter, Rect)) {
+/// one piece and reported as a label; returns its response.
+fn legend_item(
+    ui: &mut Ui,
+    mark_size: Vec2,
+    what: &str,
+    paint: impl FnOnce(&egui::Painter, Rect),
+) -> egui::Response {
     let galley = egui::WidgetText::from(what).into_galley(
         ui,
         Some(egui::TextWrapMode::Extend),
@@ -320,14 +358,15 @@ fn legend_item(ui: &mut Ui, mark_size: Vec2, what: &str, paint: impl FnOnce(&egu
     );
     let (rect, response) = ui.allocate_exact_size(size, Sense::hover());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, what));
-    if !ui.is_rect_visible(rect) {
-        return;
+    if ui.is_rect_visible(rect) {
+        let center = rect.left_center() + vec2(mark_size.x / 2.0, 0.0);
+        let mark = Rect::from_center_size(center, mark_size);
+        paint(ui.painter(), mark);
+        let text_at = pos2(mark.right() + gap, rect.center().y - galley.size().y / 2.0);
+        ui.painter()
+            .galley(text_at, galley, ui.visuals().text_color());
     }
-    let mark = Rect::from_center_size(rect.left_center() + vec2(mark_size.x / 2.0, 0.0), mark_size);
-    paint(ui.painter(), mark);
-    let text_at = pos2(mark.right() + gap, rect.center().y - galley.size().y / 2.0);
-    ui.painter()
-        .galley(text_at, galley, ui.visuals().text_color());
+    response
 }
 
 /// A node placed in the tree drawing.
