@@ -280,6 +280,14 @@ impl Dialogs {
             if !prompt.focused {
                 // The user types at once, without clicking the field first.
                 edit.request_focus();
+                // The field's state outlives the dialog: without this, the cursor would sit
+                // where the last dialog's path ended, in the middle of this one's.
+                let mut state = egui::TextEdit::load_state(ui.ctx(), edit.id).unwrap_or_default();
+                let end = egui::text::CCursor::new(prompt.text.chars().count());
+                state
+                    .cursor
+                    .set_char_range(Some(egui::text::CCursorRange::one(end)));
+                state.store(ui.ctx(), edit.id);
                 prompt.focused = true;
             }
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));

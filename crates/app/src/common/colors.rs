@@ -69,6 +69,52 @@ pub const PALETTE: [Color; 12] = [
     },
 ];
 
+/// Colours for new pieces once every [`PALETTE`] colour is taken (a Rush Hour board has up to
+/// 16 vehicles): deeper and paler hues, so the pieces drawn after an import still get colours
+/// of their own. Pieces without a colour never take these by their token.
+const MORE: [Color; 8] = [
+    Color {
+        r: 0x2a,
+        g: 0x8c,
+        b: 0x8c,
+    },
+    Color {
+        r: 0x7d,
+        g: 0x5b,
+        b: 0xc4,
+    },
+    Color {
+        r: 0x9a,
+        g: 0x9a,
+        b: 0x3a,
+    },
+    Color {
+        r: 0x5f,
+        g: 0xd3,
+        b: 0xa8,
+    },
+    Color {
+        r: 0x8c,
+        g: 0x8c,
+        b: 0x8c,
+    },
+    Color {
+        r: 0x3f,
+        g: 0xa7,
+        b: 0xd6,
+    },
+    Color {
+        r: 0xc9,
+        g: 0xa2,
+        b: 0x27,
+    },
+    Color {
+        r: 0xe7,
+        g: 0xd8,
+        b: 0xb0,
+    },
+];
+
 /// The colour of numbered tiles that have no colour of their own: one warm wood tone, so a
 /// tile puzzle reads as a set of equal tiles.
 pub const TILE: Color = Color {
@@ -198,17 +244,18 @@ fn target_colors(puzzle: &Puzzle) -> Vec<Color> {
     tokens.into_iter().map(|t| piece_color(puzzle, t)).collect()
 }
 
-/// The first palette colour [`APART`] from every `used` colour, leaving out those near a
+/// The first palette colour (then [`MORE`]'s) [`APART`] from every `used` colour, leaving out those near a
 /// `target`'s (unless that leaves none); else the one farthest from its nearest used colour.
 fn color_apart(used: &[Color], targets: &[Color]) -> Color {
     let near = |c: Color, to: &[Color]| to.iter().filter(|&&u| difference(c, u) < APART).count();
     let mut candidates: Vec<Color> = PALETTE
         .iter()
+        .chain(&MORE)
         .copied()
         .filter(|&c| near(c, targets) == 0)
         .collect();
     if candidates.is_empty() {
-        candidates = PALETTE.to_vec();
+        candidates = PALETTE.iter().chain(&MORE).copied().collect();
     }
     if let Some(free) = candidates.iter().copied().find(|&c| near(c, used) == 0) {
         return free;
@@ -341,8 +388,9 @@ mod tests {
 
     #[test]
     fn the_one_colour_left_is_taken_however_near_the_others_it_is() {
-        for (k, &left) in PALETTE.iter().enumerate() {
-            let used: Vec<Color> = PALETTE
+        let pool: Vec<Color> = PALETTE.iter().chain(&MORE).copied().collect();
+        for (k, &left) in pool.iter().enumerate() {
+            let used: Vec<Color> = pool
                 .iter()
                 .enumerate()
                 .filter(|&(i, _)| i != k)

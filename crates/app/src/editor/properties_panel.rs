@@ -398,17 +398,25 @@ fn zone_section(
 fn goal_section(ui: &mut Ui, puzzle: &Puzzle, mode: Mode, commands: &mut Vec<Command>) {
     ui.heading("Goal");
     let named = puzzle.goal.cells.iter().filter(|c| c.is_some()).count();
+    // What to do next, from the tab the user is in: the Goal tab paints on its board.
+    let in_goal = mode == Mode::Goal;
     if named == 0 {
-        ui.weak("No goal yet: open the Goal tab and paint where pieces must end.");
+        ui.weak(if in_goal {
+            "No goal yet: paint on the board where pieces must end."
+        } else {
+            "No goal yet: open the Goal tab (F2) and paint where pieces must end."
+        });
     } else {
         ui.weak(format!(
             "{}, {} don't care",
             counted(named, "cell named", "cells named"),
             thousands((puzzle.goal.cells.len() - named) as u64)
         ));
-    }
-    if mode != Mode::Goal {
-        ui.weak("Paint the goal in the Goal tab.");
+        ui.weak(if in_goal {
+            "Paint on the board to change it."
+        } else {
+            "Change it in the Goal tab (F2)."
+        });
     }
     ui.horizontal_wrapped(|ui| {
         if ui

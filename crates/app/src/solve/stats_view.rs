@@ -3,8 +3,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use blockslide_core::model::Puzzle;
 use blockslide_core::model::tiles::tile_layout;
+use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::heuristic_title;
 use blockslide_core::solve::tiles::BuildEstimate;
 use blockslide_core::solve::{Algorithm, Limits, Preparation, SolveReport, Stats, Termination};
@@ -152,7 +152,10 @@ pub fn stats_grid(ui: &mut Ui, stats: &Stats, report: Option<&SolveReport>) {
             if let Some(r) = report {
                 if let (Some(len), Some(steps)) = (r.length(), r.steps()) {
                     rows.push((format!("Length ({})", r.metric), len.to_string()));
-                    rows.push(("Length (steps)".into(), steps.to_string()));
+                    // In the step metric the two lengths are one and the same.
+                    if r.metric != Metric::Step {
+                        rows.push(("Length (steps)".into(), steps.to_string()));
+                    }
                 }
                 rows.push((
                     "Optimal".into(),

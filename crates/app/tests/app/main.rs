@@ -23,6 +23,7 @@ mod gui_second_retrial;
 mod gui_small_defects;
 mod gui_solver;
 mod gui_support;
+mod gui_third_retrial;
 mod gui_watch;
 mod gui_watch_compare;
 mod gui_watch_tree;

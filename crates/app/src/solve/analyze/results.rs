@@ -164,9 +164,13 @@ pub fn analysis_ui(
         rows.push((
             "Hardest start",
             format!(
-                "{} ({} such positions)",
+                "{} ({})",
                 amount(metric, h.distance),
-                fmt::thousands(h.count)
+                if h.count == 1 {
+                    "1 such position".to_string()
+                } else {
+                    format!("{} such positions", fmt::thousands(h.count))
+                }
             ),
         ));
     }

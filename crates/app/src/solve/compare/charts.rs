@@ -53,8 +53,13 @@ pub fn compact(v: f64) -> String {
         format!("{x:.0}")
     } else if x.abs() >= 10.0 {
         format!("{x:.1}")
-    } else {
+    } else if x.abs() >= 1.0 || x == 0.0 {
         format!("{x:.2}")
+    } else {
+        // A fraction keeps its significant digits: with two decimals, a log axis's 0.001 and
+        // 0.0001 would both read "0".
+        let decimals = 2 - x.abs().log10().floor() as i32;
+        format!("{x:.*}", usize::try_from(decimals).unwrap_or(2))
     };
     let digits = if digits.contains('.') {
         digits.trim_end_matches('0').trim_end_matches('.')
@@ -315,5 +320,10 @@ mod tests {
         assert_eq!(compact(3.64), "3.64");
         assert_eq!(compact(780_757.0), "781k");
         assert_eq!(compact(1_000.0), "1k");
+        assert_eq!(compact(0.0), "0");
+        assert_eq!(compact(0.5), "0.5");
+        assert_eq!(compact(0.001), "0.001");
+        assert_eq!(compact(0.0001), "0.0001");
+        assert_eq!(compact(0.01234), "0.0123");
     }
 }

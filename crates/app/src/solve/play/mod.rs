@@ -278,7 +278,12 @@ impl Play {
             }
             PlayCommand::Select(token) => self.selected = token,
             PlayCommand::Undo => {
-                if let Some(last) = self.history.pop() {
+                // One move as the counter counts them: a slide of three cells goes back
+                // whole, or the counter would not change.
+                let target = count_moves(&self.history, metric).saturating_sub(1);
+                while count_moves(&self.history, metric) > target
+                    && let Some(last) = self.history.pop()
+                {
                     // Invariant: stepping back the way a piece came is always legal.
                     self.current
                         .step(last.piece, last.dir.opposite())
@@ -288,10 +293,21 @@ impl Play {
                 }
             }
             PlayCommand::Redo => {
-                if let Some(next) = self.undone.pop() {
+                // The whole move again: the steps that continue it add no move to the count.
+                let before = count_moves(&self.history, metric);
+                while let Some(&next) = self.undone.last() {
+                    let mut after = self.history.clone();
+                    after.push(next);
+                    if count_moves(&after, metric) > before + 1 {
+                        break;
+                    }
+                    self.undone.pop();
                     let kept = std::mem::take(&mut self.undone);
-                    self.step(next.piece, next.dir, metric, now, ctx);
+                    let moved = self.step(next.piece, next.dir, metric, now, ctx);
                     self.undone = kept;
+                    if !moved {
+                        break;
+                    }
                 }
             }
             PlayCommand::Restart => {
@@ -307,6 +323,7 @@ impl Play {
                 if self.search_hint(metric, ctx) {
                     self.help.hints += 1;
                 }
+                self.select_hinted();
             }
             PlayCommand::SolveFromHere => {
                 if !self.is_solved() {
@@ -335,6 +352,16 @@ impl Play {
             Err(e) => Search::Done(Err(e)),
         });
         true
+    }
+
+    /// Selects the hinted piece, once the hint has answered, so the arrow keys move the
+    /// piece the board outlines (tiles need no selection: the arrows find the tile).
+    fn select_hinted(&mut self) {
+        if !self.tiles
+            && let Some(hint) = self.hint()
+        {
+            self.selected = Some(hint.first.piece);
+        }
     }
 
     /// Once the hint search the solver waits for has answered, plays its solution, or stops
@@ -411,6 +438,7 @@ impl Play {
 
     /// Drains the background searches.
     pub fn poll(&mut self) {
+        let hinting = matches!(self.hint, Some(Search::Running(_)));
         for slot in [&mut self.hint, &mut self.optimal] {
             if let Some(Search::Running(task)) = slot {
                 let done = match task.poll() {
@@ -422,6 +450,9 @@ impl Play {
                     *slot = Some(Search::Done(result));
                 }
             }
+        }
+        if hinting {
+            self.select_hinted();
         }
         self.start_playing();
     }
@@ -499,14 +530,14 @@ impl Play {
             ui.separator();
             if ui
                 .add_enabled(self.can_undo(), egui::Button::new("Undo"))
-                .on_hover_text("Take back the last step (Backspace or U)")
+                .on_hover_text("Take back the last move (Backspace or U)")
                 .clicked()
             {
                 commands.push(PlayCommand::Undo);
             }
             if ui
                 .add_enabled(self.can_redo(), egui::Button::new("Redo"))
-                .on_hover_text("Make again the step taken back (R)")
+                .on_hover_text("Make again the move taken back (R)")
                 .clicked()
             {
                 commands.push(PlayCommand::Redo);
@@ -569,7 +600,9 @@ impl Play {
         let mut board = Board::new(&self.current)
             .id_salt("play board")
             .goal_outline(true)
-            .highlight_piece(hint.or(self.selected));
+            // The outline marks what the arrow keys move: the selection (a hint selects its
+            // piece), else a hinted tile.
+            .highlight_piece(self.selected.or(hint));
         let drag_preview = self.drag.and_then(|drag| {
             let pointer = ui.input(|i| i.pointer.interact_pos())?;
             Some((drag, pointer))

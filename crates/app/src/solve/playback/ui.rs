@@ -459,11 +459,14 @@ fn animation_options_ui(ui: &mut Ui) {
         options.cell_px,
         options.frames_per_second
     );
-    let config = egui::containers::menu::MenuConfig::new()
-        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
-    let (response, _) = egui::containers::menu::MenuButton::new(summary)
-        .config(config)
-        .ui(ui, |ui| {
+    let response = ui.button(summary);
+    // Below the button, else beside it: never above, where it would cover the save buttons
+    // and take the click meant for "Save animation…".
+    egui::Popup::menu(&response)
+        .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
+        .align(egui::RectAlign::BOTTOM_START)
+        .align_alternatives(&[egui::RectAlign::LEFT_END, egui::RectAlign::LEFT_START])
+        .show(|ui| {
             ui.horizontal(|ui| {
                 for format in AnimationFormat::ALL {
                     ui.radio_value(&mut options.format, format, format.title());
