@@ -1,5 +1,5 @@
 //! Packed states and the sets the layers are made of: keys sorted and delta-coded in blocks,
-//! made in parts side by side (one per thread) and joined where they lie.
+//! made in parts side by side (a few per thread), each part kept as a segment of the set.
 
 use std::fmt::Debug;
 use std::ops::Range;
@@ -60,86 +60,52 @@ impl Key for u128 {
 /// keys and decodes at most this many differences; batches of work are whole blocks.
 pub(super) const BLOCK: usize = 64;
 
-/// A set of distinct keys, sorted and delta-coded: per block of at most `BLOCK` keys, the
-/// first key in full and the others as LEB128 varints of their differences. Blocks are full
-/// but for the last of each part a set was made in (see [`Assembly`]): each block records the
-/// rank of its first key, so parts made apart by threads join without being coded again.
+/// A set of distinct keys, sorted and delta-coded: per block of `BLOCK` keys, the first key
+/// in full and the others as LEB128 varints of their differences. A set made in parts side by
+/// side (one or a few per thread, see [`PartWriter`]) keeps each part as a segment of its own,
+/// in ascending order: joining them needs no copy, and a part's room never written is never
+/// touched. Blocks are numbered across the segments; each segment's last block may hold fewer
+/// keys.
 #[derive(Debug)]
 pub(crate) struct SortedKeys<K> {
+    /// The first segment: most sets have only this one (those made on one thread, and small
+    /// ones), and then hold nothing beside it (a walk keeps a set a layer, small ones many).
+    head: Segment<K>,
+    /// The other segments, in order.
+    tail: Vec<Segment<K>>,
+}
+
+/// One part of a [`SortedKeys`]: full blocks but the last.
+#[derive(Debug)]
+pub(super) struct Segment<K> {
+    /// The number of the segment's first block in the set.
+    first_block: usize,
+    /// The rank of the segment's first key in the set.
+    first_rank: usize,
     firsts: Vec<K>,
     /// Where each block's differences start in `bytes`.
     offsets: Vec<u64>,
-    /// The rank in the set of each block's first key.
-    starts: Vec<u64>,
     bytes: Vec<u8>,
     len: usize,
 }
 
-impl<K: Key> Default for SortedKeys<K> {
+impl<K> Default for Segment<K> {
     fn default() -> Self {
-        SortedKeys {
+        Segment {
+            first_block: 0,
+            first_rank: 0,
             firsts: Vec::new(),
             offsets: Vec::new(),
-            starts: Vec::new(),
             bytes: Vec::new(),
             len: 0,
         }
     }
 }
 
-impl<K: Key> SortedKeys<K> {
-    /// The set of `keys`, which must be strictly ascending.
-    pub(crate) fn from_sorted(keys: &[K]) -> SortedKeys<K> {
-        let room = Room {
-            blocks: keys.len().div_ceil(BLOCK),
-            bytes: chain_bound(keys),
-        };
-        let mut assembly = Assembly::new(&[room]);
-        let mut writers = assembly.writers();
-        let mut writer = writers.pop().expect("one part");
-        for &k in keys {
-            writer.push(k);
-        }
-        let written = writer.finish();
-        assembly.join(&[written])
-    }
-
-    /// Whether `key` is in the set.
-    pub fn contains(&self, key: K) -> bool {
-        let block = self.firsts.partition_point(|&first| first <= key);
-        let Some(b) = block.checked_sub(1) else {
-            return false;
-        };
-        self.decode(b..b + 1)
-            .take_while(|&k| k <= key)
-            .any(|k| k == key)
-    }
-
-    /// Keys in the set.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the set is empty.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Bytes the set holds.
-    pub(crate) fn memory_bytes(&self) -> u64 {
-        (self.firsts.capacity() * size_of::<K>()
-            + (self.offsets.capacity() + self.starts.capacity()) * size_of::<u64>()
-            + self.bytes.capacity()) as u64
-    }
-
-    /// Blocks of the set.
-    pub(super) fn blocks(&self) -> usize {
-        self.firsts.len()
-    }
-
-    /// The rank of the first key of block `b` (the set's length past the last block).
-    fn rank(&self, b: usize) -> usize {
-        self.starts.get(b).map_or(self.len, |&s| s as usize)
+impl<K: Key> Segment<K> {
+    /// Keys in the segment's block `b`.
+    fn keys_in_block(&self, b: usize) -> usize {
+        (self.len - b * BLOCK).min(BLOCK)
     }
 
     /// Where the differences of block `b` start (the bytes' length past the last block).
@@ -147,6 +113,143 @@ impl<K: Key> SortedKeys<K> {
         self.offsets
             .get(b)
             .map_or(self.bytes.len(), |&o| o as usize)
+    }
+
+    fn memory_bytes(&self) -> u64 {
+        (self.firsts.capacity() * size_of::<K>()
+            + self.offsets.capacity() * size_of::<u64>()
+            + self.bytes.capacity()) as u64
+    }
+}
+
+impl<K: Key> Default for SortedKeys<K> {
+    fn default() -> Self {
+        SortedKeys {
+            head: Segment::default(),
+            tail: Vec::new(),
+        }
+    }
+}
+
+impl<K: Key> SortedKeys<K> {
+    /// The set of `keys`, which must be strictly ascending.
+    pub(crate) fn from_sorted(keys: &[K]) -> SortedKeys<K> {
+        let mut writer = PartWriter::with_room(Room {
+            blocks: keys.len().div_ceil(BLOCK),
+            bytes: chain_bound(keys),
+        });
+        for &k in keys {
+            writer.push(k);
+        }
+        SortedKeys::join(vec![writer.finish()])
+    }
+
+    /// The set of the keys of `parts`, made apart in ascending order (every key of a part
+    /// below every key of the next), each part's vectors shrunk to what it holds.
+    pub(super) fn join(parts: Vec<Segment<K>>) -> SortedKeys<K> {
+        let mut parts: Vec<Segment<K>> = parts.into_iter().filter(|p| p.len > 0).collect();
+        let (mut blocks, mut rank) = (0, 0);
+        for part in &mut parts {
+            part.firsts.shrink_to_fit();
+            part.offsets.shrink_to_fit();
+            part.bytes.shrink_to_fit();
+            (part.first_block, part.first_rank) = (blocks, rank);
+            (blocks, rank) = (blocks + part.firsts.len(), rank + part.len);
+        }
+        if parts.is_empty() {
+            return SortedKeys::default();
+        }
+        let head = parts.remove(0);
+        parts.shrink_to_fit();
+        SortedKeys { head, tail: parts }
+    }
+
+    /// Segments of the set (one, maybe empty, for a set made in one part).
+    fn segment_count(&self) -> usize {
+        1 + self.tail.len()
+    }
+
+    /// Segment `s`.
+    fn segment(&self, s: usize) -> &Segment<K> {
+        if s == 0 {
+            &self.head
+        } else {
+            &self.tail[s - 1]
+        }
+    }
+
+    /// The last segment.
+    fn last(&self) -> &Segment<K> {
+        self.tail.last().unwrap_or(&self.head)
+    }
+
+    /// The segments whose first key passes `below` (a test true up to some key, then false).
+    fn segments_below(&self, below: impl Fn(&K) -> bool) -> usize {
+        match self.head.firsts.first() {
+            Some(first) if below(first) => 1 + self.tail.partition_point(|s| below(&s.firsts[0])),
+            _ => 0,
+        }
+    }
+
+    /// Whether `key` is in the set.
+    pub fn contains(&self, key: K) -> bool {
+        let Some(s) = self.segments_below(|&first| first <= key).checked_sub(1) else {
+            return false;
+        };
+        let segment = self.segment(s);
+        let b = segment.first_block + segment.firsts.partition_point(|&f| f <= key) - 1;
+        self.decode(b..b + 1)
+            .take_while(|&k| k <= key)
+            .any(|k| k == key)
+    }
+
+    /// Keys in the set.
+    pub fn len(&self) -> usize {
+        let last = self.last();
+        last.first_rank + last.len
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Bytes the set holds.
+    pub(crate) fn memory_bytes(&self) -> u64 {
+        let tail = (self.tail.capacity() * size_of::<Segment<K>>()) as u64;
+        let segments = std::iter::once(&self.head).chain(&self.tail);
+        tail + segments.map(Segment::memory_bytes).sum::<u64>()
+    }
+
+    /// Blocks of the set.
+    pub(super) fn blocks(&self) -> usize {
+        let last = self.last();
+        last.first_block + last.firsts.len()
+    }
+
+    /// The segment holding block `b` (below [`SortedKeys::blocks`]).
+    fn segment_of(&self, b: usize) -> usize {
+        self.tail.partition_point(|s| s.first_block <= b)
+    }
+
+    /// The rank of the first key of block `b` (the set's length past the last block).
+    fn rank(&self, b: usize) -> usize {
+        if b >= self.blocks() {
+            return self.len();
+        }
+        let segment = self.segment(self.segment_of(b));
+        segment.first_rank + (b - segment.first_block) * BLOCK
+    }
+
+    /// Where the differences of block `b` start within its segment, as `(segment, offset)`
+    /// (past the last block: the last segment's end).
+    fn offset(&self, b: usize) -> (usize, usize) {
+        if b >= self.blocks() {
+            return (self.segment_count() - 1, self.last().bytes.len());
+        }
+        let s = self.segment_of(b);
+        let segment = self.segment(s);
+        (s, segment.offset(b - segment.first_block))
     }
 
     /// Keys in `blocks`.
@@ -158,17 +261,36 @@ impl<K: Key> SortedKeys<K> {
     /// Bytes of differences in `blocks`.
     pub(super) fn bytes_in(&self, blocks: Range<usize>) -> usize {
         let end = blocks.end.min(self.blocks());
-        self.offset(end) - self.offset(blocks.start.min(end))
+        let start = blocks.start.min(end);
+        let ((first, from), (last, to)) = (self.offset(start), self.offset(end));
+        if first == last {
+            return to - from;
+        }
+        // From `start` to its segment's end, the segments between whole, the last one's start.
+        let between: usize = (first + 1..last).map(|s| self.segment(s).bytes.len()).sum();
+        self.segment(first).bytes.len() - from + between + to
+    }
+
+    /// The blocks whose first key is at most `key` (`or_equal`) or below it.
+    fn blocks_below(&self, key: K, or_equal: bool) -> usize {
+        let below = |f: &K| if or_equal { *f <= key } else { *f < key };
+        match self.segments_below(below).checked_sub(1) {
+            None => 0,
+            Some(s) => {
+                let segment = self.segment(s);
+                segment.first_block + segment.firsts.partition_point(below)
+            }
+        }
     }
 
     /// The blocks that hold every key of the set in `range` (and maybe others).
     pub(super) fn blocks_of(&self, range: &KeyRange<K>) -> Range<usize> {
-        let start = range.low.map_or(0, |low| {
-            self.firsts.partition_point(|&f| f <= low).saturating_sub(1)
-        });
-        let end = range.high.map_or(self.blocks(), |high| {
-            self.firsts.partition_point(|&f| f < high)
-        });
+        let start = range
+            .low
+            .map_or(0, |low| self.blocks_below(low, true).saturating_sub(1));
+        let end = range
+            .high
+            .map_or(self.blocks(), |high| self.blocks_below(high, false));
         start..end.max(start)
     }
 
@@ -185,15 +307,23 @@ impl<K: Key> SortedKeys<K> {
 
     /// The first key of block `b`.
     pub(super) fn first_of(&self, b: usize) -> K {
-        self.firsts[b]
+        let segment = self.segment(self.segment_of(b));
+        segment.firsts[b - segment.first_block]
     }
 
     /// The keys of `blocks`, ascending.
     pub(super) fn decode(&self, blocks: Range<usize>) -> Decode<'_, K> {
+        let end = blocks.end.min(self.blocks());
+        let block = blocks.start.min(end);
         Decode {
             set: self,
-            block: blocks.start,
-            end: blocks.end.min(self.blocks()),
+            block,
+            end,
+            segment: if block < end {
+                self.segment_of(block)
+            } else {
+                0
+            },
             left: 0,
             at: 0,
             pos: 0,
@@ -293,151 +423,58 @@ impl Room {
 
     /// Bytes of a set with this room.
     pub(super) fn memory_bytes<K: Key>(self) -> u64 {
-        (self.blocks * (size_of::<K>() + 2 * size_of::<u64>()) + self.bytes) as u64
+        (self.blocks * (size_of::<K>() + size_of::<u64>()) + self.bytes) as u64
     }
 }
 
-/// A set made in parts side by side, each written by a [`PartWriter`] in the room reserved for
-/// it, then joined: each part moved down to follow the one before, its offsets and ranks
-/// shifted. The vectors are allocated zeroed at their full room, which takes no memory until
-/// written; joining moves the written bytes within them, and shrinking them gives back the
-/// rest.
-pub(super) struct Assembly<K> {
-    set: SortedKeys<K>,
-    rooms: Vec<Room>,
+/// Writes one part of a set, a [`Segment`], from keys pushed in strictly ascending order (and
+/// above those of the parts before), in the room reserved for it: its vectors are allocated at
+/// their full room when the writer is made (on the walk's thread, whichever thread writes),
+/// and never grow.
+pub(super) struct PartWriter<K> {
+    part: Segment<K>,
+    last: u128,
+    room: Room,
 }
 
-/// What a [`PartWriter`] wrote.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Written {
-    blocks: usize,
-    bytes: usize,
-    len: usize,
-}
-
-impl<K: Key> Assembly<K> {
-    /// Room for parts of `rooms`.
-    pub(super) fn new(rooms: &[Room]) -> Self {
-        let blocks = rooms.iter().map(|r| r.blocks).sum();
-        let bytes = rooms.iter().map(|r| r.bytes).sum();
-        Assembly {
-            set: SortedKeys {
-                firsts: vec![K::from_wide(0); blocks],
-                offsets: vec![0; blocks],
-                starts: vec![0; blocks],
-                bytes: vec![0; bytes],
+impl<K: Key> PartWriter<K> {
+    /// A writer for a part within `room`.
+    pub(super) fn with_room(room: Room) -> Self {
+        PartWriter {
+            part: Segment {
+                first_block: 0,
+                first_rank: 0,
+                firsts: Vec::with_capacity(room.blocks),
+                offsets: Vec::with_capacity(room.blocks),
+                bytes: Vec::with_capacity(room.bytes),
                 len: 0,
             },
-            rooms: rooms.to_vec(),
+            last: 0,
+            room,
         }
     }
 
-    /// Bytes the assembly holds (as [`Room::memory_bytes`] counts them).
-    pub(super) fn memory_bytes(&self) -> u64 {
-        self.set.memory_bytes()
-    }
-
-    /// A writer for each part, in order.
-    pub(super) fn writers(&mut self) -> Vec<PartWriter<'_, K>> {
-        let set = &mut self.set;
-        let (mut firsts, mut offsets, mut starts, mut bytes) = (
-            &mut set.firsts[..],
-            &mut set.offsets[..],
-            &mut set.starts[..],
-            &mut set.bytes[..],
-        );
-        let mut writers = Vec::with_capacity(self.rooms.len());
-        for room in &self.rooms {
-            let (f, rest_f) = std::mem::take(&mut firsts).split_at_mut(room.blocks);
-            let (o, rest_o) = std::mem::take(&mut offsets).split_at_mut(room.blocks);
-            let (s, rest_s) = std::mem::take(&mut starts).split_at_mut(room.blocks);
-            let (b, rest_b) = std::mem::take(&mut bytes).split_at_mut(room.bytes);
-            (firsts, offsets, starts, bytes) = (rest_f, rest_o, rest_s, rest_b);
-            writers.push(PartWriter {
-                firsts: f,
-                offsets: o,
-                starts: s,
-                bytes: b,
-                blocks: 0,
-                used: 0,
-                len: 0,
-                last: 0,
-            });
-        }
-        writers
-    }
-
-    /// The set: the parts, as `written` (in order), joined.
-    pub(super) fn join(self, written: &[Written]) -> SortedKeys<K> {
-        let Assembly { mut set, rooms } = self;
-        let (mut blocks, mut bytes, mut len) = (0, 0, 0);
-        let (mut room_blocks, mut room_bytes) = (0, 0);
-        for (w, room) in written.iter().zip(&rooms) {
-            let from = room_blocks..room_blocks + w.blocks;
-            set.firsts.copy_within(from.clone(), blocks);
-            set.offsets.copy_within(from.clone(), blocks);
-            set.starts.copy_within(from, blocks);
-            for o in &mut set.offsets[blocks..blocks + w.blocks] {
-                *o += bytes as u64;
-            }
-            for s in &mut set.starts[blocks..blocks + w.blocks] {
-                *s += len as u64;
-            }
-            set.bytes
-                .copy_within(room_bytes..room_bytes + w.bytes, bytes);
-            (blocks, bytes, len) = (blocks + w.blocks, bytes + w.bytes, len + w.len);
-            (room_blocks, room_bytes) = (room_blocks + room.blocks, room_bytes + room.bytes);
-        }
-        set.firsts.truncate(blocks);
-        set.offsets.truncate(blocks);
-        set.starts.truncate(blocks);
-        set.bytes.truncate(bytes);
-        set.firsts.shrink_to_fit();
-        set.offsets.shrink_to_fit();
-        set.starts.shrink_to_fit();
-        set.bytes.shrink_to_fit();
-        set.len = len;
-        set
-    }
-}
-
-/// Writes one part of an [`Assembly`] from keys pushed in strictly ascending order (and above
-/// those of the parts before), in the room reserved for it; pushing past the room is a bug
-/// (the room bounds the part) and panics.
-pub(super) struct PartWriter<'a, K> {
-    firsts: &'a mut [K],
-    offsets: &'a mut [u64],
-    starts: &'a mut [u64],
-    bytes: &'a mut [u8],
-    blocks: usize,
-    used: usize,
-    len: usize,
-    last: u128,
-}
-
-impl<K: Key> PartWriter<'_, K> {
     #[inline]
     pub(super) fn push(&mut self, key: K) {
-        if self.len.is_multiple_of(BLOCK) {
-            self.firsts[self.blocks] = key;
-            self.offsets[self.blocks] = self.used as u64;
-            self.starts[self.blocks] = self.len as u64;
-            self.blocks += 1;
+        let part = &mut self.part;
+        if part.len.is_multiple_of(BLOCK) {
+            part.firsts.push(key);
+            part.offsets.push(part.bytes.len() as u64);
         } else {
             debug_assert!(key.wide() > self.last, "keys strictly ascend");
-            self.used += put_varint(&mut self.bytes[self.used..], key.wide() - self.last);
+            put_varint(&mut part.bytes, key.wide() - self.last);
         }
         self.last = key.wide();
-        self.len += 1;
+        part.len += 1;
     }
 
-    /// What the part holds.
-    pub(super) fn finish(self) -> Written {
-        Written {
-            blocks: self.blocks,
-            bytes: self.used,
-            len: self.len,
-        }
+    /// The part written.
+    pub(super) fn finish(self) -> Segment<K> {
+        debug_assert!(
+            self.part.firsts.len() <= self.room.blocks && self.part.bytes.len() <= self.room.bytes,
+            "the room holds the part"
+        );
+        self.part
     }
 }
 
@@ -446,6 +483,8 @@ pub(super) struct Decode<'s, K> {
     set: &'s SortedKeys<K>,
     block: usize,
     end: usize,
+    /// The segment of `block`.
+    segment: usize,
     /// Keys left in the current block after `at`.
     left: usize,
     at: u128,
@@ -459,7 +498,8 @@ impl<K: Key> Iterator for Decode<'_, K> {
     fn next(&mut self) -> Option<K> {
         if self.left > 0 {
             self.left -= 1;
-            let (delta, used) = get_varint(&self.set.bytes[self.pos..]);
+            let bytes = &self.set.segment(self.segment).bytes;
+            let (delta, used) = get_varint(&bytes[self.pos..]);
             self.pos += used;
             self.at += delta;
             return Some(K::from_wide(self.at));
@@ -467,27 +507,29 @@ impl<K: Key> Iterator for Decode<'_, K> {
         if self.block >= self.end {
             return None;
         }
-        let b = self.block;
+        let set = self.set;
+        while self.segment + 1 < set.segment_count()
+            && set.segment(self.segment + 1).first_block <= self.block
+        {
+            self.segment += 1;
+        }
+        let segment = set.segment(self.segment);
+        let b = self.block - segment.first_block;
         self.block += 1;
-        self.left = self.set.keys_in(b..b + 1) - 1;
-        self.at = self.set.firsts[b].wide();
-        self.pos = self.set.offsets[b] as usize;
-        Some(self.set.firsts[b])
+        self.left = segment.keys_in_block(b) - 1;
+        self.at = segment.firsts[b].wide();
+        self.pos = segment.offsets[b] as usize;
+        Some(segment.firsts[b])
     }
 }
 
-/// Writes `value` at the start of `out` as a LEB128 varint (seven bits per byte, low bits
-/// first); returns the bytes it took.
-#[inline]
-fn put_varint(out: &mut [u8], mut value: u128) -> usize {
-    let mut i = 0;
+/// Appends `value` as a LEB128 varint: seven bits per byte, low bits first.
+fn put_varint(out: &mut Vec<u8>, mut value: u128) {
     while value >= 0x80 {
-        out[i] = (value as u8) | 0x80;
+        out.push((value as u8) | 0x80);
         value >>= 7;
-        i += 1;
     }
-    out[i] = value as u8;
-    i + 1
+    out.push(value as u8);
 }
 
 /// The varint at the start of `bytes`, and how many bytes it took.
@@ -542,38 +584,44 @@ mod tests {
     fn parts_made_apart_join_into_one_set() {
         let keys: Vec<u64> = (0..1000u64).map(|i| i * i * 7 + i).collect();
         let cuts = [0usize, 0, 5, 64, 64, 200, 393, 1000, 1000];
-        let parts: Vec<&[u64]> = cuts.windows(2).map(|w| &keys[w[0]..w[1]]).collect();
-        let rooms: Vec<Room> = parts
-            .iter()
-            .map(|p| Room {
-                blocks: p.len().div_ceil(BLOCK),
-                bytes: chain_bound(p),
+        let parts: Vec<Segment<u64>> = cuts
+            .windows(2)
+            .map(|w| {
+                let part = &keys[w[0]..w[1]];
+                let mut writer = PartWriter::with_room(Room {
+                    blocks: part.len().div_ceil(BLOCK),
+                    bytes: chain_bound(part),
+                });
+                for &k in part {
+                    writer.push(k);
+                }
+                writer.finish()
             })
             .collect();
-        let mut assembly = Assembly::new(&rooms);
-        let written: Vec<Written> = assembly
-            .writers()
-            .into_iter()
-            .zip(&parts)
-            .map(|(mut w, part)| {
-                part.iter().for_each(|&k| w.push(k));
-                w.finish()
-            })
-            .collect();
-        let set = assembly.join(&written);
+        let set = SortedKeys::join(parts);
         assert_eq!(set.len(), keys.len());
         assert!(set.iter().eq(keys.iter().copied()));
-        for (i, &k) in keys.iter().enumerate() {
-            assert!(set.contains(k), "{k}");
-            assert!(!set.contains(k + 1), "{}", k + 1);
-            let b = set.firsts.partition_point(|&f| f <= k) - 1;
-            assert!(set.keys_in(0..b) <= i && i < set.keys_in(0..b + 1));
+        let mut ranked = 0;
+        for b in 0..set.blocks() {
+            let block: Vec<u64> = set.decode(b..b + 1).collect();
+            assert_eq!(block[0], set.first_of(b));
+            assert_eq!(set.keys_in(0..b), ranked);
+            assert_eq!(block[..], keys[ranked..ranked + block.len()]);
+            ranked += block.len();
         }
         assert_eq!(set.keys_in(0..set.blocks()), keys.len());
+        for &k in &keys {
+            assert!(set.contains(k), "{k}");
+            assert!(!set.contains(k + 1), "{}", k + 1);
+        }
+        assert!(!set.contains(0u64.wrapping_sub(1)));
+        let whole: usize = (0..set.blocks()).map(|b| set.bytes_in(b..b + 1)).sum();
+        assert_eq!(set.bytes_in(0..set.blocks()), whole);
         for (low, high) in [
             (None, None),
-            (Some(7), Some(8)),
-            (Some(900), None),
+            (Some(8), Some(30)),
+            (Some(9), Some(2_000_000)),
+            (Some(900_000), None),
             (None, Some(5)),
         ] {
             let range = KeyRange { low, high };

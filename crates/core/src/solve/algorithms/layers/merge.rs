@@ -1,13 +1,12 @@
 //! The layer being made: each thread's sorted runs of successors, merged into one set on
-//! every thread, the key range cut into one part per thread and the parts joined.
+//! every thread, the key range cut into a few parts per thread, each a segment of the set.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::collections::binary_heap::PeekMut;
 
 use super::keys::{
-    Assembly, BLOCK, Key, KeyRange, PartWriter, Room, SortedKeys, Written, chain_bound,
-    widest_varint,
+    BLOCK, Key, KeyRange, PartWriter, Room, Segment, SortedKeys, chain_bound, widest_varint,
 };
 use super::on_threads_pulled;
 use super::sort::{Sizing, SortSpace};
@@ -262,16 +261,17 @@ impl<K: Key> NextLayer<K> {
             Share::of(merged, &runs, range)
         });
         let rooms: Vec<Room> = shares.iter().map(|s| s.room).collect();
-        let mut assembly = Assembly::new(&rooms);
         debug_assert!(
-            assembly.memory_bytes() <= self.merge_bytes(0, 0),
+            rooms.iter().map(|r| r.memory_bytes::<K>()).sum::<u64>() <= self.merge_bytes(0, 0),
             "the merge takes no more than the walk counted"
         );
-        let work: Vec<_> = shares.into_iter().zip(assembly.writers()).collect();
-        let written: Vec<Written> = on_threads_pulled(work, self.threads, |(share, out)| {
+        // The parts' memory taken here, on the walk's thread (see the module docs).
+        let writers = rooms.iter().map(|&room| PartWriter::with_room(room));
+        let work: Vec<_> = shares.into_iter().zip(writers).collect();
+        let parts = on_threads_pulled(work, self.threads, |(share, out)| {
             share.merge(merged, older, out)
         });
-        self.merged = assembly.join(&written);
+        self.merged = SortedKeys::join(parts);
         for slot in &mut self.slots {
             slot.pending.clear();
             slot.ends.clear();
@@ -381,8 +381,8 @@ impl<'r, K: Key> Share<'r, K> {
         self,
         merged: &SortedKeys<K>,
         older: &[&SortedKeys<K>],
-        mut out: PartWriter<'_, K>,
-    ) -> Written {
+        mut out: PartWriter<K>,
+    ) -> Segment<K> {
         let range = self.range;
         let mut fresh = Union::new(self.runs).peekable();
         let mut older: Vec<_> = older
