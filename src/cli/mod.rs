@@ -211,9 +211,9 @@ pub struct LimitArgs {
     #[arg(long, short)]
     pub quiet: bool,
     /// Worker threads for the searches that share their work (IDA* and IDDFS on tiles;
-    /// breadth-first search, counting and analysing big components on block puzzles); 0 =
-    /// every core; at most 64. The answer and the statistics do not depend on it.
-    #[arg(long, default_value_t = 1, value_parser = threads())]
+    /// breadth-first search, counting and analysing big components on block puzzles); 0, the
+    /// default, is every core; at most 64. The answer and the statistics do not depend on it.
+    #[arg(long, default_value_t = 0, value_parser = threads())]
     pub threads: usize,
 }
 

@@ -1,7 +1,7 @@
 //! Sorting a thread's successors: a radix sort that drops repeats, in working memory kept
 //! from batch to batch.
 
-use super::keys::Key;
+use super::keys::{Key, RADIX};
 
 /// How the buffers of the slots are sized for a batch.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -14,10 +14,6 @@ pub(super) enum Sizing {
     /// Exactly what the batch needs, shrunk if need be: memory is tighter still.
     Exact,
 }
-
-/// Digits of the radix sort: 11 bits, so a 64-bit key takes 6 passes over the data (8-bit
-/// digits, more passes, measured a few percent slower).
-pub(super) const RADIX: usize = 1 << 11;
 
 /// The radix sort's working memory: a second buffer for the keys, and the counts of every
 /// digit sorted.
