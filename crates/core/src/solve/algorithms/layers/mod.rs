@@ -93,8 +93,15 @@ fn on_threads<T: Send, R: Send>(work: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<
     })
 }
 
-/// Blocks of the layer being expanded that one thread takes per batch (32,768 states).
+/// Blocks of the layer being expanded per batch (32,768 states), shared among the threads:
+/// a batch's buffers (room for its successors, and as much again to sort them) then take the
+/// same memory whatever the number of threads. Past 8 threads, each thread takes
+/// [`SHARE_BLOCKS`].
 const BATCH_BLOCKS: usize = 512;
+
+/// The fewest blocks a thread takes per batch (4,096 states): less would spend more of the
+/// batch starting threads and merging short runs than expanding.
+const SHARE_BLOCKS: usize = 64;
 
 /// What a [`sorted_walk`] found.
 pub(crate) struct SortedWalk<K> {
@@ -265,7 +272,7 @@ fn next_batch<K: Key>(
     let per_thread = if meter.stats.expanded == 0 {
         1
     } else {
-        BATCH_BLOCKS
+        (BATCH_BLOCKS / threads).max(SHARE_BLOCKS)
     };
     let most = (threads * per_thread)
         .min(budget)
