@@ -108,6 +108,9 @@ pub struct App {
     resize_base: Option<(u64, Puzzle)>,
     solve: SolveView,
     help: Option<HelpPage>,
+    /// Where the right-hand panel was drawn last (`None` while collapsed): the Analyze
+    /// window opens over it, off the board.
+    side_rect: Option<egui::Rect>,
     export: Option<export::ExportTask>,
 }
 
@@ -181,6 +184,7 @@ impl App {
             resize_base: None,
             solve: SolveView::default(),
             help: None,
+            side_rect: None,
             export: None,
         }
     }
@@ -524,7 +528,7 @@ impl App {
                 .show_collapsible(ui, &mut self.view.left_panel, |ui| {
                     tools_panel::show(ui, &self.editor, self.doc.puzzle(), layer, commands);
                 });
-            side_panel(width).show_collapsible(ui, &mut self.view.right_panel, |ui| {
+            let panel = side_panel(width).show_collapsible(ui, &mut self.view.right_panel, |ui| {
                 side_scroll(ui, "properties scroll", |ui| {
                     properties_panel::show(
                         ui,
@@ -537,8 +541,9 @@ impl App {
                     );
                 });
             });
+            self.side_rect = panel.map(|p| p.response.rect);
         } else {
-            side_panel(width).show_collapsible(ui, &mut self.view.right_panel, |ui| {
+            let panel = side_panel(width).show_collapsible(ui, &mut self.view.right_panel, |ui| {
                 side_scroll(ui, "solver side scroll", |ui| {
                     self.solve.side_ui(
                         ui,
@@ -549,6 +554,7 @@ impl App {
                     );
                 });
             });
+            self.side_rect = panel.map(|p| p.response.rect);
         }
         egui::CentralPanel::default().show(ui, |ui| {
             if self.mode.is_editing() {
@@ -625,7 +631,8 @@ impl App {
         self.library.show(ctx, &mut library_open, commands);
         self.view.library_open = library_open;
         if self.view.analysis_open {
-            self.solve.analysis_window(ctx, self.doc.puzzle(), commands);
+            self.solve
+                .analysis_window(ctx, self.doc.puzzle(), self.side_rect, commands);
         }
         if self.view.families_open {
             self.solve.families_window(ctx, self.doc.puzzle(), commands);

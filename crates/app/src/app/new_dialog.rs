@@ -293,12 +293,43 @@ fn rush_hour_rows(ui: &mut Ui, form: &mut NewPuzzleForm) {
 fn size_row(ui: &mut Ui, form: &mut NewPuzzleForm) {
     ui.horizontal(|ui| {
         let label = ui.label("Rows:");
-        ui.add(egui::DragValue::new(&mut form.rows).range(1..=MAX_SIDE))
-            .labelled_by(label.id);
+        side_field(ui, "new rows", &mut form.rows).labelled_by(label.id);
         let label = ui.label("Columns:");
-        ui.add(egui::DragValue::new(&mut form.cols).range(1..=MAX_SIDE))
-            .labelled_by(label.id);
+        side_field(ui, "new cols", &mut form.cols).labelled_by(label.id);
     });
+}
+
+/// A field for a board side, `1..=MAX_SIDE`, where a click (or Tab) into it starts a new
+/// value: it empties, the old value shown greyed as its hint, so typing replaces it; left
+/// empty, the old value stays. A `DragValue` selects its text on a click, but egui's text
+/// field drops a selection made before it is drawn, so typing appended to the old value.
+/// The value follows every keystroke, so Tab and "Create" keep what was typed.
+fn side_field(ui: &mut Ui, salt: &str, value: &mut usize) -> egui::Response {
+    let id = ui.scope_id().with(salt);
+    let editing = ui.memory(|m| m.has_focus(id));
+    let mut text = if editing {
+        ui.data_mut(|d| d.get_temp::<String>(id))
+            .unwrap_or_default()
+    } else {
+        value.to_string()
+    };
+    let response = ui.add(
+        egui::TextEdit::singleline(&mut text)
+            .id(id)
+            .hint_text(value.to_string())
+            .char_limit(MAX_SIDE.to_string().len())
+            .desired_width(32.0),
+    );
+    if editing && response.changed() {
+        text.retain(|c| c.is_ascii_digit());
+        if let Ok(typed) = text.parse::<usize>() {
+            *value = typed.clamp(1, MAX_SIDE);
+        }
+    }
+    // Until the field has the focus, what it will edit is empty text.
+    let kept = if editing { text } else { String::new() };
+    ui.data_mut(|d| d.insert_temp(id, kept));
+    response
 }
 
 #[cfg(test)]

@@ -497,15 +497,16 @@ impl SolveView {
     }
 
     /// The Analyze window, for `puzzle` (the open design), with the solver panel's metric and
-    /// limits.
+    /// limits; it opens over `beside` (the right-hand panel, when shown), off the board.
     pub fn analysis_window(
         &mut self,
         ctx: &egui::Context,
         puzzle: &Puzzle,
+        beside: Option<egui::Rect>,
         commands: &mut Vec<Command>,
     ) {
         self.analyze
-            .window(ctx, &mut self.panel.settings, puzzle, commands);
+            .window(ctx, &mut self.panel.settings, puzzle, beside, commands);
     }
 
     /// The Make it harder window, when it is open, for `puzzle` (the open design), with

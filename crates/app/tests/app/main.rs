@@ -11,6 +11,7 @@ mod gui_export_help;
 mod gui_families;
 mod gui_family_window;
 mod gui_file_menu;
+mod gui_fourth_retrial;
 mod gui_harder;
 mod gui_layout;
 mod gui_new_user;

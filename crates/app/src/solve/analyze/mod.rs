@@ -225,6 +225,7 @@ impl AnalyzeView {
         ctx: &Context,
         settings: &mut SolverSettings,
         puzzle: &Puzzle,
+        beside: Option<egui::Rect>,
         commands: &mut Vec<Command>,
     ) {
         let mut open = true;
@@ -236,16 +237,27 @@ impl AnalyzeView {
             folding.set_open(false);
             folding.store(ctx);
         }
-        egui::Window::new("Analyze")
+        let window = egui::Window::new("Analyze")
             .id(window_id())
             .open(&mut open)
-            // Over the board, leaving the side panels (tools, properties, the solver) usable.
-            .default_pos([300.0, 60.0])
-            .default_width(580.0)
-            .default_height(780.0)
             .resizable(true)
-            .vscroll(true)
-            .show(ctx, |ui| self.ui(ui, settings, puzzle, commands));
+            // Scrolled both ways, so a wide row scrolls instead of widening the window over
+            // the board.
+            .scroll([true, true]);
+        let window = match beside {
+            // Over the right-hand panel, so the board stays in sight: after "Make this the
+            // start" the user sees the new start. The window's frame and title bar are
+            // outside the rect given to egui, hence the margins.
+            Some(panel) => window.default_rect(egui::Rect::from_min_max(
+                panel.min + egui::vec2(8.0, 40.0),
+                panel.max - egui::vec2(16.0, 16.0),
+            )),
+            None => window
+                .default_pos([300.0, 60.0])
+                .default_width(580.0)
+                .default_height(780.0),
+        };
+        window.show(ctx, |ui| self.ui(ui, settings, puzzle, commands));
         if !open {
             commands.push(Command::ShowAnalysis(false));
         }

@@ -21,6 +21,8 @@ const COMPLETE: Color32 = Color32::from_rgb(0x2e, 0x9e, 0x4f);
 
 /// The width of a thumbnail card's contents.
 const CARD_WIDTH: f32 = 140.0;
+/// The least width that holds the figures and the hardest start's card side by side.
+const WIDE_ENOUGH_BESIDE: f32 = 480.0;
 
 /// Cards in one row of the exploration's list.
 const CARDS_PER_ROW: usize = 3;
@@ -188,14 +190,24 @@ pub fn analysis_ui(
             fmt::bytes(report.stats.peak_memory_bytes)
         ),
     ));
-    // The hardest position and its buttons sit beside the figures, where they are seen first.
-    ui.horizontal_top(|ui| {
-        ui.vertical(|ui| figures_ui(ui, "analysis figures", &rows));
+    // The hardest position and its buttons sit beside the figures, where they are seen first;
+    // above them in a narrow window (over the side panel, off the board), where beside them
+    // they would be scrolled out of sight.
+    if ui.available_width() >= WIDE_ENOUGH_BESIDE {
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| figures_ui(ui, "analysis figures", &rows));
+            if let Some(h) = &report.hardest {
+                ui.add_space(8.0);
+                ui.vertical(|ui| hardest_ui(ui, report, h, previous_start, puzzle, commands));
+            }
+        });
+    } else {
         if let Some(h) = &report.hardest {
+            hardest_ui(ui, report, h, previous_start, puzzle, commands);
             ui.add_space(8.0);
-            ui.vertical(|ui| hardest_ui(ui, report, h, previous_start, puzzle, commands));
         }
-    });
+        figures_ui(ui, "analysis figures", &rows);
+    }
     let width = (ui.available_width() - 8.0).max(240.0);
     if !report.histogram.is_empty() {
         ui.add_space(6.0);

@@ -265,8 +265,12 @@ impl Compare {
                 let right_to_left = egui::Layout::right_to_left(egui::Align::Center);
                 let label = ui.label("Add");
                 // Right to left: the add button keeps its place at the panel's edge and the
-                // combo box fills what is left.
+                // combo box fills what is left. Both rows leave the panel's scroll bar its
+                // width: a floating bar is drawn, and takes clicks, over the content's edge,
+                // where it cut the add button off.
+                let bar = ui.spacing().scroll.bar_width;
                 ui.with_layout(right_to_left, |ui| {
+                    ui.add_space(bar);
                     if !uses_heuristic {
                         self.add_button_ui(ui);
                     }
@@ -285,6 +289,7 @@ impl Compare {
                 if uses_heuristic {
                     ui.label("with");
                     ui.with_layout(right_to_left, |ui| {
+                        ui.add_space(bar);
                         self.add_button_ui(ui);
                         let shown = self
                             .add_heuristic
@@ -432,11 +437,7 @@ impl Compare {
                 ui.ctx().copy_text(as_csv(&self.rows));
             }
         });
-        let chosen = egui::ScrollArea::horizontal()
-            .id_salt("compare table scroll")
-            .show(ui, |ui| table_ui(ui, &self.rows))
-            .inner;
-        if let Some(report) = chosen {
+        if let Some(report) = table_ui(ui, &self.rows) {
             commands.push(SolveCommand::ShowSolution(report).into());
         }
         ui.weak("Click an algorithm to play its solution back.");

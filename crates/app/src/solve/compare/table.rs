@@ -66,7 +66,7 @@ pub const COLUMNS: [&str; 9] = [
     "Generated",
     "Max Frontier",
     "Time (ms)",
-    "Optimal",
+    "Guaranteed optimal",
     "Status",
 ];
 
@@ -115,16 +115,69 @@ pub fn as_csv(rows: &[CompareRow]) -> String {
     out
 }
 
-/// The table; returns the report of a solved row whose algorithm was clicked.
+/// The table; returns the report of a solved row whose algorithm was clicked. The Algorithm
+/// column stays put while the other columns scroll sideways beneath a narrow centre, so each
+/// row can still be told by its algorithm. The two parts are grids of one-line cells of the
+/// same height, so their rows (and stripes) line up.
 pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
     let mut chosen = None;
+    ui.horizontal_top(|ui| {
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
+        // The parts apart by the grids' own spacing, as if one grid.
+        ui.spacing_mut().item_spacing.x = SPACING[0];
+        egui::Grid::new("compare table algorithms")
+            .num_columns(1)
+            .striped(true)
+            .spacing(SPACING)
+            .show(ui, |ui| {
+                ui.label(RichText::new(COLUMNS[0]).strong());
+                ui.end_row();
+                for row in rows {
+                    let text = row.cells()[0].clone();
+                    match &row.result {
+                        Ok(report) if report.status == Termination::Solved => {
+                            let link = ui
+                                .link(RichText::new(text).strong())
+                                .on_hover_text("Play this solution back");
+                            if link.clicked() {
+                                chosen = Some(Arc::clone(report));
+                            }
+                        }
+                        _ => {
+                            ui.label(RichText::new(text).strong());
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        egui::ScrollArea::horizontal()
+            .id_salt("compare table scroll")
+            .show(ui, |ui| columns_ui(ui, rows));
+    });
+    chosen
+}
+
+/// The space between the table's cells.
+const SPACING: [f32; 2] = [14.0, 4.0];
+
+/// The columns after the Algorithm column.
+fn columns_ui(ui: &mut Ui, rows: &[CompareRow]) {
     egui::Grid::new("compare table")
-        .num_columns(COLUMNS.len())
+        .num_columns(COLUMNS.len() - 1)
         .striped(true)
-        .spacing([14.0, 4.0])
+        .spacing(SPACING)
         .show(ui, |ui| {
-            for title in COLUMNS {
-                ui.label(RichText::new(title).strong());
+            for (i, title) in COLUMNS.iter().enumerate().skip(1) {
+                let header = ui.label(RichText::new(*title).strong());
+                if i == 7 {
+                    // "no" reads as "this solution is too long" without it, even when
+                    // the length found equals the optimum.
+                    header.on_hover_text(
+                        "Whether the algorithm guarantees a shortest solution. \"no\" does \
+                         not mean this solution is longer than the shortest: compare its \
+                         length with an optimal algorithm's.",
+                    );
+                }
             }
             ui.end_row();
             for row in rows {
@@ -138,23 +191,11 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
                         _ => text.to_string(),
                     }
                 };
-                for (i, cell) in cells.iter().enumerate() {
+                for (i, cell) in cells.iter().enumerate().skip(1) {
                     let text = numeric(i, cell);
                     match (i, cell.as_str()) {
                         (7, "yes") => ui.colored_label(Color32::from_rgb(0x2e, 0x9e, 0x4f), text),
                         (7, "no") => ui.colored_label(ui.visuals().warn_fg_color, text),
-                        (0, _) => match &row.result {
-                            Ok(report) if report.status == Termination::Solved => {
-                                let link = ui
-                                    .link(RichText::new(text).strong())
-                                    .on_hover_text("Play this solution back");
-                                if link.clicked() {
-                                    chosen = Some(Arc::clone(report));
-                                }
-                                link
-                            }
-                            _ => ui.label(RichText::new(text).strong()),
-                        },
                         (2..=6, _) => ui.monospace(text),
                         _ => ui.label(text),
                     };
@@ -162,7 +203,6 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
                 ui.end_row();
             }
         });
-    chosen
 }
 
 #[cfg(test)]

@@ -549,8 +549,8 @@ impl Watch {
                 .on_hover_text("Show the whole tree (drag to pan, Ctrl + scroll to zoom)")
                 .clicked()
             {
-                self.scene.fitted = None;
-                self.compared_scene.fitted = None;
+                self.scene.fit_root();
+                self.compared_scene.fit_root();
             }
         });
     }
@@ -693,18 +693,28 @@ fn frontier_ui(ui: &mut Ui, w: &Watching, max_height: f32) {
         });
 }
 
+/// The selected node's board, figures and path, in a block as tall with a node selected as
+/// without, so the tree below never moves when a node is clicked. Its lines are cut short
+/// (hover for the whole), since a wrapped line would make the block taller.
 fn selected_ui(ui: &mut Ui, w: &Watching) {
-    let Some((cells, figures, path)) = &w.view.selected else {
-        ui.weak("Click a node of the tree to see its board and its path from the root.");
-        return;
-    };
-    ui.horizontal(|ui| {
-        let (rect, _) = ui.allocate_exact_size(thumb_size(&w.trace, 60.0), Sense::hover());
-        paint_thumbnail(ui, rect, w.trace.start(), cells);
-        ui.vertical(|ui| {
-            ui.label(RichText::new("Selected node").strong());
-            ui.label(figures);
-            ui.label(format!("Path: {path}"));
+    let thumb = thumb_size(&w.trace, 60.0);
+    let lines =
+        3.0 * ui.text_style_height(&egui::TextStyle::Body) + 2.0 * ui.spacing().item_spacing.y;
+    let height = thumb.y.max(lines);
+    ui.allocate_ui(vec2(ui.available_width(), height), |ui| {
+        ui.set_min_size(vec2(ui.available_width(), height));
+        let Some((cells, figures, path)) = &w.view.selected else {
+            ui.weak("Click a node of the tree to see its board and its path from the root.");
+            return;
+        };
+        ui.horizontal_top(|ui| {
+            let (rect, _) = ui.allocate_exact_size(thumb, Sense::hover());
+            paint_thumbnail(ui, rect, w.trace.start(), cells);
+            ui.vertical(|ui| {
+                ui.label(RichText::new("Selected node").strong());
+                ui.add(egui::Label::new(figures.as_str()).truncate());
+                ui.add(egui::Label::new(format!("Path: {path}")).truncate());
+            });
         });
     });
 }

@@ -10,6 +10,9 @@ pub(super) struct SceneView {
     pub(super) rect: Rect,
     /// The view fitted last; `None` refits at the next frame.
     pub(super) fitted: Option<Rect>,
+    /// Whether the fit keeps the root in view ("Fit the tree"), rather than following the
+    /// node the search is at; until the student moves the view.
+    root_first: bool,
 }
 
 impl Default for SceneView {
@@ -17,6 +20,7 @@ impl Default for SceneView {
         SceneView {
             rect: Rect::ZERO,
             fitted: None,
+            root_first: false,
         }
     }
 }
@@ -27,8 +31,17 @@ impl SceneView {
     /// blown up past 1.5); else as much of its depth as fits at a zoom between `readable`
     /// and 1, centred on `focus` (where the node the student cares about is drawn), so a
     /// fitted tree is never a strip of specks.
-    pub(super) fn follow(&mut self, whole: Rect, view: Vec2, readable: f32, focus: egui::Pos2) {
+    /// After [`SceneView::fit_root`], the view hangs from the top and keeps `root` in it.
+    pub(super) fn follow(
+        &mut self,
+        whole: Rect,
+        view: Vec2,
+        readable: f32,
+        focus: egui::Pos2,
+        root: egui::Pos2,
+    ) {
         if self.fitted.is_some_and(|f| f != self.rect) && self.rect.is_finite() {
+            self.root_first = false;
             return;
         }
         let whole = whole.expand(8.0);
@@ -40,6 +53,16 @@ impl SceneView {
             (view.y / whole.height()).clamp(readable, 1.0)
         };
         let size = view / zoom;
+        // The focus as near as the root allows: the root stays 16 points inside the view.
+        let focus = if self.root_first {
+            let reach = (size.x / 2.0 - 16.0).max(0.0);
+            egui::pos2(
+                focus.x.clamp(root.x - reach, root.x + reach),
+                whole.top() + size.y / 2.0,
+            )
+        } else {
+            focus
+        };
         // Along each axis: the middle of the drawing if it fits, else the focus, kept inside.
         let place = |fits: bool, middle: f32, focus: f32, low: f32, high: f32| {
             if fits { middle } else { focus.clamp(low, high) }
@@ -62,6 +85,12 @@ impl SceneView {
         let rect = Rect::from_center_size(egui::pos2(x, y), size);
         self.rect = rect;
         self.fitted = Some(rect);
+    }
+
+    /// Refits at the next frame with the root in view (the student asked for the tree).
+    pub(super) fn fit_root(&mut self) {
+        self.fitted = None;
+        self.root_first = true;
     }
 
     /// Whether the view is the fitted one (the student has not moved it since).

@@ -113,6 +113,11 @@ pub(super) fn tree_ui(
     let focus = layout
         .focus
         .map_or(Pos2::ZERO + origin, |i| Pos2::ZERO + at(&layout.placed[i]));
+    let root = layout
+        .placed
+        .iter()
+        .find(|p| p.parent.is_none())
+        .map_or(Pos2::ZERO + origin, |p| Pos2::ZERO + at(p));
     let frame = egui::Frame::canvas(ui.style());
     let canvas = frame.show(ui, |ui| {
         ui.set_min_height(ui.available_height().max(TREE_MIN_HEIGHT));
@@ -122,6 +127,7 @@ pub(super) fn tree_ui(
             viewport,
             readable,
             focus,
+            root,
         );
         let zoom = (viewport / scene.rect.size())
             .min_elem()

@@ -226,6 +226,13 @@ pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadErro
     let options = ron_options();
     match options.from_str::<VersionProbe>(text) {
         Ok(VersionProbe { format: None }) => {
+            // A misspelt `format` is a field the puzzle does not have: name that one, where
+            // it is written, rather than the one missing.
+            if let Err(e) = options.from_str::<FileText>(text)
+                && matches!(e.code, ron::error::Error::NoSuchStructField { .. })
+            {
+                return Err(syntax_error(&e, text, "the puzzle", part_name));
+            }
             return Err(LoadError::at(
                 format!(
                     "missing `format: {BASE_FORMAT_VERSION},` at the start of the puzzle: every \
@@ -565,6 +572,15 @@ mod tests {
         assert_eq!(e.line, Some(4), "{e:?}");
         let e = err("(\n  format: 1,\n  board: [\"A\"],\n  colour: 3,\n)");
         assert_eq!(e.line, Some(4), "{e:?}");
+    }
+
+    #[test]
+    fn a_misspelt_format_is_named_where_it_is_written() {
+        let e = err("(\n  fromat: 1,\n  board: [\"A\"],\n)");
+        assert_eq!((e.line, e.column), (Some(2), Some(3)), "{e:?}");
+        assert!(e.message.contains("fromat"), "{e:?}");
+        let e = err("(\n  board: [\"A\"],\n)");
+        assert!(e.message.contains("missing `format"), "{e:?}");
     }
 
     #[test]
