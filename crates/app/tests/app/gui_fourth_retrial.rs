@@ -4,6 +4,7 @@
 //! root off, and the comparison's "Optimal" column read as "this solution was optimal".
 
 use crate::gui_support;
+use crate::gui_support::click_at;
 
 use gui_support::bundled;
 
@@ -21,17 +22,6 @@ use blockslide_core::solve::Algorithm;
 
 /// A generous bound for background work in a debug build on a busy machine.
 const PATIENCE: std::time::Duration = std::time::Duration::from_mins(3);
-
-/// Presses the primary button at `at` and releases it there, as a mouse click does.
-fn click_at(h: &mut Harness<'static, App>, at: Pos2) {
-    h.hover_at(at);
-    h.step();
-    h.drag_at(at);
-    h.step();
-    h.drop_at(at);
-    h.step();
-    h.run_ok();
-}
 
 /// The input field (not its caption) named `label`.
 fn field_rect(h: &Harness<'static, App>, label: &str) -> Rect {

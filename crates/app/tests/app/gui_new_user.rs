@@ -4,17 +4,17 @@
 //! car's.
 
 use crate::gui_support;
+use crate::gui_support::{click_cell, drag_cells};
 
 use std::time::Duration;
 
 use egui::accesskit::Role;
-use egui::{Event, Key, Modifiers, Pos2};
+use egui::{Event, Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use blockslide_app::app::App;
 use blockslide_app::command::{HelpPage, Mode};
-use blockslide_app::common::board::{BOARD_LABEL, cell_center};
 use blockslide_app::common::colors::{APART, difference, piece_color};
 use blockslide_core::model::{Axis, Cell, Metric, Puzzle, Token};
 
@@ -24,40 +24,6 @@ fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
 
 fn t(s: &str) -> Token {
     Token::new(s).unwrap()
-}
-
-fn cell_pos(h: &Harness<'static, App>, r: usize, c: usize) -> Pos2 {
-    let p = h.state().document().puzzle();
-    let (rows, cols) = (p.rows, p.cols);
-    cell_center(h.get_by_label(BOARD_LABEL).rect(), rows, cols, r, c)
-}
-
-/// Presses and releases the primary button over cell `(r, c)` of the board shown.
-fn click_cell(h: &mut Harness<'static, App>, r: usize, c: usize) {
-    let at = cell_pos(h, r, c);
-    h.hover_at(at);
-    h.step();
-    h.drag_at(at);
-    h.step();
-    h.drop_at(at);
-    h.step();
-    h.run_ok();
-}
-
-/// Drags with the primary button from cell `from` to cell `to` in small steps.
-fn drag_cells(h: &mut Harness<'static, App>, from: (usize, usize), to: (usize, usize)) {
-    let (from, to) = (cell_pos(h, from.0, from.1), cell_pos(h, to.0, to.1));
-    h.hover_at(from);
-    h.step();
-    h.drag_at(from);
-    h.step();
-    for k in 1..=6 {
-        h.hover_at(from + (to - from) * (k as f32 / 6.0));
-        h.step();
-    }
-    h.drop_at(to);
-    h.step();
-    h.run_ok();
 }
 
 fn button<'a>(h: &'a Harness<'_, App>, label: &'a str) -> egui_kittest::Node<'a> {

@@ -4,16 +4,16 @@
 //! and a message never outlives the next action.
 
 use crate::gui_support::{self, bundled};
+use crate::gui_support::{click_cell, drag_cells};
 
 use std::time::{Duration, Instant};
 
-use egui::{Key, Pos2};
+use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use blockslide_app::app::App;
 use blockslide_app::command::Mode;
-use blockslide_app::common::board::{BOARD_LABEL, cell_center};
 use blockslide_app::solve::play::{Play, SOLVE_FROM_HERE_LABEL};
 use blockslide_core::model::{Axis, Dir, Metric, Puzzle, Token};
 use blockslide_core::solve::{self as api, Algorithm, Limits, SearchControl, SolveRequest};
@@ -30,39 +30,6 @@ fn game<'a>(h: &'a Harness<'static, App>) -> &'a Play {
         .solve_view()
         .play()
         .expect("the Play tab has a game")
-}
-
-fn cell_pos(h: &Harness<'static, App>, r: usize, c: usize) -> Pos2 {
-    let p = h.state().document().puzzle();
-    cell_center(h.get_by_label(BOARD_LABEL).rect(), p.rows, p.cols, r, c)
-}
-
-/// Presses and releases the primary button over cell `(r, c)`.
-fn click_cell(h: &mut Harness<'static, App>, r: usize, c: usize) {
-    let at = cell_pos(h, r, c);
-    h.hover_at(at);
-    h.step();
-    h.drag_at(at);
-    h.step();
-    h.drop_at(at);
-    h.step();
-    h.run_ok();
-}
-
-/// Drags with the primary button from cell `from` to cell `to` in small steps.
-fn drag_cells(h: &mut Harness<'static, App>, from: (usize, usize), to: (usize, usize)) {
-    let (from, to) = (cell_pos(h, from.0, from.1), cell_pos(h, to.0, to.1));
-    h.hover_at(from);
-    h.step();
-    h.drag_at(from);
-    h.step();
-    for k in 1..=6 {
-        h.hover_at(from + (to - from) * (k as f32 / 6.0));
-        h.step();
-    }
-    h.drop_at(to);
-    h.step();
-    h.run_ok();
 }
 
 fn press(h: &mut Harness<'static, App>, key: Key) {

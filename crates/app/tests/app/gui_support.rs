@@ -10,8 +10,11 @@ use std::time::{Duration, Instant};
 
 use blockslide_app::app::App;
 use blockslide_app::command::Mode;
+use blockslide_app::common::board::{BOARD_LABEL, cell_center};
 use blockslide_core::model::Puzzle;
+use egui::Pos2;
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 
 pub use crate::fixtures::bundled;
 
@@ -31,6 +34,45 @@ pub fn harness(puzzle: Puzzle, mode: Mode, size: [f32; 2]) -> Harness<'static, A
     let mut h = Harness::builder().with_size(size).build_eframe(|_| app);
     h.run_ok();
     h
+}
+
+/// The centre of cell `(r, c)` of the board shown.
+pub fn cell_pos(h: &Harness<'static, App>, r: usize, c: usize) -> Pos2 {
+    let p = h.state().document().puzzle();
+    cell_center(h.get_by_label(BOARD_LABEL).rect(), p.rows, p.cols, r, c)
+}
+
+/// Presses the primary button at `at` and releases it there, as a mouse click does.
+pub fn click_at(h: &mut Harness<'static, App>, at: Pos2) {
+    h.hover_at(at);
+    h.step();
+    h.drag_at(at);
+    h.step();
+    h.drop_at(at);
+    h.step();
+    h.run_ok();
+}
+
+/// Presses and releases the primary button over cell `(r, c)` of the board shown.
+pub fn click_cell(h: &mut Harness<'static, App>, r: usize, c: usize) {
+    let at = cell_pos(h, r, c);
+    click_at(h, at);
+}
+
+/// Drags with the primary button from cell `from` to cell `to` in small steps.
+pub fn drag_cells(h: &mut Harness<'static, App>, from: (usize, usize), to: (usize, usize)) {
+    let (from, to) = (cell_pos(h, from.0, from.1), cell_pos(h, to.0, to.1));
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+        h.step();
+    }
+    h.drop_at(to);
+    h.step();
+    h.run_ok();
 }
 
 /// Steps frames until `done` holds for the app, then one more; panics after `patience`

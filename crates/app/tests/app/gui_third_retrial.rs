@@ -9,20 +9,20 @@
 //! with a generous timeout (and never assert on timing).
 
 use crate::gui_support;
+use crate::gui_support::{click_at, drag_cells};
 
 use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
 use egui::accesskit::Role;
-use egui::{Key, Modifiers, Pos2, Shape};
+use egui::{Key, Modifiers, Shape};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use blockslide_app::app::App;
 use blockslide_app::app::dialogs::PATH_FIELD_LABEL;
 use blockslide_app::command::Mode;
-use blockslide_app::common::board::{BOARD_LABEL, cell_center};
 use blockslide_app::common::colors::piece_color;
 use blockslide_app::solve::compare::charts::charts_ui;
 use blockslide_app::solve::compare::pairs::ComparePair;
@@ -72,38 +72,6 @@ fn game<'a>(h: &'a Harness<'static, App>) -> &'a Play {
         .solve_view()
         .play()
         .expect("the Play tab has a game")
-}
-
-fn cell_pos(h: &Harness<'static, App>, r: usize, c: usize) -> Pos2 {
-    let p = h.state().document().puzzle();
-    cell_center(h.get_by_label(BOARD_LABEL).rect(), p.rows, p.cols, r, c)
-}
-
-/// Presses the primary button at `at`, and releases it there.
-fn click_at(h: &mut Harness<'static, App>, at: Pos2) {
-    h.hover_at(at);
-    h.step();
-    h.drag_at(at);
-    h.step();
-    h.drop_at(at);
-    h.step();
-    h.run_ok();
-}
-
-/// Drags with the primary button from cell `from` to cell `to` in small steps.
-fn drag_cells(h: &mut Harness<'static, App>, from: (usize, usize), to: (usize, usize)) {
-    let (from, to) = (cell_pos(h, from.0, from.1), cell_pos(h, to.0, to.1));
-    h.hover_at(from);
-    h.step();
-    h.drag_at(from);
-    h.step();
-    for k in 1..=6 {
-        h.hover_at(from + (to - from) * (k as f32 / 6.0));
-        h.step();
-    }
-    h.drop_at(to);
-    h.step();
-    h.run_ok();
 }
 
 fn arrow(dir: Dir) -> Key {
