@@ -157,6 +157,18 @@ pub(crate) fn syntax_error(
             part_name(outer.as_deref()),
             one_of(expected)
         ),
+        ron::Error::NoSuchEnumVariant {
+            expected,
+            found,
+            outer,
+        } => format!(
+            "unknown {} `{}`; it is one of {}",
+            outer
+                .as_deref()
+                .map_or_else(|| "value".to_string(), str::to_lowercase),
+            echo(found),
+            one_of(expected)
+        ),
         ron::Error::MissingStructField { field, outer } => {
             format!("missing field `{field}` in {}", part_name(outer.as_deref()))
         }
@@ -572,6 +584,13 @@ mod tests {
         assert_eq!(e.line, Some(4), "{e:?}");
         let e = err("(\n  format: 1,\n  board: [\"A\"],\n  colour: 3,\n)");
         assert_eq!(e.line, Some(4), "{e:?}");
+    }
+
+    #[test]
+    fn an_unknown_choice_names_the_choices() {
+        let e = err("(format: 2, board: [\"A\"], pieces: {\"A\": (axis: Diagonal)})");
+        assert!(e.message.contains("`Diagonal`"), "{e:?}");
+        assert!(e.message.contains("one of"), "{e:?}");
     }
 
     #[test]
