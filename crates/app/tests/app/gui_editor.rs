@@ -3,6 +3,7 @@
 //! the unsaved-changes guard, the library, the session kept across relaunches, and the mode
 //! tabs.
 use crate::gui_support;
+use crate::gui_support::{button, button_starting};
 use gui_support::bundled;
 
 use std::path::Path;
@@ -67,16 +68,6 @@ fn drag_cells(h: &mut Harness<'_, App>, cells: &[(usize, usize)]) {
     }
     h.drop_at(at(*cells.last().unwrap()));
     h.run();
-}
-
-fn button<'a>(h: &'a Harness<'_, App>, label: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by_role_and_label(Role::Button, label)
-}
-
-/// A button whose label starts with `start` (menu items carry their shortcut, palette
-/// entries the piece's name).
-fn button_starting<'a>(h: &'a Harness<'_, App>, start: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by(move |n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(start)))
 }
 
 fn menu(h: &mut Harness<'_, App>, menu: &str, item: &str) {

@@ -3,6 +3,7 @@
 //! board in Fogleman's notation and playing its solution back; playing with cars that move
 //! only along their axes; managing zones and saving them.
 use crate::gui_support;
+use crate::gui_support::{button, button_starting, choose, drag};
 
 use std::path::Path;
 use std::time::Duration;
@@ -61,41 +62,10 @@ fn click_cell(h: &mut Harness<'static, App>, r: usize, c: usize) {
     }
 }
 
-/// Drags with the primary button from `from` to `to` in small steps.
-fn drag(h: &mut Harness<'static, App>, from: Pos2, to: Pos2) {
-    h.hover_at(from);
-    h.step();
-    h.drag_at(from);
-    h.step();
-    for k in 1..=6 {
-        h.hover_at(from + (to - from) * (k as f32 / 6.0));
-        h.step();
-    }
-    h.drop_at(to);
-    h.step();
-    h.run_ok();
-}
-
-fn button<'a>(h: &'a Harness<'_, App>, label: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by_role_and_label(Role::Button, label)
-}
-
-fn button_starting<'a>(h: &'a Harness<'_, App>, start: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by(move |n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(start)))
-}
-
 fn menu(h: &mut Harness<'static, App>, menu: &str, item: &str) {
     button(h, menu).click();
     h.run_ok();
     button_starting(h, item).click();
-    h.run_ok();
-}
-
-/// Opens the combo box labelled `combo` and clicks its entry `entry`.
-fn choose(h: &mut Harness<'static, App>, combo: &str, entry: &str) {
-    h.get_by_role_and_label(Role::ComboBox, combo).click();
-    h.run_ok();
-    button(h, entry).click();
     h.run_ok();
 }
 

@@ -4,6 +4,7 @@
 //! Revert to Saved and Open Recent (missing files marked) work.
 
 use crate::gui_support;
+use crate::gui_support::{button, keys, menu};
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -42,28 +43,6 @@ fn puzzles_folder(dir: &tempfile::TempDir) -> PathBuf {
 fn empty_board(rows: usize, cols: usize) -> Puzzle {
     let row = vec!["."; cols].join(" ");
     Puzzle::from_rows(&vec![row; rows], &[]).unwrap()
-}
-
-fn button<'a>(h: &'a Harness<'_, App>, label: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by_role_and_label(Role::Button, label)
-}
-
-/// The button whose label starts with `start` (a menu entry, followed by its shortcut).
-fn button_starting<'a>(h: &'a Harness<'_, App>, start: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by(move |n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(start)))
-}
-
-/// Opens the menu `menu` and clicks its entry starting with `entry`.
-fn menu(h: &mut Harness<'static, App>, menu: &str, entry: &str) {
-    button(h, menu).click();
-    h.run_ok();
-    button_starting(h, entry).click();
-    h.run_ok();
-}
-
-fn keys(h: &mut Harness<'static, App>, modifiers: Modifiers, key: Key) {
-    h.key_press_modifiers(modifiers, key);
-    h.run_ok();
 }
 
 fn path_field(h: &Harness<'static, App>) -> String {

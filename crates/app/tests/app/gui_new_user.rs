@@ -4,7 +4,7 @@
 //! car's.
 
 use crate::gui_support;
-use crate::gui_support::{click_cell, drag_cells};
+use crate::gui_support::{button, button_starting, click_cell, drag_cells, keys, menu};
 
 use std::time::Duration;
 
@@ -24,28 +24,6 @@ fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
 
 fn t(s: &str) -> Token {
     Token::new(s).unwrap()
-}
-
-fn button<'a>(h: &'a Harness<'_, App>, label: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by_role_and_label(Role::Button, label)
-}
-
-/// The button whose label starts with `start` (a menu entry, followed by its shortcut).
-fn button_starting<'a>(h: &'a Harness<'_, App>, start: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by(move |n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(start)))
-}
-
-/// Opens the menu `menu` and clicks its entry starting with `entry`.
-fn menu(h: &mut Harness<'static, App>, menu: &str, entry: &str) {
-    button(h, menu).click();
-    h.run_ok();
-    button_starting(h, entry).click();
-    h.run_ok();
-}
-
-fn keys(h: &mut Harness<'static, App>, modifiers: Modifiers, key: Key) {
-    h.key_press_modifiers(modifiers, key);
-    h.run_ok();
 }
 
 /// The steps made in the Play tab's game.

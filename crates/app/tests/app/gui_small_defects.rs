@@ -7,6 +7,7 @@
 //! condition holds, with a generous timeout (and never assert on timing).
 
 use crate::gui_support;
+use crate::gui_support::{button, choose, menu};
 
 use gui_support::bundled;
 
@@ -38,31 +39,6 @@ fn harness(puzzle: Puzzle, mode: Mode) -> Harness<'static, App> {
 /// Steps frames until `done` holds for the app, panicking after [`PATIENCE`].
 fn wait_for(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
     gui_support::wait_for(h, PATIENCE, what, done);
-}
-
-fn button<'a>(h: &'a Harness<'_, App>, label: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by_role_and_label(Role::Button, label)
-}
-
-/// The button whose label starts with `start` (a menu entry, followed by its shortcut).
-fn button_starting<'a>(h: &'a Harness<'_, App>, start: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by(move |n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(start)))
-}
-
-/// Opens the menu `menu` and clicks its entry starting with `entry`.
-fn menu(h: &mut Harness<'static, App>, menu: &str, entry: &str) {
-    button(h, menu).click();
-    h.run_ok();
-    button_starting(h, entry).click();
-    h.run_ok();
-}
-
-/// Opens the combo box labelled `combo` and clicks its entry `entry`.
-fn choose(h: &mut Harness<'static, App>, combo: &str, entry: &str) {
-    h.get_by_role_and_label(Role::ComboBox, combo).click();
-    h.run_ok();
-    button(h, entry).click();
-    h.run_ok();
 }
 
 fn solve(h: &mut Harness<'static, App>, algorithm: Algorithm) {

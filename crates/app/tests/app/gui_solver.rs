@@ -434,13 +434,7 @@ fn board_cell(h: &Harness<'static, App>, rows: usize, cols: usize, r: usize, c: 
 
 fn click_cell(h: &mut Harness<'static, App>, rows: usize, cols: usize, r: usize, c: usize) {
     let at = board_cell(h, rows, cols, r, c);
-    h.hover_at(at);
-    h.step();
-    h.drag_at(at);
-    h.step();
-    h.drop_at(at);
-    h.step();
-    h.run_ok();
+    gui_support::click_at(h, at);
 }
 
 #[test]

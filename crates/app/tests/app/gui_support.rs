@@ -12,7 +12,8 @@ use blockslide_app::app::App;
 use blockslide_app::command::Mode;
 use blockslide_app::common::board::{BOARD_LABEL, cell_center};
 use blockslide_core::model::Puzzle;
-use egui::Pos2;
+use egui::accesskit::Role;
+use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -62,6 +63,11 @@ pub fn click_cell(h: &mut Harness<'static, App>, r: usize, c: usize) {
 /// Drags with the primary button from cell `from` to cell `to` in small steps.
 pub fn drag_cells(h: &mut Harness<'static, App>, from: (usize, usize), to: (usize, usize)) {
     let (from, to) = (cell_pos(h, from.0, from.1), cell_pos(h, to.0, to.1));
+    drag(h, from, to);
+}
+
+/// Drags with the primary button from `from` to `to` in small steps.
+pub fn drag(h: &mut Harness<'static, App>, from: Pos2, to: Pos2) {
     h.hover_at(from);
     h.step();
     h.drag_at(from);
@@ -72,6 +78,38 @@ pub fn drag_cells(h: &mut Harness<'static, App>, from: (usize, usize), to: (usiz
     }
     h.drop_at(to);
     h.step();
+    h.run_ok();
+}
+
+/// The button labelled `label`.
+pub fn button<'a>(h: &'a Harness<'_, App>, label: &'a str) -> egui_kittest::Node<'a> {
+    h.get_by_role_and_label(Role::Button, label)
+}
+
+/// The button whose label starts with `start` (a menu entry, followed by its shortcut).
+pub fn button_starting<'a>(h: &'a Harness<'_, App>, start: &'a str) -> egui_kittest::Node<'a> {
+    h.get_by(move |n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(start)))
+}
+
+/// Opens the menu `menu` and clicks its entry starting with `entry`.
+pub fn menu(h: &mut Harness<'static, App>, menu: &str, entry: &str) {
+    button(h, menu).click();
+    h.run_ok();
+    button_starting(h, entry).click();
+    h.run_ok();
+}
+
+/// Opens the combo box labelled `combo` and clicks its entry `entry`.
+pub fn choose(h: &mut Harness<'static, App>, combo: &str, entry: &str) {
+    h.get_by_role_and_label(Role::ComboBox, combo).click();
+    h.run_ok();
+    button(h, entry).click();
+    h.run_ok();
+}
+
+/// Presses `key` with `modifiers`, and lets the app answer.
+pub fn keys(h: &mut Harness<'static, App>, modifiers: Modifiers, key: Key) {
+    h.key_press_modifiers(modifiers, key);
     h.run_ok();
 }
 

@@ -9,7 +9,7 @@
 //! with a generous timeout (and never assert on timing).
 
 use crate::gui_support;
-use crate::gui_support::{click_at, drag_cells};
+use crate::gui_support::{button, click_at, drag_cells, keys};
 
 use std::path::Path;
 use std::sync::Arc;
@@ -49,21 +49,12 @@ fn harness_in(puzzle: Puzzle, mode: Mode, folder: &Path, size: [f32; 2]) -> Harn
     h
 }
 
-fn button<'a>(h: &'a Harness<'_, App>, label: &'a str) -> egui_kittest::Node<'a> {
-    h.get_by_role_and_label(Role::Button, label)
-}
-
 /// Opens the menu `menu` and clicks its entry starting with `entry`.
 fn menu(h: &mut Harness<'static, App>, menu: &str, entry: &str) {
     button(h, menu).click();
     h.run_ok();
     h.get_by(|n| n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(entry)))
         .click();
-    h.run_ok();
-}
-
-fn keys(h: &mut Harness<'static, App>, modifiers: Modifiers, key: Key) {
-    h.key_press_modifiers(modifiers, key);
     h.run_ok();
 }
 

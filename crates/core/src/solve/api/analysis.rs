@@ -4,7 +4,7 @@
 
 use crate::model::tiles::tile_layout;
 use crate::model::{Metric, PieceMove, Puzzle, PuzzleType};
-use crate::solve::analysis::PathCount;
+use crate::solve::analysis::{Analysis, PathCount};
 use crate::solve::blocks::{BlockDomain, explore_piece_set};
 use crate::solve::core::{SearchControl, Stats, Termination};
 use crate::solve::puzzle_domain::PuzzleDomain;
@@ -156,10 +156,26 @@ fn analyze_on<D: PuzzleDomain>(
     control: &mut SearchControl,
 ) -> AnalyzeReport {
     let analysis = domain.analyze(control);
+    let solution = domain.piece_moves(&analysis.path);
+    report_of(puzzle, D::TYPE, metric, analysis, solution, |example| {
+        domain.position(puzzle, example)
+    })
+}
+
+/// The report of `analysis` of `puzzle` (of type `puzzle_type`) in `metric`, its start's
+/// solution as `solution`, a position of the analysis as a puzzle by `position`.
+fn report_of<S, M>(
+    puzzle: &Puzzle,
+    puzzle_type: PuzzleType,
+    metric: Metric,
+    analysis: Analysis<S, M>,
+    solution: Vec<PieceMove>,
+    position: impl Fn(&S) -> Puzzle,
+) -> AnalyzeReport {
     let component = analysis.component;
     AnalyzeReport {
         puzzle: puzzle.name.clone(),
-        puzzle_type: D::TYPE,
+        puzzle_type,
         metric,
         status: analysis.status,
         component,
@@ -170,10 +186,10 @@ fn analyze_on<D: PuzzleDomain>(
             distance: h.distance,
             count: h.count,
             component,
-            position: domain.position(puzzle, &h.example),
+            position: position(&h.example),
         }),
         solutions: analysis.solutions,
-        solution: domain.piece_moves(&analysis.path),
+        solution,
         choices: analysis.choices,
         notes: analysis.notes,
         stats: analysis.stats,
@@ -200,29 +216,18 @@ pub fn hardest_starts(
         ));
     }
     let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?;
-    let analysis = crate::solve::blocks::hardest_starts(&domain, &mut control);
-    let component = analysis.component;
-    Ok(AnalyzeReport {
-        puzzle: puzzle.name.clone(),
-        puzzle_type: PuzzleType::Blocks,
+    let mut analysis = crate::solve::blocks::hardest_starts(&domain, &mut control);
+    // What this lean analysis does not count is left out, whatever a walk found of it.
+    analysis.solutions = None;
+    analysis.choices.clear();
+    Ok(report_of(
+        puzzle,
+        PuzzleType::Blocks,
         metric,
-        status: analysis.status,
-        component,
-        goal_positions: analysis.goal_positions,
-        start_distance: analysis.start_distance,
-        histogram: analysis.histogram,
-        hardest: analysis.hardest.map(|h| HardestPosition {
-            distance: h.distance,
-            count: h.count,
-            component,
-            position: domain.position(&h.example),
-        }),
-        solutions: None,
-        solution: Vec::new(),
-        choices: Vec::new(),
-        notes: analysis.notes,
-        stats: analysis.stats,
-    })
+        analysis,
+        Vec::new(),
+        |example| domain.position(example),
+    ))
 }
 
 /// Explores the piece set of `puzzle` in `metric`: every arrangement of its pieces on its
