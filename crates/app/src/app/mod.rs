@@ -664,12 +664,18 @@ fn side_panel(window_width: f32) -> egui::Panel {
 /// the panel's width; only a row that cannot wrap scrolls sideways. A vertical-only scroll
 /// area would widen to fit such a row, and a right panel wider than its size is drawn
 /// shifted: its left part under the centre, its resize edge out of place, and its width
-/// then depending on the puzzle shown.
+/// then depending on the puzzle shown. The contents end short of the panel's edge by the
+/// scroll bar's width: a floating bar is drawn, and takes clicks, over that strip, where it
+/// covered the ends of the combo boxes and buttons that reach the edge.
 fn side_scroll(ui: &mut Ui, id: &str, add_contents: impl FnOnce(&mut Ui)) {
     egui::ScrollArea::both()
         .id_salt(id)
         .auto_shrink([false, false])
-        .show(ui, add_contents);
+        .show(ui, |ui| {
+            let bar = ui.spacing().scroll.bar_width;
+            ui.set_max_width((ui.available_width() - bar).max(0.0));
+            add_contents(ui);
+        });
 }
 
 impl eframe::App for App {

@@ -12,3 +12,22 @@ pub fn combo<'a>(ui: &Ui, id_salt: impl AsIdSalt) -> ComboBox<'a> {
         .width(ui.available_width())
         .truncate()
 }
+
+/// The width a combo box needs to show the longest of `texts` whole: the text, its arrow and
+/// its padding.
+pub fn combo_width(ui: &Ui, texts: impl IntoIterator<Item = String>) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    let spacing = ui.spacing();
+    texts
+        .into_iter()
+        .map(|text| {
+            ui.painter()
+                .layout_no_wrap(text, font.clone(), egui::Color32::PLACEHOLDER)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max)
+        + spacing.icon_width
+        + spacing.icon_spacing
+        + 2.0 * spacing.button_padding.x
+}

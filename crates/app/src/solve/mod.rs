@@ -603,8 +603,8 @@ impl SolveView {
             // comparison table are wider than the centre, and must stay reachable.
             SolveTab::Watch => {
                 let algorithm = self.panel.settings.algorithm_for(puzzle);
-                let available = &self.panel.availability(revision, puzzle).heuristics;
-                self.watch.offer_heuristics(available);
+                let availability = self.panel.availability(revision, puzzle);
+                self.watch.offer_choices(availability);
                 egui::ScrollArea::both()
                     .id_salt("watch scroll")
                     .auto_shrink([false, false])

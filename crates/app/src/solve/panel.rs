@@ -236,9 +236,11 @@ impl SolverPanel {
         ui.heading("Solver");
         let running = self.running.is_some();
         ui.add_enabled_ui(!running, |ui| {
-            pickers::metric_ui(ui, &mut self.settings);
             let availability = fresh(&mut self.availability, revision, puzzle, &self.settings);
-            pickers::choices_ui(ui, &mut self.settings, availability, puzzle);
+            let stacked = pickers::stacked(ui, availability, puzzle);
+            pickers::metric_ui(ui, &mut self.settings, stacked);
+            let availability = fresh(&mut self.availability, revision, puzzle, &self.settings);
+            pickers::choices_ui(ui, &mut self.settings, availability, puzzle, stacked);
             pickers::limits_ui(ui, &mut self.settings);
         });
         ui.add_space(6.0);

@@ -16,57 +16,126 @@ use super::settings::SolverSettings;
 use crate::common::fit;
 use crate::common::format::{self as fmt, metric_title};
 
-/// The metric picker.
-pub fn metric_ui(ui: &mut Ui, settings: &mut SolverSettings) {
-    egui::Grid::new("solver settings")
-        .num_columns(2)
-        .spacing([8.0, 6.0])
-        .show(ui, |ui| {
-            let label = ui.label("Metric");
-            fit::combo(ui, "solver metric")
-                .selected_text(metric_title(settings.metric))
-                .show_ui(ui, |ui| {
-                    for metric in Metric::ALL {
-                        ui.selectable_value(&mut settings.metric, metric, metric_title(metric))
-                            .on_hover_text(metric_help(metric));
-                    }
-                })
-                .response
-                .labelled_by(label.id)
-                .on_hover_text(format!(
-                    "{}: how solution length is counted",
-                    metric_title(settings.metric)
-                ));
-            ui.end_row();
-        });
+/// The names of the pickers, as the panel shows them.
+const NAMES: [&str; 3] = ["Metric", "Algorithm", "Heuristic"];
+
+/// The space between a picker's name and its combo box.
+const GAP: [f32; 2] = [8.0, 6.0];
+
+/// Whether the pickers go under their names, each as wide as the panel, rather than beside
+/// them: beside them, a choice shown for `puzzle` could be cut short ("Automatic (Breadt…")
+/// in a narrow panel, or with a wide font. Decided on the longest texts the pickers can
+/// show, not the ones shown now, so choosing another never moves the pickers.
+pub fn stacked(ui: &Ui, availability: &Availability, puzzle: &Puzzle) -> bool {
+    let metrics = Metric::ALL.into_iter().map(|m| metric_title(m).to_string());
+    let automatic = format!("{AUTOMATIC} ({})", default_algorithm(puzzle).0.title());
+    let algorithms = Algorithm::ALL.into_iter().map(|a| a.title().to_string());
+    let best = format!(
+        "best ({})",
+        heuristic_title(default_heuristic(&availability.heuristics))
+    );
+    let heuristics = availability
+        .heuristics
+        .iter()
+        .filter(|h| h.applicable.is_ok())
+        .map(|h| heuristic_title(&h.name));
+    let choices = metrics.chain(algorithms).chain(heuristics).chain([
+        automatic,
+        best,
+        UNINFORMED.to_string(),
+    ]);
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let names = NAMES
+        .into_iter()
+        .map(|name| {
+            ui.painter()
+                .layout_no_wrap(name.to_string(), font.clone(), egui::Color32::PLACEHOLDER)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    ui.available_width() < names + GAP[0] + fit::combo_width(ui, choices)
 }
 
-/// The algorithm and heuristic pickers, and the chosen algorithm's own settings (weighted
-/// A*'s weight, depth-first search's depth cap, the threads of IDA* on tiles and of BFS on blocks).
+/// Pickers, each beside its name in a grid row, or `stacked` under it.
+fn pickers(ui: &mut Ui, id: &str, stacked: bool, add: impl FnOnce(&mut Ui)) {
+    if stacked {
+        ui.vertical(add);
+    } else {
+        egui::Grid::new(id)
+            .num_columns(2)
+            .spacing(GAP)
+            .show(ui, add);
+    }
+}
+
+/// Ends a picker's row in the grid (nothing when `stacked`: each picker is on its own).
+fn end_row(ui: &mut Ui, stacked: bool) {
+    if !stacked {
+        ui.end_row();
+    }
+}
+
+/// The metric picker, beside its name or `stacked` under it.
+pub fn metric_ui(ui: &mut Ui, settings: &mut SolverSettings, stacked: bool) {
+    pickers(ui, "solver settings", stacked, |ui| {
+        let label = ui.label("Metric");
+        fit::combo(ui, "solver metric")
+            .selected_text(metric_title(settings.metric))
+            .show_ui(ui, |ui| {
+                for metric in Metric::ALL {
+                    ui.selectable_value(&mut settings.metric, metric, metric_title(metric))
+                        .on_hover_text(metric_help(metric));
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(format!(
+                "{}: how solution length is counted",
+                metric_title(settings.metric)
+            ));
+        end_row(ui, stacked);
+    });
+}
+
+/// The algorithm and heuristic pickers (beside their names or `stacked` under them), and the
+/// chosen algorithm's own settings (weighted A*'s weight, depth-first search's depth cap,
+/// the threads of IDA* on tiles and of BFS on blocks).
 pub fn choices_ui(
     ui: &mut Ui,
     settings: &mut SolverSettings,
     availability: &Availability,
     puzzle: &Puzzle,
+    stacked: bool,
 ) {
-    egui::Grid::new("solver pickers")
-        .num_columns(2)
-        .spacing([8.0, 6.0])
-        .show(ui, |ui| {
-            algorithm_ui(ui, settings, availability, puzzle);
-            heuristic_ui(ui, settings, availability, puzzle);
+    pickers(ui, "solver pickers", stacked, |ui| {
+        algorithm_ui(ui, settings, availability, puzzle, stacked);
+        heuristic_ui(ui, settings, availability, puzzle, stacked);
+        if !stacked {
             algorithm_settings_ui(ui, settings, puzzle);
-        });
+        }
+    });
+    if stacked {
+        // Short settings (a number, a check box) beside their names, under the pickers.
+        egui::Grid::new("solver algorithm settings")
+            .num_columns(2)
+            .spacing(GAP)
+            .show(ui, |ui| algorithm_settings_ui(ui, settings, puzzle));
+    }
 }
 
-/// The algorithm picker (a grid row): "automatic" (the solver's default for the puzzle,
-/// with its reason as the tooltip) and every algorithm; those that do not apply are
-/// disabled.
+/// The heuristic picker's text for an algorithm that uses none.
+const UNINFORMED: &str = "none (uninformed)";
+
+/// The algorithm picker (a grid row, or `stacked` under its name): "automatic" (the
+/// solver's default for the puzzle, with its reason as the tooltip) and every algorithm;
+/// those that do not apply are disabled.
 fn algorithm_ui(
     ui: &mut Ui,
     settings: &mut SolverSettings,
     availability: &Availability,
     puzzle: &Puzzle,
+    stacked: bool,
 ) {
     let label = ui.label("Algorithm");
     let runs = settings.algorithm_for(puzzle);
@@ -116,26 +185,27 @@ fn algorithm_ui(
             Some(_) => format!("{shown}: the algorithm you chose"),
             None => format!("{shown}: {why}"),
         });
-    ui.end_row();
+    end_row(ui, stacked);
 }
 
 /// The algorithm picker's entry that leaves the choice to the solver.
 pub const AUTOMATIC: &str = "Automatic";
 
-/// The heuristic picker (a grid row), disabled for uninformed algorithms; heuristics that do
-/// not apply are disabled.
+/// The heuristic picker (a grid row, or `stacked` under its name), disabled for uninformed
+/// algorithms; heuristics that do not apply are disabled.
 fn heuristic_ui(
     ui: &mut Ui,
     settings: &mut SolverSettings,
     availability: &Availability,
     puzzle: &Puzzle,
+    stacked: bool,
 ) {
     let label = ui.label("Heuristic");
     let algorithm = settings.algorithm_for(puzzle);
     let uses = algorithm.uses_heuristic();
     let chosen = availability.effective_heuristic(settings.heuristic.as_deref());
     let shown = match (&chosen, uses) {
-        (_, false) => "none (uninformed)".to_string(),
+        (_, false) => UNINFORMED.to_string(),
         (None, true) => format!(
             "best ({})",
             heuristic_title(default_heuristic(&availability.heuristics))
@@ -179,7 +249,7 @@ fn heuristic_ui(
     })
     .response
     .on_disabled_hover_text(format!("{} does not use a heuristic", algorithm.title()));
-    ui.end_row();
+    end_row(ui, stacked);
 }
 
 /// The chosen algorithm's own settings, one grid row each.

@@ -136,13 +136,11 @@ fn at_800x600_the_add_button_is_clear_of_the_side_panels_scroll_bar() {
     let mut h = gui_support::harness(bundled("eight-14.ron"), Mode::Solve, [800.0, 600.0]);
     h.get_by_role_and_label(Role::Button, "+").scroll_to_me();
     h.run_ok();
-    // The metric's combo box spans the panel's content; the panel's floating scroll bar is
-    // drawn, and takes clicks, over the last `bar_width` points of it.
-    let edge = h
-        .get_by_role_and_label(Role::ComboBox, "Metric")
-        .rect()
-        .right();
-    let bar = h.ctx.global_style().spacing.scroll.bar_width;
+    // The panel's floating scroll bar is drawn, and takes clicks, over the last `bar_width`
+    // points inside the panel's margin.
+    let style = h.ctx.global_style();
+    let edge = 800.0 - f32::from(egui::Frame::side_top_panel(&style).inner_margin.right);
+    let bar = style.spacing.scroll.bar_width;
     let plus = h.get_by_role_and_label(Role::Button, "+").rect();
     assert!(
         plus.right() <= edge - bar,

@@ -2,11 +2,12 @@
 //! and the hardest distance picked out, and the choices along one optimal solution.
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, GridInput, GridMark, Legend, LineStyle, Plot, VLine};
+use egui_plot::{Bar, BarChart, GridInput, GridMark, LineStyle, Plot, VLine};
 
 use blockslide_core::model::Metric;
 
 use super::super::compare::charts::compact;
+use crate::common::chart_legend::{Swatch, chart_legend_ui};
 use crate::common::format::unit_name;
 
 /// Bars of ordinary distances.
@@ -68,7 +69,6 @@ pub fn histogram_ui(
         .x_grid_spacer(|input: GridInput| whole_marks(input.bounds))
         .x_axis_formatter(|mark, _| format!("{:.0}", mark.value))
         .x_axis_label(format!("distance ({metric}s)"))
-        .legend(Legend::default().position(egui_plot::Corner::RightTop))
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("positions", plain).color(PLAIN));
             if let Some(s) = start {
@@ -92,8 +92,32 @@ pub fn histogram_ui(
                         .style(LineStyle::dashed_loose()),
                 );
             }
+        })
+        .response
+        .widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, HISTOGRAM_LABEL)
         });
+    // Under the plot: over it, the legend covered the tallest bars.
+    let mut legend = vec![(PLAIN, Swatch::Bar, "positions".to_string())];
+    if let Some(s) = start {
+        legend.push((
+            START,
+            Swatch::Bar,
+            format!("the start ({})", amount(metric, s)),
+        ));
+    }
+    if let Some(h) = hardest.filter(|h| start != Some(*h as u32)) {
+        let name = format!("hardest ({})", amount(metric, h as u32));
+        legend.push((HARDEST, Swatch::Bar, name));
+    }
+    chart_legend_ui(ui, &legend);
 }
+
+/// The accessible name of the histogram's plot.
+pub const HISTOGRAM_LABEL: &str = "Positions by distance to the goal (plot)";
+
+/// The accessible name of the plot of the choices along a solution.
+pub const CHOICES_LABEL: &str = "Choices along one optimal solution (plot)";
 
 /// The choices along one optimal solution: at each position, how many moves keep the
 /// solution optimal (forced moves, with one choice, in grey).
@@ -126,11 +150,21 @@ pub fn choices_ui(ui: &mut Ui, choices: &[u32], metric: Metric, width: f32) {
         .x_grid_spacer(|input: GridInput| whole_marks(input.bounds))
         .x_axis_formatter(|mark, _| format!("{:.0}", mark.value))
         .x_axis_label(metric.name())
-        .legend(Legend::default().position(egui_plot::Corner::RightTop))
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("forced", forced).color(FORCED));
             plot.bar_chart(BarChart::new("a choice", open).color(PLAIN));
+        })
+        .response
+        .widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, CHOICES_LABEL)
         });
+    chart_legend_ui(
+        ui,
+        &[
+            (FORCED, Swatch::Bar, "forced".to_string()),
+            (PLAIN, Swatch::Bar, "a choice".to_string()),
+        ],
+    );
 }
 
 /// Grid marks at whole numbers for an axis of distances or moves: a round step (1, 2, 5, 10,

@@ -277,7 +277,8 @@ impl AnalyzeView {
         let busy = self.is_analyzing() || self.is_exploring();
         ui.add_enabled_ui(!busy, |ui| settings_ui(ui, settings));
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
+        // Wrapped: the window over an 800x600 window's right panel is narrower than the row.
+        ui.horizontal_wrapped(|ui| {
             ui.selectable_value(&mut self.tab, AnalyzeTab::Start, "This start")
                 .on_hover_text("How hard the drawn start is, and the hardest start it can reach");
             ui.selectable_value(&mut self.tab, AnalyzeTab::PieceSet, "Piece set")

@@ -78,7 +78,8 @@ fn notes_ui(ui: &mut Ui, notes: &[String]) {
     }
 }
 
-/// A two-column grid of figures.
+/// A two-column grid of figures, a long value wrapping at the window's edge (a grid's
+/// labels run on past it otherwise: "93 moves (2 such positions)" in a narrow window).
 fn figures_ui(ui: &mut Ui, id: &str, rows: &[(&str, String)]) {
     egui::Grid::new(id)
         .num_columns(2)
@@ -86,7 +87,7 @@ fn figures_ui(ui: &mut Ui, id: &str, rows: &[(&str, String)]) {
         .show(ui, |ui| {
             for (name, value) in rows {
                 ui.label(*name);
-                ui.monospace(value);
+                ui.add(egui::Label::new(RichText::new(value).monospace()).wrap());
                 ui.end_row();
             }
         });

@@ -1,8 +1,11 @@
 //! Bar charts of a comparison: states explored and time per pair, on a log scale when the
 //! bars differ too much to read on a linear one.
 
-use egui::{Color32, RichText, Ui};
-use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Plot, PlotPoint, Text};
+use std::f32::consts::FRAC_PI_2;
+
+use egui::epaint::TextShape;
+use egui::{Color32, Rect, RichText, Sense, Ui, pos2, vec2};
+use egui_plot::{Bar, BarChart, GridInput, GridMark, Plot, PlotPoint, PlotTransform, Text};
 
 use blockslide_core::solve::{Algorithm, SolveReport, Termination};
 
@@ -192,8 +195,12 @@ fn bar_plot(
     } else {
         title.to_string()
     };
-    let labels = labels.to_vec();
     let n = labels.len();
+    let hovers: Vec<String> = labels
+        .iter()
+        .zip(values)
+        .map(|(label, v)| format!("{label}: {}", value_text(*v)))
+        .collect();
     let labels_above: Vec<(f64, f64, String)> = heights
         .iter()
         .zip(values)
@@ -203,6 +210,9 @@ fn bar_plot(
     let top = heights.iter().copied().fold(0.0, f64::max);
     ui.vertical(|ui| {
         ui.label(RichText::new(heading).strong());
+        // No tick labels on the x axis: `egui_plot` leaves out a label wider than the space
+        // between two bars (Greedy's, with six bars in a narrow window). Each bar's name is
+        // drawn under the plot instead, by `bar_names_ui`.
         let mut plot = Plot::new(("compare chart", title))
             .width(width)
             .height(230.0)
@@ -211,35 +221,20 @@ fn bar_plot(
             .allow_scroll(false)
             .allow_boxed_zoom(false)
             .show_x(false)
+            .show_axes([false, true])
             .include_y(0.0)
             // Room above the tallest bar for its value.
             .include_y(top * 1.12)
             .include_x(-0.6)
             .include_x(n as f64 - 0.4)
-            .x_grid_spacer(|input: GridInput| integer_marks(input.bounds))
-            // The names in the theme's strong text colour: egui_plot fades tick labels that
-            // sit closer than 80 points, which left them dark grey on black.
-            .custom_x_axes(vec![
-                AxisHints::new_x()
-                    .label_spacing(20.0..=21.0)
-                    .tick_label_color(ui.visuals().strong_text_color())
-                    .formatter(move |mark: GridMark, _| {
-                        let i = mark.value.round();
-                        if (mark.value - i).abs() < 1e-6 && i >= 0.0 && (i as usize) < labels.len()
-                        {
-                            labels[i as usize].clone()
-                        } else {
-                            String::new()
-                        }
-                    }),
-            ]);
+            .x_grid_spacer(|input: GridInput| integer_marks(input.bounds));
         plot = match log_base {
             Some(base) => plot
                 .y_grid_spacer(|input: GridInput| integer_marks(input.bounds))
                 .y_axis_formatter(move |mark: GridMark, _| compact(10f64.powf(mark.value + base))),
             None => plot.y_axis_formatter(|mark: GridMark, _| compact(mark.value)),
         };
-        plot.show(ui, |plot| {
+        let shown = plot.show(ui, |plot| {
             plot.bar_chart(BarChart::new(title, bars).color(colour));
             for (x, h, text) in labels_above {
                 plot.text(
@@ -248,7 +243,61 @@ fn bar_plot(
                 );
             }
         });
+        bar_names_ui(ui, title, &shown.transform, labels, &hovers);
     });
+}
+
+/// The name of each bar under it, `hovers` saying more on hover: across when every name fits
+/// in the room of a bar, else all turned on their side (read from the bottom up), so no name
+/// is left out and none overlaps its neighbour's. Each is reported as a label.
+fn bar_names_ui(
+    ui: &mut Ui,
+    chart: &str,
+    transform: &PlotTransform,
+    names: &[String],
+    hovers: &[String],
+) {
+    let color = ui.visuals().strong_text_color();
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let galleys: Vec<_> = names
+        .iter()
+        .map(|name| {
+            ui.painter()
+                .layout_no_wrap(name.clone(), font.clone(), color)
+        })
+        .collect();
+    let widest = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
+    let line = galleys.iter().map(|g| g.size().y).fold(0.0, f32::max);
+    let pitch = transform.dpos_dvalue_x().abs() as f32;
+    let upright = widest + 4.0 > pitch;
+    let height = 2.0 + if upright { widest } else { line };
+    let (strip, _) =
+        ui.allocate_exact_size(vec2(transform.frame().width(), height), Sense::hover());
+    let top = strip.top() + 2.0;
+    for (i, (galley, hover)) in galleys.into_iter().zip(hovers).enumerate() {
+        let x = transform
+            .position_from_point(&PlotPoint::new(i as f64, 0.0))
+            .x;
+        let size = galley.size();
+        let (rect, shape) = if upright {
+            // Turned a quarter left about its top-left corner, which sits low: the name
+            // reads upwards and ends just under its bar.
+            let corner = pos2(x - size.y / 2.0, top + size.x);
+            let rect = Rect::from_min_size(pos2(corner.x, top), vec2(size.y, size.x));
+            let shape = TextShape::new(corner, galley, color).with_angle(-FRAC_PI_2);
+            (rect, shape)
+        } else {
+            let rect = Rect::from_min_size(pos2(x - size.x / 2.0, top), size);
+            (rect, TextShape::new(rect.min, galley, color))
+        };
+        ui.painter().add(shape);
+        let id = ui.scope_id().with(("bar name", chart, i));
+        let response = ui.interact(rect, id, Sense::hover());
+        response.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::Label, true, &names[i])
+        });
+        response.on_hover_text(hover.as_str());
+    }
 }
 
 fn integer_marks(bounds: (f64, f64)) -> Vec<GridMark> {

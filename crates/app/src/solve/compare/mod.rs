@@ -265,12 +265,8 @@ impl Compare {
                 let right_to_left = egui::Layout::right_to_left(egui::Align::Center);
                 let label = ui.label("Add");
                 // Right to left: the add button keeps its place at the panel's edge and the
-                // combo box fills what is left. Both rows leave the panel's scroll bar its
-                // width: a floating bar is drawn, and takes clicks, over the content's edge,
-                // where it cut the add button off.
-                let bar = ui.spacing().scroll.bar_width;
+                // combo box fills what is left.
                 ui.with_layout(right_to_left, |ui| {
-                    ui.add_space(bar);
                     if !uses_heuristic {
                         self.add_button_ui(ui);
                     }
@@ -289,7 +285,6 @@ impl Compare {
                 if uses_heuristic {
                     ui.label("with");
                     ui.with_layout(right_to_left, |ui| {
-                        ui.add_space(bar);
                         self.add_button_ui(ui);
                         let shown = self
                             .add_heuristic
@@ -321,13 +316,18 @@ impl Compare {
             });
     }
 
-    /// The button that adds the chosen pair, unless it is listed already.
+    /// The button that adds the chosen pair; disabled, saying why, when the pair is listed
+    /// already.
     fn add_button_ui(&mut self, ui: &mut Ui) {
-        if ui.button("+").on_hover_text("Add this pair").clicked() {
-            let pair = ComparePair::new(self.add_algorithm, self.add_heuristic.as_deref());
-            if !self.pairs.contains(&pair) {
-                self.pairs.push(pair);
-            }
+        let pair = ComparePair::new(self.add_algorithm, self.add_heuristic.as_deref());
+        let listed = self.pairs.contains(&pair);
+        if ui
+            .add_enabled(!listed, egui::Button::new("+"))
+            .on_hover_text("Add this pair")
+            .on_disabled_hover_text(format!("{} is already listed", pair.title()))
+            .clicked()
+        {
+            self.pairs.push(pair);
         }
     }
 

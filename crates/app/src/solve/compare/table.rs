@@ -150,6 +150,9 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
                     ui.end_row();
                 }
             });
+        // A solid bar takes a band of its own under the last row: a floating one is drawn
+        // over the last row, hiding it.
+        ui.spacing_mut().scroll.floating = false;
         egui::ScrollArea::horizontal()
             .id_salt("compare table scroll")
             .show(ui, |ui| columns_ui(ui, rows));

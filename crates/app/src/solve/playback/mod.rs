@@ -138,7 +138,7 @@ pub fn true_distances(
 }
 
 /// The height the heuristic plot and its title take, kept while the plot is computed.
-const H_PLOT_BLOCK_HEIGHT: f32 = 192.0;
+const H_PLOT_BLOCK_HEIGHT: f32 = 214.0;
 
 /// Solutions longer than this get no heuristic plot: evaluating the heuristic along a path
 /// costs time quadratic in its length, and such paths (depth-first search's) teach little.

@@ -5,6 +5,7 @@ use egui_plot::{AxisHints, GridInput, GridMark, Line, Plot, PlotPoints, Points, 
 
 use crate::command::{Command, ExportFormat, PlaybackCommand};
 use crate::common::board::{Board, GOAL_KEY};
+use crate::common::chart_legend::{Swatch, chart_legend_ui};
 use blockslide_core::solve::api::heuristic_title;
 use blockslide_core::solve::{PieceMove, SolveReport};
 
@@ -283,6 +284,28 @@ impl Playback {
             .ceil()
     }
 
+    /// The heuristic plot's headline and its tooltip. An uninformed run used no heuristic:
+    /// the one plotted is the best admissible one, evaluated afterwards, and the title must
+    /// not pass it off as the run's.
+    fn h_plot_headline(&self, heuristic: &str) -> (String, String) {
+        let title = heuristic_title(heuristic);
+        if self.report.algorithm.uses_heuristic() {
+            (
+                format!("Heuristic along the solution: {title}"),
+                format!("The solver's name for the heuristic: `{heuristic}`"),
+            )
+        } else {
+            (
+                format!("No heuristic in this run; {title} along the solution"),
+                format!(
+                    "{} uses no heuristic. The plot shows what the best admissible one, \
+                     `{heuristic}`, estimates along its solution.",
+                    self.report.algorithm.title()
+                ),
+            )
+        }
+    }
+
     fn h_plot_ui(&self, ui: &mut Ui) {
         // Room for the export buttons beside the plot when the window allows; below it
         // otherwise (the row wraps).
@@ -308,23 +331,7 @@ impl Playback {
             // The notes wrap at the plot's width, leaving the export buttons their room.
             ui.set_max_width(width);
             let title = heuristic_title(heuristic);
-            // An uninformed run used no heuristic: the one plotted is the best admissible one,
-            // evaluated afterwards, and the title must not pass it off as the run's.
-            let (headline, tip) = if self.report.algorithm.uses_heuristic() {
-                (
-                    format!("Heuristic along the solution: {title}"),
-                    format!("The solver's name for the heuristic: `{heuristic}`"),
-                )
-            } else {
-                (
-                    format!("No heuristic in this run; {title} along the solution"),
-                    format!(
-                        "{} uses no heuristic. The plot shows what the best admissible one, \
-                         `{heuristic}`, estimates along its solution.",
-                        self.report.algorithm.title()
-                    ),
-                )
-            };
+            let (headline, tip) = self.h_plot_headline(heuristic);
             ui.label(RichText::new(headline).strong())
                 .on_hover_text(tip);
             let points: Vec<[f64; 2]> = values
@@ -333,6 +340,14 @@ impl Playback {
                 .map(|(i, h)| [i as f64, f64::from(*h)])
                 .collect();
             let (truth_name, truth_points, truth_note) = truth_line(self.truth.as_ref());
+            let has_truth = !truth_points.is_empty();
+            let h_name = format!("h ({title})");
+            // Under the plot: over it, the legend covered the lines' ends.
+            let mut legend = Vec::new();
+            if has_truth {
+                legend.push((TRUTH_COLOR, Swatch::Line, truth_name.to_string()));
+            }
+            legend.push((H_COLOR, Swatch::Line, h_name.clone()));
             let index = self.index as f64;
             let top = values
                 .iter()
@@ -358,19 +373,18 @@ impl Playback {
                         .label("move")
                         .label_spacing(X_LABEL_SPACING),
                 ])
-                .legend(egui_plot::Legend::default().position(egui_plot::Corner::RightTop))
                 .show(ui, |plot| {
-                    if !truth_points.is_empty() {
+                    if has_truth {
                         plot.line(
                             Line::new(truth_name, PlotPoints::new(truth_points))
                                 .width(1.5)
-                                .color(Color32::from_gray(150)),
+                                .color(TRUTH_COLOR),
                         );
                     }
                     plot.line(
-                        Line::new(format!("h ({title})"), PlotPoints::new(points.clone()))
+                        Line::new(h_name.as_str(), PlotPoints::new(points.clone()))
                             .width(2.0)
-                            .color(Color32::from_rgb(0x3d, 0x7e, 0xc9)),
+                            .color(H_COLOR),
                     );
                     if let Some(p) = points.get(self.index) {
                         plot.points(
@@ -384,7 +398,12 @@ impl Playback {
                             .width(1.0)
                             .color(Color32::from_rgb(0xe0, 0x8a, 0x1e)),
                     );
+                })
+                .response
+                .widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, H_PLOT_LABEL)
                 });
+            chart_legend_ui(ui, &legend);
             ui.weak(truth_note);
         });
     }
@@ -498,6 +517,14 @@ fn animation_options_ui(ui: &mut Ui) {
         options.store(ui.ctx());
     }
 }
+
+/// The accessible name of the plot of the heuristic along the solution.
+pub const H_PLOT_LABEL: &str = "Plot of the heuristic at each move";
+
+/// The colour of the heuristic's line.
+const H_COLOR: Color32 = Color32::from_rgb(0x3d, 0x7e, 0xc9);
+/// The colour of the true distance's line.
+const TRUTH_COLOR: Color32 = Color32::from_gray(150);
 
 /// The true-distance line of the heuristic plot: its legend name, its points, and a note
 /// that says how the distances were found.

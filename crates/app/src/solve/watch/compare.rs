@@ -3,36 +3,67 @@
 
 use egui::{Ui, vec2};
 
+use super::panels::{Extras, extras_ui, selected_line_ui, selected_ui, why_line_ui};
 use super::scene::SceneView;
 use super::summary::{compact_summary_ui, summary_ui};
-use super::tree::{TREE_MIN_HEIGHT, legend_ui, tree_ui};
-use super::{WIDE, Watch, Watching, selected_ui, why_ui};
+use super::tree::{TREE_MIN_HEIGHT, cut_note_ui, legend_ui, tree_ui};
+use super::{WIDE, Watch, Watching};
 use crate::command::{Command, SolveCommand, WatchCommand};
+use crate::solve::availability::Availability;
 use crate::solve::search::SearchJob;
+use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::api::heuristic_title;
-use blockslide_core::solve::{Algorithm, HeuristicInfo};
 
 impl Watch {
-    /// Offers the heuristics of `available` that apply (the solver panel's, for the design
-    /// and its metric) in the choice of the second search's heuristic, before any search
-    /// is watched as after.
-    pub fn offer_heuristics(&mut self, available: &[HeuristicInfo]) {
-        let names = available.iter().filter(|h| h.applicable.is_ok());
+    /// Offers the algorithms and the heuristics that apply by `availability` (the solver
+    /// panel's, for the design and its metric) in the choices of the second search, before
+    /// any search is watched as after; the others are offered disabled, with their reasons.
+    pub fn offer_choices(&mut self, availability: &Availability) {
+        let names = availability
+            .heuristics
+            .iter()
+            .filter(|h| h.applicable.is_ok());
         if !names.clone().map(|h| &h.name).eq(&self.heuristics) {
             self.heuristics = names.map(|h| h.name.clone()).collect();
         }
+        if self.algorithms != availability.algorithms {
+            self.algorithms.clone_from(&availability.algorithms);
+        }
+    }
+
+    /// Why `algorithm` cannot be watched on the design, if it cannot.
+    fn refusal(&self, algorithm: Algorithm) -> Option<&str> {
+        self.algorithms
+            .iter()
+            .find(|(a, _)| *a == algorithm)
+            .and_then(|(_, applies)| applies.as_ref().err())
+            .map(String::as_str)
     }
 
     /// The choice of the algorithm to watch beside the first, and of its heuristic.
     pub(super) fn compare_choices_ui(&mut self, ui: &mut Ui) {
         let label = ui.label("Compare with");
+        // Tall enough for "nothing" and every algorithm: a choice hidden below a scroll is a
+        // choice not seen.
+        let entries = Algorithm::ALL.len() + 1;
+        let pitch = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
         egui::ComboBox::from_id_salt("watch compare with")
             .width(compare_with_width(ui))
+            .height(entries as f32 * pitch + 2.0 * ui.spacing().menu_margin.sum().y)
             .selected_text(self.compare_with.map_or("nothing", Algorithm::title))
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut self.compare_with, None, "nothing");
                 for a in Algorithm::ALL {
-                    ui.selectable_value(&mut self.compare_with, Some(a), a.title());
+                    let refusal = self.refusal(a).map(str::to_owned);
+                    let choice = egui::Button::selectable(self.compare_with == Some(a), a.title());
+                    let response = ui.add_enabled(refusal.is_none(), choice);
+                    let response = match refusal {
+                        Some(why) => response.on_disabled_hover_text(why),
+                        None => response,
+                    };
+                    if response.clicked() {
+                        self.compare_with = Some(a);
+                    }
                 }
             })
             .response
@@ -92,17 +123,23 @@ pub(super) fn compared_job(
     other
 }
 
-/// The first search `w` and the one beside it, `other`, each with its tree's view; a click
-/// in the second tree selects its node there (its commands name no side).
+/// The first search `w` and the one beside it, `other`, each with its tree's view and what
+/// its column unfolds; a click in the second tree selects its node there (its commands name
+/// no side).
 pub(super) fn compared_ui(
     ui: &mut Ui,
     (w, scene): (&Watching, &mut SceneView),
     (other, other_scene): (&mut Watching, &mut SceneView),
+    extras: &mut [Extras; 2],
     thumbnails: bool,
     commands: &mut Vec<Command>,
 ) {
     let mut clicks = Vec::new();
-    let sides = [(w, scene, commands), (&*other, other_scene, &mut clicks)];
+    let [first_extras, second_extras] = extras;
+    let sides = [
+        (w, scene, first_extras, commands),
+        (&*other, other_scene, second_extras, &mut clicks),
+    ];
     compare_ui(ui, sides, thumbnails);
     for command in clicks {
         if let Command::Solve(SolveCommand::Watch(WatchCommand::Select(node))) = command {
@@ -113,68 +150,95 @@ pub(super) fn compared_ui(
 }
 
 /// The least height under the controls for two searches with their headers in full: a header
-/// (about 190 points) above a tree of 300 or more.
+/// (about 220 points) above a tree of 300 or more.
 const FULL_HEIGHT: f32 = 520.0;
 
-/// A watched search with its tree's view and where a click in its tree goes.
-type Side<'a> = (&'a Watching, &'a mut SceneView, &'a mut Vec<Command>);
+/// The least height of a tree beside another with its header in full.
+const FULL_TREE_HEIGHT: f32 = 300.0;
+
+/// A watched search with its tree's view, what its column unfolds and where a click in its
+/// tree goes.
+type Side<'a> = (
+    &'a Watching,
+    &'a mut SceneView,
+    &'a mut Extras,
+    &'a mut Vec<Command>,
+);
 
 /// Two searches watched together, side by side: each with its counters, its "why this node"
-/// line and its tree. In a centre too narrow or too low for the headers in full (800x600),
-/// they are compact and the trees share one legend, so both trees show without scrolling.
+/// line, its selected node, its frontier and expanded board when unfolded, and its tree. In
+/// a centre too narrow or too low for the headers in full (800x600), they are compact and the
+/// trees share one legend, so both trees show without scrolling.
+///
+/// The headers are laid out first, in a row as tall as the taller of the two, then (in full)
+/// the trees' legends in a row, then the trees: both trees start at the same height whatever
+/// either header holds (a longer line, a note, an unfolded frontier).
 fn compare_ui(ui: &mut Ui, sides: [Side<'_>; 2], thumbnails: bool) {
-    let [first, second] = sides;
-    if ui.available_width() >= WIDE && ui.available_height() >= FULL_HEIGHT {
-        let tree_height = (ui.available_height() - 220.0).max(300.0);
-        ui.columns(2, |columns| {
-            side_ui(&mut columns[0], 0, first, thumbnails, Some(tree_height));
-            side_ui(&mut columns[1], 1, second, thumbnails, Some(tree_height));
-        });
-    } else {
-        let solution = [&first, &second]
-            .iter()
-            .any(|(w, _, _)| !w.view.solution.is_empty());
+    let full = ui.available_width() >= WIDE && ui.available_height() >= FULL_HEIGHT;
+    if !full {
+        let solution = sides.iter().any(|(w, ..)| !w.view.solution.is_empty());
         legend_ui(ui, solution, true)
             .on_hover_text("Click a node of a tree to see its board and its path from the root.");
+    }
+    let [
+        (first, first_scene, first_extras, first_commands),
+        (second, second_scene, second_extras, second_commands),
+    ] = sides;
+    ui.columns(2, |columns| {
+        header_ui(&mut columns[0], 0, first, first_extras, full);
+        header_ui(&mut columns[1], 1, second, second_extras, full);
+    });
+    if full {
+        // Each tree's own legend, in a row of their own: both right under the headers.
         ui.columns(2, |columns| {
-            side_ui(&mut columns[0], 0, first, thumbnails, None);
-            side_ui(&mut columns[1], 1, second, thumbnails, None);
+            for (column, w) in columns.iter_mut().zip([first, second]) {
+                legend_ui(column, !w.view.solution.is_empty(), false);
+            }
         });
     }
+    let least = if full {
+        FULL_TREE_HEIGHT
+    } else {
+        TREE_MIN_HEIGHT
+    };
+    let height = ui.available_height().max(least);
+    ui.columns(2, |columns| {
+        let trees = [
+            (first, first_scene, first_commands),
+            (second, second_scene, second_commands),
+        ];
+        for ((column, index), (w, scene, commands)) in columns.iter_mut().zip(0..).zip(trees) {
+            column.push_id(("watch side", index), |ui| {
+                let name = format!("Search tree of {}", w.trace.algorithm.title());
+                ui.allocate_ui(vec2(ui.available_width(), height), |ui| {
+                    tree_ui(ui, w, thumbnails, scene, &name, commands);
+                });
+            });
+        }
+    });
 }
 
-/// One search of a comparison, the `index`th: its header in full with a tree of
-/// `tree_height` under its own legend, or with no height its header compact (no hint until a
-/// node is selected, no why line once the goal is reached) and its tree filling the column.
-fn side_ui(
-    ui: &mut Ui,
-    index: usize,
-    (w, scene, commands): Side<'_>,
-    thumbnails: bool,
-    tree_height: Option<f32>,
-) {
+/// The header of one search of a comparison, the `index`th, above its tree: in `full` its
+/// counters in full and its selected node's block; else its counters compact,
+/// its selected node in a line, and no why line once the goal is reached (its notes say so).
+/// Either way its why line takes one line whatever its length.
+fn header_ui(ui: &mut Ui, index: usize, w: &Watching, extras: &mut Extras, full: bool) {
     ui.push_id(("watch side", index), |ui| {
-        if tree_height.is_some() {
+        if full {
             summary_ui(ui, w);
         } else {
             compact_summary_ui(ui, w);
         }
-        // A compact header says the goal is reached in its notes: the why line would repeat it.
-        if tree_height.is_some() || w.replay.goal().is_none() {
-            why_ui(ui, w);
+        if full || w.replay.goal().is_none() {
+            why_line_ui(ui, w);
         }
-        if tree_height.is_some() || w.view.selected.is_some() {
+        extras_ui(ui, w, extras);
+        if full {
             selected_ui(ui, w);
+        } else {
+            selected_line_ui(ui, w);
         }
-        let height = tree_height.unwrap_or(ui.available_height().max(TREE_MIN_HEIGHT));
-        let name = format!("Search tree of {}", w.trace.algorithm.title());
-        ui.allocate_ui(vec2(ui.available_width(), height), |ui| {
-            if tree_height.is_some() {
-                legend_ui(ui, !w.view.solution.is_empty(), false);
-            }
-            let compact = tree_height.is_none();
-            tree_ui(ui, w, thumbnails, scene, &name, compact, commands);
-        });
+        cut_note_ui(ui, w, !full);
     });
 }
 

@@ -13,10 +13,12 @@
 //!
 //! For teaching, a second algorithm (and heuristic) can be watched beside the first on the
 //! same puzzle: one set of controls steps both by expansion count, each with its counters,
-//! its "why this node" line and its tree, side by side (their headers compact, and one legend
-//! for both trees, when the centre is small).
+//! its "why this node" line, its selected node, its frontier and expanded board when unfolded,
+//! and its tree, side by side, the two trees level (their headers compact, and one legend for
+//! both trees, when the centre is small).
 
 mod compare;
+mod panels;
 mod scene;
 mod summary;
 mod tree;
@@ -25,21 +27,19 @@ mod why;
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use egui::{Rect, RichText, Sense, Ui, vec2};
+use egui::{Rect, Ui, vec2};
 
 use crate::command::{Command, SolveCommand, WatchCommand};
-use crate::common::board::Board;
 use crate::solve::search::SearchJob;
 use blockslide_core::model::{Cell, Puzzle};
 use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::api::{SolveReport, watch};
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
 use compare::{compared_job, watch_width};
+use panels::{Extras, current_ui, frontier_ui, selected_ui, why_ui};
 use scene::SceneView;
 use summary::summary_ui;
-use tree::{
-    TreeLayout, layout_tree, legend_ui, node_figures, paint_thumbnail, thumb_size, tree_ui,
-};
+use tree::{TreeLayout, cut_note_ui, layout_tree, legend_ui, node_figures, tree_ui};
 use why::why_next;
 
 /// Frontier entries listed at most (the rest are counted).
@@ -282,8 +282,10 @@ pub struct Watch {
     /// Its heuristic by name; `None` takes the best admissible one.
     compare_heuristic: Option<String>,
     /// The heuristics that apply to the design in the solver panel's metric, by name (for
-    /// the choice of the second search's; see [`Watch::offer_heuristics`]).
+    /// the choice of the second search's; see [`Watch::offer_choices`]).
     heuristics: Vec<String>,
+    /// Every algorithm, with the reason it does not apply to the design when it does not.
+    algorithms: Vec<(Algorithm, Result<(), String>)>,
     error: Option<String>,
     playing: bool,
     /// Expansions per second while playing.
@@ -293,6 +295,8 @@ pub struct Watch {
     thumbnails: bool,
     scene: SceneView,
     compared_scene: SceneView,
+    /// What each column of a comparison unfolds besides its tree.
+    extras: [Extras; 2],
 }
 
 impl Default for Watch {
@@ -303,6 +307,7 @@ impl Default for Watch {
             compare_with: None,
             compare_heuristic: None,
             heuristics: Vec::new(),
+            algorithms: Vec::new(),
             error: None,
             playing: false,
             speed: 4.0,
@@ -310,6 +315,7 @@ impl Default for Watch {
             thumbnails: false,
             scene: SceneView::default(),
             compared_scene: SceneView::default(),
+            extras: [Extras::default(); 2],
         }
     }
 }
@@ -470,6 +476,7 @@ impl Watch {
                 ui,
                 (w, &mut self.scene),
                 (other, &mut self.compared_scene),
+                &mut self.extras,
                 self.thumbnails,
                 commands,
             );
@@ -494,13 +501,13 @@ impl Watch {
                 ui.vertical(|ui| {
                     selected_ui(ui, w);
                     legend_ui(ui, !w.view.solution.is_empty(), false);
+                    cut_note_ui(ui, w, false);
                     tree_ui(
                         ui,
                         w,
                         self.thumbnails,
                         &mut self.scene,
                         "Search tree",
-                        false,
                         commands,
                     );
                 });
@@ -513,13 +520,13 @@ impl Watch {
             let size = vec2(ui.available_width(), ui.available_height().max(360.0));
             ui.allocate_ui(size, |ui| {
                 legend_ui(ui, !w.view.solution.is_empty(), false);
+                cut_note_ui(ui, w, false);
                 tree_ui(
                     ui,
                     w,
                     self.thumbnails,
                     &mut self.scene,
                     "Search tree",
-                    false,
                     commands,
                 );
             });
@@ -630,91 +637,5 @@ fn controls_ui(
             send(commands, WatchCommand::ToGoal);
         }
         ui.label(format!("Step {step} of {steps}"));
-    });
-}
-
-/// The "why this node" line of `w`'s next expansion.
-fn why_ui(ui: &mut Ui, w: &Watching) {
-    ui.label(RichText::new(w.view.why_next()).italics())
-        .on_hover_text(
-            "The node the algorithm expands next, the figures its frontier is ordered by, \
-             and the entries it was chosen over",
-        );
-}
-
-fn current_ui(ui: &mut Ui, w: &Watching) {
-    let (Some(node), Some((label, position))) = (w.replay.current(), &w.view.current) else {
-        ui.label("Nothing expanded yet: the frontier holds the start.");
-        return;
-    };
-    let via = if label.is_empty() {
-        "the start".to_string()
-    } else {
-        format!("after {label}")
-    };
-    ui.label(RichText::new(format!("Expanded: {via}")).strong());
-    ui.label(node_figures(&w.trace, node, label));
-    ui.allocate_ui(vec2(300.0, 160.0), |ui| {
-        Board::new(position)
-            .id_salt("watch current board")
-            .label("Expanded position")
-            .interactive(false)
-            .centered(false)
-            .max_cell_size(48.0)
-            .show(ui);
-    });
-}
-
-fn frontier_ui(ui: &mut Ui, w: &Watching, max_height: f32) {
-    let trace = &w.trace;
-    let frontier = w.view.frontier();
-    ui.label(RichText::new(format!("Frontier ({})", frontier.len())).strong());
-    let next = frontier.first().copied();
-    egui::ScrollArea::vertical()
-        .id_salt("watch frontier")
-        .max_height(max_height)
-        .show(ui, |ui| {
-            for (i, (node, cells, figures)) in w.view.rows.iter().enumerate() {
-                ui.horizontal(|ui| {
-                    let (rect, _) = ui.allocate_exact_size(thumb_size(trace, 40.0), Sense::hover());
-                    paint_thumbnail(ui, rect, trace.start(), cells);
-                    if i == 0 {
-                        ui.label(RichText::new(format!("next » {figures}")).strong());
-                    } else if next.is_some_and(|n| trace.tied(n, *node)) {
-                        ui.label(format!("{figures}  (tie)"));
-                    } else {
-                        ui.label(figures);
-                    }
-                });
-            }
-            if frontier.len() > w.view.rows.len() {
-                ui.weak(format!("… and {} more", frontier.len() - w.view.rows.len()));
-            }
-        });
-}
-
-/// The selected node's board, figures and path, in a block as tall with a node selected as
-/// without, so the tree below never moves when a node is clicked. Its lines are cut short
-/// (hover for the whole), since a wrapped line would make the block taller.
-fn selected_ui(ui: &mut Ui, w: &Watching) {
-    let thumb = thumb_size(&w.trace, 60.0);
-    let lines =
-        3.0 * ui.text_style_height(&egui::TextStyle::Body) + 2.0 * ui.spacing().item_spacing.y;
-    let height = thumb.y.max(lines);
-    ui.allocate_ui(vec2(ui.available_width(), height), |ui| {
-        ui.set_min_size(vec2(ui.available_width(), height));
-        let Some((cells, figures, path)) = &w.view.selected else {
-            ui.weak("Click a node of the tree to see its board and its path from the root.");
-            return;
-        };
-        ui.horizontal_top(|ui| {
-            let (rect, _) = ui.allocate_exact_size(thumb, Sense::hover());
-            paint_thumbnail(ui, rect, w.trace.start(), cells);
-            ui.vertical(|ui| {
-                ui.label(RichText::new("Selected node").strong());
-                ui.add(egui::Label::new(figures.as_str()).truncate());
-                ui.add(egui::Label::new(format!("Path: {path}")).truncate());
-            });
-        });
     });
 }

@@ -10,8 +10,8 @@ pub(super) struct SceneView {
     pub(super) rect: Rect,
     /// The view fitted last; `None` refits at the next frame.
     pub(super) fitted: Option<Rect>,
-    /// Whether the fit keeps the root in view ("Fit the tree"), rather than following the
-    /// node the search is at; until the student moves the view.
+    /// Whether the fit shows the whole tree with its root ("Fit the tree"), rather than
+    /// following the node the search is at; until the student moves the view.
     root_first: bool,
 }
 
@@ -31,12 +31,14 @@ impl SceneView {
     /// blown up past 1.5); else as much of its depth as fits at a zoom between `readable`
     /// and 1, centred on `focus` (where the node the student cares about is drawn), so a
     /// fitted tree is never a strip of specks.
-    /// After [`SceneView::fit_root`], the view hangs from the top and keeps `root` in it.
+    /// After [`SceneView::fit_root`], the student asked for the whole tree: it is shown
+    /// whole in width and height at any zoom down to `least` (the zoom range's end), hanging
+    /// from the top; a tree too big even then keeps `root` in view.
     pub(super) fn follow(
         &mut self,
         whole: Rect,
         view: Vec2,
-        readable: f32,
+        (readable, least): (f32, f32),
         focus: egui::Pos2,
         root: egui::Pos2,
     ) {
@@ -47,7 +49,9 @@ impl SceneView {
         let whole = whole.expand(8.0);
         let view = view.max(Vec2::splat(50.0));
         let all = (view / whole.size()).min_elem();
-        let zoom = if all >= readable {
+        let zoom = if self.root_first {
+            all.clamp(least, 1.5)
+        } else if all >= readable {
             all.min(1.5)
         } else {
             (view.y / whole.height()).clamp(readable, 1.0)

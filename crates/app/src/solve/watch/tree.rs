@@ -55,34 +55,40 @@ const READABLE_BOARDS: f32 = 0.75;
 /// The least height of a tree's canvas: a few levels of nodes with their labels.
 pub(super) const TREE_MIN_HEIGHT: f32 = 120.0;
 
-/// The tree of `w` in a pan-and-zoom canvas reported as `name` (its legend is drawn apart, by
-/// [`legend_ui`], so that two trees side by side can share one); `compact` in a narrow
-/// column, where a note on a tree cut short takes a line.
+/// The note over a tree cut short: which nodes it shows (`compact`: in a line that fits a
+/// narrow column, the sentence on hover). Nothing when the tree is whole.
+pub(super) fn cut_note_ui(ui: &mut Ui, w: &Watching, compact: bool) {
+    let layout = &w.view.layout;
+    if !layout.cut {
+        return;
+    }
+    let note = format!(
+        "The tree shows its first {} nodes, and the paths to the goal, the node expanded last \
+         and the one selected.",
+        layout.most
+    );
+    if compact {
+        ui.weak(format!("First {} nodes shown", layout.most))
+            .on_hover_text(note);
+    } else {
+        ui.weak(note);
+    }
+}
+
+/// The tree of `w` in a pan-and-zoom canvas reported as `name` (its legend and its note on a
+/// tree cut short are drawn apart, by [`legend_ui`] and [`cut_note_ui`], so that two trees
+/// side by side can share one legend and keep their notes level).
 pub(super) fn tree_ui(
     ui: &mut Ui,
     w: &Watching,
     thumbnails: bool,
     scene: &mut SceneView,
     name: &str,
-    compact: bool,
     commands: &mut Vec<Command>,
 ) {
     let trace = &w.trace;
     let view = &w.view;
     let layout = &view.layout;
-    if layout.cut {
-        let note = format!(
-            "The tree shows its first {} nodes, and the paths to the goal, the node expanded \
-             last and the one selected.",
-            layout.most
-        );
-        if compact {
-            ui.weak(format!("First {} nodes shown", layout.most))
-                .on_hover_text(note);
-        } else {
-            ui.weak(note);
-        }
-    }
     let font = FontId::proportional(LABEL_FONT);
     let widest_label = widest(ui, layout, &font);
     let node_size = if thumbnails {
@@ -125,7 +131,7 @@ pub(super) fn tree_ui(
         scene.follow(
             Rect::from_min_size(Pos2::ZERO, size),
             viewport,
-            readable,
+            (readable, min_zoom),
             focus,
             root,
         );
