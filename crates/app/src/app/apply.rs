@@ -567,18 +567,22 @@ impl App {
 
     /// Switches tabs. The last tab's message is stale in the new one, so it goes; a
     /// start-only tool (Wall, Zone, Draw new piece) would do nothing in the Goal tab, so the
-    /// Paint tool takes its place, and the status bar says why.
+    /// Paint tool takes its place there, and the Start tab gives it back unless another
+    /// tool was picked meanwhile. The tools panel shows the switch; a message about a tool
+    /// the user is not using would only puzzle.
     fn set_mode_with_tool(&mut self, mode: Mode) {
         if mode != self.mode {
             self.status.clear();
         }
         self.mode = mode;
         if mode == Mode::Goal && self.editor.tool.is_start_only() {
-            self.status = format!(
-                "{} is for the start position; the Goal tab paints with the Paint tool.",
-                self.editor.tool.title()
-            );
+            self.editor.start_tool = Some(self.editor.tool);
             self.editor.tool = Tool::Paint;
+        } else if mode == Mode::Start
+            && let Some(tool) = self.editor.start_tool.take()
+            && self.editor.tool == Tool::Paint
+        {
+            self.editor.tool = tool;
         }
     }
 

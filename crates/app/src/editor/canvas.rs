@@ -47,6 +47,9 @@ struct Band {
 pub struct EditorState {
     /// The active tool.
     pub tool: Tool,
+    /// A start-only tool (Wall, Zone, Draw new piece) that the Goal tab replaced with Paint,
+    /// given back in the Start tab.
+    pub start_tool: Option<Tool>,
     /// The selected piece (painted by [`Tool::Paint`], shown in the properties).
     pub selected: Option<Token>,
     /// The pieces selected together with Shift- or Ctrl-clicks of the Move tool; it counts

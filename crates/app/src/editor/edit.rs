@@ -99,6 +99,23 @@ pub fn next_free_token(puzzle: &Puzzle) -> Token {
         .expect("a free token exists")
 }
 
+/// Where `token` comes in the order [`next_free_token`] hands tokens out (numbers, single
+/// letters, then a letter and a number), so that a list sorted by it is in drawing order;
+/// other tokens come after, alphabetically.
+pub fn drawing_order(token: &Token) -> (u8, u32, String) {
+    let text = token.as_str().to_string();
+    if let Some(n) = token.as_number() {
+        return (0, n, text);
+    }
+    let mut chars = text.chars();
+    let first = chars.next();
+    match (first, chars.as_str().parse::<u32>()) {
+        (Some(_), _) if text.chars().count() == 1 => (1, 0, text),
+        (Some(l), Ok(n)) if l.is_ascii_alphabetic() => (2, n, text),
+        _ => (3, 0, text),
+    }
+}
+
 /// The cells of `token` in `layer`, in reading order.
 pub fn piece_cells(puzzle: &Puzzle, layer: Layer, token: Token) -> Vec<CellPos> {
     (0..puzzle.rows * puzzle.cols)
@@ -541,6 +558,24 @@ mod tests {
             full.styles.insert(t(&l.to_string()), PieceStyle::default());
         }
         assert_eq!(next_free_token(&full), t("A1"));
+    }
+
+    #[test]
+    fn drawing_order_is_the_order_tokens_are_handed_out() {
+        let mut p = Puzzle::empty(1, 1);
+        let mut handed = Vec::new();
+        for _ in 0..60 {
+            let token = next_free_token(&p);
+            p.styles.insert(token, PieceStyle::default());
+            handed.push(token);
+        }
+        let mut shuffled = handed.clone();
+        shuffled.reverse();
+        shuffled.sort_by_key(drawing_order);
+        assert_eq!(shuffled, handed);
+        let mut numbers = vec![t("10"), t("9"), t("Car"), t("1")];
+        numbers.sort_by_key(drawing_order);
+        assert_eq!(numbers, [t("1"), t("9"), t("10"), t("Car")]);
     }
 
     #[test]

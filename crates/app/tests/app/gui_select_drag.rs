@@ -1,14 +1,16 @@
 //! Working on several pieces at once with the Move tool, headless, as a user would: a rubber
 //! band drawn from an empty cell selects the pieces it touches (Shift adds to them), a drag
 //! or an arrow key moves them together and Delete removes them, each in one undo step, and
-//! Ctrl+V pastes where the pointer is.
+//! Ctrl+V pastes where the pointer is; the piece list stays in the order pieces were drawn.
 use crate::gui_support::{self, bundled, cell_pos, click_cell, drag_cells, keys};
 
 use blockslide_app::app::App;
 use blockslide_app::command::{Mode, Tool};
 use blockslide_core::model::{Puzzle, Token};
+use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers, PointerButton};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 
 fn harness(puzzle: Puzzle) -> Harness<'static, App> {
     let mut h = gui_support::harness(puzzle, Mode::Start, [1280.0, 800.0]);
@@ -136,4 +138,21 @@ fn ctrl_v_pastes_where_the_pointer_is() {
     keys(&mut h, Modifiers::COMMAND, Key::V);
     assert_eq!(cells_of(&h, t("G")), [(4, 2)]);
     assert_eq!(selected(&h), [t("G")], "what was pasted is selected");
+}
+
+#[test]
+fn the_piece_list_keeps_the_order_pieces_were_drawn_in() {
+    let mut h = harness(Puzzle::empty(4, 4));
+    // A at the bottom first, then B at the top: reading order would list B first.
+    keys(&mut h, Modifiers::NONE, Tool::NewPiece.key());
+    drag_cells(&mut h, (3, 0), (3, 1));
+    keys(&mut h, Modifiers::NONE, Tool::NewPiece.key());
+    drag_cells(&mut h, (0, 2), (0, 3));
+    let row = |token: &str| {
+        h.get_by(|n| n.role() == Role::Button && n.label().as_deref() == Some(token))
+            .rect()
+            .min
+            .y
+    };
+    assert!(row("A") < row("B"), "A is listed above B");
 }

@@ -307,10 +307,10 @@ fn a_status_message_goes_at_the_next_action() {
     let mut rows = vec![". . . ."; 4];
     rows[0] = "A . . .";
     let mut h = harness(Puzzle::from_rows(&rows, &[]).unwrap(), Mode::Start);
-    // The Wall tool gives way to Paint in the Goal tab, and the status bar says why.
-    h.key_press(Key::W);
-    h.run_ok();
+    // The Wall tool asked for in the Goal tab: the status bar says why it is not there.
     h.key_press(Key::F2);
+    h.run_ok();
+    h.key_press(Key::W);
     h.run_ok();
     assert!(
         h.state().status().contains("Wall"),
