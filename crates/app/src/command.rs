@@ -381,7 +381,12 @@ pub enum Command {
     CopyStartToGoal,
     /// Put the pieces where this position of the design has them, as one undoable edit (the
     /// goal, styles and zones stay): "Make this the start" of the Analyze window.
-    MakeStart(Box<Puzzle>),
+    MakeStart {
+        /// The new start.
+        position: Box<Puzzle>,
+        /// A paragraph for the design's notes, which may speak of the old start.
+        note: String,
+    },
     /// Replace the whole design with this one, as one undoable edit: "Use this design" of the
     /// Make it harder window.
     UseDesign(Box<Puzzle>),

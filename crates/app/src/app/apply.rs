@@ -174,9 +174,11 @@ impl App {
                 self.doc
                     .edit("Copy start to goal", edit::copy_start_to_goal);
             }
-            Command::MakeStart(position) => {
+            Command::MakeStart { position, note } => {
                 let moved = self.doc.edit("Make the hardest start", |p| {
-                    edit::set_start(p, &position);
+                    if edit::set_start(p, &position) {
+                        edit::add_note(p, &note);
+                    }
                 });
                 if moved {
                     self.solve.keep_analysis_for_new_start();
