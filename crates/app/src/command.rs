@@ -314,19 +314,19 @@ pub enum Command {
         /// A colour to give the painted piece (for a piece that does not exist yet).
         new_color: Option<Color>,
     },
-    /// Move a whole piece by whole cells.
-    MovePiece {
+    /// Move whole pieces together by whole cells.
+    MovePieces {
         /// Start position or goal.
         layer: Layer,
-        /// The piece.
-        token: Token,
+        /// The pieces.
+        tokens: Vec<Token>,
         /// Rows to move (down is positive).
         dr: i32,
         /// Columns to move (right is positive).
         dc: i32,
     },
-    /// Remove a piece everywhere.
-    DeletePiece(Token),
+    /// Remove pieces everywhere, in one undo step.
+    DeletePieces(Vec<Token>),
     /// Give a piece a new token.
     RenamePiece {
         /// The piece.
@@ -381,7 +381,12 @@ pub enum Command {
     CopyStartToGoal,
     /// Put the pieces where this position of the design has them, as one undoable edit (the
     /// goal, styles and zones stay): "Make this the start" of the Analyze window.
-    MakeStart(Box<Puzzle>),
+    MakeStart {
+        /// The new start.
+        position: Box<Puzzle>,
+        /// A paragraph for the design's notes, which may speak of the old start.
+        note: String,
+    },
     /// Replace the whole design with this one, as one undoable edit: "Use this design" of the
     /// Make it harder window.
     UseDesign(Box<Puzzle>),
@@ -395,10 +400,17 @@ pub enum Command {
     Copy,
     /// Copy the selected pieces, then remove them.
     Cut,
-    /// Paste the copied pieces onto the start position: where they were copied from when
-    /// free, else at the first free place. The text is the system clipboard's, when the
-    /// paste came with it: a puzzle file's text there pastes its pieces.
-    Paste(Option<String>),
+    /// Paste the copied pieces onto the start position (see
+    /// [`crate::editor::clipboard::paste_pieces`]).
+    Paste {
+        /// The system clipboard's text, when the paste came with it: a puzzle file's text
+        /// there pastes its pieces.
+        text: Option<String>,
+        /// The cell under the pointer, when the paste came from a key over the board: the
+        /// pieces' top left corner goes there, or as near as they fit. Without, they go
+        /// where they were copied from when free, else to the first free place.
+        at: Option<CellPos>,
+    },
     /// Rotate or mirror the selected pieces together, in place.
     TransformPieces(Transform),
     /// Rotate or mirror the whole design: board, pieces, walls, goal and zones.

@@ -133,13 +133,13 @@ impl App {
                 brush,
                 new_color,
             } => self.stroke(gesture, layer, &cells, brush, new_color),
-            Command::MovePiece {
+            Command::MovePieces {
                 layer,
-                token,
+                tokens,
                 dr,
                 dc,
-            } => self.move_piece(layer, token, dr, dc),
-            Command::DeletePiece(token) => self.delete_piece(token),
+            } => self.move_pieces(layer, &tokens, dr, dc),
+            Command::DeletePieces(tokens) => self.delete_pieces(&tokens),
             Command::RenamePiece { from, to } => self.rename_piece(from, &to),
             Command::Recolor(token, color) => self.recolor(token, color),
             Command::SetPieceName(token, name) => self.set_piece_name(token, name),
@@ -174,9 +174,11 @@ impl App {
                 self.doc
                     .edit("Copy start to goal", edit::copy_start_to_goal);
             }
-            Command::MakeStart(position) => {
+            Command::MakeStart { position, note } => {
                 let moved = self.doc.edit("Make the hardest start", |p| {
-                    edit::set_start(p, &position);
+                    if edit::set_start(p, &position) {
+                        edit::add_note(p, &note);
+                    }
                 });
                 if moved {
                     self.solve.keep_analysis_for_new_start();
@@ -244,7 +246,7 @@ impl App {
                     }
                 }
             }
-            Command::Paste(text) => {
+            Command::Paste { text, at } => {
                 // A puzzle file's text on the system clipboard (copied here or elsewhere)
                 // pastes its pieces; any other text leaves the app's own clipboard to paste.
                 let from_text = text
@@ -261,7 +263,7 @@ impl App {
                         }
                         let mut result = Ok(Vec::new());
                         self.doc.edit("Paste", |p| {
-                            result = crate::editor::clipboard::paste_pieces(p, &copied);
+                            result = crate::editor::clipboard::paste_pieces(p, &copied, at);
                         });
                         self.status = match result {
                             Ok(tokens) => {
@@ -430,25 +432,39 @@ impl App {
         }
     }
 
-    /// Moves a whole piece, or says why it does not fit.
-    fn move_piece(&mut self, layer: Layer, token: Token, dr: i32, dc: i32) {
+    /// Moves whole pieces together, or says why they do not fit.
+    fn move_pieces(&mut self, layer: Layer, tokens: &[Token], dr: i32, dc: i32) {
         let mut moved = false;
-        self.doc.edit(&format!("Move {token}"), |p| {
-            moved = edit::move_piece(p, layer, token, dr, dc);
+        let what = crate::editor::clipboard::describe(tokens);
+        self.doc.edit(&format!("Move {what}"), |p| {
+            moved = edit::move_pieces(p, layer, tokens, dr, dc);
         });
         if !moved {
-            self.status = format!("Piece {token} does not fit there.");
+            let verb = if tokens.len() == 1 { "does" } else { "do" };
+            self.status = format!(
+                "{}{} {verb} not fit there.",
+                what[..1].to_uppercase(),
+                &what[1..]
+            );
         }
     }
 
-    /// Removes a piece everywhere, and from the selection.
-    fn delete_piece(&mut self, token: Token) {
-        self.doc
-            .edit(&format!("Delete {token}"), |p| edit::delete_piece(p, token));
-        if self.editor.selected == Some(token) {
+    /// Removes pieces everywhere, and from the selection.
+    fn delete_pieces(&mut self, tokens: &[Token]) {
+        let what = crate::editor::clipboard::describe(tokens);
+        self.doc.edit(&format!("Delete {what}"), |p| {
+            for &token in tokens {
+                edit::delete_piece(p, token);
+            }
+        });
+        if self.editor.selected.is_some_and(|t| tokens.contains(&t)) {
             self.editor.selected = None;
         }
-        if self.editor.pending.is_some_and(|(t, _)| t == token) {
+        if self
+            .editor
+            .pending
+            .is_some_and(|(t, _)| tokens.contains(&t))
+        {
             self.editor.pending = None;
         }
     }
@@ -553,18 +569,22 @@ impl App {
 
     /// Switches tabs. The last tab's message is stale in the new one, so it goes; a
     /// start-only tool (Wall, Zone, Draw new piece) would do nothing in the Goal tab, so the
-    /// Paint tool takes its place, and the status bar says why.
+    /// Paint tool takes its place there, and the Start tab gives it back unless another
+    /// tool was picked meanwhile. The tools panel shows the switch; a message about a tool
+    /// the user is not using would only puzzle.
     fn set_mode_with_tool(&mut self, mode: Mode) {
         if mode != self.mode {
             self.status.clear();
         }
         self.mode = mode;
         if mode == Mode::Goal && self.editor.tool.is_start_only() {
-            self.status = format!(
-                "{} is for the start position; the Goal tab paints with the Paint tool.",
-                self.editor.tool.title()
-            );
+            self.editor.start_tool = Some(self.editor.tool);
             self.editor.tool = Tool::Paint;
+        } else if mode == Mode::Start
+            && let Some(tool) = self.editor.start_tool.take()
+            && self.editor.tool == Tool::Paint
+        {
+            self.editor.tool = tool;
         }
     }
 

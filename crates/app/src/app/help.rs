@@ -280,22 +280,37 @@ fn editor_keys(ctx: &Context) -> Vec<(String, &'static str)> {
             "lock the selected piece to an axis (a straight one along its length first), or \
              free it",
         ),
-        ("Arrow keys".into(), "move the selected piece"),
-        ("Delete".into(), "delete the selected piece"),
+        ("Arrow keys".into(), "move the selected pieces"),
+        ("Delete".into(), "delete the selected pieces"),
         ("Esc".into(), "clear the selection"),
         (
             "Shift/Ctrl+click".into(),
             "add a piece to the selection (Move tool), or take it out",
         ),
+        (
+            "Drag from empty".into(),
+            "select the pieces a rubber band touches (Move tool); with Shift, add them",
+        ),
         (short(&COPY), "copy the selected pieces"),
         (short(&CUT), "cut the selected pieces (Start tab)"),
-        (short(&PASTE), "paste pieces, here or in another puzzle"),
+        (
+            short(&PASTE),
+            "paste pieces where the pointer is, here or in another puzzle",
+        ),
     ]);
     editor.extend(Transform::ALL.iter().map(|t| {
         let key = egui::KeyboardShortcut::new(t.modifiers(), t.key());
         (ctx.format_shortcut(&key), t.title())
     }));
     editor
+}
+
+/// `text` with its first letter upper-case, as every row of the shortcuts starts.
+fn sentence_case(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
 }
 
 /// `sections` in one grid: each title on a row of its own, then its keys, whose column is
@@ -317,7 +332,7 @@ fn shortcut_grid(ui: &mut Ui, id: &str, sections: &[Section<'_>], key_width: f32
                     ui.end_row();
                     for (key, what) in rows {
                         ui.monospace(key);
-                        ui.add(egui::Label::new(*what).wrap());
+                        ui.add(egui::Label::new(sentence_case(what)).wrap());
                         ui.end_row();
                     }
                 }

@@ -340,14 +340,18 @@ fn edit_menu(ui: &mut Ui, history: &UndoEntries, commands: &mut Vec<Command>) {
                 "Copy",
                 clipboard::COPY,
                 Command::Copy,
-                "Copy the selected pieces (Shift-click more with the Move tool), to paste here \
-                 or in another design",
+                "Copy the selected pieces (with the Move tool, Shift-click more or drag a band \
+                 from an empty cell), to paste here or in another design",
             ),
             (
                 "Paste",
                 clipboard::PASTE,
-                Command::Paste(None),
-                "Paste the copied pieces where they were, or in the first free place",
+                Command::Paste {
+                    text: None,
+                    at: None,
+                },
+                "Paste the copied pieces where they were, or in the first free place (the shortcut \
+                 over the board pastes them where the pointer is)",
             ),
         ] {
             if item(ui, text, Some(&shortcut))

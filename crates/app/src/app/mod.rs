@@ -315,6 +315,11 @@ impl App {
         self.editor.tool
     }
 
+    /// The pieces selected in the editor, in the order they were selected.
+    pub fn selected_pieces(&self) -> Vec<blockslide_core::model::Token> {
+        self.editor.selected_pieces(self.doc.puzzle())
+    }
+
     /// Uses `folder` as the personal library folder.
     pub fn set_library_folder(&mut self, folder: Option<PathBuf>) {
         self.library = LibraryPanel::new(folder);
@@ -374,10 +379,17 @@ impl App {
                     commands.push(Command::SetTool(tool));
                 }
             }
-            if (i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace))
-                && let Some(t) = self.editor.selected
-            {
-                commands.push(Command::DeletePiece(t));
+            let tokens = self.editor.selected_pieces(self.doc.puzzle());
+            if i.key_pressed(Key::Delete) || i.key_pressed(Key::Backspace) {
+                // The selected piece alone when it is a new one not painted yet.
+                let doomed = if tokens.is_empty() {
+                    self.editor.selected.into_iter().collect()
+                } else {
+                    tokens.clone()
+                };
+                if !doomed.is_empty() {
+                    commands.push(Command::DeletePieces(doomed));
+                }
             }
             if i.key_pressed(AXIS_KEY)
                 && let Some(t) = self.editor.selected
@@ -389,7 +401,7 @@ impl App {
                     edit::next_axis(puzzle.axis_of(t), length),
                 ));
             }
-            if let Some(token) = self.editor.selected {
+            if !tokens.is_empty() {
                 for (key, dr, dc) in [
                     (Key::ArrowUp, -1, 0),
                     (Key::ArrowDown, 1, 0),
@@ -397,9 +409,9 @@ impl App {
                     (Key::ArrowRight, 0, 1),
                 ] {
                     if i.key_pressed(key) {
-                        commands.push(Command::MovePiece {
+                        commands.push(Command::MovePieces {
                             layer: self.mode.layer(),
-                            token,
+                            tokens: tokens.clone(),
                             dr,
                             dc,
                         });

@@ -1,16 +1,18 @@
 //! The editor's board: turns presses and drags on the board into edit commands for the
-//! current tool, with a live preview while a piece is dragged, and the board's keys for the
-//! selected pieces (copy, cut, paste, rotate, mirror).
+//! current tool, with a live preview while pieces are dragged, a rubber band that selects
+//! the pieces it touches, and the board's keys for the selected pieces (copy, cut, paste at
+//! the pointer, rotate, mirror).
 
-use egui::{Event, Modifiers, PointerButton, Stroke as Line, Ui, Vec2, vec2};
+use egui::{Event, Modifiers, PointerButton, Rect, Stroke as Line, StrokeKind, Ui, Vec2, vec2};
 
 use super::clipboard::{COPY, CUT, PASTE};
 use super::edit::{
-    move_piece, next_free_token, next_free_zone_name, piece_cells, token_at, used_tokens, zone,
+    move_pieces, next_free_token, next_free_zone_name, piece_cells, pieces_in_rect, token_at,
+    used_tokens, zone,
 };
 use super::transform::Transform;
 use crate::command::{Brush, Command, Tool};
-use crate::common::board::{Board, BoardResponse, CellPos, Gesture, Layer, outline};
+use crate::common::board::{Board, BoardResponse, CellPos, Gesture, Layer, cell_rect, outline};
 use crate::common::colors::next_palette_color;
 use blockslide_core::model::{Color, Puzzle, Token};
 
@@ -22,12 +24,22 @@ struct Stroke {
     last: CellPos,
 }
 
-/// A piece being dragged with the move tool.
-#[derive(Clone, Copy, Debug)]
+/// Pieces being dragged together with the move tool.
+#[derive(Clone, Debug)]
 struct PieceDrag {
-    token: Token,
+    tokens: Vec<Token>,
     start: CellPos,
     current: CellPos,
+}
+
+/// A rubber band being drawn with the move tool from an empty cell: on release, it selects
+/// the pieces with a cell inside it.
+#[derive(Clone, Copy, Debug)]
+struct Band {
+    start: CellPos,
+    current: CellPos,
+    /// Shift or Ctrl was held: add to the pieces already selected.
+    add: bool,
 }
 
 /// The editor's state between frames: tool, selection, and the gesture in progress.
@@ -35,6 +47,9 @@ struct PieceDrag {
 pub struct EditorState {
     /// The active tool.
     pub tool: Tool,
+    /// A start-only tool (Wall, Zone, Draw new piece) that the Goal tab replaced with Paint,
+    /// given back in the Start tab.
+    pub start_tool: Option<Tool>,
     /// The selected piece (painted by [`Tool::Paint`], shown in the properties).
     pub selected: Option<Token>,
     /// The pieces selected together with Shift- or Ctrl-clicks of the Move tool; it counts
@@ -57,6 +72,7 @@ pub struct EditorState {
     next_gesture: u64,
     stroke: Option<Stroke>,
     drag: Option<PieceDrag>,
+    band: Option<Band>,
 }
 
 impl EditorState {
@@ -138,17 +154,20 @@ impl EditorState {
             .highlight_piece(self.selected)
             .highlight_zone(self.selected_zone.filter(|_| self.tool == Tool::Zone))
             .hover_outline(!self.hide_hover);
-        if let Some(drag) = self.drag {
+        if let Some(drag) = &self.drag {
             let dr = drag.current.0 as i32 - drag.start.0 as i32;
             let dc = drag.current.1 as i32 - drag.start.1 as i32;
             let mut probe = puzzle.clone();
-            if move_piece(&mut probe, layer, drag.token, dr, dc) {
-                board = board.piece_offset(drag.token, vec2(dc as f32, dr as f32));
+            if move_pieces(&mut probe, layer, &drag.tokens, dr, dc) {
+                for &token in &drag.tokens {
+                    board = board.piece_offset(token, vec2(dc as f32, dr as f32));
+                }
             }
         }
         let out = board.show(ui);
         self.outline_selection(ui, &out, puzzle, layer);
-        Self::keys(ui, layer, commands);
+        self.draw_band(ui, &out, puzzle);
+        Self::keys(ui, layer, out.hovered, commands);
         self.hovered = out.hovered;
         if let Some((cell, button)) = out.pressed {
             let modifiers = ui.input(|i| {
@@ -161,15 +180,33 @@ impl EditorState {
         }
         self.extend(&out.trail, layer, commands);
         if let Some(g) = out.active.or(out.released)
-            && let Some(drag) = self.drag.as_mut()
             && let Some(current) = g.current
         {
-            drag.current = current;
+            if let Some(drag) = self.drag.as_mut() {
+                drag.current = current;
+            }
+            if let Some(band) = self.band.as_mut() {
+                band.current = current;
+            }
         }
         if let Some(g) = out.released {
-            self.finish(g, layer, commands);
+            self.finish(g, puzzle, layer, commands);
         }
         out
+    }
+
+    /// Draws the rubber band being drawn, around the cells it covers.
+    fn draw_band(&self, ui: &Ui, out: &BoardResponse, puzzle: &Puzzle) {
+        let Some(band) = self.band else {
+            return;
+        };
+        let grid = out.response.rect;
+        let cell = |(r, c): CellPos| cell_rect(grid, puzzle.rows, puzzle.cols, r, c);
+        let rect: Rect = cell(band.start).union(cell(band.current));
+        let accent = ui.visuals().selection.stroke.color;
+        let painter = ui.painter_at(grid.expand(2.0));
+        painter.rect_filled(rect, 2.0, accent.gamma_multiply(0.15));
+        painter.rect_stroke(rect, 2.0, Line::new(2.0, accent), StrokeKind::Inside);
     }
 
     /// Outlines the pieces selected together besides [`EditorState::selected`], which the
@@ -200,7 +237,7 @@ impl EditorState {
     /// and paste events), and rotating and mirroring the selected pieces (R, Shift+R, H, V),
     /// all in the Start tab; copy also in the Goal tab. Nothing while a text field has the
     /// keyboard or a dialog is open.
-    fn keys(ui: &Ui, layer: Layer, commands: &mut Vec<Command>) {
+    fn keys(ui: &Ui, layer: Layer, hovered: Option<CellPos>, commands: &mut Vec<Command>) {
         let ctx = ui.ctx();
         if ctx.egui_wants_keyboard_input() || ctx.memory(|m| m.top_modal_layer().is_some()) {
             return;
@@ -227,7 +264,7 @@ impl EditorState {
                 commands.push(Command::Cut);
             }
             if let Some(text) = paste {
-                commands.push(Command::Paste(text));
+                commands.push(Command::Paste { text, at: hovered });
             }
             // Shift+R first: R alone also matches it.
             for transform in [
@@ -256,6 +293,7 @@ impl EditorState {
         let gesture = self.next_gesture;
         self.stroke = None;
         self.drag = None;
+        self.band = None;
         let mut new_color = None;
         let brush = if button == PointerButton::Secondary {
             if self.tool == Tool::Zone {
@@ -344,8 +382,10 @@ impl EditorState {
         });
     }
 
-    /// A press of the Move tool: on a piece, selects it and starts dragging it; with Shift
-    /// or Ctrl held in the start position, adds it to the selected pieces (or takes it out).
+    /// A press of the Move tool: on a piece, selects it and starts dragging it, with the
+    /// pieces selected together when it is one of them; with Shift or Ctrl held in the start
+    /// position, adds it to the selected pieces (or takes it out). On an empty cell of the
+    /// start position, starts a rubber band.
     fn press_to_move(
         &mut self,
         cell: CellPos,
@@ -353,20 +393,32 @@ impl EditorState {
         puzzle: &Puzzle,
         layer: Layer,
     ) {
+        let add = modifiers.shift || modifiers.command;
         let Some(token) = token_at(puzzle, layer, cell) else {
+            if layer == Layer::Start {
+                self.band = Some(Band {
+                    start: cell,
+                    current: cell,
+                    add,
+                });
+            }
             return;
         };
-        if layer == Layer::Start && (modifiers.shift || modifiers.command) {
+        if layer == Layer::Start && add {
             self.toggle_selected(token, puzzle);
             return;
         }
-        // A press on one of the pieces selected together keeps them so.
-        if !self.selected_pieces(puzzle).contains(&token) {
+        // A press on one of the pieces selected together keeps them so, and drags them all.
+        let together = self.selected_pieces(puzzle);
+        let tokens = if together.contains(&token) {
+            together
+        } else {
             self.selection.clear();
-        }
+            vec![token]
+        };
         self.selected = Some(token);
         self.drag = Some(PieceDrag {
-            token,
+            tokens,
             start: cell,
             current: cell,
         });
@@ -398,7 +450,7 @@ impl EditorState {
         });
     }
 
-    fn finish(&mut self, g: Gesture, layer: Layer, commands: &mut Vec<Command>) {
+    fn finish(&mut self, g: Gesture, puzzle: &Puzzle, layer: Layer, commands: &mut Vec<Command>) {
         self.stroke = None;
         if let Some(drag) = self.drag.take()
             && let Some(end) = g.current
@@ -406,12 +458,31 @@ impl EditorState {
             let dr = end.0 as i32 - drag.start.0 as i32;
             let dc = end.1 as i32 - drag.start.1 as i32;
             if dr != 0 || dc != 0 {
-                commands.push(Command::MovePiece {
+                commands.push(Command::MovePieces {
                     layer,
-                    token: drag.token,
+                    tokens: drag.tokens,
                     dr,
                     dc,
                 });
+            }
+        }
+        if let Some(band) = self.band.take() {
+            let mut tokens = if band.add {
+                self.selected_pieces(puzzle)
+            } else {
+                Vec::new()
+            };
+            for token in pieces_in_rect(puzzle, layer, band.start, band.current) {
+                if !tokens.contains(&token) {
+                    tokens.push(token);
+                }
+            }
+            self.select_pieces(&tokens);
+            if !tokens.is_empty() {
+                commands.push(Command::Notify(format!(
+                    "Selected {}: drag one of them or use the arrow keys to move them together.",
+                    super::clipboard::describe(&tokens)
+                )));
             }
         }
     }

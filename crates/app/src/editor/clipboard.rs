@@ -63,18 +63,23 @@ pub enum PasteError {
     NoRoom,
 }
 
-/// Pastes the pieces of `copied` (made by [`copy_pieces`]) onto the start position: at the
-/// cells they were copied from when those are free on this board, else at the first free
-/// place in reading order, keeping their shapes and places relative to each other. A piece
-/// keeps its token unless the puzzle uses it, and gets the next free one then; its style
-/// goes with it.
+/// Pastes the pieces of `copied` (made by [`copy_pieces`]) onto the start position, keeping
+/// their shapes and places relative to each other. With `at` (the cell under the pointer),
+/// their top left corner goes there, or as near as the board and its free cells allow;
+/// without, they go to the cells they were copied from when those are free on this board,
+/// else to the first free place in reading order. A piece keeps its token unless the puzzle
+/// uses it, and gets the next free one then; its style goes with it.
 ///
 /// Returns the tokens of the pasted pieces, in `copied`'s reading order.
 ///
 /// # Errors
 /// A [`PasteError`] when `copied` holds no piece or no place fits them; the puzzle is then
 /// unchanged.
-pub fn paste_pieces(puzzle: &mut Puzzle, copied: &Puzzle) -> Result<Vec<Token>, PasteError> {
+pub fn paste_pieces(
+    puzzle: &mut Puzzle,
+    copied: &Puzzle,
+    at: Option<CellPos>,
+) -> Result<Vec<Token>, PasteError> {
     let pieces = copied.pieces();
     let cells: Vec<(Token, CellPos)> = pieces
         .iter()
@@ -90,10 +95,20 @@ pub fn paste_pieces(puzzle: &mut Puzzle, copied: &Puzzle) -> Result<Vec<Token>, 
             r < puzzle.rows && c < puzzle.cols && puzzle.cell(r, c) == Cell::Empty
         })
     };
-    let anywhere = (0..=puzzle.rows.saturating_sub(height))
-        .flat_map(|top| (0..=puzzle.cols.saturating_sub(width)).map(move |left| (top, left)));
-    let Some((top, left)) = std::iter::once((r0, c0))
-        .chain(anywhere)
+    let mut places: Vec<CellPos> = (0..=puzzle.rows.saturating_sub(height))
+        .flat_map(|top| (0..=puzzle.cols.saturating_sub(width)).map(move |left| (top, left)))
+        .collect();
+    let first = match at {
+        // Nearest the pointer first; the sort is stable, so ties keep reading order.
+        Some((r, c)) => {
+            places.sort_by_key(|&(top, left)| top.abs_diff(r) + left.abs_diff(c));
+            None
+        }
+        None => Some((r0, c0)),
+    };
+    let Some((top, left)) = first
+        .into_iter()
+        .chain(places)
         .find(|&(top, left)| fits(top, left))
     else {
         return Err(PasteError::NoRoom);
@@ -142,7 +157,10 @@ mod tests {
         assert_eq!(copy_pieces(&p, &[t("Q")]), None);
 
         let mut empty = Puzzle::empty(3, 3);
-        assert_eq!(paste_pieces(&mut empty, &copy), Ok(vec![t("A"), t("B")]));
+        assert_eq!(
+            paste_pieces(&mut empty, &copy, None),
+            Ok(vec![t("A"), t("B")])
+        );
         assert_eq!(empty.board_rows(), ["A A B", ". . B", ". . ."]);
         assert_eq!(empty.axis_of(t("B")), Axis::Vertical);
     }
@@ -151,15 +169,37 @@ mod tests {
     fn pasting_onto_taken_cells_finds_room_and_fresh_tokens() {
         let mut p = Puzzle::from_rows(&["A A .", ". . .", ". . ."], &[]).expect("rows");
         let copy = copy_pieces(&p, &[t("A")]).expect("on the board");
-        assert_eq!(paste_pieces(&mut p, &copy), Ok(vec![t("B")]));
+        assert_eq!(paste_pieces(&mut p, &copy, None), Ok(vec![t("B")]));
         assert_eq!(p.board_rows(), ["A A .", "B B .", ". . ."]);
         let mut full = Puzzle::from_rows(&["A . A", "A A A"], &[]).expect("rows");
         let before = full.clone();
-        assert_eq!(paste_pieces(&mut full, &copy), Err(PasteError::NoRoom));
+        assert_eq!(
+            paste_pieces(&mut full, &copy, None),
+            Err(PasteError::NoRoom)
+        );
         assert_eq!(full, before);
         assert_eq!(
-            paste_pieces(&mut full, &Puzzle::empty(2, 2)),
+            paste_pieces(&mut full, &Puzzle::empty(2, 2), None),
             Err(PasteError::Empty)
         );
+    }
+
+    #[test]
+    fn pasting_at_the_pointer_puts_the_top_left_corner_there_or_near() {
+        let source = Puzzle::from_rows(&["A A .", ". B .", ". . ."], &[]).expect("rows");
+        let copy = copy_pieces(&source, &[t("A"), t("B")]).expect("on the board");
+        let mut p = Puzzle::empty(3, 4);
+        assert_eq!(
+            paste_pieces(&mut p, &copy, Some((1, 2))),
+            Ok(vec![t("A"), t("B")])
+        );
+        assert_eq!(p.board_rows(), [". . . .", ". . A A", ". . . B"]);
+        // At the board's corner the pieces do not fit: they go as near as they fit.
+        let mut p = Puzzle::empty(3, 4);
+        assert_eq!(
+            paste_pieces(&mut p, &copy, Some((2, 3))),
+            Ok(vec![t("A"), t("B")])
+        );
+        assert_eq!(p.board_rows(), [". . . .", ". . A A", ". . . B"]);
     }
 }

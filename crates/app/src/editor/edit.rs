@@ -99,6 +99,23 @@ pub fn next_free_token(puzzle: &Puzzle) -> Token {
         .expect("a free token exists")
 }
 
+/// Where `token` comes in the order [`next_free_token`] hands tokens out (numbers, single
+/// letters, then a letter and a number), so that a list sorted by it is in drawing order;
+/// other tokens come after, alphabetically.
+pub fn drawing_order(token: &Token) -> (u8, u32, String) {
+    let text = token.as_str().to_string();
+    if let Some(n) = token.as_number() {
+        return (0, n, text);
+    }
+    let mut chars = text.chars();
+    let first = chars.next();
+    match (first, chars.as_str().parse::<u32>()) {
+        (Some(_), _) if text.chars().count() == 1 => (1, 0, text),
+        (Some(l), Ok(n)) if l.is_ascii_alphabetic() => (2, n, text),
+        _ => (3, 0, text),
+    }
+}
+
 /// The cells of `token` in `layer`, in reading order.
 pub fn piece_cells(puzzle: &Puzzle, layer: Layer, token: Token) -> Vec<CellPos> {
     (0..puzzle.rows * puzzle.cols)
@@ -107,15 +124,23 @@ pub fn piece_cells(puzzle: &Puzzle, layer: Layer, token: Token) -> Vec<CellPos> 
         .collect()
 }
 
-/// Moves `token`'s cells in `layer` by `(dr, dc)` when every target cell is on the board and
-/// free (empty, or don't care in the goal, and never a wall). Returns whether it moved.
-pub fn move_piece(puzzle: &mut Puzzle, layer: Layer, token: Token, dr: i32, dc: i32) -> bool {
-    let cells = piece_cells(puzzle, layer, token);
+/// Moves the pieces `tokens` together in `layer` by `(dr, dc)` when every target cell is on
+/// the board and free (empty, or don't care in the goal, never a wall) or left by one of
+/// them. Returns whether they moved; when not, nothing changed.
+pub fn move_pieces(puzzle: &mut Puzzle, layer: Layer, tokens: &[Token], dr: i32, dc: i32) -> bool {
+    let cells: Vec<(Token, CellPos)> = tokens
+        .iter()
+        .flat_map(|&t| {
+            piece_cells(puzzle, layer, t)
+                .into_iter()
+                .map(move |pos| (t, pos))
+        })
+        .collect();
     if cells.is_empty() || (dr == 0 && dc == 0) {
         return false;
     }
     let mut targets = Vec::with_capacity(cells.len());
-    for &(r, c) in &cells {
+    for &(token, (r, c)) in &cells {
         let (nr, nc) = (r as i32 + dr, c as i32 + dc);
         if nr < 0 || nc < 0 || nr as usize >= puzzle.rows || nc as usize >= puzzle.cols {
             return false;
@@ -127,18 +152,36 @@ pub fn move_piece(puzzle: &mut Puzzle, layer: Layer, token: Token, dr: i32, dc: 
                 puzzle.cell(pos.0, pos.1) != Cell::Wall && token_at(puzzle, layer, pos).is_none()
             }
         };
-        if !free && token_at(puzzle, layer, pos) != Some(token) {
+        let left_by_a_mover = token_at(puzzle, layer, pos).is_some_and(|t| tokens.contains(&t));
+        if !free && !left_by_a_mover {
             return false;
         }
-        targets.push(pos);
+        targets.push((token, pos));
     }
-    for &pos in &cells {
+    for &(_, pos) in &cells {
         paint(puzzle, layer, pos, Brush::Erase);
     }
-    for pos in targets {
+    for (token, pos) in targets {
         paint(puzzle, layer, pos, Brush::Piece(token));
     }
     true
+}
+
+/// The pieces of `layer` with a cell in the rectangle between cells `a` and `b` (corners
+/// included), in reading order of their first cell there.
+pub fn pieces_in_rect(puzzle: &Puzzle, layer: Layer, a: CellPos, b: CellPos) -> Vec<Token> {
+    let (rows, cols) = (a.0.min(b.0)..=a.0.max(b.0), a.1.min(b.1)..=a.1.max(b.1));
+    let mut tokens = Vec::new();
+    for r in rows {
+        for c in cols.clone() {
+            if let Some(t) = token_at(puzzle, layer, (r, c))
+                && !tokens.contains(&t)
+            {
+                tokens.push(t);
+            }
+        }
+    }
+    tokens
 }
 
 /// Removes a piece everywhere: its cells become empty, its goal cells don't care, and its
@@ -487,6 +530,16 @@ pub fn set_start(puzzle: &mut Puzzle, position: &Puzzle) -> bool {
     true
 }
 
+/// Adds the paragraph `note` at the end of the puzzle's notes.
+pub fn add_note(puzzle: &mut Puzzle, note: &str) {
+    let notes = puzzle.notes.trim_end();
+    puzzle.notes = if notes.is_empty() {
+        note.to_string()
+    } else {
+        format!("{notes}\n\n{note}")
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -518,17 +571,54 @@ mod tests {
     }
 
     #[test]
+    fn drawing_order_is_the_order_tokens_are_handed_out() {
+        let mut p = Puzzle::empty(1, 1);
+        let mut handed = Vec::new();
+        for _ in 0..60 {
+            let token = next_free_token(&p);
+            p.styles.insert(token, PieceStyle::default());
+            handed.push(token);
+        }
+        let mut shuffled = handed.clone();
+        shuffled.reverse();
+        shuffled.sort_by_key(drawing_order);
+        assert_eq!(shuffled, handed);
+        let mut numbers = vec![t("10"), t("9"), t("Car"), t("1")];
+        numbers.sort_by_key(drawing_order);
+        assert_eq!(numbers, [t("1"), t("9"), t("10"), t("Car")]);
+    }
+
+    #[test]
     fn pieces_move_only_into_free_cells() {
         let mut p = klotski();
-        assert!(!move_piece(&mut p, Layer::Start, t("A"), 1, 0));
-        assert!(move_piece(&mut p, Layer::Start, t("G"), 1, 0));
+        assert!(!move_pieces(&mut p, Layer::Start, &[t("A")], 1, 0));
+        assert!(move_pieces(&mut p, Layer::Start, &[t("G")], 1, 0));
         assert_eq!(p.cell(4, 1), Cell::Piece(t("G")));
-        assert!(move_piece(&mut p, Layer::Goal, t("A"), -3, -1));
+        assert!(move_pieces(&mut p, Layer::Goal, &[t("A")], -3, -1));
         assert_eq!(
             piece_cells(&p, Layer::Goal, t("A")),
             [(0, 0), (0, 1), (1, 0), (1, 1)]
         );
-        assert!(!move_piece(&mut p, Layer::Goal, t("A"), -1, 0));
+        assert!(!move_pieces(&mut p, Layer::Goal, &[t("A")], -1, 0));
+    }
+
+    #[test]
+    fn pieces_move_together_into_cells_they_leave() {
+        let mut p = Puzzle::from_rows(&["A B .", ". . ."], &[]).expect("valid rows");
+        let before = p.clone();
+        // B alone cannot move left into A's cell; with A, it follows it.
+        assert!(!move_pieces(&mut p, Layer::Start, &[t("B")], 0, -1));
+        assert!(!move_pieces(&mut p, Layer::Start, &[t("A"), t("B")], 0, -1));
+        assert_eq!(p, before, "a move that does not fit changes nothing");
+        assert!(move_pieces(&mut p, Layer::Start, &[t("A"), t("B")], 0, 1));
+        assert_eq!(p.board_rows(), [". A B", ". . ."]);
+        assert!(move_pieces(&mut p, Layer::Start, &[t("B"), t("A")], 1, -1));
+        assert_eq!(p.board_rows(), [". . .", "A B ."]);
+        assert_eq!(
+            pieces_in_rect(&p, Layer::Start, (1, 1), (0, 0)),
+            [t("A"), t("B")]
+        );
+        assert_eq!(pieces_in_rect(&p, Layer::Start, (0, 2), (1, 2)), []);
     }
 
     #[test]

@@ -290,7 +290,7 @@ fn piece_section(
         .on_hover_text("Remove the piece from the board and the goal (Delete)")
         .clicked()
     {
-        commands.push(Command::DeletePiece(token));
+        commands.push(Command::DeletePieces(vec![token]));
     }
 }
 

@@ -3,7 +3,7 @@
 use egui::{RichText, Sense, Ui, vec2};
 
 use super::canvas::EditorState;
-use super::edit::used_tokens;
+use super::edit::{drawing_order, used_tokens};
 use crate::command::{Command, Tool};
 use crate::common::board::Layer;
 use crate::common::colors::{piece_color, to_color32, zone_color};
@@ -55,10 +55,9 @@ pub fn show(
             tokens.push(t);
         }
     }
-    // Numbered tiles read best in number order; other pieces stay in reading order.
-    if tokens.iter().all(|t| t.as_number().is_some()) {
-        tokens.sort_by_key(Token::as_number);
-    }
+    // In the order pieces are drawn (and numbered tiles in number order), so that a piece
+    // keeps its row wherever it is moved on the board.
+    tokens.sort_by_key(drawing_order);
     let pending = editor.pending.filter(|(t, _)| !tokens.contains(t));
     if tokens.is_empty() && pending.is_none() {
         ui.weak("No pieces yet: pick \"Draw new piece\" and drag on the board.");

@@ -105,9 +105,12 @@ fn shift_clicked_pieces_copy_and_paste_into_another_design() {
     );
     h.run();
     let before = h.state().document().puzzle().clone();
+    // With the pointer off the board, the pieces go where they were copied from. Row 3,
+    // columns 1 and 2 are not both free, so they go to the first free place, with fresh
+    // tokens as the design has its own G and H.
+    h.hover_at(egui::pos2(2.0, 400.0));
+    h.run();
     press(&mut h, Modifiers::COMMAND, Key::V);
-    // Row 3, columns 1 and 2 are not both free, so they go to the first free place, with
-    // fresh tokens as the design has its own G and H.
     assert_eq!(cells_of(&h, t("J")), [(0, 4)]);
     assert_eq!(cells_of(&h, t("K")), [(0, 5)]);
     assert!(h.state().status().contains("Pasted pieces J, K"));

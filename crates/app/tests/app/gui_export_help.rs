@@ -221,18 +221,20 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
     );
     let left_keys = ["F1 · F2 · F3 · F4", "F6", "F9", "Space", "Home · End"];
     let descriptions = [
-        "play or pause",
-        "undo a move",
-        "redo a move",
-        "close the puzzle",
+        "Play or pause",
+        "Undo a move",
+        "Redo a move",
+        "Close the puzzle",
     ];
 
     let h = shortcuts([1400.0, 900.0]);
     for (key, what) in play::KEYS {
         assert!(h.get_all_by_label(key).count() >= 1, "{key}");
-        assert!(h.get_all_by_label(what).count() >= 1, "{what}");
+        // Every description starts with a capital, as a sentence does.
+        let what = format!("{}{}", what[..1].to_uppercase(), &what[1..]);
+        assert!(h.get_all_by_label(&what).count() >= 1, "{what}");
     }
-    h.get_by_label("close the puzzle");
+    h.get_by_label("Close the puzzle");
     // Two halves side by side, each with its key column at one x.
     let left = lefts(&h, &left_keys);
     let right = lefts(&h, &keys);
@@ -241,9 +243,9 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
     assert!(left[0] < right[0]);
     // Nothing scrolled out of sight.
     for label in [
-        "quit",
-        "hold to outline the goal of a tile puzzle",
-        "a hint",
+        "Quit",
+        "Hold to outline the goal of a tile puzzle",
+        "A hint",
     ] {
         let rect = h.get_by_label(label).rect();
         assert!(
@@ -259,7 +261,7 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
     let whats = lefts(&h, &descriptions);
     assert!(in_line(&whats), "{whats:?}");
     assert!(
-        h.get_by_label("a hint").rect().min.y > 600.0,
+        h.get_by_label("A hint").rect().min.y > 600.0,
         "the window scrolls"
     );
 }

@@ -101,15 +101,15 @@ fn the_shortcuts_window_says_what_undo_does_in_play_and_lists_its_keys() {
         [1400.0, 1400.0],
     );
     menu(&mut h, "Help", HelpPage::Shortcuts.title());
-    h.get_by_label("undo the last edit; in the Play tab, the last move");
+    h.get_by_label("Undo the last edit; in the Play tab, the last move");
     for (key, what) in [
-        ("Backspace · U", "undo a move"),
-        ("R", "redo a move"),
+        ("Backspace · U", "Undo a move"),
+        ("R", "Redo a move"),
         (
             "Click",
-            "on a tile in line with the gap: slide it and the tiles between into the gap",
+            "On a tile in line with the gap: slide it and the tiles between into the gap",
         ),
-        ("Ctrl+Z", "undo a move, as U does"),
+        ("Ctrl+Z", "Undo a move, as U does"),
     ] {
         assert!(h.query_all_by_label(key).count() >= 1, "{key}");
         assert!(h.query_all_by_label(what).count() >= 1, "{what}");

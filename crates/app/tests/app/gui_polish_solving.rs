@@ -382,7 +382,7 @@ fn menu(h: &mut Harness<'static, App>, menu: &str, entry: &str) {
 fn the_help_menu_lists_the_shortcuts_explains_the_metrics_and_has_an_about_box() {
     let mut h = harness(empty_board(3, 3), Mode::Start);
     menu(&mut h, "Help", "Keyboard shortcuts");
-    h.get_by_label("solve with the solver's settings and play the solution");
+    h.get_by_label("Solve with the solver's settings and play the solution");
     h.get_by_label("F5");
     menu(&mut h, "Help", "Metrics and statistics");
     h.get_by_label_contains("one piece moves one cell");

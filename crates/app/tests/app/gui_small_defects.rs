@@ -79,6 +79,17 @@ fn making_the_hardest_start_keeps_the_analysis_and_shows_the_new_start() {
     h.run_ok();
     assert_eq!(h.state().document().puzzle().cells, hardest.position.cells);
     assert!(h.state().status().contains("hardest position"));
+    // The notes, which gave the old start's optimum, say the start changed.
+    let notes = &h.state().document().puzzle().notes;
+    assert!(notes.starts_with(puzzle.notes.trim_end()), "{notes}");
+    assert!(
+        notes.ends_with(&format!(
+            "The start is a hardest position, found by Analyze: {} steps from the goal. What \
+             the notes above say of the optimum was of an earlier start.",
+            hardest.distance
+        )),
+        "{notes}"
+    );
     // The figures stay, marked as of the previous start...
     let view = h.state().solve_view().analyze_view();
     assert!(view.is_of_previous_start());
@@ -307,10 +318,10 @@ fn a_status_message_goes_at_the_next_action() {
     let mut rows = vec![". . . ."; 4];
     rows[0] = "A . . .";
     let mut h = harness(Puzzle::from_rows(&rows, &[]).unwrap(), Mode::Start);
-    // The Wall tool gives way to Paint in the Goal tab, and the status bar says why.
-    h.key_press(Key::W);
-    h.run_ok();
+    // The Wall tool asked for in the Goal tab: the status bar says why it is not there.
     h.key_press(Key::F2);
+    h.run_ok();
+    h.key_press(Key::W);
     h.run_ok();
     assert!(
         h.state().status().contains("Wall"),

@@ -22,6 +22,7 @@ mod gui_polish_solving;
 mod gui_retrial;
 mod gui_saving;
 mod gui_second_retrial;
+mod gui_select_drag;
 mod gui_small_defects;
 mod gui_solver;
 mod gui_support;

@@ -120,7 +120,23 @@ fn as_new_design(hardest: &HardestPosition, metric: Metric, rank: usize) -> Puzz
         "{base}, hardest start {rank} ({})",
         amount(metric, hardest.distance)
     );
+    let note = hardest_note(&design, hardest, metric);
+    crate::editor::edit::add_note(&mut design, &note);
     design
+}
+
+/// The paragraph added to the notes of a design whose start became `hardest`: its notes
+/// may give the old start's optimum, which no longer holds.
+fn hardest_note(design: &Puzzle, hardest: &HardestPosition, metric: Metric) -> String {
+    let found = format!(
+        "The start is a hardest position, found by Analyze: {} from the goal.",
+        amount(metric, hardest.distance)
+    );
+    if design.notes.trim().is_empty() {
+        found
+    } else {
+        format!("{found} What the notes above say of the optimum was of an earlier start.")
+    }
 }
 
 /// The note over an analysis of the start the design had before "Make this the start".
@@ -259,7 +275,10 @@ fn hardest_ui(
                     "The start is already as far from the goal as it gets"
                 });
             if make.clicked() {
-                commands.push(Command::MakeStart(Box::new(hardest.position.clone())));
+                commands.push(Command::MakeStart {
+                    position: Box::new(hardest.position.clone()),
+                    note: hardest_note(puzzle, hardest, metric),
+                });
                 commands.push(Command::Notify(format!(
                     "The start is now a hardest position, {d} from the goal. Ctrl+Z brings the \
                      old start back."

@@ -176,14 +176,20 @@ pub(crate) fn syntax_error(
             "field `{field}` is written twice in {}",
             part_name(outer.as_deref())
         ),
+        ron::Error::ExpectedIdentifier => {
+            quoted_choice(text, e.span.start).unwrap_or_else(|| echo_message(&e.code.to_string()))
+        }
         // serde's messages quote the offending value as written
         code => echo_message(&code.to_string()),
     };
-    // What the parser expected where a cut-off file stops is beside the point.
-    let message = if cut_short(text) && e.code != ron::Error::Eof {
-        format!("the file ends before {whole} does (is it cut short?): {message}")
-    } else {
-        message
+    // What the parser expected where a cut-off file stops is beside the point: say what was
+    // left open instead.
+    let message = match unclosed(text) {
+        Some(open) if e.code != ron::Error::Eof && open.explains(text, &e.span) => format!(
+            "the file ends before {whole} does (is it cut short?): {} is not closed",
+            open.what
+        ),
+        _ => message,
     };
     LoadError {
         message,
@@ -192,28 +198,123 @@ pub(crate) fn syntax_error(
     }
 }
 
-/// Whether `text` stops inside a string or with a bracket not closed: what a file cut short
-/// looks like, whatever the parser happened to expect next.
-fn cut_short(text: &str) -> bool {
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+/// A string or bracket a text leaves open where it stops.
+struct Unclosed {
+    /// In words, with its line and column: "the string at line 3, column 9".
+    what: String,
+    /// Where it opens.
+    at: ron::error::Position,
+    string: bool,
+}
+
+impl Unclosed {
+    /// Whether the parser's error at `span` comes from the text stopping here: inside the
+    /// string left open, or where the text ends. A bracket left open by a typo, with more
+    /// text after the error, is not a file cut short.
+    fn explains(&self, text: &str, span: &ron::error::Span) -> bool {
+        if self.string {
+            (span.start.line, span.start.col) >= (self.at.line, self.at.col)
+        } else {
+            offset_of(text, span.end).is_none_or(|at| text[at..].trim().is_empty())
+        }
+    }
+}
+
+/// What `text` leaves open where it stops: what a file cut short looks like, whatever the
+/// parser happened to expect next. `None` when every string and bracket is closed.
+fn unclosed(text: &str) -> Option<Unclosed> {
+    let mut open: Vec<(char, usize, usize)> = Vec::new();
+    let mut string: Option<(usize, usize)> = None;
+    let (mut line, mut col, mut escaped) = (1, 0, false);
     for ch in text.chars() {
-        if in_string {
+        if ch == '\n' {
+            (line, col) = (line + 1, 0);
+        } else {
+            col += 1;
+        }
+        if string.is_some() {
             match ch {
                 _ if escaped => escaped = false,
                 '\\' => escaped = true,
-                '"' => in_string = false,
+                '"' => string = None,
                 _ => {}
             }
             continue;
         }
         match ch {
-            '"' => in_string = true,
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            '"' => string = Some((line, col)),
+            '(' | '[' | '{' => open.push((ch, line, col)),
+            ')' | ']' | '}' => {
+                open.pop();
+            }
             _ => {}
         }
     }
-    in_string || depth > 0
+    let (what, line, col) = if let Some((line, col)) = string {
+        ("the string".to_string(), line, col)
+    } else {
+        let (ch, line, col) = open.pop()?;
+        (format!("the `{ch}`"), line, col)
+    };
+    Some(Unclosed {
+        what: format!("{what} at line {line}, column {col}"),
+        at: ron::error::Position { line, col },
+        string: string.is_some(),
+    })
+}
+
+/// The byte offset in `text` of `pos` (1-based line and column, counted in characters).
+fn offset_of(text: &str, pos: ron::error::Position) -> Option<usize> {
+    let line_start = if pos.line <= 1 {
+        0
+    } else {
+        text.match_indices('\n').nth(pos.line - 2)?.0 + 1
+    };
+    let line = &text[line_start..];
+    let within = line
+        .char_indices()
+        .nth(pos.col.saturating_sub(1))
+        .map_or(line.len(), |(i, _)| i);
+    Some(line_start + within)
+}
+
+/// The fields whose value is one of a few names, and those names.
+fn choices_of(field: &str) -> Option<Vec<String>> {
+    match field {
+        "axis" => Some(Axis::ALL.iter().map(|a| format!("{a:?}")).collect()),
+        "metric" => Some(Metric::ALL.iter().map(|m| format!("{m:?}")).collect()),
+        _ => None,
+    }
+}
+
+/// The error of a string written where a name without quotes belongs (`axis: "Vertical"`),
+/// naming the field's choices, when the text at `pos` is a string.
+fn quoted_choice(text: &str, pos: ron::error::Position) -> Option<String> {
+    let at = offset_of(text, pos)?;
+    let quoted = text[at..].strip_prefix('"')?;
+    let written = &quoted[..quoted.find('"').unwrap_or(quoted.len())];
+    let before = text[..at].trim_end().strip_suffix(':')?.trim_end();
+    let field_start = before
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let field = &before[field_start..];
+    let Some(choices) = choices_of(field) else {
+        return Some(format!(
+            "`{field}` takes a name without quotes here, not the string \"{}\"",
+            echo(written)
+        ));
+    };
+    let names: Vec<&str> = choices.iter().map(String::as_str).collect();
+    Some(
+        match names.iter().find(|n| n.eq_ignore_ascii_case(written)) {
+            Some(name) => format!("write `{field}: {name}`, without quotes"),
+            None => format!(
+                "unknown {field} \"{}\"; it is one of {}, written without quotes",
+                echo(written),
+                one_of(&names)
+            ),
+        },
+    )
 }
 
 /// Parses a puzzle file's text.
@@ -594,6 +695,20 @@ mod tests {
     }
 
     #[test]
+    fn a_quoted_choice_names_the_choices() {
+        let e = err("(format: 2, board: [\"A\"], pieces: {\"A\": (axis: \"diagonal\")})");
+        assert_eq!(
+            e.message,
+            "unknown axis \"diagonal\"; it is one of `Free`, `Horizontal`, `Vertical`, written \
+             without quotes",
+        );
+        let e = err("(format: 2, board: [\"A\"], pieces: {\"A\": (axis: \"vertical\")})");
+        assert_eq!(e.message, "write `axis: Vertical`, without quotes");
+        let e = err("(format: 2, metric: \"move\", board: [\"A\"])");
+        assert_eq!(e.message, "write `metric: Move`, without quotes");
+    }
+
+    #[test]
     fn a_misspelt_format_is_named_where_it_is_written() {
         let e = err("(\n  fromat: 1,\n  board: [\"A\"],\n)");
         assert_eq!((e.line, e.column), (Some(2), Some(3)), "{e:?}");
@@ -609,8 +724,23 @@ mod tests {
         for end in [20, 30, 45, whole.len() - 2] {
             let e = err(&whole[..end]);
             assert!(e.message.contains("cut short"), "{end}: {e:?}");
+            assert!(e.message.ends_with("is not closed"), "{end}: {e:?}");
         }
+        assert!(
+            err(&whole[..20])
+                .message
+                .ends_with("the string at line 1, column 19 is not closed")
+        );
+        assert!(
+            err(&whole[..36])
+                .message
+                .ends_with("the `[` at line 1, column 36 is not closed")
+        );
         let e = err("(format: 1, board: [\"A\"], colour: 3)");
+        assert!(!e.message.contains("cut short"), "{e:?}");
+        // A bracket left open by a typo, with the file going on after it, is not a file cut
+        // short: the parser's own message says where it went wrong.
+        let e = err("(format: 1, board: [\"A\"], pieces: {\"A\": (axis: Free}, name: \"x\")");
         assert!(!e.message.contains("cut short"), "{e:?}");
     }
 
