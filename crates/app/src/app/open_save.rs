@@ -147,14 +147,24 @@ impl App {
         }
     }
 
+    /// The folder the Open dialog starts in: that of the file opened or saved last, while it
+    /// is there, else the user's puzzles folder (the one the Library lists).
+    fn open_folder(&self) -> Option<PathBuf> {
+        self.recent
+            .paths()
+            .first()
+            .and_then(|p| p.parent())
+            .filter(|f| f.is_dir())
+            .or_else(|| self.library.folder())
+            .map(Path::to_path_buf)
+    }
+
     /// Asks for a file and opens it; without file dialogs, asks for a typed path.
     pub(super) fn open(&mut self) {
-        match self.files.pick_open(self.library.folder()) {
+        let folder = self.open_folder();
+        match self.files.pick_open(folder.as_deref()) {
             Picked::Path(path) => self.open_path(path),
             Picked::Unavailable => {
-                // The typed path starts in the user's puzzles folder, the one the Library
-                // lists.
-                let folder = self.library.folder().map(Path::to_path_buf);
                 let text = folder.as_deref().map_or_else(String::new, |f| {
                     format!("{}{}", f.display(), std::path::MAIN_SEPARATOR)
                 });

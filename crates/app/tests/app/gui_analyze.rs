@@ -90,6 +90,12 @@ fn klotski_made_into_its_hardest_start_solves_in_the_hardest_distance() {
     h.get_by_label("81 moves from the goal");
     h.get_by_label_contains(&format!("{} moves (", hardest.distance));
     h.get_by_label_contains("moves are forced");
+    // The hardest start is shown large enough to judge at this size (1400 wide): before, its
+    // board was 88 points wide.
+    let preview = h
+        .get_by_label(&format!("A hardest start, {} moves", hardest.distance))
+        .rect();
+    assert!(preview.width() >= 120.0, "{preview:?}");
 
     // One click turns the design into its hardest version: the pieces move, the rest stays,
     // and the results stay too, as those of the previous start.

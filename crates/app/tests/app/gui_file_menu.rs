@@ -309,3 +309,24 @@ fn open_recent_marks_a_deleted_file_missing_and_offers_to_remove_it() {
         .is_none()
     );
 }
+
+#[test]
+fn open_starts_in_the_folder_of_the_file_used_last() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = puzzles_folder(&dir);
+    let elsewhere = dir.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    let there = elsewhere.join("there.ron");
+    file::save(&there, &empty_board(2, 2)).unwrap();
+    let mut h = harness_in(empty_board(3, 3), Mode::Start, &folder);
+    let sep = std::path::MAIN_SEPARATOR;
+    // Nothing opened yet: the puzzles folder.
+    keys(&mut h, Modifiers::COMMAND, Key::O);
+    assert_eq!(path_field(&h), format!("{}{sep}", folder.display()));
+    type_path(&mut h, &there, "Open");
+    assert_eq!(h.state().document().path(), Some(there.as_path()));
+    // Then the folder of the file opened, as where a user goes on looking.
+    keys(&mut h, Modifiers::COMMAND, Key::O);
+    let canonical = std::fs::canonicalize(&elsewhere).unwrap();
+    assert_eq!(path_field(&h), format!("{}{sep}", canonical.display()));
+}

@@ -94,13 +94,18 @@ fn figures_ui(ui: &mut Ui, id: &str, rows: &[(&str, String)]) {
 }
 
 /// A position drawn small and not interactive.
-fn thumbnail(ui: &mut Ui, position: &Puzzle, salt: impl AsIdSalt, label: String) {
-    let size = egui::vec2(CARD_WIDTH - 10.0, 120.0);
+fn thumbnail(
+    ui: &mut Ui,
+    position: &Puzzle,
+    (size, max_cell): (egui::Vec2, f32),
+    salt: impl AsIdSalt,
+    label: String,
+) {
     ui.allocate_ui(size, |ui| {
         ui.set_min_size(size);
         Board::new(position)
             .interactive(false)
-            .max_cell_size(22.0)
+            .max_cell_size(max_cell)
             .goal_outline(true)
             .id_salt(salt)
             .label(label)
@@ -248,12 +253,16 @@ fn hardest_ui(
 ) {
     let metric = report.metric;
     let d = amount(metric, hardest.distance);
+    // As large as the window allows, up to half again a card: the position is what the user
+    // decides on.
+    let width = (ui.available_width() - 20.0).clamp(CARD_WIDTH - 10.0, 220.0);
     ui.vertical_centered(|ui| {
-        ui.set_width(CARD_WIDTH + 30.0);
+        ui.set_width(width.max(CARD_WIDTH + 30.0));
         ui.label(RichText::new("A hardest start").strong());
         thumbnail(
             ui,
             &hardest.position,
+            (egui::vec2(width, width * 0.75), 40.0),
             "analysis hardest",
             format!("A hardest start, {d}"),
         );
@@ -388,6 +397,7 @@ fn card_ui(
                 thumbnail(
                     ui,
                     &hardest.position,
+                    (egui::vec2(CARD_WIDTH - 10.0, 120.0), 22.0),
                     ("explore thumbnail", rank),
                     format!("Preview of hardest start {rank}"),
                 );
