@@ -1,7 +1,7 @@
 //! The Edit menu's design edits driven as a user would, headless: clearing the board,
 //! selecting several pieces, copying, cutting and pasting them (also into another design),
 //! rotating a piece and mirroring the whole design, each one undo step.
-use crate::gui_support::{self, bundled};
+use crate::gui_support::{self, bundled, cells_of};
 
 use blockslide_app::app::App;
 use blockslide_app::command::{Command, Mode, Tool};
@@ -55,17 +55,6 @@ fn menu(h: &mut Harness<'static, App>, name: &str, path: &[&str]) {
         .click();
         h.run();
     }
-}
-
-fn cells_of(h: &Harness<'static, App>, token: Token) -> Vec<(usize, usize)> {
-    h.state()
-        .document()
-        .puzzle()
-        .pieces()
-        .into_iter()
-        .find(|p| p.token == token)
-        .map(|p| p.cells)
-        .unwrap_or_default()
 }
 
 #[test]

@@ -8,7 +8,7 @@
 use std::time::Duration;
 
 use crate::gui_support;
-use crate::gui_support::{button, choose, menu};
+use crate::gui_support::{button, choose};
 
 use gui_support::bundled;
 
@@ -194,15 +194,7 @@ fn side_by_side_columns_unfold_their_frontier_and_expanded_board_at_800x600() {
 /// Runs the seeds' comparison on the bundled 2x3 puzzle at 800x600 and shows its results.
 fn compared_2x3() -> Harness<'static, App> {
     let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Solve, [800.0, 600.0]);
-    h.get_by_label("Seeds' set").click();
-    h.run_ok();
-    h.get_by_label("Run comparison").scroll_to_me();
-    h.run_ok();
-    h.get_by_label("Run comparison").click();
-    h.step();
-    gui_support::wait_for(&mut h, PATIENCE, "the comparison", |app| {
-        !app.solve_view().compare().is_running() && !app.solve_view().compare().rows().is_empty()
-    });
+    gui_support::run_seeds_comparison(&mut h);
     button(&h, "Compare").click();
     h.run_ok();
     h
@@ -344,13 +336,7 @@ fn the_playback_charts_legend_sits_clear_of_its_lines() {
 #[test]
 fn the_analysis_charts_legends_sit_clear_of_their_bars() {
     let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Start, [1400.0, 1000.0]);
-    menu(&mut h, "View", "Analyze");
-    button(&h, "Analyze the design").click();
-    h.run_ok();
-    gui_support::wait_for(&mut h, PATIENCE, "the analysis", |app| {
-        app.solve_view().analyze_view().analysis().is_some()
-    });
-    h.run_ok();
+    gui_support::analyze(&mut h);
     assert_clear(&h, HISTOGRAM_LABEL, "positions");
     assert_clear(&h, CHOICES_LABEL, "forced");
     assert_clear(&h, CHOICES_LABEL, "a choice");
@@ -359,13 +345,7 @@ fn the_analysis_charts_legends_sit_clear_of_their_bars() {
 #[test]
 fn at_800x600_the_analyze_windows_tabs_and_figures_wrap_inside_it() {
     let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [800.0, 600.0]);
-    menu(&mut h, "View", "Analyze");
-    button(&h, "Analyze the design").click();
-    h.run_ok();
-    gui_support::wait_for(&mut h, PATIENCE, "the analysis", |app| {
-        app.solve_view().analyze_view().analysis().is_some()
-    });
-    h.run_ok();
+    gui_support::analyze(&mut h);
     let window = h.get_by_role_and_label(Role::Window, "Analyze").rect();
     let inside = |what: &str, rect: Rect| {
         assert!(

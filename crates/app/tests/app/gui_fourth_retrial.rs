@@ -20,9 +20,6 @@ use blockslide_app::solve::compare::table::COLUMNS;
 use blockslide_core::model::Puzzle;
 use blockslide_core::solve::Algorithm;
 
-/// A generous bound for background work in a debug build on a busy machine.
-const PATIENCE: std::time::Duration = std::time::Duration::from_mins(3);
-
 /// The input field (not its caption) named `label`.
 fn field_rect(h: &Harness<'static, App>, label: &str) -> Rect {
     h.get_by(|n| n.label().as_deref() == Some(label) && n.role() != Role::Label)
@@ -151,15 +148,7 @@ fn at_800x600_the_add_button_is_clear_of_the_side_panels_scroll_bar() {
 #[test]
 fn a_comparison_scrolled_sideways_keeps_its_algorithm_column() {
     let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Solve, [800.0, 600.0]);
-    h.get_by_label("Seeds' set").click();
-    h.run_ok();
-    h.get_by_label("Run comparison").scroll_to_me();
-    h.run_ok();
-    h.get_by_label("Run comparison").click();
-    h.step();
-    gui_support::wait_for(&mut h, PATIENCE, "the comparison", |app| {
-        !app.solve_view().compare().is_running() && !app.solve_view().compare().rows().is_empty()
-    });
+    gui_support::run_seeds_comparison(&mut h);
     h.get_by_role_and_label(Role::Button, "Compare").click();
     h.run_ok();
     let first = h.state().solve_view().compare().rows()[0].cells()[0].clone();

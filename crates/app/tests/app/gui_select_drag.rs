@@ -2,7 +2,7 @@
 //! band drawn from an empty cell selects the pieces it touches (Shift adds to them), a drag
 //! or an arrow key moves them together and Delete removes them, each in one undo step, and
 //! Ctrl+V pastes where the pointer is; the piece list stays in the order pieces were drawn.
-use crate::gui_support::{self, bundled, cell_pos, click_cell, drag_cells, keys};
+use crate::gui_support::{self, bundled, cell_pos, cells_of, click_cell, drag_cells, keys};
 
 use blockslide_app::app::App;
 use blockslide_app::command::{Mode, Tool};
@@ -20,17 +20,6 @@ fn harness(puzzle: Puzzle) -> Harness<'static, App> {
 
 fn t(s: &str) -> Token {
     Token::new(s).expect("valid token")
-}
-
-fn cells_of(h: &Harness<'static, App>, token: Token) -> Vec<(usize, usize)> {
-    h.state()
-        .document()
-        .puzzle()
-        .pieces()
-        .into_iter()
-        .find(|p| p.token == token)
-        .map(|p| p.cells)
-        .unwrap_or_default()
 }
 
 fn selected(h: &Harness<'static, App>) -> Vec<Token> {

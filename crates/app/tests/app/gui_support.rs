@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use blockslide_app::app::App;
 use blockslide_app::command::Mode;
 use blockslide_app::common::board::{BOARD_LABEL, cell_center};
-use blockslide_core::model::Puzzle;
+use blockslide_core::model::{Puzzle, Token};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
@@ -128,6 +128,48 @@ pub fn wait_for(
         std::thread::sleep(Duration::from_millis(5));
     }
     h.step();
+}
+
+/// How long the UI tests wait for background work (solves, analyses, comparisons) before
+/// they fail; never a timing goal.
+pub const PATIENCE: Duration = Duration::from_mins(3);
+
+/// Opens the Analyze window from the View menu, analyses the design, and waits for the
+/// results.
+pub fn analyze(h: &mut Harness<'static, App>) {
+    menu(h, "View", "Analyze");
+    button(h, "Analyze the design").click();
+    h.run_ok();
+    wait_for(h, PATIENCE, "the analysis", |app| {
+        app.solve_view().analyze_view().analysis().is_some()
+    });
+    h.run_ok();
+}
+
+/// Picks the seeds' set of pairs in the Compare panel, runs the comparison, and waits for
+/// its rows.
+pub fn run_seeds_comparison(h: &mut Harness<'static, App>) {
+    h.get_by_label("Seeds' set").click();
+    h.run_ok();
+    h.get_by_label("Run comparison").scroll_to_me();
+    h.run_ok();
+    h.get_by_label("Run comparison").click();
+    h.step();
+    wait_for(h, PATIENCE, "the comparison", |app| {
+        !app.solve_view().compare().is_running() && !app.solve_view().compare().rows().is_empty()
+    });
+}
+
+/// The cells of the piece `token` in the design's start position, in reading order.
+pub fn cells_of(h: &Harness<'static, App>, token: Token) -> Vec<(usize, usize)> {
+    h.state()
+        .document()
+        .puzzle()
+        .pieces()
+        .into_iter()
+        .find(|p| p.token == token)
+        .map(|p| p.cells)
+        .unwrap_or_default()
 }
 
 /// eframe's key-value storage, in memory: a session saved and restored without a disk.

@@ -191,13 +191,7 @@ fn the_animation_options_leave_save_animation_clickable() {
 fn a_single_hardest_start_is_one_such_position() {
     let puzzle = Puzzle::from_rows(&["A . ."], &[". . A"]).unwrap();
     let mut h = gui_support::harness(puzzle, Mode::Start, [1400.0, 1000.0]);
-    menu(&mut h, "View", "Analyze");
-    button(&h, "Analyze the design").click();
-    h.run_ok();
-    gui_support::wait_for(&mut h, PATIENCE, "the analysis", |app| {
-        app.solve_view().analyze_view().analysis().is_some()
-    });
-    h.run_ok();
+    gui_support::analyze(&mut h);
     h.get_by_label_contains("(1 such position)");
     assert!(h.query_by_label_contains("such positions").is_none());
 }
