@@ -384,8 +384,8 @@ pub enum Command {
     MakeStart {
         /// The new start.
         position: Box<Puzzle>,
-        /// A paragraph for the design's notes, which may speak of the old start.
-        note: String,
+        /// The design's notes with a paragraph on the new start, as they may speak of the old.
+        notes: String,
     },
     /// Replace the whole design with this one, as one undoable edit: "Use this design" of the
     /// Make it harder window.

@@ -174,10 +174,10 @@ impl App {
                 self.doc
                     .edit("Copy start to goal", edit::copy_start_to_goal);
             }
-            Command::MakeStart { position, note } => {
+            Command::MakeStart { position, notes } => {
                 let moved = self.doc.edit("Make the hardest start", |p| {
                     if edit::set_start(p, &position) {
-                        edit::add_note(p, &note);
+                        p.notes = notes;
                     }
                 });
                 if moved {

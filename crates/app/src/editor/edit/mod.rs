@@ -530,15 +530,5 @@ pub fn set_start(puzzle: &mut Puzzle, position: &Puzzle) -> bool {
     true
 }
 
-/// Adds the paragraph `note` at the end of the puzzle's notes.
-pub fn add_note(puzzle: &mut Puzzle, note: &str) {
-    let notes = puzzle.notes.trim_end();
-    puzzle.notes = if notes.is_empty() {
-        note.to_string()
-    } else {
-        format!("{notes}\n\n{note}")
-    };
-}
-
 #[cfg(test)]
 mod tests;

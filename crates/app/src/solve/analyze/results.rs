@@ -125,22 +125,24 @@ fn as_new_design(hardest: &HardestPosition, metric: Metric, rank: usize) -> Puzz
         "{base}, hardest start {rank} ({})",
         amount(metric, hardest.distance)
     );
-    let note = hardest_note(&design, hardest, metric);
-    crate::editor::edit::add_note(&mut design, &note);
+    design.notes = notes_with_hardest(&design, hardest, metric);
     design
 }
 
-/// The paragraph added to the notes of a design whose start became `hardest`: its notes
-/// may give the old start's optimum, which no longer holds.
-fn hardest_note(design: &Puzzle, hardest: &HardestPosition, metric: Metric) -> String {
+/// The notes of a design whose start became `hardest`, with a paragraph saying so: they may
+/// give the old start's optimum, which no longer holds.
+fn notes_with_hardest(design: &Puzzle, hardest: &HardestPosition, metric: Metric) -> String {
     let found = format!(
         "The start is a hardest position, found by Analyze: {} from the goal.",
         amount(metric, hardest.distance)
     );
-    if design.notes.trim().is_empty() {
+    let notes = design.notes.trim_end();
+    if notes.is_empty() {
         found
     } else {
-        format!("{found} What the notes above say of the optimum was of an earlier start.")
+        format!(
+            "{notes}\n\n{found} What the notes above say of the optimum was of an earlier start."
+        )
     }
 }
 
@@ -286,7 +288,7 @@ fn hardest_ui(
             if make.clicked() {
                 commands.push(Command::MakeStart {
                     position: Box::new(hardest.position.clone()),
-                    note: hardest_note(puzzle, hardest, metric),
+                    notes: notes_with_hardest(puzzle, hardest, metric),
                 });
                 commands.push(Command::Notify(format!(
                     "The start is now a hardest position, {d} from the goal. Ctrl+Z brings the \
