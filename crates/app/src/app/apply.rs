@@ -478,6 +478,7 @@ impl App {
         match result {
             Ok(()) => {
                 if let Ok(t) = Token::new(to.trim()) {
+                    self.editor.renamed(from, t);
                     self.editor.selected = Some(t);
                     if self.editor.pending.is_some_and(|(p, _)| p == from) {
                         self.editor.pending = self.editor.pending.map(|(_, c)| (t, c));

@@ -298,13 +298,22 @@ fn recent_menu(ui: &mut Ui, recent: &RecentFiles, commands: &mut Vec<Command>) {
             || path.display().to_string(),
             |n| n.to_string_lossy().into(),
         );
+        // Its folder too: two designs may share a file name.
+        let folder = path
+            .parent()
+            .and_then(Path::file_name)
+            .map(|f| format!("  ({})", f.to_string_lossy()))
+            .unwrap_or_default();
         let (text, hover) = if recent.is_missing(path) {
             (
-                RichText::new(format!("{name} (missing)")).weak(),
+                RichText::new(format!("{name}{folder} (missing)")).weak(),
                 format!("{} is not there any more", path.display()),
             )
         } else {
-            (RichText::new(name), path.display().to_string())
+            (
+                RichText::new(format!("{name}{folder}")),
+                path.display().to_string(),
+            )
         };
         if ui.button(text).on_hover_text(hover).clicked() {
             commands.push(Command::OpenPath(path.clone()));

@@ -7,8 +7,8 @@ use egui::{Event, Modifiers, PointerButton, Rect, Stroke as Line, StrokeKind, Ui
 
 use super::clipboard::{COPY, CUT, PASTE};
 use super::edit::{
-    move_pieces, next_free_token, next_free_zone_name, piece_cells, pieces_in_rect, token_at,
-    used_tokens, zone,
+    drawing_order, move_pieces, next_free_token, next_free_zone_name, piece_cells, pieces_in_rect,
+    token_at, used_tokens, zone,
 };
 use super::transform::Transform;
 use crate::command::{Brush, Command, Tool};
@@ -73,6 +73,9 @@ pub struct EditorState {
     stroke: Option<Stroke>,
     drag: Option<PieceDrag>,
     band: Option<Band>,
+    /// The design's pieces in the order they first appeared: a design opened lists its
+    /// pieces in [`drawing_order`], and each piece drawn or renamed since comes after them.
+    drawn: Vec<Token>,
 }
 
 impl EditorState {
@@ -136,6 +139,28 @@ impl EditorState {
         if !self.selected.is_some_and(|t| self.selection.contains(&t)) {
             self.selection.clear();
         }
+        self.drawn.retain(|t| used.contains(t));
+        let mut new: Vec<Token> = used
+            .into_iter()
+            .filter(|t| !self.drawn.contains(t))
+            .collect();
+        new.sort_by_key(drawing_order);
+        self.drawn.extend(new);
+    }
+
+    /// Keeps a renamed piece's place in the drawing order.
+    pub fn renamed(&mut self, from: Token, to: Token) {
+        if let Some(place) = self.drawn.iter_mut().find(|t| **t == from) {
+            *place = to;
+        }
+    }
+
+    /// Sorts `tokens` in the order their pieces were drawn (see [`EditorState::sync`]).
+    pub fn sort_as_drawn(&self, tokens: &mut [Token]) {
+        tokens.sort_by_cached_key(|t| {
+            let rank = self.drawn.iter().position(|d| d == t);
+            (rank.unwrap_or(usize::MAX), drawing_order(t))
+        });
     }
 
     /// Draws the board for editing `layer` and queues the edits the pointer makes.

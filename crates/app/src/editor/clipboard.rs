@@ -11,6 +11,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 use super::edit::{next_free_token, piece_cells, used_tokens};
 use super::transform::bounds;
 use crate::common::board::{CellPos, Layer};
+use crate::common::colors::{next_palette_color, piece_color};
 
 /// Ctrl+C: copy the selected pieces.
 pub const COPY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::C);
@@ -128,7 +129,29 @@ pub fn paste_pieces(
         }
         pasted.push(token);
     }
+    recolor_copies(puzzle, &pasted);
     Ok(pasted)
+}
+
+/// Gives each pasted piece of `tokens` that is its own kind a colour of its own when another
+/// piece of `puzzle` is drawn in its colour: everywhere else in the app, one colour for two
+/// pieces says they are one kind, alike. A piece of a named kind keeps its kind's colour.
+fn recolor_copies(puzzle: &mut Puzzle, tokens: &[Token]) {
+    for &token in tokens {
+        let own_kind = puzzle.styles.get(&token).is_none_or(|s| s.kind.is_none());
+        if !own_kind || token.as_number().is_some() {
+            continue;
+        }
+        let color = piece_color(puzzle, token);
+        let shared = puzzle
+            .pieces()
+            .iter()
+            .any(|p| p.token != token && piece_color(puzzle, p.token) == color);
+        if shared {
+            let fresh = next_palette_color(puzzle);
+            puzzle.styles.entry(token).or_default().color = Some(fresh);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -90,7 +90,7 @@ pub fn show(
     ui.separator();
     size_section(ui, puzzle, commands);
     ui.separator();
-    piece_section(ui, state, puzzle, editor.selected, commands);
+    piece_section(ui, state, puzzle, editor, commands);
     ui.separator();
     if editor.tool == Tool::Zone || !puzzle.zones.is_empty() {
         zone_section(ui, state, puzzle, editor.selected_zone, commands);
@@ -199,14 +199,25 @@ fn piece_section(
     ui: &mut Ui,
     state: &mut PropertiesState,
     puzzle: &Puzzle,
-    selected: Option<Token>,
+    editor: &EditorState,
     commands: &mut Vec<Command>,
 ) {
     ui.heading("Selected piece");
-    let Some(token) = selected else {
+    let Some(token) = editor.selected else {
         ui.weak("Select a piece in the palette, or with the eyedropper.");
         return;
     };
+    let together = editor.selected_pieces(puzzle);
+    if together.len() > 1 {
+        // What the Move tool, the arrow keys, Delete, copy and the transforms act on; the
+        // properties below are the last one's.
+        let names: Vec<String> = together.iter().map(Token::to_string).collect();
+        ui.label(format!(
+            "{} pieces selected: {}; below, {token}'s properties.",
+            together.len(),
+            names.join(", ")
+        ));
+    }
     if state.piece != Some(token) {
         state.piece = Some(token);
         state.text = token.to_string();

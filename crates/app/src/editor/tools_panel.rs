@@ -3,7 +3,7 @@
 use egui::{RichText, Sense, Ui, vec2};
 
 use super::canvas::EditorState;
-use super::edit::{drawing_order, used_tokens};
+use super::edit::used_tokens;
 use crate::command::{Command, Tool};
 use crate::common::board::Layer;
 use crate::common::colors::{piece_color, to_color32, zone_color};
@@ -55,10 +55,11 @@ pub fn show(
             tokens.push(t);
         }
     }
-    // In the order pieces are drawn (and numbered tiles in number order), so that a piece
-    // keeps its row wherever it is moved on the board.
-    tokens.sort_by_key(drawing_order);
+    // In the order pieces were drawn (numbered tiles in number order), so that a piece keeps
+    // its row wherever it is moved on the board.
+    editor.sort_as_drawn(&mut tokens);
     let pending = editor.pending.filter(|(t, _)| !tokens.contains(t));
+    let selected = editor.selected_pieces(puzzle);
     if tokens.is_empty() && pending.is_none() {
         ui.weak("No pieces yet: pick \"Draw new piece\" and drag on the board.");
     }
@@ -89,7 +90,7 @@ pub fn show(
                     color,
                     &text,
                     &detail,
-                    editor.selected == Some(token),
+                    selected.contains(&token) || editor.selected == Some(token),
                     token,
                     commands,
                 );

@@ -38,19 +38,21 @@ pub fn progress_ui(
                 .map(|h| format!(" + {}", heuristic_title(h)))
                 .unwrap_or_default()
         );
+        // Wrapped within the panel: a label in a row is as wide as its text otherwise, and a
+        // long one widened the whole panel past the window.
+        let line = |ui: &mut Ui, text: String| ui.add(egui::Label::new(text).wrap());
         if task.is_cancelling() {
-            ui.label("Cancelling…");
+            line(ui, "Cancelling…".into());
         } else if let Some(SearchProgress::Preparing(_)) = progress {
-            ui.label(format!("Building the pattern database for {with}…"))
-                .on_hover_text(
-                    "Built once, then cached on disk: later solves load it in moments. Cancel \
-                     stops the build.",
-                );
+            line(ui, format!("Building the pattern database for {with}…")).on_hover_text(
+                "Built once, then cached on disk: later solves load it in moments. Cancel stops \
+                 the build.",
+            );
         } else if progress.is_none() {
-            ui.label(format!("Preparing {with}…"))
+            line(ui, format!("Preparing {with}…"))
                 .on_hover_text("Building the search (a pattern database can take a while)");
         } else {
-            ui.label(format!("Searching with {with}…"));
+            line(ui, format!("Searching with {with}…"));
         }
     });
     if let Some(SearchProgress::Preparing(p)) = progress {

@@ -579,8 +579,10 @@ fn components(cells: &[CellPos]) -> Vec<Vec<CellPos>> {
     parts
 }
 
-/// Where a piece's token goes: the centre of its bounding box when that lies on the piece,
-/// else the centre of the piece cell nearest to it (for L shapes and split pieces).
+/// Where a piece's token goes: the centre of its bounding box when the piece covers the
+/// label there (the centre may lie on a line between cells: every cell around it must be the
+/// piece's), else the centre of the piece cell nearest to it, the one with the most of the
+/// piece around it among equals (the corner of an L).
 fn label_position(rect: Rect, rows: usize, cols: usize, cells: &[CellPos]) -> Pos2 {
     let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
     let max_r = cells.iter().map(|c| c.0).max().unwrap_or(0);
@@ -589,16 +591,32 @@ fn label_position(rect: Rect, rows: usize, cols: usize, cells: &[CellPos]) -> Po
     let a = cell_rect(rect, rows, cols, min_r, min_c);
     let b = cell_rect(rect, rows, cols, max_r, max_c);
     let centre = a.union(b).center();
-    if let Some(inside) = cell_at(rect, rows, cols, centre)
-        && cells.contains(&inside)
-    {
+    let quarter = a.size() / 4.0;
+    let covered = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
+        .iter()
+        .all(|&(dx, dy)| {
+            let probe = centre + vec2(dx * quarter.x, dy * quarter.y);
+            cell_at(rect, rows, cols, probe).is_some_and(|cell| cells.contains(&cell))
+        });
+    if covered {
         return centre;
     }
+    let neighbours = |&(r, c): &CellPos| {
+        cells
+            .iter()
+            .filter(|&&(rr, cc)| r.abs_diff(rr) + c.abs_diff(cc) == 1)
+            .count()
+    };
+    let distance =
+        |cell: &CellPos| cell_center(rect, rows, cols, cell.0, cell.1).distance_sq(centre);
     cells
         .iter()
-        .map(|&(r, c)| cell_center(rect, rows, cols, r, c))
-        .min_by(|p, q| p.distance_sq(centre).total_cmp(&q.distance_sq(centre)))
-        .unwrap_or(centre)
+        .min_by(|p, q| {
+            distance(p)
+                .total_cmp(&distance(q))
+                .then(neighbours(q).cmp(&neighbours(p)))
+        })
+        .map_or(centre, |&(r, c)| cell_center(rect, rows, cols, r, c))
 }
 
 /// Where a part of an axis-locked piece shows its axis: the two ends of the part's cells on
@@ -734,7 +752,7 @@ fn hatch(painter: &egui::Painter, rect: Rect, color: Color32, spacing: f32) {
 
 #[cfg(test)]
 mod tests {
-    use egui::vec2;
+    use egui::{pos2, vec2};
 
     use super::*;
 
@@ -761,5 +779,14 @@ mod tests {
         let cells = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)];
         let at = label_position(rect, 3, 3, &cells);
         assert!(cells.contains(&cell_at(rect, 3, 3, at).expect("on the board")));
+        // A small L: the centre is the corner of four cells, one of them empty. The label
+        // goes in the middle of the L's corner cell, off every line between cells.
+        let cells = [(0, 0), (0, 1), (1, 1)];
+        assert_eq!(label_position(rect, 3, 3, &cells), pos2(150.0, 50.0));
+        // A domino's centre lies on the line between its cells, both its own: it stays.
+        assert_eq!(
+            label_position(rect, 3, 3, &[(0, 0), (0, 1)]),
+            pos2(100.0, 50.0)
+        );
     }
 }

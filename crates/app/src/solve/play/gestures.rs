@@ -214,13 +214,27 @@ impl Play {
                     } else {
                         self.selected
                     };
-                    if let Some(piece) = piece
-                        && i.consume_key(Modifiers::NONE, key)
-                    {
-                        match rule_refusal(&self.current, piece, dir) {
-                            Some(reason) => notices.push(reason),
-                            None => commands.push(PlayCommand::Step(piece, dir)),
-                        }
+                    if !i.consume_key(Modifiers::NONE, key) {
+                        continue;
+                    }
+                    // A key that moves nothing says why, rather than seeming broken.
+                    let Some(piece) = piece else {
+                        notices.push(if self.tiles {
+                            let (way, side) = match dir {
+                                Dir::Left => ("left", "right"),
+                                Dir::Right => ("right", "left"),
+                                Dir::Up => ("up", "bottom"),
+                                Dir::Down => ("down", "top"),
+                            };
+                            format!("No tile can move {way}: the gap is at the {side} edge.")
+                        } else {
+                            "Click a piece first: the arrow keys move the selected piece.".into()
+                        });
+                        continue;
+                    };
+                    match rule_refusal(&self.current, piece, dir) {
+                        Some(reason) => notices.push(reason),
+                        None => commands.push(PlayCommand::Step(piece, dir)),
                     }
                 }
                 if i.consume_key(Modifiers::NONE, Key::Backspace)

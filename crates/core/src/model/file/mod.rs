@@ -336,6 +336,14 @@ pub fn parse(text: &str) -> Result<Puzzle, LoadError> {
 /// As [`parse`].
 pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadError> {
     let text = &*normalize(text);
+    // The parser would say it expected a `(`: true, but not what went wrong.
+    if text.trim().is_empty() {
+        return Err(LoadError::at(
+            "the file is empty: a puzzle file holds `(format: 2, board: [...], ...)`, as in \
+             docs/file-format.md",
+            Some(TextPos { line: 1, column: 1 }),
+        ));
+    }
     let options = ron_options();
     match options.from_str::<VersionProbe>(text) {
         Ok(VersionProbe { format: None }) => {
@@ -692,6 +700,15 @@ mod tests {
         let e = err("(format: 2, board: [\"A\"], pieces: {\"A\": (axis: Diagonal)})");
         assert!(e.message.contains("`Diagonal`"), "{e:?}");
         assert!(e.message.contains("one of"), "{e:?}");
+    }
+
+    #[test]
+    fn an_empty_file_says_so() {
+        for text in ["", "  \n\t\n"] {
+            let e = err(text);
+            assert!(e.message.starts_with("the file is empty"), "{e:?}");
+            assert_eq!((e.line, e.column), (Some(1), Some(1)));
+        }
     }
 
     #[test]

@@ -1,0 +1,132 @@
+//! Defects a new user met in a real window (the sixth retrial), acted out headless: the
+//! piece list lost the order pieces were drawn in, a multi-selection showed as one piece, an L-shaped
+//! piece's label sat off the piece (a unit test of the board), pasted copies looked like one
+//! kind, an empty file got the parser's message (a unit test of the file format), Play
+//! ignored an arrow key that cannot move, and Open Recent named files without their folder.
+use crate::gui_support::{self, bundled, cells_of, click_cell, drag_cells, keys};
+
+use blockslide_app::app::App;
+use blockslide_app::command::{Mode, Tool};
+use blockslide_core::model::{Puzzle, Token};
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+fn t(s: &str) -> Token {
+    Token::new(s).expect("valid token")
+}
+
+#[test]
+fn the_piece_list_keeps_drawing_order_through_a_rename_and_a_reused_token() {
+    let mut h = gui_support::harness(Puzzle::empty(4, 4), Mode::Start, [1400.0, 900.0]);
+    for row in 0..3 {
+        keys(&mut h, Modifiers::NONE, Tool::NewPiece.key());
+        drag_cells(&mut h, (row, 0), (row, 1));
+    }
+    // A becomes Z; the next piece drawn gets the free token A, yet comes last.
+    keys(&mut h, Modifiers::NONE, Tool::Move.key());
+    click_cell(&mut h, 0, 0);
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(
+        blockslide_app::command::Command::RenamePiece {
+            from: t("A"),
+            to: "Z".into(),
+        },
+        &ctx,
+    );
+    h.run_ok();
+    keys(&mut h, Modifiers::NONE, Tool::NewPiece.key());
+    drag_cells(&mut h, (3, 0), (3, 1));
+    assert_eq!(cells_of(&h, t("A")), [(3, 0), (3, 1)]);
+    let rows: Vec<f32> = ["Z", "B", "C", "A"]
+        .iter()
+        .map(|&token| {
+            h.get_by(|n| n.role() == Role::Button && n.label().as_deref() == Some(token))
+                .rect()
+                .min
+                .y
+        })
+        .collect();
+    assert!(rows.is_sorted(), "{rows:?}: Z, B, C, A from the top");
+}
+
+#[test]
+fn every_selected_piece_is_marked_in_the_piece_list() {
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
+    keys(&mut h, Modifiers::NONE, Tool::Move.key());
+    drag_cells(&mut h, (4, 1), (3, 2));
+    assert_eq!(h.state().selected_pieces(), [t("G"), t("H")]);
+    for token in ["G", "H"] {
+        let row = h.get_by(|n| {
+            n.role() == Role::Button
+                && n.label()
+                    .is_some_and(|l| l.split_whitespace().next() == Some(token))
+        });
+        assert_eq!(
+            row.accesskit_node().toggled(),
+            Some(egui::accesskit::Toggled::True),
+            "{token}"
+        );
+    }
+    h.get_by_label_contains("2 pieces selected");
+}
+
+#[test]
+fn a_pasted_copy_gets_a_colour_of_its_own_unless_it_is_of_a_kind() {
+    let colour = |h: &Harness<'static, App>, token: &str| {
+        blockslide_app::common::colors::piece_color(h.state().document().puzzle(), t(token))
+    };
+    // A is its own kind: its copy, B, must not pass for a piece alike.
+    let mut one = Puzzle::from_rows(&["A . .", "A . .", ". . ."], &[]).unwrap();
+    let green = blockslide_core::model::Color {
+        r: 0x2e,
+        g: 0xa0,
+        b: 0x43,
+    };
+    one.styles.entry(t("A")).or_default().color = Some(green);
+    let mut h = gui_support::harness(one, Mode::Start, [1400.0, 900.0]);
+    keys(&mut h, Modifiers::NONE, Tool::Move.key());
+    click_cell(&mut h, 0, 0);
+    keys(&mut h, Modifiers::COMMAND, Key::C);
+    h.hover_at(egui::pos2(2.0, 400.0));
+    keys(&mut h, Modifiers::COMMAND, Key::V);
+    assert_eq!(h.state().selected_pieces(), [t("B")]);
+    assert_ne!(colour(&h, "B"), green, "two pieces apart, told apart");
+
+    // Klotski's G is one of four soldiers, one kind in one colour: its copy stays one.
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
+    keys(&mut h, Modifiers::NONE, Tool::Move.key());
+    click_cell(&mut h, 3, 1);
+    keys(&mut h, Modifiers::COMMAND, Key::C);
+    h.hover_at(egui::pos2(2.0, 400.0));
+    keys(&mut h, Modifiers::COMMAND, Key::V);
+    let pasted = h.state().selected_pieces();
+    assert_eq!(
+        colour(&h, pasted[0].as_str()),
+        colour(&h, "G"),
+        "a soldier pasted is still a soldier"
+    );
+}
+
+#[test]
+fn an_arrow_key_that_moves_nothing_in_play_says_why() {
+    // The gap top right: no tile is to its right to move left.
+    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 0, 3, 4, 5, 6, 7, 8], None).unwrap();
+    let mut h = gui_support::harness(puzzle, Mode::Play, [1400.0, 900.0]);
+    keys(&mut h, Modifiers::NONE, Key::ArrowLeft);
+    assert!(
+        h.state()
+            .status()
+            .contains("No tile can move left: the gap is at the right edge."),
+        "{}",
+        h.state().status()
+    );
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Play, [1400.0, 900.0]);
+    keys(&mut h, Modifiers::NONE, Key::ArrowDown);
+    assert!(
+        h.state().status().contains("Click a piece first"),
+        "{}",
+        h.state().status()
+    );
+}
