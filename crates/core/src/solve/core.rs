@@ -75,6 +75,14 @@ pub trait Domain: Sync {
         false
     }
 
+    /// Whether depth-first searches should refuse a child whose position is already on
+    /// their path. Such a child only repeats work, so answering no never changes an answer;
+    /// a domain does so when, past [`Domain::undoes`], cycles are so long and rare that the
+    /// check costs more than it saves. The default: yes.
+    fn cycles_worth_checking(&self) -> bool {
+        true
+    }
+
     /// The single goal state, when the goal pins down a complete position (needed by
     /// bidirectional search).
     ///

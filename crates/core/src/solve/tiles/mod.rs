@@ -495,6 +495,14 @@ impl Domain for TileDomain {
         next == prev.opposite()
     }
 
+    /// No: past a move and its undo, the shortest cycle of a tile puzzle is 12 moves (the
+    /// blank three times round a 2x2 square), and IDA* meets few: 177,289 among the 22.3
+    /// billion children of Korf and Felner's third 24-puzzle, while checking every child
+    /// hashes it, about a tenth of the search's time.
+    fn cycles_worth_checking(&self) -> bool {
+        false
+    }
+
     fn goal_state(&self) -> Result<TileState, String> {
         Ok(self.goal_state.clone())
     }

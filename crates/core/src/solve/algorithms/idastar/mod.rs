@@ -10,7 +10,8 @@
 //! - the heuristic is updated incrementally ([`Heuristic::estimate_child`]);
 //! - states on the current path are never revisited (longer cycles matter in block puzzles),
 //!   checked through a small counting filter over the path's hashes, so the common case costs
-//!   one hash;
+//!   one hash; where cycles are too long and rare to pay for that hash (tile puzzles, see
+//!   [`Domain::cycles_worth_checking`]), they are not checked;
 //! - with `threads > 1`, each round lays out the top of the tree until there are enough
 //!   subtrees, the threads search those subtrees in parallel, and their results are merged
 //!   in the order one thread visits them (module `parallel`), so the answer and the
@@ -23,7 +24,7 @@
 //!
 //! Statistics: `expanded` counts goal-tested nodes whose children were generated,
 //! `generated` every child made, `duplicates` children refused because their state is on the
-//! current path, `max_frontier` the deepest path, `depth` the current bound and
+//! current path (none where cycles are not checked), `max_frontier` the deepest path, `depth` the current bound and
 //! `completed_depth` the last bound searched completely.
 
 use std::hash::BuildHasher;
@@ -320,6 +321,9 @@ struct Worker<'a, D: Domain, H, O = NoObserver> {
     moves: Vec<Vec<D::Move>>,
     children: Vec<Vec<Child<D>>>,
     path_buckets: Vec<u32>,
+    /// The domain's [`Domain::cycles_worth_checking`]: without, every bucket is 0 and no
+    /// child is looked for on the path.
+    check_cycles: bool,
     counts: Counts,
     /// Expansions left before the worker must call its pulse again.
     countdown: u64,
@@ -352,6 +356,7 @@ impl<'a, D: Domain, H: Heuristic<D>, O: Observer<D::Move>> Worker<'a, D, H, O> {
             moves: Vec::new(),
             children: Vec::new(),
             path_buckets: Vec::new(),
+            check_cycles: domain.cycles_worth_checking(),
             counts: Counts::default(),
             countdown: 0,
         }
@@ -359,6 +364,9 @@ impl<'a, D: Domain, H: Heuristic<D>, O: Observer<D::Move>> Worker<'a, D, H, O> {
 
     #[inline]
     fn bucket(&self, state: &D::State) -> u32 {
+        if !self.check_cycles {
+            return 0;
+        }
         // Hashers built for tables (Fx) leave some bits weakly mixed: mix all 64 into the top.
         let h = self
             .hasher
@@ -386,7 +394,9 @@ impl<'a, D: Domain, H: Heuristic<D>, O: Observer<D::Move>> Worker<'a, D, H, O> {
     /// Whether `state`, whose filter bucket is `bucket`, is on the path.
     #[inline]
     fn on_path(&self, state: &D::State, bucket: u32) -> bool {
-        self.filter[bucket as usize] != 0 && self.path_states.iter().any(|s| s == state)
+        self.check_cycles
+            && self.filter[bucket as usize] != 0
+            && self.path_states.iter().any(|s| s == state)
     }
 
     /// Sets the path from the root to a subtree's root.
