@@ -108,7 +108,12 @@ impl App {
             Command::RefreshLibrary => self.library.refresh(),
             Command::ShowAnalysis(open) => self.view.analysis_open = open,
             Command::ShowFamilies(open) => self.view.families_open = open,
-            Command::ShowHelp(page) => self.help = page,
+            Command::ShowHelp(page) => {
+                if page.is_some() {
+                    self.help_openings += 1;
+                }
+                self.help = page;
+            }
             Command::ExportSolution(format) => self.export_solution(format, ctx),
             Command::ExportTo(format, path) => self.export_into(format, path, ctx),
             Command::CancelExport => {

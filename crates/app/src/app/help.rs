@@ -30,8 +30,9 @@ pub fn first_launch(storage: &dyn eframe::Storage) -> bool {
     storage.get_string(eframe::APP_KEY).is_none()
 }
 
-/// Shows the help window `page`; queues its closing, or another page.
-pub fn show(ctx: &Context, page: HelpPage, commands: &mut Vec<Command>) {
+/// Shows the help window `page`, scrolled as it was since its `opening` (see
+/// `App::help_openings`); queues its closing, or another page.
+pub fn show(ctx: &Context, page: HelpPage, opening: u64, commands: &mut Vec<Command>) {
     let mut open = true;
     let screen = ctx.content_rect();
     // The shortcuts' two halves go side by side when the window has the room (a full screen
@@ -54,6 +55,7 @@ pub fn show(ctx: &Context, page: HelpPage, commands: &mut Vec<Command>) {
         .default_height(screen.height() - 40.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
+                .id_salt(("help page", opening))
                 // The title bar and the window's frame take the rest.
                 .max_height(screen.height() - 100.0)
                 .show(ui, |ui| match page {

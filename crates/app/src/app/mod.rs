@@ -108,6 +108,9 @@ pub struct App {
     resize_base: Option<(u64, Puzzle)>,
     solve: SolveView,
     help: Option<HelpPage>,
+    /// How many times a help page was opened: each opening scrolls a page of its own, so a
+    /// page opens at its top, not where it was left.
+    help_openings: u64,
     /// Where the right-hand panel was drawn last (`None` while collapsed): the Analyze
     /// window opens over it, off the board.
     side_rect: Option<egui::Rect>,
@@ -184,6 +187,7 @@ impl App {
             resize_base: None,
             solve: SolveView::default(),
             help: None,
+            help_openings: 0,
             side_rect: None,
             export: None,
         }
@@ -651,7 +655,7 @@ impl App {
         }
         self.solve.harder_window(ctx, self.doc.puzzle(), commands);
         if let Some(page) = self.help {
-            help::show(ctx, page, commands);
+            help::show(ctx, page, self.help_openings, commands);
         }
     }
 

@@ -2,7 +2,8 @@
 //! piece list lost the order pieces were drawn in, a multi-selection showed as one piece, an L-shaped
 //! piece's label sat off the piece (a unit test of the board), pasted copies looked like one
 //! kind, an empty file got the parser's message (a unit test of the file format), Play
-//! ignored an arrow key that cannot move, and Open Recent named files without their folder.
+//! ignored an arrow key that cannot move, Open Recent named files without their folder, and a
+//! help page reopened where it had been scrolled.
 use crate::gui_support::{self, bundled, cells_of, click_cell, drag_cells, keys};
 
 use blockslide_app::app::App;
@@ -129,4 +130,22 @@ fn an_arrow_key_that_moves_nothing_in_play_says_why() {
         "{}",
         h.state().status()
     );
+}
+
+#[test]
+fn a_help_page_opens_at_its_top_however_it_was_left() {
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [800.0, 600.0]);
+    gui_support::menu(&mut h, "Help", "Keyboard shortcuts");
+    let top = h.get_by_label("Everywhere").rect().min.y;
+    // Scrolled down to Play's keys, then closed.
+    h.get_by_label("Play tab").scroll_to_me();
+    h.run_ok();
+    assert!(h.get_by_label("Everywhere").rect().min.y < top - 100.0);
+    keys(&mut h, Modifiers::NONE, Key::Escape);
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .apply(blockslide_app::command::Command::ShowHelp(None), &ctx);
+    h.run_ok();
+    gui_support::menu(&mut h, "Help", "Keyboard shortcuts");
+    assert_eq!(h.get_by_label("Everywhere").rect().min.y, top);
 }
