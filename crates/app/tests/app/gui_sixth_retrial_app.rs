@@ -1,9 +1,10 @@
 //! Defects a new user met in a real window (the sixth retrial), acted out headless: the
-//! piece list lost the order pieces were drawn in, a multi-selection showed as one piece, an L-shaped
-//! piece's label sat off the piece (a unit test of the board), pasted copies looked like one
-//! kind, an empty file got the parser's message (a unit test of the file format), Play
-//! ignored an arrow key that cannot move, Open Recent named files without their folder, and a
-//! help page reopened where it had been scrolled.
+//! solver panel widened past the window while a pattern database was built, the playback
+//! area kept its "press Solve" prompt during a solve, the piece list lost the order pieces
+//! were drawn in, a multi-selection showed as one piece, pasted copies looked like one kind,
+//! Play ignored an arrow key that cannot move, Open Recent named files without their folder,
+//! and a help page reopened where it had been scrolled. (An L-shaped piece's label off the
+//! piece and an empty file's parser message have unit tests of their own.)
 use crate::gui_support::{self, bundled, cells_of, click_cell, drag_cells, keys};
 
 use blockslide_app::app::App;
@@ -148,4 +149,66 @@ fn a_help_page_opens_at_its_top_however_it_was_left() {
     h.run_ok();
     gui_support::menu(&mut h, "Help", "Keyboard shortcuts");
     assert_eq!(h.get_by_label("Everywhere").rect().min.y, top);
+}
+
+#[test]
+fn the_playback_area_says_a_solve_is_under_way() {
+    // Korf's first 15-puzzle with Manhattan distance: minutes of search, time to look.
+    let tiles = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+    let blank_first: Vec<u32> = (0..16).collect();
+    let puzzle = Puzzle::tiles(4, 4, &tiles, Some(&blank_first)).unwrap();
+    let mut h = gui_support::harness(puzzle, Mode::Solve, [1400.0, 900.0]);
+    h.state_mut()
+        .solve_view_mut()
+        .panel_mut()
+        .settings
+        .heuristic = Some("manhattan".into());
+    gui_support::button(&h, "Solve the puzzle").click();
+    h.run_steps(3);
+    h.get_by_label("Solving… the solution plays back here once it is found.");
+    assert!(
+        h.query_by_label_contains("Choose an algorithm and press Solve")
+            .is_none()
+    );
+    gui_support::button(&h, "Cancel").click();
+    h.run_ok();
+}
+
+#[test]
+fn the_solver_panel_stays_in_the_window_while_a_pattern_database_is_built() {
+    let tiles = [14, 13, 15, 7, 11, 12, 9, 5, 6, 0, 2, 1, 4, 8, 10, 3];
+    let blank_first: Vec<u32> = (0..16).collect();
+    let puzzle = Puzzle::tiles(4, 4, &tiles, Some(&blank_first)).unwrap();
+    // An empty cache: the solve starts by building its tables.
+    let cache = tempfile::tempdir().unwrap();
+    let mut app = gui_support::app(puzzle);
+    app.set_pdb_cache(Some(cache.path().to_path_buf()));
+    app.set_mode(Mode::Solve);
+    let size = [1400.0, 900.0];
+    let mut h = Harness::builder().with_size(size).build_eframe(|_| app);
+    h.run_ok();
+    h.state_mut()
+        .solve_view_mut()
+        .panel_mut()
+        .settings
+        .heuristic = Some("pdb".into());
+    gui_support::button(&h, "Solve the puzzle").click();
+    let start = std::time::Instant::now();
+    while h
+        .query_by_label_contains("Building the pattern database for")
+        .is_none()
+    {
+        assert!(start.elapsed() < gui_support::PATIENCE, "the build shows");
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.step();
+    let label = h
+        .get_by_label_contains("Building the pattern database for")
+        .rect();
+    let panel_heading = h.get_by_label("Solver").rect();
+    assert!(label.max.x <= size[0], "{label:?} runs past the window");
+    assert!(label.min.x >= panel_heading.min.x - 1.0, "{label:?}");
+    gui_support::button(&h, "Cancel").click();
+    h.run_ok();
 }
