@@ -536,23 +536,20 @@ impl SolveView {
         ui.heading("Play");
         ui.label("Drag a piece, or click it and use the arrow keys. Only legal moves are made.");
         ui.add_space(6.0);
-        egui::Grid::new("play settings")
-            .num_columns(2)
-            .show(ui, |ui| {
-                let label = ui.label("Count moves as");
-                let metric = &mut self.panel.settings.metric;
-                fit::combo(ui, "play metric")
-                    .selected_text(metric_title(*metric))
-                    .show_ui(ui, |ui| {
-                        for m in Metric::ALL {
-                            ui.selectable_value(metric, m, metric_title(m));
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id)
-                    .on_hover_text(metric_title(*metric));
-                ui.end_row();
-            });
+        // The choice under its label, as wide as the panel: beside the label in a grid, it
+        // had only the column's width left and showed "move (any …" even in a wide window.
+        let label = ui.label("Count moves as");
+        let metric = &mut self.panel.settings.metric;
+        fit::combo(ui, "play metric")
+            .selected_text(metric_title(*metric))
+            .show_ui(ui, |ui| {
+                for m in Metric::ALL {
+                    ui.selectable_value(metric, m, metric_title(m));
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(metric_title(*metric));
         ui.add_space(6.0);
         ui.label(RichText::new("Keys").strong());
         for (key, what) in play::KEYS {
@@ -625,6 +622,8 @@ impl SolveView {
                     if animations_on {
                         self.playback_settings.animate = shown.animate;
                     }
+                } else if self.panel.is_running() {
+                    ui.weak("Solving… the solution plays back here once it is found.");
                 } else {
                     ui.weak("Choose an algorithm and press Solve; the solution plays back here.");
                     Board::new(puzzle)

@@ -148,7 +148,8 @@ fn a_help_page_opens_at_its_top_however_it_was_left() {
         .apply(blockslide_app::command::Command::ShowHelp(None), &ctx);
     h.run_ok();
     gui_support::menu(&mut h, "Help", "Keyboard shortcuts");
-    assert_eq!(h.get_by_label("Everywhere").rect().min.y, top);
+    let again = h.get_by_label("Everywhere").rect().min.y;
+    assert!((again - top).abs() < 0.5, "{again} against {top}");
 }
 
 #[test]

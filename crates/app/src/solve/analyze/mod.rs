@@ -68,6 +68,10 @@ pub struct AnalyzeView {
     of_previous_start: bool,
     /// Whether the window folds to its title bar at the next frame.
     fold: bool,
+    /// Where the Analyze window was placed last (for the app's window's size and the panel
+    /// it opens over): egui keeps a window's place from frame to frame (and from run to run),
+    /// and a place chosen for 800x600 lies over the board at 1400x900.
+    placed_at: Option<egui::Rect>,
 }
 
 impl Default for AnalyzeView {
@@ -81,9 +85,15 @@ impl Default for AnalyzeView {
             exploration_outcome: None,
             of_previous_start: false,
             fold: false,
+            placed_at: None,
         }
     }
 }
+
+/// The Analyze window's least width, whatever the app's window (a figure's value then goes
+/// under its name), and the width beyond which it would reach over the board.
+const MIN_WIDTH: f32 = 220.0;
+const MAX_WIDTH: f32 = 440.0;
 
 /// The Analyze window's id (egui keeps its position, size and folding under it).
 pub fn window_id() -> egui::Id {
@@ -237,27 +247,43 @@ impl AnalyzeView {
             folding.set_open(false);
             folding.store(ctx);
         }
+        let screen = ctx.content_rect();
+        // Wide enough for a figure and its value in a line where the app's window allows,
+        // and never narrower than the panel it opens over.
+        let width = (screen.width() * 0.28)
+            .clamp(MIN_WIDTH, MAX_WIDTH)
+            .max(beside.map_or(0.0, |panel| panel.width() - 24.0));
         let window = egui::Window::new("Analyze")
             .id(window_id())
             .open(&mut open)
             .resizable(true)
+            .min_width(width)
             // Scrolled both ways, so a wide row scrolls instead of widening the window over
             // the board.
             .scroll([true, true]);
-        let window = match beside {
+        let spot = match beside {
             // Over the right-hand panel, so the board stays in sight: after "Make this the
-            // start" the user sees the new start. The window's frame and title bar are
+            // start" the user sees the new start. A window wider than the panel reaches
+            // left into the margin beside the board. The window's frame and title bar are
             // outside the rect given to egui, hence the margins.
-            Some(panel) => window.default_rect(egui::Rect::from_min_max(
-                panel.min + egui::vec2(8.0, 40.0),
+            Some(panel) => egui::Rect::from_min_max(
+                egui::pos2(panel.max.x - 16.0 - width, panel.min.y + 40.0),
                 panel.max - egui::vec2(16.0, 16.0),
-            )),
-            None => window
-                .default_pos([300.0, 60.0])
-                .default_width(580.0)
-                .default_height(780.0),
+            ),
+            None => egui::Rect::from_min_size(egui::pos2(300.0, 60.0), egui::vec2(580.0, 780.0)),
         };
-        window.show(ctx, |ui| self.ui(ui, settings, puzzle, commands));
+        let mut window = window.default_rect(spot);
+        let placing = self.placed_at != Some(spot);
+        if placing {
+            // A new size of the app's window, or of its panel: placed afresh, off the board.
+            window = window.current_pos(spot.min);
+        }
+        let shown = window.show(ctx, |ui| self.ui(ui, settings, puzzle, commands));
+        // Placed once the window is seen there: a frame egui discards and runs again would
+        // otherwise lose the new place.
+        if placing && shown.is_some_and(|s| s.response.rect.min.distance(spot.min) < 1.0) {
+            self.placed_at = Some(spot);
+        }
         if !open {
             commands.push(Command::ShowAnalysis(false));
         }

@@ -81,16 +81,46 @@ fn notes_ui(ui: &mut Ui, notes: &[String]) {
 /// A two-column grid of figures, a long value wrapping at the window's edge (a grid's
 /// labels run on past it otherwise: "93 moves (2 such positions)" in a narrow window).
 fn figures_ui(ui: &mut Ui, id: &str, rows: &[(&str, String)]) {
-    egui::Grid::new(id)
-        .num_columns(2)
-        .striped(true)
-        .show(ui, |ui| {
-            for (name, value) in rows {
-                ui.label(*name);
-                ui.add(egui::Label::new(RichText::new(value).monospace()).wrap());
-                ui.end_row();
-            }
-        });
+    let widest = |style: egui::TextStyle, texts: &mut dyn Iterator<Item = &str>| {
+        let font = style.resolve(ui.style());
+        texts
+            .map(|text| {
+                ui.painter()
+                    .layout_no_wrap(text.to_string(), font.clone(), egui::Color32::PLACEHOLDER)
+                    .size()
+                    .x
+            })
+            .fold(0.0, f32::max)
+    };
+    let names = widest(
+        egui::TextStyle::Body,
+        &mut rows.iter().map(|(name, _)| *name),
+    );
+    let values = widest(
+        egui::TextStyle::Monospace,
+        &mut rows.iter().map(|(_, value)| value.as_str()),
+    );
+    if names + ui.spacing().item_spacing.x * 2.0 + values <= ui.available_width() {
+        egui::Grid::new(id)
+            .num_columns(2)
+            .striped(true)
+            .show(ui, |ui| {
+                for (name, value) in rows {
+                    ui.label(*name);
+                    ui.add(egui::Label::new(RichText::new(value).monospace()).wrap());
+                    ui.end_row();
+                }
+            });
+    } else {
+        // Too narrow for names and values side by side (the window over an 800x600 window's
+        // side panel): each value under its name, where it has the whole width, rather than
+        // wrapped into three lines beside it.
+        for (name, value) in rows {
+            ui.label(RichText::new(*name).strong());
+            ui.add(egui::Label::new(RichText::new(value).monospace()).wrap());
+            ui.add_space(2.0);
+        }
+    }
 }
 
 /// A position drawn small and not interactive.

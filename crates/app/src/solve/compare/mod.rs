@@ -217,7 +217,7 @@ impl Compare {
             });
         });
         self.buttons_ui(ui, running, commands);
-        self.progress_ui(ui);
+        self.progress_ui(ui, availability);
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().warn_fg_color, e);
         }
@@ -395,8 +395,9 @@ impl Compare {
         });
     }
 
-    /// Which pair runs now, and how far it got.
-    fn progress_ui(&self, ui: &mut Ui) {
+    /// Which pair runs now, named with the heuristic it really uses on this puzzle (as the
+    /// pair list and the table name it), and how far it got.
+    fn progress_ui(&self, ui: &mut Ui, availability: &Availability) {
         if let Some(task) = &self.task {
             let (current, stats) = task
                 .progress()
@@ -404,15 +405,19 @@ impl Compare {
             let title = self
                 .running_pairs
                 .get(current)
-                .map_or_else(String::new, ComparePair::title);
+                .map_or_else(String::new, |pair| effective_title(pair, availability).0);
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(format!(
-                    "{}/{}: {title} · {} expanded",
-                    (current + 1).min(self.running_pairs.len()),
-                    self.running_pairs.len(),
-                    fmt::thousands(stats.expanded)
-                ));
+                // Wrapped, so a long pair never runs past a narrow panel's edge.
+                ui.add(
+                    egui::Label::new(format!(
+                        "{}/{}: {title} · {} expanded",
+                        (current + 1).min(self.running_pairs.len()),
+                        self.running_pairs.len(),
+                        fmt::thousands(stats.expanded)
+                    ))
+                    .wrap(),
+                );
             });
         }
     }

@@ -6,7 +6,7 @@ use egui::{Ui, vec2};
 use super::panels::{Extras, extras_ui, selected_line_ui, selected_ui, why_line_ui};
 use super::scene::SceneView;
 use super::summary::{compact_summary_ui, summary_ui};
-use super::tree::{TREE_MIN_HEIGHT, cut_note_ui, legend_ui, tree_ui};
+use super::tree::{TREE_MIN_HEIGHT, cut_note_ui, fit_button, legend_ui, tree_ui};
 use super::{WIDE, Watch, Watching};
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::solve::availability::Availability;
@@ -184,9 +184,10 @@ fn compare_ui(ui: &mut Ui, sides: [Side<'_>; 2], thumbnails: bool) {
         (first, first_scene, first_extras, first_commands),
         (second, second_scene, second_extras, second_commands),
     ] = sides;
-    ui.columns(2, |columns| {
-        header_ui(&mut columns[0], 0, first, first_extras, full);
+    let mut fit = ui.columns(2, |columns| {
+        let fit = header_ui(&mut columns[0], 0, first, first_extras, full);
         header_ui(&mut columns[1], 1, second, second_extras, full);
+        fit
     });
     if full {
         // Each tree's own legend, in a row of their own: both right under the headers.
@@ -201,6 +202,16 @@ fn compare_ui(ui: &mut Ui, sides: [Side<'_>; 2], thumbnails: bool) {
     } else {
         TREE_MIN_HEIGHT
     };
+    // "Fit the tree" right above the trees (in a narrow centre, at the start of the first
+    // header's last line, taking no height from the trees): it stays in view with them when
+    // an unfolded frontier or board pushes them down.
+    if full {
+        fit = fit_button(ui).clicked();
+    }
+    if fit {
+        first_scene.fit_root();
+        second_scene.fit_root();
+    }
     let height = ui.available_height().max(least);
     ui.columns(2, |columns| {
         let trees = [
@@ -221,8 +232,9 @@ fn compare_ui(ui: &mut Ui, sides: [Side<'_>; 2], thumbnails: bool) {
 /// The header of one search of a comparison, the `index`th, above its tree: in `full` its
 /// counters in full and its selected node's block; else its counters compact,
 /// its selected node in a line, and no why line once the goal is reached (its notes say so).
-/// Either way its why line takes one line whatever its length.
-fn header_ui(ui: &mut Ui, index: usize, w: &Watching, extras: &mut Extras, full: bool) {
+/// Either way its why line takes one line whatever its length. The first's compact header
+/// holds "Fit the tree"; returns whether it was pressed.
+fn header_ui(ui: &mut Ui, index: usize, w: &Watching, extras: &mut Extras, full: bool) -> bool {
     ui.push_id(("watch side", index), |ui| {
         if full {
             summary_ui(ui, w);
@@ -233,13 +245,16 @@ fn header_ui(ui: &mut Ui, index: usize, w: &Watching, extras: &mut Extras, full:
             why_line_ui(ui, w);
         }
         extras_ui(ui, w, extras);
-        if full {
+        let fit = if full {
             selected_ui(ui, w);
+            false
         } else {
-            selected_line_ui(ui, w);
-        }
+            selected_line_ui(ui, w, index == 0)
+        };
         cut_note_ui(ui, w, !full);
-    });
+        fit
+    })
+    .inner
 }
 
 /// The width of the Watch button for `algorithm` whatever it is compared with, so choosing

@@ -39,7 +39,7 @@ use compare::{compared_job, watch_width};
 use panels::{Extras, current_ui, frontier_ui, selected_ui, why_ui};
 use scene::SceneView;
 use summary::summary_ui;
-use tree::{TreeLayout, cut_note_ui, layout_tree, legend_ui, node_figures, tree_ui};
+use tree::{TreeLayout, cut_note_ui, fit_button, layout_tree, legend_ui, node_figures, tree_ui};
 use why::why_next;
 
 /// Frontier entries listed at most (the rest are counted).
@@ -500,7 +500,7 @@ impl Watch {
                 ui.separator();
                 ui.vertical(|ui| {
                     selected_ui(ui, w);
-                    legend_ui(ui, !w.view.solution.is_empty(), false);
+                    tree_bar_ui(ui, w, &mut self.scene);
                     cut_note_ui(ui, w, false);
                     tree_ui(
                         ui,
@@ -519,7 +519,7 @@ impl Watch {
             selected_ui(ui, w);
             let size = vec2(ui.available_width(), ui.available_height().max(360.0));
             ui.allocate_ui(size, |ui| {
-                legend_ui(ui, !w.view.solution.is_empty(), false);
+                tree_bar_ui(ui, w, &mut self.scene);
                 cut_note_ui(ui, w, false);
                 tree_ui(
                     ui,
@@ -551,14 +551,6 @@ impl Watch {
             self.compare_choices_ui(ui);
             ui.checkbox(&mut self.thumbnails, "Boards in the tree")
                 .on_hover_text("Draw the tree's nodes as small boards instead of dots");
-            if ui
-                .button("Fit the tree")
-                .on_hover_text("Show the whole tree (drag to pan, Ctrl + scroll to zoom)")
-                .clicked()
-            {
-                self.scene.fit_root();
-                self.compared_scene.fit_root();
-            }
         });
     }
 
@@ -581,6 +573,16 @@ impl Watch {
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_secs_f64(period / 2.0));
     }
+}
+
+/// The row above a lone tree: "Fit the tree", then its legend.
+fn tree_bar_ui(ui: &mut Ui, w: &Watching, scene: &mut SceneView) {
+    ui.horizontal(|ui| {
+        if fit_button(ui).clicked() {
+            scene.fit_root();
+        }
+        legend_ui(ui, !w.view.solution.is_empty(), false);
+    });
 }
 
 /// The controls of the searches watched, `step` of `steps`; they wrap in a narrow centre.

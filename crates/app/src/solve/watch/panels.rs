@@ -6,7 +6,7 @@
 use egui::{RichText, Sense, Ui, vec2};
 
 use super::Watching;
-use super::tree::{node_figures, paint_thumbnail, thumb_size};
+use super::tree::{fit_button, node_figures, paint_thumbnail, thumb_size};
 use crate::common::board::Board;
 
 /// What the student unfolded in one column of a comparison: the frontier, the board of the
@@ -160,20 +160,47 @@ pub(super) fn selected_ui(ui: &mut Ui, w: &Watching) {
     });
 }
 
-/// The selected node in one line, a small board and its figures (its path on hover); the
-/// line is there before a node is selected too, so selecting one moves nothing.
-pub(super) fn selected_line_ui(ui: &mut Ui, w: &Watching) {
+/// The selected node in one line, a small board and its figures (on hover, the board
+/// enlarged with its figures and path); the line is there before a node is selected too,
+/// so selecting one moves nothing.
+/// With `fit`, the line starts with "Fit the tree" (the tree right under it); returns
+/// whether it was pressed.
+pub(super) fn selected_line_ui(ui: &mut Ui, w: &Watching, fit: bool) -> bool {
     let row = ui.text_style_height(&egui::TextStyle::Body);
+    let mut fitted = false;
     ui.horizontal(|ui| {
         ui.set_min_height(row);
+        fitted = fit && fit_button(ui).clicked();
         let Some((cells, figures, path)) = &w.view.selected else {
             ui.add(egui::Label::new(RichText::new("Selected: none").weak()).truncate())
                 .on_hover_text("Click a node of the tree to see its board and its path");
             return;
         };
-        let (rect, _) = ui.allocate_exact_size(thumb_size(&w.trace, row), Sense::hover());
+        let (rect, board) = ui.allocate_exact_size(thumb_size(&w.trace, row), Sense::hover());
+        board.widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::Image, true, "Selected board")
+        });
         paint_thumbnail(ui, rect, w.trace.start(), cells);
-        ui.add(egui::Label::new(format!("Selected node: {figures}")).truncate())
-            .on_hover_text(format!("{figures}\nPath: {path}"));
+        let line = ui.add(egui::Label::new(format!("Selected node: {figures}")).truncate());
+        // A board one line high is an icon: hovering it or its line shows it readable, with
+        // the figures and the path, over the tree rather than above it, so both trees stay
+        // level.
+        for response in [board, line] {
+            response.on_hover_ui(|ui| {
+                let (rect, big) =
+                    ui.allocate_exact_size(thumb_size(&w.trace, 120.0), Sense::hover());
+                big.widget_info(|| {
+                    egui::WidgetInfo::labeled(
+                        egui::accesskit::Role::Image,
+                        true,
+                        "Selected board, enlarged",
+                    )
+                });
+                paint_thumbnail(ui, rect, w.trace.start(), cells);
+                ui.label(figures.as_str());
+                ui.label(format!("Path: {path}"));
+            });
+        }
     });
+    fitted
 }

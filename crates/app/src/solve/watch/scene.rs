@@ -13,6 +13,12 @@ pub(super) struct SceneView {
     /// Whether the fit shows the whole tree with its root ("Fit the tree"), rather than
     /// following the node the search is at; until the student moves the view.
     root_first: bool,
+    /// The room between columns and between levels the last "Fit the tree" chose to fill
+    /// the canvas; `None` draws the tree at its natural spacing.
+    spacing: Option<Vec2>,
+    /// Whether the fitted view shows only the part of the tree around its root, the whole
+    /// being too big to show readably.
+    pub(super) partial: bool,
 }
 
 impl Default for SceneView {
@@ -21,19 +27,58 @@ impl Default for SceneView {
             rect: Rect::ZERO,
             fitted: None,
             root_first: false,
+            spacing: None,
+            partial: false,
         }
     }
 }
 
+/// How far "Fit the tree" spreads a small tree's columns and levels beyond their natural
+/// spacing to fill the canvas (farther, a tree would look like scattered dots).
+const STRETCH: Vec2 = Vec2::new(2.0, 2.5);
+
 impl SceneView {
+    /// Whether the student panned or zoomed the view since it was fitted.
+    fn moved(&self) -> bool {
+        self.fitted.is_some_and(|f| f != self.rect) && self.rect.is_finite()
+    }
+
+    /// The room between the tree's columns and levels, `natural` unless the student asked to
+    /// fit the tree: then chosen so the tree of `grid` columns and levels fills a viewport of
+    /// `view` points, the columns and the levels each stretched or squeezed on their own (down
+    /// to `least`, a zoom down to `least_zoom` making up the rest), so a wide shallow tree
+    /// uses the canvas's height and a narrow deep one its width. A tree too big even then
+    /// keeps its natural spacing, and the fit shows the part around its root.
+    pub(super) fn spacing(
+        &mut self,
+        (natural, least): (Vec2, Vec2),
+        grid: Vec2,
+        view: Vec2,
+        least_zoom: f32,
+    ) -> Vec2 {
+        if self.root_first && !self.moved() {
+            // The fit's margin (see `follow`) on either side.
+            let room = view.max(Vec2::splat(50.0)) - Vec2::splat(16.0);
+            let zoom = (room / (grid * least)).min_elem().min(1.0);
+            let spacing = if zoom >= least_zoom {
+                (room / zoom / grid).clamp(least, natural * STRETCH)
+            } else {
+                natural
+            };
+            self.spacing = Some(spacing);
+        }
+        self.spacing.unwrap_or(natural)
+    }
+
     /// Fits the drawing `whole` into a viewport of `view` points unless the student moved
     /// the view: all of it when that keeps the zoom at least `readable` (a small tree is not
     /// blown up past 1.5); else as much of its depth as fits at a zoom between `readable`
     /// and 1, centred on `focus` (where the node the student cares about is drawn), so a
     /// fitted tree is never a strip of specks.
-    /// After [`SceneView::fit_root`], the student asked for the whole tree: it is shown
-    /// whole in width and height at any zoom down to `least` (the zoom range's end), hanging
-    /// from the top; a tree too big even then keeps `root` in view.
+    /// After [`SceneView::fit_root`], the student asked for the whole tree: laid out with
+    /// [`SceneView::spacing`], it is shown whole at zoom 1 or, if need be, down to `least`
+    /// (the zoom range's end), hanging from the top; a tree too big even then is shown at the
+    /// `readable` zoom from its root towards `focus`, and marked `partial`.
     pub(super) fn follow(
         &mut self,
         whole: Rect,
@@ -42,15 +87,18 @@ impl SceneView {
         focus: egui::Pos2,
         root: egui::Pos2,
     ) {
-        if self.fitted.is_some_and(|f| f != self.rect) && self.rect.is_finite() {
+        if self.moved() {
             self.root_first = false;
             return;
         }
         let whole = whole.expand(8.0);
         let view = view.max(Vec2::splat(50.0));
         let all = (view / whole.size()).min_elem();
-        let zoom = if self.root_first {
-            all.clamp(least, 1.5)
+        self.partial = self.root_first && all < least;
+        let zoom = if self.partial {
+            readable
+        } else if self.root_first {
+            all.min(1.0)
         } else if all >= readable {
             all.min(1.5)
         } else {

@@ -75,6 +75,13 @@ pub(super) fn cut_note_ui(ui: &mut Ui, w: &Watching, compact: bool) {
     }
 }
 
+/// The "Fit the tree" button, drawn with the tree(s), so it scrolls into view with them when
+/// an unfolded frontier or board pushes them down.
+pub(super) fn fit_button(ui: &mut Ui) -> egui::Response {
+    ui.button("Fit the tree")
+        .on_hover_text("Show the whole tree (drag to pan, Ctrl + scroll to zoom)")
+}
+
 /// The tree of `w` in a pan-and-zoom canvas reported as `name` (its legend and its note on a
 /// tree cut short are drawn apart, by [`legend_ui`] and [`cut_note_ui`], so that two trees
 /// side by side can share one legend and keep their notes level).
@@ -97,37 +104,38 @@ pub(super) fn tree_ui(
         Vec2::splat(14.0)
     };
     // A column is as wide as a node and as the widest label, so neighbours never overprint;
-    // a row leaves a band above each node for its label.
-    let spacing = vec2(
+    // a row leaves a band above each node for its label. Fitting the tree may squeeze the
+    // columns down to a node's width (the labels that no longer fit are left to the nodes'
+    // hover text) or stretch columns and rows to fill the canvas.
+    let natural = vec2(
         node_size.x.max(widest_label) + 10.0,
         node_size.y + LABEL_FONT + 30.0,
     );
-    let size = vec2(
-        (layout.width as f32).max(1.0) * spacing.x,
-        (layout.depth as f32 + 1.0) * spacing.y,
-    );
+    let least = vec2(node_size.x + 4.0, natural.y);
+    let grid = vec2((layout.width as f32).max(1.0), layout.depth as f32 + 1.0);
     let (min_zoom, readable) = if thumbnails {
         (ZOOM_MIN_BOARDS, READABLE_BOARDS)
     } else {
         (ZOOM_MIN_DOTS, READABLE_DOTS)
     };
-    let origin = vec2(
-        spacing.x * 0.5,
-        LABEL_FONT + LABEL_GAP + 8.0 + node_size.y * 0.5,
-    );
-    let at = |p: &Placed| origin + vec2(p.x * spacing.x, p.depth as f32 * spacing.y);
-    let focus = layout
-        .focus
-        .map_or(Pos2::ZERO + origin, |i| Pos2::ZERO + at(&layout.placed[i]));
-    let root = layout
-        .placed
-        .iter()
-        .find(|p| p.parent.is_none())
-        .map_or(Pos2::ZERO + origin, |p| Pos2::ZERO + at(p));
+    // The root's centre sits half a column in and a label band down.
+    let top = LABEL_FONT + LABEL_GAP + 8.0 + node_size.y * 0.5;
     let frame = egui::Frame::canvas(ui.style());
     let canvas = frame.show(ui, |ui| {
         ui.set_min_height(ui.available_height().max(TREE_MIN_HEIGHT));
         let viewport = ui.available_size_before_wrap();
+        let spacing = scene.spacing((natural, least), grid, viewport, min_zoom);
+        let size = grid * spacing;
+        let origin = vec2(spacing.x * 0.5, top);
+        let at = |p: &Placed| origin + vec2(p.x * spacing.x, p.depth as f32 * spacing.y);
+        let focus = layout
+            .focus
+            .map_or(Pos2::ZERO + origin, |i| Pos2::ZERO + at(&layout.placed[i]));
+        let root = layout
+            .placed
+            .iter()
+            .find(|p| p.parent.is_none())
+            .map_or(Pos2::ZERO + origin, |p| Pos2::ZERO + at(p));
         scene.follow(
             Rect::from_min_size(Pos2::ZERO, size),
             viewport,
@@ -166,16 +174,37 @@ pub(super) fn tree_ui(
                     node_size,
                     thumbnails,
                     labels: labels.then_some(&font),
+                    label_room: spacing.x - 4.0,
                 };
                 for p in &layout.placed {
                     nodes.draw(ui, p, at(p), commands);
                 }
             });
+        if scene.partial {
+            partial_note_ui(ui);
+        }
     });
     // The canvas, in the window's coordinates (the scene's own bounds are the drawing's).
     canvas
         .response
         .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, name));
+}
+
+/// The note, along the bottom of a canvas fitted to part of its tree, that the rest is
+/// beyond its edges.
+fn partial_note_ui(ui: &mut Ui) {
+    let canvas = ui.min_rect();
+    let line = Rect::from_min_max(
+        pos2(canvas.left() + 4.0, canvas.bottom() - 20.0),
+        canvas.right_bottom(),
+    );
+    let note = egui::RichText::new("Too big to fit: the part around the root")
+        .background_color(ui.visuals().extreme_bg_color);
+    ui.put(line, egui::Label::new(note).truncate())
+        .on_hover_text(
+            "The whole tree cannot be shown readably here: the fit shows its root and the way \
+             to the node that matters. Drag to see the rest, Ctrl + scroll to zoom out.",
+        );
 }
 
 /// The width of the widest move label of `layout` in `font` (each distinct label measured
@@ -203,6 +232,8 @@ struct NodeMarks<'a> {
     thumbnails: bool,
     /// The labels' font, when the zoom makes them legible.
     labels: Option<&'a FontId>,
+    /// The widest label drawn: a column's width less a gap, so neighbours never overprint.
+    label_room: f32,
 }
 
 impl NodeMarks<'_> {
@@ -216,12 +247,15 @@ impl NodeMarks<'_> {
         if let Some(font) = self.labels.filter(|_| !p.label.is_empty()) {
             let text = ui.visuals().text_color();
             let galley = painter.layout_no_wrap(p.label.clone(), font.clone(), text);
-            let spot = Rect::from_center_size(
-                center - vec2(0.0, node_size.y * 0.5 + LABEL_FONT * 0.5 + LABEL_GAP),
-                galley.size(),
-            );
-            painter.rect_filled(spot.expand(1.0), 2.0, ui.visuals().extreme_bg_color);
-            painter.galley(spot.min, galley, text);
+            // A label too wide for a squeezed column is left to the node's hover text.
+            if galley.size().x <= self.label_room {
+                let spot = Rect::from_center_size(
+                    center - vec2(0.0, node_size.y * 0.5 + LABEL_FONT * 0.5 + LABEL_GAP),
+                    galley.size(),
+                );
+                painter.rect_filled(spot.expand(1.0), 2.0, ui.visuals().extreme_bg_color);
+                painter.galley(spot.min, galley, text);
+            }
         }
         let rect = Rect::from_center_size(center, node_size);
         if self.thumbnails {
