@@ -581,7 +581,12 @@ fn arrow_keys_move_the_selected_piece_and_recent_files_reopen() {
     button(&h, "Open Recent").click();
     h.run();
     // The entry names the file and its folder.
-    let folder = dir.path().file_name().unwrap().to_string_lossy().into_owned();
+    let folder = dir
+        .path()
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
     button(&h, &format!("moved.ron  ({folder})")).click();
     h.run();
     assert_eq!(*h.state().document().puzzle(), p);
