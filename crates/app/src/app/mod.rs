@@ -527,7 +527,10 @@ impl App {
                     }
                 });
             }
-            status_bar::show(ui, &self.doc, layer, self.editor.hovered, &message);
+            // The editor's board is drawn only in the editing tabs: elsewhere the cell it last
+            // had under the pointer is stale.
+            let hovered = self.editor.hovered.filter(|_| self.mode.is_editing());
+            status_bar::show(ui, &self.doc, layer, hovered, &message);
         });
         egui::Panel::top("mode_tabs").show(ui, |ui| self.mode_tabs(ui, commands));
         // Side panels never take more than their share of a small window, so the board keeps

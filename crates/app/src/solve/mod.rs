@@ -622,10 +622,12 @@ impl SolveView {
                     if animations_on {
                         self.playback_settings.animate = shown.animate;
                     }
-                } else if self.panel.is_running() {
-                    ui.weak("Solving… the solution plays back here once it is found.");
                 } else {
-                    ui.weak("Choose an algorithm and press Solve; the solution plays back here.");
+                    ui.weak(if self.panel.is_running() {
+                        "Solving… the solution plays back here once it is found."
+                    } else {
+                        "Choose an algorithm and press Solve; the solution plays back here."
+                    });
                     Board::new(puzzle)
                         .id_salt("solve preview board")
                         .interactive(false)

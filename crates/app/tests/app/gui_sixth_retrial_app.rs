@@ -3,8 +3,9 @@
 //! area kept its "press Solve" prompt during a solve, the piece list lost the order pieces
 //! were drawn in, a multi-selection showed as one piece, pasted copies looked like one kind,
 //! Play ignored an arrow key that cannot move, Open Recent named files without their folder,
-//! and a help page reopened where it had been scrolled. (An L-shaped piece's label off the
-//! piece and an empty file's parser message have unit tests of their own.)
+//! a help page reopened where it had been scrolled, and the status bar kept the editor's cell
+//! in the other tabs. (An L-shaped piece's label off the piece and an empty file's parser
+//! message have unit tests of their own.)
 use crate::gui_support::{self, bundled, cells_of, click_cell, drag_cells, keys};
 
 use blockslide_app::app::App;
@@ -167,6 +168,8 @@ fn the_playback_area_says_a_solve_is_under_way() {
     gui_support::button(&h, "Solve the puzzle").click();
     h.run_steps(3);
     h.get_by_label("Solving… the solution plays back here once it is found.");
+    // The puzzle stays in view meanwhile.
+    h.get_by_label(blockslide_app::common::board::BOARD_LABEL);
     assert!(
         h.query_by_label_contains("Choose an algorithm and press Solve")
             .is_none()
@@ -212,4 +215,15 @@ fn the_solver_panel_stays_in_the_window_while_a_pattern_database_is_built() {
     assert!(label.min.x >= panel_heading.min.x - 1.0, "{label:?}");
     gui_support::button(&h, "Cancel").click();
     h.run_ok();
+}
+
+#[test]
+fn the_status_bar_forgets_the_editors_cell_in_the_other_tabs() {
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
+    let at = gui_support::cell_pos(&h, 1, 0);
+    h.hover_at(at);
+    h.run_ok();
+    h.get_by_label_contains("row 2, column 1");
+    keys(&mut h, Modifiers::NONE, Key::F3);
+    assert!(h.query_by_label_contains("row 2, column 1").is_none());
 }
