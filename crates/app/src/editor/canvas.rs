@@ -144,7 +144,7 @@ impl EditorState {
             .into_iter()
             .filter(|t| !self.drawn.contains(t))
             .collect();
-        new.sort_by_key(drawing_order);
+        new.sort_by_cached_key(drawing_order);
         self.drawn.extend(new);
     }
 

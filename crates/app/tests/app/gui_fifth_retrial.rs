@@ -27,30 +27,6 @@ use blockslide_core::solve::api::heuristic_title;
 /// A generous bound for background work in a debug build on a busy machine.
 const PATIENCE: Duration = Duration::from_mins(3);
 
-/// The app on the bundled 8-puzzle `file` in a window of `size`, in the Watch view,
-/// breadth-first search watched beside A* with Manhattan distance from their start.
-fn bfs_beside_astar(file: &str, size: [f32; 2]) -> Harness<'static, App> {
-    let mut h = gui_support::harness(bundled(file), Mode::Solve, size);
-    h.state_mut()
-        .solve_view_mut()
-        .panel_mut()
-        .settings
-        .algorithm = Some(Algorithm::Bfs);
-    h.run_ok();
-    button(&h, "Watch").click();
-    h.run_ok();
-    press(&mut h, "Watch Breadth-first");
-    choose(&mut h, "Compare with", "A*");
-    choose(&mut h, "Heuristic to compare with", "Manhattan distance");
-    press(&mut h, "Watch Breadth-first and A*");
-    h
-}
-
-fn press(h: &mut Harness<'static, App>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_ok();
-}
-
 /// The two trees side by side: breadth-first search's, then A*'s.
 fn trees(h: &Harness<'static, App>) -> (Rect, Rect) {
     (
@@ -73,9 +49,13 @@ fn assert_level(h: &Harness<'static, App>, what: &str) {
 #[test]
 fn side_by_side_trees_start_level_whatever_is_selected_or_said() {
     for size in [[800.0, 600.0], [1400.0, 900.0]] {
-        let mut h = bfs_beside_astar("eight-16.ron", size);
+        let mut h = gui_support::bfs_beside_astar(
+            bundled("eight-16.ron"),
+            Some("Manhattan distance"),
+            size,
+        );
         for _ in 0..3 {
-            press(&mut h, "Step ›");
+            gui_support::press(&mut h, "Step ›");
         }
         assert_level(&h, &format!("{size:?} after 3 steps"));
         // A*'s why line is longer than breadth-first search's.
@@ -107,7 +87,7 @@ fn side_by_side_trees_start_level_whatever_is_selected_or_said() {
             .unwrap()
             .goal_step();
         while h.state().solve_view().watch().shared_step().0 <= goal {
-            press(&mut h, "Step ›");
+            gui_support::press(&mut h, "Step ›");
             assert_level(&h, &format!("{size:?} stepping"));
         }
         let watch = h.state().solve_view().watch();
@@ -118,20 +98,12 @@ fn side_by_side_trees_start_level_whatever_is_selected_or_said() {
 
 #[test]
 fn fit_the_tree_shows_a_wide_tree_whole_with_its_root() {
-    let mut h = gui_support::harness(bundled("eight-14.ron"), Mode::Solve, [1400.0, 900.0]);
-    h.state_mut()
-        .solve_view_mut()
-        .panel_mut()
-        .settings
-        .algorithm = Some(Algorithm::Bfs);
-    h.run_ok();
-    button(&h, "Watch").click();
-    h.run_ok();
-    press(&mut h, "Watch Breadth-first");
+    let mut h = gui_support::watch_view(bundled("eight-14.ron"), Algorithm::Bfs, [1400.0, 900.0]);
+    gui_support::press(&mut h, "Watch Breadth-first");
     for _ in 0..24 {
-        press(&mut h, "Step ›");
+        gui_support::press(&mut h, "Step ›");
     }
-    press(&mut h, "Fit the tree");
+    gui_support::press(&mut h, "Fit the tree");
     let (view, fitted) = h.state().solve_view().watch().tree_view();
     assert!(fitted);
     // Nodes report their rects in the drawing's coordinates, as the view does.
@@ -150,9 +122,13 @@ fn fit_the_tree_shows_a_wide_tree_whole_with_its_root() {
 
 #[test]
 fn side_by_side_columns_unfold_their_frontier_and_expanded_board_at_800x600() {
-    let mut h = bfs_beside_astar("eight-16.ron", [800.0, 600.0]);
+    let mut h = gui_support::bfs_beside_astar(
+        bundled("eight-16.ron"),
+        Some("Manhattan distance"),
+        [800.0, 600.0],
+    );
     for _ in 0..3 {
-        press(&mut h, "Step ›");
+        gui_support::press(&mut h, "Step ›");
     }
     let frontier = |h: &Harness<'static, App>| {
         let mut toggles: Vec<_> = h

@@ -72,25 +72,10 @@ fn the_analyze_window_opens_beside_the_board() {
     }
 }
 
-/// The app on the bundled 14-move 8-puzzle, watching breadth-first search.
-fn watching_bfs() -> Harness<'static, App> {
-    let mut h = gui_support::harness(bundled("eight-14.ron"), Mode::Solve, [1400.0, 900.0]);
-    h.state_mut()
-        .solve_view_mut()
-        .panel_mut()
-        .settings
-        .algorithm = Some(Algorithm::Bfs);
-    h.run_ok();
-    h.get_by_role_and_label(Role::Button, "Watch").click();
-    h.run_ok();
-    h.get_by_label("Watch Breadth-first").click();
-    h.run_ok();
-    h
-}
-
 #[test]
 fn selecting_a_watched_node_leaves_the_tree_where_it_was() {
-    let mut h = watching_bfs();
+    let mut h = gui_support::watch_view(bundled("eight-14.ron"), Algorithm::Bfs, [1400.0, 900.0]);
+    gui_support::press(&mut h, "Watch Breadth-first");
     for _ in 0..3 {
         h.get_by_label("Step ›").click();
         h.run_ok();
@@ -106,7 +91,8 @@ fn selecting_a_watched_node_leaves_the_tree_where_it_was() {
 
 #[test]
 fn fitting_a_deep_tree_shows_its_root() {
-    let mut h = watching_bfs();
+    let mut h = gui_support::watch_view(bundled("eight-14.ron"), Algorithm::Bfs, [1400.0, 900.0]);
+    gui_support::press(&mut h, "Watch Breadth-first");
     h.get_by_label("Run to the goal »").click();
     h.run_ok();
     h.get_by_label("Fit the tree").click();

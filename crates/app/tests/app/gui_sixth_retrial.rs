@@ -5,41 +5,18 @@
 
 use blockslide_app::app::App;
 use blockslide_app::command::Mode;
-use blockslide_core::solve::Algorithm;
 use egui::Rect;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
 
-use crate::gui_support::{self, bundled, button, choose};
+use crate::gui_support::{self, bundled, button};
 use blockslide_app::common::board::BOARD_LABEL;
-
-fn press(h: &mut Harness<'static, App>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_ok();
-}
 
 /// The text of a node: its label, or a label's value.
 fn text_of(node: &egui_kittest::Node<'_>) -> Option<String> {
     let node = node.accesskit_node();
     node.label().or_else(|| node.value())
-}
-
-/// Klotski watched with breadth-first search beside A* in a window of `size`.
-fn klotski_bfs_beside_astar(size: [f32; 2]) -> Harness<'static, App> {
-    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Solve, size);
-    h.state_mut()
-        .solve_view_mut()
-        .panel_mut()
-        .settings
-        .algorithm = Some(Algorithm::Bfs);
-    h.run_ok();
-    button(&h, "Watch").click();
-    h.run_ok();
-    press(&mut h, "Watch Breadth-first");
-    choose(&mut h, "Compare with", "A*");
-    press(&mut h, "Watch Breadth-first and A*");
-    h
 }
 
 /// The nodes of the `index`th tree shown (each tree's root, node 0, comes first).
@@ -103,11 +80,11 @@ fn assert_all_inside(h: &Harness<'static, App>, index: usize, view: Rect, what: 
 #[test]
 fn fit_the_tree_shows_every_node_and_label_of_klotski_side_by_side() {
     for (size, steps) in [([800.0, 600.0], 12), ([1400.0, 900.0], 15)] {
-        let mut h = klotski_bfs_beside_astar(size);
+        let mut h = gui_support::bfs_beside_astar(bundled("klotski.ron"), None, size);
         for _ in 0..steps {
-            press(&mut h, "Step ›");
+            gui_support::press(&mut h, "Step ›");
         }
-        press(&mut h, "Fit the tree");
+        gui_support::press(&mut h, "Fit the tree");
         let watch = h.state().solve_view().watch();
         let (bfs, bfs_fitted) = watch.tree_view();
         let (astar, astar_fitted) = watch.compared_tree_view();
@@ -121,9 +98,9 @@ fn fit_the_tree_shows_every_node_and_label_of_klotski_side_by_side() {
 #[test]
 fn fit_the_tree_at_the_goal_shows_the_part_around_the_root_readably_and_says_so() {
     for size in [[800.0, 600.0], [1400.0, 900.0]] {
-        let mut h = klotski_bfs_beside_astar(size);
-        press(&mut h, "Run to the goal »");
-        press(&mut h, "Fit the tree");
+        let mut h = gui_support::bfs_beside_astar(bundled("klotski.ron"), None, size);
+        gui_support::press(&mut h, "Run to the goal »");
+        gui_support::press(&mut h, "Fit the tree");
         let watch = h.state().solve_view().watch();
         for (index, (view, fitted)) in [watch.tree_view(), watch.compared_tree_view()]
             .into_iter()
@@ -268,9 +245,9 @@ fn the_analyze_window_is_wide_enough_for_its_figures_and_off_the_board() {
 
 #[test]
 fn the_selected_board_beside_another_tree_is_readable_on_hover_at_800x600() {
-    let mut h = klotski_bfs_beside_astar([800.0, 600.0]);
+    let mut h = gui_support::bfs_beside_astar(bundled("klotski.ron"), None, [800.0, 600.0]);
     for _ in 0..3 {
-        press(&mut h, "Step ›");
+        gui_support::press(&mut h, "Step ›");
     }
     let canvases = |h: &Harness<'static, App>| -> Vec<f32> {
         h.query_all(by().role(Role::Canvas))
@@ -294,9 +271,9 @@ fn the_selected_board_beside_another_tree_is_readable_on_hover_at_800x600() {
 
 #[test]
 fn fit_the_tree_stays_in_view_with_the_trees_when_their_headers_unfold() {
-    let mut h = klotski_bfs_beside_astar([800.0, 600.0]);
+    let mut h = gui_support::bfs_beside_astar(bundled("klotski.ron"), None, [800.0, 600.0]);
     for _ in 0..3 {
-        press(&mut h, "Step ›");
+        gui_support::press(&mut h, "Step ›");
     }
     let first_frontier = h
         .query_all(by().label_contains("Frontier ("))

@@ -12,6 +12,7 @@ use blockslide_app::app::App;
 use blockslide_app::command::Mode;
 use blockslide_app::common::board::{BOARD_LABEL, cell_center};
 use blockslide_core::model::{Puzzle, Token};
+use blockslide_core::solve::Algorithm;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
@@ -128,6 +129,45 @@ pub fn wait_for(
         std::thread::sleep(Duration::from_millis(5));
     }
     h.step();
+}
+
+/// Clicks the widget labelled `label` and lets the app answer.
+pub fn press(h: &mut Harness<'static, App>, label: &str) {
+    h.get_by_label(label).click();
+    h.run_ok();
+}
+
+/// The app on `puzzle` in a window of `size`, its solver set to `algorithm`, in the Watch
+/// view (nothing watched yet).
+pub fn watch_view(puzzle: Puzzle, algorithm: Algorithm, size: [f32; 2]) -> Harness<'static, App> {
+    let mut h = harness(puzzle, Mode::Solve, size);
+    h.state_mut()
+        .solve_view_mut()
+        .panel_mut()
+        .settings
+        .algorithm = Some(algorithm);
+    h.run_ok();
+    button(&h, "Watch").click();
+    h.run_ok();
+    h
+}
+
+/// The app on `puzzle` in a window of `size`, in the Watch view: breadth-first search
+/// watched alone, then A* (with `heuristic` when given) chosen to compare with, and both
+/// watched from their start.
+pub fn bfs_beside_astar(
+    puzzle: Puzzle,
+    heuristic: Option<&str>,
+    size: [f32; 2],
+) -> Harness<'static, App> {
+    let mut h = watch_view(puzzle, Algorithm::Bfs, size);
+    press(&mut h, "Watch Breadth-first");
+    choose(&mut h, "Compare with", "A*");
+    if let Some(heuristic) = heuristic {
+        choose(&mut h, "Heuristic to compare with", heuristic);
+    }
+    press(&mut h, "Watch Breadth-first and A*");
+    h
 }
 
 /// How long the UI tests wait for background work (solves, analyses, comparisons) before

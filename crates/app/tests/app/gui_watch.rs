@@ -133,17 +133,9 @@ fn astar_on_the_2x3_steps_forward_and_back() {
 
 #[test]
 fn a_tree_node_clicked_shows_its_path_from_the_root() {
-    let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Solve, [1400.0, 900.0]);
-    h.state_mut()
-        .solve_view_mut()
-        .panel_mut()
-        .settings
-        .algorithm = Some(Algorithm::Bfs);
-    h.run_ok();
-    h.get_by_role_and_label(Role::Button, "Watch").click();
-    h.run_ok();
-    h.get_by_label("Watch Breadth-first").click();
-    h.run_ok();
+    let mut h =
+        gui_support::watch_view(bundled("two-by-three.ron"), Algorithm::Bfs, [1400.0, 900.0]);
+    gui_support::press(&mut h, "Watch Breadth-first");
     for _ in 0..2 {
         h.get_by_label("Step ›").click();
         h.run_ok();

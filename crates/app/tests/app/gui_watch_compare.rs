@@ -2,7 +2,7 @@
 //! 8-puzzle, stepping together, each with its counters, its tree and its "why this node" line;
 //! and the Watch controls inside an 800x600 window with no sideways scrolling.
 
-use crate::gui_support;
+use crate::gui_support::{self, choose};
 
 use gui_support::bundled;
 
@@ -11,36 +11,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{Queryable, by};
 
 use blockslide_app::app::App;
-use blockslide_app::command::Mode;
 use blockslide_app::solve::watch::Watching;
 use blockslide_core::solve::Algorithm;
-
-/// The app on the bundled 8-puzzle `file` in a window of `size`, its solver set to
-/// breadth-first search, in the Watch view: breadth-first search watched alone, then A* with
-/// Manhattan distance chosen to compare with, and both watched from their start.
-fn bfs_beside_astar(file: &str, size: [f32; 2]) -> Harness<'static, App> {
-    let mut h = gui_support::harness(bundled(file), Mode::Solve, size);
-    {
-        let settings = &mut h.state_mut().solve_view_mut().panel_mut().settings;
-        settings.algorithm = Some(Algorithm::Bfs);
-    }
-    h.run_ok();
-    h.get_by_role_and_label(Role::Button, "Watch").click();
-    h.run_ok();
-    press(&mut h, "Watch Breadth-first");
-    choose(&mut h, "Compare with", "A*");
-    choose(&mut h, "Heuristic to compare with", "Manhattan distance");
-    press(&mut h, "Watch Breadth-first and A*");
-    h
-}
-
-/// Opens the combo box labelled `combo` and clicks its entry `entry`.
-fn choose(h: &mut Harness<'static, App>, combo: &str, entry: &str) {
-    h.get_by_role_and_label(Role::ComboBox, combo).click();
-    h.run_ok();
-    h.get_by_role_and_label(Role::Button, entry).click();
-    h.run_ok();
-}
 
 /// The steps taken together before the why-this-node lines are read.
 const N: usize = 6;
@@ -53,14 +25,13 @@ fn sides<'h>(h: &'h Harness<'static, App>) -> (&'h Watching, &'h Watching) {
     (bfs, astar)
 }
 
-fn press(h: &mut Harness<'static, App>, label: &str) {
-    h.get_by_label(label).click();
-    h.run_ok();
-}
-
 #[test]
 fn bfs_and_astar_step_together_and_astar_reaches_the_goal_with_fewer_expansions() {
-    let mut h = bfs_beside_astar("eight-16.ron", [1400.0, 900.0]);
+    let mut h = gui_support::bfs_beside_astar(
+        bundled("eight-16.ron"),
+        Some("Manhattan distance"),
+        [1400.0, 900.0],
+    );
     let (bfs, astar) = sides(&h);
     assert_eq!(bfs.trace().algorithm, Algorithm::Bfs);
     assert_eq!(astar.trace().algorithm, Algorithm::Astar);
@@ -79,7 +50,7 @@ fn bfs_and_astar_step_together_and_astar_reaches_the_goal_with_fewer_expansions(
     assert_eq!(h.query_all_by_label("expanded last").count(), 2);
 
     for n in 1..=N {
-        press(&mut h, "Step ›");
+        gui_support::press(&mut h, "Step ›");
         let (bfs, astar) = sides(&h);
         for w in [bfs, astar] {
             let expected = n.min(w.steps()) as u64;
@@ -120,7 +91,7 @@ fn bfs_and_astar_step_together_and_astar_reaches_the_goal_with_fewer_expansions(
     }
 
     // Step back: both go back one expansion together.
-    press(&mut h, "‹ Step back");
+    gui_support::press(&mut h, "‹ Step back");
     let (bfs, astar) = sides(&h);
     assert_eq!(bfs.replay().counters().expanded, (N - 1) as u64);
     assert_eq!(
@@ -128,7 +99,7 @@ fn bfs_and_astar_step_together_and_astar_reaches_the_goal_with_fewer_expansions(
         (N - 1).min(astar.steps()) as u64
     );
 
-    press(&mut h, "Run to the goal »");
+    gui_support::press(&mut h, "Run to the goal »");
     let (bfs, astar) = sides(&h);
     for w in [bfs, astar] {
         assert!(
@@ -160,8 +131,12 @@ fn bfs_and_astar_step_together_and_astar_reaches_the_goal_with_fewer_expansions(
 
 #[test]
 fn a_node_clicked_in_the_second_tree_is_selected_there() {
-    let mut h = bfs_beside_astar("eight-6.ron", [1400.0, 900.0]);
-    press(&mut h, "Step ›");
+    let mut h = gui_support::bfs_beside_astar(
+        bundled("eight-6.ron"),
+        Some("Manhattan distance"),
+        [1400.0, 900.0],
+    );
+    gui_support::press(&mut h, "Step ›");
     let (_, astar) = sides(&h);
     let child = (0..astar.trace().nodes.len())
         .find(|&n| astar.trace().nodes[n].parent == Some(0))
@@ -221,9 +196,13 @@ fn at_800x600_every_watch_control_is_inside_the_window_without_sideways_scrollin
         (Role::Label, "next: "),
     ];
     // Two searches side by side, then one.
-    let mut h = bfs_beside_astar("eight-16.ron", [800.0, 600.0]);
+    let mut h = gui_support::bfs_beside_astar(
+        bundled("eight-16.ron"),
+        Some("Manhattan distance"),
+        [800.0, 600.0],
+    );
     for _ in 0..3 {
-        press(&mut h, "Step ›");
+        gui_support::press(&mut h, "Step ›");
     }
     let right = right_panel_edge(&h);
     assert!(right < 800.0);
@@ -236,9 +215,9 @@ fn at_800x600_every_watch_control_is_inside_the_window_without_sideways_scrollin
     assert_within(&h, "BFS beside A* at 800x600", right, &compared);
 
     choose(&mut h, "Compare with", "nothing");
-    press(&mut h, "Watch Breadth-first");
+    gui_support::press(&mut h, "Watch Breadth-first");
     for _ in 0..3 {
-        press(&mut h, "Step ›");
+        gui_support::press(&mut h, "Step ›");
     }
     assert!(h.state().solve_view().watch().compared().is_none());
     let mut single = controls.to_vec();
@@ -332,14 +311,18 @@ fn assert_side_by_side(h: &Harness<'static, App>, what: &str) {
 
 #[test]
 fn at_800x600_both_searches_show_side_by_side_with_their_trees_without_scrolling() {
-    let mut h = bfs_beside_astar("eight-16.ron", [800.0, 600.0]);
+    let mut h = gui_support::bfs_beside_astar(
+        bundled("eight-16.ron"),
+        Some("Manhattan distance"),
+        [800.0, 600.0],
+    );
     assert_side_by_side(&h, "at the start");
     for _ in 0..4 {
-        press(&mut h, "Step ›");
+        gui_support::press(&mut h, "Step ›");
     }
     assert_side_by_side(&h, "after 4 steps");
     // At the goal each search says so in a line, and the legend shows the solution path.
-    press(&mut h, "Run to the goal »");
+    gui_support::press(&mut h, "Run to the goal »");
     let (bfs, astar) = sides(&h);
     for w in [bfs, astar] {
         let expanded = w.replay().counters().expanded;
