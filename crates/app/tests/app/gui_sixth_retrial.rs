@@ -96,12 +96,16 @@ fn fit_the_tree_shows_every_node_and_label_of_klotski_side_by_side() {
 }
 
 #[test]
-fn fit_the_tree_at_the_goal_shows_the_part_around_the_root_readably_and_says_so() {
+fn fit_the_tree_at_the_goal_shows_the_tree_whole_or_folded_to_the_way_to_the_goal() {
     for size in [[800.0, 600.0], [1400.0, 900.0]] {
         let mut h = gui_support::bfs_beside_astar(bundled("klotski.ron"), None, size);
         gui_support::press(&mut h, "Run to the goal »");
         gui_support::press(&mut h, "Fit the tree");
         let watch = h.state().solve_view().watch();
+        let goals = [watch.watching(), watch.compared()].map(|w| {
+            w.and_then(|w| w.replay().goal())
+                .expect("both reach the goal")
+        });
         for (index, (view, fitted)) in [watch.tree_view(), watch.compared_tree_view()]
             .into_iter()
             .enumerate()
@@ -113,27 +117,70 @@ fn fit_the_tree_at_the_goal_shows_the_part_around_the_root_readably_and_says_so(
                 .map(|c| c.rect())
                 .nth(index)
                 .expect("a canvas a tree");
-            let notes: Vec<Rect> = h
-                .query_all_by_label("Too big to fit: the part around the root")
+            let nodes = tree_nodes(&h, index);
+            let note = h
+                .query_all(by().label_contains("Folded to the way to the goal"))
                 .map(|n| n.rect())
-                .collect();
-            if let Some(note) = notes.iter().find(|n| canvas.contains_rect(**n)) {
-                // Too big to show whole: readable (no more than 1/0.65 of the canvas's
-                // width of drawing in view), from its root, and saying so inside the canvas.
-                let root = tree_nodes(&h, index)[0];
-                assert!(
-                    view.contains_rect(root),
-                    "{what}: the root {root:?} in {view:?}"
-                );
-                assert!(
-                    view.width() <= canvas.width() / 0.64,
-                    "{what}: {view:?} {canvas:?}"
-                );
-                assert!(note.height() > 5.0);
-            } else {
+                .find(|n| canvas.contains_rect(*n));
+            let Some(note) = note else {
                 // Shown whole: every node inside.
                 assert_all_inside(&h, index, view, &what);
-            }
+                continue;
+            };
+            // Folded: a few nodes (the way and the moves beside it), none of the drawing
+            // under the note, readable (no more than 1/0.65 of the canvas's width of drawing
+            // in view), with the goal in view.
+            assert!(nodes.len() < 2000, "{what}: {} nodes folded", nodes.len());
+            let goal = h
+                .query_all(by().label_contains(&format!("Tree node {}: ", goals[index])))
+                .map(|n| n.rect())
+                .next()
+                .expect("the goal is drawn");
+            assert!(
+                view.contains_rect(goal),
+                "{what}: the goal {goal:?} in {view:?}"
+            );
+            assert!(
+                view.width() <= canvas.width() / 0.64,
+                "{what}: {view:?} {canvas:?}"
+            );
+            assert!(note.height() > 5.0);
+        }
+    }
+}
+
+/// The tree of a search that reached the goal, folded in a canvas too small for it whole:
+/// the line saying so sits under the tree, clear of every node, and every node off the way
+/// to the goal says how many nodes it hides.
+#[test]
+fn a_folded_tree_keeps_its_note_clear_and_counts_what_it_hides() {
+    let mut h = gui_support::bfs_beside_astar(bundled("eight-14.ron"), None, [800.0, 600.0]);
+    gui_support::press(&mut h, "Run to the goal »");
+    gui_support::press(&mut h, "Fit the tree");
+    let canvas = h
+        .query_all(by().role(Role::Canvas))
+        .map(|c| c.rect())
+        .next()
+        .expect("the first tree's canvas");
+    let note = h
+        .query_all(by().label_contains("Folded to the way to the goal"))
+        .map(|n| n.rect())
+        .find(|n| canvas.contains_rect(*n))
+        .expect("breadth-first search's tree of the 8-puzzle is folded at 800x600");
+    let (view, _) = h.state().solve_view().watch().tree_view();
+    // The drawing's points shown map onto the canvas above the note.
+    let scale = (note.min.y - canvas.min.y) / view.height();
+    let folded = h
+        .query_all(by().label_contains("nodes folded below"))
+        .count();
+    assert!(folded > 0, "nodes off the way say what they hide");
+    for node in tree_nodes(&h, 0) {
+        let on_canvas = canvas.min.y + (node.max.y - view.min.y) * scale;
+        if view.contains_rect(node) {
+            assert!(
+                on_canvas <= note.min.y + 0.5,
+                "{node:?} under the note {note:?}"
+            );
         }
     }
 }

@@ -23,6 +23,7 @@ mod gui_retrial;
 mod gui_saving;
 mod gui_second_retrial;
 mod gui_select_drag;
+mod gui_seventh_retrial;
 mod gui_sixth_retrial;
 mod gui_sixth_retrial_app;
 mod gui_small_defects;

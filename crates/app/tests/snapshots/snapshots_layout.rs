@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 
 use blockslide_app::app::App;
 use blockslide_app::command::Mode;
@@ -119,4 +120,16 @@ fn play_at_800x600() {
 #[test]
 fn play_at_1400x900() {
     snapshot_tab(Mode::Play, "play", LARGE);
+}
+
+/// The Solve tab at 800x600 with the heuristic plot, folded there, unfolded.
+#[test]
+fn solve_with_the_plot_unfolded_at_800x600() {
+    let mut h = solved([800.0, 600.0]);
+    h.get_all_by_label_contains("along the solution")
+        .next()
+        .expect("the folded plot's title")
+        .click();
+    h.run_ok();
+    h.snapshot("layout_solve_plot_unfolded_800x600");
 }

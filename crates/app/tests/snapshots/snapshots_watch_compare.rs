@@ -72,3 +72,24 @@ fn breadth_first_beside_astar_compact_at_800x600() {
     let mut h = bfs_beside_astar("eight-6.ron", [800.0, 600.0], 4);
     h.snapshot("watch_compare_800x600");
 }
+
+/// Both searches run to the goal and fitted in a window of `size`: breadth-first search's
+/// tree, too big to show readably, folded to the way to the goal; A*'s whole where it fits.
+fn goal_fitted(size: [f32; 2], name: &str) {
+    let mut h = bfs_beside_astar("eight-14.ron", size, 0);
+    for label in ["Run to the goal »", "Fit the tree"] {
+        h.get_by_label(label).click();
+        h.run_ok();
+    }
+    h.snapshot(name);
+}
+
+#[test]
+fn breadth_first_beside_astar_at_the_goal_fitted_at_800x600() {
+    goal_fitted([800.0, 600.0], "watch_compare_goal_fitted_800x600");
+}
+
+#[test]
+fn breadth_first_beside_astar_at_the_goal_fitted_at_1400x900() {
+    goal_fitted([1400.0, 900.0], "watch_compare_goal_fitted_1400x900");
+}

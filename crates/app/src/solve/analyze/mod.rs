@@ -277,6 +277,7 @@ impl AnalyzeView {
         if placing {
             // A new size of the app's window, or of its panel: placed afresh, off the board.
             window = window.current_pos(spot.min);
+            move_window(ctx, window_id(), spot.min);
         }
         let shown = window.show(ctx, |ui| self.ui(ui, settings, puzzle, commands));
         // Placed once the window is seen there: a frame egui discards and runs again would
@@ -488,4 +489,15 @@ fn progress_ui<R>(ui: &mut Ui, task: &Task<Stats, R>, doing: &str, limits: &Limi
     ui.add(
         egui::ProgressBar::new(fraction).text(format!("{:.0}% of the {name}", fraction * 100.0)),
     );
+}
+
+/// Moves the window `id` shown before to `to`, in egui's memory. A window dragged by its
+/// title bar (egui's way with a mouse) takes its place from there and ignores
+/// `Window::current_pos`.
+fn move_window(ctx: &Context, id: egui::Id, to: egui::Pos2) {
+    if let Some(mut state) = egui::AreaState::load(ctx, id) {
+        state.set_left_top_pos(to);
+        let layer = egui::LayerId::new(egui::Order::Middle, id);
+        ctx.memory_mut(|m| m.areas_mut().set_state(layer, state));
+    }
 }

@@ -122,6 +122,9 @@ fn short_name(algorithm: Algorithm) -> &'static str {
     }
 }
 
+/// A chart's plot's height where the view has room.
+const PLOT_HEIGHT: f32 = 230.0;
+
 /// Both charts side by side, for the finished rows.
 pub fn charts_ui(ui: &mut Ui, rows: &[CompareRow]) {
     let finished: Vec<(&ComparePair, &SolveReport)> = rows
@@ -141,6 +144,21 @@ pub fn charts_ui(ui: &mut Ui, rows: &[CompareRow]) {
         .map(|(_, r)| r.stats.elapsed.as_secs_f64() * 1e3)
         .collect();
     let width = ((ui.available_width() - 12.0) / 2.0).max(160.0);
+    // As tall as the view's room under the table allows, with the heading and the bars'
+    // names (on their side, at worst) in view too; never so short the bars can't be told.
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let widest = labels
+        .iter()
+        .map(|l| {
+            ui.painter()
+                .layout_no_wrap(l.clone(), font.clone(), Color32::PLACEHOLDER)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    let room = ui.clip_rect().bottom() - ui.cursor().top();
+    let height = (room - widest - 2.0 * line - 24.0).clamp(120.0, PLOT_HEIGHT);
     ui.horizontal(|ui| {
         bar_plot(
             ui,
@@ -148,7 +166,7 @@ pub fn charts_ui(ui: &mut Ui, rows: &[CompareRow]) {
             &labels,
             &explored,
             Color32::from_rgb(0x3d, 0x7e, 0xc9),
-            width,
+            [width, height],
             states_text,
         );
         bar_plot(
@@ -157,7 +175,7 @@ pub fn charts_ui(ui: &mut Ui, rows: &[CompareRow]) {
             &labels,
             &millis,
             Color32::from_rgb(0xe0, 0x8a, 0x1e),
-            width,
+            [width, height],
             millis_text,
         );
     });
@@ -175,7 +193,7 @@ fn bar_plot(
     labels: &[String],
     values: &[f64],
     colour: Color32,
-    width: f32,
+    [width, height]: [f32; 2],
     value_text: fn(f64) -> String,
 ) {
     let (heights, log_base) = scaled(values);
@@ -215,7 +233,7 @@ fn bar_plot(
         // drawn under the plot instead, by `bar_names_ui`.
         let mut plot = Plot::new(("compare chart", title))
             .width(width)
-            .height(230.0)
+            .height(height)
             .allow_drag(false)
             .allow_zoom(false)
             .allow_scroll(false)

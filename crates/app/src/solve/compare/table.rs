@@ -155,7 +155,14 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
         ui.spacing_mut().scroll.floating = false;
         egui::ScrollArea::horizontal()
             .id_salt("compare table scroll")
-            .show(ui, |ui| columns_ui(ui, rows));
+            .show(ui, |ui| {
+                ui.horizontal_top(|ui| {
+                    columns_ui(ui, rows);
+                    // Room after the last column, so scrolled to its end it stays clear of
+                    // the view's own floating scroll bar at the right edge.
+                    ui.add_space(ui.spacing().scroll.allocated_width().max(12.0));
+                });
+            });
     });
     chosen
 }

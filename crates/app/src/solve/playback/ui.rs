@@ -76,17 +76,50 @@ impl Playback {
             );
         }
 
+        // In a short view the plot folds away and the export buttons go in rows, so the
+        // board keeps most of the height; a tall one shows the plot with the buttons beside it.
+        let view_height = ui.available_height();
+        let short = view_height < SHORT_VIEW_HEIGHT;
         egui::Panel::bottom("playback bottom")
             .resizable(false)
             .show(ui, |ui| {
                 commands.extend(self.controls_ui(ui, settings));
                 ui.add_space(4.0);
-                ui.horizontal_wrapped(|ui| {
-                    self.h_plot_ui(ui);
-                    if let Some(format) = ui.vertical(|ui| self.export_ui(ui)).inner {
-                        queue.push(Command::ExportSolution(format));
-                    }
-                });
+                let export = if short {
+                    // Unfolded, the plot scrolls with the buttons rather than push the
+                    // board out of the view.
+                    egui::ScrollArea::vertical()
+                        .id_salt("playback plot and export")
+                        .max_height(view_height * 0.7)
+                        // A panel grows to what is put in it, never to what a scroll area
+                        // could take: asked for, the room is taken.
+                        .min_scrolled_height(view_height * 0.55)
+                        .show(ui, |ui| {
+                            egui::CollapsingHeader::new(self.h_plot_fold_title())
+                                .id_salt("playback h plot fold")
+                                .default_open(false)
+                                .show(ui, |ui| {
+                                    let width = ui.available_width().clamp(160.0, 520.0);
+                                    self.h_plot_ui(ui, width, false);
+                                });
+                            ui.horizontal_wrapped(|ui| self.export_ui(ui, ExportLayout::Rows))
+                                .inner
+                        })
+                        .inner
+                } else {
+                    ui.horizontal_wrapped(|ui| {
+                        // Room for the export buttons beside the plot when the window
+                        // allows; below it otherwise (the row wraps).
+                        let width = (ui.available_width() - 170.0).clamp(160.0, 520.0);
+                        self.h_plot_ui(ui, width, true);
+                        ui.vertical(|ui| self.export_ui(ui, ExportLayout::Column))
+                            .inner
+                    })
+                    .inner
+                };
+                if let Some(format) = export {
+                    queue.push(Command::ExportSolution(format));
+                }
             });
         // The move list is as wide as its widest move, so no move is cut short, but never
         // takes more than half the view from the board.
@@ -306,10 +339,9 @@ impl Playback {
         }
     }
 
-    fn h_plot_ui(&self, ui: &mut Ui) {
-        // Room for the export buttons beside the plot when the window allows; below it
-        // otherwise (the row wraps).
-        let width = (ui.available_width() - 170.0).clamp(160.0, 520.0);
+    /// The heuristic plot, `width` wide, under its headline if `titled` (a fold titles it
+    /// otherwise).
+    fn h_plot_ui(&self, ui: &mut Ui, width: f32, titled: bool) {
         let Some(HeuristicPath { heuristic, values }) = &self.h_path else {
             // The same space as the plot, so nothing jumps when it arrives.
             ui.allocate_ui(vec2(width, H_PLOT_BLOCK_HEIGHT), |ui| {
@@ -331,9 +363,11 @@ impl Playback {
             // The notes wrap at the plot's width, leaving the export buttons their room.
             ui.set_max_width(width);
             let title = heuristic_title(heuristic);
-            let (headline, tip) = self.h_plot_headline(heuristic);
-            ui.label(RichText::new(headline).strong())
-                .on_hover_text(tip);
+            if titled {
+                let (headline, tip) = self.h_plot_headline(heuristic);
+                ui.label(RichText::new(headline).strong())
+                    .on_hover_text(tip);
+            }
             let points: Vec<[f64; 2]> = values
                 .iter()
                 .enumerate()
@@ -408,8 +442,16 @@ impl Playback {
         });
     }
 
+    /// The folded plot's title: what it shows, so a user knows what opening it gives.
+    fn h_plot_fold_title(&self) -> String {
+        match &self.h_path {
+            Some(path) => self.h_plot_headline(&path.heuristic).0,
+            None => "Heuristic along the solution".to_string(),
+        }
+    }
+
     /// Copies to the clipboard at once; returns the format of a file to save.
-    fn export_ui(&self, ui: &mut Ui) -> Option<ExportFormat> {
+    fn export_ui(&self, ui: &mut Ui, layout: ExportLayout) -> Option<ExportFormat> {
         ui.label(RichText::new("Export").strong());
         if ui
             .button("Copy moves as text")
@@ -449,9 +491,20 @@ impl Playback {
                 save = Some(format);
             }
         }
-        animation_options_ui(ui);
+        animation_options_ui(ui, layout);
         save
     }
+}
+
+/// The playback view's height below which the heuristic plot folds away.
+const SHORT_VIEW_HEIGHT: f32 = 600.0;
+
+/// How the export buttons are laid out: one above another beside the plot, or in rows
+/// under the folded plot.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ExportLayout {
+    Column,
+    Rows,
 }
 
 /// Row `row` of the move list of `report`'s `moves`: the start (row 0) or a numbered move,
@@ -469,7 +522,7 @@ pub const ANIMATION_OPTIONS_LABEL: &str = "Animation options";
 /// A button that sums up the animation options ("APNG · 48 px · 3/s") and opens
 /// them in a popup, which stays open while they change. egui keeps them (see
 /// [`AnimationOptions::load`]).
-fn animation_options_ui(ui: &mut Ui) {
+fn animation_options_ui(ui: &mut Ui, layout: ExportLayout) {
     let before = AnimationOptions::load(ui.ctx()).clamped();
     let mut options = before.clone();
     let summary = format!(
@@ -479,12 +532,17 @@ fn animation_options_ui(ui: &mut Ui) {
         options.frames_per_second
     );
     let response = ui.button(summary);
-    // Below the button, else beside it: never above, where it would cover the save buttons
-    // and take the click meant for "Save animation…".
+    // Below the button, else beside it or above it, wherever it covers no save button and
+    // takes no click meant for "Save animation…": in a column those lie above the button,
+    // in rows to its left.
+    let alternatives: &[egui::RectAlign] = match layout {
+        ExportLayout::Column => &[egui::RectAlign::LEFT_END, egui::RectAlign::LEFT_START],
+        ExportLayout::Rows => &[egui::RectAlign::TOP_START, egui::RectAlign::RIGHT_END],
+    };
     egui::Popup::menu(&response)
         .close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside)
         .align(egui::RectAlign::BOTTOM_START)
-        .align_alternatives(&[egui::RectAlign::LEFT_END, egui::RectAlign::LEFT_START])
+        .align_alternatives(alternatives)
         .show(|ui| {
             ui.horizontal(|ui| {
                 for format in AnimationFormat::ALL {

@@ -18,6 +18,7 @@
 //! both trees, when the centre is small).
 
 mod compare;
+mod fold;
 mod panels;
 mod scene;
 mod summary;
@@ -36,6 +37,7 @@ use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::api::{SolveReport, watch};
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
 use compare::{compared_job, watch_width};
+use fold::fold_tree;
 use panels::{Extras, current_ui, frontier_ui, selected_ui, why_ui};
 use scene::SceneView;
 use summary::summary_ui;
@@ -67,6 +69,9 @@ pub struct StepView {
     /// The nodes from the root to the goal, once it is reached.
     solution: HashSet<usize>,
     layout: TreeLayout,
+    /// The tree folded down to the way to the node that matters and the moves beside it,
+    /// shown when the whole is too big to fit.
+    folded: TreeLayout,
     /// Why the next node comes next.
     why: String,
 }
@@ -107,6 +112,7 @@ impl StepView {
             (cells, figures, path)
         });
         let layout = layout_tree(trace, replay, selected, TREE_NODES);
+        let folded = fold_tree(trace, replay, selected);
         let why = why_next(replay, &frontier);
         StepView {
             why,
@@ -117,6 +123,7 @@ impl StepView {
             selected: selected_view,
             solution,
             layout,
+            folded,
         }
     }
 

@@ -16,9 +16,12 @@ pub(super) struct SceneView {
     /// The room between columns and between levels the last "Fit the tree" chose to fill
     /// the canvas; `None` draws the tree at its natural spacing.
     spacing: Option<Vec2>,
-    /// Whether the fitted view shows only the part of the tree around its root, the whole
-    /// being too big to show readably.
+    /// Whether the fitted view shows only the part of the tree around the node that
+    /// matters, the whole being too big to show readably even folded.
     pub(super) partial: bool,
+    /// Whether the tree is shown folded (see `fold`): "Fit the tree" found it too big to
+    /// show readably whole. It stays folded while the student pans it, until the next fit.
+    pub(super) folded: bool,
 }
 
 impl Default for SceneView {
@@ -29,6 +32,7 @@ impl Default for SceneView {
             root_first: false,
             spacing: None,
             partial: false,
+            folded: false,
         }
     }
 }
@@ -37,7 +41,20 @@ impl Default for SceneView {
 /// spacing to fill the canvas (farther, a tree would look like scattered dots).
 const STRETCH: Vec2 = Vec2::new(2.0, 2.5);
 
+/// Whether a drawing of `size` points at its least spacing fits a viewport of `view` points
+/// at a zoom of at least `least_zoom`, with the fit's margins (see [`SceneView::spacing`]).
+pub(super) fn fits(size: Vec2, view: Vec2, least_zoom: f32) -> bool {
+    let room = view.max(Vec2::splat(50.0)) - Vec2::splat(16.0);
+    (room / size).min_elem() >= least_zoom
+}
+
 impl SceneView {
+    /// Whether the view is being fitted to the whole tree ("Fit the tree", and the student
+    /// has not moved the view since).
+    pub(super) fn fitting(&self) -> bool {
+        self.root_first && !self.moved()
+    }
+
     /// Whether the student panned or zoomed the view since it was fitted.
     fn moved(&self) -> bool {
         self.fitted.is_some_and(|f| f != self.rect) && self.rect.is_finite()
@@ -48,7 +65,7 @@ impl SceneView {
     /// `view` points, the columns and the levels each stretched or squeezed on their own (down
     /// to `least`, a zoom down to `least_zoom` making up the rest), so a wide shallow tree
     /// uses the canvas's height and a narrow deep one its width. A tree too big even then
-    /// keeps its natural spacing, and the fit shows the part around its root.
+    /// keeps its natural spacing, and the fit shows the part around the node that matters.
     pub(super) fn spacing(
         &mut self,
         (natural, least): (Vec2, Vec2),
@@ -78,7 +95,7 @@ impl SceneView {
     /// After [`SceneView::fit_root`], the student asked for the whole tree: laid out with
     /// [`SceneView::spacing`], it is shown whole at zoom 1 or, if need be, down to `least`
     /// (the zoom range's end), hanging from the top; a tree too big even then is shown at the
-    /// `readable` zoom from its root towards `focus`, and marked `partial`.
+    /// `readable` zoom around `focus`, and marked `partial`.
     pub(super) fn follow(
         &mut self,
         whole: Rect,
@@ -106,7 +123,9 @@ impl SceneView {
         };
         let size = view / zoom;
         // The focus as near as the root allows: the root stays 16 points inside the view.
-        let focus = if self.root_first {
+        // Shown in part, the view centres on the node that matters (the end of the
+        // folded tree's way); shown whole, it hangs from the root.
+        let focus = if self.root_first && !self.partial {
             let reach = (size.x / 2.0 - 16.0).max(0.0);
             egui::pos2(
                 focus.x.clamp(root.x - reach, root.x + reach),

@@ -5,8 +5,8 @@
 //!
 //! Every leaf takes a column as wide as the widest move label, and each label sits above
 //! its own node, so no two labels share a place; the zoom is held to a range where nodes stay
-//! visible and boards legible, and fitting a tree too wide for that shows its top around the
-//! node that matters (the goal, else the node expanded last).
+//! visible and boards legible, and fitting a tree too big for that folds it to the way to the
+//! node that matters (the goal, else the node expanded last) and the moves beside it.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -22,7 +22,8 @@ use blockslide_core::solve::observe::Fate;
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent};
 
 use super::Watching;
-use super::scene::SceneView;
+use super::fold::count_short;
+use super::scene::{self, SceneView};
 
 const EXPANDED: Color32 = Color32::from_rgb(52, 120, 200);
 const FRONTIER: Color32 = Color32::from_rgb(230, 150, 30);
@@ -78,8 +79,11 @@ pub(super) fn cut_note_ui(ui: &mut Ui, w: &Watching, compact: bool) {
 /// The "Fit the tree" button, drawn with the tree(s), so it scrolls into view with them when
 /// an unfolded frontier or board pushes them down.
 pub(super) fn fit_button(ui: &mut Ui) -> egui::Response {
-    ui.button("Fit the tree")
-        .on_hover_text("Show the whole tree (drag to pan, Ctrl + scroll to zoom)")
+    ui.button("Fit the tree").on_hover_text(
+        "Show the whole tree; one too big to show readably is folded to the way to the \
+             goal (or to the node expanded last) and the moves beside it. Drag to pan, \
+             Ctrl + scroll to zoom.",
+    )
 }
 
 /// The tree of `w` in a pan-and-zoom canvas reported as `name` (its legend and its note on a
@@ -95,9 +99,7 @@ pub(super) fn tree_ui(
 ) {
     let trace = &w.trace;
     let view = &w.view;
-    let layout = &view.layout;
     let font = FontId::proportional(LABEL_FONT);
-    let widest_label = widest(ui, layout, &font);
     let node_size = if thumbnails {
         thumb_size(trace, THUMB)
     } else {
@@ -107,12 +109,10 @@ pub(super) fn tree_ui(
     // a row leaves a band above each node for its label. Fitting the tree may squeeze the
     // columns down to a node's width (the labels that no longer fit are left to the nodes'
     // hover text) or stretch columns and rows to fill the canvas.
-    let natural = vec2(
-        node_size.x.max(widest_label) + 10.0,
-        node_size.y + LABEL_FONT + 30.0,
-    );
-    let least = vec2(node_size.x + 4.0, natural.y);
-    let grid = vec2((layout.width as f32).max(1.0), layout.depth as f32 + 1.0);
+    let row = node_size.y + LABEL_FONT + 30.0;
+    let least = vec2(node_size.x + 4.0, row);
+    let grid_of =
+        |layout: &TreeLayout| vec2((layout.width as f32).max(1.0), layout.depth as f32 + 1.0);
     let (min_zoom, readable) = if thumbnails {
         (ZOOM_MIN_BOARDS, READABLE_BOARDS)
     } else {
@@ -123,7 +123,21 @@ pub(super) fn tree_ui(
     let frame = egui::Frame::canvas(ui.style());
     let canvas = frame.show(ui, |ui| {
         ui.set_min_height(ui.available_height().max(TREE_MIN_HEIGHT));
-        let viewport = ui.available_size_before_wrap();
+        let whole_view = ui.available_size_before_wrap();
+        // Asked to fit a tree too big to show readably, the view shows it folded.
+        if scene.fitting() {
+            scene.folded = !scene::fits(grid_of(&view.layout) * least, whole_view, min_zoom);
+        }
+        let layout = if scene.folded {
+            &view.folded
+        } else {
+            &view.layout
+        };
+        // The folded tree's note takes a line under it, never the tree's room.
+        let note_height = if scene.folded { NOTE_HEIGHT } else { 0.0 };
+        let viewport = whole_view - vec2(0.0, note_height);
+        let natural = vec2(node_size.x.max(widest(ui, layout, &font)) + 10.0, row);
+        let grid = grid_of(layout);
         let spacing = scene.spacing((natural, least), grid, viewport, min_zoom);
         let size = grid * spacing;
         let origin = vec2(spacing.x * 0.5, top);
@@ -147,41 +161,43 @@ pub(super) fn tree_ui(
             .min_elem()
             .clamp(min_zoom, ZOOM_MAX);
         let labels = zoom >= LABEL_ZOOM;
-        egui::Scene::new()
-            .zoom_range(min_zoom..=ZOOM_MAX)
-            .show(ui, &mut scene.rect, |ui| {
-                let (_, area) = ui.allocate_space(size);
-                let at = |p: &Placed| area.min + at(p);
-                let painter = ui.painter().clone();
-                let on_path = |p: &Placed| view.solution.contains(&p.node);
-                for p in &layout.placed {
-                    if let Some(parent) = p.parent.map(|i| &layout.placed[i]) {
-                        let (a, b) = (at(parent), at(p));
-                        let (a, b) = (
-                            a + vec2(0.0, node_size.y * 0.5),
-                            b - vec2(0.0, node_size.y * 0.5 + LABEL_FONT + LABEL_GAP),
-                        );
-                        let stroke = if on_path(p) {
-                            Stroke::new(4.0, GOAL)
-                        } else {
-                            Stroke::new(1.0, DISCARDED)
-                        };
-                        painter.line_segment([a, b], stroke);
+        ui.allocate_ui(viewport, |ui| {
+            egui::Scene::new()
+                .zoom_range(min_zoom..=ZOOM_MAX)
+                .show(ui, &mut scene.rect, |ui| {
+                    let (_, area) = ui.allocate_space(size);
+                    let at = |p: &Placed| area.min + at(p);
+                    let painter = ui.painter().clone();
+                    let on_path = |p: &Placed| view.solution.contains(&p.node);
+                    for p in &layout.placed {
+                        if let Some(parent) = p.parent.map(|i| &layout.placed[i]) {
+                            let (a, b) = (at(parent), at(p));
+                            let (a, b) = (
+                                a + vec2(0.0, node_size.y * 0.5),
+                                b - vec2(0.0, node_size.y * 0.5 + LABEL_FONT + LABEL_GAP),
+                            );
+                            let stroke = if on_path(p) {
+                                Stroke::new(4.0, GOAL)
+                            } else {
+                                Stroke::new(1.0, DISCARDED)
+                            };
+                            painter.line_segment([a, b], stroke);
+                        }
                     }
-                }
-                let nodes = NodeMarks {
-                    w,
-                    node_size,
-                    thumbnails,
-                    labels: labels.then_some(&font),
-                    label_room: spacing.x - 4.0,
-                };
-                for p in &layout.placed {
-                    nodes.draw(ui, p, at(p), commands);
-                }
-            });
-        if scene.partial {
-            partial_note_ui(ui);
+                    let nodes = NodeMarks {
+                        w,
+                        node_size,
+                        thumbnails,
+                        labels: labels.then_some(&font),
+                        label_room: spacing.x - 4.0,
+                    };
+                    for p in &layout.placed {
+                        nodes.draw(ui, p, at(p), commands);
+                    }
+                });
+        });
+        if scene.folded {
+            fold_note_ui(ui, w.replay.goal().is_some(), scene.partial);
         }
     });
     // The canvas, in the window's coordinates (the scene's own bounds are the drawing's).
@@ -190,21 +206,37 @@ pub(super) fn tree_ui(
         .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, name));
 }
 
-/// The note, along the bottom of a canvas fitted to part of its tree, that the rest is
-/// beyond its edges.
-fn partial_note_ui(ui: &mut Ui) {
+/// The height of the line under a folded tree.
+const NOTE_HEIGHT: f32 = 20.0;
+
+/// The line under a folded tree: what it shows (the way to the goal if `goal`, else to the
+/// node expanded last), and, if `partial`, that the rest is beyond the canvas's edges.
+fn fold_note_ui(ui: &mut Ui, goal: bool, partial: bool) {
     let canvas = ui.min_rect();
     let line = Rect::from_min_max(
-        pos2(canvas.left() + 4.0, canvas.bottom() - 20.0),
+        pos2(canvas.left() + 4.0, canvas.bottom() - NOTE_HEIGHT),
         canvas.right_bottom(),
     );
-    let note = egui::RichText::new("Too big to fit: the part around the root")
-        .background_color(ui.visuals().extreme_bg_color);
-    ui.put(line, egui::Label::new(note).truncate())
-        .on_hover_text(
-            "The whole tree cannot be shown readably here: the fit shows its root and the way \
-             to the node that matters. Drag to see the rest, Ctrl + scroll to zoom out.",
-        );
+    let to = if goal {
+        "the goal"
+    } else {
+        "the node expanded last"
+    };
+    let rest = if partial {
+        " Only the part around it fits: drag to see the rest."
+    } else {
+        ""
+    };
+    ui.put(
+        line,
+        egui::Label::new(egui::RichText::new(format!("Folded to the way to {to}")).weak())
+            .truncate(),
+    )
+    .on_hover_text(format!(
+        "The whole tree is too big to show readably here. Fitted, it shows the way from the \
+         root to {to}, with the moves beside it at each level; \"+N\" under a node counts \
+         the nodes folded below it.{rest} Drag to pan, Ctrl + scroll to zoom."
+    ));
 }
 
 /// The width of the widest move label of `layout` in `font` (each distinct label measured
@@ -257,6 +289,15 @@ impl NodeMarks<'_> {
                 painter.galley(spot.min, galley, text);
             }
         }
+        if let Some(font) = self.labels.filter(|_| p.folded > 0) {
+            let hidden = format!("+{}", count_short(p.folded));
+            let galley =
+                painter.layout_no_wrap(hidden, font.clone(), ui.visuals().weak_text_color());
+            if galley.size().x <= self.label_room {
+                let at = center + vec2(-galley.size().x * 0.5, node_size.y * 0.5 + 3.0);
+                painter.galley(at, galley, Color32::PLACEHOLDER);
+            }
+        }
         let rect = Rect::from_center_size(center, node_size);
         if self.thumbnails {
             paint_thumbnail(ui, rect, trace.start(), &p.cells);
@@ -289,7 +330,10 @@ impl NodeMarks<'_> {
             let radius = rect.size().max_elem() * 0.5 * std::f32::consts::SQRT_2 + 7.0;
             painter.circle_stroke(center, radius, Stroke::new(3.0, SELECTED));
         }
-        let figures = node_figures(trace, node, &p.label);
+        let mut figures = node_figures(trace, node, &p.label);
+        if p.folded > 0 {
+            let _ = write!(figures, " · {} nodes folded below", p.folded);
+        }
         let response = ui.interact(
             rect,
             ui.scope_id().with(("watch node", node)),
@@ -417,7 +461,7 @@ fn legend_item(
 
 /// A node placed in the tree drawing.
 pub(super) struct Placed {
-    node: usize,
+    pub(super) node: usize,
     /// Its column (a parent sits midway over its children's).
     x: f32,
     depth: u32,
@@ -429,11 +473,13 @@ pub(super) struct Placed {
     cells: Vec<Cell>,
     /// The move that made it, in words.
     label: String,
+    /// How many nodes below it a folded tree hides.
+    pub(super) folded: usize,
 }
 
 /// The tree drawing of a step.
 pub(super) struct TreeLayout {
-    placed: Vec<Placed>,
+    pub(super) placed: Vec<Placed>,
     /// Columns (leaves) and the deepest depth.
     width: usize,
     depth: u32,
@@ -442,6 +488,21 @@ pub(super) struct TreeLayout {
     most: usize,
     /// The placed node a fitted view centres on: the goal, else the node expanded last.
     focus: Option<usize>,
+}
+
+/// The nodes of the current tree generated so far (of the current iteration, for IDDFS and
+/// IDA*): the first and the last, `None` before the first root.
+pub(super) fn tree_range(trace: &Trace, replay: &Replay<Arc<Trace>>) -> Option<(usize, usize)> {
+    // Nodes are numbered in the order their events come, and an iteration's nodes follow
+    // its root, so the nodes so far of the current tree are one range.
+    let events = &trace.events[..replay.step()];
+    let last = events.iter().rev().find_map(|e| match *e {
+        TraceEvent::Root { node } | TraceEvent::Generated { node, .. } => Some(node),
+        _ => None,
+    })?;
+    let tree = trace.nodes[last].tree;
+    let first = trace.nodes[..=last].partition_point(|n| n.tree < tree);
+    Some((first, last))
 }
 
 /// Lays out the nodes generated so far (of the current iteration, for IDDFS and IDA*): the
@@ -454,25 +515,10 @@ pub(super) fn layout_tree(
     selected: Option<usize>,
     most: usize,
 ) -> TreeLayout {
-    // Nodes are numbered in the order their events come, and an iteration's nodes follow
-    // its root, so the nodes so far of the current tree are one range.
-    let events = &trace.events[..replay.step()];
-    let last = events.iter().rev().find_map(|e| match *e {
-        TraceEvent::Root { node } | TraceEvent::Generated { node, .. } => Some(node),
-        _ => None,
-    });
-    let Some(last) = last else {
-        return TreeLayout {
-            placed: Vec::new(),
-            width: 0,
-            depth: 0,
-            cut: false,
-            most,
-            focus: None,
-        };
+    let Some((first, last)) = tree_range(trace, replay) else {
+        return place(trace, replay, &[], |_| 0, false, most);
     };
     let tree = trace.nodes[last].tree;
-    let first = trace.nodes[..=last].partition_point(|n| n.tree < tree);
     let mut shown: Vec<usize> = (first..=last.min(first + most - 1)).collect();
     let cut = last + 1 - first > most;
     if cut {
@@ -491,10 +537,23 @@ pub(super) fn layout_tree(
         shown.sort_unstable();
         shown.dedup();
     }
+    place(trace, replay, &shown, |_| 0, cut, most)
+}
+
+/// Places `shown` (sorted node indices): every leaf in the next column, every parent in the
+/// middle of its children's, depth downwards; `folded` counts the nodes hidden under each.
+pub(super) fn place(
+    trace: &Trace,
+    replay: &Replay<Arc<Trace>>,
+    shown: &[usize],
+    folded: impl Fn(usize) -> usize,
+    cut: bool,
+    most: usize,
+) -> TreeLayout {
     let mut children: HashMap<usize, Vec<usize>> = HashMap::new();
     let mut roots = Vec::new();
     let is_shown = |n: usize| shown.binary_search(&n).is_ok();
-    for &node in &shown {
+    for &node in shown {
         match trace.nodes[node].parent_index() {
             Some(p) if is_shown(p) => children.entry(p).or_default().push(node),
             _ => roots.push(node),
@@ -537,6 +596,7 @@ pub(super) fn layout_tree(
             children: None,
             cells,
             label,
+            folded: folded(node),
         });
         stack.extend(kids.iter().rev().map(|&k| (k, Some(index))));
     }
