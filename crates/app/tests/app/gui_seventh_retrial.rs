@@ -6,7 +6,7 @@ use blockslide_app::command::Mode;
 use blockslide_app::common::board::BOARD_LABEL;
 use blockslide_app::solve::playback::ui::H_PLOT_LABEL;
 use egui::accesskit::Role;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::gui_support::{self, PATIENCE, bundled, button};
 
@@ -120,5 +120,157 @@ fn the_comparison_charts_and_their_bar_names_are_in_view_without_scrolling_at_80
                 "{name} at {r:?}, below the view's end at {bottom}"
             );
         }
+    }
+}
+
+#[test]
+fn while_a_move_glides_the_counter_and_the_move_list_name_the_same_move() {
+    let puzzle =
+        blockslide_core::model::Puzzle::from_rows(&["A . . ."], &[". . . A"]).expect("valid rows");
+    let mut h = gui_support::harness(puzzle, Mode::Solve, [1400.0, 900.0]);
+    button(&h, "View").click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::CheckBox, "Animations")
+        .click();
+    h.run_ok();
+    h.key_press(egui::Key::Escape);
+    h.run_ok();
+    assert!(h.state().animations());
+    button(&h, "Solve the puzzle").click();
+    gui_support::wait_for(&mut h, PATIENCE, "the solve", |app| {
+        app.solve_view().playback().is_some()
+    });
+    h.run_ok();
+    button(&h, "Next").click();
+    let start = std::time::Instant::now();
+    while !h
+        .state()
+        .solve_view()
+        .playback()
+        .and_then(blockslide_app::solve::playback::Playback::glide_offset)
+        .is_some()
+    {
+        assert!(
+            start.elapsed() < PATIENCE,
+            "timed out waiting for the glide"
+        );
+        h.step();
+    }
+    // Drawn once more mid-glide: the list's selected row is move 1, and the counter says
+    // so too.
+    h.step();
+    assert!(
+        h.state()
+            .solve_view()
+            .playback()
+            .unwrap()
+            .glide_offset()
+            .is_some()
+    );
+    let n = h.state().solve_view().playback().unwrap().len();
+    assert!(
+        h.query_by_label(&format!("Move 1/{n}")).is_some(),
+        "the counter"
+    );
+    let selected: Vec<String> = h
+        .query_all(egui_kittest::kittest::by().role(Role::Button))
+        .filter(|b| b.accesskit_node().toggled() == Some(egui::accesskit::Toggled::True))
+        .filter_map(|b| b.accesskit_node().label())
+        .filter(|l| l.trim_start().starts_with(char::is_numeric))
+        .collect();
+    assert!(
+        selected.iter().any(|l| l.trim_start().starts_with("1.")),
+        "the list's selected row: {selected:?}"
+    );
+}
+
+/// Every shape of the last frame, nested ones included, in painting order.
+fn flat_shapes(shapes: &[egui::epaint::ClippedShape]) -> Vec<egui::Shape> {
+    fn add(shape: &egui::Shape, out: &mut Vec<egui::Shape>) {
+        if let egui::Shape::Vec(inner) = shape {
+            for s in inner {
+                add(s, out);
+            }
+        } else {
+            out.push(shape.clone());
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in shapes {
+        add(&clipped.shape, &mut out);
+    }
+    out
+}
+
+#[test]
+fn the_hint_arrow_leaves_the_tiles_number_readable() {
+    // 1 2 3 / 4 . 5: the hint moves tile 5 left.
+    let puzzle = blockslide_core::model::Puzzle::tiles(2, 3, &[1, 2, 3, 4, 0, 5], None).unwrap();
+    let mut h = gui_support::harness(puzzle, Mode::Play, [1400.0, 900.0]);
+    h.key_press(egui::Key::H);
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "the hint", |app| {
+        app.solve_view().play().unwrap().hint().is_some()
+    });
+    h.run_ok();
+    let shapes = flat_shapes(&h.output().shapes);
+    let number = shapes
+        .iter()
+        .find_map(|s| match s {
+            egui::Shape::Text(t) if t.galley.text() == "5" => {
+                Some(egui::Rect::from_min_size(t.pos, t.galley.size()))
+            }
+            _ => None,
+        })
+        .expect("tile 5's number");
+    let gold = egui::Color32::from_rgb(0xff, 0xd0, 0x00);
+    let arrow: Vec<[egui::Pos2; 2]> = shapes
+        .iter()
+        .filter_map(|s| match s {
+            egui::Shape::LineSegment { points, stroke } if stroke.color == gold => Some(*points),
+            _ => None,
+        })
+        .collect();
+    assert!(!arrow.is_empty(), "the hint's arrow is drawn");
+    for [a, b] in arrow {
+        // Sampled along the segment: no point of it on the number.
+        for k in 0..=20 {
+            let p = a + (b - a) * (k as f32 / 20.0);
+            assert!(
+                !number.contains(p),
+                "the arrow {a:?}-{b:?} crosses {number:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_pieces_label_sits_on_its_own_colour_over_the_goals_outline() {
+    // Klotski's goal for A (the bottom middle) has its outline's edge through E's middle.
+    let h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
+    let shapes = flat_shapes(&h.output().shapes);
+    let e = shapes
+        .iter()
+        .position(|s| matches!(s, egui::Shape::Text(t) if t.galley.text() == "E"))
+        .expect("E's label");
+    let egui::Shape::Text(text) = &shapes[e] else {
+        unreachable!()
+    };
+    let letters = egui::Rect::from_min_size(text.pos, text.galley.size());
+    let fill =
+        blockslide_app::common::colors::to_color32(blockslide_app::common::colors::piece_color(
+            h.state().document().puzzle(),
+            blockslide_core::model::Token::new("E").unwrap(),
+        ));
+    // Painted just before the letters and after the outline: a patch of E's colour.
+    match &shapes[e - 1] {
+        egui::Shape::Rect(patch) => {
+            assert!(
+                patch.rect.contains_rect(letters),
+                "{patch:?} under {letters:?}"
+            );
+            assert_eq!(patch.fill, fill);
+        }
+        other => panic!("{other:?} under E's label"),
     }
 }

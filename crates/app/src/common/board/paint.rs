@@ -117,15 +117,21 @@ impl Board<'_> {
         let (moving, still): (Vec<_>, Vec<_>) = groups
             .iter()
             .partition(|(t, _)| offset_of(*t) != Vec2::ZERO);
-        let draw_labels = |token: Token, labels: Vec<(Pos2, f32, Color32)>| {
-            for (pos, size, color) in labels {
-                painter.text(
-                    pos,
-                    Align2::CENTER_CENTER,
-                    token.as_str(),
-                    FontId::proportional(size),
-                    color,
+        let draw_labels = |token: Token, labels: Vec<Label>| {
+            for label in labels {
+                // On a patch of the piece's own colour, so the goal's dashed outline never
+                // runs through the letters.
+                let galley = painter.layout_no_wrap(
+                    token.as_str().to_string(),
+                    FontId::proportional(label.size),
+                    label.color,
                 );
+                let at = Align2::CENTER_CENTER
+                    .anchor_size(label.at, galley.size())
+                    .min;
+                let patch = Rect::from_min_size(at, galley.size()).expand(label.size * 0.12);
+                painter.rect_filled(patch, label.size * 0.2, label.fill);
+                painter.galley(at, galley, label.color);
             }
         };
         let still_labels: Vec<_> = still
@@ -263,7 +269,7 @@ impl Board<'_> {
         token: Token,
         cells: &[CellPos],
         shift: Vec2,
-    ) -> Vec<(Pos2, f32, Color32)> {
+    ) -> Vec<Label> {
         let PieceGeometry {
             rect,
             rows,
@@ -326,7 +332,12 @@ impl Board<'_> {
                 }
             }
             if size >= 6.0 {
-                labels.push((at + shift, size, text_color_on(fill)));
+                labels.push(Label {
+                    at: at + shift,
+                    size,
+                    color: text_color_on(fill),
+                    fill,
+                });
             }
         }
         labels
@@ -511,6 +522,15 @@ struct PieceGeometry {
     cell: f32,
     radius: f32,
     gap: f32,
+}
+
+/// A piece's label: where its centre goes, its font size, its colour and the piece's fill
+/// under it.
+struct Label {
+    at: Pos2,
+    size: f32,
+    color: Color32,
+    fill: Color32,
 }
 
 /// Whether to outline the goal: always for block puzzles, and for tile puzzles only while

@@ -144,7 +144,11 @@ impl Play {
 /// The colour of the hint arrow (the board's hint outline is gold too).
 const HINT_ARROW: Color32 = Color32::from_rgb(0xff, 0xd0, 0x00);
 
-/// Draws the hinted move as an arrow from the piece's centre along its steps.
+/// How far from a piece's edge, in cells, the hint arrow starts: clear of the label in the
+/// piece's middle.
+const LABEL_ROOM: f32 = 0.2;
+
+/// Draws the hinted move as an arrow from near the piece's edge along its steps.
 pub(super) fn paint_hint_arrow(ui: &Ui, puzzle: &Puzzle, rect: egui::Rect, first: &PieceMove) {
     let cells: Vec<(usize, usize)> = puzzle
         .pieces()
@@ -164,17 +168,33 @@ pub(super) fn paint_hint_arrow(ui: &Ui, puzzle: &Puzzle, rect: egui::Rect, first
     let cell = vec2(rect.width() / cols as f32, rect.height() / rows as f32);
     let painter = ui.painter_at(rect);
     let stroke = egui::Stroke::new((cell.x * 0.08).clamp(2.0, 6.0), HINT_ARROW);
+    // The arrow starts near the piece's edge, leaving its label in the middle readable.
+    let span = |along: fn(&(usize, usize)) -> usize| {
+        let (lo, hi) = cells
+            .iter()
+            .map(along)
+            .fold((usize::MAX, 0), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        (hi + 1 - lo) as f32
+    };
+    let (height, width) = (span(|&(r, _)| r), span(|&(_, c)| c));
+    let (dr, dc) = first.steps[0].delta();
     let mut at = centre.to_pos2();
+    let mut from = at
+        + vec2(
+            dc as f32 * (width / 2.0 - LABEL_ROOM) * cell.x,
+            dr as f32 * (height / 2.0 - LABEL_ROOM) * cell.y,
+        );
     let last = first.steps.len() - 1;
     for (i, dir) in first.steps.iter().enumerate() {
         let (dr, dc) = dir.delta();
         let step = vec2(dc as f32 * cell.x, dr as f32 * cell.y);
         if i == last {
-            painter.arrow(at, step * 0.8, stroke);
+            painter.arrow(from, at + step * 0.9 - from, stroke);
         } else {
-            painter.line_segment([at, at + step], stroke);
+            painter.line_segment([from, at + step], stroke);
         }
         at += step;
+        from = at;
     }
 }
 

@@ -445,6 +445,15 @@ impl Playback {
         self.playing || self.glide.is_some()
     }
 
+    /// The move the view shows as made: during a forward glide the one gliding (the
+    /// position itself changes when the glide ends), so the counter, the slider and the
+    /// move list agree while a piece moves.
+    pub fn shown_index(&self) -> usize {
+        self.glide
+            .filter(|g| g.forward)
+            .map_or(self.index, |g| g.index + 1)
+    }
+
     fn step_forward(&mut self, settings: &PlaybackSettings) {
         if self.index >= self.len() {
             return;

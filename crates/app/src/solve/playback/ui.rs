@@ -205,14 +205,15 @@ impl Playback {
         ui.horizontal(|ui| {
             let number_width = 30.0 + 8.0 * n.to_string().len() as f32;
             ui.spacing_mut().slider_width = (ui.available_width() - number_width - 40.0).max(60.0);
-            let mut at = self.index;
+            let shown = self.shown_index();
+            let mut at = shown;
             let slider = ui.add(
                 egui::Slider::new(&mut at, 0..=n)
                     .text(format!("of {n}"))
                     .clamping(egui::SliderClamping::Always),
             );
             let slider = slider.accessible_name("Move");
-            if slider.changed() && at != self.index {
+            if slider.changed() && at != shown {
                 commands.push(PlaybackCommand::Seek(at));
             }
         });
@@ -225,10 +226,11 @@ impl Playback {
             .accessible_name("Speed");
             ui.checkbox(&mut settings.animate, "Animate")
                 .on_hover_text("Let pieces glide; off makes every change instant");
-            let status = if self.index == n && self.goal_reached {
-                format!("Move {}/{n} · goal reached", self.index)
+            let shown = self.shown_index();
+            let status = if shown == n && self.goal_reached {
+                format!("Move {shown}/{n} · goal reached")
             } else {
-                format!("Move {}/{n}", self.index)
+                format!("Move {shown}/{n}")
             };
             ui.label(status);
         });
@@ -238,10 +240,7 @@ impl Playback {
     fn move_list_ui(&mut self, ui: &mut Ui) -> Vec<PlaybackCommand> {
         let mut commands = Vec::new();
         ui.label(RichText::new("Moves").strong());
-        let current = self
-            .glide
-            .filter(|g| g.forward)
-            .map_or(self.index, |g| g.index + 1);
+        let current = self.shown_index();
         let scroll = std::mem::take(&mut self.scroll_to_current);
         // Only the visible rows are laid out, so solutions of any length scroll smoothly.
         // Every row is exactly this tall (a selectable button of monospace text), as
