@@ -6,6 +6,7 @@
 //! - [`puzzle`]: the board, pieces, goal pattern, and unit moves.
 //! - [`file`](mod@file): the RON file format (versions 1 and 2), loading and atomic saving.
 //! - [`rushhour`]: Rush Hour boards in Fogleman's 36-character notation, in and out.
+//! - [`relabel`]: pieces a solver took for one another, named after a known board.
 //! - [`rules`]: the rules of puzzle families: pieces locked to an axis, zones.
 //! - [`solution`]: a solution as moves of concrete pieces, replayed and checked on the model.
 //! - [`source`]: where the parts of a file's text are, for line and column in errors.
@@ -20,6 +21,7 @@ pub mod file;
 pub mod goal;
 pub mod library;
 pub mod puzzle;
+pub mod relabel;
 pub mod rules;
 pub mod rushhour;
 pub mod shape;

@@ -457,3 +457,34 @@ fn the_progress_sink_hears_the_whole_analysis_at_the_end() {
         "two walks over the component"
     );
 }
+
+/// A hardest start of a Rush Hour board lies in the start's component, where no car leaves
+/// its lane: reported with the cars named as at the start, each is still in its own lane,
+/// so "Make this the start" moves cars the user can follow.
+#[test]
+fn a_rush_hour_hardest_start_names_every_car_as_at_the_start() {
+    use blockslide_core::model::Axis;
+    let start = bundled("rush-hour-halfway.ron");
+    let report = analyze(&start, Metric::Slide, control()).unwrap();
+    let hardest = report.hardest.expect("a hardest start").position;
+    let lane = |p: &blockslide_core::model::PieceCells| -> Vec<usize> {
+        match start.axis_of(p.token) {
+            Axis::Vertical => p.cells.iter().map(|c| c.1).collect(),
+            _ => p.cells.iter().map(|c| c.0).collect(),
+        }
+    };
+    let now = hardest.pieces();
+    for car in start.pieces() {
+        let there = now
+            .iter()
+            .find(|p| p.token == car.token)
+            .unwrap_or_else(|| panic!("{} in {:?}", car.token, hardest.board_rows()));
+        assert_eq!(
+            lane(there),
+            lane(&car),
+            "{} left its lane: {:?}",
+            car.token,
+            hardest.board_rows()
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! [`explore`] a block puzzle's piece set, reported with positions as puzzles (the original's
 //! goal, styles and name, the pieces moved) and solutions as moves of concrete pieces.
 
+use crate::model::relabel::relabel_like;
 use crate::model::tiles::tile_layout;
 use crate::model::{Metric, PieceMove, Puzzle, PuzzleType};
 use crate::solve::analysis::{Analysis, PathCount};
@@ -162,6 +163,14 @@ fn analyze_on<D: PuzzleDomain>(
     })
 }
 
+/// `position` of `puzzle`'s board with the pieces the solver took for one another named as
+/// in the start, nearest first: made the start, it shows the cars and blocks the user knows
+/// where they can be told apart (see [`relabel_like`]).
+fn named_like_start(puzzle: &Puzzle, mut position: Puzzle) -> Puzzle {
+    position.cells = relabel_like(puzzle, &position.cells, &puzzle.cells);
+    position
+}
+
 /// The report of `analysis` of `puzzle` (of type `puzzle_type`) in `metric`, its start's
 /// solution as `solution`, a position of the analysis as a puzzle by `position`.
 fn report_of<S, M>(
@@ -186,7 +195,7 @@ fn report_of<S, M>(
             distance: h.distance,
             count: h.count,
             component,
-            position: position(&h.example),
+            position: named_like_start(puzzle, position(&h.example)),
         }),
         solutions: analysis.solutions,
         solution,
@@ -274,7 +283,7 @@ pub fn explore(
                 distance: h.distance,
                 count: h.count,
                 component: h.component,
-                position: domain.position(&h.example),
+                position: named_like_start(puzzle, domain.position(&h.example)),
             })
             .collect(),
         notes: found.notes,

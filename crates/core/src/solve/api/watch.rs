@@ -10,6 +10,7 @@
 
 use rustc_hash::FxHashMap;
 
+use crate::model::relabel::{has_lookalikes, relabel_like};
 use crate::model::{Cell, Puzzle};
 use crate::solve::core::{Domain, SearchControl, Termination};
 use crate::solve::observe::{BACKWARD, Fate, Observer};
@@ -148,7 +149,11 @@ struct Recorder<'a, D: Domain> {
     boards: Boards,
     /// The states of the nodes that may still be expanded, by node, to apply their
     /// successors' moves to.
-    waiting: FxHashMap<usize, D::State>,
+    waiting: FxHashMap<usize, (D::State, Option<Vec<Cell>>)>,
+    /// Whether the puzzle has pieces the domain may name in another order (see
+    /// [`relabel_like`]): then every board is named after its parent's, and a node waiting
+    /// to be expanded keeps its board.
+    relabel: bool,
     /// The nodes being expanded, each with its state and cells: the one expanded last on top,
     /// and below it the ancestors whose successors a depth-first search may still generate
     /// (a best-first search keeps only the one on top).
@@ -173,6 +178,7 @@ impl<'a, D: PuzzleDomain> Recorder<'a, D> {
             nodes: Vec::new(),
             boards: Boards::new(puzzle),
             waiting: FxHashMap::default(),
+            relabel: has_lookalikes(puzzle),
             open: Vec::new(),
             events: Vec::new(),
             ids: FxHashMap::default(),
@@ -215,19 +221,20 @@ impl<'a, D: PuzzleDomain> Recorder<'a, D> {
     }
 
     /// Adds `node`, whose board is `cells` and whose parent's board is `from`; keeps `state`
-    /// when the node may be expanded later.
+    /// and the board when the node may be expanded later.
     fn add_node(
         &mut self,
         mut node: TraceNode,
         state: Option<D::State>,
         from: &[Cell],
-        cells: &[Cell],
+        cells: Vec<Cell>,
     ) -> usize {
-        node.changes = self.boards.record(from, cells);
+        node.changes = self.boards.record(from, &cells);
         self.nodes.push(node);
         let index = self.nodes.len() - 1;
         if let Some(state) = state {
-            self.waiting.insert(index, state);
+            let cells = self.relabel.then_some(cells);
+            self.waiting.insert(index, (state, cells));
         }
         index
     }
@@ -278,7 +285,7 @@ impl<D: PuzzleDomain> Observer<D::Move> for Recorder<'_, D> {
             },
             Some(state),
             &self.puzzle.cells,
-            &cells,
+            cells,
         );
         self.ids.insert(node, index);
         self.events.push(TraceEvent::Root { node: index });
@@ -307,8 +314,8 @@ impl<D: PuzzleDomain> Observer<D::Move> for Recorder<'_, D> {
             // to the open nodes, above its parent's if that is still open.
             let parent = self.nodes[index].parent_index();
             self.close_down_to(parent);
-            if let Some(state) = self.waiting.remove(&index) {
-                let cells = self.cells(&state);
+            if let Some((state, cells)) = self.waiting.remove(&index) {
+                let cells = cells.unwrap_or_else(|| self.cells(&state));
                 self.open.push((index, state, cells));
             }
             self.events.push(TraceEvent::Expanded {
@@ -332,7 +339,12 @@ impl<D: PuzzleDomain> Observer<D::Move> for Recorder<'_, D> {
             return;
         };
         let state = self.domain.apply(&parent_state, mv);
-        let cells = self.cells(&state);
+        // The domain may name interchangeable pieces in another order than the parent's
+        // board: named after it, the board shows the one piece that moved.
+        let mut cells = self.cells(&state);
+        if self.relabel {
+            cells = relabel_like(self.puzzle, &cells, &parent_cells);
+        }
         let kept = matches!(fate, Fate::Queued | Fate::Reopened).then_some(state);
         let index = self.add_node(
             TraceNode {
@@ -346,7 +358,7 @@ impl<D: PuzzleDomain> Observer<D::Move> for Recorder<'_, D> {
             },
             kept,
             &parent_cells,
-            &cells,
+            cells,
         );
         self.open.push((from, parent_state, parent_cells));
         if matches!(fate, Fate::Queued | Fate::Reopened) {
@@ -447,6 +459,58 @@ mod tests {
                 every_algorithm.get(name),
                 Some(&Algorithm::ALL.len()),
                 "{name}"
+            );
+        }
+    }
+
+    /// Rush Hour's upright cars of one length are one class to the solver, which may name
+    /// them in either order: watched, every node still differs from its parent by the one car
+    /// that moved, along its own axis.
+    #[test]
+    fn a_watched_rush_hour_search_moves_one_car_a_node_and_names_it_as_on_the_board() {
+        let bundled = library::bundled()
+            .into_iter()
+            .find(|b| b.file_name == "rush-hour-warm-up.ron")
+            .expect("bundled");
+        let puzzle = file::parse(bundled.text).expect("bundled puzzles parse");
+        let request = SolveRequest {
+            algorithm: Algorithm::Bfs,
+            ..SolveRequest::default()
+        };
+        let control = SearchControl::new(Limits::default());
+        let trace = watch(&puzzle, &request, control, WATCH_EVENT_CAP)
+            .expect("watched")
+            .trace;
+        assert!(trace.nodes.len() > 100, "{} nodes", trace.nodes.len());
+        for (node, n) in trace.nodes.iter().enumerate() {
+            let Some(parent) = n.parent_index() else {
+                continue;
+            };
+            let (before, after) = (trace.cells(parent), trace.cells(node));
+            let board = |cells: Vec<Cell>| {
+                Puzzle {
+                    cells,
+                    ..puzzle.clone()
+                }
+                .pieces()
+            };
+            let (before, after) = (board(before), board(after));
+            let moved: Vec<_> = after.iter().filter(|p| !before.contains(p)).collect();
+            assert_eq!(moved.len(), 1, "node {node}: {moved:?}");
+            let car = moved[0];
+            let was = before
+                .iter()
+                .find(|p| p.token == car.token)
+                .expect("the car");
+            let lane = |p: &crate::model::PieceCells| match puzzle.axis_of(p.token) {
+                crate::model::Axis::Vertical => p.cells.iter().map(|c| c.1).collect::<Vec<_>>(),
+                _ => p.cells.iter().map(|c| c.0).collect::<Vec<_>>(),
+            };
+            assert_eq!(
+                lane(car),
+                lane(was),
+                "node {node}: {} left its lane",
+                car.token
             );
         }
     }
