@@ -56,8 +56,10 @@ pub fn show(ctx: &Context, page: HelpPage, opening: u64, commands: &mut Vec<Comm
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt(("help page", opening))
-                // The title bar and the window's frame take the rest.
+                // The title bar and the window's frame take the rest. Asked for, the room is
+                // taken also when the window was sized for a smaller app window before.
                 .max_height(screen.height() - 100.0)
+                .min_scrolled_height(screen.height() - 100.0)
                 .show(ui, |ui| match page {
                     HelpPage::GettingStarted => getting_started_ui(ui, commands),
                     HelpPage::Shortcuts => shortcuts_ui(ui, wide),
@@ -350,7 +352,7 @@ fn metrics_ui(ui: &mut Ui) {
         &[
             (
                 "step".into(),
-                "one piece moves one cell. The seed notebooks count this way.",
+                "one piece moves one cell. Textbooks count the 8- and 15-puzzle this way.",
             ),
             (
                 "slide".into(),

@@ -62,10 +62,8 @@ impl App {
         self.view.library_open = false;
         // A metric chosen for the last design is no reason to count this one so.
         self.solve.follow_metric_of(self.doc.puzzle());
-        self.editor.selected = None;
-        self.editor.selected_zone = None;
-        self.editor.pending = None;
-        self.editor.highlight.clear();
+        // Its pieces are listed in their own order, not after the last design's.
+        self.editor.start_over();
         // A design is first seen as it starts, whichever tab showed the last one; the Goal
         // tab would show only its goal.
         self.mode = Mode::Start;
@@ -205,19 +203,39 @@ impl App {
     }
 }
 
-/// The file name the design is saved under by default: its name in lower case, with dashes.
+/// The file name the design is saved under by default: its name in lower case, each run of
+/// other characters than letters and digits one dash ("Rush Hour: warm-up" is
+/// `rush-hour-warm-up.ron`).
 pub(super) fn suggested_file_name(puzzle: &Puzzle) -> String {
-    let stem: String = puzzle
-        .name
-        .trim()
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_alphanumeric() { c } else { '-' })
-        .collect();
+    let mut stem = String::new();
+    for c in puzzle.name.trim().to_lowercase().chars() {
+        if c.is_alphanumeric() {
+            stem.push(c);
+        } else if !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
     let stem = stem.trim_matches('-');
     if stem.is_empty() {
         "puzzle.ron".into()
     } else {
         format!("{stem}.ron")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_suggested_name_has_one_dash_for_each_run_of_punctuation_and_spaces() {
+        let named = |name: &str| {
+            let mut p = Puzzle::tiles(2, 2, &[1, 2, 3, 0], None).unwrap();
+            p.name = name.to_string();
+            suggested_file_name(&p)
+        };
+        assert_eq!(named("Rush Hour: warm-up"), "rush-hour-warm-up.ron");
+        assert_eq!(named("  Klotski (Huarong Dao) "), "klotski-huarong-dao.ron");
+        assert_eq!(named("?!"), "puzzle.ron");
     }
 }

@@ -148,6 +148,17 @@ impl EditorState {
         self.drawn.extend(new);
     }
 
+    /// Forgets what belonged to the design before (the selection, a piece being drawn, the
+    /// highlighted cells and the drawing order): another design is open.
+    pub fn start_over(&mut self) {
+        self.selected = None;
+        self.selected_zone = None;
+        self.pending = None;
+        self.highlight.clear();
+        self.selection.clear();
+        self.drawn.clear();
+    }
+
     /// Keeps a renamed piece's place in the drawing order.
     pub fn renamed(&mut self, from: Token, to: Token) {
         if let Some(place) = self.drawn.iter_mut().find(|t| **t == from) {

@@ -344,7 +344,7 @@ pub fn limits_ui(ui: &mut Ui, settings: &mut SolverSettings) {
 
 fn metric_help(metric: Metric) -> &'static str {
     match metric {
-        Metric::Step => "One piece moves one cell: the metric of the seed notebooks",
+        Metric::Step => "One piece moves one cell: how textbooks count the 8- and 15-puzzle",
         Metric::Slide => "One piece slides any distance in a straight line",
         Metric::Move => {
             "One piece moves any distance along any path: the metric of published records"

@@ -225,7 +225,7 @@ fn the_comparison_tables_scroll_bar_leaves_its_last_row_clear() {
 #[test]
 fn a_pair_already_listed_cannot_be_added_again_and_says_so() {
     let mut h = gui_support::harness(bundled("eight-14.ron"), Mode::Solve, [1400.0, 900.0]);
-    h.get_by_label("Seeds' set").click();
+    h.get_by_label("Classic six").click();
     h.run_ok();
     let pairs = h.state().solve_view().compare().pairs.len();
     choose(&mut h, "Add", "Breadth-first");

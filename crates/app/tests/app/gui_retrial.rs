@@ -175,6 +175,44 @@ fn the_heuristic_plot_of_the_8_puzzle_numbers_both_axes() {
     }
 }
 
+/// Greedy search's solution of a Rush Hour board is far longer than its heuristic ever
+/// gets: the plot's height follows the lines, not the solution's length, so they are not
+/// flattened against the bottom.
+#[test]
+fn the_heuristic_plot_of_a_long_greedy_solution_is_as_high_as_its_lines() {
+    let mut h = gui_support::harness(
+        gui_support::bundled("rush-hour-halfway.ron"),
+        Mode::Solve,
+        [1400.0, 900.0],
+    );
+    h.state_mut()
+        .solve_view_mut()
+        .panel_mut()
+        .settings
+        .algorithm = Some(blockslide_core::solve::Algorithm::Greedy);
+    h.run_ok();
+    h.get_by_label("Solve the puzzle").click();
+    gui_support::wait_for(&mut h, PATIENCE, "the solve and its plot", |app| {
+        app.solve_view()
+            .playback()
+            .is_some_and(|p| p.h_path().is_some() && p.truth().is_some())
+    });
+    h.run_ok();
+    let playback = h.state().solve_view().playback().expect("a solution");
+    let moves = playback.len() as u32;
+    let highest = *playback.h_path().unwrap().values.iter().max().unwrap();
+    let (y, x) = plot_numbers(&h);
+    let top = *y.last().expect("numbers on the y axis");
+    assert!(
+        top * 4 < moves,
+        "the y axis reaches {top} for {moves} moves (h at most {highest})"
+    );
+    assert!(
+        *x.last().expect("numbers on the x axis") * 2 > moves,
+        "x axis {x:?}"
+    );
+}
+
 /// The typed path dialog's text.
 fn path_field(h: &Harness<'static, App>) -> String {
     h.get_by_label(PATH_FIELD_LABEL).value().unwrap_or_default()

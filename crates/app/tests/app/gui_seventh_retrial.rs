@@ -274,3 +274,97 @@ fn a_pieces_label_sits_on_its_own_colour_over_the_goals_outline() {
         other => panic!("{other:?} under E's label"),
     }
 }
+
+#[test]
+fn the_play_buttons_keep_their_place_as_the_count_grows() {
+    // 1 2 3 / 4 5 6 / 7 . 8: the blank moves about freely.
+    let puzzle =
+        blockslide_core::model::Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
+    let mut h = gui_support::harness(puzzle, Mode::Play, [800.0, 600.0]);
+    let undo = |h: &egui_kittest::Harness<'static, blockslide_app::app::App>| {
+        h.get_by_role_and_label(Role::Button, "Undo").rect()
+    };
+    let before = undo(&h);
+    for key in [egui::Key::ArrowDown, egui::Key::ArrowUp] {
+        h.key_press(key);
+        h.run_ok();
+        assert_eq!(undo(&h), before, "after {key:?}");
+    }
+}
+
+#[test]
+fn the_shortcuts_window_opened_small_shows_every_key_once_the_app_is_large() {
+    let puzzle =
+        blockslide_core::model::Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
+    let mut h = gui_support::harness(puzzle, Mode::Start, [800.0, 600.0]);
+    button(&h, "Help").click();
+    h.run_ok();
+    button(&h, "Keyboard shortcuts").click();
+    h.run_ok();
+    h.set_size(egui::vec2(1400.0, 900.0));
+    h.run_ok();
+    let window = h
+        .get_by_role_and_label(Role::Window, "Keyboard shortcuts")
+        .rect();
+    for label in [
+        "Quit",
+        "Hold to outline the goal of a tile puzzle",
+        "A hint",
+    ] {
+        let rect = h.get_by_label(label).rect();
+        assert!(
+            window.contains_rect(rect),
+            "{label} at {rect:?} is outside the window {window:?}"
+        );
+    }
+}
+
+/// The piece list's tokens, top to bottom.
+fn piece_list(h: &egui_kittest::Harness<'static, blockslide_app::app::App>) -> Vec<String> {
+    let puzzle = h.state().document().puzzle();
+    let tokens: Vec<String> = puzzle
+        .pieces()
+        .iter()
+        .map(|p| p.token.to_string())
+        .collect();
+    let mut rows: Vec<(f32, String)> = h
+        .query_all(egui_kittest::kittest::by().role(Role::Button))
+        .filter_map(|n| {
+            let label = n.accesskit_node().label()?;
+            let first = label.split_whitespace().next()?.to_string();
+            tokens.contains(&first).then(|| (n.rect().min.y, first))
+        })
+        .collect();
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    rows.into_iter().map(|(_, t)| t).collect()
+}
+
+#[test]
+fn a_designs_piece_list_keeps_its_own_order_whatever_was_open_before() {
+    use blockslide_app::command::Command;
+    let mut h = gui_support::harness(
+        bundled("rush-hour-warm-up.ron"),
+        Mode::Start,
+        [1400.0, 900.0],
+    );
+    let first = piece_list(&h);
+    let mut sorted = first.clone();
+    sorted.sort();
+    assert_eq!(first, sorted);
+    let ctx = h.ctx.clone();
+    // A board with no car C, then the warm-up again.
+    let without_c =
+        blockslide_core::model::rushhour::parse("BBoooDoooooDooooAAoooooooooooooooooo").unwrap();
+    for puzzle in [without_c, bundled("rush-hour-warm-up.ron")] {
+        h.state_mut().apply(
+            Command::OpenPuzzle {
+                puzzle: Box::new(puzzle),
+                source: "the library".into(),
+                play: false,
+            },
+            &ctx,
+        );
+        h.run_ok();
+    }
+    assert_eq!(piece_list(&h), first);
+}

@@ -213,7 +213,7 @@ fn move_row<'a>(h: &'a Harness<'_, App>, start: &'a str) -> Option<egui_kittest:
 #[test]
 fn a_compared_run_plays_back_from_the_start_of_its_move_list_one_line_a_move() {
     let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Solve, [1200.0, 600.0]);
-    button(&h, "Seeds' set").click();
+    button(&h, "Classic six").click();
     h.run_ok();
     h.get_by_label("Run comparison").click();
     h.step();

@@ -244,7 +244,7 @@ fn an_unsolvable_tile_puzzle_is_refused_without_searching() {
 fn compare_on_the_2x3_seed_puzzle_fills_the_insights_table() {
     let puzzle = bundled("two-by-three.ron");
     let mut h = harness(puzzle.clone(), Mode::Solve);
-    h.get_by_label("Seeds' set").click();
+    h.get_by_label("Classic six").click();
     h.run_ok();
     h.get_by_label("Run comparison").click();
     h.step();

@@ -189,7 +189,7 @@ pub fn analyze(h: &mut Harness<'static, App>) {
 /// Picks the seeds' set of pairs in the Compare panel, runs the comparison, and waits for
 /// its rows.
 pub fn run_seeds_comparison(h: &mut Harness<'static, App>) {
-    h.get_by_label("Seeds' set").click();
+    h.get_by_label("Classic six").click();
     h.run_ok();
     h.get_by_label("Run comparison").scroll_to_me();
     h.run_ok();

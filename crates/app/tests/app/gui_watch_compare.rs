@@ -117,7 +117,7 @@ fn bfs_and_astar_step_together_and_astar_reaches_the_goal_with_fewer_expansions(
     for expanded in [a, b] {
         assert!(
             h.query_by_label_contains(&format!(
-                "Goal reached: a solution of 16 moves, after {expanded} expansions"
+                "Goal reached: a solution of 16 steps, after {expanded} expansions"
             ))
             .is_some(),
             "the goal after {expanded} expansions is shown"
@@ -326,7 +326,7 @@ fn at_800x600_both_searches_show_side_by_side_with_their_trees_without_scrolling
     let (bfs, astar) = sides(&h);
     for w in [bfs, astar] {
         let expanded = w.replay().counters().expanded;
-        h.get_by_label(&format!("Goal: 16 moves, after {expanded} expansions"));
+        h.get_by_label(&format!("Goal: 16 steps, after {expanded} expansions"));
     }
     assert!(h.query_by_label("solution").is_some());
     assert_side_by_side(&h, "at the goal");

@@ -85,7 +85,7 @@ fn bfs_on_the_14_move_8_puzzle_is_watched_to_the_goal_along_its_solution_path() 
     assert_eq!(path.len(), 15, "the root and 14 moves: {path:?}");
     assert_eq!((path[0], path[14]), (0, goal));
     assert!(
-        h.query_by_label_contains("Goal reached: a solution of 14 moves")
+        h.query_by_label_contains("Goal reached: a solution of 14 steps")
             .is_some()
     );
     assert!(h.query_by_label_contains("too big to watch").is_none());

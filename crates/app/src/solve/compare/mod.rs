@@ -336,8 +336,10 @@ impl Compare {
         // Wrapped here and below, so a narrow side panel cuts no button off.
         ui.horizontal_wrapped(|ui| {
             if ui
-                .small_button("Seeds' set")
-                .on_hover_text("BFS, DFS, UCS, greedy, A* and IDA*, as in the notebooks")
+                .small_button("Classic six")
+                .on_hover_text(
+                    "BFS, DFS, UCS, greedy, A* and IDA*: the six a course on search compares",
+                )
                 .clicked()
             {
                 self.pairs = seed_pairs();

@@ -495,17 +495,21 @@ impl Play {
         // under the side panel.
         ui.horizontal_wrapped(|ui| {
             let moves = count_moves(&self.history, metric);
-            ui.label(
-                RichText::new(format!("{moves} {}", unit_name(metric, moves)))
+            // Each count keeps the width of four digits (more once it has them), so the
+            // buttons after it stay put under the pointer while the solver plays.
+            steady_label(ui, moves, |n| {
+                RichText::new(format!("{n} {}", unit_name(metric, n)))
                     .strong()
-                    .size(18.0),
-            )
+                    .size(18.0)
+            })
             .on_hover_text(format!(
                 "Counted in the {metric} metric (change it in the solver panel)"
             ));
             if metric != Metric::Step {
                 let steps = self.history.len();
-                ui.weak(format!("({steps} {})", unit_name(Metric::Step, steps)));
+                steady_label(ui, steps, |n| {
+                    RichText::new(format!("({n} {})", unit_name(Metric::Step, n))).weak()
+                });
             }
             let now = ui.input(|i| i.time);
             let elapsed = self.elapsed(now);
@@ -728,4 +732,26 @@ mod tests {
         assert_eq!(game.position(), &p);
         assert!(game.history().is_empty());
     }
+}
+
+/// A label of the count `n`, written by `text`, as wide as that of a count of at least four
+/// digits, so what follows in its row keeps its place as the count grows.
+fn steady_label(ui: &mut Ui, n: usize, text: impl Fn(usize) -> RichText) -> egui::Response {
+    let digits = n.to_string().len().max(4);
+    let widest = egui::WidgetText::from(text(10usize.pow(digits as u32) - 1)).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Body,
+    );
+    let height = ui.spacing().interact_size.y.max(widest.size().y);
+    ui.allocate_ui_with_layout(
+        egui::vec2(widest.size().x, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_width(widest.size().x);
+            ui.label(text(n))
+        },
+    )
+    .inner
 }

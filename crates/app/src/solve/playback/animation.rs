@@ -11,11 +11,12 @@ use egui::Color32;
 use image::codecs::gif::{GifEncoder, Repeat};
 use serde::{Deserialize, Serialize};
 
+use super::animation_marks::Layout;
 use crate::common::colors::{piece_color, text_color_on, to_color32};
 use blockslide_core::model::{Cell, Puzzle, Token};
 use blockslide_core::solve::PieceMove;
 
-/// The frame around the board in pixels.
+/// The frame around the board in pixels (exits add room for their arrows beyond it).
 pub const MARGIN: usize = 10;
 /// The height in pixels of the strip under the board that holds a frame's caption.
 pub const CAPTION_HEIGHT: usize = 28;
@@ -157,7 +158,7 @@ impl AnimationOptions {
 }
 
 /// An RGB picture being drawn.
-struct Canvas {
+pub(super) struct Canvas {
     width: usize,
     height: usize,
     rgb: Vec<u8>,
@@ -173,7 +174,14 @@ impl Canvas {
     }
 
     /// Fills the rectangle `x..x+w`, `y..y+h` (clipped to the canvas).
-    fn fill(&mut self, left: usize, top: usize, width: usize, height: usize, colour: [u8; 3]) {
+    pub(super) fn fill(
+        &mut self,
+        left: usize,
+        top: usize,
+        width: usize,
+        height: usize,
+        colour: [u8; 3],
+    ) {
         for row in top..(top + height).min(self.height) {
             for col in left..(left + width).min(self.width) {
                 let at = 3 * (row * self.width + col);
@@ -280,13 +288,13 @@ fn rgb(c: Color32) -> [u8; 3] {
 }
 
 /// The size in pixels of every frame of an animation of `puzzle` drawn with `options`.
+/// The board is framed by [`MARGIN`], and, on both sides of an axis an exit leaves along,
+/// by room for the exit's arrow.
 pub fn frame_size(puzzle: &Puzzle, options: &AnimationOptions) -> [usize; 2] {
     let cell = options.clone().clamped().cell_px as usize;
     let caption = if options.captions { CAPTION_HEIGHT } else { 0 };
-    [
-        puzzle.cols * cell + 2 * MARGIN,
-        puzzle.rows * cell + 2 * MARGIN + caption,
-    ]
+    let [width, board_height] = Layout::new(puzzle, cell).board_size();
+    [width, board_height + caption]
 }
 
 /// The number of frames of an animation of `moves`: the start, then one per move or step.
@@ -297,13 +305,15 @@ pub fn frame_count(moves: &[PieceMove], per: FramePer) -> usize {
     }
 }
 
-/// Draws `position` as one frame with cells of `cell` pixels, and `caption` under it when
-/// given.
-fn draw(position: &Puzzle, cell: usize, caption: Option<&str>) -> Canvas {
-    let (rows, cols) = (position.rows, position.cols);
-    let board_height = rows * cell + 2 * MARGIN;
+/// Draws `position` as one frame laid out by `layout`, with its exits and goal outline, and
+/// `caption` under it when given.
+fn draw(position: &Puzzle, layout: &Layout, caption: Option<&str>) -> Canvas {
+    let (rows, cols, cell) = (position.rows, position.cols, layout.cell);
+    let (board_left, board_top) = (layout.left, layout.top);
+    let [width, board_height] = layout.board_size();
     let height = board_height + caption.map_or(0, |_| CAPTION_HEIGHT);
-    let mut canvas = Canvas::new(cols * cell + 2 * MARGIN, height, FRAME);
+    let mut canvas = Canvas::new(width, height, FRAME);
+    layout.paint_exits(&mut canvas);
     // The gap between two pieces grows with the cells, so a large picture keeps its look.
     let gap = (cell / 16).max(1);
     let token_at = |r: usize, c: usize| match position.cell(r, c) {
@@ -313,7 +323,7 @@ fn draw(position: &Puzzle, cell: usize, caption: Option<&str>) -> Canvas {
     let mut labelled: Vec<Token> = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
-            let (left, top) = (MARGIN + c * cell, MARGIN + r * cell);
+            let (left, top) = (board_left + c * cell, board_top + r * cell);
             match position.cell(r, c) {
                 Cell::Wall => canvas.fill(left, top, cell, cell, WALL),
                 Cell::Empty => canvas.fill(left + 1, top + 1, cell - 2, cell - 2, EMPTY),
@@ -338,6 +348,9 @@ fn draw(position: &Puzzle, cell: usize, caption: Option<&str>) -> Canvas {
             }
         }
     }
+    // Over the pieces standing in the goal's cells, under the tokens so it never runs
+    // through a letter.
+    layout.paint_goal_outline(&mut canvas, position);
     // Each piece's token at the middle of its cells, in dots that grow with the cells.
     for t in labelled {
         let cells: Vec<usize> = (0..position.cells.len())
@@ -354,8 +367,8 @@ fn draw(position: &Puzzle, cell: usize, caption: Option<&str>) -> Canvas {
             cell / 16
         };
         canvas.text(
-            MARGIN + cx + cell / 2,
-            MARGIN + cy + cell / 2,
+            board_left + cx + cell / 2,
+            board_top + cy + cell / 2,
             t.as_str(),
             scale.max(1),
             ink,
@@ -467,7 +480,7 @@ pub fn render_animation(
     cancel: &AtomicBool,
 ) -> Result<Vec<u8>, String> {
     let options = options.clone().clamped();
-    let cell = options.cell_px as usize;
+    let layout = Layout::new(puzzle, options.cell_px as usize);
     let frames = frame_count(moves, options.per);
     let mut out = Vec::new();
     let mut encoder = Encoder::new(
@@ -483,7 +496,7 @@ pub fn render_animation(
         if cancel.load(Ordering::Relaxed) {
             return Err("cancelled".into());
         }
-        let canvas = draw(position, cell, options.captions.then_some(caption));
+        let canvas = draw(position, &layout, options.captions.then_some(caption));
         let hold = if done == 0 || done + 1 == frames {
             HOLD_MS
         } else {
@@ -515,8 +528,25 @@ pub fn render_animation(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use blockslide_core::model::Dir;
+    use crate::solve::playback::animation_marks::{EXIT, GOAL_OUTLINE, exit_room};
+    use blockslide_core::model::{Dir, file, library, rushhour};
     use image::AnimationDecoder;
+
+    fn bundled(name: &str) -> Puzzle {
+        let entry = library::find(name).expect("bundled");
+        file::parse(entry.text).expect("bundled puzzles parse")
+    }
+
+    /// The colour of `canvas`'s pixel at `(x, y)`.
+    fn pixel(canvas: &Canvas, x: usize, y: usize) -> [u8; 3] {
+        let at = 3 * (y * canvas.width + x);
+        [canvas.rgb[at], canvas.rgb[at + 1], canvas.rgb[at + 2]]
+    }
+
+    /// How many pixels of row `y` of `canvas`, in columns `xs`, are in the goal's outline.
+    fn outlined(canvas: &Canvas, y: usize, xs: std::ops::Range<usize>) -> usize {
+        xs.filter(|&x| pixel(canvas, x, y) == GOAL_OUTLINE).count()
+    }
 
     fn two_by_three() -> (Puzzle, Vec<PieceMove>) {
         let puzzle = Puzzle::tiles(2, 3, &[1, 2, 3, 4, 0, 5], None).unwrap();
@@ -601,8 +631,9 @@ mod tests {
     #[test]
     fn a_caption_shrinks_to_fit_a_narrow_board() {
         let puzzle = Puzzle::tiles(1, 2, &[1, 0], None).unwrap();
-        let wide = draw(&puzzle, 96, Some("move 12 · piece 1"));
-        let narrow = draw(&puzzle, 16, Some("move 12 · piece 1"));
+        let caption = Some("move 12 · piece 1");
+        let wide = draw(&puzzle, &Layout::new(&puzzle, 96), caption);
+        let narrow = draw(&puzzle, &Layout::new(&puzzle, 16), caption);
         let inked = |c: &Canvas, top: usize| {
             c.rgb[3 * c.width * top..]
                 .chunks_exact(3)
@@ -616,6 +647,99 @@ mod tests {
             Some(AnimationFormat::Gif)
         );
         assert_eq!(AnimationFormat::of_path(Path::new("a/b.txt")), None);
+    }
+
+    #[test]
+    fn a_rush_hour_frame_shows_the_exit_beside_the_red_cars_row() {
+        let puzzle = bundled("rush-hour-warm-up.ron");
+        let cell = 48;
+        let layout = Layout::new(&puzzle, cell);
+        // The exit leaves to the right: room for its arrow left and right, none above.
+        let side = MARGIN + exit_room(cell);
+        assert_eq!((layout.left, layout.top), (side, MARGIN));
+        let options = AnimationOptions::default();
+        let [width, height] = frame_size(&puzzle, &options);
+        assert_eq!(
+            [width, height],
+            [6 * cell + 2 * side, 6 * cell + 2 * MARGIN + CAPTION_HEIGHT]
+        );
+        let frame = draw(&puzzle, &layout, Some("start"));
+        assert_eq!([frame.width, frame.height], [width, height]);
+        let board_right = side + 6 * cell;
+        let middle = |row: usize| MARGIN + row * cell + cell / 2;
+        // The opening in the frame, the arrow's shaft, and its head by the picture's edge,
+        // all beside the red car's row.
+        for x in [board_right + 2, board_right + MARGIN + 4, width - 4] {
+            assert_eq!(pixel(&frame, x, middle(2)), EXIT, "x = {x}");
+        }
+        // Beside another row, and left of the board, the frame is plain.
+        assert_eq!(pixel(&frame, board_right + MARGIN + 4, middle(1)), FRAME);
+        assert_eq!(pixel(&frame, side - MARGIN - 4, middle(2)), FRAME);
+        // The exported animation's frames are drawn the same way.
+        let bytes =
+            render_animation(&puzzle, &[], &options, &|_| {}, &AtomicBool::new(false)).unwrap();
+        let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
+            .read_info()
+            .unwrap();
+        let mut rgb = vec![0; reader.output_buffer_size().unwrap()];
+        reader.next_frame(&mut rgb).unwrap();
+        assert_eq!(rgb, frame.rgb);
+    }
+
+    #[test]
+    fn the_goal_is_outlined_until_reached_in_block_puzzles_only() {
+        let cell = 48;
+        let inset = cell * 12 / 100;
+        // Klotski: Cao Cao's goal is rows 3 and 4, columns 1 and 2; soldiers stand on its
+        // top half.
+        let klotski = bundled("klotski.ron");
+        let layout = Layout::new(&klotski, cell);
+        let frame = draw(&klotski, &layout, None);
+        let goal = layout.left + cell + inset..layout.left + 3 * cell - inset;
+        let top_side = outlined(&frame, MARGIN + 3 * cell + inset, goal.clone());
+        assert!(
+            top_side > goal.len() / 2 && top_side < goal.len(),
+            "dashed: {top_side} of {} pixels",
+            goal.len()
+        );
+        // One outline round the 2x2 goal: nothing between its cells, inside its sides.
+        let between = MARGIN + 4 * cell;
+        assert_eq!(outlined(&frame, between, goal.start + 4..goal.end - 4), 0);
+        // Rush Hour with the red car home: its goal needs nothing more, so no outline.
+        let rows = ["BBBooo", "oooooo", "ooooAA", "oooooo", "oooooo", "oooooo"];
+        let home = rushhour::parse(&rows.concat()).unwrap();
+        let layout = Layout::new(&home, cell);
+        let frame = draw(&home, &layout, None);
+        let goal = layout.left + 4 * cell..layout.left + 6 * cell;
+        assert_eq!(outlined(&frame, MARGIN + 2 * cell + inset, goal), 0);
+        // Tiles: tile 5 belongs in the blank (1, 1), yet nothing outlines it.
+        let (tiles, _) = two_by_three();
+        let layout = Layout::new(&tiles, cell);
+        let frame = draw(&tiles, &layout, None);
+        let blank = layout.left + cell..layout.left + 2 * cell;
+        assert_eq!(outlined(&frame, MARGIN + cell + inset, blank), 0);
+    }
+
+    #[test]
+    fn zz_dump_frames() {
+        for (name, cell) in [
+            ("rush-hour-warm-up.ron", 48),
+            ("klotski.ron", 48),
+            ("rush-hour-warm-up.ron", 16),
+            ("klotski-exit.ron", 40),
+            ("rush-hour-hardest.ron", 96),
+        ] {
+            let puzzle = bundled(name);
+            let frame = draw(
+                &puzzle,
+                &Layout::new(&puzzle, cell),
+                Some("move 12 · piece A"),
+            );
+            image::RgbImage::from_raw(frame.width as u32, frame.height as u32, frame.rgb)
+                .unwrap()
+                .save(format!("/tmp/anim-{name}-{cell}.png"))
+                .unwrap();
+        }
     }
 
     #[test]

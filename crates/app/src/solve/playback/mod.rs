@@ -7,6 +7,7 @@
 //! [`PlaybackCommand`]s; [`text`] writes the solution out.
 
 pub mod animation;
+mod animation_marks;
 pub mod text;
 pub mod ui;
 

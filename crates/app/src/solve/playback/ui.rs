@@ -79,45 +79,12 @@ impl Playback {
         // In a short view the plot folds away and the export buttons go in rows, so the
         // board keeps most of the height; a tall one shows the plot with the buttons beside it.
         let view_height = ui.available_height();
-        let short = view_height < SHORT_VIEW_HEIGHT;
         egui::Panel::bottom("playback bottom")
             .resizable(false)
             .show(ui, |ui| {
                 commands.extend(self.controls_ui(ui, settings));
                 ui.add_space(4.0);
-                let export = if short {
-                    // Unfolded, the plot scrolls with the buttons rather than push the
-                    // board out of the view.
-                    egui::ScrollArea::vertical()
-                        .id_salt("playback plot and export")
-                        .max_height(view_height * 0.7)
-                        // A panel grows to what is put in it, never to what a scroll area
-                        // could take: asked for, the room is taken.
-                        .min_scrolled_height(view_height * 0.55)
-                        .show(ui, |ui| {
-                            egui::CollapsingHeader::new(self.h_plot_fold_title())
-                                .id_salt("playback h plot fold")
-                                .default_open(false)
-                                .show(ui, |ui| {
-                                    let width = ui.available_width().clamp(160.0, 520.0);
-                                    self.h_plot_ui(ui, width, false);
-                                });
-                            ui.horizontal_wrapped(|ui| self.export_ui(ui, ExportLayout::Rows))
-                                .inner
-                        })
-                        .inner
-                } else {
-                    ui.horizontal_wrapped(|ui| {
-                        // Room for the export buttons beside the plot when the window
-                        // allows; below it otherwise (the row wraps).
-                        let width = (ui.available_width() - 170.0).clamp(160.0, 520.0);
-                        self.h_plot_ui(ui, width, true);
-                        ui.vertical(|ui| self.export_ui(ui, ExportLayout::Column))
-                            .inner
-                    })
-                    .inner
-                };
-                if let Some(format) = export {
+                if let Some(format) = self.plot_and_export_ui(ui, view_height) {
                     queue.push(Command::ExportSolution(format));
                 }
             });
@@ -148,6 +115,44 @@ impl Playback {
             board.show(ui);
         });
         queue.extend(commands.into_iter().map(Command::from));
+    }
+
+    /// The heuristic plot and the export buttons, for a view `view_height` high: the plot
+    /// folded and the buttons in rows when that is short, else side by side. Returns the
+    /// format of a file to save.
+    fn plot_and_export_ui(&mut self, ui: &mut Ui, view_height: f32) -> Option<ExportFormat> {
+        if view_height >= SHORT_VIEW_HEIGHT {
+            return ui
+                .horizontal_wrapped(|ui| {
+                    // Room for the export buttons beside the plot when the window allows;
+                    // below it otherwise (the row wraps).
+                    let width = (ui.available_width() - 170.0).clamp(160.0, 520.0);
+                    self.h_plot_ui(ui, width, true);
+                    ui.vertical(|ui| self.export_ui(ui, ExportLayout::Column))
+                        .inner
+                })
+                .inner;
+        }
+        // Unfolded, the plot scrolls with the buttons rather than push the board out of the
+        // view.
+        egui::ScrollArea::vertical()
+            .id_salt("playback plot and export")
+            .max_height(view_height * 0.7)
+            // A panel grows to what is put in it, never to what a scroll area could take:
+            // asked for, the room is taken.
+            .min_scrolled_height(view_height * 0.55)
+            .show(ui, |ui| {
+                egui::CollapsingHeader::new(self.h_plot_fold_title())
+                    .id_salt("playback h plot fold")
+                    .default_open(false)
+                    .show(ui, |ui| {
+                        let width = ui.available_width().clamp(160.0, 520.0);
+                        self.h_plot_ui(ui, width, false);
+                    });
+                ui.horizontal_wrapped(|ui| self.export_ui(ui, ExportLayout::Rows))
+                    .inner
+            })
+            .inner
     }
 
     fn controls_ui(
@@ -382,12 +387,14 @@ impl Playback {
             }
             legend.push((H_COLOR, Swatch::Line, h_name.clone()));
             let index = self.index as f64;
+            // As high as the lines reach: a long, far from optimal solution (greedy search's)
+            // must not flatten a heuristic that stays low.
             let top = values
                 .iter()
                 .map(|v| f64::from(*v))
                 .chain(truth_points.iter().map(|p| p[1]))
-                .chain(std::iter::once((values.len().saturating_sub(1)) as f64))
                 .fold(1.0, f64::max);
+            let last = (values.len().saturating_sub(1) as f64).max(1.0);
             Plot::new("playback h plot")
                 .width(width)
                 .height(150.0)
@@ -399,7 +406,7 @@ impl Playback {
                 .include_y(top)
                 .grid_spacing(Rangef::new(GRID_MIN_SPACING, GRID_MAX_SPACING))
                 .y_grid_spacer(move |input| round_marks(&input, top, Y_LABEL_SPACING.max))
-                .x_grid_spacer(move |input| round_marks(&input, top, X_LABEL_SPACING.max))
+                .x_grid_spacer(move |input| round_marks(&input, last, X_LABEL_SPACING.max))
                 .custom_y_axes(vec![AxisHints::new_y().label_spacing(Y_LABEL_SPACING)])
                 .custom_x_axes(vec![
                     AxisHints::new_x()

@@ -1,0 +1,235 @@
+//! Where the board sits in an exported animation's frames, and the marks drawn beside and
+//! over it as the app's board draws them: each exit (an opening in the frame and an arrow
+//! out of the board) and, for block puzzles, the goal's dashed outline. Without them a
+//! viewer of a Rush Hour animation cannot tell where the red car must go.
+
+use std::ops::Range;
+
+use blockslide_core::model::tiles::tile_layout;
+use blockslide_core::model::{Cell, Dir, Puzzle, Token};
+
+use super::animation::{Canvas, MARGIN};
+use crate::common::board::{Exit, exits};
+
+/// An exit's opening and arrow, in the app board's exit colour.
+pub(super) const EXIT: [u8; 3] = [0x2e, 0xb8, 0x5c];
+/// The goal's dashed outline, in the app board's outline colour.
+pub(super) const GOAL_OUTLINE: [u8; 3] = [0x20, 0x20, 0x20];
+
+/// The room an exit's arrow takes beyond the frame, in pixels for cells of `cell` pixels: it
+/// grows with the cells so the arrow keeps its look in a large picture.
+pub(super) fn exit_room(cell: usize) -> usize {
+    (cell * 3 / 4).clamp(16, 48)
+}
+
+/// Where the board sits in every frame of one animation, and the marks drawn with it (both
+/// fixed by the start position, so every frame has the same size).
+pub(super) struct Layout {
+    /// The side of a cell in pixels.
+    pub(super) cell: usize,
+    /// The board's distance from the frame's left and right edges: the frame, and room for
+    /// the arrows when an exit leaves to the left or right.
+    pub(super) left: usize,
+    /// The board's distance from the frame's top edge and from the caption strip.
+    pub(super) top: usize,
+    rows: usize,
+    cols: usize,
+    exits: Vec<Exit>,
+    /// Whether the goal is outlined: not for numbered tiles, where every tile out of place
+    /// would carry an outline (the app outlines theirs only on demand).
+    goal_outline: bool,
+}
+
+impl Layout {
+    /// The layout of `puzzle`'s frames with cells of `cell` pixels.
+    pub(super) fn new(puzzle: &Puzzle, cell: usize) -> Layout {
+        let exits = exits(puzzle);
+        // Room is added on both sides of an axis with an exit, so the board stays centred.
+        let room = |sides: [Dir; 2]| {
+            MARGIN
+                + if exits.iter().any(|e| sides.contains(&e.side)) {
+                    exit_room(cell)
+                } else {
+                    0
+                }
+        };
+        Layout {
+            cell,
+            left: room([Dir::Left, Dir::Right]),
+            top: room([Dir::Up, Dir::Down]),
+            rows: puzzle.rows,
+            cols: puzzle.cols,
+            goal_outline: tile_layout(puzzle).is_none(),
+            exits,
+        }
+    }
+
+    /// The width of a frame and the height of its board part (the caption goes below).
+    pub(super) fn board_size(&self) -> [usize; 2] {
+        [
+            self.cols * self.cell + 2 * self.left,
+            self.rows * self.cell + 2 * self.top,
+        ]
+    }
+
+    /// Draws every exit: the opening in the frame beside the goal's edge cell, and an arrow
+    /// pointing out of the board whose tip stops just short of the picture's edge.
+    pub(super) fn paint_exits(&self, canvas: &mut Canvas) {
+        let cell = self.cell;
+        let opening = MARGIN * 3 / 5;
+        let inset = cell * 12 / 100;
+        let shaft = (cell / 12).clamp(2, 6);
+        let head = (cell / 4).clamp(6, 14);
+        for exit in &self.exits {
+            let at = self.opening(exit);
+            let tip = match exit.side {
+                Dir::Left | Dir::Right => self.left,
+                Dir::Up | Dir::Down => self.top,
+            } - 2;
+            at.fill(canvas, 0..opening, inset..cell - inset);
+            let middle = (cell - shaft) / 2;
+            at.fill(canvas, opening + 1..tip - head + 1, middle..middle + shaft);
+            // The arrowhead, one line of pixels at a time, narrowing to its tip.
+            for out in tip - head..tip {
+                let half = ((tip - out) * 4 / 5).max(1);
+                at.fill(canvas, out..out + 1, cell / 2 - half..cell / 2 + half);
+            }
+        }
+    }
+
+    /// Where `exit` is drawn from.
+    fn opening(&self, exit: &Exit) -> Opening {
+        let (cell, line) = (self.cell, exit.line);
+        let (edge, start) = match exit.side {
+            Dir::Left => (self.left, self.top + line * cell),
+            Dir::Right => (self.left + self.cols * cell, self.top + line * cell),
+            Dir::Up => (self.top, self.left + line * cell),
+            Dir::Down => (self.top + self.rows * cell, self.left + line * cell),
+        };
+        Opening {
+            side: exit.side,
+            edge,
+            start,
+        }
+    }
+
+    /// Outlines, in dashes, the goal cells `position` has not filled yet, as the app does: a
+    /// cell where the position already agrees with the goal has nothing to point out. The
+    /// outline of neighbouring cells wanting the same piece runs on as one shape.
+    pub(super) fn paint_goal_outline(&self, canvas: &mut Canvas, position: &Puzzle) {
+        if !self.goal_outline {
+            return;
+        }
+        let (rows, cols, cell) = (position.rows, position.cols, self.cell);
+        let goal_at = |r: usize, c: usize| position.goal.cells.get(r * cols + c).copied()?;
+        let wanted = |r: usize, c: usize, t: Token| {
+            goal_at(r, c) == Some(t) && position.cell(r, c) != Cell::Piece(t)
+        };
+        let inset = cell * 12 / 100;
+        let width = (cell / 24).max(2);
+        let dashes = Dashes {
+            dash: (cell / 8).max(2),
+            period: (cell / 8).max(2) * 17 / 10,
+            origin: [self.left, self.top],
+        };
+        for r in 0..rows {
+            for c in 0..cols {
+                let Some(t) = goal_at(r, c).filter(|&t| wanted(r, c, t)) else {
+                    continue;
+                };
+                let differs = |dr: isize, dc: isize| {
+                    let next = r.checked_add_signed(dr).zip(c.checked_add_signed(dc));
+                    !next.is_some_and(|(nr, nc)| nr < rows && nc < cols && wanted(nr, nc, t))
+                };
+                let (x, y) = (self.left + c * cell, self.top + r * cell);
+                // A side stops at the corner where the outline turns, and runs to the cell's
+                // edge where the neighbour's side goes on.
+                let across = |low: bool, high: bool| {
+                    (if low { inset } else { 0 })..(if high { cell - inset } else { cell })
+                };
+                let (row_span, col_span) = (
+                    across(differs(0, -1), differs(0, 1)),
+                    across(differs(-1, 0), differs(1, 0)),
+                );
+                let near = inset..inset + width;
+                let far = cell - inset - width..cell - inset;
+                for (side, ys) in [((-1, 0), near.clone()), ((1, 0), far.clone())] {
+                    if differs(side.0, side.1) {
+                        dashes.horizontal(canvas, x, y, row_span.clone(), ys);
+                    }
+                }
+                for (side, xs) in [((0, -1), near.clone()), ((0, 1), far.clone())] {
+                    if differs(side.0, side.1) {
+                        dashes.vertical(canvas, x, y, xs, col_span.clone());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where an exit is drawn: the side it leaves by, the coordinate of the board's edge across
+/// that side, and where its cell begins along the edge.
+struct Opening {
+    side: Dir,
+    edge: usize,
+    start: usize,
+}
+
+impl Opening {
+    /// Fills, in the exit's colour, the pixels `out` away from the board's edge and `along`
+    /// it from the cell's start: one drawing serves all four sides.
+    fn fill(&self, canvas: &mut Canvas, out: Range<usize>, along: Range<usize>) {
+        let (o, a) = (out.len(), along.len());
+        let (x, y, width, height) = match self.side {
+            Dir::Right => (self.edge + out.start, self.start + along.start, o, a),
+            Dir::Left => (self.edge - out.end, self.start + along.start, o, a),
+            Dir::Down => (self.start + along.start, self.edge + out.start, a, o),
+            Dir::Up => (self.start + along.start, self.edge - out.end, a, o),
+        };
+        canvas.fill(x, y, width, height, EXIT);
+    }
+}
+
+/// The goal outline's dash pattern: `dash` pixels inked of every `period`, counted from the
+/// board's corner `origin` (x, y) so the dashes of neighbouring cells run on without a break.
+struct Dashes {
+    dash: usize,
+    period: usize,
+    origin: [usize; 2],
+}
+
+impl Dashes {
+    /// Whether the pixel `at` along axis `axis` (0: x, 1: y) is inked.
+    fn inked(&self, at: usize, axis: usize) -> bool {
+        (at - self.origin[axis]) % self.period < self.dash
+    }
+
+    /// A dashed line across the cell at `(x, y)`: columns `xs`, rows `ys` (its thickness).
+    fn horizontal(
+        &self,
+        canvas: &mut Canvas,
+        x: usize,
+        y: usize,
+        xs: Range<usize>,
+        ys: Range<usize>,
+    ) {
+        for col in xs.map(|dx| x + dx).filter(|&col| self.inked(col, 0)) {
+            canvas.fill(col, y + ys.start, 1, ys.len(), GOAL_OUTLINE);
+        }
+    }
+
+    /// A dashed line down the cell at `(x, y)`: columns `xs` (its thickness), rows `ys`.
+    fn vertical(
+        &self,
+        canvas: &mut Canvas,
+        x: usize,
+        y: usize,
+        xs: Range<usize>,
+        ys: Range<usize>,
+    ) {
+        for row in ys.map(|dy| y + dy).filter(|&row| self.inked(row, 1)) {
+            canvas.fill(x + xs.start, row, xs.len(), 1, GOAL_OUTLINE);
+        }
+    }
+}
