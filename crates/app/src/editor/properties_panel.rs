@@ -276,8 +276,9 @@ fn piece_section(
             "The directions the piece may slide in: a Rush Hour car moves only along its \
              length (A switches)",
         );
+        // The choice in a word, so it fits a narrow panel; the list says what each means.
         egui::ComboBox::from_id_salt("axis")
-            .selected_text(axis_title(style.axis))
+            .selected_text(axis_word(style.axis))
             .show_ui(ui, |ui| {
                 for axis in Axis::ALL {
                     if ui
@@ -305,7 +306,16 @@ fn piece_section(
     }
 }
 
-/// The words for an axis in the properties panel.
+/// An axis in a word, as its picker shows the choice made.
+fn axis_word(axis: Axis) -> &'static str {
+    match axis {
+        Axis::Free => "Free",
+        Axis::Horizontal => "Horizontal",
+        Axis::Vertical => "Vertical",
+    }
+}
+
+/// The words for an axis in the properties panel's list.
 fn axis_title(axis: Axis) -> &'static str {
     match axis {
         Axis::Free => "Free (every direction)",

@@ -392,6 +392,11 @@ impl SolveView {
                 self.watch.apply(command, puzzle, &job);
                 self.tab = SolveTab::Watch;
             }
+            // The panel's figures follow, so they are of the run played back (unless a
+            // solve of the panel's own is under way).
+            SolveCommand::ShowSolution(report) if !self.panel.is_running() => {
+                self.show_run(puzzle, report, None, ctx);
+            }
             SolveCommand::ShowSolution(report) => self.load_playback(puzzle, report, None, ctx),
         }
     }
@@ -608,9 +613,12 @@ impl SolveView {
                     .show(ui, |ui| self.watch.ui(ui, algorithm, commands));
             }
             SolveTab::Compare => {
+                let availability = self.panel.availability(revision, puzzle);
                 egui::ScrollArea::both()
                     .id_salt("compare results scroll")
-                    .show(ui, |ui| self.compare.results_ui(ui, commands));
+                    .show(ui, |ui| {
+                        self.compare.results_ui(ui, &availability, commands);
+                    });
             }
             SolveTab::Playback => {
                 let mut shown = self.shown_playback_settings(animations_on);

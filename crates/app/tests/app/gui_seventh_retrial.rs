@@ -368,3 +368,138 @@ fn a_designs_piece_list_keeps_its_own_order_whatever_was_open_before() {
     }
     assert_eq!(piece_list(&h), first);
 }
+
+#[test]
+fn a_comparison_shows_the_pair_running_in_the_centre_and_a_skipped_pair_says_so() {
+    // Breadth-first search, the first pair, runs until its time is up on the 15-puzzle.
+    let mut h = gui_support::harness(bundled("fifteen-korf-1.ron"), Mode::Solve, [1400.0, 900.0]);
+    button(&h, "Compare").click();
+    h.run_ok();
+    button(&h, "Classic six").click();
+    h.run_ok();
+    button(&h, "Run comparison").click();
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "the first pair under way", |app| {
+        app.solve_view().compare().is_running()
+    });
+    h.run_ok();
+    let edge = h
+        .query_all_by_role_and_label(Role::Splitter, "Resize panel")
+        .map(|n| n.rect().center().x)
+        .fold(f32::INFINITY, f32::min);
+    // The progress line, a label whose text is its value.
+    let running = h
+        .query_all(egui_kittest::kittest::by().role(Role::Label))
+        .filter(|n| {
+            let node = n.accesskit_node();
+            node.label()
+                .or_else(|| node.value())
+                .is_some_and(|t| t.contains("1/6: Breadth-first"))
+        })
+        .map(|n| n.rect())
+        .collect::<Vec<_>>();
+    assert!(
+        running.iter().any(|r| r.max.x < edge),
+        "the running pair named in the centre: {running:?}"
+    );
+    button(&h, "Skip").click();
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "the first row", |app| {
+        !app.solve_view().compare().rows().is_empty()
+    });
+    button(&h, "Cancel comparison").click();
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "the comparison's end", |app| {
+        !app.solve_view().compare().is_running()
+    });
+    h.run_ok();
+    let rows = h.state().solve_view().compare().rows();
+    assert_eq!(rows[0].cells()[8], "skipped");
+    assert_ne!(
+        rows[1].cells()[8],
+        "skipped",
+        "cancelled with the comparison"
+    );
+}
+
+#[test]
+fn the_solver_panel_shows_the_figures_of_a_comparison_row_played_back() {
+    let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Solve, [1400.0, 900.0]);
+    gui_support::run_seeds_comparison(&mut h);
+    button(&h, "Compare").click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Link, "Greedy best-first")
+        .click();
+    h.run_ok();
+    let report = h
+        .state()
+        .solve_view()
+        .playback()
+        .expect("the row played back")
+        .report()
+        .clone();
+    assert_eq!(report.algorithm, blockslide_core::solve::Algorithm::Greedy);
+    let Some(blockslide_app::solve::panel::Outcome::Report(shown)) =
+        h.state().solve_view().panel().outcome()
+    else {
+        panic!("no figures in the panel");
+    };
+    assert_eq!(shown.algorithm, blockslide_core::solve::Algorithm::Greedy);
+}
+
+#[test]
+fn the_analyze_windows_charts_and_legends_fit_it_at_800x600() {
+    use blockslide_app::solve::analyze::charts::{CHOICES_LABEL, HISTOGRAM_LABEL};
+    let mut h = gui_support::harness(
+        bundled("rush-hour-halfway.ron"),
+        Mode::Start,
+        [800.0, 600.0],
+    );
+    gui_support::analyze(&mut h);
+    let window = h.get_by_role_and_label(Role::Window, "Analyze").rect();
+    for label in [HISTOGRAM_LABEL, CHOICES_LABEL] {
+        let chart = h.get_by_label(label);
+        chart.scroll_to_me();
+        h.run_ok();
+        let chart = h.get_by_label(label).rect();
+        assert!(
+            chart.min.x >= window.min.x && chart.max.x <= window.max.x,
+            "{label} at {chart:?}, the window at {window:?}"
+        );
+    }
+    let start = h.get_by_label_contains("the start (").rect();
+    assert!(
+        start.max.x <= window.max.x,
+        "the legend's {start:?} in {window:?}"
+    );
+}
+
+#[test]
+fn the_families_window_opens_below_the_tab_row_and_inside_the_app() {
+    use blockslide_app::app::{PANELS_LABEL, SOLVE_AND_PLAY_LABEL};
+    for size in [[800.0, 600.0], [1400.0, 900.0]] {
+        let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, size);
+        button(&h, "View").click();
+        h.run_ok();
+        button(&h, "Families…").click();
+        h.run_ok();
+        let window = h.get_by_role_and_label(Role::Window, "Families").rect();
+        let app = egui::Rect::from_min_size(egui::Pos2::ZERO, size.into());
+        assert!(app.contains_rect(window), "{window:?} in {size:?}");
+        for control in [
+            "Start",
+            "Goal",
+            "Solve",
+            "Play",
+            SOLVE_AND_PLAY_LABEL,
+            PANELS_LABEL,
+        ] {
+            let r = h
+                .query_all_by_role_and_label(Role::Button, control)
+                .map(|n| n.rect())
+                .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+                .expect("the tab row's button");
+            assert!(!r.intersects(window), "{control} at {r:?} under {window:?}");
+        }
+    }
+}

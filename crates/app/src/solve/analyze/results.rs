@@ -262,7 +262,8 @@ pub fn analysis_ui(
         }
         figures_ui(ui, "analysis figures", &rows);
     }
-    let width = (ui.available_width() - 8.0).max(240.0);
+    // As wide as the window's room: wider, the charts' right ends and legends were cut.
+    let width = (ui.available_width() - 8.0).max(160.0);
     if !report.histogram.is_empty() {
         ui.add_space(6.0);
         histogram_ui(ui, &report.histogram, report.start_distance, metric, width);

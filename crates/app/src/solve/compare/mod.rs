@@ -426,13 +426,22 @@ impl Compare {
 
     /// The results table, copy buttons and charts (for the central area). Clicking a solved
     /// row's algorithm queues playing its solution back.
-    pub fn results_ui(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+    pub fn results_ui(
+        &self,
+        ui: &mut Ui,
+        availability: &Availability,
+        commands: &mut Vec<Command>,
+    ) {
         if self.rows.is_empty() {
-            ui.label(if self.task.is_some() {
-                "Comparing… the first row appears when its search ends."
+            if self.task.is_some() {
+                ui.label("Comparing… the first row appears when its search ends.");
+                self.progress_ui(ui, availability);
             } else {
-                "Choose algorithm + heuristic pairs in the solver panel and press Run comparison."
-            });
+                ui.label(
+                    "Choose algorithm + heuristic pairs in the solver panel and press Run \
+                     comparison.",
+                );
+            }
             return;
         }
         ui.horizontal(|ui| {
@@ -447,6 +456,9 @@ impl Compare {
         if let Some(report) = table_ui(ui, &self.rows) {
             commands.push(SolveCommand::ShowSolution(report).into());
         }
+        // The pair running now, under the rows finished: the table alone would not say
+        // that one more is coming.
+        self.progress_ui(ui, availability);
         ui.weak("Click an algorithm to play its solution back.");
         ui.add_space(8.0);
         charts_ui(ui, &self.rows);

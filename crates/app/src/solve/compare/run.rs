@@ -6,10 +6,10 @@ use std::sync::{Arc, Mutex};
 
 use crate::common::task::Task;
 use blockslide_core::model::Puzzle;
-use blockslide_core::solve::{Stats, solve};
+use blockslide_core::solve::{Stats, Termination, solve};
 
 use super::pairs::ComparePair;
-use super::table::CompareRow;
+use super::table::{CompareRow, SKIPPED_NOTE};
 use crate::solve::search::SearchJob;
 
 /// Progress of a comparison: which pair runs, its statistics, and the rows finished so far.
@@ -70,7 +70,13 @@ pub fn spawn_comparison(
                         done: so_far.clone(),
                     }));
                 solve(&puzzle, &request.request, control)
-                    .map(Arc::new)
+                    .map(|mut report| {
+                        // Stopped by Skip, not by cancelling the whole comparison.
+                        if report.status == Termination::Cancelled && !reporter.is_cancelled() {
+                            report.notes.push(SKIPPED_NOTE.to_string());
+                        }
+                        Arc::new(report)
+                    })
                     .map_err(|e| e.to_string())
             });
             done.push(CompareRow { pair, result });

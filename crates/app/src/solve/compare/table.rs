@@ -40,7 +40,11 @@ impl CompareRow {
                 } else {
                     "no".into()
                 },
-                r.status.name().into(),
+                if r.notes.iter().any(|n| n == SKIPPED_NOTE) {
+                    "skipped".into()
+                } else {
+                    r.status.name().into()
+                },
             ],
             Err(e) => [
                 algorithm,
@@ -56,6 +60,9 @@ impl CompareRow {
         }
     }
 }
+
+/// The note a pair stopped by Skip carries: its status then reads "skipped".
+pub const SKIPPED_NOTE: &str = "Skipped in the comparison.";
 
 /// The table's column titles, as in the seeds' insight tables.
 pub const COLUMNS: [&str; 9] = [

@@ -195,10 +195,16 @@ impl FamilyView {
     /// asks for, closing the window included.
     pub fn window(&mut self, ctx: &Context, design: &Puzzle, commands: &mut Vec<Command>) {
         let mut open = true;
+        // Below the tab row and the Solve and Panels buttons, which stay in reach, and no
+        // larger than the app's window.
+        let screen = ctx.content_rect();
         egui::Window::new("Families")
             .open(&mut open)
-            .default_pos([20.0, 36.0])
-            .default_size([740.0, 520.0])
+            .default_pos([20.0, 64.0])
+            .default_size([
+                740.0_f32.min(screen.width() - 40.0),
+                520.0_f32.min(screen.height() - 100.0),
+            ])
             .resizable(true)
             .show(ctx, |ui| self.ui(ui, design, commands));
         if !open {

@@ -103,7 +103,7 @@ impl Column {
     fn cell(self, number: usize, puzzle: &FamilyPuzzle) -> String {
         match self {
             Column::Number => fmt::thousands(number as u64 + 1),
-            Column::Minimal => if puzzle.minimal { "yes" } else { "" }.to_string(),
+            Column::Minimal => if puzzle.minimal { "yes" } else { "no" }.to_string(),
             other => fmt::thousands(other.key(number, puzzle)),
         }
     }

@@ -721,28 +721,6 @@ mod tests {
     }
 
     #[test]
-    fn zz_dump_frames() {
-        for (name, cell) in [
-            ("rush-hour-warm-up.ron", 48),
-            ("klotski.ron", 48),
-            ("rush-hour-warm-up.ron", 16),
-            ("klotski-exit.ron", 40),
-            ("rush-hour-hardest.ron", 96),
-        ] {
-            let puzzle = bundled(name);
-            let frame = draw(
-                &puzzle,
-                &Layout::new(&puzzle, cell),
-                Some("move 12 · piece A"),
-            );
-            image::RgbImage::from_raw(frame.width as u32, frame.height as u32, frame.rgb)
-                .unwrap()
-                .save(format!("/tmp/anim-{name}-{cell}.png"))
-                .unwrap();
-        }
-    }
-
-    #[test]
     fn a_cancelled_rendering_stops() {
         let puzzle = Puzzle::tiles(2, 2, &[1, 2, 0, 3], None).unwrap();
         let result = render_animation(

@@ -121,9 +121,10 @@ impl Layout {
             return;
         }
         let (rows, cols, cell) = (position.rows, position.cols, self.cell);
-        let goal_at = |r: usize, c: usize| position.goal.cells.get(r * cols + c).copied()?;
-        let wanted = |r: usize, c: usize, t: Token| {
-            goal_at(r, c) == Some(t) && position.cell(r, c) != Cell::Piece(t)
+        let goal_at =
+            |row: usize, col: usize| position.goal.cells.get(row * cols + col).copied()?;
+        let wanted = |row: usize, col: usize, piece: Token| {
+            goal_at(row, col) == Some(piece) && position.cell(row, col) != Cell::Piece(piece)
         };
         let inset = cell * 12 / 100;
         let width = (cell / 24).max(2);
@@ -132,36 +133,38 @@ impl Layout {
             period: (cell / 8).max(2) * 17 / 10,
             origin: [self.left, self.top],
         };
-        for r in 0..rows {
-            for c in 0..cols {
-                let Some(t) = goal_at(r, c).filter(|&t| wanted(r, c, t)) else {
+        for row in 0..rows {
+            for col in 0..cols {
+                let Some(piece) = goal_at(row, col).filter(|&p| wanted(row, col, p)) else {
                     continue;
                 };
                 let differs = |dr: isize, dc: isize| {
-                    let next = r.checked_add_signed(dr).zip(c.checked_add_signed(dc));
-                    !next.is_some_and(|(nr, nc)| nr < rows && nc < cols && wanted(nr, nc, t))
+                    let next = row.checked_add_signed(dr).zip(col.checked_add_signed(dc));
+                    !next.is_some_and(|(nr, nc)| nr < rows && nc < cols && wanted(nr, nc, piece))
                 };
-                let (x, y) = (self.left + c * cell, self.top + r * cell);
+                let corner = (self.left + col * cell, self.top + row * cell);
                 // A side stops at the corner where the outline turns, and runs to the cell's
                 // edge where the neighbour's side goes on.
-                let across = |low: bool, high: bool| {
+                let span = |low: bool, high: bool| {
                     (if low { inset } else { 0 })..(if high { cell - inset } else { cell })
                 };
-                let (row_span, col_span) = (
-                    across(differs(0, -1), differs(0, 1)),
-                    across(differs(-1, 0), differs(1, 0)),
+                let (xs, ys) = (
+                    span(differs(0, -1), differs(0, 1)),
+                    span(differs(-1, 0), differs(1, 0)),
                 );
                 let near = inset..inset + width;
                 let far = cell - inset - width..cell - inset;
-                for (side, ys) in [((-1, 0), near.clone()), ((1, 0), far.clone())] {
-                    if differs(side.0, side.1) {
-                        dashes.horizontal(canvas, x, y, row_span.clone(), ys);
-                    }
+                if differs(-1, 0) {
+                    dashes.horizontal(canvas, corner, xs.clone(), near.clone());
                 }
-                for (side, xs) in [((0, -1), near.clone()), ((0, 1), far.clone())] {
-                    if differs(side.0, side.1) {
-                        dashes.vertical(canvas, x, y, xs, col_span.clone());
-                    }
+                if differs(1, 0) {
+                    dashes.horizontal(canvas, corner, xs, far.clone());
+                }
+                if differs(0, -1) {
+                    dashes.vertical(canvas, corner, near, ys.clone());
+                }
+                if differs(0, 1) {
+                    dashes.vertical(canvas, corner, far, ys);
                 }
             }
         }
@@ -180,12 +183,12 @@ impl Opening {
     /// Fills, in the exit's colour, the pixels `out` away from the board's edge and `along`
     /// it from the cell's start: one drawing serves all four sides.
     fn fill(&self, canvas: &mut Canvas, out: Range<usize>, along: Range<usize>) {
-        let (o, a) = (out.len(), along.len());
+        let (deep, long) = (out.len(), along.len());
         let (x, y, width, height) = match self.side {
-            Dir::Right => (self.edge + out.start, self.start + along.start, o, a),
-            Dir::Left => (self.edge - out.end, self.start + along.start, o, a),
-            Dir::Down => (self.start + along.start, self.edge + out.start, a, o),
-            Dir::Up => (self.start + along.start, self.edge - out.end, a, o),
+            Dir::Right => (self.edge + out.start, self.start + along.start, deep, long),
+            Dir::Left => (self.edge - out.end, self.start + along.start, deep, long),
+            Dir::Down => (self.start + along.start, self.edge + out.start, long, deep),
+            Dir::Up => (self.start + along.start, self.edge - out.end, long, deep),
         };
         canvas.fill(x, y, width, height, EXIT);
     }
@@ -205,12 +208,12 @@ impl Dashes {
         (at - self.origin[axis]) % self.period < self.dash
     }
 
-    /// A dashed line across the cell at `(x, y)`: columns `xs`, rows `ys` (its thickness).
+    /// A dashed line across the cell whose top left pixel is `(x, y)`: its columns `xs`
+    /// and rows `ys` (its thickness), counted from that pixel.
     fn horizontal(
         &self,
         canvas: &mut Canvas,
-        x: usize,
-        y: usize,
+        (x, y): (usize, usize),
         xs: Range<usize>,
         ys: Range<usize>,
     ) {
@@ -219,12 +222,12 @@ impl Dashes {
         }
     }
 
-    /// A dashed line down the cell at `(x, y)`: columns `xs` (its thickness), rows `ys`.
+    /// A dashed line down the cell whose top left pixel is `(x, y)`: its columns `xs` (its
+    /// thickness) and rows `ys`, counted from that pixel.
     fn vertical(
         &self,
         canvas: &mut Canvas,
-        x: usize,
-        y: usize,
+        (x, y): (usize, usize),
         xs: Range<usize>,
         ys: Range<usize>,
     ) {

@@ -172,9 +172,12 @@ pub(super) fn tree_ui(
                     for p in &layout.placed {
                         if let Some(parent) = p.parent.map(|i| &layout.placed[i]) {
                             let (a, b) = (at(parent), at(p));
+                            // An edge ends above its node's label, or at the node when
+                            // the zoom leaves labels out.
+                            let band = if labels { LABEL_FONT + LABEL_GAP } else { 0.0 };
                             let (a, b) = (
                                 a + vec2(0.0, node_size.y * 0.5),
-                                b - vec2(0.0, node_size.y * 0.5 + LABEL_FONT + LABEL_GAP),
+                                b - vec2(0.0, node_size.y * 0.5 + band),
                             );
                             let stroke = if on_path(p) {
                                 Stroke::new(4.0, GOAL)
