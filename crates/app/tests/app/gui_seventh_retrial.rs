@@ -503,3 +503,54 @@ fn the_families_window_opens_below_the_tab_row_and_inside_the_app() {
         }
     }
 }
+
+#[test]
+fn a_lone_watch_shows_its_growing_tree_without_fitting_at_both_sizes() {
+    for file in ["klotski.ron", "rush-hour-halfway.ron", "eight-14.ron"] {
+        for size in [[800.0, 600.0], [1400.0, 900.0]] {
+            let mut h = gui_support::watch_view(
+                bundled(file),
+                blockslide_core::solve::Algorithm::Bfs,
+                size,
+            );
+            gui_support::press(&mut h, "Watch Breadth-first");
+            for _ in 0..5 {
+                gui_support::press(&mut h, "Step ›");
+            }
+            let (view, _) = h.state().solve_view().watch().tree_view();
+            let nodes: Vec<egui::Rect> = h
+                .query_all(egui_kittest::kittest::by().label_contains("Tree node "))
+                .map(|n| n.rect())
+                .collect();
+            let shown = nodes.iter().filter(|n| view.contains_rect(**n)).count();
+            assert!(
+                shown * 2 >= nodes.len() && shown > 3,
+                "{file} at {size:?}: {shown} of {} nodes in the view {view:?}",
+                nodes.len()
+            );
+        }
+    }
+}
+
+#[test]
+fn the_pointer_over_a_piece_outlines_the_piece_not_a_square_across_it() {
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
+    // A, the 2x2 block, covers rows 0-1 and columns 1-2.
+    let at = gui_support::cell_pos(&h, 0, 1);
+    h.hover_at(at);
+    h.run_ok();
+    let hover = egui::Color32::from_white_alpha(200);
+    let shapes = flat_shapes(&h.output().shapes);
+    let squares = shapes
+        .iter()
+        .filter(
+            |s| matches!(s, egui::Shape::Rect(r) if r.stroke.color == hover && r.rect.contains(at)),
+        )
+        .count();
+    assert_eq!(squares, 0, "a cell's square drawn across the piece");
+    let outline = shapes
+        .iter()
+        .filter(|s| matches!(s, egui::Shape::LineSegment { stroke, .. } if stroke.color == hover))
+        .count();
+    assert!(outline >= 4, "the piece's outline: {outline} sides");
+}

@@ -424,7 +424,7 @@ fn skip_stops_one_pair_of_a_comparison_and_the_next_one_runs() {
         "greedy is fast on the 15-puzzle"
     );
     assert!(!greedy.optimal);
-    h.get_by_label("cancelled");
+    h.get_by_label("skipped");
 }
 
 fn board_cell(h: &Harness<'static, App>, rows: usize, cols: usize, r: usize, c: usize) -> Pos2 {

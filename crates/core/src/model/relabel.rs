@@ -112,15 +112,18 @@ fn pieces_of(puzzle: &Puzzle, cells: &[Cell]) -> Vec<PieceCells> {
 /// How far apart two pieces' centres are, in cells; for a piece locked to `axis`, a step
 /// across its lane counts as far as a whole board along it, since it never makes one.
 fn distance(a: &PieceCells, b: &PieceCells, axis: Axis) -> f32 {
-    let centre = |p: &PieceCells| {
-        let n = p.cells.len().max(1) as f32;
-        let (r, c) = p.cells.iter().fold((0.0, 0.0), |(r, c), &(pr, pc)| {
-            (r + pr as f32, c + pc as f32)
-        });
-        (r / n, c / n)
+    let centre = |piece: &PieceCells| {
+        let count = piece.cells.len().max(1) as f32;
+        let (rows, cols) = piece
+            .cells
+            .iter()
+            .fold((0.0, 0.0), |(rows, cols), &(row, col)| {
+                (rows + row as f32, cols + col as f32)
+            });
+        (rows / count, cols / count)
     };
-    let ((ar, ac), (br, bc)) = (centre(a), centre(b));
-    let (dr, dc) = ((ar - br).abs(), (ac - bc).abs());
+    let (from, to) = (centre(a), centre(b));
+    let (dr, dc) = ((from.0 - to.0).abs(), (from.1 - to.1).abs());
     match axis {
         Axis::Vertical => dr + ACROSS * dc,
         Axis::Horizontal => dc + ACROSS * dr,

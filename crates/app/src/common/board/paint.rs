@@ -203,13 +203,29 @@ impl Board<'_> {
             Vec2::ZERO,
             Stroke::new(3.0, HIGHLIGHT),
         );
-        if let Some((r, c)) = hovered {
-            painter.rect_stroke(
-                cell_rect(rect, rows, cols, r, c),
-                CornerRadius::same(2),
-                Stroke::new(2.0, Color32::from_white_alpha(200)),
-                StrokeKind::Inside,
-            );
+        // The hovered cell, or the whole piece covering it: a cell's square drawn over a
+        // piece would cut it with lines.
+        let hover = Stroke::new(2.0, Color32::from_white_alpha(200));
+        match hovered.map(|(r, c)| (r, c, self.puzzle.cell(r, c))) {
+            Some((_, _, Cell::Piece(token))) if self.layer == Layer::Start => {
+                let cells: Vec<CellPos> = self
+                    .puzzle
+                    .pieces()
+                    .into_iter()
+                    .find(|p| p.token == token)
+                    .map(|p| p.cells)
+                    .unwrap_or_default();
+                outline(painter, rect, rows, cols, &cells, Vec2::ZERO, hover);
+            }
+            Some((r, c, _)) => {
+                painter.rect_stroke(
+                    cell_rect(rect, rows, cols, r, c),
+                    CornerRadius::same(2),
+                    hover,
+                    StrokeKind::Inside,
+                );
+            }
+            None => {}
         }
     }
 

@@ -495,7 +495,7 @@ impl Play {
         // under the side panel.
         ui.horizontal_wrapped(|ui| {
             let moves = count_moves(&self.history, metric);
-            // Each count keeps the width of four digits (more once it has them), so the
+            // The count keeps the width of three digits (more once it has them), so the
             // buttons after it stay put under the pointer while the solver plays.
             steady_label(ui, moves, |n| {
                 RichText::new(format!("{n} {}", unit_name(metric, n)))
@@ -505,32 +505,6 @@ impl Play {
             .on_hover_text(format!(
                 "Counted in the {metric} metric (change it in the solver panel)"
             ));
-            if metric != Metric::Step {
-                let steps = self.history.len();
-                steady_label(ui, steps, |n| {
-                    RichText::new(format!("({n} {})", unit_name(Metric::Step, n))).weak()
-                });
-            }
-            let now = ui.input(|i| i.time);
-            let elapsed = self.elapsed(now);
-            ui.label(
-                RichText::new(clock(elapsed.unwrap_or(0.0)))
-                    .monospace()
-                    .size(16.0),
-            )
-            .on_hover_text("Time from the first move");
-            if elapsed.is_some() && self.finished.is_none() {
-                ui.ctx()
-                    .request_repaint_after(std::time::Duration::from_millis(250));
-            }
-            if let Some(best) = best {
-                ui.weak(format!(
-                    "Best: {} {} in {}",
-                    best.moves,
-                    unit_name(metric, best.moves),
-                    clock(best.seconds)
-                ));
-            }
             ui.separator();
             if ui
                 .add_enabled(self.can_undo(), egui::Button::new("Undo"))
@@ -554,6 +528,33 @@ impl Play {
                 commands.push(PlayCommand::Restart);
             }
             self.help_ui(ui, verdict, &mut commands);
+            // The figures that change as the game goes come after the buttons, which then
+            // stay put under the pointer.
+            ui.separator();
+            if metric != Metric::Step {
+                let steps = self.history.len();
+                ui.weak(format!("({steps} {})", unit_name(Metric::Step, steps)));
+            }
+            let now = ui.input(|i| i.time);
+            let elapsed = self.elapsed(now);
+            ui.label(
+                RichText::new(clock(elapsed.unwrap_or(0.0)))
+                    .monospace()
+                    .size(16.0),
+            )
+            .on_hover_text("Time from the first move");
+            if elapsed.is_some() && self.finished.is_none() {
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_millis(250));
+            }
+            if let Some(best) = best {
+                ui.weak(format!(
+                    "Best: {} {} in {}",
+                    best.moves,
+                    unit_name(metric, best.moves),
+                    clock(best.seconds)
+                ));
+            }
         });
         if let Some(refusal) = verdict.refusal() {
             ui.colored_label(ui.visuals().warn_fg_color, refusal);
@@ -734,10 +735,10 @@ mod tests {
     }
 }
 
-/// A label of the count `n`, written by `text`, as wide as that of a count of at least four
+/// A label of the count `n`, written by `text`, as wide as that of a count of at least three
 /// digits, so what follows in its row keeps its place as the count grows.
 fn steady_label(ui: &mut Ui, n: usize, text: impl Fn(usize) -> RichText) -> egui::Response {
-    let digits = n.to_string().len().max(4);
+    let digits = n.to_string().len().max(3);
     let widest = egui::WidgetText::from(text(10usize.pow(digits as u32) - 1)).into_galley(
         ui,
         Some(egui::TextWrapMode::Extend),

@@ -29,7 +29,8 @@ impl Default for SceneView {
         SceneView {
             rect: Rect::ZERO,
             fitted: None,
-            root_first: false,
+            // A new tree is fitted, whole or folded, until the student moves the view.
+            root_first: true,
             spacing: None,
             partial: false,
             folded: false,
