@@ -617,7 +617,7 @@ impl SolveView {
                 egui::ScrollArea::both()
                     .id_salt("compare results scroll")
                     .show(ui, |ui| {
-                        self.compare.results_ui(ui, &availability, commands);
+                        self.compare.results_ui(ui, availability, commands);
                     });
             }
             SolveTab::Playback => {

@@ -143,12 +143,12 @@ fn while_a_move_glides_the_counter_and_the_move_list_name_the_same_move() {
     h.run_ok();
     button(&h, "Next").click();
     let start = std::time::Instant::now();
-    while !h
+    while h
         .state()
         .solve_view()
         .playback()
         .and_then(blockslide_app::solve::playback::Playback::glide_offset)
-        .is_some()
+        .is_none()
     {
         assert!(
             start.elapsed() < PATIENCE,

@@ -689,6 +689,28 @@ impl Play {
     }
 }
 
+/// A label of the count `n`, written by `text`, as wide as that of a count of at least three
+/// digits, so what follows in its row keeps its place as the count grows.
+fn steady_label(ui: &mut Ui, n: usize, text: impl Fn(usize) -> RichText) -> egui::Response {
+    let digits = n.to_string().len().max(3);
+    let widest = egui::WidgetText::from(text(10usize.pow(digits as u32) - 1)).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Body,
+    );
+    let height = ui.spacing().interact_size.y.max(widest.size().y);
+    ui.allocate_ui_with_layout(
+        egui::vec2(widest.size().x, height),
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_min_width(widest.size().x);
+            ui.label(text(n))
+        },
+    )
+    .inner
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -733,26 +755,4 @@ mod tests {
         assert_eq!(game.position(), &p);
         assert!(game.history().is_empty());
     }
-}
-
-/// A label of the count `n`, written by `text`, as wide as that of a count of at least three
-/// digits, so what follows in its row keeps its place as the count grows.
-fn steady_label(ui: &mut Ui, n: usize, text: impl Fn(usize) -> RichText) -> egui::Response {
-    let digits = n.to_string().len().max(3);
-    let widest = egui::WidgetText::from(text(10usize.pow(digits as u32) - 1)).into_galley(
-        ui,
-        Some(egui::TextWrapMode::Extend),
-        f32::INFINITY,
-        egui::TextStyle::Body,
-    );
-    let height = ui.spacing().interact_size.y.max(widest.size().y);
-    ui.allocate_ui_with_layout(
-        egui::vec2(widest.size().x, height),
-        egui::Layout::left_to_right(egui::Align::Center),
-        |ui| {
-            ui.set_min_width(widest.size().x);
-            ui.label(text(n))
-        },
-    )
-    .inner
 }
