@@ -115,6 +115,17 @@ pub fn metric_title(metric: Metric) -> &'static str {
     }
 }
 
+/// `n` in at most four characters, as a folded Watch node's "+N" shows it: 950, 1.5k, 15k,
+/// 150k, 1.5M.
+pub fn count_short(n: usize) -> String {
+    match n {
+        0..1000 => n.to_string(),
+        1000..10_000 => format!("{}.{}k", n / 1000, n / 100 % 10),
+        10_000..1_000_000 => format!("{}k", n / 1000),
+        _ => format!("{}.{}M", n / 1_000_000, n / 100_000 % 10),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,5 +175,21 @@ mod tests {
         assert_eq!(bytes(3 << 29), "1.50 GiB");
         assert_eq!(rate(1_234_567.0), "1.2 M/s");
         assert_eq!(rate(950.0), "950/s");
+    }
+
+    #[test]
+    fn counts_are_short() {
+        for (n, text) in [
+            (0, "0"),
+            (999, "999"),
+            (1000, "1.0k"),
+            (9_999, "9.9k"),
+            (10_000, "10k"),
+            (999_999, "999k"),
+            (1_500_000, "1.5M"),
+            (99_999_999, "99.9M"),
+        ] {
+            assert_eq!(count_short(n), text);
+        }
     }
 }

@@ -182,7 +182,12 @@ fn records_open_as_puzzles_of_the_family() {
 
 #[test]
 fn syntax_errors_and_versions_have_positions() {
-    refused(&blocks_with(3, "    kind: Blocks"), "Expected comma", 4, 5);
+    refused(
+        &blocks_with(3, "    kind: Blocks"),
+        "a comma is missing after this value (before `board` on line 4)",
+        3,
+        17,
+    );
     refused(
         &blocks_with(2, "    // no format"),
         "missing `format: 1,`",
@@ -200,7 +205,60 @@ fn syntax_errors_and_versions_have_positions() {
     refused(&blocks_with(3, ""), "missing `kind: Blocks`", 1, 1);
     let puzzle = "(format: 1, board: [\"A .\"])";
     refused(puzzle, "puzzle file", 1, 1);
-    refused(&format!("{BLOCKS} x"), "after the closing", 11, 2);
+    refused(
+        &format!("{BLOCKS} x"),
+        "there is text after the end of the family, which ends with the `)` at line 11, \
+         column 1: found x; delete it",
+        11,
+        3,
+    );
+}
+
+#[test]
+fn syntax_errors_say_what_the_family_file_should_have() {
+    refused(
+        &blocks_with(6, r##"        "goal": (cells: ["#" "#"]),"##),
+        "a comma is missing after this value (before the next item of `cells` on line 6)",
+        6,
+        29,
+    );
+    refused(
+        &blocks_with(2, r#"    format: "one","#),
+        "format should be a whole number (1), found the string \"one\"",
+        2,
+        13,
+    );
+    refused(
+        &blocks_with(3, "    kind: 3,"),
+        "kind should be one of `Blocks`, `RushHour`, written without quotes, found 3",
+        3,
+        11,
+    );
+    refused(
+        &blocks_with(4, "    board: 3,"),
+        "board should be fields in parentheses, like (rows: 5, columns: 4), found 3",
+        4,
+        12,
+    );
+    refused(
+        &blocks_with(9, r#"    goal: (piece: "goal", at: 3),"#),
+        "at should be fields in parentheses, like (row: 4, column: 2), found 3",
+        9,
+        31,
+    );
+    refused(
+        &rush_hour_with(7, "    rules: (no_full_rows: no),"),
+        "no_full_rows should be true or false, found no",
+        7,
+        27,
+    );
+    let cut = &BLOCKS[..BLOCKS.len() - 3];
+    refused(
+        cut,
+        "the file ends before the family does (is it cut short?)",
+        10,
+        17,
+    );
 }
 
 #[test]
@@ -375,9 +433,9 @@ fn limits_point_at_their_field() {
     );
     refused(
         &blocks_with(10, "    max_walls: -1,"),
-        "out of bounds",
+        "max_walls should be a whole number (0 or more), found -1",
         10,
-        17,
+        16,
     );
     let big = r##"(
     format: 1,

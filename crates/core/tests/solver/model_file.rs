@@ -129,8 +129,11 @@ fn at(e: &LoadError) -> (Option<usize>, Option<usize>) {
 #[test]
 fn syntax_errors() {
     let e = err("(\n    format: 1,\n    board: [\"A .\"\n    \"B .\"],\n)");
-    assert_eq!(e.message, "Expected comma");
-    assert_eq!(at(&e), (Some(4), Some(5)));
+    assert_eq!(
+        e.message,
+        "a comma is missing after this value (before the next item of `board` on line 4)"
+    );
+    assert_eq!(at(&e), (Some(3), Some(18)));
     let e = err("(\n    format: 1,\n    board: [\"A .\"],\n    colour: \"red\",\n)");
     assert_eq!(
         e.message,
@@ -515,4 +518,185 @@ fn positions_are_found_inside_explicit_some() {
     ));
     assert!(e.message.contains("has colour \"red\""), "{}", e.message);
     assert_eq!(at(&e), (Some(4), pieces.find("\"red").map(|c| c + 1)));
+}
+
+/// The message and position of `text`'s load error.
+fn refusal(text: &str) -> (String, (Option<usize>, Option<usize>)) {
+    let e = err(text);
+    (e.message.clone(), at(&e))
+}
+
+#[test]
+fn a_value_of_the_wrong_kind_names_its_field_and_what_was_found() {
+    let pos = |line, column| (Some(line), Some(column));
+    assert_eq!(
+        refusal("(\n    format: \"one\",\n    board: [\"A .\"],\n)"),
+        (
+            "format should be a whole number (1 or 2), found the string \"one\"".to_string(),
+            pos(2, 13)
+        )
+    );
+    assert_eq!(
+        refusal("(\n    format: -1,\n    board: [\"A .\"],\n)"),
+        (
+            "format should be a whole number (1 or 2), found -1".to_string(),
+            pos(2, 13)
+        )
+    );
+    assert_eq!(
+        refusal("(format: 1, name: 3, board: [\"A .\"])"),
+        (
+            "name should be text in double quotes, found 3".to_string(),
+            pos(1, 19)
+        )
+    );
+    assert_eq!(
+        refusal("(format: 1, board: \"A .\")").0,
+        "board should be a list of rows in square brackets, like [\"A B\", \". .\"], found the \
+         string \"A .\""
+    );
+    assert_eq!(
+        refusal("(format: 1, board: [\"A .\", 3])"),
+        (
+            "each item in board should be text in double quotes, found 3".to_string(),
+            pos(1, 28)
+        )
+    );
+    assert_eq!(
+        refusal("(format: 1, board: [\"A .\"], pieces: {\"A\": 3})").0,
+        "the pieces entry \"A\" should be fields in parentheses, (...), found 3"
+    );
+    assert_eq!(
+        refusal("(format: 1, metric: 3, board: [\"A .\"])").0,
+        "metric should be one of `Step`, `Slide`, `Move`, written without quotes, found 3"
+    );
+    // A long value is cut short, and control characters are escaped, in the message.
+    let long = format!("(format: \"\u{1b}{}\", board: [\"A\"])", "x".repeat(500));
+    let (message, _) = refusal(&long);
+    assert!(
+        message
+            .starts_with("format should be a whole number (1 or 2), found the string \"\\u{1b}xxx"),
+        "{message}"
+    );
+    assert!(message.ends_with("(503 characters in all)"), "{message}");
+}
+
+#[test]
+fn a_goal_flag_that_is_not_true_or_false_says_so() {
+    let text = "(\n    format: 1,\n    board: [\"A .\"],\n    goal: (\n        anywhere: maybe,\n        \
+                cells: [\". A\"],\n    ),\n)";
+    assert_eq!(
+        refusal(text),
+        (
+            "anywhere should be true or false, found maybe".to_string(),
+            (Some(5), Some(19))
+        )
+    );
+}
+
+#[test]
+fn a_missing_comma_is_reported_after_the_value_it_should_follow() {
+    let text = "(\n    format: 1,\n    name: \"x\",\n    board: [\"A .\"],\n    notes: \"some notes \
+                here\"\n    metric: Move,\n)";
+    assert_eq!(
+        refusal(text),
+        (
+            "a comma is missing after this value (before `metric` on line 6)".to_string(),
+            (Some(5), Some(29))
+        )
+    );
+    // A comment after the value is not the value.
+    let text = "(\n    format: 1,\n    board: [\"A .\"],\n    goal: (\n        anywhere: true // \
+                yes\n        cells: [\". A\"],\n    ),\n)";
+    assert_eq!(at(&err(text)), (Some(5), Some(23)));
+    let text = "(\n    format: 1,\n    board: [\"A B\"],\n    pieces: {\n        \"A\": (name: \
+                \"a\")\n        \"B\": (name: \"b\"),\n    },\n)";
+    assert_eq!(
+        refusal(text),
+        (
+            "a comma is missing after this value (before \"B\" on line 6)".to_string(),
+            (Some(5), Some(25))
+        )
+    );
+    // Between list items, on one line or across lines, and in a list with no field's name.
+    assert_eq!(
+        refusal("(format: 1, board: [\"A\", \"B\" \"C\"])"),
+        (
+            "a comma is missing after this value (before the next item of `board` on line 1)"
+                .to_string(),
+            (Some(1), Some(29))
+        )
+    );
+    let text = "(\n    format: 2,\n    board: [\"A\"],\n    zones: (\n        grid: [\"x\"],\n        \
+                allow: { \"x\": [Piece(\"A\") Kind(\"soldier\")] },\n    ),\n)";
+    assert_eq!(
+        refusal(text),
+        (
+            "a comma is missing after this value (before the next item of the list on line 6)"
+                .to_string(),
+            (Some(6), Some(34))
+        )
+    );
+}
+
+#[test]
+fn text_after_the_end_of_the_puzzle_is_reported_where_it_starts() {
+    let mut lines: Vec<String> = saved_puzzles()
+        .into_iter()
+        .find(|(name, _)| name == "century.ron")
+        .unwrap()
+        .1
+        .lines()
+        .map(str::to_string)
+        .collect();
+    lines.truncate(22);
+    lines.push("    pieces: { \"A\": (color: \"#c0392b\") },".to_string());
+    lines.push(")".to_string());
+    lines.push("  stray words".to_string());
+    assert_eq!(lines.len(), 25);
+    assert_eq!(
+        refusal(&lines.join("\n")),
+        (
+            "there is text after the end of the puzzle, which ends with the `)` at line 24, \
+             column 1: found stray; delete it"
+                .to_string(),
+            (Some(25), Some(3))
+        )
+    );
+    // Comments and blank lines between the end and the stray text are skipped.
+    let (message, pos) = refusal("(format: 1, board: [\"A\"]))\n\n// done\n  /* really */ x");
+    assert_eq!(pos, (Some(1), Some(26)), "{message}");
+    assert!(message.contains("found )"), "{message}");
+    let (message, pos) = refusal("(format: 1, board: [\"A\"])\n\n// done\n  /* really */ x");
+    assert_eq!(pos, (Some(4), Some(16)), "{message}");
+}
+
+#[test]
+fn a_file_cut_short_is_reported_where_it_stops() {
+    let head = "(\n    format: 1,\n    board: [\"A .\"],\n    goal: (\n        anywhere: false,\n";
+    // The text stops in the indentation of line 7.
+    let (message, pos) = refusal(&format!("{head}        cells: [\n            "));
+    assert_eq!(pos, (Some(7), Some(13)), "{message}");
+    assert_eq!(
+        message,
+        "the file ends before the puzzle does (is it cut short?): the `[` at line 6, column 16 \
+         is not closed"
+    );
+    // In the middle of a word, of a string, and where the parser expects more.
+    let (message, pos) =
+        refusal("(\n    format: 1,\n    board: [\"A .\"],\n    goal: (\n        anywhere: fa");
+    assert_eq!(pos, (Some(5), Some(21)), "{message}");
+    assert!(
+        message.ends_with("the `(` at line 4, column 11 is not closed"),
+        "{message}"
+    );
+    let (message, pos) = refusal(&format!("{head}        cells: [\". A"));
+    assert_eq!(pos, (Some(6), Some(21)), "{message}");
+    assert!(
+        message.ends_with("the string at line 6, column 17 is not closed"),
+        "{message}"
+    );
+    let (message, pos) = refusal(&format!("{head}        cells: [\". A\"],\n    "));
+    assert_eq!(pos, (Some(7), Some(5)), "{message}");
+    assert!(message.contains("cut short"), "{message}");
 }

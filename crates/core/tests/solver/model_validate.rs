@@ -23,8 +23,11 @@ fn at(d: &Diagnostic) -> (Option<usize>, Option<usize>) {
 fn load_errors_become_findings() {
     let d = only("(\n    format: 1,\n    board: [\"A .\"\n    \"B .\"],\n)");
     assert_eq!(d.severity, Severity::Error);
-    assert_eq!(d.message, "Expected comma");
-    assert_eq!(at(&d), (Some(4), Some(5)));
+    assert_eq!(
+        d.message,
+        "a comma is missing after this value (before the next item of `board` on line 4)"
+    );
+    assert_eq!(at(&d), (Some(3), Some(18)), "at the end of the first row");
     let report = validate_text("(format: 3, board: [\"A\"])");
     assert!(!report.is_valid());
     assert!(report.puzzle.is_none() && report.puzzle_type.is_none());

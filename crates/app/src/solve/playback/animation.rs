@@ -11,13 +11,12 @@ use egui::Color32;
 use image::codecs::gif::{GifEncoder, Repeat};
 use serde::{Deserialize, Serialize};
 
-use super::animation_marks::Layout;
+pub use super::animation_marks::MARGIN;
+use super::animation_marks::{Layout, Surface};
 use crate::common::colors::{piece_color, text_color_on, to_color32};
 use blockslide_core::model::{Cell, Puzzle, Token};
 use blockslide_core::solve::PieceMove;
 
-/// The frame around the board in pixels (exits add room for their arrows beyond it).
-pub const MARGIN: usize = 10;
 /// The height in pixels of the strip under the board that holds a frame's caption.
 pub const CAPTION_HEIGHT: usize = 28;
 /// The smallest cell side offered, in pixels: below it a token no longer fits in its cell.
@@ -157,8 +156,19 @@ impl AnimationOptions {
     }
 }
 
+impl Surface for Canvas {
+    fn fill(&mut self, left: usize, top: usize, width: usize, height: usize, colour: [u8; 3]) {
+        for row in top..(top + height).min(self.height) {
+            for col in left..(left + width).min(self.width) {
+                let at = 3 * (row * self.width + col);
+                self.rgb[at..at + 3].copy_from_slice(&colour);
+            }
+        }
+    }
+}
+
 /// An RGB picture being drawn.
-pub(super) struct Canvas {
+struct Canvas {
     width: usize,
     height: usize,
     rgb: Vec<u8>,
@@ -170,23 +180,6 @@ impl Canvas {
             width,
             height,
             rgb: fill.repeat(width * height),
-        }
-    }
-
-    /// Fills the rectangle `x..x+w`, `y..y+h` (clipped to the canvas).
-    pub(super) fn fill(
-        &mut self,
-        left: usize,
-        top: usize,
-        width: usize,
-        height: usize,
-        colour: [u8; 3],
-    ) {
-        for row in top..(top + height).min(self.height) {
-            for col in left..(left + width).min(self.width) {
-                let at = 3 * (row * self.width + col);
-                self.rgb[at..at + 3].copy_from_slice(&colour);
-            }
         }
     }
 

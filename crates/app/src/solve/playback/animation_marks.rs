@@ -8,8 +8,16 @@ use std::ops::Range;
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Cell, Dir, Puzzle, Token};
 
-use super::animation::{Canvas, MARGIN};
 use crate::common::board::{Exit, exits};
+
+/// The frame around the board in pixels (exits add room for their arrows beyond it).
+pub const MARGIN: usize = 10;
+
+/// What the marks are painted on: a picture that fills rectangles.
+pub(super) trait Surface {
+    /// Fills the rectangle `left..left+width`, `top..top+height` (clipped to the picture).
+    fn fill(&mut self, left: usize, top: usize, width: usize, height: usize, colour: [u8; 3]);
+}
 
 /// An exit's opening and arrow, in the app board's exit colour.
 pub(super) const EXIT: [u8; 3] = [0x2e, 0xb8, 0x5c];
@@ -74,7 +82,7 @@ impl Layout {
 
     /// Draws every exit: the opening in the frame beside the goal's edge cell, and an arrow
     /// pointing out of the board whose tip stops just short of the picture's edge.
-    pub(super) fn paint_exits(&self, canvas: &mut Canvas) {
+    pub(super) fn paint_exits(&self, canvas: &mut impl Surface) {
         let cell = self.cell;
         let opening = MARGIN * 3 / 5;
         let inset = cell * 12 / 100;
@@ -116,7 +124,7 @@ impl Layout {
     /// Outlines, in dashes, the goal cells `position` has not filled yet, as the app does: a
     /// cell where the position already agrees with the goal has nothing to point out. The
     /// outline of neighbouring cells wanting the same piece runs on as one shape.
-    pub(super) fn paint_goal_outline(&self, canvas: &mut Canvas, position: &Puzzle) {
+    pub(super) fn paint_goal_outline(&self, canvas: &mut impl Surface, position: &Puzzle) {
         if !self.goal_outline {
             return;
         }
@@ -182,7 +190,7 @@ struct Opening {
 impl Opening {
     /// Fills, in the exit's colour, the pixels `out` away from the board's edge and `along`
     /// it from the cell's start: one drawing serves all four sides.
-    fn fill(&self, canvas: &mut Canvas, out: Range<usize>, along: Range<usize>) {
+    fn fill(&self, canvas: &mut impl Surface, out: Range<usize>, along: Range<usize>) {
         let (deep, long) = (out.len(), along.len());
         let (x, y, width, height) = match self.side {
             Dir::Right => (self.edge + out.start, self.start + along.start, deep, long),
@@ -212,7 +220,7 @@ impl Dashes {
     /// and rows `ys` (its thickness), counted from that pixel.
     fn horizontal(
         &self,
-        canvas: &mut Canvas,
+        canvas: &mut impl Surface,
         (x, y): (usize, usize),
         xs: Range<usize>,
         ys: Range<usize>,
@@ -226,7 +234,7 @@ impl Dashes {
     /// thickness) and rows `ys`, counted from that pixel.
     fn vertical(
         &self,
-        canvas: &mut Canvas,
+        canvas: &mut impl Surface,
         (x, y): (usize, usize),
         xs: Range<usize>,
         ys: Range<usize>,

@@ -52,17 +52,6 @@ pub(super) fn fold_tree(
     place(trace, replay, &shown, folded, false, shown.len())
 }
 
-/// `n` in at most four characters, as "+N" under a folded node shows it: 950, 1.5k, 15k,
-/// 150k, 1.5M.
-pub(super) fn count_short(n: usize) -> String {
-    match n {
-        0..1000 => n.to_string(),
-        1000..10_000 => format!("{}.{}k", n / 1000, n / 100 % 10),
-        10_000..1_000_000 => format!("{}k", n / 1000),
-        _ => format!("{}.{}M", n / 1_000_000, n / 100_000 % 10),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,22 +91,6 @@ mod tests {
                 let parent = trace.nodes[p.node].parent_index().unwrap();
                 assert!(path.contains(&parent), "{} hangs off the path", p.node);
             }
-        }
-    }
-
-    #[test]
-    fn counts_are_short() {
-        for (n, text) in [
-            (0, "0"),
-            (999, "999"),
-            (1000, "1.0k"),
-            (9_999, "9.9k"),
-            (10_000, "10k"),
-            (999_999, "999k"),
-            (1_500_000, "1.5M"),
-            (99_999_999, "99.9M"),
-        ] {
-            assert_eq!(count_short(n), text);
         }
     }
 }

@@ -16,13 +16,13 @@ use egui::{Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
 
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::common::colors::{piece_color, text_color_on, to_color32};
+use crate::common::format::count_short;
 use blockslide_core::model::{Cell, Puzzle};
 use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::observe::Fate;
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent};
 
 use super::Watching;
-use super::fold::count_short;
 use super::scene::{self, SceneView};
 
 const EXPANDED: Color32 = Color32::from_rgb(52, 120, 200);

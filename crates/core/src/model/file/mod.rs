@@ -45,23 +45,26 @@ use serde::Deserialize;
 use super::puzzle::{Cell, Color, GridError, Metric, PieceStyle, Puzzle, parse_grid};
 use super::rules::Axis;
 use super::source::{SourceMap, TextPos, scan};
-use super::text::{echo, echo_message, normalize};
+use super::text::{echo, normalize};
 use super::token::Token;
 
 mod bounded;
 mod error;
 mod read;
+mod syntax;
 mod version;
 mod write;
 mod zones;
 
 use bounded::{board_rows, goal_rows, piece_entries, repeated_key};
 use error::grid_error;
+use syntax::puzzle_syntax_error;
 use zones::ZonesText;
 
 pub use error::{InFile, LoadError};
 pub use read::{MAX_FILE_BYTES, MAX_LIST_BYTES, MAX_LIST_INSTANCES, read_list, read_text};
 pub(crate) use read::{open_regular, read_bounded};
+pub(crate) use syntax::{Wording, syntax_error};
 pub use version::{BASE_FORMAT_VERSION, FORMAT_VERSION};
 pub use write::{
     SaveOptions, SaveRefusal, check_save_path, save, save_text, save_with, to_ron_string,
@@ -115,208 +118,6 @@ fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
-/// What the user calls the part of the file a serde struct stands for.
-fn part_name(outer: Option<&str>) -> &'static str {
-    match outer {
-        Some("Goal") => "the goal",
-        Some("Piece") => "a `pieces` entry",
-        Some("Zones") => "the zones",
-        _ => "the puzzle",
-    }
-}
-
-fn one_of(names: &[&str]) -> String {
-    names
-        .iter()
-        .map(|n| format!("`{n}`"))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-/// The error of a RON file (`text`, a puzzle or a family, the `whole` file's name in words:
-/// "the puzzle") that does not parse, at its line and column; `part_name` names the part a
-/// serde struct stands for. An error where the text ends says the file may be cut short.
-pub(crate) fn syntax_error(
-    e: &ron::error::SpannedError,
-    text: &str,
-    whole: &str,
-    part_name: fn(Option<&str>) -> &'static str,
-) -> LoadError {
-    let message = match &e.code {
-        ron::Error::Eof => "the file ends too early: a bracket or quote is not closed".to_string(),
-        ron::Error::TrailingCharacters => {
-            format!("unexpected text after the closing `)` of {whole}")
-        }
-        ron::Error::NoSuchStructField {
-            expected,
-            found,
-            outer,
-        } => format!(
-            "unknown field `{}` in {}; the fields are {}",
-            echo(found),
-            part_name(outer.as_deref()),
-            one_of(expected)
-        ),
-        ron::Error::NoSuchEnumVariant {
-            expected,
-            found,
-            outer,
-        } => format!(
-            "unknown {} `{}`; it is one of {}",
-            outer
-                .as_deref()
-                .map_or_else(|| "value".to_string(), str::to_lowercase),
-            echo(found),
-            one_of(expected)
-        ),
-        ron::Error::MissingStructField { field, outer } => {
-            format!("missing field `{field}` in {}", part_name(outer.as_deref()))
-        }
-        ron::Error::DuplicateStructField { field, outer } => format!(
-            "field `{field}` is written twice in {}",
-            part_name(outer.as_deref())
-        ),
-        ron::Error::ExpectedIdentifier => {
-            quoted_choice(text, e.span.start).unwrap_or_else(|| echo_message(&e.code.to_string()))
-        }
-        // serde's messages quote the offending value as written
-        code => echo_message(&code.to_string()),
-    };
-    // What the parser expected where a cut-off file stops is beside the point: say what was
-    // left open instead.
-    let message = match unclosed(text) {
-        Some(open) if e.code != ron::Error::Eof && open.explains(text, &e.span) => format!(
-            "the file ends before {whole} does (is it cut short?): {} is not closed",
-            open.what
-        ),
-        _ => message,
-    };
-    LoadError {
-        message,
-        line: Some(e.span.start.line),
-        column: Some(e.span.start.col),
-    }
-}
-
-/// A string or bracket a text leaves open where it stops.
-struct Unclosed {
-    /// In words, with its line and column: "the string at line 3, column 9".
-    what: String,
-    /// Where it opens.
-    at: ron::error::Position,
-    string: bool,
-}
-
-impl Unclosed {
-    /// Whether the parser's error at `span` comes from the text stopping here: inside the
-    /// string left open, or where the text ends. A bracket left open by a typo, with more
-    /// text after the error, is not a file cut short.
-    fn explains(&self, text: &str, span: &ron::error::Span) -> bool {
-        if self.string {
-            (span.start.line, span.start.col) >= (self.at.line, self.at.col)
-        } else {
-            offset_of(text, span.end).is_none_or(|at| text[at..].trim().is_empty())
-        }
-    }
-}
-
-/// What `text` leaves open where it stops: what a file cut short looks like, whatever the
-/// parser happened to expect next. `None` when every string and bracket is closed.
-fn unclosed(text: &str) -> Option<Unclosed> {
-    let mut open: Vec<(char, usize, usize)> = Vec::new();
-    let mut string: Option<(usize, usize)> = None;
-    let (mut line, mut col, mut escaped) = (1, 0, false);
-    for ch in text.chars() {
-        if ch == '\n' {
-            (line, col) = (line + 1, 0);
-        } else {
-            col += 1;
-        }
-        if string.is_some() {
-            match ch {
-                _ if escaped => escaped = false,
-                '\\' => escaped = true,
-                '"' => string = None,
-                _ => {}
-            }
-            continue;
-        }
-        match ch {
-            '"' => string = Some((line, col)),
-            '(' | '[' | '{' => open.push((ch, line, col)),
-            ')' | ']' | '}' => {
-                open.pop();
-            }
-            _ => {}
-        }
-    }
-    let (what, line, col) = if let Some((line, col)) = string {
-        ("the string".to_string(), line, col)
-    } else {
-        let (ch, line, col) = open.pop()?;
-        (format!("the `{ch}`"), line, col)
-    };
-    Some(Unclosed {
-        what: format!("{what} at line {line}, column {col}"),
-        at: ron::error::Position { line, col },
-        string: string.is_some(),
-    })
-}
-
-/// The byte offset in `text` of `pos` (1-based line and column, counted in characters).
-fn offset_of(text: &str, pos: ron::error::Position) -> Option<usize> {
-    let line_start = if pos.line <= 1 {
-        0
-    } else {
-        text.match_indices('\n').nth(pos.line - 2)?.0 + 1
-    };
-    let line = &text[line_start..];
-    let within = line
-        .char_indices()
-        .nth(pos.col.saturating_sub(1))
-        .map_or(line.len(), |(i, _)| i);
-    Some(line_start + within)
-}
-
-/// The fields whose value is one of a few names, and those names.
-fn choices_of(field: &str) -> Option<Vec<String>> {
-    match field {
-        "axis" => Some(Axis::ALL.iter().map(|a| format!("{a:?}")).collect()),
-        "metric" => Some(Metric::ALL.iter().map(|m| format!("{m:?}")).collect()),
-        _ => None,
-    }
-}
-
-/// The error of a string written where a name without quotes belongs (`axis: "Vertical"`),
-/// naming the field's choices, when the text at `pos` is a string.
-fn quoted_choice(text: &str, pos: ron::error::Position) -> Option<String> {
-    let at = offset_of(text, pos)?;
-    let quoted = text[at..].strip_prefix('"')?;
-    let written = &quoted[..quoted.find('"').unwrap_or(quoted.len())];
-    let before = text[..at].trim_end().strip_suffix(':')?.trim_end();
-    let field_start = before
-        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
-    let field = &before[field_start..];
-    let Some(choices) = choices_of(field) else {
-        return Some(format!(
-            "`{field}` takes a name without quotes here, not the string \"{}\"",
-            echo(written)
-        ));
-    };
-    let names: Vec<&str> = choices.iter().map(String::as_str).collect();
-    Some(
-        match names.iter().find(|n| n.eq_ignore_ascii_case(written)) {
-            Some(name) => format!("write `{field}: {name}`, without quotes"),
-            None => format!(
-                "unknown {field} \"{}\"; it is one of {}, written without quotes",
-                echo(written),
-                one_of(&names)
-            ),
-        },
-    )
-}
-
 /// Parses a puzzle file's text.
 ///
 /// # Errors
@@ -352,7 +153,7 @@ pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadErro
             if let Err(e) = options.from_str::<FileText>(text)
                 && matches!(e.code, ron::error::Error::NoSuchStructField { .. })
             {
-                return Err(syntax_error(&e, text, "the puzzle", part_name));
+                return Err(puzzle_syntax_error(&e, text));
             }
             return Err(LoadError::at(
                 format!(
@@ -385,7 +186,7 @@ pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadErro
     }
     let file: FileText = options
         .from_str(text)
-        .map_err(|e| syntax_error(&e, text, "the puzzle", part_name))?;
+        .map_err(|e| puzzle_syntax_error(&e, text))?;
     let map = scan(text);
     let puzzle = build(file, &map)?;
     Ok((puzzle, map))
@@ -689,8 +490,9 @@ mod tests {
 
     #[test]
     fn syntax_errors_have_positions() {
+        // A comma missing between rows is placed after the first row, where it belongs.
         let e = err("(\n  format: 1,\n  board: [\"A\"\n  \"B\"],\n)");
-        assert_eq!(e.line, Some(4), "{e:?}");
+        assert_eq!((e.line, e.column), (Some(3), Some(14)), "{e:?}");
         let e = err("(\n  format: 1,\n  board: [\"A\"],\n  colour: 3,\n)");
         assert_eq!(e.line, Some(4), "{e:?}");
     }

@@ -2,10 +2,12 @@
 //! the goal rows and the `pieces` entries, so that errors found after parsing can point at the
 //! exact line and column of the offending token.
 //!
-//! The scanner runs on text that RON already accepted, but it never panics on any input: on
-//! text it does not understand it simply finds fewer places.
+//! The scanner runs on text that RON already accepted (and, to word a syntax error, on text
+//! it refused: see `tokens`), but it never panics on any input: on text it does not
+//! understand it simply finds fewer places.
 
 use std::collections::BTreeMap;
+use std::ops::Range;
 
 mod paths;
 
@@ -219,11 +221,16 @@ enum Lex {
 struct Lexeme {
     lex: Lex,
     pos: TextPos,
+    /// Its bytes in the text: 32-bit offsets, since a file is far smaller than 4 GiB and a
+    /// file of a million short rows has millions of lexemes (see `MAX_FILE_BYTES`).
+    bytes: Range<u32>,
 }
 
 struct Cursor<'a> {
     chars: std::iter::Peekable<std::str::Chars<'a>>,
     pos: TextPos,
+    /// The byte offset of `pos`.
+    offset: usize,
 }
 
 impl Cursor<'_> {
@@ -233,26 +240,33 @@ impl Cursor<'_> {
 
     fn bump(&mut self) -> Option<char> {
         let ch = self.chars.next()?;
-        if ch == '\n' {
-            self.pos.line += 1;
-            self.pos.column = 1;
-        } else {
-            self.pos.column += 1;
-        }
+        self.offset += ch.len_utf8();
+        self.pos = after(self.pos, ch);
         Some(ch)
     }
 }
 
 fn lex(text: &str) -> Vec<Lexeme> {
+    let mut out = Vec::new();
+    lex_each(text, |lexeme| {
+        out.push(lexeme);
+        true
+    });
+    out
+}
+
+/// Hands `emit` the lexemes of `text` in order, until it returns false.
+fn lex_each(text: &str, mut emit: impl FnMut(Lexeme) -> bool) {
     let mut cur = Cursor {
         chars: text.chars().peekable(),
         pos: TextPos { line: 1, column: 1 },
+        offset: 0,
     };
-    let mut out = Vec::new();
     while let Some(ch) = cur.peek() {
-        let pos = cur.pos;
-        if ch.is_whitespace() {
+        let (pos, start) = (cur.pos, cur.offset);
+        let lex = if ch.is_whitespace() {
             cur.bump();
+            None
         } else if ch == '/' {
             cur.bump();
             match cur.peek() {
@@ -260,20 +274,17 @@ fn lex(text: &str) -> Vec<Lexeme> {
                     while cur.peek().is_some_and(|c| c != '\n') {
                         cur.bump();
                     }
+                    None
                 }
-                Some('*') => skip_block_comment(&mut cur),
-                _ => out.push(Lexeme {
-                    lex: Lex::Other,
-                    pos,
-                }),
+                Some('*') => {
+                    skip_block_comment(&mut cur);
+                    None
+                }
+                _ => Some(Lex::Other),
             }
         } else if ch == '"' {
             cur.bump();
-            let span = string_body(&mut cur, pos);
-            out.push(Lexeme {
-                lex: Lex::Str(span),
-                pos,
-            });
+            Some(Lex::Str(string_body(&mut cur, pos)))
         } else if ch == '\'' {
             cur.bump();
             while let Some(c) = cur.bump() {
@@ -283,10 +294,7 @@ fn lex(text: &str) -> Vec<Lexeme> {
                     break;
                 }
             }
-            out.push(Lexeme {
-                lex: Lex::Other,
-                pos,
-            });
+            Some(Lex::Other)
         } else if ch.is_alphanumeric() || ch == '_' {
             let mut word = String::new();
             while let Some(c) = cur.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
@@ -294,38 +302,30 @@ fn lex(text: &str) -> Vec<Lexeme> {
                 cur.bump();
             }
             if (word == "r" || word == "br") && matches!(cur.peek(), Some('"' | '#')) {
-                let span = raw_string_body(&mut cur, pos);
-                out.push(Lexeme {
-                    lex: span.map_or(Lex::Other, Lex::Str),
-                    pos,
-                });
+                Some(raw_string_body(&mut cur, pos).map_or(Lex::Other, Lex::Str))
             } else if word == "b" && cur.peek() == Some('"') {
                 cur.bump();
                 string_body(&mut cur, pos);
-                out.push(Lexeme {
-                    lex: Lex::Other,
-                    pos,
-                });
+                Some(Lex::Other)
             } else if word.starts_with(|c: char| c.is_ascii_digit()) {
-                out.push(Lexeme {
-                    lex: Lex::Other,
-                    pos,
-                });
+                Some(Lex::Other)
             } else {
-                out.push(Lexeme {
-                    lex: Lex::Ident(word),
-                    pos,
-                });
+                Some(Lex::Ident(word))
             }
         } else {
             cur.bump();
-            out.push(Lexeme {
-                lex: Lex::Punct(ch),
+            Some(Lex::Punct(ch))
+        };
+        if let Some(lex) = lex
+            && !emit(Lexeme {
+                lex,
                 pos,
-            });
+                bytes: offset32(start)..offset32(cur.offset),
+            })
+        {
+            return;
         }
     }
-    out
 }
 
 fn skip_block_comment(cur: &mut Cursor<'_>) {
@@ -651,6 +651,79 @@ pub fn scan(text: &str) -> SourceMap {
     }
     map
 }
+
+/// What a token of a file's text is, for placing and wording syntax errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TokenKind {
+    /// A string literal, quoted or raw.
+    Str,
+    /// A name: a field, a choice, `true`.
+    Ident,
+    /// A single punctuation character: a bracket, `,`, `:`, `-`.
+    Punct(char),
+    /// Anything else: a number, a character or byte-string literal.
+    Other,
+}
+
+/// A token of a file's text, whitespace and comments skipped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct TextToken<'a> {
+    /// What it is.
+    pub(crate) kind: TokenKind,
+    /// Where it starts.
+    pub(crate) start: TextPos,
+    /// Just past its last character.
+    pub(crate) end: TextPos,
+    /// Its text as written (a string with its quotes).
+    pub(crate) text: &'a str,
+}
+
+/// The text of the lexeme at `bytes`.
+fn token_text<'a>(text: &'a str, bytes: &Range<u32>) -> &'a str {
+    text.get(bytes.start as usize..bytes.end as usize)
+        .unwrap_or_default()
+}
+
+/// A byte offset in 32 bits (files are far smaller than 4 GiB; one larger is cut to the end).
+fn offset32(offset: usize) -> u32 {
+    u32::try_from(offset).unwrap_or(u32::MAX)
+}
+
+/// Where a token that starts at `start` and reads `text` ends: just past its last character,
+/// counted as the lexer counts them.
+fn end_of(start: TextPos, text: &str) -> TextPos {
+    text.chars().fold(start, after)
+}
+
+/// The tokens of `text`, in order, for text the parser refused, up to a few past `until`
+/// (where the parser stopped): the syntax error's message names the tokens around it, and
+/// places some errors at the token that causes them rather than where the parser noticed.
+/// Lexing stops there, so an error early in a large file costs little.
+pub(crate) fn tokens(text: &str, until: TextPos) -> Vec<TextToken<'_>> {
+    let mut out = Vec::new();
+    let mut past = 0;
+    lex_each(text, |l| {
+        if l.pos >= until {
+            past += 1;
+        }
+        out.push(TextToken {
+            kind: match l.lex {
+                Lex::Str(_) => TokenKind::Str,
+                Lex::Ident(_) => TokenKind::Ident,
+                Lex::Punct(c) => TokenKind::Punct(c),
+                Lex::Other => TokenKind::Other,
+            },
+            start: l.pos,
+            end: end_of(l.pos, token_text(text, &l.bytes)),
+            text: token_text(text, &l.bytes),
+        });
+        past < TOKENS_PAST
+    });
+    out
+}
+
+/// How many tokens past the parser's position a syntax error's message may look at.
+const TOKENS_PAST: usize = 8;
 
 #[cfg(test)]
 mod tests;

@@ -31,7 +31,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::model::file::{LoadError, MAX_FILE_BYTES, read_bounded, syntax_error};
+use crate::model::file::{LoadError, MAX_FILE_BYTES, Wording, read_bounded, syntax_error};
 use crate::model::source::{PathMap, TextPos, scan_paths};
 use crate::model::text::{echo, normalize};
 use crate::model::{Axis, MAX_SIDE, Metric, Puzzle, rushhour as rush_hour_board};
@@ -230,7 +230,7 @@ pub fn parse_family(text: &str) -> Result<FamilySpec, LoadError> {
     let options = ron_options();
     let probe: Probe = options
         .from_str(text)
-        .map_err(|e| syntax_error(&e, text, "the family", part_name))?;
+        .map_err(|e| syntax_error(&e, text, &WORDING))?;
     let map = scan_paths(text);
     let top = Some(TextPos { line: 1, column: 1 });
     let Some(format) = probe.format else {
@@ -271,13 +271,13 @@ pub fn parse_family(text: &str) -> Result<FamilySpec, LoadError> {
         Some(Kind::Blocks) => {
             let file: BlocksText = options
                 .from_str(text)
-                .map_err(|e| syntax_error(&e, text, "the family", part_name))?;
+                .map_err(|e| syntax_error(&e, text, &WORDING))?;
             build_blocks(&file, &map).map(FamilySpec::Blocks)
         }
         Some(Kind::RushHour) => {
             let file: RushHourText = options
                 .from_str(text)
-                .map_err(|e| syntax_error(&e, text, "the family", part_name))?;
+                .map_err(|e| syntax_error(&e, text, &WORDING))?;
             build_rush_hour(file, &map).map(FamilySpec::RushHour)
         }
     }
@@ -304,6 +304,13 @@ fn at(message: impl Into<String>, pos: Option<TextPos>) -> LoadError {
     }
 }
 
+/// How family files word their syntax errors.
+const WORDING: Wording = Wording {
+    whole: "the family",
+    part_name,
+    field_value,
+};
+
 /// What the user calls the part of the file a serde struct stands for.
 fn part_name(outer: Option<&str>) -> &'static str {
     match outer {
@@ -314,6 +321,28 @@ fn part_name(outer: Option<&str>) -> &'static str {
         Some("Rules") => "the rules",
         _ => "the family",
     }
+}
+
+/// What the value of a family file's field should be, where the file says more than the
+/// value's type.
+fn field_value(field: &str) -> Option<String> {
+    Some(match field {
+        "format" => format!("a whole number ({FAMILY_FORMAT_VERSION})"),
+        "kind" => "one of `Blocks`, `RushHour`, written without quotes".to_string(),
+        "board" => "fields in parentheses, like (rows: 5, columns: 4)".to_string(),
+        "shapes" => r###"a map in braces, like { "big": (cells: ["##", "##"]) }"###.to_string(),
+        "cells" => r###"a list of rows in square brackets, like ["##", "#."]"###.to_string(),
+        "goal" => {
+            r#"fields in parentheses, like (piece: "big", at: (row: 4, column: 2))"#.to_string()
+        }
+        "at" => "fields in parentheses, like (row: 4, column: 2)".to_string(),
+        "rules" => "fields in parentheses, like (no_full_rows: false)".to_string(),
+        "max_walls" | "max_pieces" | "min" | "max" => "a whole number (0 or more)".to_string(),
+        "rows" | "columns" | "row" | "column" | "primary_row" => {
+            "a whole number (1 or more)".to_string()
+        }
+        _ => return None,
+    })
 }
 
 /// A number of the file as a `usize` (saturating: the family's checks refuse it then).
