@@ -415,20 +415,28 @@ impl App {
             edit::prune_styles(p);
             // On a Rush Hour board a car is locked along its length as it is drawn, like
             // every other vehicle there, rather than left free until its axis is set by hand.
+            // A free piece there (a single cell, or a bent one) is said too: with it the board
+            // is no longer a Rush Hour board but a block puzzle.
             if let (Brush::Piece(t), Layer::Start) = (brush, layer) {
                 let before = p.axis_of(t);
                 fitted = edit::fit_axis_to_rules(p, t)
-                    .filter(|&axis| axis != before)
+                    .filter(|&axis| axis != before || axis == Axis::Free)
                     .map(|axis| (t, axis));
             }
         });
         if let Some((token, axis)) = fitted {
-            let why = if axis == Axis::Free {
-                "only straight pieces are locked on this board"
+            self.status = if axis == Axis::Free {
+                format!(
+                    "Piece {token} moves freely: a Rush Hour car is a straight piece of two or \
+                     more cells, so with it this board solves as a block puzzle."
+                )
             } else {
-                "locked along its length like every vehicle on this board"
+                format!(
+                    "Piece {token} {}: locked along its length like every vehicle on this \
+                     board.",
+                    axis_phrase(axis)
+                )
             };
-            self.status = format!("Piece {token} {}: {why}.", axis_phrase(axis));
         }
         match brush {
             Brush::Piece(t) => self.editor.selected = Some(t),

@@ -43,23 +43,26 @@ pub fn show(ctx: &Context, page: HelpPage, opening: u64, commands: &mut Vec<Comm
         HelpPage::Shortcuts | HelpPage::GettingStarted => 600.0,
         HelpPage::Metrics | HelpPage::About => 460.0,
     };
+    // Below the menu bar and the tabs, which stay in reach.
+    let area = crate::common::window_area(ctx, crate::common::Below::Tabs);
     egui::Window::new(page.title())
         .id(egui::Id::unique(("help window", page.title())))
         .open(&mut open)
+        .constrain_to(area)
         .collapsible(false)
         // Only the width: the height follows the page, up to the scroll area's limit, so a
         // page opens whole when the screen has the room. The scroll area is offered the
         // default height, which would otherwise cut it at egui's 420 points.
         .resizable([true, false])
-        .default_width(width.min(screen.width() - 40.0))
-        .default_height(screen.height() - 40.0)
+        .default_width(width.min(area.width() - 40.0))
+        .default_height(area.height() - 20.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .id_salt(("help page", opening))
                 // The title bar and the window's frame take the rest. Asked for, the room is
                 // taken also when the window was sized for a smaller app window before.
-                .max_height(screen.height() - 100.0)
-                .min_scrolled_height(screen.height() - 100.0)
+                .max_height(area.height() - 80.0)
+                .min_scrolled_height(area.height() - 80.0)
                 .show(ui, |ui| match page {
                     HelpPage::GettingStarted => getting_started_ui(ui, commands),
                     HelpPage::Shortcuts => shortcuts_ui(ui, wide),

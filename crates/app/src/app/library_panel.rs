@@ -132,10 +132,12 @@ impl LibraryPanel {
     /// Draws the window while `open`.
     pub fn show(&mut self, ctx: &Context, open: &mut bool, commands: &mut Vec<Command>) {
         let mut still_open = *open;
+        let area = crate::common::window_area(ctx, crate::common::Below::Views);
         egui::Window::new("Library")
             .open(&mut still_open)
-            .default_pos([240.0, 60.0])
-            .default_height(600.0)
+            .constrain_to(area)
+            .default_pos([240.0, area.top()])
+            .default_height(600.0_f32.min(area.height() - 20.0))
             .resizable([false, true])
             .vscroll(true)
             .show(ctx, |ui| {

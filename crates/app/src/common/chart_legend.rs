@@ -33,7 +33,9 @@ pub fn chart_legend_ui(ui: &mut Ui, items: &[(Color32, Swatch, String)]) {
                         painter.rect_filled(square, 1.0, *color);
                     }
                 }
-                ui.label(name.as_str());
+                // Wrapped in a narrow window (the Analyze window scrolls sideways, where a
+                // label would run on past its edge).
+                ui.add(egui::Label::new(name.as_str()).wrap());
             });
         }
     });

@@ -7,3 +7,29 @@ pub mod colors;
 pub mod fit;
 pub mod format;
 pub mod task;
+
+/// Where the app's floating windows may go: below its menu bar and tab row, which stay in
+/// reach however the app's window is sized, and for the windows of work (not help) below the
+/// Solve tab's row of views too.
+pub fn window_area(ctx: &egui::Context, below: Below) -> egui::Rect {
+    let screen = ctx.content_rect();
+    let wanted = match below {
+        Below::Tabs => TABS_BOTTOM,
+        Below::Views => VIEWS_BOTTOM,
+    };
+    let top = wanted.min(screen.bottom() - 100.0).max(screen.top());
+    egui::Rect::from_min_max(egui::pos2(screen.left(), top), screen.max)
+}
+
+/// What a floating window keeps clear of (see [`window_area`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Below {
+    /// The menu bar and the tab row.
+    Tabs,
+    /// Those and the Solve tab's row of views.
+    Views,
+}
+
+/// The bottom of the tab row, and of the Solve tab's row of views under it.
+const TABS_BOTTOM: f32 = 56.0;
+const VIEWS_BOTTOM: f32 = 88.0;

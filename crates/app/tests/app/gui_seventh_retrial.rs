@@ -184,24 +184,6 @@ fn while_a_move_glides_the_counter_and_the_move_list_name_the_same_move() {
     );
 }
 
-/// Every shape of the last frame, nested ones included, in painting order.
-fn flat_shapes(shapes: &[egui::epaint::ClippedShape]) -> Vec<egui::Shape> {
-    fn add(shape: &egui::Shape, out: &mut Vec<egui::Shape>) {
-        if let egui::Shape::Vec(inner) = shape {
-            for s in inner {
-                add(s, out);
-            }
-        } else {
-            out.push(shape.clone());
-        }
-    }
-    let mut out = Vec::new();
-    for clipped in shapes {
-        add(&clipped.shape, &mut out);
-    }
-    out
-}
-
 #[test]
 fn the_hint_arrow_leaves_the_tiles_number_readable() {
     // 1 2 3 / 4 . 5: the hint moves tile 5 left.
@@ -213,7 +195,7 @@ fn the_hint_arrow_leaves_the_tiles_number_readable() {
         app.solve_view().play().unwrap().hint().is_some()
     });
     h.run_ok();
-    let shapes = flat_shapes(&h.output().shapes);
+    let shapes = gui_support::flat_shapes(&h.output().shapes);
     let number = shapes
         .iter()
         .find_map(|s| match s {
@@ -248,7 +230,7 @@ fn the_hint_arrow_leaves_the_tiles_number_readable() {
 fn a_pieces_label_sits_on_its_own_colour_over_the_goals_outline() {
     // Klotski's goal for A (the bottom middle) has its outline's edge through E's middle.
     let h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
-    let shapes = flat_shapes(&h.output().shapes);
+    let shapes = gui_support::flat_shapes(&h.output().shapes);
     let e = shapes
         .iter()
         .position(|s| matches!(s, egui::Shape::Text(t) if t.galley.text() == "E"))
@@ -371,7 +353,8 @@ fn a_designs_piece_list_keeps_its_own_order_whatever_was_open_before() {
 
 #[test]
 fn a_comparison_shows_the_pair_running_in_the_centre_and_a_skipped_pair_says_so() {
-    // Breadth-first search, the first pair, runs until its time is up on the 15-puzzle.
+    // Breadth-first, depth-first and uniform-cost search each run until a limit on the
+    // 15-puzzle.
     let mut h = gui_support::harness(bundled("fifteen-korf-1.ron"), Mode::Solve, [1400.0, 900.0]);
     button(&h, "Compare").click();
     h.run_ok();
@@ -387,25 +370,24 @@ fn a_comparison_shows_the_pair_running_in_the_centre_and_a_skipped_pair_says_so(
         .query_all_by_role_and_label(Role::Splitter, "Resize panel")
         .map(|n| n.rect().center().x)
         .fold(f32::INFINITY, f32::min);
-    // The progress line, a label whose text is its value.
-    let running = h
+    // The progress line, a label whose text is its value: "k/6: <pair> · n expanded".
+    let running: Vec<(egui::Rect, usize)> = h
         .query_all(egui_kittest::kittest::by().role(Role::Label))
-        .filter(|n| {
+        .filter_map(|n| {
             let node = n.accesskit_node();
-            node.label()
-                .or_else(|| node.value())
-                .is_some_and(|t| t.contains("1/6: Breadth-first"))
+            let text = node.label().or_else(|| node.value())?;
+            let (k, _) = text.split_once("/6: ")?;
+            Some((n.rect(), k.parse().ok()?))
         })
-        .map(|n| n.rect())
-        .collect::<Vec<_>>();
-    assert!(
-        running.iter().any(|r| r.max.x < edge),
-        "the running pair named in the centre: {running:?}"
-    );
+        .collect();
+    let &(_, k) = running
+        .iter()
+        .find(|(r, _)| r.max.x < edge)
+        .unwrap_or_else(|| panic!("the running pair named in the centre: {running:?}"));
     button(&h, "Skip").click();
     h.step();
-    gui_support::wait_for(&mut h, PATIENCE, "the first row", |app| {
-        !app.solve_view().compare().rows().is_empty()
+    gui_support::wait_for(&mut h, PATIENCE, "the skipped pair's row", |app| {
+        app.solve_view().compare().rows().len() >= k
     });
     button(&h, "Cancel comparison").click();
     h.step();
@@ -414,9 +396,9 @@ fn a_comparison_shows_the_pair_running_in_the_centre_and_a_skipped_pair_says_so(
     });
     h.run_ok();
     let rows = h.state().solve_view().compare().rows();
-    assert_eq!(rows[0].cells()[8], "skipped");
+    assert_eq!(rows[k - 1].cells()[8], "skipped");
     assert_ne!(
-        rows[1].cells()[8],
+        rows[k].cells()[8],
         "skipped",
         "cancelled with the comparison"
     );
@@ -540,7 +522,7 @@ fn the_pointer_over_a_piece_outlines_the_piece_not_a_square_across_it() {
     h.hover_at(at);
     h.run_ok();
     let hover = egui::Color32::from_white_alpha(200);
-    let shapes = flat_shapes(&h.output().shapes);
+    let shapes = gui_support::flat_shapes(&h.output().shapes);
     let squares = shapes
         .iter()
         .filter(
@@ -553,4 +535,49 @@ fn the_pointer_over_a_piece_outlines_the_piece_not_a_square_across_it() {
         .filter(|s| matches!(s, egui::Shape::LineSegment { stroke, .. } if stroke.color == hover))
         .count();
     assert!(outline >= 4, "the piece's outline: {outline} sides");
+}
+
+#[test]
+fn the_hint_arrow_of_a_wide_piece_points_its_way_at_full_length() {
+    let puzzle = blockslide_core::model::Puzzle::from_rows(&["A A A ."], &[". A A A"]).unwrap();
+    let mut h = gui_support::harness(puzzle, Mode::Play, [800.0, 600.0]);
+    h.key_press(egui::Key::H);
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "the hint", |app| {
+        app.solve_view().play().unwrap().hint().is_some()
+    });
+    h.run_ok();
+    let cell = h.get_by_label(BOARD_LABEL).rect().width() / 4.0;
+    let gold = egui::Color32::from_rgb(0xff, 0xd0, 0x00);
+    let shaft = gui_support::flat_shapes(&h.output().shapes)
+        .into_iter()
+        .find_map(|s| match s {
+            egui::Shape::LineSegment { points, stroke } if stroke.color == gold => Some(points),
+            _ => None,
+        })
+        .expect("the hint's arrow");
+    let run = shaft[1].x - shaft[0].x;
+    assert!(
+        run >= 0.6 * cell,
+        "the arrow runs {run} points right, a cell is {cell}"
+    );
+}
+
+#[test]
+fn a_one_cell_piece_on_a_rush_hour_board_says_the_board_is_now_a_block_puzzle() {
+    let mut h = gui_support::harness(
+        bundled("rush-hour-warm-up.ron"),
+        Mode::Start,
+        [1400.0, 900.0],
+    );
+    button(&h, "Draw new piece  (N)").click();
+    h.run_ok();
+    let p = h.state().document().puzzle().clone();
+    let (r, c) = (0..p.rows)
+        .flat_map(|r| (0..p.cols).map(move |c| (r, c)))
+        .find(|&(r, c)| p.cell(r, c) == blockslide_core::model::Cell::Empty)
+        .expect("an empty cell");
+    gui_support::click_cell(&mut h, r, c);
+    let status = h.state().status().to_string();
+    assert!(status.contains("block puzzle"), "{status}");
 }

@@ -120,27 +120,9 @@ fn making_the_hardest_start_keeps_the_analysis_and_shows_the_new_start() {
     );
 }
 
-/// Every shape of the last frame, nested ones included, in painting order.
-fn flat_shapes(shapes: &[egui::epaint::ClippedShape]) -> Vec<Shape> {
-    fn add(shape: &Shape, out: &mut Vec<Shape>) {
-        if let Shape::Vec(inner) = shape {
-            for s in inner {
-                add(s, out);
-            }
-        } else {
-            out.push(shape.clone());
-        }
-    }
-    let mut out = Vec::new();
-    for clipped in shapes {
-        add(&clipped.shape, &mut out);
-    }
-    out
-}
-
 /// The fill of the topmost rectangle painted over `at` in the last frame.
 fn top_fill(h: &Harness<'static, App>, at: Pos2) -> Option<Color32> {
-    flat_shapes(&h.output().shapes)
+    gui_support::flat_shapes(&h.output().shapes)
         .iter()
         .filter_map(|s| match s {
             Shape::Rect(r) if r.rect.contains(at) => Some(r.fill),

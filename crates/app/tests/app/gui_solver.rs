@@ -312,9 +312,10 @@ fn compare_on_the_2x3_seed_puzzle_fills_the_insights_table() {
             .any(|r| r.pair.algorithm == Algorithm::Bfs && r.result.as_ref().unwrap().optimal)
     );
 
-    // The table is on screen, with the seeds' columns, and copies as CSV.
+    // The table is on screen, with the seeds' columns (the length counted in the runs'
+    // metric, steps here), and copies as CSV.
     h.get_by_label("# States Explored");
-    h.get_by_label("# Moves in Solution");
+    h.get_by_label("# Steps in Solution");
     // In the pair list and in the table.
     assert_eq!(h.get_all_by_label("Depth-first").count(), 2);
     let csv = compare::as_csv(&rows);

@@ -228,3 +228,21 @@ impl eframe::Storage for MemoryStorage {
     }
     fn flush(&mut self) {}
 }
+
+/// Every shape of the last frame, nested ones included, in painting order.
+pub fn flat_shapes(shapes: &[egui::epaint::ClippedShape]) -> Vec<egui::Shape> {
+    fn add(shape: &egui::Shape, out: &mut Vec<egui::Shape>) {
+        if let egui::Shape::Vec(inner) = shape {
+            for s in inner {
+                add(s, out);
+            }
+        } else {
+            out.push(shape.clone());
+        }
+    }
+    let mut out = Vec::new();
+    for clipped in shapes {
+        add(&clipped.shape, &mut out);
+    }
+    out
+}

@@ -206,18 +206,23 @@ impl Board<'_> {
         // The hovered cell, or the whole piece covering it: a cell's square drawn over a
         // piece would cut it with lines.
         let hover = Stroke::new(2.0, Color32::from_white_alpha(200));
-        match hovered.map(|(r, c)| (r, c, self.puzzle.cell(r, c))) {
-            Some((_, _, Cell::Piece(token))) if self.layer == Layer::Start => {
-                let cells: Vec<CellPos> = self
-                    .puzzle
-                    .pieces()
-                    .into_iter()
-                    .find(|p| p.token == token)
-                    .map(|p| p.cells)
-                    .unwrap_or_default();
+        // The piece drawn at a cell: the start's, or in the Goal tab the goal's.
+        let piece_at = |r: usize, c: usize| match self.layer {
+            Layer::Start => match self.puzzle.cell(r, c) {
+                Cell::Piece(t) => Some(t),
+                _ => None,
+            },
+            Layer::Goal => goal_at(self.puzzle, r, c),
+        };
+        match hovered.map(|(r, c)| (r, c, piece_at(r, c))) {
+            Some((_, _, Some(token))) => {
+                let cells: Vec<CellPos> = (0..rows)
+                    .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                    .filter(|&(r, c)| piece_at(r, c) == Some(token))
+                    .collect();
                 outline(painter, rect, rows, cols, &cells, Vec2::ZERO, hover);
             }
-            Some((r, c, _)) => {
+            Some((r, c, None)) => {
                 painter.rect_stroke(
                     cell_rect(rect, rows, cols, r, c),
                     CornerRadius::same(2),

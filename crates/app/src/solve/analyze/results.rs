@@ -73,8 +73,12 @@ fn headline_ui(ui: &mut Ui, status: Termination, complete: bool, what: &str) {
 
 /// The solver's notes (what was not finished, and why).
 fn notes_ui(ui: &mut Ui, notes: &[String]) {
+    // Wrapped at the window's edge: the window scrolls sideways, where a label runs on.
     for note in notes {
-        ui.label(RichText::new(format!("Note: {}", fmt::sentence(note))).italics());
+        ui.add(
+            egui::Label::new(RichText::new(format!("Note: {}", fmt::sentence(note))).italics())
+                .wrap(),
+        );
     }
 }
 

@@ -184,8 +184,20 @@ fn columns_ui(ui: &mut Ui, rows: &[CompareRow]) {
         .striped(true)
         .spacing(SPACING)
         .show(ui, |ui| {
+            // The length counted in the runs' metric ("# Slides in Solution"); the copies
+            // keep the seeds' title.
+            let metric = rows
+                .iter()
+                .find_map(|r| r.result.as_ref().ok().map(|report| report.metric));
             for (i, title) in COLUMNS.iter().enumerate().skip(1) {
-                let header = ui.label(RichText::new(*title).strong());
+                let title = match metric {
+                    Some(metric) if i == 2 => {
+                        let name = metric.name();
+                        format!("# {}{}s in Solution", name[..1].to_uppercase(), &name[1..])
+                    }
+                    _ => (*title).to_string(),
+                };
+                let header = ui.label(RichText::new(title).strong());
                 if i == 7 {
                     // "no" reads as "this solution is too long" without it, even when
                     // the length found equals the optimum.

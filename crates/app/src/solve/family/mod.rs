@@ -197,13 +197,16 @@ impl FamilyView {
         let mut open = true;
         // Below the tab row and the Solve and Panels buttons, which stay in reach, and no
         // larger than the app's window.
-        let screen = ctx.content_rect();
+        let area = crate::common::window_area(ctx, crate::common::Below::Views);
         egui::Window::new("Families")
             .open(&mut open)
-            .default_pos([20.0, 64.0])
+            .constrain_to(area)
+            // Scrolled, so every control stays in reach in a small window.
+            .vscroll(true)
+            .default_pos([20.0, area.top()])
             .default_size([
-                740.0_f32.min(screen.width() - 40.0),
-                520.0_f32.min(screen.height() - 100.0),
+                740.0_f32.min(area.width() - 40.0),
+                520.0_f32.min(area.height() - 20.0),
             ])
             .resizable(true)
             .show(ctx, |ui| self.ui(ui, design, commands));

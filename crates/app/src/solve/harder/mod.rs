@@ -218,10 +218,15 @@ impl HarderView {
             self.laid_out = true;
         }
         let mut open = true;
+        let area = crate::common::window_area(ctx, crate::common::Below::Views);
         egui::Window::new("Make it harder")
             .open(&mut open)
-            .default_pos([180.0, 32.0])
-            .default_size([780.0, 730.0])
+            .constrain_to(area)
+            .default_pos([180.0, area.top()])
+            .default_size([
+                780.0_f32.min(area.width() - 40.0),
+                730.0_f32.min(area.height() - 20.0),
+            ])
             .resizable(true)
             .vscroll(true)
             .show(ctx, |ui| self.ui(ui, metric, design, commands));

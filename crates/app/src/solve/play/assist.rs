@@ -89,25 +89,41 @@ impl Play {
     /// whether the puzzle can be searched.
     pub(super) fn help_ui(&self, ui: &mut Ui, verdict: &Verdict, commands: &mut Vec<PlayCommand>) {
         let hinting = matches!(self.hint, Some(Search::Running(_)));
-        if ui
-            .add_enabled(
-                !hinting && !self.is_solved() && *verdict == Verdict::Ready,
-                egui::Button::new("Hint"),
-            )
+        let ready = !self.is_solved() && *verdict == Verdict::Ready;
+        // While either works, its Stop takes its button's place and a spinner follows: the
+        // row keeps its width, so nothing after it moves and the board stays put.
+        if hinting {
+            if ui
+                .add_sized(
+                    [hint_width(ui), ui.spacing().interact_size.y],
+                    egui::Button::new("Stop"),
+                )
+                .on_hover_text("Stop looking for a hint (and a solution to play)")
+                .clicked()
+            {
+                commands.push(PlayCommand::StopHint);
+            }
+        } else if ui
+            .add_enabled(ready, egui::Button::new("Hint"))
             .on_hover_text("Find an optimal next move (H)")
             .on_disabled_hover_text(verdict.refusal().unwrap_or_default())
             .clicked()
         {
             commands.push(PlayCommand::Hint);
         }
-        if ui
-            .add_enabled(
-                !hinting
-                    && self.autoplay.is_none()
-                    && !self.is_solved()
-                    && *verdict == Verdict::Ready,
-                egui::Button::new(SOLVE_FROM_HERE_LABEL),
-            )
+        if self.autoplay.is_some() {
+            if ui
+                .add_sized(
+                    [solve_width(ui), ui.spacing().interact_size.y],
+                    egui::Button::new("Stop"),
+                )
+                .on_hover_text("Take the game back from the solver")
+                .clicked()
+            {
+                commands.push(PlayCommand::StopSolving);
+            }
+        } else if ui
+            .add_enabled(!hinting && ready, egui::Button::new(SOLVE_FROM_HERE_LABEL))
             .on_hover_text(
                 "Let the solver play an optimal rest of the game from this position, \
                  step by step; the game then counts as solved with help",
@@ -118,27 +134,31 @@ impl Play {
             commands.push(PlayCommand::SolveFromHere);
         }
         if hinting {
-            ui.spinner();
-            ui.label("Thinking…");
-            if ui
-                .button("Stop")
-                .on_hover_text("Stop looking for a hint (and a solution to play)")
-                .clicked()
-            {
-                commands.push(PlayCommand::StopHint);
-            }
+            ui.spinner().on_hover_text("Thinking…");
         } else if self.autoplay.is_some() {
-            ui.spinner();
-            ui.label("The solver is playing…");
-            if ui
-                .button("Stop")
-                .on_hover_text("Take the game back from the solver")
-                .clicked()
-            {
-                commands.push(PlayCommand::StopSolving);
-            }
+            ui.spinner().on_hover_text("The solver is playing…");
         }
     }
+}
+
+/// The width of the Hint button, which Stop takes while a hint is looked for.
+fn hint_width(ui: &Ui) -> f32 {
+    button_width(ui, "Hint")
+}
+
+/// The width of the "Solve from here" button, which Stop takes while the solver plays.
+fn solve_width(ui: &Ui) -> f32 {
+    button_width(ui, SOLVE_FROM_HERE_LABEL)
+}
+
+/// The width of a button reading `text`.
+fn button_width(ui: &Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    ui.painter()
+        .layout_no_wrap(text.to_string(), font, Color32::PLACEHOLDER)
+        .size()
+        .x
+        + 2.0 * ui.spacing().button_padding.x
 }
 
 /// The colour of the hint arrow (the board's hint outline is gold too).
@@ -168,7 +188,8 @@ pub(super) fn paint_hint_arrow(ui: &Ui, puzzle: &Puzzle, rect: egui::Rect, first
     let cell = vec2(rect.width() / cols as f32, rect.height() / rows as f32);
     let painter = ui.painter_at(rect);
     let stroke = egui::Stroke::new((cell.x * 0.08).clamp(2.0, 6.0), HINT_ARROW);
-    // The arrow starts near the piece's edge, leaving its label in the middle readable.
+    // The arrow starts near the piece's leading edge, leaving its label in the middle
+    // readable, and follows the steps from there, a cell a step.
     let span = |along: fn(&(usize, usize)) -> usize| {
         let (lo, hi) = cells
             .iter()
@@ -178,23 +199,21 @@ pub(super) fn paint_hint_arrow(ui: &Ui, puzzle: &Puzzle, rect: egui::Rect, first
     };
     let (height, width) = (span(|&(r, _)| r), span(|&(_, c)| c));
     let (dr, dc) = first.steps[0].delta();
-    let mut at = centre.to_pos2();
-    let mut from = at
-        + vec2(
-            dc as f32 * (width / 2.0 - LABEL_ROOM) * cell.x,
-            dr as f32 * (height / 2.0 - LABEL_ROOM) * cell.y,
-        );
+    let lead = vec2(
+        dc as f32 * (width / 2.0 - LABEL_ROOM) * cell.x,
+        dr as f32 * (height / 2.0 - LABEL_ROOM) * cell.y,
+    );
+    let mut at = centre.to_pos2() + lead;
     let last = first.steps.len() - 1;
     for (i, dir) in first.steps.iter().enumerate() {
         let (dr, dc) = dir.delta();
         let step = vec2(dc as f32 * cell.x, dr as f32 * cell.y);
         if i == last {
-            painter.arrow(from, at + step * 0.9 - from, stroke);
+            painter.arrow(at, step * 0.8, stroke);
         } else {
-            painter.line_segment([from, at + step], stroke);
+            painter.line_segment([at, at + step], stroke);
         }
         at += step;
-        from = at;
     }
 }
 

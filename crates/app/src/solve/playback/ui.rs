@@ -137,10 +137,10 @@ impl Playback {
         // view.
         egui::ScrollArea::vertical()
             .id_salt("playback plot and export")
-            .max_height(view_height * 0.7)
+            .max_height(view_height * 0.55)
             // A panel grows to what is put in it, never to what a scroll area could take:
             // asked for, the room is taken.
-            .min_scrolled_height(view_height * 0.55)
+            .min_scrolled_height(view_height * 0.5)
             .show(ui, |ui| {
                 egui::CollapsingHeader::new(self.h_plot_fold_title())
                     .id_salt("playback h plot fold")

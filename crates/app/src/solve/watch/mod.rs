@@ -112,7 +112,7 @@ impl StepView {
             (cells, figures, path)
         });
         let layout = layout_tree(trace, replay, selected, TREE_NODES);
-        let folded = fold_tree(trace, replay, selected);
+        let folded = fold_tree(trace, replay);
         let why = why_next(replay, &frontier);
         StepView {
             why,

@@ -96,7 +96,7 @@ impl SceneView {
     /// After [`SceneView::fit_root`], the student asked for the whole tree: laid out with
     /// [`SceneView::spacing`], it is shown whole at zoom 1 or, if need be, down to `least`
     /// (the zoom range's end), hanging from the top; a tree too big even then is shown at the
-    /// `readable` zoom around `focus`, and marked `partial`.
+    /// `readable` zoom from its root towards `focus`, and marked `partial`.
     pub(super) fn follow(
         &mut self,
         whole: Rect,
@@ -124,9 +124,9 @@ impl SceneView {
         };
         let size = view / zoom;
         // The focus as near as the root allows: the root stays 16 points inside the view.
-        // Shown in part, the view centres on the node that matters (the end of the
-        // folded tree's way); shown whole, it hangs from the root.
-        let focus = if self.root_first && !self.partial {
+        // Fitted, the view hangs from the root, whole or (too big even folded) the top of the
+        // way to the node that matters, with the root in view.
+        let focus = if self.root_first {
             let reach = (size.x / 2.0 - 16.0).max(0.0);
             egui::pos2(
                 focus.x.clamp(root.x - reach, root.x + reach),

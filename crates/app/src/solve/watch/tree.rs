@@ -466,10 +466,10 @@ fn legend_item(
 pub(super) struct Placed {
     pub(super) node: usize,
     /// Its column (a parent sits midway over its children's).
-    x: f32,
+    pub(super) x: f32,
     depth: u32,
     /// The parent's index among the placed nodes.
-    parent: Option<usize>,
+    pub(super) parent: Option<usize>,
     /// Its first and last children among the placed nodes.
     children: Option<(usize, usize)>,
     /// Its board.
@@ -484,7 +484,7 @@ pub(super) struct Placed {
 pub(super) struct TreeLayout {
     pub(super) placed: Vec<Placed>,
     /// Columns (leaves) and the deepest depth.
-    width: usize,
+    pub(super) width: usize,
     depth: u32,
     /// Whether nodes were left out (beyond the first `most`).
     cut: bool,
