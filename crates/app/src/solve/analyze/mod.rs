@@ -17,7 +17,8 @@
 //! the design revision they were computed for: the Solve view drops them (and stops the
 //! tasks) when the design changes, except when "Make this the start" changed it: then the
 //! analysis stays, marked as of the previous start, the piece set's exploration stays (the
-//! pieces, walls and goal are the same), and the window folds so the new start is seen.
+//! pieces, walls and goal are the same), and the window stays open beside the board, where
+//! the new start is seen.
 
 pub mod charts;
 pub mod results;
@@ -66,8 +67,6 @@ pub struct AnalyzeView {
     exploration_outcome: Option<Outcome<ExploreReport>>,
     /// Whether the analysis shown is of the start before "Make this the start".
     of_previous_start: bool,
-    /// Whether the window folds to its title bar at the next frame.
-    fold: bool,
     /// Where the Analyze window was placed last (for the app's window's size and the panel
     /// it opens over): egui keeps a window's place from frame to frame (and from run to run),
     /// and a place chosen for 800x600 lies over the board at 1400x900.
@@ -84,7 +83,6 @@ impl Default for AnalyzeView {
             exploration: None,
             exploration_outcome: None,
             of_previous_start: false,
-            fold: false,
             placed_at: None,
         }
     }
@@ -170,12 +168,11 @@ impl AnalyzeView {
 
     /// Keeps the results across "Make this the start": only the start moved, so the
     /// analysis stays, marked as of the previous start, and the exploration of the piece set
-    /// stays as it is. The window folds to its title bar, so the board with the new start
-    /// shows.
+    /// stays as it is. The window stays open: it sits beside the board, which shows the new
+    /// start.
     pub fn keep_for_new_start(&mut self) {
         self.analysis = None;
         self.of_previous_start = self.analysis_outcome.is_some();
-        self.fold = true;
     }
 
     /// Drains the running jobs' messages. Call once a frame.
@@ -239,14 +236,6 @@ impl AnalyzeView {
         commands: &mut Vec<Command>,
     ) {
         let mut open = true;
-        if std::mem::take(&mut self.fold) {
-            // Where egui keeps whether a window is folded (its title bar's triangle).
-            let id = window_id().with("collapsing");
-            let mut folding =
-                egui::collapsing_header::CollapsingState::load_with_default_open(ctx, id, true);
-            folding.set_open(false);
-            folding.store(ctx);
-        }
         let screen = ctx.content_rect();
         // Wide enough for a figure and its value in a line where the app's window allows,
         // and never narrower than the panel it opens over.
