@@ -15,8 +15,10 @@
 //! frame with an arrow out. The painting is in `paint.rs`.
 
 mod paint;
+mod strokes;
 
-pub use paint::{EXIT_SPACE, Exit, exits, outline};
+pub use paint::{EXIT_SPACE, Exit, exits};
+pub use strokes::outline;
 
 use egui::{
     AsIdSalt, IdSalt, PointerButton, Pos2, Rect, Response, Role, Sense, Ui, Vec2, WidgetInfo, pos2,
