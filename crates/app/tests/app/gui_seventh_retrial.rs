@@ -581,3 +581,43 @@ fn a_one_cell_piece_on_a_rush_hour_board_says_the_board_is_now_a_block_puzzle() 
     let status = h.state().status().to_string();
     assert!(status.contains("block puzzle"), "{status}");
 }
+
+#[test]
+fn the_wheel_over_a_tree_scrolls_the_page_not_the_tree() {
+    let mut h = gui_support::watch_view(
+        bundled("klotski.ron"),
+        blockslide_core::solve::Algorithm::Bfs,
+        [800.0, 600.0],
+    );
+    gui_support::press(&mut h, "Watch Breadth-first");
+    for _ in 0..5 {
+        gui_support::press(&mut h, "Step ›");
+    }
+    let wheel = |h: &mut egui_kittest::Harness<'static, blockslide_app::app::App>| {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, -400.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run_ok();
+    };
+    // The page scrolled to its end first, over the counters, where a page can't scroll on.
+    h.hover_at(h.get_by_label("Step ›").rect().center());
+    h.run_ok();
+    for _ in 0..5 {
+        wheel(&mut h);
+    }
+    let (before, _) = h.state().solve_view().watch().tree_view();
+    let canvas = h
+        .query_all(egui_kittest::kittest::by().role(Role::Canvas))
+        .map(|c| c.rect())
+        .next()
+        .expect("the tree's canvas");
+    h.hover_at(canvas.center());
+    h.run_ok();
+    wheel(&mut h);
+    let (after, _) = h.state().solve_view().watch().tree_view();
+    assert_eq!(after, before, "the wheel panned the tree");
+}

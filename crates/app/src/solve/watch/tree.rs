@@ -161,6 +161,10 @@ pub(super) fn tree_ui(
             .min_elem()
             .clamp(min_zoom, ZOOM_MAX);
         let labels = zoom >= LABEL_ZOOM;
+        // The wheel scrolls the page the tree is on, not the tree (dragging pans it, Ctrl +
+        // wheel zooms it): held back from the scene, then given back for the page.
+        let wheel = ui.input(|i| i.smooth_scroll_delta);
+        ui.ctx().input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
         ui.allocate_ui(viewport, |ui| {
             egui::Scene::new()
                 .zoom_range(min_zoom..=ZOOM_MAX)
@@ -199,6 +203,7 @@ pub(super) fn tree_ui(
                     }
                 });
         });
+        ui.ctx().input_mut(|i| i.smooth_scroll_delta += wheel);
         if scene.folded {
             fold_note_ui(ui, w.replay.goal().is_some(), scene.partial);
         }
