@@ -171,26 +171,11 @@ pub(super) fn tree_ui(
                 .show(ui, &mut scene.rect, |ui| {
                     let (_, area) = ui.allocate_space(size);
                     let at = |p: &Placed| area.min + at(p);
-                    let painter = ui.painter().clone();
-                    let on_path = |p: &Placed| view.solution.contains(&p.node);
-                    for p in &layout.placed {
-                        if let Some(parent) = p.parent.map(|i| &layout.placed[i]) {
-                            let (a, b) = (at(parent), at(p));
-                            // An edge ends above its node's label, or at the node when
-                            // the zoom leaves labels out.
-                            let band = if labels { LABEL_FONT + LABEL_GAP } else { 0.0 };
-                            let (a, b) = (
-                                a + vec2(0.0, node_size.y * 0.5),
-                                b - vec2(0.0, node_size.y * 0.5 + band),
-                            );
-                            let stroke = if on_path(p) {
-                                Stroke::new(4.0, GOAL)
-                            } else {
-                                Stroke::new(1.0, DISCARDED)
-                            };
-                            painter.line_segment([a, b], stroke);
-                        }
-                    }
+                    // An edge ends above its node's label, or at the node when the zoom
+                    // leaves labels out.
+                    let band = if labels { LABEL_FONT + LABEL_GAP } else { 0.0 };
+                    let ends = (node_size.y * 0.5, node_size.y * 0.5 + band);
+                    paint_edges(ui.painter(), layout, &view.solution, at, ends);
                     let nodes = NodeMarks {
                         w,
                         node_size,
@@ -216,6 +201,29 @@ pub(super) fn tree_ui(
 
 /// The height of the line under a folded tree.
 const NOTE_HEIGHT: f32 = 20.0;
+
+/// The edges of `layout`, each from `ends.0` under its parent's centre (drawn at `at`) to
+/// `ends.1` above its node's, the solution's thick in the goal's colour.
+fn paint_edges(
+    painter: &egui::Painter,
+    layout: &TreeLayout,
+    solution: &std::collections::HashSet<usize>,
+    at: impl Fn(&Placed) -> Pos2,
+    ends: (f32, f32),
+) {
+    for p in &layout.placed {
+        if let Some(parent) = p.parent.map(|i| &layout.placed[i]) {
+            let a = at(parent) + vec2(0.0, ends.0);
+            let b = at(p) - vec2(0.0, ends.1);
+            let stroke = if solution.contains(&p.node) {
+                Stroke::new(4.0, GOAL)
+            } else {
+                Stroke::new(1.0, DISCARDED)
+            };
+            painter.line_segment([a, b], stroke);
+        }
+    }
+}
 
 /// The line under a folded tree: what it shows (the way to the goal if `goal`, else to the
 /// node expanded last), and, if `partial`, that the rest is beyond the canvas's edges.
