@@ -104,7 +104,8 @@ static EIGHT: LazyLock<Puzzle> = LazyLock::new(|| {
 fn getting_started_ui(ui: &mut Ui, commands: &mut Vec<Command>) {
     ui.label(
         "Blockslide draws sliding puzzles, solves them with search algorithms you can watch \
-         and compare, and lets you play them. The Klotski you see is a good first puzzle.",
+         and compare, and lets you play them. Klotski, the first puzzle of the Library \
+         (Ctrl+L), is a good one to start with.",
     );
     ui.add_space(8.0);
     let steps: [(&str, String, Board<'_>); 4] = [

@@ -491,10 +491,11 @@ impl App {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
             commands.push(Command::Quit);
         }
+        // A dialog is modal: no key reaches the menus or the editor behind it.
         if !self.dialogs.any_open() && !self.new_dialog_open {
             menu_bar::shortcuts(ctx, ctx.egui_wants_keyboard_input(), commands);
+            self.editor_keys(ctx, commands);
         }
-        self.editor_keys(ctx, commands);
         // A puzzle file dropped on the window opens (asking about unsaved changes first).
         if let Some(path) = ctx.input(|i| {
             i.raw

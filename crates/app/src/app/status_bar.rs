@@ -38,6 +38,7 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
                         Cell::Wall => "wall".to_string(),
                         Cell::Piece(t) => format!("piece {t}"),
                     },
+                    Layer::Goal if p.cell(r, c) == Cell::Wall => "wall".to_string(),
                     Layer::Goal => p.goal.cells[r * p.cols + c]
                         .map_or_else(|| "don't care".to_string(), |t| format!("goal: piece {t}")),
                 };

@@ -8,8 +8,8 @@ pub mod fit;
 pub mod format;
 pub mod task;
 
-/// Where the app's floating windows may go: below its menu bar and tab row, which stay in
-/// reach however the app's window is sized, and for the windows of work (not help) below the
+/// Where the app's floating windows may go: below its menu bar and tab row and above its
+/// status bar, which stay in reach however the app's window is sized, and for the windows of work (not help) below the
 /// Solve tab's row of views too.
 pub fn window_area(ctx: &egui::Context, below: Below) -> egui::Rect {
     let screen = ctx.content_rect();
@@ -18,8 +18,16 @@ pub fn window_area(ctx: &egui::Context, below: Below) -> egui::Rect {
         Below::Views => VIEWS_BOTTOM,
     };
     let top = wanted.min(screen.bottom() - 100.0).max(screen.top());
-    egui::Rect::from_min_max(egui::pos2(screen.left(), top), screen.max)
+    // Above the status bar too.
+    let bottom = (screen.bottom() - STATUS_HEIGHT).max(top + 100.0);
+    egui::Rect::from_min_max(
+        egui::pos2(screen.left(), top),
+        egui::pos2(screen.right(), bottom),
+    )
 }
+
+/// The status bar's height at the bottom of the app's window.
+const STATUS_HEIGHT: f32 = 26.0;
 
 /// What a floating window keeps clear of (see [`window_area`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -428,10 +428,13 @@ fn goal_section(ui: &mut Ui, puzzle: &Puzzle, mode: Mode, commands: &mut Vec<Com
             "No goal yet: open the Goal tab (F2) and paint where pieces must end."
         });
     } else {
+        // A wall is neither named nor "don't care": no piece can stand there.
+        let walls = puzzle.cells.iter().filter(|c| **c == Cell::Wall).count();
+        let free = puzzle.goal.cells.len().saturating_sub(named + walls);
         ui.weak(format!(
             "{}, {} don't care",
             counted(named, "cell named", "cells named"),
-            thousands((puzzle.goal.cells.len() - named) as u64)
+            thousands(free as u64)
         ));
         ui.weak(if in_goal {
             "Paint on the board to change it."

@@ -621,3 +621,38 @@ fn the_wheel_over_a_tree_scrolls_the_page_not_the_tree() {
     let (after, _) = h.state().solve_view().watch().tree_view();
     assert_eq!(after, before, "the wheel panned the tree");
 }
+
+#[test]
+fn a_key_pressed_in_the_new_puzzle_dialog_leaves_the_editor_behind_it_alone() {
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
+    let tool = h.state().tool();
+    gui_support::menu(&mut h, "File", "New…");
+    assert_ne!(
+        blockslide_app::command::Tool::Move,
+        tool,
+        "the test starts with another tool"
+    );
+    gui_support::keys(
+        &mut h,
+        egui::Modifiers::NONE,
+        blockslide_app::command::Tool::Move.key(),
+    );
+    assert_eq!(
+        h.state().tool(),
+        tool,
+        "a key behind the dialog changed the tool"
+    );
+}
+
+#[test]
+fn a_wall_is_neither_named_nor_dont_care_in_the_goal() {
+    let puzzle =
+        blockslide_core::model::Puzzle::from_rows(&["A . #", ". . ."], &[". A .", ". . ."])
+            .expect("valid rows");
+    let mut h = gui_support::harness(puzzle, Mode::Goal, [1400.0, 900.0]);
+    // Six cells: one named, one a wall, four free.
+    h.get_by_label("1 cell named, 4 don't care");
+    h.hover_at(gui_support::cell_pos(&h, 0, 2));
+    h.run_ok();
+    h.get_by_label_contains("row 1, column 3: wall");
+}

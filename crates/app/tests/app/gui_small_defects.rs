@@ -22,7 +22,6 @@ use blockslide_app::app::App;
 use blockslide_app::command::Mode;
 use blockslide_app::common::board::{BOARD_LABEL, cell_rect};
 use blockslide_app::solve::analyze::results::{MAKE_START, PREVIOUS_START_NOTE};
-use blockslide_app::solve::analyze::window_id;
 use blockslide_app::solve::availability::EMPTY_GOAL;
 use blockslide_app::solve::panel::Outcome;
 use blockslide_app::solve::playback::Playback;
@@ -99,7 +98,7 @@ fn making_the_hardest_start_keeps_the_analysis_and_shows_the_new_start() {
     // saying which start they are of.
     let window = h
         .ctx
-        .memory(|m| m.area_rect(window_id()))
+        .memory(|m| m.area_rect(h.state().solve_view().analyze_view().window_id()))
         .expect("the window is shown");
     let board = h.get_by_label(BOARD_LABEL).rect();
     assert!(!window.intersects(board), "{window:?} over {board:?}");

@@ -68,9 +68,12 @@ pub struct AnalyzeView {
     /// Whether the analysis shown is of the start before "Make this the start".
     of_previous_start: bool,
     /// Where the Analyze window was placed last (for the app's window's size and the panel
-    /// it opens over): egui keeps a window's place from frame to frame (and from run to run),
-    /// and a place chosen for 800x600 lies over the board at 1400x900.
+    /// it opens over), and how many times it was placed: egui keeps a window's place and size
+    /// from frame to frame (and from run to run), and those chosen for one size of the app's
+    /// window lie over the board, or above the tabs, at another. Each placing shows the window
+    /// afresh, under an id of its own, so its place and size are chosen for the new spot.
     placed_at: Option<egui::Rect>,
+    placings: u64,
 }
 
 impl Default for AnalyzeView {
@@ -84,6 +87,7 @@ impl Default for AnalyzeView {
             exploration_outcome: None,
             of_previous_start: false,
             placed_at: None,
+            placings: 0,
         }
     }
 }
@@ -93,8 +97,8 @@ impl Default for AnalyzeView {
 const MIN_WIDTH: f32 = 220.0;
 const MAX_WIDTH: f32 = 440.0;
 
-/// The Analyze window's id (egui keeps its position, size and folding under it).
-pub fn window_id() -> egui::Id {
+/// The Analyze windows' ids grow from this one (see [`AnalyzeView::window_id`]).
+fn base_window_id() -> egui::Id {
     egui::Id::unique("analyze window")
 }
 
@@ -224,6 +228,12 @@ impl AnalyzeView {
         }
     }
 
+    /// The id of the Analyze window shown now (egui keeps its position, size and folding
+    /// under it).
+    pub fn window_id(&self) -> egui::Id {
+        base_window_id().with(self.placings)
+    }
+
     /// Draws the Analyze window for `puzzle` (the open design) with the solver panel's
     /// `settings` (the metric can be changed here too), and queues what the user asks for,
     /// closing the window included.
@@ -243,7 +253,6 @@ impl AnalyzeView {
             .clamp(MIN_WIDTH, MAX_WIDTH)
             .max(beside.map_or(0.0, |panel| panel.width() - 24.0));
         let window = egui::Window::new("Analyze")
-            .id(window_id())
             .open(&mut open)
             .resizable(true)
             .min_width(width)
@@ -259,21 +268,26 @@ impl AnalyzeView {
                 egui::pos2(panel.max.x - 16.0 - width, panel.min.y + 40.0),
                 panel.max - egui::vec2(16.0, 16.0),
             ),
-            None => egui::Rect::from_min_size(egui::pos2(300.0, 60.0), egui::vec2(580.0, 780.0)),
+            // No side panel: at the right edge, below the tabs.
+            None => egui::Rect::from_min_max(
+                egui::pos2(screen.max.x - 16.0 - width, screen.min.y + 96.0),
+                screen.max - egui::vec2(16.0, 40.0),
+            ),
         };
-        let mut window = window.default_rect(spot);
-        let placing = self.placed_at != Some(spot);
-        if placing {
+        if self.placed_at != Some(spot) {
             // A new size of the app's window, or of its panel: placed afresh, off the board.
-            window = window.current_pos(spot.min);
-            move_window(ctx, window_id(), spot.min);
-        }
-        let shown = window.show(ctx, |ui| self.ui(ui, settings, puzzle, commands));
-        // Placed once the window is seen there: a frame egui discards and runs again would
-        // otherwise lose the new place.
-        if placing && shown.is_some_and(|s| s.response.rect.min.distance(spot.min) < 1.0) {
             self.placed_at = Some(spot);
+            self.placings += 1;
         }
+        // Never larger than its spot, which it fills when first shown there: a size kept from
+        // a larger app window would reach over the board, or above the tabs, where egui
+        // pushes a window too tall for the screen.
+        window
+            .id(self.window_id())
+            .default_rect(spot)
+            .max_width(spot.width())
+            .max_height(spot.height())
+            .show(ctx, |ui| self.ui(ui, settings, puzzle, commands));
         if !open {
             commands.push(Command::ShowAnalysis(false));
         }
@@ -478,15 +492,4 @@ fn progress_ui<R>(ui: &mut Ui, task: &Task<Stats, R>, doing: &str, limits: &Limi
     ui.add(
         egui::ProgressBar::new(fraction).text(format!("{:.0}% of the {name}", fraction * 100.0)),
     );
-}
-
-/// Moves the window `id` shown before to `to`, in egui's memory. A window dragged by its
-/// title bar (egui's way with a mouse) takes its place from there and ignores
-/// `Window::current_pos`.
-fn move_window(ctx: &Context, id: egui::Id, to: egui::Pos2) {
-    if let Some(mut state) = egui::AreaState::load(ctx, id) {
-        state.set_left_top_pos(to);
-        let layer = egui::LayerId::new(egui::Order::Middle, id);
-        ctx.memory_mut(|m| m.areas_mut().set_state(layer, state));
-    }
 }

@@ -204,9 +204,10 @@ impl FamilyView {
             // Scrolled, so every control stays in reach in a small window.
             .vscroll(true)
             .default_pos([20.0, area.top()])
+            // Room for the table and the preview with its buttons where the app has it.
             .default_size([
-                740.0_f32.min(area.width() - 40.0),
-                520.0_f32.min(area.height() - 20.0),
+                900.0_f32.min(area.width() - 40.0),
+                720.0_f32.min(area.height() - 8.0),
             ])
             .resizable(true)
             .show(ctx, |ui| self.ui(ui, design, commands));

@@ -185,8 +185,20 @@ fn compare_ui(ui: &mut Ui, sides: [Side<'_>; 2], thumbnails: bool) {
         (second, second_scene, second_extras, second_commands),
     ] = sides;
     let mut fit = ui.columns(2, |columns| {
-        let fit = header_ui(&mut columns[0], 0, first, first_extras, full);
-        header_ui(&mut columns[1], 1, second, second_extras, full);
+        let fit = header_ui(
+            &mut columns[0],
+            0,
+            (first, first_scene.folded),
+            first_extras,
+            full,
+        );
+        header_ui(
+            &mut columns[1],
+            1,
+            (second, second_scene.folded),
+            second_extras,
+            full,
+        );
         fit
     });
     if full {
@@ -233,8 +245,14 @@ fn compare_ui(ui: &mut Ui, sides: [Side<'_>; 2], thumbnails: bool) {
 /// counters in full and its selected node's block; else its counters compact,
 /// its selected node in a line, and no why line once the goal is reached (its notes say so).
 /// Either way its why line takes one line whatever its length. The first's compact header
-/// holds "Fit the tree"; returns whether it was pressed.
-fn header_ui(ui: &mut Ui, index: usize, w: &Watching, extras: &mut Extras, full: bool) -> bool {
+/// holds "Fit the tree"; returns whether it was pressed. `folded`: its tree is shown folded.
+fn header_ui(
+    ui: &mut Ui,
+    index: usize,
+    (w, folded): (&Watching, bool),
+    extras: &mut Extras,
+    full: bool,
+) -> bool {
     ui.push_id(("watch side", index), |ui| {
         if full {
             summary_ui(ui, w);
@@ -251,7 +269,7 @@ fn header_ui(ui: &mut Ui, index: usize, w: &Watching, extras: &mut Extras, full:
         } else {
             selected_line_ui(ui, w, index == 0)
         };
-        cut_note_ui(ui, w, !full);
+        cut_note_ui(ui, w, !full, folded);
         fit
     })
     .inner

@@ -508,7 +508,7 @@ impl Watch {
                 ui.vertical(|ui| {
                     selected_ui(ui, w);
                     tree_bar_ui(ui, w, &mut self.scene);
-                    cut_note_ui(ui, w, false);
+                    cut_note_ui(ui, w, false, self.scene.folded);
                     tree_ui(
                         ui,
                         w,
@@ -527,7 +527,7 @@ impl Watch {
             let size = vec2(ui.available_width(), ui.available_height().max(360.0));
             ui.allocate_ui(size, |ui| {
                 tree_bar_ui(ui, w, &mut self.scene);
-                cut_note_ui(ui, w, false);
+                cut_note_ui(ui, w, false, self.scene.folded);
                 tree_ui(
                     ui,
                     w,

@@ -57,10 +57,11 @@ const READABLE_BOARDS: f32 = 0.75;
 pub(super) const TREE_MIN_HEIGHT: f32 = 120.0;
 
 /// The note over a tree cut short: which nodes it shows (`compact`: in a line that fits a
-/// narrow column, the sentence on hover). Nothing when the tree is whole.
-pub(super) fn cut_note_ui(ui: &mut Ui, w: &Watching, compact: bool) {
+/// narrow column, the sentence on hover). Nothing when the tree is whole, or `folded`.
+pub(super) fn cut_note_ui(ui: &mut Ui, w: &Watching, compact: bool, folded: bool) {
     let layout = &w.view.layout;
-    if !layout.cut {
+    // A folded tree shows no cut: the line under it says what it shows.
+    if !layout.cut || folded {
         return;
     }
     let note = format!(
