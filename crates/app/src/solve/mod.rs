@@ -601,16 +601,13 @@ impl SolveView {
         });
         ui.separator();
         match self.tab {
-            // Both scroll sideways too: in a narrow window the Watch controls and the
-            // comparison table are wider than the centre, and must stay reachable.
+            // Watch scrolls all but its controls; the comparison scrolls sideways too, its
+            // table being wider than a narrow centre.
             SolveTab::Watch => {
                 let algorithm = self.panel.settings.algorithm_for(puzzle);
                 let availability = self.panel.availability(revision, puzzle);
                 self.watch.offer_choices(availability);
-                egui::ScrollArea::both()
-                    .id_salt("watch scroll")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| self.watch.ui(ui, algorithm, commands));
+                self.watch.ui(ui, algorithm, commands);
             }
             SolveTab::Compare => {
                 let availability = self.panel.availability(revision, puzzle);

@@ -459,11 +459,35 @@ impl Watch {
 
     /// The view, for `puzzle` with the solver panel's `algorithm` and `heuristic` named.
     pub fn ui(&mut self, ui: &mut Ui, algorithm: Algorithm, commands: &mut Vec<Command>) {
+        // The choices and the step controls stay at the top while the rest scrolls, so a
+        // student can step and watch the tree at once in a small window.
+        egui::Panel::top("watch controls")
+            .resizable(false)
+            .show(ui, |ui| self.head_ui(ui, algorithm, commands));
+        // Scrolled both ways: the side-by-side columns and the comparison table are wider
+        // than the centre, and must stay reachable.
+        egui::ScrollArea::both()
+            .id_salt("watch scroll")
+            .auto_shrink([false, false])
+            .show(ui, |ui| self.body_ui(ui, commands));
+    }
+
+    /// The choices of what to watch, and the step controls once a search is watched.
+    fn head_ui(&mut self, ui: &mut Ui, algorithm: Algorithm, commands: &mut Vec<Command>) {
         self.choices_ui(ui, algorithm, commands);
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
         self.play(ui, commands);
+        if self.watching.is_some() {
+            ui.separator();
+            let (step, steps) = self.shared_step();
+            controls_ui(ui, step, steps, self.playing, &mut self.speed, commands);
+        }
+    }
+
+    /// The searches watched: their figures, frontiers and trees.
+    fn body_ui(&mut self, ui: &mut Ui, commands: &mut Vec<Command>) {
         let Some(w) = self.watching.as_ref() else {
             ui.weak(
                 "Choose an algorithm (and a heuristic) in the solver panel, then press Watch. \
@@ -474,10 +498,6 @@ impl Watch {
             );
             return;
         };
-        ui.separator();
-        let (step, steps) = self.shared_step();
-        controls_ui(ui, step, steps, self.playing, &mut self.speed, commands);
-        ui.separator();
         if let Some(other) = self.compared.as_mut() {
             compare::compared_ui(
                 ui,
