@@ -656,3 +656,35 @@ fn a_wall_is_neither_named_nor_dont_care_in_the_goal() {
     h.run_ok();
     h.get_by_label_contains("row 1, column 3: wall");
 }
+
+#[test]
+fn the_watch_controls_stay_in_view_with_the_tree_at_800x600() {
+    let mut h = gui_support::watch_view(
+        bundled("eight-14.ron"),
+        blockslide_core::solve::Algorithm::Bfs,
+        [800.0, 600.0],
+    );
+    gui_support::press(&mut h, "Watch Breadth-first");
+    for _ in 0..5 {
+        gui_support::press(&mut h, "Step ›");
+    }
+    // Scrolled down to the tree's bottom, as the student does to see it.
+    let canvas = h
+        .query_all(egui_kittest::kittest::by().role(Role::Canvas))
+        .next()
+        .expect("the tree's canvas");
+    canvas.scroll_to_me();
+    h.run_ok();
+    let step = h.get_by_label("Step ›").rect();
+    let tree = h
+        .query_all(egui_kittest::kittest::by().role(Role::Canvas))
+        .map(|c| c.rect())
+        .next()
+        .expect("the tree's canvas");
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(800.0, 600.0));
+    assert!(window.contains_rect(step), "Step at {step:?}");
+    assert!(
+        tree.bottom() <= 600.0 && tree.top() > step.bottom(),
+        "the tree at {tree:?} under Step at {step:?}"
+    );
+}
