@@ -114,6 +114,8 @@ pub struct App {
     /// Where the right-hand panel was drawn last (`None` while collapsed): the Analyze
     /// window opens over it, off the board.
     side_rect: Option<egui::Rect>,
+    /// The central area's rect in the last frame, where the board is drawn.
+    centre_rect: Option<egui::Rect>,
     export: Option<export::ExportTask>,
 }
 
@@ -189,6 +191,7 @@ impl App {
             help: None,
             help_openings: 0,
             side_rect: None,
+            centre_rect: None,
             export: None,
         }
     }
@@ -576,7 +579,7 @@ impl App {
             });
             self.side_rect = panel.map(|p| p.response.rect);
         }
-        egui::CentralPanel::default().show(ui, |ui| {
+        let centre = egui::CentralPanel::default().show(ui, |ui| {
             if self.mode.is_editing() {
                 // A tile puzzle's goal is the familiar order; outlining every misplaced tile
                 // would only add noise.
@@ -594,6 +597,7 @@ impl App {
                 );
             }
         });
+        self.centre_rect = Some(centre.response.rect);
     }
 
     /// The menu bar. The recent files are looked for each time the File menu opens, so a
@@ -651,8 +655,12 @@ impl App {
         self.library.show(ctx, &mut library_open, commands);
         self.view.library_open = library_open;
         if self.view.analysis_open {
-            self.solve
-                .analysis_window(ctx, self.doc.puzzle(), self.side_rect, commands);
+            self.solve.analysis_window(
+                ctx,
+                self.doc.puzzle(),
+                self.side_rect.zip(self.centre_rect),
+                commands,
+            );
         }
         if self.view.families_open {
             self.solve.families_window(ctx, self.doc.puzzle(), commands);

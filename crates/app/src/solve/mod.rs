@@ -507,7 +507,7 @@ impl SolveView {
         &mut self,
         ctx: &egui::Context,
         puzzle: &Puzzle,
-        beside: Option<egui::Rect>,
+        beside: Option<(egui::Rect, egui::Rect)>,
         commands: &mut Vec<Command>,
     ) {
         self.analyze

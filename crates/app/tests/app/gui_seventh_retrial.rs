@@ -688,3 +688,17 @@ fn the_watch_controls_stay_in_view_with_the_tree_at_800x600() {
         "the tree at {tree:?} under Step at {step:?}"
     );
 }
+
+#[test]
+fn the_analyze_window_leaves_a_wide_board_clear_at_1400x900() {
+    for file in ["rush-hour-halfway.ron", "klotski.ron"] {
+        let mut h = gui_support::harness(bundled(file), Mode::Start, [1400.0, 900.0]);
+        gui_support::keys(&mut h, egui::Modifiers::NONE, egui::Key::F6);
+        let window = h.get_by_role_and_label(Role::Window, "Analyze").rect();
+        let board = h.get_by_label(BOARD_LABEL).rect();
+        assert!(
+            !window.intersects(board.expand(4.0)),
+            "{file}: {window:?} over the board {board:?}"
+        );
+    }
+}

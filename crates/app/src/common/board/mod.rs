@@ -40,6 +40,10 @@ pub enum Layer {
     Goal,
 }
 
+/// The largest side of a board's cell, in points, unless a board asks for another
+/// ([`Board::max_cell_size`]).
+pub const MAX_CELL: f32 = 128.0;
+
 /// The key held to outline the goal over a tile puzzle (see [`Board::goal_outline`]).
 pub const GOAL_KEY: egui::Key = egui::Key::G;
 
@@ -115,7 +119,7 @@ impl<'a> Board<'a> {
             highlighted_piece: None,
             highlighted_zone: None,
             goal_outline: false,
-            max_cell: 128.0,
+            max_cell: MAX_CELL,
             interactive: true,
             centered: true,
             hover_outline: true,

@@ -97,6 +97,9 @@ impl Default for AnalyzeView {
 const MIN_WIDTH: f32 = 220.0;
 const MAX_WIDTH: f32 = 440.0;
 
+/// The room a board keeps around it for its frame and exits (see the board's `EXIT_SPACE`).
+const BOARD_MARGIN: f32 = 6.0 + crate::common::board::EXIT_SPACE;
+
 /// The Analyze windows' ids grow from this one (see [`AnalyzeView::window_id`]).
 fn base_window_id() -> egui::Id {
     egui::Id::unique("analyze window")
@@ -242,7 +245,7 @@ impl AnalyzeView {
         ctx: &Context,
         settings: &mut SolverSettings,
         puzzle: &Puzzle,
-        beside: Option<egui::Rect>,
+        beside: Option<(egui::Rect, egui::Rect)>,
         commands: &mut Vec<Command>,
     ) {
         let mut open = true;
@@ -251,7 +254,22 @@ impl AnalyzeView {
         // and never narrower than the panel it opens over.
         let width = (screen.width() * 0.28)
             .clamp(MIN_WIDTH, MAX_WIDTH)
-            .max(beside.map_or(0.0, |panel| panel.width() - 24.0));
+            .max(beside.map_or(0.0, |(panel, _)| panel.width() - 24.0));
+        // Reaching left of the panel only as far as the board leaves free (the board fills
+        // the centre's height or width, centred, up to its largest cells; its frame and exits
+        // take a margin).
+        let width = match beside {
+            Some((panel, centre)) => {
+                let (rows, cols) = (puzzle.rows.max(1) as f32, puzzle.cols.max(1) as f32);
+                let cell = ((centre.width() - 2.0 * BOARD_MARGIN) / cols)
+                    .min((centre.height() - 2.0 * BOARD_MARGIN) / rows)
+                    .clamp(0.0, crate::common::board::MAX_CELL);
+                let board_right = centre.center().x + cell * cols / 2.0 + BOARD_MARGIN;
+                let room = panel.max.x - 16.0 - board_right - 8.0;
+                width.min(room).max(panel.width() - 24.0)
+            }
+            None => width,
+        };
         let window = egui::Window::new("Analyze")
             .open(&mut open)
             .resizable(true)
@@ -264,7 +282,7 @@ impl AnalyzeView {
             // start" the user sees the new start. A window wider than the panel reaches
             // left into the margin beside the board. The window's frame and title bar are
             // outside the rect given to egui, hence the margins.
-            Some(panel) => egui::Rect::from_min_max(
+            Some((panel, _)) => egui::Rect::from_min_max(
                 egui::pos2(panel.max.x - 16.0 - width, panel.min.y + 40.0),
                 panel.max - egui::vec2(16.0, 16.0),
             ),
