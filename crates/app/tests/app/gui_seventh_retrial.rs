@@ -702,3 +702,36 @@ fn the_analyze_window_leaves_a_wide_board_clear_at_1400x900() {
         );
     }
 }
+
+#[test]
+fn an_empty_comparison_offers_to_run_its_pairs_in_the_centre_at_800x600() {
+    let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Solve, [800.0, 600.0]);
+    button(&h, "Compare").click();
+    h.run_ok();
+    let pairs = h.state().solve_view().compare().pairs.len();
+    let run = format!("Run the {pairs} pairs");
+    let at = h.get_by_role_and_label(Role::Button, &run).rect();
+    assert!(at.max.y <= 600.0 && at.max.x <= 560.0, "{run} at {at:?}");
+    button(&h, &run).click();
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "the comparison", |app| {
+        !app.solve_view().compare().is_running() && !app.solve_view().compare().rows().is_empty()
+    });
+    assert_eq!(h.state().solve_view().compare().rows().len(), pairs);
+}
+
+#[test]
+fn reaching_the_goal_moves_nothing_under_the_pointer_in_watch() {
+    for size in [[800.0, 600.0], [1400.0, 900.0]] {
+        let mut h = gui_support::watch_view(
+            bundled("eight-14.ron"),
+            blockslide_core::solve::Algorithm::Bfs,
+            size,
+        );
+        gui_support::press(&mut h, "Watch Breadth-first");
+        gui_support::press(&mut h, "Step ›");
+        let fit = h.get_by_label("Fit the tree").rect();
+        gui_support::press(&mut h, "Run to the goal »");
+        assert_eq!(h.get_by_label("Fit the tree").rect(), fit, "at {size:?}");
+    }
+}

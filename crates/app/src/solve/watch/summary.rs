@@ -169,5 +169,9 @@ fn notes_ui(ui: &mut Ui, w: &Watching, short: bool) {
         } else {
             ui.colored_label(GOAL, sentence);
         }
+    } else if !short && !w.trace.events.is_empty() {
+        // The goal's line holds its place until then, so nothing below moves when it comes
+        // (a short header's why line gives way to it instead).
+        ui.weak("Goal not reached yet");
     }
 }

@@ -385,7 +385,7 @@ fn node_color(w: &Watching, node: usize, fate: Fate) -> Color32 {
     }
 }
 
-/// What the colours and marks of the tree mean (the solution path once there is one). Each
+/// What the colours and marks of the tree mean (the solution path faint until there is one). Each
 /// mark and its label are one item, so a narrow view wraps between items, never between a
 /// mark and what it means. A `compact` legend names each thing in a word (the rest on hover),
 /// to take less room in a narrow centre. Returns the legend's response.
@@ -429,17 +429,25 @@ pub(super) fn legend_ui(ui: &mut Ui, solution: bool, compact: bool) -> egui::Res
         legend_item(ui, Vec2::splat(14.0), "selected", |painter, mark| {
             painter.circle_stroke(mark.center(), 5.5, Stroke::new(2.5, SELECTED));
         });
-        if solution {
-            let item = legend_item(ui, vec2(18.0, 12.0), solution_path, |painter, mark| {
-                painter.line_segment(
-                    [mark.left_center(), mark.right_center()],
-                    Stroke::new(4.0, GOAL),
-                );
-            });
-            if let Some(more) = solution_more {
-                item.on_hover_text(more);
-            }
-        }
+        // Shown from the start, faint until there is a solution, so the legend keeps its
+        // size and nothing under it moves when the goal is reached.
+        let color = if solution {
+            GOAL
+        } else {
+            GOAL.gamma_multiply(0.35)
+        };
+        let item = legend_item(ui, vec2(18.0, 12.0), solution_path, |painter, mark| {
+            painter.line_segment(
+                [mark.left_center(), mark.right_center()],
+                Stroke::new(4.0, color),
+            );
+        });
+        let more = solution_more.unwrap_or("The solution path");
+        item.on_hover_text(if solution {
+            more.to_string()
+        } else {
+            format!("{more}, drawn once the goal is reached")
+        });
     })
     .response
 }
