@@ -735,3 +735,16 @@ fn reaching_the_goal_moves_nothing_under_the_pointer_in_watch() {
         assert_eq!(h.get_by_label("Fit the tree").rect(), fit, "at {size:?}");
     }
 }
+
+#[test]
+fn the_first_step_of_a_watch_moves_nothing_below_it_at_800x600() {
+    let mut h = gui_support::watch_view(
+        bundled("eight-14.ron"),
+        blockslide_core::solve::Algorithm::Bfs,
+        [800.0, 600.0],
+    );
+    gui_support::press(&mut h, "Watch Breadth-first");
+    let fit = h.get_by_label("Fit the tree").rect();
+    gui_support::press(&mut h, "Step ›");
+    assert_eq!(h.get_by_label("Fit the tree").rect(), fit);
+}

@@ -41,12 +41,27 @@ pub(super) fn why_line_ui(ui: &mut Ui, w: &Watching) {
 
 /// The node expanded last, its move, its figures and its board.
 pub(super) fn current_ui(ui: &mut Ui, w: &Watching) {
-    let (Some(node), Some((label, position))) = (w.replay.current(), &w.view.current) else {
-        ui.label("Nothing expanded yet: the frontier holds the start.");
-        return;
+    // Before the first expansion the start is shown in the same room, so the first step
+    // moves nothing below (the tree stays where the student looks).
+    let (position, lines) = match (w.replay.current(), &w.view.current) {
+        (Some(node), Some((label, position))) => (
+            position,
+            [
+                RichText::new(expanded_via(label)).strong(),
+                RichText::new(node_figures(&w.trace, node, label)),
+            ],
+        ),
+        _ => (
+            w.trace.start(),
+            [
+                RichText::new("Nothing expanded yet").strong(),
+                RichText::new("The frontier holds the start:").weak(),
+            ],
+        ),
     };
-    ui.label(RichText::new(expanded_via(label)).strong());
-    ui.label(node_figures(&w.trace, node, label));
+    for line in lines {
+        ui.label(line);
+    }
     ui.allocate_ui(vec2(300.0, 160.0), |ui| {
         Board::new(position)
             .id_salt("watch current board")
@@ -75,15 +90,17 @@ pub(super) fn frontier_ui(ui: &mut Ui, w: &Watching, max_height: f32) {
 }
 
 /// The frontier's entries, next first (ties with it marked), each with a board whose long
-/// side is `thumb`; at most `max_height` high.
+/// side is `thumb`; `max_height` high.
 fn frontier_list_ui(ui: &mut Ui, w: &Watching, max_height: f32, thumb: f32) {
     let trace = &w.trace;
     let frontier = w.view.frontier();
     let next = frontier.first().copied();
+    // Always `max_height` high: a list growing with the frontier would push the tree
+    // below it down at every step.
     egui::ScrollArea::vertical()
         .id_salt("watch frontier")
         .max_height(max_height)
-        .auto_shrink([false, true])
+        .auto_shrink([false, false])
         .show(ui, |ui| {
             for (i, (node, cells, figures)) in w.view.rows.iter().enumerate() {
                 ui.horizontal(|ui| {
