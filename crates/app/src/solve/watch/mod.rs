@@ -515,7 +515,9 @@ impl Watch {
             current_ui(ui, w);
             ui.separator();
             why_ui(ui, w);
-            frontier_ui(ui, w, frontier_height);
+            // No taller than what the board and the why line above it leave.
+            let room = (ui.available_height() - 30.0).max(120.0);
+            frontier_ui(ui, w, frontier_height.min(room));
         };
         if ui.available_width() >= WIDE {
             ui.horizontal_top(|ui| {
