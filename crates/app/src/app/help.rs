@@ -46,7 +46,9 @@ pub fn show(ctx: &Context, page: HelpPage, opening: u64, commands: &mut Vec<Comm
     // Below the menu bar and the tabs, which stay in reach.
     let area = crate::common::window_area(ctx, crate::common::Below::Tabs);
     egui::Window::new(page.title())
-        .id(egui::Id::unique(("help window", page.title())))
+        // One window for each layout of the shortcuts: a size kept from the two-column one
+        // would leave the one column half empty in a smaller app window.
+        .id(egui::Id::unique(("help window", page.title(), wide)))
         .open(&mut open)
         .constrain_to(area)
         .collapsible(false)

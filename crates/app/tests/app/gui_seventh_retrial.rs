@@ -758,3 +758,29 @@ fn the_first_step_of_a_watch_moves_nothing_below_it_at_800x600() {
     gui_support::press(&mut h, "Step ›");
     assert_eq!(h.get_by_label("Fit the tree").rect(), fit);
 }
+
+#[test]
+fn a_piece_selected_before_solve_from_here_does_not_stay_marked_while_the_solver_plays() {
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Play, [1400.0, 900.0]);
+    // G, a soldier, selected by a click.
+    let g = gui_support::cells_of(&h, blockslide_core::model::Token::new("G").unwrap())[0];
+    gui_support::click_cell(&mut h, g.0, g.1);
+    assert_eq!(
+        h.state().solve_view().play().unwrap().selected(),
+        Some(blockslide_core::model::Token::new("G").unwrap())
+    );
+    button(&h, blockslide_app::solve::play::SOLVE_FROM_HERE_LABEL).click();
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "a few of the solver's moves", |app| {
+        app.solve_view().play().unwrap().history().len() >= 3
+    });
+    let game = h.state().solve_view().play().unwrap();
+    let last = game.history().last().map(|m| m.piece);
+    let selected = game.selected();
+    assert!(
+        selected.is_none() || selected == last,
+        "{selected:?} stays selected while the solver moved {last:?}"
+    );
+    button(&h, "Stop").click();
+    h.run_ok();
+}

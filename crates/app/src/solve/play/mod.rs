@@ -327,6 +327,9 @@ impl Play {
             }
             PlayCommand::SolveFromHere => {
                 if !self.is_solved() {
+                    // The solver moves whichever piece it needs: a piece left selected would
+                    // seem to be the one moving.
+                    self.selected = None;
                     self.search_hint(metric, ctx);
                     self.autoplay = Some(Autoplay::Waiting);
                     self.start_playing();
@@ -357,7 +360,9 @@ impl Play {
     /// Selects the hinted piece, once the hint has answered, so the arrow keys move the
     /// piece the board outlines (tiles need no selection: the arrows find the tile).
     fn select_hinted(&mut self) {
+        // While the solver plays, no piece is selected: it moves whichever it needs.
         if !self.tiles
+            && self.autoplay.is_none()
             && let Some(hint) = self.hint()
         {
             self.selected = Some(hint.first.piece);
