@@ -106,6 +106,11 @@ pub fn unit_name(metric: Metric, n: usize) -> String {
     }
 }
 
+/// `n` units of `metric`, as words ("1 move", "81 moves", "14 steps").
+pub fn amount(metric: Metric, n: u32) -> String {
+    format!("{n} {}", unit_name(metric, n as usize))
+}
+
 /// The metric's name in menus.
 pub fn metric_title(metric: Metric) -> &'static str {
     match metric {

@@ -6,26 +6,15 @@ use crate::gui_support;
 
 use gui_support::bundled;
 
-use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use blockslide_app::app::App;
-use blockslide_app::command::Mode;
 use blockslide_core::solve::Algorithm;
 
 /// The app on the bundled `file` in the Watch tab, the solver panel set to `algorithm`.
 fn watch_tab(file: &str, algorithm: Algorithm) -> Harness<'static, App> {
-    let mut h = gui_support::harness(bundled(file), Mode::Solve, [1400.0, 900.0]);
-    h.state_mut()
-        .solve_view_mut()
-        .panel_mut()
-        .settings
-        .algorithm = Some(algorithm);
-    h.run_ok();
-    h.get_by_role_and_label(Role::Button, "Watch").click();
-    h.run_ok();
-    h
+    gui_support::watch_view(bundled(file), algorithm, [1400.0, 900.0])
 }
 
 fn start(h: &mut Harness<'static, App>, button: &str) {

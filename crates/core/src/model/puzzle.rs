@@ -374,23 +374,7 @@ impl Puzzle {
 
     /// The pieces on the board, in order of their first cell in reading order.
     pub fn pieces(&self) -> Vec<PieceCells> {
-        let mut order: Vec<PieceCells> = Vec::new();
-        let mut index: BTreeMap<Token, usize> = BTreeMap::new();
-        for (i, cell) in self.cells.iter().enumerate() {
-            if let Cell::Piece(token) = *cell {
-                let pos = (i / self.cols, i % self.cols);
-                if let Some(&k) = index.get(&token) {
-                    order[k].cells.push(pos);
-                } else {
-                    index.insert(token, order.len());
-                    order.push(PieceCells {
-                        token,
-                        cells: vec![pos],
-                    });
-                }
-            }
-        }
-        order
+        pieces_of(&self.cells, self.cols)
     }
 
     /// The kind of a piece: its declared kind, or its own token when it has none.
@@ -620,6 +604,28 @@ impl Puzzle {
             .find(|z| z.cells.get(cell).copied().unwrap_or(false) && !z.admits(token, &kind))
             .map(|z| z.name)
     }
+}
+
+/// The pieces of the board position `cells`, `cols` wide, in order of their first cell in
+/// reading order (see [`Puzzle::pieces`]).
+pub fn pieces_of(cells: &[Cell], cols: usize) -> Vec<PieceCells> {
+    let mut order: Vec<PieceCells> = Vec::new();
+    let mut index: BTreeMap<Token, usize> = BTreeMap::new();
+    for (i, cell) in cells.iter().enumerate() {
+        if let Cell::Piece(token) = *cell {
+            let pos = (i / cols, i % cols);
+            if let Some(&k) = index.get(&token) {
+                order[k].cells.push(pos);
+            } else {
+                index.insert(token, order.len());
+                order.push(PieceCells {
+                    token,
+                    cells: vec![pos],
+                });
+            }
+        }
+    }
+    order
 }
 
 #[cfg(test)]

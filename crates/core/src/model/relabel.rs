@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use super::puzzle::pieces_of;
 use super::{Axis, Cell, PieceCells, Puzzle, Token};
 
 /// `cells` (a position of `puzzle`'s board) with its interchangeable pieces renamed after
@@ -18,8 +19,8 @@ pub fn relabel_like(puzzle: &Puzzle, cells: &[Cell], reference: &[Cell]) -> Vec<
     if cells.len() != puzzle.cells.len() || reference.len() != puzzle.cells.len() {
         return cells.to_vec();
     }
-    let pieces = pieces_of(puzzle, cells);
-    let known = pieces_of(puzzle, reference);
+    let pieces = pieces_of(cells, puzzle.cols);
+    let known = pieces_of(reference, puzzle.cols);
     if pieces.len() != known.len() {
         return cells.to_vec();
     }
@@ -92,21 +93,15 @@ fn lookalike(puzzle: &Puzzle) -> impl Fn(Token, Token) -> bool + '_ {
         .map(|&t| puzzle.kind_of(t))
         .collect();
     move |a, b| {
+        // A piece is itself most often: no kinds to look up then.
+        if a == b {
+            return true;
+        }
         let (ka, kb) = (puzzle.kind_of(a), puzzle.kind_of(b));
-        a == b
-            || (puzzle.axis_of(a) == puzzle.axis_of(b)
-                && puzzle.zone_rights(a) == puzzle.zone_rights(b)
-                && (ka == kb || !(named.contains(&ka) || named.contains(&kb))))
+        puzzle.axis_of(a) == puzzle.axis_of(b)
+            && puzzle.zone_rights(a) == puzzle.zone_rights(b)
+            && (ka == kb || !(named.contains(&ka) || named.contains(&kb)))
     }
-}
-
-/// The pieces of the position `cells` of `puzzle`'s board.
-fn pieces_of(puzzle: &Puzzle, cells: &[Cell]) -> Vec<PieceCells> {
-    Puzzle {
-        cells: cells.to_vec(),
-        ..puzzle.clone()
-    }
-    .pieces()
 }
 
 /// How far apart two pieces' centres are, in cells; for a piece locked to `axis`, a step

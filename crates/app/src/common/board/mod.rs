@@ -40,6 +40,16 @@ pub enum Layer {
     Goal,
 }
 
+/// The room a board of `puzzle` keeps around its cells: its frame, and beside it its exits'
+/// arrows when it has any.
+pub fn margin(puzzle: &Puzzle) -> f32 {
+    if exits(puzzle).is_empty() {
+        6.0
+    } else {
+        6.0 + EXIT_SPACE
+    }
+}
+
 /// The largest side of a board's cell, in points, unless a board asks for another
 /// ([`Board::max_cell_size`]).
 pub const MAX_CELL: f32 = 128.0;
@@ -206,12 +216,7 @@ impl<'a> Board<'a> {
     /// Lays out, paints, and reports the pointer.
     pub fn show(self, ui: &mut Ui) -> BoardResponse {
         let (rows, cols) = (self.puzzle.rows.max(1), self.puzzle.cols.max(1));
-        // Exits are drawn beside the frame, so a board with one keeps room around it.
-        let margin = if exits(self.puzzle).is_empty() {
-            6.0
-        } else {
-            6.0 + EXIT_SPACE
-        };
+        let margin = margin(self.puzzle);
         let available = ui.available_size();
         let fit = ((available.x - 2.0 * margin) / cols as f32)
             .min((available.y - 2.0 * margin) / rows as f32);

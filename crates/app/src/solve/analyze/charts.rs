@@ -8,7 +8,7 @@ use blockslide_core::model::Metric;
 
 use super::super::compare::charts::compact;
 use crate::common::chart_legend::{Swatch, chart_legend_ui};
-use crate::common::format::unit_name;
+use crate::common::format::{amount, unit_name};
 
 /// Bars of ordinary distances.
 const PLAIN: Color32 = Color32::from_rgb(0x3d, 0x7e, 0xc9);
@@ -18,11 +18,6 @@ const START: Color32 = Color32::from_rgb(0xe0, 0x8a, 0x1e);
 const HARDEST: Color32 = Color32::from_rgb(0xc0, 0x39, 0x2b);
 /// Forced moves along the solution.
 const FORCED: Color32 = Color32::from_gray(130);
-
-/// How many `metric` units `n` is, as words ("1 move", "81 moves").
-fn amount(metric: Metric, n: u32) -> String {
-    format!("{n} {}", unit_name(metric, n as usize))
-}
 
 /// The histogram: positions at each distance to the nearest goal. The start's bar is drawn in
 /// its own colour with a dashed line through it (a bar of one position among thousands would

@@ -30,6 +30,7 @@ use std::time::Duration;
 use egui::{Context, RichText, Ui};
 
 use crate::command::{AnalyzeCommand, Command, HarderCommand};
+use crate::common::board;
 use crate::common::task::{Poll, Task};
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Metric, Puzzle};
@@ -96,9 +97,6 @@ impl Default for AnalyzeView {
 /// under its name), and the width beyond which it would reach over the board.
 const MIN_WIDTH: f32 = 220.0;
 const MAX_WIDTH: f32 = 440.0;
-
-/// The room a board keeps around it for its frame and exits (see the board's `EXIT_SPACE`).
-const BOARD_MARGIN: f32 = 6.0 + crate::common::board::EXIT_SPACE;
 
 /// The Analyze windows' ids grow from this one (see [`AnalyzeView::window_id`]).
 fn base_window_id() -> egui::Id {
@@ -261,10 +259,11 @@ impl AnalyzeView {
         let width = match beside {
             Some((panel, centre)) => {
                 let (rows, cols) = (puzzle.rows.max(1) as f32, puzzle.cols.max(1) as f32);
-                let cell = ((centre.width() - 2.0 * BOARD_MARGIN) / cols)
-                    .min((centre.height() - 2.0 * BOARD_MARGIN) / rows)
-                    .clamp(0.0, crate::common::board::MAX_CELL);
-                let board_right = centre.center().x + cell * cols / 2.0 + BOARD_MARGIN;
+                let margin = board::margin(puzzle);
+                let cell = ((centre.width() - 2.0 * margin) / cols)
+                    .min((centre.height() - 2.0 * margin) / rows)
+                    .clamp(0.0, board::MAX_CELL);
+                let board_right = centre.center().x + cell * cols / 2.0 + margin;
                 let room = panel.max.x - 16.0 - board_right - 8.0;
                 width.min(room).max(panel.width() - 24.0)
             }

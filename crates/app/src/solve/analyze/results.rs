@@ -11,7 +11,7 @@ use blockslide_core::solve::analysis::PathCount;
 use blockslide_core::solve::api::{AnalyzeReport, ExploreReport, HardestPosition};
 
 use super::charts::{choices_ui, forced_summary, histogram_ui};
-use crate::common::format as fmt;
+use crate::common::format::{self as fmt, amount};
 
 /// The accessible name of the button that makes the hardest position the start.
 pub const MAKE_START: &str = "Make this the start";
@@ -26,11 +26,6 @@ const WIDE_ENOUGH_BESIDE: f32 = 480.0;
 
 /// Cards in one row of the exploration's list.
 const CARDS_PER_ROW: usize = 3;
-
-/// `n` units of `metric` ("81 moves").
-fn amount(metric: Metric, n: u32) -> String {
-    format!("{n} {}", fmt::unit_name(metric, n as usize))
-}
 
 /// A count of solutions, with "more than" when it overflowed.
 fn solutions_text(count: PathCount) -> String {

@@ -192,8 +192,7 @@ fn columns_ui(ui: &mut Ui, rows: &[CompareRow]) {
             for (i, title) in COLUMNS.iter().enumerate().skip(1) {
                 let title = match metric {
                     Some(metric) if i == 2 => {
-                        let name = metric.name();
-                        format!("# {}{}s in Solution", name[..1].to_uppercase(), &name[1..])
+                        format!("# {}s in Solution", fmt::sentence(metric.name()))
                     }
                     _ => (*title).to_string(),
                 };

@@ -12,7 +12,7 @@ use blockslide_core::solve::design::{FoundDesign, SearchReport};
 use crate::command::Command;
 use crate::common::board::Board;
 use crate::common::colors::color_every_piece;
-use crate::common::format as fmt;
+use crate::common::format::{self as fmt, amount};
 use crate::solve::analyze::charts::whole_marks_within;
 
 /// The accessible name of the button that makes the selected design the document's.
@@ -29,11 +29,6 @@ const COMPLETE: Color32 = Color32::from_rgb(0x2e, 0x9e, 0x4f);
 
 /// The width of the design drawn beside the figures.
 pub const PREVIEW_WIDTH: f32 = 220.0;
-
-/// `n` units of `metric` ("14 steps").
-fn amount(metric: Metric, n: u32) -> String {
-    format!("{n} {}", fmt::unit_name(metric, n as usize))
-}
 
 /// How long the best design's hardest start is, against the original's.
 pub fn best_text(metric: Metric, best: &FoundDesign, original: Option<u32>) -> String {

@@ -93,14 +93,11 @@ impl Play {
         // While either works, its Stop takes its button's place and a spinner follows: the
         // row keeps its width, so nothing after it moves and the board stays put.
         if hinting {
-            if ui
-                .add_sized(
-                    [hint_width(ui), ui.spacing().interact_size.y],
-                    egui::Button::new("Stop"),
-                )
-                .on_hover_text("Stop looking for a hint (and a solution to play)")
-                .clicked()
-            {
+            if stop_in_place_of(
+                ui,
+                "Hint",
+                "Stop looking for a hint (and a solution to play)",
+            ) {
                 commands.push(PlayCommand::StopHint);
             }
         } else if ui
@@ -112,14 +109,11 @@ impl Play {
             commands.push(PlayCommand::Hint);
         }
         if self.autoplay.is_some() {
-            if ui
-                .add_sized(
-                    [solve_width(ui), ui.spacing().interact_size.y],
-                    egui::Button::new("Stop"),
-                )
-                .on_hover_text("Take the game back from the solver")
-                .clicked()
-            {
+            if stop_in_place_of(
+                ui,
+                SOLVE_FROM_HERE_LABEL,
+                "Take the game back from the solver",
+            ) {
                 commands.push(PlayCommand::StopSolving);
             }
         } else if ui
@@ -141,24 +135,22 @@ impl Play {
     }
 }
 
-/// The width of the Hint button, which Stop takes while a hint is looked for.
-fn hint_width(ui: &Ui) -> f32 {
-    button_width(ui, "Hint")
-}
-
-/// The width of the "Solve from here" button, which Stop takes while the solver plays.
-fn solve_width(ui: &Ui) -> f32 {
-    button_width(ui, SOLVE_FROM_HERE_LABEL)
-}
-
-/// The width of a button reading `text`.
-fn button_width(ui: &Ui, text: &str) -> f32 {
+/// A Stop button as wide as the button reading `text` whose place it takes, saying `tip` on
+/// hover; whether it was clicked.
+fn stop_in_place_of(ui: &mut Ui, text: &str, tip: &str) -> bool {
     let font = egui::TextStyle::Button.resolve(ui.style());
-    ui.painter()
+    let width = ui
+        .painter()
         .layout_no_wrap(text.to_string(), font, Color32::PLACEHOLDER)
         .size()
         .x
-        + 2.0 * ui.spacing().button_padding.x
+        + 2.0 * ui.spacing().button_padding.x;
+    ui.add_sized(
+        [width, ui.spacing().interact_size.y],
+        egui::Button::new("Stop"),
+    )
+    .on_hover_text(tip)
+    .clicked()
 }
 
 /// The colour of the hint arrow (the board's hint outline is gold too).

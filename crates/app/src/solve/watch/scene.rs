@@ -45,8 +45,13 @@ const STRETCH: Vec2 = Vec2::new(2.0, 2.5);
 /// Whether a drawing of `size` points at its least spacing fits a viewport of `view` points
 /// at a zoom of at least `least_zoom`, with the fit's margins (see [`SceneView::spacing`]).
 pub(super) fn fits(size: Vec2, view: Vec2, least_zoom: f32) -> bool {
-    let room = view.max(Vec2::splat(50.0)) - Vec2::splat(16.0);
-    (room / size).min_elem() >= least_zoom
+    (fit_room(view) / size).min_elem() >= least_zoom
+}
+
+/// The room a fitted drawing has in a viewport of `view` points: the fit's margin (see
+/// `SceneView::follow`) on either side.
+fn fit_room(view: Vec2) -> Vec2 {
+    view.max(Vec2::splat(50.0)) - Vec2::splat(16.0)
 }
 
 impl SceneView {
@@ -75,8 +80,7 @@ impl SceneView {
         least_zoom: f32,
     ) -> Vec2 {
         if self.root_first && !self.moved() {
-            // The fit's margin (see `follow`) on either side.
-            let room = view.max(Vec2::splat(50.0)) - Vec2::splat(16.0);
+            let room = fit_room(view);
             let zoom = (room / (grid * least)).min_elem().min(1.0);
             let spacing = if zoom >= least_zoom {
                 (room / zoom / grid).clamp(least, natural * STRETCH)

@@ -9,7 +9,7 @@ use blockslide_core::solve::trace::{TraceEvent, WATCH_EVENT_CAP};
 
 use super::Watching;
 use super::tree::GOAL;
-use crate::common::format::unit_name;
+use crate::common::format::amount;
 
 /// `w`'s header in full: the algorithm, its frontier and its iteration on one line, the
 /// counters as a table with a column each (a row now, a row for the whole run), the notes.
@@ -157,13 +157,16 @@ fn notes_ui(ui: &mut Ui, w: &Watching, short: bool) {
         let step = w.goal_step();
         let plural = if step == 1 { "" } else { "s" };
         // Counted in the run's metric, as the playback counts them.
-        let amount = |n: usize| format!("{n} {}", unit_name(report.metric, n));
+        let in_metric = |n: usize| amount(report.metric, u32::try_from(n).unwrap_or(u32::MAX));
         let sentence = format!(
             "Goal reached{}, after {step} expansion{plural}.",
-            length.map_or(String::new(), |n| format!(": a solution of {}", amount(n)))
+            length.map_or(String::new(), |n| format!(
+                ": a solution of {}",
+                in_metric(n)
+            ))
         );
         if short {
-            let moves = length.map_or(String::new(), |n| format!(" {},", amount(n)));
+            let moves = length.map_or(String::new(), |n| format!(" {},", in_metric(n)));
             ui.colored_label(GOAL, format!("Goal:{moves} after {step} expansion{plural}"))
                 .on_hover_text(sentence);
         } else {
