@@ -10,6 +10,7 @@ mod gui_editor;
 mod gui_export_help;
 mod gui_families;
 mod gui_family_window;
+mod gui_eighth_retrial;
 mod gui_fifth_retrial;
 mod gui_file_menu;
 mod gui_fourth_retrial;

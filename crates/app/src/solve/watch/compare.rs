@@ -168,7 +168,8 @@ type Side<'a> = (
 /// Two searches watched together, side by side: each with its counters, its "why this node"
 /// line, its selected node, its frontier and expanded board when unfolded, and its tree. In
 /// a centre too narrow or too low for the headers in full (800x600), they are compact and the
-/// trees share one legend, so both trees show without scrolling.
+/// trees share one legend, so both trees start in view (a tree readable only taller runs on
+/// below, the page scrolling to it).
 ///
 /// The headers are laid out first, in a row as tall as the taller of the two, then (in full)
 /// the trees' legends in a row, then the trees: both trees start at the same height whatever

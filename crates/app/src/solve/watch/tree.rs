@@ -112,8 +112,6 @@ pub(super) fn tree_ui(
     // hover text) or stretch columns and rows to fill the canvas.
     let row = node_size.y + LABEL_FONT + 30.0;
     let least = vec2(node_size.x + 4.0, row);
-    let grid_of =
-        |layout: &TreeLayout| vec2((layout.width as f32).max(1.0), layout.depth as f32 + 1.0);
     let (min_zoom, readable) = if thumbnails {
         (ZOOM_MIN_BOARDS, READABLE_BOARDS)
     } else {
@@ -122,23 +120,29 @@ pub(super) fn tree_ui(
     // The root's centre sits half a column in and a label band down.
     let top = LABEL_FONT + LABEL_GAP + 8.0 + node_size.y * 0.5;
     let frame = egui::Frame::canvas(ui.style());
+    let room = (ui.available_size() - frame.total_margin().sum()).max(vec2(0.0, TREE_MIN_HEIGHT));
+    // Asked to fit a tree too big to show readably, the view shows it folded: decided by
+    // the room the canvas is given, so the taller canvas below never unfolds it again.
+    if scene.fitting() {
+        scene.folded = !scene::fits(grid_of(&view.layout) * least, room, min_zoom);
+    }
+    let layout = if scene.folded {
+        &view.folded
+    } else {
+        &view.layout
+    };
+    // The folded tree's note takes a line under it, never the tree's room.
+    let note_height = if scene.folded { NOTE_HEIGHT } else { 0.0 };
+    let grid = grid_of(layout);
+    // Taller than its room where that makes the fitted tree readable (a deep way to the
+    // goal beside another at 800x600): the page scrolls to the rest.
+    let height = readable_height(grid, least, room - vec2(0.0, note_height), readable)
+        .map_or(room.y, |h| room.y.max(h + note_height));
     let canvas = frame.show(ui, |ui| {
-        ui.set_min_height(ui.available_height().max(TREE_MIN_HEIGHT));
-        let whole_view = ui.available_size_before_wrap();
-        // Asked to fit a tree too big to show readably, the view shows it folded.
-        if scene.fitting() {
-            scene.folded = !scene::fits(grid_of(&view.layout) * least, whole_view, min_zoom);
-        }
-        let layout = if scene.folded {
-            &view.folded
-        } else {
-            &view.layout
-        };
-        // The folded tree's note takes a line under it, never the tree's room.
-        let note_height = if scene.folded { NOTE_HEIGHT } else { 0.0 };
+        ui.set_min_height(height);
+        let whole_view = vec2(ui.available_size_before_wrap().x, height);
         let viewport = whole_view - vec2(0.0, note_height);
         let natural = vec2(node_size.x.max(widest(ui, layout, &font)) + 10.0, row);
-        let grid = grid_of(layout);
         let spacing = scene.spacing((natural, least), grid, viewport, min_zoom);
         let size = grid * spacing;
         let origin = vec2(spacing.x * 0.5, top);
@@ -202,6 +206,27 @@ pub(super) fn tree_ui(
 
 /// The height of the line under a folded tree.
 const NOTE_HEIGHT: f32 = 20.0;
+
+/// The most a tree's canvas grows past its room to show the fitted tree readably.
+const TREE_MAX_HEIGHT: f32 = 1200.0;
+
+/// The columns and levels of `layout`'s grid.
+fn grid_of(layout: &TreeLayout) -> Vec2 {
+    vec2((layout.width as f32).max(1.0), layout.depth as f32 + 1.0)
+}
+
+/// The height a drawing of `grid` columns and levels at its `least` spacing needs to be
+/// shown whole at the `readable` zoom in a canvas of `room`, when the room alone fits it
+/// whole only below [`LABEL_ZOOM`], where its move labels and counts are left out; `None`
+/// if the room shows them already, or if its width or [`TREE_MAX_HEIGHT`] keeps it below
+/// the `readable` zoom (more height would only show it whole at a smaller zoom, where the
+/// fit shows the part that matters readably instead).
+fn readable_height(grid: Vec2, least: Vec2, room: Vec2, readable: f32) -> Option<f32> {
+    let margin = 16.0;
+    let zoom = (room - Vec2::splat(margin)) / (grid * least);
+    let height = grid.y * least.y * readable + margin;
+    (zoom.y < LABEL_ZOOM && zoom.x >= readable && height <= TREE_MAX_HEIGHT).then_some(height)
+}
 
 /// The edges of `layout`, each from `ends.0` under its parent's centre (drawn at `at`) to
 /// `ends.1` above its node's, the solution's thick in the goal's colour.
