@@ -24,9 +24,24 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
         } else {
             ""
         };
+        // A message that needs the room takes it from the folders of the path: the file's
+        // name stays, its whole path on hover.
+        let wanted = text_width(ui, message) + 40.0;
+        let short = doc
+            .path()
+            .and_then(|p| p.file_name())
+            .map(|name| format!("{}{modified}", name.to_string_lossy()));
+        let long = format!("{file}{modified}");
+        let shown = match short {
+            Some(short) if text_width(ui, &long) + wanted > width => short,
+            _ => long.clone(),
+        };
         ui.scope(|ui| {
             ui.set_max_width(width * PATH_SHARE);
-            ui.add(Label::new(format!("{file}{modified}")).truncate());
+            let label = ui.add(Label::new(shown.as_str()).truncate());
+            if shown != long {
+                label.on_hover_text(long);
+            }
         });
         ui.separator();
         if let Some((r, c)) = hovered {
@@ -51,6 +66,15 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
         }
         ui.add(Label::new(message).truncate());
     });
+}
+
+/// The width of `text` on one line in the body font.
+fn text_width(ui: &Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    ui.painter()
+        .layout_no_wrap(text.to_string(), font, egui::Color32::PLACEHOLDER)
+        .size()
+        .x
 }
 
 /// Who may enter a zone, in words: "closed to every piece", "A and kind soldier may enter".

@@ -1,6 +1,10 @@
-//! The eighth new user's defects: two folded trees side by side in a small window, readable.
+//! The eighth new user's defects, at 800x600: two folded trees side by side, readable; the
+//! Play header steady as the counts grow.
 
 use blockslide_app::app::App;
+use blockslide_app::command::{Command, Mode};
+use blockslide_app::common::board::BOARD_LABEL;
+use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
@@ -65,4 +69,57 @@ fn two_folded_trees_side_by_side_at_800x600_show_the_way_to_the_goal_readably() 
             "tree {index}: the goal {goal:?} in {view:?}"
         );
     }
+}
+
+/// Klotski played at 800x600 (counted in moves, so the header shows the steps too): ten
+/// steps of one piece, back and forth, leave the board where it was and every figure of the
+/// header on one line ("(10 steps)" never broken over two).
+#[test]
+fn the_play_header_keeps_its_lines_as_the_counts_grow_at_800x600() {
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Play, [800.0, 600.0]);
+    let board = h.get_by_label(BOARD_LABEL).rect();
+    gui_support::click_cell(&mut h, 4, 3);
+    for key in [Key::ArrowLeft, Key::ArrowRight]
+        .into_iter()
+        .cycle()
+        .take(10)
+    {
+        h.key_press(key);
+        h.run_ok();
+    }
+    let steps = h.get_by_label("(10 steps)").rect();
+    let line = h.get_by_label("1 move").rect().height();
+    assert!(steps.height() <= line, "{steps:?} on more than a line");
+    assert_eq!(h.get_by_label(BOARD_LABEL).rect(), board, "the board moved");
+}
+
+/// A long message at 800x600, with the puzzle saved deep in folders: the message shows
+/// whole, the path giving up its folders (the file's name stays, the path on hover).
+#[test]
+fn a_long_message_shows_whole_beside_a_long_path_at_800x600() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir
+        .path()
+        .join("a-rather-long-folder-of-puzzles")
+        .join("made-for-the-class");
+    std::fs::create_dir_all(&folder).unwrap();
+    let path = folder.join("rush-hour-warm-up-copy.ron");
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [800.0, 600.0]);
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(Command::SaveTo(path), &ctx);
+    let message = "Solved: 81 moves, 116 steps, after 25,955 expansions in 0.12 s; no shorter solution";
+    h.state_mut().apply(Command::Notify(message.into()), &ctx);
+    h.run_ok();
+    let shown = h.get_by_label(message).rect();
+    let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
+    let whole = h.ctx.fonts_mut(|f| {
+        f.layout_no_wrap(message.into(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    });
+    assert!(
+        shown.width() >= whole - 0.5 && shown.max.x <= 800.0,
+        "{shown:?} shows {whole} points of text"
+    );
+    h.get_by_label_contains("rush-hour-warm-up-copy.ron");
 }

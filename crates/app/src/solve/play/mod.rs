@@ -536,9 +536,11 @@ impl Play {
             // The figures that change as the game goes come after the buttons, which then
             // stay put under the pointer.
             ui.separator();
+            // Each figure whole on its line: wrapped, "(10 steps)" could break in two.
             if metric != Metric::Step {
                 let steps = self.history.len();
-                ui.weak(format!("({steps} {})", unit_name(Metric::Step, steps)));
+                let text = format!("({steps} {})", unit_name(Metric::Step, steps));
+                ui.add(egui::Label::new(RichText::new(text).weak()).extend());
             }
             let now = ui.input(|i| i.time);
             let elapsed = self.elapsed(now);
@@ -553,12 +555,13 @@ impl Play {
                     .request_repaint_after(std::time::Duration::from_millis(250));
             }
             if let Some(best) = best {
-                ui.weak(format!(
+                let text = format!(
                     "Best: {} {} in {}",
                     best.moves,
                     unit_name(metric, best.moves),
                     clock(best.seconds)
-                ));
+                );
+                ui.add(egui::Label::new(RichText::new(text).weak()).extend());
             }
         });
         if let Some(refusal) = verdict.refusal() {
