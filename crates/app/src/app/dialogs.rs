@@ -291,9 +291,11 @@ impl Dialogs {
                 prompt.focused = true;
             }
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if let Some(picked) = files_ui(ui, prompt) {
+            if let Some((picked, double)) = files_ui(ui, prompt) {
                 prompt.text = picked.display().to_string();
-                if prompt.purpose == PathPurpose::Open {
+                // As in a desktop's file dialog: a click picks the file, a double click
+                // opens it. Saving over a file takes the Save button, never a double click.
+                if double && prompt.purpose == PathPurpose::Open {
                     done = Some(true);
                 }
             }
@@ -353,8 +355,9 @@ fn enter_pressed(ui: &egui::Ui) -> bool {
 }
 
 /// The listed folder's files, narrowed once the user types to those whose names start as
-/// the typed name does; returns the one clicked. The file the text names is shown selected.
-fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<PathBuf> {
+/// the typed name does; returns the one clicked, and whether it was double-clicked. The file
+/// the text names is shown selected.
+fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<(PathBuf, bool)> {
     let folder = prompt.folder.as_deref()?;
     let typed = Path::new(prompt.text.trim());
     let prefix = if prompt.text != prompt.suggested && typed.parent() == Some(folder) {
@@ -390,12 +393,11 @@ fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<PathBuf> {
                     .file_name()
                     .map(|n| n.to_string_lossy().into_owned())
                     .unwrap_or_default();
-                if ui
+                let entry = ui
                     .selectable_label(path.as_path() == typed, name)
-                    .on_hover_text(path.display().to_string())
-                    .clicked()
-                {
-                    picked = Some(path.clone());
+                    .on_hover_text(path.display().to_string());
+                if entry.clicked() || entry.double_clicked() {
+                    picked = Some((path.clone(), entry.double_clicked()));
                 }
             }
         });

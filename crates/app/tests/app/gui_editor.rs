@@ -469,24 +469,6 @@ fn the_design_survives_quit_and_relaunch() {
     assert_eq!(relaunched.mode(), Mode::Goal);
 }
 
-/// Two clicks one frame apart (with a frame time well within egui's double-click time).
-fn double_click(h: &mut Harness<'_, App>, pos: egui::Pos2) {
-    h.hover_at(pos);
-    h.step();
-    for _ in 0..2 {
-        for pressed in [true, false] {
-            h.event(Event::PointerButton {
-                pos,
-                button: PointerButton::Primary,
-                pressed,
-                modifiers: Modifiers::NONE,
-            });
-        }
-        h.step();
-    }
-    h.run();
-}
-
 #[test]
 fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
     let dir = tempfile::tempdir().unwrap();
@@ -506,7 +488,7 @@ fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
         .get_by_role_and_label(Role::Button, "Klotski (Huarong Dao)")
         .rect()
         .center();
-    double_click(&mut h, at);
+    gui_support::double_click(&mut h, at);
     assert_eq!(*h.state().document().puzzle(), bundled("klotski.ron"));
     assert!(
         !h.state().library_open(),
@@ -551,7 +533,7 @@ fn the_library_lists_bundled_and_own_puzzles_and_opens_them() {
         .unwrap()
         .rect()
         .center();
-    double_click(&mut h, at);
+    gui_support::double_click(&mut h, at);
     assert_eq!(*h.state().document().puzzle(), edited);
 }
 

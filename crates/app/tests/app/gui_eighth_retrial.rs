@@ -107,7 +107,8 @@ fn a_long_message_shows_whole_beside_a_long_path_at_800x600() {
     let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [800.0, 600.0]);
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::SaveTo(path), &ctx);
-    let message = "Solved: 81 moves, 116 steps, after 25,955 expansions in 0.12 s; no shorter solution";
+    let message =
+        "Solved: 81 moves, 116 steps, after 25,955 expansions in 0.12 s; no shorter solution";
     h.state_mut().apply(Command::Notify(message.into()), &ctx);
     h.run_ok();
     let shown = h.get_by_label(message).rect();

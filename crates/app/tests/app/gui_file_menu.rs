@@ -186,8 +186,7 @@ fn enter_or_escape_closes_the_error_dialog() {
     let mut h = harness_in(empty_board(3, 3), Mode::Start, &folder);
     for key in [Key::Enter, Key::Escape] {
         keys(&mut h, Modifiers::COMMAND, Key::O);
-        h.get_by_label("broken.ron").click();
-        h.run_ok();
+        gui_support::open_listed(&mut h, "broken.ron");
         let (title, _) = h.state().error_message().expect("an error is shown");
         assert_eq!(title, "Could not open the puzzle");
         h.key_press(key);
@@ -214,8 +213,7 @@ fn a_puzzle_opened_from_the_goal_tab_is_shown_at_its_start() {
     file::save(&folder.join("little.ron"), &empty_board(2, 2)).unwrap();
     let mut h = harness_in(empty_board(3, 3), Mode::Goal, &folder);
     keys(&mut h, Modifiers::COMMAND, Key::O);
-    h.get_by_label("little.ron").click();
-    h.run_ok();
+    gui_support::open_listed(&mut h, "little.ron");
     assert_eq!(h.state().document().puzzle().rows, 2);
     assert_eq!(h.state().mode(), Mode::Start);
 }

@@ -343,9 +343,13 @@ fn the_typed_open_dialog_starts_in_the_puzzles_folder_takes_typing_and_lists_its
     h.event(Event::Text("li".into()));
     h.run_ok();
     assert!(path_field(&h).ends_with("li"), "{}", path_field(&h));
-    // The folder's file that matches is listed; a click opens it.
+    // The folder's file that matches is listed; a click picks it, leaving the design as it
+    // was, and a double click opens it.
     h.get_by_label("little.ron").click();
     h.run_ok();
+    assert!(path_field(&h).ends_with("little.ron"), "{}", path_field(&h));
+    assert_ne!(h.state().document().puzzle().cells, kept.cells);
+    gui_support::open_listed(&mut h, "little.ron");
     assert_eq!(h.state().document().puzzle().cells, kept.cells);
     assert_eq!(
         h.state().document().path(),

@@ -14,7 +14,7 @@ use blockslide_app::common::board::{BOARD_LABEL, cell_center};
 use blockslide_core::model::{Puzzle, Token};
 use blockslide_core::solve::Algorithm;
 use egui::accesskit::Role;
-use egui::{Key, Modifiers, Pos2};
+use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -245,4 +245,29 @@ pub fn flat_shapes(shapes: &[egui::epaint::ClippedShape]) -> Vec<egui::Shape> {
         add(&clipped.shape, &mut out);
     }
     out
+}
+
+/// Two clicks at `pos` in one frame, as egui sees a double click (the harness's frames are a
+/// quarter second apart, longer than egui's double-click time).
+pub fn double_click(h: &mut Harness<'_, App>, pos: egui::Pos2) {
+    h.hover_at(pos);
+    h.step();
+    for _ in 0..2 {
+        for pressed in [true, false] {
+            h.input_mut().events.push(Event::PointerButton {
+                pos,
+                button: PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::NONE,
+            });
+        }
+    }
+    h.step();
+    h.run();
+}
+
+/// Opens the file `name` listed in the Open dialog, with a double click as a user does.
+pub fn open_listed(h: &mut Harness<'static, App>, name: &str) {
+    let at = h.get_by_label(name).rect().center();
+    double_click(h, at);
 }
