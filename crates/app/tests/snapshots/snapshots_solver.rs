@@ -37,8 +37,12 @@ fn solve_pinned(puzzle: &Puzzle, request: &SolveRequest) -> SolveReport {
 }
 
 fn harness(app: App) -> Harness<'static, App> {
+    harness_sized(app, [1400.0, 860.0])
+}
+
+fn harness_sized(app: App, size: [f32; 2]) -> Harness<'static, App> {
     let mut h = Harness::builder()
-        .with_size([1400.0, 860.0])
+        .with_size(size)
         .wgpu()
         .build_eframe(|_| app);
     h.run_ok();
@@ -93,8 +97,8 @@ fn playback_part_way_through_klotski() {
     h.snapshot("solver_playback");
 }
 
-#[test]
-fn comparison_table_and_charts() {
+/// The Compare view with every seed pair's row on the 2x3 slider, in a window of `size`.
+fn compared(size: [f32; 2]) -> Harness<'static, App> {
     let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
     let rows: Vec<CompareRow> = seed_pairs()
         .into_iter()
@@ -113,13 +117,28 @@ fn comparison_table_and_charts() {
         .collect();
     let mut app = App::new_for_test(puzzle.clone());
     app.set_mode(Mode::Solve);
-    let mut h = harness(app);
+    let mut h = harness_sized(app, size);
     let ctx = h.ctx.clone();
     h.state_mut()
         .solve_view_mut()
         .show_comparison(&puzzle, rows, &ctx);
     h.run_ok();
-    h.snapshot("solver_compare");
+    h
+}
+
+#[test]
+fn comparison_table_and_charts() {
+    compared([1400.0, 860.0]).snapshot("solver_compare");
+}
+
+#[test]
+fn comparison_at_800x600() {
+    compared([800.0, 600.0]).snapshot("solver_compare_800x600");
+}
+
+#[test]
+fn comparison_at_1400x900() {
+    compared([1400.0, 900.0]).snapshot("solver_compare_1400x900");
 }
 
 #[test]
@@ -155,8 +174,9 @@ fn playback_of_a_short_solution_has_numbered_axes() {
     h.snapshot("solver_playback_short");
 }
 
-#[test]
-fn watching_astar_grow_its_tree_on_the_2x3() {
+/// A* with the Manhattan distance watched six steps on the 2x3 slider, with boards in its
+/// tree, in a window of `size`.
+fn watching(size: [f32; 2]) -> Harness<'static, App> {
     let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
     let mut app = App::new_for_test(puzzle);
     app.set_mode(Mode::Solve);
@@ -165,7 +185,7 @@ fn watching_astar_grow_its_tree_on_the_2x3() {
         settings.algorithm = Some(Algorithm::Astar);
         settings.heuristic = Some("manhattan".into());
     }
-    let mut h = harness(app);
+    let mut h = harness_sized(app, size);
     h.get_by_role_and_label(egui::accesskit::Role::Button, "Watch")
         .click();
     h.run_ok();
@@ -177,5 +197,20 @@ fn watching_astar_grow_its_tree_on_the_2x3() {
         h.get_by_label("Step ›").click();
         h.run_ok();
     }
-    h.snapshot("solver_watch");
+    h
+}
+
+#[test]
+fn watching_astar_grow_its_tree_on_the_2x3() {
+    watching([1400.0, 860.0]).snapshot("solver_watch");
+}
+
+#[test]
+fn watching_at_800x600() {
+    watching([800.0, 600.0]).snapshot("solver_watch_800x600");
+}
+
+#[test]
+fn watching_at_1400x900() {
+    watching([1400.0, 900.0]).snapshot("solver_watch_1400x900");
 }
