@@ -1,6 +1,6 @@
-//! A pixel snapshot of the Analyze window: Klotski's analysis, with the histogram of
+//! Pixel snapshots of the Analyze window: Klotski's analysis, with the histogram of
 //! distances (the start's bar picked out), the choices along one optimal solution and the
-//! hardest start.
+//! hardest start; in a large window and at 800x600.
 //!
 //! The analysis comes from the real solver; only its wall-clock time is pinned, so the
 //! picture is the same on every run. Create or update it with
@@ -16,8 +16,8 @@ use blockslide_core::model::{Metric, file, library};
 use blockslide_core::solve::api::analyze;
 use blockslide_core::solve::{Limits, SearchControl};
 
-#[test]
-fn analyze_window_with_the_histogram_of_klotski() {
+/// The Analyze window open on Klotski's analysis in a window of `size`.
+fn analysed(size: [f32; 2]) -> Harness<'static, App> {
     let entry = library::bundled()
         .into_iter()
         .find(|b| b.file_name == "klotski.ron")
@@ -36,12 +36,22 @@ fn analyze_window_with_the_histogram_of_klotski() {
         .analyze_view_mut()
         .show_analysis(report);
     let mut h = Harness::builder()
-        .with_size([1400.0, 960.0])
+        .with_size(size)
         .wgpu()
         .build_eframe(|_| app);
     h.run_ok();
     h.key_press(egui::Key::F6);
     h.run_ok();
     assert!(h.state().analysis_open());
-    h.snapshot("analyze_klotski");
+    h
+}
+
+#[test]
+fn analyze_window_with_the_histogram_of_klotski() {
+    analysed([1400.0, 960.0]).snapshot("analyze_klotski");
+}
+
+#[test]
+fn analyze_window_at_800x600() {
+    analysed([800.0, 600.0]).snapshot("analyze_klotski_800x600");
 }

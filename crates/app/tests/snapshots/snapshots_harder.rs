@@ -1,4 +1,5 @@
-//! A pixel snapshot of the Make it harder window at the app's default size (1280x800): a
+//! Pixel snapshots of the Make it harder window at the app's default size (1280x800) and at
+//! 800x600: a
 //! search of the Rush Hour warm-up, its best design drawn with the buttons, the figures, the
 //! best length over time and the designs kept.
 //!
@@ -21,8 +22,8 @@ use blockslide_core::solve::{Limits, SearchControl, Termination};
 /// The seconds the pinned search claims to have run.
 const SECONDS: f64 = 10.0;
 
-#[test]
-fn harder_window_with_the_designs_of_the_rush_hour_warm_up() {
+/// The Make it harder window open on a pinned search of the warm-up in a window of `size`.
+fn harder(size: [f32; 2]) -> Harness<'static, App> {
     let entry = library::find("rush-hour-warm-up.ron").expect("the warm-up is bundled");
     let warm_up = file::parse(entry.text).expect("bundled puzzles parse");
     let rules = DesignRules::for_design(&warm_up, Metric::Slide);
@@ -57,10 +58,20 @@ fn harder_window_with_the_designs_of_the_rush_hour_warm_up() {
         .harder_view_mut()
         .show_report(report, Metric::Slide);
     let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
+        .with_size(size)
         .wgpu()
         .build_eframe(|_| app);
     h.run_ok();
     assert!(h.state().solve_view().harder_view().is_open());
-    h.snapshot("harder_rush_hour_warm_up");
+    h
+}
+
+#[test]
+fn harder_window_with_the_designs_of_the_rush_hour_warm_up() {
+    harder([1280.0, 800.0]).snapshot("harder_rush_hour_warm_up");
+}
+
+#[test]
+fn harder_window_at_800x600() {
+    harder([800.0, 600.0]).snapshot("harder_rush_hour_warm_up_800x600");
 }
