@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use egui::{Context, RichText, Role, Sense, Ui, UiBuilder, WidgetInfo};
 
 use crate::command::Command;
-use crate::common::board::{Board, EXIT_SPACE, exits};
+use crate::common::board::{Board, Margins};
 use crate::common::format::counted;
 use blockslide_core::model::{Puzzle, file, library};
 
@@ -239,14 +239,10 @@ fn card(ui: &mut Ui, id: (&str, usize), entry: &Entry, commands: &mut Vec<Comman
             ui.vertical_centered(|ui| {
                 match &entry.puzzle {
                     Ok(p) => {
-                        // A board with an exit (Rush Hour's) keeps room beside its frame for
+                        // A board with an exit above or below keeps room beside its frame for
                         // it: the preview grows by that room, so the board itself is drawn
                         // about as large as the others.
-                        let exit_room = if exits(p).is_empty() {
-                            0.0
-                        } else {
-                            2.0 * EXIT_SPACE
-                        };
+                        let exit_room = Margins::of(p).sum().y - Margins::frame().sum().y;
                         let preview = egui::vec2(CARD_WIDTH - 10.0, PREVIEW_HEIGHT + exit_room);
                         ui.allocate_ui(preview, |ui| {
                             ui.set_min_size(preview);

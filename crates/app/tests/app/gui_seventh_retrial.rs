@@ -27,7 +27,7 @@ fn the_rush_hour_playback_board_keeps_most_of_a_small_window_and_the_plot_unfold
     h.run_ok();
     let board = h.get_by_label(BOARD_LABEL).rect();
     assert!(
-        board.height() >= 200.0,
+        board.height() >= 260.0,
         "the 6x6 board is only {board:?} in a window 600 points high"
     );
     // Every export button is in view at once, under the board.
@@ -50,7 +50,14 @@ fn the_rush_hour_playback_board_keeps_most_of_a_small_window_and_the_plot_unfold
     );
     h.get_by_label_contains("along the solution").click();
     h.run_ok();
-    assert!(h.query_by_label(H_PLOT_LABEL).is_some(), "the plot unfolds");
+    let plot = h.get_by_label(H_PLOT_LABEL).rect();
+    // Unfolded, the plot shows whole and the board keeps a readable size (six cells of 25
+    // points or more).
+    let board = h.get_by_label(BOARD_LABEL).rect();
+    assert!(
+        board.height() >= 150.0 && plot.max.y <= 600.0,
+        "the board at {board:?} beside the plot at {plot:?}"
+    );
 }
 
 #[test]

@@ -20,14 +20,19 @@ use blockslide_core::solve::{self as api, Algorithm, Limits, SearchControl, Solv
 const SMALL: [f32; 2] = [800.0, 600.0];
 const LARGE: [f32; 2] = [1400.0, 900.0];
 
-fn klotski() -> Puzzle {
-    let entry = library::find("klotski.ron").expect("Klotski is bundled");
+fn bundled(name: &str) -> Puzzle {
+    let entry = library::find(name).expect("bundled");
     file::parse(entry.text).expect("bundled puzzles parse")
 }
 
 /// The app on Klotski in `mode`, in a window of `size`, after its first frames.
 fn harness(mode: Mode, size: [f32; 2]) -> Harness<'static, App> {
-    let mut app = App::new_for_test(klotski());
+    harness_on(bundled("klotski.ron"), mode, size)
+}
+
+/// The app on `puzzle` in `mode`, in a window of `size`, after its first frames.
+fn harness_on(puzzle: Puzzle, mode: Mode, size: [f32; 2]) -> Harness<'static, App> {
+    let mut app = App::new_for_test(puzzle);
     app.set_mode(mode);
     let mut h = Harness::builder()
         .with_size(size)
@@ -40,18 +45,23 @@ fn harness(mode: Mode, size: [f32; 2]) -> Harness<'static, App> {
 /// The Solve tab on Klotski with an A* solution shown at its 40th move, its time pinned so
 /// the picture is the same on every run.
 fn solved(size: [f32; 2]) -> Harness<'static, App> {
-    let puzzle = klotski();
+    solved_on(&bundled("klotski.ron"), Metric::Move, 40, size)
+}
+
+/// The Solve tab on `puzzle` with an A* solution in `metric` shown at its move `at`, its
+/// time pinned so the picture is the same on every run.
+fn solved_on(puzzle: &Puzzle, metric: Metric, at: usize, size: [f32; 2]) -> Harness<'static, App> {
     let request = SolveRequest {
         algorithm: Algorithm::Astar,
-        metric: Some(Metric::Move),
+        metric: Some(metric),
         ..SolveRequest::default()
     };
     let mut report =
-        api::solve(&puzzle, &request, SearchControl::new(Limits::default())).expect("solves");
+        api::solve(puzzle, &request, SearchControl::new(Limits::default())).expect("solves");
     report.stats.elapsed = Duration::from_micros(20 * report.stats.expanded.max(1));
     let heuristic = report.heuristic.clone();
-    let values = api::heuristic_along(&puzzle, &request, &report.moves).expect("h along the path");
-    let mut h = harness(Mode::Solve, size);
+    let values = api::heuristic_along(puzzle, &request, &report.moves).expect("h along the path");
+    let mut h = harness_on(puzzle.clone(), Mode::Solve, size);
     h.state_mut()
         .solve_view_mut()
         .panel_mut()
@@ -59,13 +69,13 @@ fn solved(size: [f32; 2]) -> Harness<'static, App> {
         .algorithm = Some(Algorithm::Astar);
     let ctx = h.ctx.clone();
     h.state_mut().solve_view_mut().show_run(
-        &puzzle,
+        puzzle,
         Arc::new(report),
         Some(HeuristicPath { heuristic, values }),
         &ctx,
     );
     h.run_ok();
-    for _ in 0..40 {
+    for _ in 0..at {
         h.key_press(egui::Key::ArrowRight);
         h.run_ok();
     }
@@ -122,14 +132,28 @@ fn play_at_1400x900() {
     snapshot_tab(Mode::Play, "play", LARGE);
 }
 
-/// The Solve tab at 800x600 with the heuristic plot, folded there, unfolded.
-#[test]
-fn solve_with_the_plot_unfolded_at_800x600() {
-    let mut h = solved([800.0, 600.0]);
+/// Unfolds the heuristic plot, folded in a short view.
+fn unfold_the_plot(h: &mut Harness<'static, App>) {
     h.get_all_by_label_contains("along the solution")
         .next()
         .expect("the folded plot's title")
         .click();
     h.run_ok();
+}
+
+/// The Solve tab at 800x600 with the heuristic plot, folded there, unfolded.
+#[test]
+fn solve_with_the_plot_unfolded_at_800x600() {
+    let mut h = solved([800.0, 600.0]);
+    unfold_the_plot(&mut h);
     h.snapshot("layout_solve_plot_unfolded_800x600");
+}
+
+/// The Rush Hour warm-up's playback at 800x600, the plot folded, then unfolded.
+#[test]
+fn rush_hour_playback_at_800x600() {
+    let mut h = solved_on(&bundled("rush-hour-warm-up.ron"), Metric::Slide, 5, SMALL);
+    h.snapshot("layout_solve_rush_hour_800x600");
+    unfold_the_plot(&mut h);
+    h.snapshot("layout_solve_rush_hour_plot_unfolded_800x600");
 }

@@ -25,7 +25,7 @@ use egui::{
     vec2,
 };
 
-use blockslide_core::model::{Puzzle, Token};
+use blockslide_core::model::{Dir, Puzzle, Token};
 
 /// A board position as `(row, col)`.
 pub type CellPos = (usize, usize);
@@ -40,14 +40,75 @@ pub enum Layer {
     Goal,
 }
 
-/// The room a board of `puzzle` keeps around its cells: its frame, and beside it its exits'
-/// arrows when it has any.
-pub fn margin(puzzle: &Puzzle) -> f32 {
-    if exits(puzzle).is_empty() {
-        6.0
-    } else {
-        6.0 + EXIT_SPACE
+/// The room a board keeps around its cells on each side: its frame, and on a side with an
+/// exit, the exit's arrow. Only the sides with exits take their room, so a Rush Hour board
+/// (an exit on the right) keeps its full height.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Margins {
+    /// Left of the cells.
+    pub left: f32,
+    /// Right of the cells.
+    pub right: f32,
+    /// Above the cells.
+    pub top: f32,
+    /// Below the cells.
+    pub bottom: f32,
+}
+
+impl Margins {
+    /// The margins of a board of `puzzle`.
+    pub fn of(puzzle: &Puzzle) -> Self {
+        let exits = exits(puzzle);
+        let side = |dir: Dir| {
+            if exits.iter().any(|e| e.side == dir) {
+                FRAME_MARGIN + EXIT_SPACE
+            } else {
+                FRAME_MARGIN
+            }
+        };
+        Margins {
+            left: side(Dir::Left),
+            right: side(Dir::Right),
+            top: side(Dir::Up),
+            bottom: side(Dir::Down),
+        }
     }
+
+    /// The margins of a board without exits: its frame's.
+    pub fn frame() -> Self {
+        Margins {
+            left: FRAME_MARGIN,
+            right: FRAME_MARGIN,
+            top: FRAME_MARGIN,
+            bottom: FRAME_MARGIN,
+        }
+    }
+
+    /// The room both sides take, across and down.
+    pub fn sum(self) -> Vec2 {
+        vec2(self.left + self.right, self.top + self.bottom)
+    }
+}
+
+/// The room the board's frame takes around its cells.
+const FRAME_MARGIN: f32 = 6.0;
+
+/// Where a board of `puzzle` draws its cells when centred in `space`, with cells of at most
+/// `max_cell` points (its frame and exits fit around them), and the side of a cell.
+pub fn place(puzzle: &Puzzle, space: Rect, max_cell: f32) -> (Rect, f32) {
+    let (rows, cols) = (puzzle.rows.max(1) as f32, puzzle.cols.max(1) as f32);
+    let margins = Margins::of(puzzle);
+    let room = space.size() - margins.sum();
+    let cell = (room.x / cols)
+        .min(room.y / rows)
+        .clamp(4.0, max_cell)
+        .floor();
+    let size = vec2(cell * cols, cell * rows);
+    // Centred with its margins: a board with an exit on one side sits off the middle by half
+    // the exit's room.
+    let shift = vec2(margins.left - margins.right, margins.top - margins.bottom) / 2.0;
+    let rect = Rect::from_center_size(space.center() + shift, size);
+    (Rect::from_min_size(rect.min.round(), size), cell)
 }
 
 /// The largest side of a board's cell, in points, unless a board asks for another
@@ -215,27 +276,22 @@ impl<'a> Board<'a> {
 
     /// Lays out, paints, and reports the pointer.
     pub fn show(self, ui: &mut Ui) -> BoardResponse {
-        let (rows, cols) = (self.puzzle.rows.max(1), self.puzzle.cols.max(1));
-        let margin = margin(self.puzzle);
-        let available = ui.available_size();
-        let fit = ((available.x - 2.0 * margin) / cols as f32)
-            .min((available.y - 2.0 * margin) / rows as f32);
-        let cell = fit.clamp(4.0, self.max_cell).floor();
-        let size = vec2(cell * cols as f32, cell * rows as f32);
         let sense = if self.interactive {
             Sense::click_and_drag()
         } else {
             Sense::hover()
         };
-        let rect = if self.centered {
-            let space = ui.available_rect_before_wrap();
-            let rect = Rect::from_center_size(space.center(), size);
-            let rect = Rect::from_min_size(rect.min.round(), size);
+        let (rect, cell) = if self.centered {
+            let (rect, cell) = place(self.puzzle, ui.available_rect_before_wrap(), self.max_cell);
             ui.advance_cursor_after_rect(rect);
-            rect
+            (rect, cell)
         } else {
-            let (_, outer) = ui.allocate_space(size + Vec2::splat(2.0 * margin));
-            Rect::from_center_size(outer.center(), size)
+            let space = Rect::from_min_size(ui.cursor().min, ui.available_size());
+            let (rect, cell) = place(self.puzzle, space, self.max_cell);
+            let margins = Margins::of(self.puzzle);
+            let (_, outer) = ui.allocate_space(rect.size() + margins.sum());
+            let min = outer.min + vec2(margins.left, margins.top);
+            (Rect::from_min_size(min, rect.size()), cell)
         };
         let response = ui.interact(rect, ui.scope_id().with_salt(self.id_salt), sense);
         let label = self.label.clone();

@@ -258,12 +258,8 @@ impl AnalyzeView {
         // take a margin).
         let width = match beside {
             Some((panel, centre)) => {
-                let (rows, cols) = (puzzle.rows.max(1) as f32, puzzle.cols.max(1) as f32);
-                let margin = board::margin(puzzle);
-                let cell = ((centre.width() - 2.0 * margin) / cols)
-                    .min((centre.height() - 2.0 * margin) / rows)
-                    .clamp(0.0, board::MAX_CELL);
-                let board_right = centre.center().x + cell * cols / 2.0 + margin;
+                let (cells, _) = board::place(puzzle, centre, board::MAX_CELL);
+                let board_right = cells.max.x + board::Margins::of(puzzle).right;
                 let room = panel.max.x - 16.0 - board_right - 8.0;
                 width.min(room).max(panel.width() - 24.0)
             }

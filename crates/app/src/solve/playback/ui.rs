@@ -127,27 +127,27 @@ impl Playback {
                     // Room for the export buttons beside the plot when the window allows;
                     // below it otherwise (the row wraps).
                     let width = (ui.available_width() - 170.0).clamp(160.0, 520.0);
-                    self.h_plot_ui(ui, width, true);
+                    self.h_plot_ui(ui, width, true, 150.0);
                     ui.vertical(|ui| self.export_ui(ui, ExportLayout::Column))
                         .inner
                 })
                 .inner;
         }
-        // Unfolded, the plot scrolls with the buttons rather than push the board out of the
-        // view.
+        // Unfolded, the plot (lower than in a tall view) scrolls with the buttons rather than
+        // push the board out of the view: the board keeps more than half the height left.
         egui::ScrollArea::vertical()
             .id_salt("playback plot and export")
-            .max_height(view_height * 0.55)
+            .max_height(view_height * 0.42)
             // A panel grows to what is put in it, never to what a scroll area could take:
             // asked for, the room is taken.
-            .min_scrolled_height(view_height * 0.5)
+            .min_scrolled_height(view_height * 0.4)
             .show(ui, |ui| {
                 egui::CollapsingHeader::new(self.h_plot_fold_title())
                     .id_salt("playback h plot fold")
                     .default_open(false)
                     .show(ui, |ui| {
                         let width = ui.available_width().clamp(160.0, 520.0);
-                        self.h_plot_ui(ui, width, false);
+                        self.h_plot_ui(ui, width, false, SHORT_PLOT_HEIGHT);
                     });
                 ui.horizontal_wrapped(|ui| self.export_ui(ui, ExportLayout::Rows))
                     .inner
@@ -345,7 +345,7 @@ impl Playback {
 
     /// The heuristic plot, `width` wide, under its headline if `titled` (a fold titles it
     /// otherwise).
-    fn h_plot_ui(&self, ui: &mut Ui, width: f32, titled: bool) {
+    fn h_plot_ui(&self, ui: &mut Ui, width: f32, titled: bool, height: f32) {
         let Some(HeuristicPath { heuristic, values }) = &self.h_path else {
             // The same space as the plot, so nothing jumps when it arrives.
             ui.allocate_ui(vec2(width, H_PLOT_BLOCK_HEIGHT), |ui| {
@@ -397,7 +397,7 @@ impl Playback {
             let last = (values.len().saturating_sub(1) as f64).max(1.0);
             Plot::new("playback h plot")
                 .width(width)
-                .height(150.0)
+                .height(height)
                 .allow_drag(false)
                 .allow_zoom(false)
                 .allow_scroll(false)
@@ -504,6 +504,10 @@ impl Playback {
 
 /// The playback view's height below which the heuristic plot folds away.
 const SHORT_VIEW_HEIGHT: f32 = 600.0;
+
+/// The height of the heuristic plot unfolded in a short view: low enough to leave the board
+/// most of the height, high enough for its marks.
+const SHORT_PLOT_HEIGHT: f32 = 120.0;
 
 /// How the export buttons are laid out: one above another beside the plot, or in rows
 /// under the folded plot.
