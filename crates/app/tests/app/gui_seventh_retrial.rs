@@ -729,6 +729,12 @@ fn an_empty_comparison_offers_to_run_its_pairs_in_the_centre_at_800x600() {
     let run = format!("Run the {pairs} pairs");
     let at = h.get_by_role_and_label(Role::Button, &run).rect();
     assert!(at.max.y <= 600.0 && at.max.x <= 560.0, "{run} at {at:?}");
+    // In the middle of the view left of the solver panel (its left edge at 560), where the
+    // table will be, not in a corner.
+    assert!(
+        (at.center().x - 280.0).abs() < 30.0 && at.min.y > 200.0,
+        "{run} at {at:?}"
+    );
     button(&h, &run).click();
     h.step();
     gui_support::wait_for(&mut h, PATIENCE, "the comparison", |app| {

@@ -437,22 +437,28 @@ impl Compare {
                 ui.label("Comparing… the first row appears when its search ends.");
                 self.progress_ui(ui, availability);
             } else {
-                ui.label("Choose algorithm + heuristic pairs in the solver panel, then run them.");
-                // Here too: in a small window the panel's Run button is below its fold.
-                let pairs = self.pairs.len();
-                if ui
-                    .add_enabled(
-                        pairs > 0,
-                        egui::Button::new(format!(
-                            "Run the {}",
-                            fmt::counted(pairs, "pair", "pairs")
-                        )),
-                    )
-                    .on_hover_text("Run every pair with the solver's metric and limits")
-                    .clicked()
-                {
-                    commands.push(CompareCommand::Run.into());
-                }
+                // In the middle of the empty view, where the table will be: in a small window
+                // the panel's Run button is below its fold.
+                ui.add_space(ui.available_height() * 0.3);
+                ui.vertical_centered(|ui| {
+                    ui.label(
+                        "Choose algorithm + heuristic pairs in the solver panel, then run them.",
+                    );
+                    let pairs = self.pairs.len();
+                    if ui
+                        .add_enabled(
+                            pairs > 0,
+                            egui::Button::new(format!(
+                                "Run the {}",
+                                fmt::counted(pairs, "pair", "pairs")
+                            )),
+                        )
+                        .on_hover_text("Run every pair with the solver's metric and limits")
+                        .clicked()
+                    {
+                        commands.push(CompareCommand::Run.into());
+                    }
+                });
             }
             return;
         }
