@@ -4,6 +4,7 @@
 use blockslide_app::app::App;
 use blockslide_app::command::{Command, Mode};
 use blockslide_app::common::board::BOARD_LABEL;
+use blockslide_core::solve::Algorithm;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -30,7 +31,7 @@ fn tree_nodes(h: &Harness<'static, App>, index: usize) -> Vec<(String, egui::Rec
 /// Breadth-first search beside A* on the 14-move 8-puzzle at 800x600, run to the goal and
 /// fitted: each tree, folded to the way to the goal, is shown whole at a zoom where its move
 /// labels and "+N" counts are drawn (the canvas taller than the room left, the page
-/// scrolling), not only the levels around the root.
+/// scrolled to it), not only the levels around the root.
 #[test]
 fn two_folded_trees_side_by_side_at_800x600_show_the_way_to_the_goal_readably() {
     let mut h = gui_support::bfs_beside_astar(bundled("eight-14.ron"), None, [800.0, 600.0]);
@@ -49,9 +50,10 @@ fn two_folded_trees_side_by_side_at_800x600_show_the_way_to_the_goal_readably() 
     assert_eq!(canvases.len(), 2);
     for index in 0..2 {
         let (canvas, view) = (canvases[index], views[index]);
+        // The page scrolled to show the whole canvas, above the status bar.
         assert!(
-            canvas.top() < 560.0,
-            "tree {index} starts in the window: {canvas:?}"
+            canvas.top() > 0.0 && canvas.bottom() < 580.0,
+            "tree {index} in the window: {canvas:?}"
         );
         let zoom = (canvas.width() / view.width()).min(canvas.height() / view.height());
         assert!(
@@ -123,4 +125,42 @@ fn a_long_message_shows_whole_beside_a_long_path_at_800x600() {
         "{shown:?} shows {whole} points of text"
     );
     h.get_by_label_contains("rush-hour-warm-up-copy.ron");
+}
+
+/// Breadth-first search watched alone to the goal of the 16-move 8-puzzle, then fitted, at
+/// both sizes: the folded tree shows its root and its goal together at a readable zoom, the
+/// levels between them that do not fit left out and counted.
+#[test]
+fn fit_the_tree_shows_the_root_and_the_goal_of_a_deep_way_together() {
+    for size in [[800.0, 600.0], [1400.0, 900.0]] {
+        let mut h = gui_support::watch_view(bundled("eight-16.ron"), Algorithm::Bfs, size);
+        gui_support::press(&mut h, "Watch Breadth-first");
+        gui_support::press(&mut h, "Run to the goal »");
+        gui_support::press(&mut h, "Fit the tree");
+        let watch = h.state().solve_view().watch();
+        let goal = watch
+            .watching()
+            .and_then(|w| w.replay().goal())
+            .expect("the goal is reached");
+        let (view, _) = watch.tree_view();
+        let canvas = h.get_by_role_and_label(Role::Canvas, "Search tree").rect();
+        let zoom = (canvas.width() / view.width()).min(canvas.height() / view.height());
+        assert!(
+            zoom >= 0.6,
+            "{size:?}: zoom {zoom}, {canvas:?} shows {view:?}"
+        );
+        let nodes = tree_nodes(&h, 0);
+        for wanted in [0, goal] {
+            let (_, node) = nodes
+                .iter()
+                .find(|(label, _)| label.starts_with(&format!("Tree node {wanted}: ")))
+                .expect("drawn");
+            assert!(
+                view.contains_rect(*node),
+                "{size:?}: node {wanted} at {node:?} in {view:?}"
+            );
+        }
+        let gap = h.get_by_label_contains("Way left out: ").rect();
+        assert!(view.contains_rect(gap), "{size:?}: the gap's note in view");
+    }
 }

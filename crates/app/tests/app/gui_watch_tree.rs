@@ -7,7 +7,7 @@ use crate::gui_support;
 use gui_support::bundled;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use blockslide_app::app::App;
 use blockslide_core::solve::Algorithm;
@@ -79,15 +79,23 @@ fn bfs_on_the_14_move_8_puzzle_is_watched_to_the_goal_along_its_solution_path() 
     );
     assert!(h.query_by_label_contains("too big to watch").is_none());
     // The legend names the path, and every node of it is drawn, although the tree has more
-    // nodes than it draws.
+    // nodes than it draws: its root and its goal, and between them every level but those a
+    // tree too deep for its canvas leaves out, which it counts.
     assert!(h.query_by_label("solution path").is_some());
-    for node in path {
-        assert!(
-            h.query_by_label_contains(&format!("Tree node {node}:"))
-                .is_some(),
-            "node {node} of the solution path is drawn"
-        );
-    }
+    let drawn = |node: usize| {
+        h.query_by_label_contains(&format!("Tree node {node}:"))
+            .is_some()
+    };
+    assert!(drawn(0) && drawn(goal), "the root and the goal are drawn");
+    let left_out: usize = h
+        .query_by_label_contains("Way left out: ")
+        .and_then(|gap| {
+            let label = gap.accesskit_node().label()?;
+            label.split_whitespace().nth(3)?.parse().ok()
+        })
+        .unwrap_or(0);
+    let shown = path.iter().filter(|&&node| drawn(node)).count();
+    assert_eq!(shown + left_out, path.len(), "{left_out} levels left out");
 }
 
 #[test]

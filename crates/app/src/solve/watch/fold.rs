@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use blockslide_core::solve::trace::{Replay, Trace};
 
-use super::tree::{TreeLayout, place, tree_range};
+use super::layout::{Placed, TreeLayout, place, tree_range};
 
 /// The folded tree of the nodes so far: the path from the root to the goal (else the node
 /// expanded last), every child of a node on it, and for each child off it how many nodes it
@@ -73,6 +73,67 @@ fn narrow(layout: &mut TreeLayout, on_spine: impl Fn(usize) -> bool) {
     layout.width = placed.iter().map(|p| p.x as usize + 1).max().unwrap_or(0);
 }
 
+/// The levels of a folded tree's way left out to fit it in fewer levels: drawn as one level,
+/// a dashed stretch of the way saying how much it skips.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Gap {
+    /// The level the gap is drawn at (the levels above it are the tree's first ones).
+    pub(super) level: u32,
+    /// How many levels of the way it stands for.
+    pub(super) levels: u32,
+    /// How many nodes it leaves out, with those folded under them.
+    pub(super) nodes: usize,
+}
+
+/// The folded tree `layout` in `levels` levels (three or more), its way's middle left out:
+/// its first levels from the root, a gap, and its last levels down to the node that matters,
+/// with the moves beside them, so the root and the goal are in view together. `None` if it
+/// fits already (or `levels` is too few to show both ends).
+pub(super) fn elide(layout: &TreeLayout, levels: u32) -> Option<(TreeLayout, Gap)> {
+    let rows = layout.depth + 1;
+    if levels < 3 || rows <= levels {
+        return None;
+    }
+    // Above the gap a level fewer than below it when they cannot be equal: the way's end,
+    // where the search works, matters more than its start.
+    let above = (levels - 1) / 2;
+    let below = levels - 1 - above;
+    let skipped = rows - above - below;
+    let kept = |depth: u32| depth < above || depth >= above + skipped;
+    let mut index = vec![None; layout.placed.len()];
+    let mut placed: Vec<Placed> = Vec::with_capacity(layout.placed.len());
+    let mut nodes = 0;
+    for (i, p) in layout.placed.iter().enumerate() {
+        if !kept(p.depth) {
+            nodes += 1 + p.folded;
+            continue;
+        }
+        let mut p = p.clone();
+        if p.depth >= above + skipped {
+            p.depth = p.depth - skipped + 1;
+        }
+        // The first node below the gap hangs from it, drawn apart: no parent among those
+        // placed.
+        p.parent = p.parent.and_then(|parent| index[parent]);
+        index[i] = Some(placed.len());
+        placed.push(p);
+    }
+    let gap = Gap {
+        level: above,
+        levels: skipped,
+        nodes,
+    };
+    let elided = TreeLayout {
+        placed,
+        width: layout.width,
+        depth: levels - 1,
+        cut: layout.cut,
+        most: layout.most,
+        focus: layout.focus.and_then(|f| index[f]),
+    };
+    Some((elided, gap))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -129,5 +190,38 @@ mod tests {
                 assert!(path.contains(&parent), "{} hangs off the path", p.node);
             }
         }
+    }
+
+    /// The folded tree of the 14-move 8-puzzle in 7 levels: its first 3 and last 3 levels
+    /// with the gap between, the root and the goal kept, and every node either drawn or
+    /// counted by the gap (with those folded under them).
+    #[test]
+    fn eliding_keeps_both_ends_of_the_way_and_counts_the_middle() {
+        let entry = blockslide_core::model::library::find("eight-14.ron").expect("bundled");
+        let puzzle = blockslide_core::model::file::parse(entry.text).unwrap();
+        let request = SolveRequest {
+            algorithm: Algorithm::Bfs,
+            ..SolveRequest::default()
+        };
+        let control = SearchControl::new(Limits::default());
+        let watched = watch(&puzzle, &request, control, WATCH_EVENT_CAP).unwrap();
+        let trace = Arc::new(watched.trace);
+        let mut replay = Replay::new(Arc::clone(&trace));
+        replay.advance_to(usize::MAX);
+        let goal = replay.goal().expect("the goal is reached");
+        let folded = fold_tree(&trace, &replay);
+        assert!(
+            elide(&folded, folded.depth + 1).is_none(),
+            "a tree that fits"
+        );
+        let (elided, gap) = elide(&folded, 7).expect("too deep for 7 levels");
+        assert_eq!(elided.depth, 6);
+        assert_eq!((gap.level, gap.levels), (3, folded.depth + 1 - 6));
+        let nodes: Vec<usize> = elided.placed.iter().map(|p| p.node).collect();
+        assert!(nodes.contains(&0) && nodes.contains(&goal), "{nodes:?}");
+        assert_eq!(elided.placed[elided.focus.unwrap()].node, goal);
+        let count = |layout: &TreeLayout| layout.placed.iter().map(|p| 1 + p.folded).sum::<usize>();
+        assert_eq!(count(&elided) + gap.nodes, count(&folded));
+        assert!(elided.placed.iter().all(|p| p.depth != gap.level));
     }
 }

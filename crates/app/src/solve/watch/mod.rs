@@ -19,6 +19,7 @@
 
 mod compare;
 mod fold;
+mod layout;
 mod panels;
 mod scene;
 mod summary;
@@ -38,10 +39,11 @@ use blockslide_core::solve::api::{SolveReport, watch};
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
 use compare::{compared_job, watch_width};
 use fold::fold_tree;
+use layout::{TreeLayout, layout_tree};
 use panels::{Extras, current_ui, frontier_ui, selected_ui, why_ui};
 use scene::SceneView;
 use summary::summary_ui;
-use tree::{TreeLayout, cut_note_ui, fit_button, layout_tree, legend_ui, node_figures, tree_ui};
+use tree::{cut_note_ui, fit_button, legend_ui, node_figures, tree_ui};
 use why::why_next;
 
 /// Frontier entries listed at most (the rest are counted).

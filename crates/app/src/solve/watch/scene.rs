@@ -5,6 +5,10 @@ use egui::{Rect, Vec2};
 /// The tree's pan and zoom: the part of the drawing in view, and the one fitted last (while
 /// the student has not panned or zoomed, the view follows the growing tree).
 #[derive(Clone, Copy)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "independent states of the fit, each set and read on its own"
+)]
 pub(super) struct SceneView {
     /// The part of the drawing in view.
     pub(super) rect: Rect,
@@ -22,6 +26,12 @@ pub(super) struct SceneView {
     /// Whether the tree is shown folded (see `fold`): "Fit the tree" found it too big to
     /// show readably whole. It stays folded while the student pans it, until the next fit.
     pub(super) folded: bool,
+    /// The levels the fitted canvas shows readably: a folded way deeper than that leaves
+    /// out its middle (see `fold::elide`). Kept while the student pans, until the next fit.
+    pub(super) levels: u32,
+    /// Whether the page should scroll to show the whole canvas at the next frame: the
+    /// student asked to fit the tree, and a canvas taller than its room runs below the view.
+    pub(super) reveal: bool,
 }
 
 impl Default for SceneView {
@@ -34,6 +44,8 @@ impl Default for SceneView {
             spacing: None,
             partial: false,
             folded: false,
+            levels: u32::MAX,
+            reveal: false,
         }
     }
 }
@@ -163,10 +175,12 @@ impl SceneView {
         self.fitted = Some(rect);
     }
 
-    /// Refits at the next frame with the root in view (the student asked for the tree).
+    /// Refits at the next frame with the root in view, and scrolls the page to the whole
+    /// canvas (the student asked for the tree).
     pub(super) fn fit_root(&mut self) {
         self.fitted = None;
         self.root_first = true;
+        self.reveal = true;
     }
 
     /// Whether the view is the fitted one (the student has not moved it since).

@@ -8,9 +8,7 @@
 //! visible and boards legible, and fitting a tree too big for that folds it to the way to the
 //! node that matters (the goal, else the node expanded last) and the moves beside it.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::sync::Arc;
 
 use egui::{Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2, pos2, vec2};
 
@@ -20,9 +18,11 @@ use crate::common::format::count_short;
 use blockslide_core::model::{Cell, Puzzle};
 use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::observe::Fate;
-use blockslide_core::solve::trace::{Replay, Trace, TraceEvent};
+use blockslide_core::solve::trace::Trace;
 
 use super::Watching;
+use super::fold;
+use super::layout::{Placed, TreeLayout};
 use super::scene::{self, SceneView};
 
 const EXPANDED: Color32 = Color32::from_rgb(52, 120, 200);
@@ -98,134 +98,283 @@ pub(super) fn tree_ui(
     name: &str,
     commands: &mut Vec<Command>,
 ) {
-    let trace = &w.trace;
     let view = &w.view;
-    let font = FontId::proportional(LABEL_FONT);
-    let node_size = if thumbnails {
-        thumb_size(trace, THUMB)
-    } else {
-        Vec2::splat(14.0)
-    };
-    // A column is as wide as a node and as the widest label, so neighbours never overprint;
-    // a row leaves a band above each node for its label. Fitting the tree may squeeze the
-    // columns down to a node's width (the labels that no longer fit are left to the nodes'
-    // hover text) or stretch columns and rows to fill the canvas.
-    let row = node_size.y + LABEL_FONT + 30.0;
-    let least = vec2(node_size.x + 4.0, row);
-    let (min_zoom, readable) = if thumbnails {
-        (ZOOM_MIN_BOARDS, READABLE_BOARDS)
-    } else {
-        (ZOOM_MIN_DOTS, READABLE_DOTS)
-    };
-    // The root's centre sits half a column in and a label band down.
-    let top = LABEL_FONT + LABEL_GAP + 8.0 + node_size.y * 0.5;
+    let g = Geometry::new(&w.trace, thumbnails);
     let frame = egui::Frame::canvas(ui.style());
-    let room = (ui.available_size() - frame.total_margin().sum()).max(vec2(0.0, TREE_MIN_HEIGHT));
+    let margins = frame.total_margin().sum();
+    let room = (ui.available_size() - margins).max(vec2(0.0, TREE_MIN_HEIGHT));
     // Asked to fit a tree too big to show readably, the view shows it folded: decided by
     // the room the canvas is given, so the taller canvas below never unfolds it again.
     if scene.fitting() {
-        scene.folded = !scene::fits(grid_of(&view.layout) * least, room, min_zoom);
+        scene.folded = !scene::fits(grid_of(&view.layout) * g.least, room, g.min_zoom);
     }
-    let layout = if scene.folded {
+    let whole = if scene.folded {
         &view.folded
     } else {
         &view.layout
     };
     // The folded tree's note takes a line under it, never the tree's room.
     let note_height = if scene.folded { NOTE_HEIGHT } else { 0.0 };
-    let grid = grid_of(layout);
-    // Taller than its room where that makes the fitted tree readable (a deep way to the
-    // goal beside another at 800x600): the page scrolls to the rest.
-    let height = readable_height(grid, least, room - vec2(0.0, note_height), readable)
+    // A canvas too low for a few readable levels (two trees side by side at 800x600) grows
+    // as far as the part of the page in view: the page scrolls to it.
+    let visible = ui.clip_rect().height() - margins.y - 8.0;
+    let height = g
+        .grown_height(
+            grid_of(whole),
+            room - vec2(0.0, note_height),
+            visible - note_height,
+        )
         .map_or(room.y, |h| room.y.max(h + note_height));
+    // A folded way still too deep for the canvas at a readable zoom leaves out its middle
+    // levels, so the root and the goal show together (decided at the fit, like the fold).
+    if scene.fitting() {
+        scene.levels = g.levels_in(height - note_height);
+    }
+    let elided = if scene.folded {
+        fold::elide(whole, scene.levels)
+    } else {
+        None
+    };
+    let (layout, gap) = elided
+        .as_ref()
+        .map_or((whole, None), |(layout, gap)| (layout, Some(*gap)));
     let canvas = frame.show(ui, |ui| {
         ui.set_min_height(height);
-        let whole_view = vec2(ui.available_size_before_wrap().x, height);
-        let viewport = whole_view - vec2(0.0, note_height);
-        let natural = vec2(node_size.x.max(widest(ui, layout, &font)) + 10.0, row);
-        let spacing = scene.spacing((natural, least), grid, viewport, min_zoom);
-        let size = grid * spacing;
-        let origin = vec2(spacing.x * 0.5, top);
-        let at = |p: &Placed| origin + vec2(p.x * spacing.x, p.depth as f32 * spacing.y);
-        let focus = layout
-            .focus
-            .map_or(Pos2::ZERO + origin, |i| Pos2::ZERO + at(&layout.placed[i]));
-        let root = layout
-            .placed
-            .iter()
-            .find(|p| p.parent.is_none())
-            .map_or(Pos2::ZERO + origin, |p| Pos2::ZERO + at(p));
-        scene.follow(
-            Rect::from_min_size(Pos2::ZERO, size),
-            viewport,
-            (readable, min_zoom),
-            focus,
-            root,
-        );
-        let zoom = (viewport / scene.rect.size())
-            .min_elem()
-            .clamp(min_zoom, ZOOM_MAX);
-        let labels = zoom >= LABEL_ZOOM;
-        // The wheel scrolls the page the tree is on, not the tree (dragging pans it, Ctrl +
-        // wheel zooms it): held back from the scene, then given back for the page.
-        let wheel = ui.input(|i| i.smooth_scroll_delta);
-        ui.ctx().input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
-        ui.allocate_ui(viewport, |ui| {
-            egui::Scene::new()
-                .zoom_range(min_zoom..=ZOOM_MAX)
-                .show(ui, &mut scene.rect, |ui| {
-                    let (_, area) = ui.allocate_space(size);
-                    let at = |p: &Placed| area.min + at(p);
-                    // An edge ends above its node's label, or at the node when the zoom
-                    // leaves labels out.
-                    let band = if labels { LABEL_FONT + LABEL_GAP } else { 0.0 };
-                    let ends = (node_size.y * 0.5, node_size.y * 0.5 + band);
-                    paint_edges(ui.painter(), layout, &view.solution, at, ends);
-                    let nodes = NodeMarks {
-                        w,
-                        node_size,
-                        thumbnails,
-                        labels: labels.then_some(&font),
-                        label_room: spacing.x - 4.0,
-                    };
-                    for p in &layout.placed {
-                        nodes.draw(ui, p, at(p), commands);
-                    }
-                });
-        });
-        ui.ctx().input_mut(|i| i.smooth_scroll_delta += wheel);
+        let viewport = vec2(ui.available_size_before_wrap().x, height - note_height);
+        draw_tree(ui, (w, layout, gap), &g, scene, viewport, commands);
         if scene.folded {
             fold_note_ui(ui, w.replay.goal().is_some(), scene.partial);
         }
     });
+    if std::mem::take(&mut scene.reveal) {
+        canvas.response.scroll_to_me(None);
+    }
     // The canvas, in the window's coordinates (the scene's own bounds are the drawing's).
     canvas
         .response
         .widget_info(|| egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, name));
 }
 
+/// The sizes a tree is drawn with: its nodes', its rows' and columns' least, its zooms.
+struct Geometry {
+    /// Whether nodes are drawn as boards.
+    thumbnails: bool,
+    node_size: Vec2,
+    /// The least room between columns and between levels.
+    least: Vec2,
+    /// The zoom range's end, and the least zoom a fitted view takes.
+    min_zoom: f32,
+    readable: f32,
+}
+
+impl Geometry {
+    fn new(trace: &Trace, thumbnails: bool) -> Self {
+        let node_size = if thumbnails {
+            thumb_size(trace, THUMB)
+        } else {
+            Vec2::splat(14.0)
+        };
+        // A column is as wide as a node and as the widest label, so neighbours never
+        // overprint; a row leaves a band above each node for its label. Fitting the tree may
+        // squeeze the columns down to a node's width (the labels that no longer fit are left
+        // to the nodes' hover text) or stretch columns and rows to fill the canvas.
+        let least = vec2(node_size.x + 4.0, node_size.y + LABEL_FONT + 30.0);
+        let (min_zoom, readable) = if thumbnails {
+            (ZOOM_MIN_BOARDS, READABLE_BOARDS)
+        } else {
+            (ZOOM_MIN_DOTS, READABLE_DOTS)
+        };
+        Geometry {
+            thumbnails,
+            node_size,
+            least,
+            min_zoom,
+            readable,
+        }
+    }
+
+    /// How many levels a viewport `height` points high shows at the readable zoom.
+    fn levels_in(&self, height: f32) -> u32 {
+        ((height - FIT_MARGIN) / (self.least.y * self.readable)).max(0.0) as u32
+    }
+
+    /// The height, at most `cap`, a canvas of `room` needs to show a drawing of `grid`
+    /// columns and levels whole at the readable zoom, or as many levels as `cap` allows;
+    /// `None` if `room` shows [`MIN_LEVELS`] readable levels already, or if the drawing's
+    /// width keeps it below the readable zoom (more height would not make it larger).
+    fn grown_height(&self, grid: Vec2, room: Vec2, cap: f32) -> Option<f32> {
+        let zoom_across = (room.x - FIT_MARGIN) / (grid.x * self.least.x);
+        let needed = grid.y * self.least.y * self.readable + FIT_MARGIN;
+        (self.levels_in(room.y) < MIN_LEVELS && zoom_across >= self.readable)
+            .then_some(needed.min(cap))
+    }
+}
+
+/// The margin a fitted drawing keeps inside its viewport, above and below together (see
+/// `SceneView::follow`).
+const FIT_MARGIN: f32 = 16.0;
+
+/// The fewest readable levels a tree's canvas shows before it grows past its room.
+const MIN_LEVELS: u32 = 7;
+
+/// Draws `layout` (with `gap`, the middle of its way left out) in a pan-and-zoom scene of
+/// `viewport` points, fitted unless the student moved `scene`; a click on a node queues its
+/// selection.
+fn draw_tree(
+    ui: &mut Ui,
+    (w, layout, gap): (&Watching, &TreeLayout, Option<fold::Gap>),
+    g: &Geometry,
+    scene: &mut SceneView,
+    viewport: Vec2,
+    commands: &mut Vec<Command>,
+) {
+    let font = FontId::proportional(LABEL_FONT);
+    let node_size = g.node_size;
+    let grid = grid_of(layout);
+    // The root's centre sits half a column in and a label band down.
+    let top = LABEL_FONT + LABEL_GAP + 8.0 + node_size.y * 0.5;
+    let natural = vec2(node_size.x.max(widest(ui, layout, &font)) + 10.0, g.least.y);
+    let spacing = scene.spacing((natural, g.least), grid, viewport, g.min_zoom);
+    let size = grid * spacing;
+    let origin = vec2(spacing.x * 0.5, top);
+    let at = |p: &Placed| origin + vec2(p.x * spacing.x, p.depth as f32 * spacing.y);
+    let focus = layout
+        .focus
+        .map_or(Pos2::ZERO + origin, |i| Pos2::ZERO + at(&layout.placed[i]));
+    let root = layout
+        .placed
+        .iter()
+        .find(|p| p.parent.is_none())
+        .map_or(Pos2::ZERO + origin, |p| Pos2::ZERO + at(p));
+    scene.follow(
+        Rect::from_min_size(Pos2::ZERO, size),
+        viewport,
+        (g.readable, g.min_zoom),
+        focus,
+        root,
+    );
+    let zoom = (viewport / scene.rect.size())
+        .min_elem()
+        .clamp(g.min_zoom, ZOOM_MAX);
+    let labels = zoom >= LABEL_ZOOM;
+    // The wheel scrolls the page the tree is on, not the tree (dragging pans it, Ctrl +
+    // wheel zooms it): held back from the scene, then given back for the page.
+    let wheel = ui.input(|i| i.smooth_scroll_delta);
+    ui.ctx().input_mut(|i| i.smooth_scroll_delta = Vec2::ZERO);
+    ui.allocate_ui(viewport, |ui| {
+        egui::Scene::new()
+            .zoom_range(g.min_zoom..=ZOOM_MAX)
+            .show(ui, &mut scene.rect, |ui| {
+                let (_, area) = ui.allocate_space(size);
+                let at = |p: &Placed| area.min + at(p);
+                // An edge ends above its node's label, or at the node when the zoom leaves
+                // labels out.
+                let band = if labels { LABEL_FONT + LABEL_GAP } else { 0.0 };
+                let ends = (node_size.y * 0.5, node_size.y * 0.5 + band);
+                paint_edges(ui.painter(), layout, &w.view.solution, at, ends);
+                if let Some(gap) = gap {
+                    gap_ui(ui, (layout, gap), &w.view.solution, at, ends);
+                }
+                let nodes = NodeMarks {
+                    w,
+                    node_size,
+                    thumbnails: g.thumbnails,
+                    labels: labels.then_some(&font),
+                    label_room: spacing.x - 4.0,
+                };
+                for p in &layout.placed {
+                    nodes.draw(ui, p, at(p), commands);
+                }
+            });
+    });
+    ui.ctx().input_mut(|i| i.smooth_scroll_delta += wheel);
+}
+
+/// The way's middle left out of a folded tree (`gap` in `layout`): a dashed stretch of the way
+/// from the last node above it, in the solution's colour if the way is the solution's, to a
+/// note of how many levels and nodes it stands for, and from there the edges to the nodes
+/// below it (the next node of the way and the moves beside it).
+fn gap_ui(
+    ui: &Ui,
+    (layout, gap): (&TreeLayout, fold::Gap),
+    solution: &std::collections::HashSet<usize>,
+    at: impl Fn(&Placed) -> Pos2,
+    ends: (f32, f32),
+) {
+    // The way runs down the root's column.
+    let Some(root) = layout.placed.first() else {
+        return;
+    };
+    let on_way = |p: &&Placed| (p.x - root.x).abs() < 1e-3;
+    let Some(above) = layout
+        .placed
+        .iter()
+        .filter(on_way)
+        .find(|p| p.depth + 1 == gap.level)
+    else {
+        return;
+    };
+    // Below the gap, the nodes hang from a node left out: none has a parent placed.
+    let below: Vec<&Placed> = layout
+        .placed
+        .iter()
+        .filter(|p| p.parent.is_none() && p.depth == gap.level + 1)
+        .collect();
+    let Some(next) = below.iter().copied().find(on_way) else {
+        return;
+    };
+    let painter = ui.painter();
+    let text = format!("{} levels, {} nodes", gap.levels, count_short(gap.nodes));
+    let galley = painter.layout_no_wrap(
+        text,
+        FontId::proportional(LABEL_FONT),
+        ui.visuals().weak_text_color(),
+    );
+    let (top, bottom) = (at(above), at(next));
+    let spot = Rect::from_center_size(pos2(top.x, f32::midpoint(top.y, bottom.y)), galley.size());
+    let way = if solution.contains(&next.node) {
+        GOAL
+    } else {
+        DISCARDED
+    };
+    painter.extend(egui::Shape::dashed_line(
+        &[top + vec2(0.0, ends.0), spot.center_top()],
+        Stroke::new(2.0, way),
+        6.0,
+        5.0,
+    ));
+    for p in below {
+        let stroke = if solution.contains(&p.node) {
+            Stroke::new(4.0, GOAL)
+        } else {
+            Stroke::new(1.0, DISCARDED)
+        };
+        painter.line_segment([spot.center_bottom(), at(p) - vec2(0.0, ends.1)], stroke);
+    }
+    painter.rect_filled(spot.expand(2.0), 2.0, ui.visuals().extreme_bg_color);
+    painter.galley(spot.min, galley, Color32::PLACEHOLDER);
+    ui.interact(spot, ui.scope_id().with("way left out"), Sense::hover())
+        .on_hover_text(format!(
+            "{} levels of the way are left out here, with the {} nodes beside and below \
+             them, so that both its ends show. A taller canvas (a larger window, or F9 to \
+             hide the panels) shows more of it.",
+            gap.levels, gap.nodes
+        ))
+        .widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::accesskit::Role::Note,
+                true,
+                format!("Way left out: {} levels, {} nodes", gap.levels, gap.nodes),
+            )
+        });
+}
+
 /// The height of the line under a folded tree.
 const NOTE_HEIGHT: f32 = 20.0;
-
-/// The most a tree's canvas grows past its room to show the fitted tree readably.
-const TREE_MAX_HEIGHT: f32 = 1200.0;
 
 /// The columns and levels of `layout`'s grid.
 fn grid_of(layout: &TreeLayout) -> Vec2 {
     vec2((layout.width as f32).max(1.0), layout.depth as f32 + 1.0)
-}
-
-/// The height a drawing of `grid` columns and levels at its `least` spacing needs to be
-/// shown whole at the `readable` zoom in a canvas of `room`, when the room alone fits it
-/// whole only below [`LABEL_ZOOM`], where its move labels and counts are left out; `None`
-/// if the room shows them already, or if its width or [`TREE_MAX_HEIGHT`] keeps it below
-/// the `readable` zoom (more height would only show it whole at a smaller zoom, where the
-/// fit shows the part that matters readably instead).
-fn readable_height(grid: Vec2, least: Vec2, room: Vec2, readable: f32) -> Option<f32> {
-    let margin = 16.0;
-    let zoom = (room - Vec2::splat(margin)) / (grid * least);
-    let height = grid.y * least.y * readable + margin;
-    (zoom.y < LABEL_ZOOM && zoom.x >= readable && height <= TREE_MAX_HEIGHT).then_some(height)
 }
 
 /// The edges of `layout`, each from `ends.0` under its parent's centre (drawn at `at`) to
@@ -507,166 +656,6 @@ fn legend_item(
             .galley(text_at, galley, ui.visuals().text_color());
     }
     response
-}
-
-/// A node placed in the tree drawing.
-pub(super) struct Placed {
-    pub(super) node: usize,
-    /// Its column (a parent sits midway over its children's).
-    pub(super) x: f32,
-    depth: u32,
-    /// The parent's index among the placed nodes.
-    pub(super) parent: Option<usize>,
-    /// Its first and last children among the placed nodes.
-    children: Option<(usize, usize)>,
-    /// Its board.
-    cells: Vec<Cell>,
-    /// The move that made it, in words.
-    label: String,
-    /// How many nodes below it a folded tree hides.
-    pub(super) folded: usize,
-}
-
-/// The tree drawing of a step.
-pub(super) struct TreeLayout {
-    pub(super) placed: Vec<Placed>,
-    /// Columns (leaves) and the deepest depth.
-    pub(super) width: usize,
-    depth: u32,
-    /// Whether nodes were left out (beyond the first `most`).
-    cut: bool,
-    most: usize,
-    /// The placed node a fitted view centres on: the goal, else the node expanded last.
-    focus: Option<usize>,
-}
-
-/// The nodes of the current tree generated so far (of the current iteration, for IDDFS and
-/// IDA*): the first and the last, `None` before the first root.
-pub(super) fn tree_range(trace: &Trace, replay: &Replay<Arc<Trace>>) -> Option<(usize, usize)> {
-    // Nodes are numbered in the order their events come, and an iteration's nodes follow
-    // its root, so the nodes so far of the current tree are one range.
-    let events = &trace.events[..replay.step()];
-    let last = events.iter().rev().find_map(|e| match *e {
-        TraceEvent::Root { node } | TraceEvent::Generated { node, .. } => Some(node),
-        _ => None,
-    })?;
-    let tree = trace.nodes[last].tree;
-    let first = trace.nodes[..=last].partition_point(|n| n.tree < tree);
-    Some((first, last))
-}
-
-/// Lays out the nodes generated so far (of the current iteration, for IDDFS and IDA*): the
-/// first `most` of them, and the paths to the goal, the node expanded last and `selected`.
-/// Every leaf gets the next column, every parent the middle of its children's, depth
-/// downwards. Iterative, since a depth-first tree may be thousands of nodes deep.
-pub(super) fn layout_tree(
-    trace: &Trace,
-    replay: &Replay<Arc<Trace>>,
-    selected: Option<usize>,
-    most: usize,
-) -> TreeLayout {
-    let Some((first, last)) = tree_range(trace, replay) else {
-        return place(trace, replay, &[], |_| 0, false, most);
-    };
-    let tree = trace.nodes[last].tree;
-    let mut shown: Vec<usize> = (first..=last.min(first + most - 1)).collect();
-    let cut = last + 1 - first > most;
-    if cut {
-        let mut extra: Vec<usize> = [replay.goal(), replay.current(), selected]
-            .into_iter()
-            .flatten()
-            .filter(|&n| n <= last && trace.nodes[n].tree == tree)
-            .flat_map(|n| trace.path(n))
-            .filter(|&n| n >= first + most)
-            .collect();
-        // A path is drawn only while it stays within the drawing's budget.
-        extra.sort_unstable();
-        extra.dedup();
-        extra.truncate(most);
-        shown.extend(extra);
-        shown.sort_unstable();
-        shown.dedup();
-    }
-    place(trace, replay, &shown, |_| 0, cut, most)
-}
-
-/// Places `shown` (sorted node indices): every leaf in the next column, every parent in the
-/// middle of its children's, depth downwards; `folded` counts the nodes hidden under each.
-pub(super) fn place(
-    trace: &Trace,
-    replay: &Replay<Arc<Trace>>,
-    shown: &[usize],
-    folded: impl Fn(usize) -> usize,
-    cut: bool,
-    most: usize,
-) -> TreeLayout {
-    let mut children: HashMap<usize, Vec<usize>> = HashMap::new();
-    let mut roots = Vec::new();
-    let is_shown = |n: usize| shown.binary_search(&n).is_ok();
-    for &node in shown {
-        match trace.nodes[node].parent_index() {
-            Some(p) if is_shown(p) => children.entry(p).or_default().push(node),
-            _ => roots.push(node),
-        }
-    }
-    // Pre-order, children in the order they were generated.
-    let mut placed: Vec<Placed> = Vec::with_capacity(shown.len());
-    let mut stack: Vec<(usize, Option<usize>)> = roots.iter().rev().map(|&r| (r, None)).collect();
-    let (mut column, mut deepest) = (0usize, 0u32);
-    while let Some((node, parent)) = stack.pop() {
-        let index = placed.len();
-        let (depth, mut cells) = match parent {
-            Some(p) => (placed[p].depth + 1, placed[p].cells.clone()),
-            None => (0, trace.cells(node)),
-        };
-        let label = match parent {
-            Some(p) => {
-                trace.apply_changes(node, &mut cells);
-                trace.move_words(&placed[p].cells, &cells)
-            }
-            None => trace.label(node),
-        };
-        deepest = deepest.max(depth);
-        let kids = children.get(&node).map_or(&[][..], Vec::as_slice);
-        let x = if kids.is_empty() {
-            column += 1;
-            (column - 1) as f32
-        } else {
-            0.0
-        };
-        if let Some(p) = parent {
-            let span = placed[p].children.get_or_insert((index, index));
-            span.1 = index;
-        }
-        placed.push(Placed {
-            node,
-            x,
-            depth,
-            parent,
-            children: None,
-            cells,
-            label,
-            folded: folded(node),
-        });
-        stack.extend(kids.iter().rev().map(|&k| (k, Some(index))));
-    }
-    // Children come after their parent in pre-order, so backwards every parent finds its
-    // children placed.
-    for i in (0..placed.len()).rev() {
-        if let Some((a, b)) = placed[i].children {
-            placed[i].x = f32::midpoint(placed[a].x, placed[b].x);
-        }
-    }
-    let find = |n: Option<usize>| n.and_then(|n| placed.iter().position(|p| p.node == n));
-    let focus = find(replay.goal()).or_else(|| find(replay.current()));
-    TreeLayout {
-        placed,
-        width: column,
-        depth: deepest,
-        cut,
-        most,
-        focus,
-    }
 }
 
 /// A node's figures as the view shows them, `label` its move: `g 3 · h 5 · f 8 · 2 down`.
