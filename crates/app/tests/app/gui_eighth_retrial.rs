@@ -164,3 +164,31 @@ fn fit_the_tree_shows_the_root_and_the_goal_of_a_deep_way_together() {
         assert!(view.contains_rect(gap), "{size:?}: the gap's note in view");
     }
 }
+
+/// Two trees side by side at 800x600 with boards in them, after a few steps: each fitted
+/// tree is drawn at a zoom where the boards' numbers are legible (folded if need be), not
+/// shrunk whole to specks.
+#[test]
+fn boards_in_two_trees_side_by_side_stay_legible_as_they_grow() {
+    let mut h = gui_support::bfs_beside_astar(bundled("eight-14.ron"), None, [800.0, 600.0]);
+    h.get_by_label("Boards in the tree").click();
+    h.run_ok();
+    for _ in 0..3 {
+        gui_support::press(&mut h, "Step ›");
+    }
+    let watch = h.state().solve_view().watch();
+    let views = [watch.tree_view(), watch.compared_tree_view()];
+    let canvases: Vec<egui::Rect> = h
+        .query_all(by().role(Role::Canvas))
+        .map(|c| c.rect())
+        .collect();
+    for (index, (view, fitted)) in views.into_iter().enumerate() {
+        assert!(fitted);
+        let canvas = canvases[index];
+        let zoom = (canvas.width() / view.width()).min(canvas.height() / view.height());
+        assert!(
+            zoom >= 0.7,
+            "tree {index} at zoom {zoom}: {canvas:?} shows {view:?}"
+        );
+    }
+}

@@ -104,9 +104,12 @@ pub(super) fn tree_ui(
     let margins = frame.total_margin().sum();
     let room = (ui.available_size() - margins).max(vec2(0.0, TREE_MIN_HEIGHT));
     // Asked to fit a tree too big to show readably, the view shows it folded: decided by
-    // the room the canvas is given, so the taller canvas below never unfolds it again.
+    // the room the canvas is given, so the taller canvas below never unfolds it again. Dots
+    // stay visible down to the zoom range's end; boards only down to where their numbers
+    // are legible.
     if scene.fitting() {
-        scene.folded = !scene::fits(grid_of(&view.layout) * g.least, room, g.min_zoom);
+        let least_zoom = if g.thumbnails { g.readable } else { g.min_zoom };
+        scene.folded = !scene::fits(grid_of(&view.layout) * g.least, room, least_zoom);
     }
     let whole = if scene.folded {
         &view.folded
@@ -518,8 +521,15 @@ impl NodeMarks<'_> {
             );
         }
         if w.selected == Some(node) {
-            let radius = rect.size().max_elem() * 0.5 * std::f32::consts::SQRT_2 + 7.0;
-            painter.circle_stroke(center, radius, Stroke::new(3.0, SELECTED));
+            if self.thumbnails {
+                // Round-cornered around a board, within the room under its label: a circle
+                // around a square would cross the label.
+                let ring = Stroke::new(2.5, SELECTED);
+                painter.rect_stroke(rect.expand(6.5), 6.0, ring, egui::StrokeKind::Outside);
+            } else {
+                let radius = rect.size().max_elem() * 0.5 * std::f32::consts::SQRT_2 + 7.0;
+                painter.circle_stroke(center, radius, Stroke::new(3.0, SELECTED));
+            }
         }
         let mut figures = node_figures(trace, node, &p.label);
         if p.folded > 0 {
