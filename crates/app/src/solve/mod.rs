@@ -51,11 +51,11 @@ use serde::{Deserialize, Serialize};
 use crate::command::{Command, Mode, PlaybackCommand, SolveCommand, SolverCommand};
 use crate::common::board::Board;
 use blockslide_core::model::{Metric, Puzzle};
-use blockslide_core::solve::SolveReport;
 use blockslide_core::solve::api::metric_for;
+use blockslide_core::solve::{SolveReport, Termination};
 
 use crate::common::fit;
-use crate::common::format::{metric_title, unit_name};
+use crate::common::format::{self as fmt, metric_title, unit_name};
 use analyze::AnalyzeView;
 use compare::{Compare, CompareRow};
 use family::FamilyView;
@@ -628,17 +628,43 @@ impl SolveView {
                         self.playback_settings.animate = shown.animate;
                     }
                 } else {
-                    ui.weak(if self.panel.is_running() {
-                        "Solving… the solution plays back here once it is found."
-                    } else {
-                        "Choose an algorithm and press Solve; the solution plays back here."
-                    });
+                    self.no_solution_ui(ui);
                     Board::new(puzzle)
                         .id_salt("solve preview board")
                         .interactive(false)
                         .goal_outline(true)
                         .show(ui);
                 }
+            }
+        }
+    }
+}
+
+impl SolveView {
+    /// Above the design when there is no solution to play back: that the solver is at work,
+    /// or how its last run ended without one (its verdict where the solution would be, the
+    /// figures in the solver panel), or what to do.
+    fn no_solution_ui(&self, ui: &mut Ui) {
+        let warn = ui.visuals().warn_fg_color;
+        if self.panel.is_running() {
+            ui.weak("Solving… the solution plays back here once it is found.");
+            return;
+        }
+        match self.panel.outcome() {
+            Some(panel::Outcome::Report(report))
+                if !matches!(report.status, Termination::Solved | Termination::Cancelled) =>
+            {
+                ui.label(RichText::new(fmt::headline(report)).strong().color(warn));
+                ui.weak("The solver panel has the run's figures.");
+            }
+            Some(panel::Outcome::Refused(why)) => {
+                ui.label(RichText::new(why).color(warn));
+            }
+            Some(panel::Outcome::Abandoned(_) | panel::Outcome::Report(_)) => {
+                ui.weak("The search was cancelled before it found a solution.");
+            }
+            _ => {
+                ui.weak("Choose an algorithm and press Solve; the solution plays back here.");
             }
         }
     }

@@ -2,7 +2,7 @@
 //! Play header steady as the counts grow.
 
 use blockslide_app::app::App;
-use blockslide_app::command::{Command, Mode};
+use blockslide_app::command::{Command, CompareCommand, Mode, SolveCommand};
 use blockslide_app::common::board::BOARD_LABEL;
 use blockslide_core::solve::Algorithm;
 use egui::Key;
@@ -10,7 +10,8 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable, by};
 
-use crate::gui_support::{self, bundled};
+use crate::gui_support::{self, PATIENCE, bundled, button};
+use blockslide_core::model::Puzzle;
 
 /// The rects of the `index`th tree's nodes (in the drawing's points), the root first.
 fn tree_nodes(h: &Harness<'static, App>, index: usize) -> Vec<(String, egui::Rect)> {
@@ -191,4 +192,57 @@ fn boards_in_two_trees_side_by_side_stay_legible_as_they_grow() {
             "tree {index} at zoom {zoom}: {canvas:?} shows {view:?}"
         );
     }
+}
+
+/// A puzzle no sequence of moves solves, solved from the Solve tab at 800x600: the verdict
+/// shows where the solution would play back, not only in the solver panel.
+#[test]
+fn an_unsolvable_puzzle_says_so_where_the_solution_would_play() {
+    // Two blocks in a row cannot pass each other.
+    let puzzle = Puzzle::from_rows(&["A A . B B"], &["B B . A A"]).unwrap();
+    let mut h = gui_support::harness(puzzle, Mode::Solve, [800.0, 600.0]);
+    button(&h, "Solve the puzzle").click();
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "the verdict", |app| {
+        app.solve_view().panel().outcome().is_some() && !app.solve_view().panel().is_running()
+    });
+    h.run_ok();
+    let verdicts: Vec<egui::Rect> = h
+        .query_all_by_label("Unsolvable: no reachable position satisfies the goal")
+        .map(|n| n.rect())
+        .collect();
+    assert!(
+        verdicts.iter().any(|r| r.max.x < 560.0),
+        "the verdict in the centre: {verdicts:?}"
+    );
+}
+
+/// Skip pressed at once after Run, before the comparison's thread is under way, skips the
+/// first pair (its flag is in place before the pair is named), and the next pair runs.
+#[test]
+fn skip_pressed_at_once_skips_the_first_pair() {
+    let mut h = gui_support::harness(bundled("fifteen-korf-1.ron"), Mode::Solve, [1400.0, 900.0]);
+    button(&h, "Compare").click();
+    h.run_ok();
+    button(&h, "Classic six").click();
+    h.run_ok();
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(
+        Command::Solve(SolveCommand::Compare(CompareCommand::Run)),
+        &ctx,
+    );
+    h.state_mut().apply(
+        Command::Solve(SolveCommand::Compare(CompareCommand::Skip)),
+        &ctx,
+    );
+    gui_support::wait_for(&mut h, PATIENCE, "the first row", |app| {
+        !app.solve_view().compare().rows().is_empty()
+    });
+    let first = &h.state().solve_view().compare().rows()[0];
+    assert_eq!(first.cells()[8], "skipped", "{:?}", first.cells());
+    button(&h, "Cancel comparison").click();
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "the comparison's end", |app| {
+        !app.solve_view().compare().is_running()
+    });
 }

@@ -265,7 +265,12 @@ fn f5_with_an_empty_goal_refuses_and_says_why() {
         other => panic!("expected a refusal, got {other:?}"),
     }
     assert!(h.state().solve_view().playback().is_none());
-    h.get_by_label_contains("The goal is empty: paint the goal in the Goal tab");
+    // In the solver panel, and where the solution would play back.
+    assert_eq!(
+        h.get_all_by_label_contains("The goal is empty: paint the goal in the Goal tab")
+            .count(),
+        2
+    );
 }
 
 #[test]

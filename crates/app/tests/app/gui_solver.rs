@@ -237,7 +237,12 @@ fn an_unsolvable_tile_puzzle_is_refused_without_searching() {
         !h.state().solve_view().panel().is_running(),
         "no search was started"
     );
-    h.get_by_label_contains("Unsolvable: the tiles' permutation parity");
+    // In the solver panel, and where the solution would play back.
+    assert_eq!(
+        h.get_all_by_label_contains("Unsolvable: the tiles' permutation parity")
+            .count(),
+        2
+    );
 }
 
 #[test]

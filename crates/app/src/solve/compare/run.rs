@@ -31,7 +31,8 @@ pub type Job = (ComparePair, Result<SearchJob, String>);
 
 /// Starts running `jobs` on `puzzle`, in order, on a thread named "compare". Cancelling the
 /// task cancels every pair not yet finished; raising the flag in `current_cancel` stops only
-/// the pair running now (the job puts each pair's own flag there when the pair starts).
+/// the pair running now, or the one named next (each pair's own flag is put there before
+/// the progress names it).
 ///
 /// # Errors
 /// A message when the operating system refuses to start a thread.
@@ -41,6 +42,16 @@ pub fn spawn_comparison(
     jobs: Vec<Job>,
     current_cancel: Arc<Mutex<Arc<AtomicBool>>>,
 ) -> Result<CompareTask, String> {
+    // Each pair gets its own flag, so Skip stops only this one. A pair's flag is put in place
+    // before the progress names that pair (the first's before the thread starts), so a Skip
+    // pressed once it is named stops it, never the pair that has just ended.
+    let install = move |flag: &Arc<AtomicBool>| {
+        if let Ok(mut current) = current_cancel.lock() {
+            *current = Arc::clone(flag);
+        }
+    };
+    let mut flag = Arc::new(AtomicBool::new(false));
+    install(&flag);
     Task::spawn("compare", ctx, move |reporter| {
         let mut done: Vec<CompareRow> = Vec::new();
         for (index, (pair, request)) in jobs.into_iter().enumerate() {
@@ -51,19 +62,15 @@ pub fn spawn_comparison(
                 });
                 continue;
             }
+            let this = std::mem::replace(&mut flag, Arc::new(AtomicBool::new(false)));
             let result = request.and_then(|request| {
                 let so_far = done.clone();
-                // Each pair gets its own flag, so Skip stops only this one.
-                let flag = Arc::new(AtomicBool::new(false));
-                if let Ok(mut current) = current_cancel.lock() {
-                    *current = Arc::clone(&flag);
-                }
                 if reporter.is_cancelled() {
-                    flag.store(true, Ordering::Relaxed);
+                    this.store(true, Ordering::Relaxed);
                 }
                 let control = request
                     .control()
-                    .with_cancel(flag)
+                    .with_cancel(this)
                     .with_progress(reporter.sink(move |s: &Stats| CompareProgress {
                         current: index,
                         stats: *s,
@@ -80,6 +87,7 @@ pub fn spawn_comparison(
                     .map_err(|e| e.to_string())
             });
             done.push(CompareRow { pair, result });
+            install(&flag);
             reporter.progress(CompareProgress {
                 current: index + 1,
                 stats: Stats::default(),
