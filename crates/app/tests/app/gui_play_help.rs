@@ -93,6 +93,33 @@ fn solve_from_here_plays_an_optimal_rest_step_by_step_and_marks_the_game() {
     h.get_by_label_contains(&format!("Solved in {} steps", 1 + rest));
 }
 
+/// The solver plays a whole game of the 2x3 slider counted in slides: the end counts its
+/// part in slides too, and praises no game the solver played.
+#[test]
+fn a_game_the_solver_played_is_counted_in_the_games_metric_and_not_praised() {
+    let puzzle = bundled("two-by-three.ron");
+    let slides = bfs_length(&puzzle, Metric::Slide);
+    let mut h = harness(puzzle);
+    gui_support::choose(&mut h, "Count moves as", "slide (straight line)");
+    assert_eq!(h.state().solve_view().metric(), Metric::Slide);
+    h.get_by_label(SOLVE_FROM_HERE_LABEL).click();
+    h.step();
+    let start = Instant::now();
+    while !game(&h).is_solved() {
+        assert!(start.elapsed() < PATIENCE, "timed out waiting for the goal");
+        h.step();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    gui_support::wait_for(&mut h, PATIENCE, "the optimal length", |app| {
+        app.solve_view().play().unwrap().optimal_length().is_some()
+    });
+    h.get_by_label_contains(&format!("Solved in {slides} slides (optimal is {slides})"));
+    h.get_by_label_contains(&format!(
+        "Solved with help: the solver played {slides} slides"
+    ));
+    assert!(h.query_by_label_contains("an optimal game").is_none());
+}
+
 #[test]
 fn stop_takes_the_game_back_from_the_solver() {
     let puzzle = bundled("eight-16.ron");

@@ -82,7 +82,8 @@ fn a_drag_held_one_cell_away_makes_exactly_one_step() {
         played(&h),
         [PlayedStep {
             piece: Token::number(7),
-            dir: Dir::Left
+            dir: Dir::Left,
+            by_solver: false,
         }]
     );
     h.get_by_label("1 step");
@@ -288,6 +289,7 @@ fn a_click_on_a_tile_in_line_with_the_gap_slides_the_tiles_between_as_in_tathams
     let seven_eight = [Token::number(7), Token::number(8)].map(|piece| PlayedStep {
         piece,
         dir: Dir::Left,
+        by_solver: false,
     });
     assert_eq!(played(&h), seven_eight);
     assert!(h.state().solve_view().play().unwrap().is_solved());
@@ -310,7 +312,8 @@ fn arrow_keys_move_the_tile_by_the_gap_undo_and_redo_and_the_best_result_is_kept
         played(&h),
         [PlayedStep {
             piece: Token::number(8),
-            dir: Dir::Left
+            dir: Dir::Left,
+            by_solver: false,
         }]
     );
     h.key_press(Key::U);

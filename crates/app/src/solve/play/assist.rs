@@ -5,13 +5,14 @@ use std::collections::VecDeque;
 
 use egui::{Color32, Pos2, Ui, Vec2, vec2};
 
-use blockslide_core::model::Puzzle;
+use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::PieceMove;
 
+use super::score::solver_moves;
 use super::{Play, PlayedStep, Search};
 use crate::command::PlayCommand;
 use crate::common::board::cell_center;
-use crate::common::format::counted;
+use crate::common::format::{counted, unit_name};
 use crate::solve::availability::Verdict;
 
 /// How long the solver waits between the steps it plays, in seconds: slow enough to follow.
@@ -40,6 +41,7 @@ impl Autoplay {
                     m.steps.iter().map(|&dir| PlayedStep {
                         piece: m.piece,
                         dir,
+                        by_solver: true,
                     })
                 })
                 .collect(),
@@ -63,20 +65,21 @@ impl Help {
         self.hints > 0 || self.solver_steps > 0
     }
 
-    /// The mark of a game finished with help ("Solved with 2 hints"), `None` without.
-    pub fn mark(self) -> Option<String> {
+    /// The mark of a game finished with help ("Solved with 2 hints"), `None` without; the
+    /// solver's part of `history` counted in the game's `metric`.
+    pub fn mark(self, history: &[PlayedStep], metric: Metric) -> Option<String> {
         let hints = counted(self.hints, "hint", "hints");
+        let played = solver_moves(history, metric);
+        let solver = if played > 0 {
+            format!("the solver played {played} {}", unit_name(metric, played))
+        } else {
+            "the solver played steps since taken back".to_string()
+        };
         match (self.hints, self.solver_steps) {
             (0, 0) => None,
             (_, 0) => Some(format!("Solved with {hints}")),
-            (0, s) => Some(format!(
-                "Solved with help: the solver played {}",
-                counted(s, "step", "steps")
-            )),
-            (_, s) => Some(format!(
-                "Solved with help: {hints}, then the solver played {}",
-                counted(s, "step", "steps")
-            )),
+            (0, _) => Some(format!("Solved with help: {solver}")),
+            (_, _) => Some(format!("Solved with help: {hints}, then {solver}")),
         }
     }
 }
@@ -212,18 +215,39 @@ pub(super) fn paint_hint_arrow(ui: &Ui, puzzle: &Puzzle, rect: egui::Rect, first
 #[cfg(test)]
 mod tests {
     use super::*;
+    use blockslide_core::model::{Dir, Token};
 
     #[test]
-    fn the_mark_says_what_helped() {
+    fn the_mark_says_what_helped_in_the_games_metric() {
+        let a = Token::new("A").unwrap();
+        let step = |dir, by_solver| PlayedStep {
+            piece: a,
+            dir,
+            by_solver,
+        };
+        // The player's step, then the solver's slide of three steps down.
+        let history = [
+            step(Dir::Left, false),
+            step(Dir::Down, true),
+            step(Dir::Down, true),
+            step(Dir::Down, true),
+        ];
         let help = |hints, solver_steps| Help {
             hints,
             solver_steps,
         };
-        assert_eq!(help(0, 0).mark(), None);
-        assert_eq!(help(2, 0).mark().unwrap(), "Solved with 2 hints");
+        assert_eq!(help(0, 0).mark(&history, Metric::Slide), None);
         assert_eq!(
-            help(1, 3).mark().unwrap(),
-            "Solved with help: 1 hint, then the solver played 3 steps"
+            help(2, 0).mark(&history, Metric::Slide).unwrap(),
+            "Solved with 2 hints"
+        );
+        assert_eq!(
+            help(1, 3).mark(&history, Metric::Slide).unwrap(),
+            "Solved with help: 1 hint, then the solver played 1 slide"
+        );
+        assert_eq!(
+            help(0, 3).mark(&history, Metric::Step).unwrap(),
+            "Solved with help: the solver played 3 steps"
         );
         assert!(help(0, 1).any() && !help(0, 0).any());
     }

@@ -245,7 +245,9 @@ impl Play {
         // takes the game back.
         let solver_step = match (&command, &mut self.autoplay) {
             (&PlayCommand::Step(piece, dir), Some(Autoplay::Playing { steps, .. }))
-                if steps.front() == Some(&PlayedStep { piece, dir }) =>
+                if steps
+                    .front()
+                    .is_some_and(|s| (s.piece, s.dir) == (piece, dir)) =>
             {
                 steps.pop_front();
                 if steps.is_empty() {
@@ -260,7 +262,7 @@ impl Play {
         };
         match command {
             PlayCommand::Step(piece, dir) => {
-                if self.step(piece, dir, metric, now, ctx) && solver_step {
+                if self.step((piece, dir, solver_step), metric, now, ctx) && solver_step {
                     self.help.solver_steps += 1;
                 }
             }
@@ -273,7 +275,7 @@ impl Play {
                     ));
                 }
                 for (piece, dir) in steps {
-                    self.step(piece, dir, metric, now, ctx);
+                    self.step((piece, dir, false), metric, now, ctx);
                 }
             }
             PlayCommand::Select(token) => self.selected = token,
@@ -303,7 +305,7 @@ impl Play {
                     }
                     self.undone.pop();
                     let kept = std::mem::take(&mut self.undone);
-                    let moved = self.step(next.piece, next.dir, metric, now, ctx);
+                    let moved = self.step((next.piece, next.dir, next.by_solver), metric, now, ctx);
                     self.undone = kept;
                     if !moved {
                         break;
@@ -390,8 +392,7 @@ impl Play {
     /// move and stops it at the goal. Returns whether the piece moved.
     fn step(
         &mut self,
-        piece: Token,
-        dir: Dir,
+        (piece, dir, by_solver): (Token, Dir, bool),
         metric: Metric,
         now: f64,
         ctx: &egui::Context,
@@ -402,7 +403,11 @@ impl Play {
         }
         match self.current.step(piece, dir) {
             Ok(()) => {
-                self.history.push(PlayedStep { piece, dir });
+                self.history.push(PlayedStep {
+                    piece,
+                    dir,
+                    by_solver,
+                });
                 // A new move forgets what was undone, as in any editor.
                 self.undone.clear();
                 self.message = None;

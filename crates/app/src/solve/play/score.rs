@@ -7,33 +7,43 @@ use blockslide_core::model::{Dir, Metric, Puzzle, Token};
 
 use crate::common::format::unit_name;
 
-/// One unit step the player made.
+/// One unit step of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayedStep {
     /// The piece that moved.
     pub piece: Token,
     /// Where it went.
     pub dir: Dir,
+    /// Whether the solver made it ("Solve from here"), not the player.
+    pub by_solver: bool,
 }
 
 /// The number of moves `steps` make in `metric`: every step in the step metric; a run of
 /// steps of one piece in one direction in the slide metric; a run of steps of one piece in
 /// the move metric.
 pub fn count_moves(steps: &[PlayedStep], metric: Metric) -> usize {
-    steps
-        .iter()
-        .enumerate()
-        .filter(|(i, s)| {
-            let Some(prev) = i.checked_sub(1).map(|j| steps[j]) else {
-                return true;
-            };
-            match metric {
-                Metric::Step => true,
-                Metric::Slide => prev.piece != s.piece || prev.dir != s.dir,
-                Metric::Move => prev.piece != s.piece,
-            }
-        })
+    (0..steps.len())
+        .filter(|&i| starts_move(steps, i, metric))
         .count()
+}
+
+/// The number of moves of `steps` in `metric` the solver started (a move is its starter's).
+pub fn solver_moves(steps: &[PlayedStep], metric: Metric) -> usize {
+    (0..steps.len())
+        .filter(|&i| steps[i].by_solver && starts_move(steps, i, metric))
+        .count()
+}
+
+/// Whether the `i`th of `steps` starts a move in `metric`.
+fn starts_move(steps: &[PlayedStep], i: usize, metric: Metric) -> bool {
+    let (Some(prev), s) = (i.checked_sub(1).map(|j| steps[j]), steps[i]) else {
+        return true;
+    };
+    match metric {
+        Metric::Step => true,
+        Metric::Slide => prev.piece != s.piece || prev.dir != s.dir,
+        Metric::Move => prev.piece != s.piece,
+    }
 }
 
 /// A finished game: how many moves (in the metric it was played in) and how long it took.
@@ -76,10 +86,17 @@ pub fn clock(seconds: f64) -> String {
 
 /// The end of a game of `moves` moves in `metric`, against `optimum` when known: "Solved in
 /// 7 steps (optimal is 5): 2 steps above the optimum".
-pub(super) fn end_line(moves: usize, optimum: Option<usize>, metric: Metric) -> String {
+pub(super) fn end_line(
+    moves: usize,
+    optimum: Option<usize>,
+    metric: Metric,
+    helped: bool,
+) -> String {
     let solved = format!("Solved in {moves} {}", unit_name(metric, moves));
     match optimum {
         None => solved,
+        // Praise is for a game the player played alone.
+        Some(best) if moves <= best && helped => format!("{solved} (optimal is {best})"),
         Some(best) if moves <= best => format!("{solved} (optimal is {best}): an optimal game!"),
         Some(best) => {
             let above = moves - best;
@@ -99,6 +116,7 @@ mod tests {
         PlayedStep {
             piece: Token::new(piece).unwrap(),
             dir,
+            by_solver: false,
         }
     }
 
@@ -120,17 +138,24 @@ mod tests {
     #[test]
     fn the_end_says_how_far_above_the_optimum() {
         assert_eq!(
-            end_line(7, Some(5), Metric::Step),
+            end_line(7, Some(5), Metric::Step, false),
             "Solved in 7 steps (optimal is 5): 2 steps above the optimum"
         );
         assert_eq!(
-            end_line(4, Some(3), Metric::Move),
+            end_line(4, Some(3), Metric::Move, false),
             "Solved in 4 moves (optimal is 3): 1 move above the optimum"
         );
         assert_eq!(
-            end_line(1, Some(1), Metric::Step),
+            end_line(1, Some(1), Metric::Step, false),
             "Solved in 1 step (optimal is 1): an optimal game!"
         );
-        assert_eq!(end_line(3, None, Metric::Slide), "Solved in 3 slides");
+        assert_eq!(
+            end_line(3, None, Metric::Slide, false),
+            "Solved in 3 slides"
+        );
+        assert_eq!(
+            end_line(1, Some(1), Metric::Step, true),
+            "Solved in 1 step (optimal is 1)"
+        );
     }
 }

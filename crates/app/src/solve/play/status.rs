@@ -47,7 +47,7 @@ impl Play {
             let optimum = self
                 .optimal_length()
                 .filter(|_| self.optimal_metric == metric);
-            let line = end_line(n, optimum, metric);
+            let line = end_line(n, optimum, metric, self.help.any());
             let line = if matches!(self.optimal, Some(Search::Running(_))) {
                 format!("{line} (finding the optimal length…)")
             } else {
@@ -59,7 +59,7 @@ impl Play {
                     .size(END_SIZE)
                     .color(Color32::from_rgb(0x2e, 0x9e, 0x4f)),
             ];
-            if let Some(mark) = self.help.mark() {
+            if let Some(mark) = self.help.mark(&self.history, metric) {
                 parts.push(RichText::new(format!("\n{mark}")).color(ochre));
             }
             return parts;
