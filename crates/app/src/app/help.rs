@@ -287,8 +287,8 @@ fn editor_keys(ctx: &Context) -> Vec<(String, &'static str)> {
     editor.extend([
         (
             AXIS_KEY.name().into(),
-            "lock the selected piece to an axis (a straight one along its length first), or \
-             free it",
+            "lock the selected piece to an axis, or free it (a straight one: along its \
+             length, or free)",
         ),
         ("Arrow keys".into(), "move the selected pieces"),
         ("Delete".into(), "delete the selected pieces"),

@@ -244,13 +244,13 @@ fn cars_drawn_on_a_rush_hour_board_are_locked_along_their_length_in_colours_of_t
         "{colors:?}"
     );
 
-    // A turns the truck just drawn (still selected) to the other axis; it would free it next.
-    h.key_press(Key::A);
-    h.run_ok();
-    assert_eq!(
-        h.state().document().puzzle().axis_of(t("D")),
-        Axis::Vertical
-    );
+    // A frees the truck just drawn (still selected), and locks it along its length again:
+    // never across it, where it would be no car.
+    for axis in [Axis::Free, Axis::Horizontal] {
+        h.key_press(Key::A);
+        h.run_ok();
+        assert_eq!(h.state().document().puzzle().axis_of(t("D")), axis);
+    }
 }
 
 #[test]
@@ -269,7 +269,7 @@ fn elsewhere_the_first_press_of_a_locks_a_straight_piece_along_its_length() {
         h.run_ok();
         axes.push(h.state().document().puzzle().axis_of(t("B")));
     }
-    assert_eq!(axes, [Axis::Vertical, Axis::Horizontal, Axis::Free]);
+    assert_eq!(axes, [Axis::Vertical, Axis::Free, Axis::Vertical]);
     // A piece drawn beside free pieces is drawn free.
     button(&h, "Draw new piece  (N)").click();
     h.run_ok();

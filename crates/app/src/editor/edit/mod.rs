@@ -307,14 +307,15 @@ pub fn set_axis(puzzle: &mut Puzzle, token: Token, axis: Axis) {
     drop_default_style(puzzle, token);
 }
 
-/// The axis the editor's shortcut switches a piece on `axis` to: free, then the piece's
-/// `length` (the axis a straight piece lies along, see [`long_axis`]: a vertical truck is
-/// locked upright first), then the other axis, then free again. Horizontal comes first for a
-/// piece of any other shape.
+/// The axis the editor's shortcut switches a piece on `axis` to. A straight piece toggles
+/// between free and its `length` (the axis it lies along, see [`long_axis`]): a car across
+/// its own length is no car, and the properties panel still offers it. A piece of any other
+/// shape goes free, horizontal, vertical, free again.
 pub fn next_axis(axis: Axis, length: Option<Axis>) -> Axis {
-    let order = match length {
-        Some(Axis::Vertical) => [Axis::Free, Axis::Vertical, Axis::Horizontal],
-        _ => [Axis::Free, Axis::Horizontal, Axis::Vertical],
+    let order: &[Axis] = match length {
+        Some(along) if axis == along => return Axis::Free,
+        Some(along) => return along,
+        None => &[Axis::Free, Axis::Horizontal, Axis::Vertical],
     };
     let i = order.iter().position(|&a| a == axis).unwrap_or(0);
     order[(i + 1) % order.len()]

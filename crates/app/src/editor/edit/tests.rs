@@ -217,12 +217,18 @@ fn a_straight_piece_is_locked_along_its_length_first() {
     assert_eq!(along("E"), Some(Axis::Horizontal));
     assert_eq!(along("A"), None, "a square");
     assert_eq!(along("G"), None, "one cell");
-    let upright = [Axis::Vertical, Axis::Horizontal, Axis::Free];
+    // Upright, free, upright again: never across its length.
+    let upright = [Axis::Vertical, Axis::Free, Axis::Vertical];
     let mut axis = Axis::Free;
     for expected in upright {
         axis = next_axis(axis, Some(Axis::Vertical));
         assert_eq!(axis, expected);
     }
+    assert_eq!(
+        next_axis(Axis::Horizontal, Some(Axis::Vertical)),
+        Axis::Vertical,
+        "a truck set across by the panel goes upright"
+    );
     assert_eq!(
         next_axis(Axis::Free, Some(Axis::Horizontal)),
         Axis::Horizontal
