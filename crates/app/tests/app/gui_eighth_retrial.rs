@@ -246,3 +246,18 @@ fn skip_pressed_at_once_skips_the_first_pair() {
         !app.solve_view().compare().is_running()
     });
 }
+
+/// The Analyze window at 800x600 reaches down to the status bar: no line of the panel under
+/// it peeks out below its frame.
+#[test]
+fn the_analyze_window_reaches_the_status_bar_at_800x600() {
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [800.0, 600.0]);
+    h.key_press(Key::F6);
+    h.run_ok();
+    let window = h.get_by_role_and_label(Role::Window, "Analyze").rect();
+    let bar = h.get_by_label("not saved yet").rect();
+    assert!(
+        window.max.y >= bar.min.y - 8.0 && window.max.y <= bar.max.y,
+        "{window:?} above the status bar at {bar:?}"
+    );
+}

@@ -277,9 +277,10 @@ impl AnalyzeView {
             // start" the user sees the new start. A window wider than the panel reaches
             // left into the margin beside the board. The window's frame and title bar are
             // outside the rect given to egui, hence the margins.
+            // Down to the panel's foot, so no line of the panel peeks out under it.
             Some((panel, _)) => egui::Rect::from_min_max(
                 egui::pos2(panel.max.x - 16.0 - width, panel.min.y + 40.0),
-                panel.max - egui::vec2(16.0, 16.0),
+                panel.max - egui::vec2(16.0, 0.0),
             ),
             // No side panel: at the right edge, below the tabs.
             None => egui::Rect::from_min_max(
