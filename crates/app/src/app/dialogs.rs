@@ -384,22 +384,28 @@ fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<(PathBuf, bool)> {
     }
     ui.weak(format!("The {noun} in {}:", folder.display()));
     let mut picked = None;
+    // As wide as the dialog: shrunk to the widest name, its scroll bar would lie over the
+    // end of that name.
     egui::ScrollArea::vertical()
         .id_salt("path dialog files")
+        .auto_shrink([false, true])
         .max_height(160.0)
         .show(ui, |ui| {
-            for path in matching {
-                let name = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                let entry = ui
-                    .selectable_label(path.as_path() == typed, name)
-                    .on_hover_text(path.display().to_string());
-                if entry.clicked() || entry.double_clicked() {
-                    picked = Some((path.clone(), entry.double_clicked()));
+            // Rows the list's width, as in a file dialog: a click anywhere on one picks it.
+            ui.with_layout(egui::Layout::top_down_justified(egui::Align::Min), |ui| {
+                for path in matching {
+                    let name = path
+                        .file_name()
+                        .map(|n| n.to_string_lossy().into_owned())
+                        .unwrap_or_default();
+                    let entry = ui
+                        .selectable_label(path.as_path() == typed, name)
+                        .on_hover_text(path.display().to_string());
+                    if entry.clicked() || entry.double_clicked() {
+                        picked = Some((path.clone(), entry.double_clicked()));
+                    }
                 }
-            }
+            });
         });
     picked
 }

@@ -329,3 +329,31 @@ fn open_starts_in_the_folder_of_the_file_used_last() {
     let canonical = std::fs::canonicalize(&elsewhere).unwrap();
     assert_eq!(path_field(&h), format!("{}{sep}", canonical.display()));
 }
+
+/// The Open dialog's list of many files is as wide as the dialog, a row a file: its scroll
+/// bar, at the dialog's right edge, never lies over the end of the longest name.
+#[test]
+fn the_open_dialogs_scroll_bar_leaves_the_names_clear() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = puzzles_folder(&dir);
+    for i in 0..10 {
+        file::save(&folder.join(format!("p{i}.ron")), &empty_board(2, 2)).unwrap();
+    }
+    let long = "bad-missing-comma.ron";
+    file::save(&folder.join(long), &empty_board(2, 2)).unwrap();
+    let mut h = harness_in(empty_board(3, 3), Mode::Start, &folder);
+    keys(&mut h, Modifiers::COMMAND, Key::O);
+    let field = h.get_by_label(PATH_FIELD_LABEL).rect();
+    let row = h.get_by_label(long).rect();
+    let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
+    let text = h.ctx.fonts_mut(|f| {
+        f.layout_no_wrap(long.into(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    });
+    // The row reaches the dialog's right edge, where the bar is; the name ends far before.
+    assert!(
+        row.max.x >= field.max.x - 20.0 && row.min.x + text + 40.0 < field.max.x,
+        "{long} in a row at {row:?}, the dialog's field at {field:?}"
+    );
+}
