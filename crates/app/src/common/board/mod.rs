@@ -17,7 +17,7 @@
 mod paint;
 mod strokes;
 
-pub use paint::{EXIT_SPACE, Exit, exits};
+pub use paint::{EXIT_SPACE, Exit, exits, label_position};
 pub use strokes::outline;
 
 use egui::{

@@ -625,7 +625,7 @@ fn components(cells: &[CellPos]) -> Vec<Vec<CellPos>> {
 /// label there (the centre may lie on a line between cells: every cell around it must be the
 /// piece's), else the centre of the piece cell nearest to it, the one with the most of the
 /// piece around it among equals (the corner of an L).
-fn label_position(rect: Rect, rows: usize, cols: usize, cells: &[CellPos]) -> Pos2 {
+pub fn label_position(rect: Rect, rows: usize, cols: usize, cells: &[CellPos]) -> Pos2 {
     let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
     let max_r = cells.iter().map(|c| c.0).max().unwrap_or(0);
     let min_c = cells.iter().map(|c| c.1).min().unwrap_or(0);

@@ -7,12 +7,13 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use egui::Color32;
+use egui::{Color32, Rect, pos2, vec2};
 use image::codecs::gif::{GifEncoder, Repeat};
 use serde::{Deserialize, Serialize};
 
 pub use super::animation_marks::MARGIN;
 use super::animation_marks::{Layout, Surface};
+use crate::common::board::label_position;
 use crate::common::colors::{piece_color, text_color_on, to_color32};
 use blockslide_core::model::{Cell, Puzzle, Token};
 use blockslide_core::solve::PieceMove;
@@ -344,14 +345,18 @@ fn draw(position: &Puzzle, layout: &Layout, caption: Option<&str>) -> Canvas {
     // Over the pieces standing in the goal's cells, under the tokens so it never runs
     // through a letter.
     layout.paint_goal_outline(&mut canvas, position);
-    // Each piece's token at the middle of its cells, in dots that grow with the cells.
+    // Each piece's token where the app's board puts it (inside the piece, an L's in its
+    // corner cell), in dots that grow with the cells.
+    let board = Rect::from_min_size(
+        pos2(board_left as f32, board_top as f32),
+        vec2((cols * cell) as f32, (rows * cell) as f32),
+    );
     for t in labelled {
-        let cells: Vec<usize> = (0..position.cells.len())
+        let cells: Vec<(usize, usize)> = (0..position.cells.len())
             .filter(|&i| position.cells[i] == Cell::Piece(t))
+            .map(|i| (i / cols, i % cols))
             .collect();
-        let n = cells.len().max(1);
-        let cx = cells.iter().map(|i| i % cols * cell).sum::<usize>() / n;
-        let cy = cells.iter().map(|i| i / cols * cell).sum::<usize>() / n;
+        let at = label_position(board, rows, cols, &cells);
         let fill = to_color32(piece_color(position, t));
         let ink = rgb(text_color_on(fill));
         let scale = if t.as_str().len() > 2 {
@@ -360,8 +365,8 @@ fn draw(position: &Puzzle, layout: &Layout, caption: Option<&str>) -> Canvas {
             cell / 16
         };
         canvas.text(
-            board_left + cx + cell / 2,
-            board_top + cy + cell / 2,
+            at.x.round() as usize,
+            at.y.round() as usize,
             t.as_str(),
             scale.max(1),
             ink,
@@ -677,6 +682,31 @@ mod tests {
         let mut rgb = vec![0; reader.output_buffer_size().unwrap()];
         reader.next_frame(&mut rgb).unwrap();
         assert_eq!(rgb, frame.rgb);
+    }
+
+    /// An L's token sits in its corner cell, as on the app's board, not on the notch
+    /// between its cells where the middle of its cells falls.
+    #[test]
+    fn an_l_pieces_token_sits_inside_its_corner_cell() {
+        let puzzle =
+            Puzzle::from_rows(&["A A .", "A . .", ". . ."], &[". . .", ". A A", ". A ."]).unwrap();
+        let cell = 48;
+        let layout = Layout::new(&puzzle, cell);
+        let frame = draw(&puzzle, &layout, None);
+        let a = Token::new("A").unwrap();
+        let ink = rgb(text_color_on(to_color32(piece_color(&puzzle, a))));
+        let inked: Vec<(usize, usize)> = (0..frame.height)
+            .flat_map(|y| (0..frame.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| pixel(&frame, x, y) == ink)
+            .collect();
+        assert!(!inked.is_empty(), "the token is drawn");
+        let (left, top) = (layout.left, layout.top);
+        for (x, y) in inked {
+            assert!(
+                (left..left + cell).contains(&x) && (top..top + cell).contains(&y),
+                "ink at ({x}, {y}) outside the corner cell at ({left}, {top})"
+            );
+        }
     }
 
     #[test]
