@@ -44,28 +44,40 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
             }
         });
         ui.separator();
-        if let Some((r, c)) = hovered {
-            let p = doc.puzzle();
-            if r < p.rows && c < p.cols {
-                let what = match layer {
-                    Layer::Start => match p.cell(r, c) {
-                        Cell::Empty => "empty".to_string(),
-                        Cell::Wall => "wall".to_string(),
-                        Cell::Piece(t) => format!("piece {t}"),
-                    },
-                    Layer::Goal if p.cell(r, c) == Cell::Wall => "wall".to_string(),
-                    Layer::Goal => p.goal.cells[r * p.cols + c]
-                        .map_or_else(|| "don't care".to_string(), |t| format!("goal: piece {t}")),
-                };
-                let zone = zone_at(p, r * p.cols + c).map_or_else(String::new, |z| {
-                    format!(", in zone {} ({})", z.name, admitted(&z.allow))
-                });
-                ui.label(format!("row {}, column {}: {what}{zone}", r + 1, c + 1));
+        // The cell under the pointer at the right end, so the message never moves as the
+        // pointer comes onto the board and leaves it.
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if let Some(cell) = hovered.and_then(|at| cell_words(doc, layer, at)) {
+                ui.label(cell);
                 ui.separator();
             }
-        }
-        ui.add(Label::new(message).truncate());
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.add(Label::new(message).truncate());
+            });
+        });
     });
+}
+
+/// What the cell `(r, c)` holds on `layer`, with its zone: "row 2, column 3: piece A".
+fn cell_words(doc: &Document, layer: Layer, (r, c): CellPos) -> Option<String> {
+    let p = doc.puzzle();
+    if r >= p.rows || c >= p.cols {
+        return None;
+    }
+    let what = match layer {
+        Layer::Start => match p.cell(r, c) {
+            Cell::Empty => "empty".to_string(),
+            Cell::Wall => "wall".to_string(),
+            Cell::Piece(t) => format!("piece {t}"),
+        },
+        Layer::Goal if p.cell(r, c) == Cell::Wall => "wall".to_string(),
+        Layer::Goal => p.goal.cells[r * p.cols + c]
+            .map_or_else(|| "don't care".to_string(), |t| format!("goal: piece {t}")),
+    };
+    let zone = zone_at(p, r * p.cols + c).map_or_else(String::new, |z| {
+        format!(", in zone {} ({})", z.name, admitted(&z.allow))
+    });
+    Some(format!("row {}, column {}: {what}{zone}", r + 1, c + 1))
 }
 
 /// The width of `text` on one line in the body font.

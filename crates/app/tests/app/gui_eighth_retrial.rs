@@ -261,3 +261,25 @@ fn the_analyze_window_reaches_the_status_bar_at_800x600() {
         "{window:?} above the status bar at {bar:?}"
     );
 }
+
+/// The status bar's message keeps its place when the pointer comes onto the board: the cell
+/// under the pointer is said at the bar's right end.
+#[test]
+fn the_status_message_stays_put_as_the_pointer_crosses_the_board() {
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [800.0, 600.0]);
+    let ctx = h.ctx.clone();
+    let message = "Painted the goal";
+    h.state_mut().apply(Command::Notify(message.into()), &ctx);
+    h.run_ok();
+    let before = h.get_by_label(message).rect();
+    let at = gui_support::cell_pos(&h, 0, 0);
+    h.hover_at(at);
+    h.run_ok();
+    let cell = h.get_by_label_contains("row 1, column 1: piece B").rect();
+    let after = h.get_by_label(message).rect();
+    assert_eq!(after.min, before.min, "the message moved");
+    assert!(
+        cell.min.x > after.max.x,
+        "{cell:?} right of the message {after:?}"
+    );
+}
