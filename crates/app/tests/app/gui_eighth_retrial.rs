@@ -283,3 +283,21 @@ fn the_status_message_stays_put_as_the_pointer_crosses_the_board() {
         "{cell:?} right of the message {after:?}"
     );
 }
+
+/// A* watched alone to the goal at 800x600, its frontier unfolded: the list keeps a useful
+/// height (the page scrolls), and at the goal no entry is called next.
+#[test]
+fn the_frontier_list_keeps_its_height_and_names_nothing_next_at_the_goal() {
+    let mut h = gui_support::watch_view(bundled("eight-14.ron"), Algorithm::Astar, [800.0, 600.0]);
+    gui_support::press(&mut h, "Watch A*");
+    gui_support::press(&mut h, "Run to the goal »");
+    let heading = h.get_by_label_contains("Frontier (").rect();
+    let after = h
+        .get_by_label("Click a node of the tree to see its board and its path from the root.")
+        .rect();
+    assert!(
+        after.min.y - heading.max.y >= 110.0,
+        "the list between {heading:?} and {after:?}"
+    );
+    assert!(h.query_by_label_contains("next »").is_none());
+}

@@ -94,12 +94,15 @@ pub(super) fn frontier_ui(ui: &mut Ui, w: &Watching, max_height: f32) {
 fn frontier_list_ui(ui: &mut Ui, w: &Watching, max_height: f32, thumb: f32) {
     let trace = &w.trace;
     let frontier = w.view.frontier();
-    let next = frontier.first().copied();
+    let at_goal = w.replay.goal().is_some();
+    let next = frontier.first().copied().filter(|_| !at_goal);
     // Always `max_height` high: a list growing with the frontier would push the tree
     // below it down at every step.
     egui::ScrollArea::vertical()
         .id_salt("watch frontier")
         .max_height(max_height)
+        // As high even where the page it is on has less room left in view: the page scrolls.
+        .min_scrolled_height(max_height)
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for (i, (node, cells, figures)) in w.view.rows.iter().enumerate() {
@@ -107,7 +110,8 @@ fn frontier_list_ui(ui: &mut Ui, w: &Watching, max_height: f32, thumb: f32) {
                     let (rect, _) =
                         ui.allocate_exact_size(thumb_size(trace, thumb), Sense::hover());
                     paint_thumbnail(ui, rect, trace.start(), cells);
-                    if i == 0 {
+                    // At the goal nothing is next: the search is over.
+                    if i == 0 && !at_goal {
                         ui.label(RichText::new(format!("next » {figures}")).strong());
                     } else if next.is_some_and(|n| trace.tied(n, *node)) {
                         ui.label(format!("{figures}  (tie)"));
