@@ -489,6 +489,9 @@ impl NodeMarks<'_> {
                 painter.layout_no_wrap(hidden, font.clone(), ui.visuals().weak_text_color());
             if galley.size().x <= self.label_room {
                 let at = center + vec2(-galley.size().x * 0.5, node_size.y * 0.5 + 3.0);
+                // On a patch of the canvas, clear of the edges passing under it.
+                let patch = Rect::from_min_size(at, galley.size()).expand(1.0);
+                painter.rect_filled(patch, 2.0, ui.visuals().extreme_bg_color);
                 painter.galley(at, galley, Color32::PLACEHOLDER);
             }
         }
