@@ -301,3 +301,41 @@ fn the_frontier_list_keeps_its_height_and_names_nothing_next_at_the_goal() {
     );
     assert!(h.query_by_label_contains("next »").is_none());
 }
+
+/// A finished comparison at 800x600: a click on any cell of a solved row plays its solution
+/// back (not only on the algorithm's name), and "Run the 6 pairs" runs it again from the
+/// centre.
+#[test]
+fn a_comparisons_rows_play_back_from_any_cell_and_it_runs_again_from_the_centre() {
+    let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Solve, [800.0, 600.0]);
+    button(&h, "Compare").click();
+    h.run_ok();
+    let pairs = h.state().solve_view().compare().pairs.len();
+    let run = format!("Run the {pairs} pairs");
+    button(&h, &run).click();
+    h.step();
+    gui_support::wait_for(&mut h, PATIENCE, "the comparison", |app| {
+        !app.solve_view().compare().is_running() && !app.solve_view().compare().rows().is_empty()
+    });
+    h.run_ok();
+    // The breadth-first row's length, a number in the length column under its title.
+    let length = h.state().solve_view().compare().rows()[0].cells()[2].clone();
+    let title = h.get_by_label("# Steps in Solution").rect();
+    let cell = h
+        .get_all_by_label(&length)
+        .map(|n| n.rect())
+        .filter(|r| r.min.y > title.max.y && r.center().x < title.max.x + 4.0)
+        .filter(|r| r.center().x > title.min.x - 4.0)
+        .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .expect("the first row's length");
+    gui_support::click_at(&mut h, cell.center());
+    assert!(h.state().solve_view().playback().is_some(), "played back");
+    button(&h, "Compare").click();
+    h.run_ok();
+    button(&h, &run).click();
+    h.step();
+    assert!(h.state().solve_view().compare().is_running(), "runs again");
+    gui_support::wait_for(&mut h, PATIENCE, "the second comparison", |app| {
+        !app.solve_view().compare().is_running()
+    });
+}

@@ -211,7 +211,7 @@ fn the_comparison_tables_scroll_bar_leaves_its_last_row_clear() {
         .map(|n| n.rect().max.y)
         .fold(0.0, f32::max);
     let below = h
-        .get_by_label("Click an algorithm to play its solution back.")
+        .get_by_label("Click a row to play its solution back.")
         .rect()
         .min
         .y;

@@ -424,6 +424,19 @@ impl Compare {
         }
     }
 
+    /// "Run the 6 pairs": runs the comparison, as the panel's Run button does.
+    fn run_button(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        let pairs = self.pairs.len();
+        let run = egui::Button::new(format!("Run the {}", fmt::counted(pairs, "pair", "pairs")));
+        if ui
+            .add_enabled(pairs > 0, run)
+            .on_hover_text("Run every pair with the solver's metric and limits")
+            .clicked()
+        {
+            commands.push(CompareCommand::Run.into());
+        }
+    }
+
     /// The results table, copy buttons and charts (for the central area). Clicking a solved
     /// row's algorithm queues playing its solution back.
     pub fn results_ui(
@@ -444,26 +457,17 @@ impl Compare {
                     ui.label(
                         "Choose algorithm + heuristic pairs in the solver panel, then run them.",
                     );
-                    let pairs = self.pairs.len();
-                    if ui
-                        .add_enabled(
-                            pairs > 0,
-                            egui::Button::new(format!(
-                                "Run the {}",
-                                fmt::counted(pairs, "pair", "pairs")
-                            )),
-                        )
-                        .on_hover_text("Run every pair with the solver's metric and limits")
-                        .clicked()
-                    {
-                        commands.push(CompareCommand::Run.into());
-                    }
+                    self.run_button(ui, commands);
                 });
             }
             return;
         }
         ui.horizontal(|ui| {
             ui.heading("Comparison");
+            // Again from here too: the panel's Run button may be below its fold, or hidden.
+            if self.task.is_none() {
+                self.run_button(ui, commands);
+            }
             if ui.button("Copy as text").clicked() {
                 ui.ctx().copy_text(as_text(&self.rows));
             }
@@ -477,7 +481,7 @@ impl Compare {
         // The pair running now, under the rows finished: the table alone would not say
         // that one more is coming.
         self.progress_ui(ui, availability);
-        ui.weak("Click an algorithm to play its solution back.");
+        ui.weak("Click a row to play its solution back.");
         ui.add_space(8.0);
         charts_ui(ui, &self.rows);
     }

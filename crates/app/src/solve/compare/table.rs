@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use egui::{Color32, RichText, Ui};
+use egui::{Color32, RichText, Sense, Ui};
 
 use blockslide_core::solve::api::heuristic_title;
 use blockslide_core::solve::{SolveReport, Termination};
@@ -141,16 +141,16 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
                 ui.end_row();
                 for row in rows {
                     let text = row.cells()[0].clone();
-                    match &row.result {
-                        Ok(report) if report.status == Termination::Solved => {
+                    match solved(row) {
+                        Some(report) => {
                             let link = ui
                                 .link(RichText::new(text).strong())
-                                .on_hover_text("Play this solution back");
+                                .on_hover_text(PLAY_BACK);
                             if link.clicked() {
                                 chosen = Some(Arc::clone(report));
                             }
                         }
-                        _ => {
+                        None => {
                             ui.label(RichText::new(text).strong());
                         }
                     }
@@ -164,7 +164,9 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
             .id_salt("compare table scroll")
             .show(ui, |ui| {
                 ui.horizontal_top(|ui| {
-                    columns_ui(ui, rows);
+                    if let Some(report) = columns_ui(ui, rows) {
+                        chosen = Some(report);
+                    }
                     // Room after the last column, so scrolled to its end it stays clear of
                     // the view's own floating scroll bar at the right edge.
                     ui.add_space(ui.spacing().scroll.allocated_width().max(12.0));
@@ -177,8 +179,20 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
 /// The space between the table's cells.
 const SPACING: [f32; 2] = [14.0, 4.0];
 
-/// The columns after the Algorithm column.
-fn columns_ui(ui: &mut Ui, rows: &[CompareRow]) {
+/// The hover text of what plays a row's solution back.
+const PLAY_BACK: &str = "Play this solution back";
+
+/// The report of `row` if it found a solution, to play back.
+fn solved(row: &CompareRow) -> Option<&Arc<SolveReport>> {
+    row.result
+        .as_ref()
+        .ok()
+        .filter(|report| report.status == Termination::Solved)
+}
+
+/// The columns after the Algorithm column; the solution of a row clicked, if one was.
+fn columns_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
+    let mut chosen = None;
     egui::Grid::new("compare table")
         .num_columns(COLUMNS.len() - 1)
         .striped(true)
@@ -219,18 +233,32 @@ fn columns_ui(ui: &mut Ui, rows: &[CompareRow]) {
                         _ => text.to_string(),
                     }
                 };
+                let solved = solved(row);
                 for (i, cell) in cells.iter().enumerate().skip(1) {
-                    let text = numeric(i, cell);
-                    match (i, cell.as_str()) {
-                        (7, "yes") => ui.colored_label(Color32::from_rgb(0x2e, 0x9e, 0x4f), text),
-                        (7, "no") => ui.colored_label(ui.visuals().warn_fg_color, text),
-                        (2..=6, _) => ui.monospace(text),
-                        _ => ui.label(text),
+                    let text = RichText::new(numeric(i, cell));
+                    let text = match (i, cell.as_str()) {
+                        (7, "yes") => text.color(Color32::from_rgb(0x2e, 0x9e, 0x4f)),
+                        (7, "no") => text.color(ui.visuals().warn_fg_color),
+                        (2..=6, _) => text.monospace(),
+                        _ => text,
                     };
+                    // Any cell of a solved row plays its solution back, as its name does.
+                    let sense = if solved.is_some() {
+                        Sense::click()
+                    } else {
+                        Sense::hover()
+                    };
+                    let response = ui.add(egui::Label::new(text).sense(sense));
+                    if let Some(report) = solved
+                        && response.on_hover_text(PLAY_BACK).clicked()
+                    {
+                        chosen = Some(Arc::clone(report));
+                    }
                 }
                 ui.end_row();
             }
         });
+    chosen
 }
 
 #[cfg(test)]
