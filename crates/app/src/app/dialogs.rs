@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use egui::{Context, Id, Key, Modal, Modifiers, RichText};
 
 use crate::command::{Command, ExportFormat};
+use crate::common::message::message_job;
 
 /// What a typed path is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -336,7 +337,7 @@ impl Dialogs {
             ui.set_max_width(520.0);
             ui.heading(RichText::new(&error.title).color(ui.visuals().error_fg_color));
             ui.add_space(4.0);
-            ui.label(&error.message);
+            ui.label(message_job(ui.style(), &error.message, None));
             ui.add_space(6.0);
             if ui.button("OK").clicked() || enter_pressed(ui) {
                 close = true;

@@ -4,6 +4,7 @@ use egui::{Label, Ui};
 
 use super::document::Document;
 use crate::common::board::{CellPos, Layer};
+use crate::common::message::message_job;
 use crate::editor::edit::zone_at;
 use blockslide_core::model::{Cell, ZoneRight};
 
@@ -52,7 +53,7 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
                 ui.separator();
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                ui.add(Label::new(message).truncate());
+                ui.add(Label::new(message_job(ui.style(), message, None)).truncate());
             });
         });
     });

@@ -6,6 +6,7 @@ pub mod chart_legend;
 pub mod colors;
 pub mod fit;
 pub mod format;
+pub mod message;
 pub mod task;
 
 /// Where the app's floating windows may go: below its menu bar and tab row and above its

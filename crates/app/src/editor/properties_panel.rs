@@ -11,6 +11,7 @@ use super::edit::zone;
 use crate::command::{Command, Mode, Tool};
 use crate::common::colors::{from_color32, piece_color, to_color32};
 use crate::common::format::{counted, thousands};
+use crate::common::message::message_job;
 use blockslide_core::model::rushhour;
 use blockslide_core::model::tiles::{TileLayout, is_solvable, tile_layout};
 use blockslide_core::model::validate::{Diagnostic, Severity, validate};
@@ -495,7 +496,7 @@ fn checks_section(ui: &mut Ui, checks: &Checks, commands: &mut Vec<Command>) {
             Severity::Error => ("Error:", ui.visuals().error_fg_color),
             Severity::Warning => ("Warning:", ui.visuals().warn_fg_color),
         };
-        let text = RichText::new(format!("{icon} {}", d.message)).color(color);
+        let text = message_job(ui.style(), &format!("{icon} {}", d.message), Some(color));
         let response = ui.add(egui::Button::selectable(false, text).wrap());
         let response = if d.cells.is_empty() {
             response

@@ -210,7 +210,8 @@ fn an_illegal_drag_says_what_holds_the_piece() {
         game(&h).message(),
         Some("Piece `A` cannot move right: blocked by `B`")
     );
-    h.get_by_label("Piece `A` cannot move right: blocked by `B`");
+    // Shown without the backticks, the names in the code style.
+    h.get_by_label("Piece A cannot move right: blocked by B");
     // Off the axis: said above the board, not only in the status bar.
     drag_cells(&mut h, (0, 1), (1, 1));
     assert_eq!(game(&h).position(), &puzzle);

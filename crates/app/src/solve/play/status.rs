@@ -11,6 +11,7 @@ use super::score::end_line;
 use super::{Play, Search, count_moves};
 use crate::common::board::GOAL_KEY;
 use crate::common::format::unit_name;
+use crate::common::message::message_parts;
 
 /// The size of the end of the game's text, larger than the rest so the result stands out.
 const END_SIZE: f32 = 18.0;
@@ -65,7 +66,7 @@ impl Play {
             return parts;
         }
         if let Some(message) = &self.message {
-            return vec![RichText::new(message).color(warn)];
+            return message_parts(message, Some(warn));
         }
         match self.current_hint() {
             Some(Ok(hint)) => {
