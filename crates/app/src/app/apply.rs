@@ -369,7 +369,7 @@ impl App {
         }
         let label = self.doc.undo_label().map(str::to_string);
         if self.doc.undo() {
-            self.status = format!("Undid {}", label.unwrap_or_default());
+            self.status = format!("Undid {}", action_words(&label.unwrap_or_default()));
         }
     }
 
@@ -382,7 +382,7 @@ impl App {
         }
         let label = self.doc.redo_label().map(str::to_string);
         if self.doc.redo() {
-            self.status = format!("Redid {}", label.unwrap_or_default());
+            self.status = format!("Redid {}", action_words(&label.unwrap_or_default()));
         }
     }
 
@@ -646,5 +646,17 @@ fn axis_phrase(axis: Axis) -> &'static str {
         Axis::Free => "moves in every direction",
         Axis::Horizontal => "moves only left and right",
         Axis::Vertical => "moves only up and down",
+    }
+}
+
+/// An edit's label as it reads after "Undid" or "Redid": its first word in lower case
+/// ("Undid paint walls"), unless that word is a name in capitals ("Undid A moved").
+fn action_words(label: &str) -> String {
+    let mut chars = label.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if first.is_uppercase() && second.is_lowercase() => {
+            first.to_lowercase().chain(label.chars().skip(1)).collect()
+        }
+        _ => label.to_string(),
     }
 }

@@ -267,10 +267,10 @@ fn a_message_leaves_the_status_bar_when_the_tab_changes() {
     click_cell(&mut h, 1, 1);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run_ok();
-    h.get_by_label("Undid Paint walls");
+    h.get_by_label("Undid paint walls");
     h.key_press(Key::F3);
     h.run_ok();
-    assert!(h.query_by_label("Undid Paint walls").is_none());
+    assert!(h.query_by_label("Undid paint walls").is_none());
 }
 
 #[test]

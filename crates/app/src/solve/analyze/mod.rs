@@ -427,7 +427,7 @@ impl AnalyzeView {
                 .on_hover_text("Explore every arrangement with the metric and limits above")
                 .on_disabled_hover_text(if tiles {
                     "A numbered-tile puzzle's arrangements are the permutations of its tiles, \
-                     in two halves: analyse the start instead"
+                     in two halves: analyze the start instead"
                 } else {
                     "An exploration is running"
                 });

@@ -177,7 +177,7 @@ fn notes_with_hardest(design: &Puzzle, hardest: &HardestPosition, metric: Metric
 
 /// The note over an analysis of the start the design had before "Make this the start".
 pub const PREVIOUS_START_NOTE: &str =
-    "These figures are of the previous start: press Analyze to analyse the new one.";
+    "These figures are of the previous start: press Analyze to analyze the new one.";
 
 /// The analysis of the design's start (of the start before "Make this the start" when
 /// `previous_start`): figures, histogram, choices, the hardest position and "Make this the
@@ -311,7 +311,7 @@ fn hardest_ui(
                     "Move the pieces of the design to this position (one edit; Ctrl+Z undoes it)",
                 )
                 .on_disabled_hover_text(if previous_start {
-                    "These figures are of the previous start: analyse the new one first"
+                    "These figures are of the previous start: analyze the new one first"
                 } else {
                     "The start is already as far from the goal as it gets"
                 });

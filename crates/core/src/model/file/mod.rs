@@ -140,8 +140,8 @@ pub fn parse_with_source_map(text: &str) -> Result<(Puzzle, SourceMap), LoadErro
     // The parser would say it expected a `(`: true, but not what went wrong.
     if text.trim().is_empty() {
         return Err(LoadError::at(
-            "the file is empty: a puzzle file holds `(format: 1, board: [\"A .\", ...], ...)`, \
-             as one the app saves does",
+            "the file is empty: a puzzle file starts `(format: 1, board: [\"A .\", ...], ...)`, \
+             as every file the app saves does",
             Some(TextPos { line: 1, column: 1 }),
         ));
     }
