@@ -132,7 +132,7 @@ fn utf16_files_are_refused_as_not_utf8() {
         let text = stdout(&out) + &stderr(&out);
         assert!(
             text.contains(&format!(
-                "{file}:1:2: {}{file} is not UTF-8 text: it looks like UTF-16",
+                "{file}:1:2: {}the file is not UTF-8 text: it looks like UTF-16",
                 if command == "check" { "error: " } else { "" }
             )),
             "{command}: {text}"

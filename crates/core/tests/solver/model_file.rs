@@ -111,7 +111,7 @@ fn load_reports_unreadable_files() {
     let data = crate::fixtures::data("check/not-utf8.ron");
     let e = load(&data).unwrap_err();
     assert!(
-        e.message.contains("not-utf8.ron is not UTF-8 text: "),
+        e.message.starts_with("the file is not UTF-8 text: "),
         "{}",
         e.message
     );
@@ -495,7 +495,7 @@ fn utf16_and_nul_bytes_are_refused_as_not_utf8() {
         let e = read_text(&path).unwrap_err();
         assert!(
             e.message
-                .contains(&format!("{name} is not UTF-8 text: {why}")),
+                .contains(&format!("the file is not UTF-8 text: {why}")),
             "{name}: {}",
             e.message
         );

@@ -111,13 +111,13 @@ pub(crate) fn read_bounded(path: &Path, max: u64, what: &str) -> Result<String, 
     let mut text = match String::from_utf8(bytes) {
         Ok(text) => match text.find('\0') {
             None => text,
-            Some(nul) => return Err(not_text(&shown, text.as_bytes(), nul, true)),
+            Some(nul) => return Err(not_text(text.as_bytes(), nul, true)),
         },
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
             let bytes = e.as_bytes();
             let nul = bytes[..valid].iter().position(|&b| b == 0);
-            return Err(not_text(&shown, bytes, nul.unwrap_or(valid), nul.is_some()));
+            return Err(not_text(bytes, nul.unwrap_or(valid), nul.is_some()));
         }
     };
     if text.starts_with('\u{feff}') {
@@ -126,11 +126,11 @@ pub(crate) fn read_bounded(path: &Path, max: u64, what: &str) -> Result<String, 
     Ok(text)
 }
 
-/// The refusal of `bytes` (the file `shown`) as text, at byte `index`: the first byte that is
+/// The refusal of `bytes` (a file's) as text, at byte `index`: the first byte that is
 /// not UTF-8, or the first NUL byte (`nul`). NUL is valid UTF-8, but no text file holds one,
 /// and UTF-16 text of ASCII characters is every other byte NUL: without this check such a
 /// file would pass as UTF-8 and fail to parse for no visible reason.
-fn not_text(shown: &str, bytes: &[u8], index: usize, nul: bool) -> LoadError {
+fn not_text(bytes: &[u8], index: usize, nul: bool) -> LoadError {
     let why = if bytes.starts_with(&[0xff, 0xfe]) || bytes.starts_with(&[0xfe, 0xff]) {
         "it starts with a UTF-16 byte-order mark; save it as UTF-8"
     } else if looks_like_utf16(bytes) {
@@ -145,7 +145,8 @@ fn not_text(shown: &str, bytes: &[u8], index: usize, nul: bool) -> LoadError {
     let line = 1 + prefix.matches('\n').count();
     let column = 1 + prefix.chars().rev().take_while(|&c| c != '\n').count();
     LoadError {
-        message: format!("{shown} is not UTF-8 text: {why}"),
+        // The file is named where the message is shown, with the line and column.
+        message: format!("the file is not UTF-8 text: {why}"),
         line: Some(line),
         column: Some(column),
     }
