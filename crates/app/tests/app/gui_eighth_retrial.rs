@@ -339,3 +339,27 @@ fn a_comparisons_rows_play_back_from_any_cell_and_it_runs_again_from_the_centre(
         !app.solve_view().compare().is_running()
     });
 }
+
+/// After "Make this the start" the analysis kept on screen is of the previous start, and
+/// says so: the hardest start is harder than the previous start, not than "the start".
+#[test]
+fn after_make_this_the_start_the_kept_figures_name_the_previous_start() {
+    let mut h = gui_support::harness(bundled("eight-14.ron"), Mode::Start, [1400.0, 900.0]);
+    gui_support::analyze(&mut h);
+    let before = h
+        .get_by_label_contains("harder than the start.")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    button(&h, "Make this the start").click();
+    h.run_ok();
+    let after = h.get_by_label_contains("harder than the previous start.");
+    assert_eq!(
+        after.accesskit_node().label().unwrap_or_default(),
+        before.replace("the start", "the previous start")
+    );
+    assert!(
+        h.query_by_label_contains("harder than the start.")
+            .is_none()
+    );
+}

@@ -335,8 +335,14 @@ fn hardest_ui(
             if let Some(s) = report.start_distance
                 && s < hardest.distance
             {
+                // The figures may be of the start the design had before this one.
+                let start = if previous_start {
+                    "the previous start"
+                } else {
+                    "the start"
+                };
                 ui.weak(format!(
-                    "{} harder than the start.",
+                    "{} harder than {start}.",
                     amount(metric, hardest.distance - s)
                 ));
             }
