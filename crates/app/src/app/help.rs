@@ -246,11 +246,24 @@ fn shortcuts_ui(ui: &mut Ui, wide: bool) {
             "redo a move, as R does",
         ),
     ]);
-    let first: [Section<'_>; 2] = [
+    let watch = vec![
+        ("Drag".into(), "pan the search tree"),
+        ("Ctrl + scroll".into(), "zoom the search tree"),
+        (
+            "Click a node".into(),
+            "its board, figures and path from the root",
+        ),
+    ];
+    // The two halves about as tall, so side by side both show whole in a large window.
+    let first: [Section<'_>; 3] = [
         ("Everywhere", everywhere),
         ("Solve tab (playback)", playback),
+        ("Play tab", play),
     ];
-    let second: [Section<'_>; 2] = [("Start and Goal tabs", editor), ("Play tab", play)];
+    let second: [Section<'_>; 2] = [
+        ("Start and Goal tabs", editor),
+        ("Solve tab (Watch)", watch),
+    ];
     // One width for the key column of both halves, so that stacked they line up too.
     let key_width = first
         .iter()
@@ -265,15 +278,19 @@ fn shortcuts_ui(ui: &mut Ui, wide: bool) {
         })
         .fold(0.0, f32::max);
     if wide {
+        // The descriptions wrap at a readable width instead of widening the window.
+        let width = key_width + 340.0;
         ui.horizontal_top(|ui| {
-            shortcut_grid(ui, "help keys left", &first, key_width);
+            shortcut_grid(ui, "help keys left", &first, (key_width, width));
             ui.add_space(24.0);
-            shortcut_grid(ui, "help keys right", &second, key_width);
+            shortcut_grid(ui, "help keys right", &second, (key_width, width));
         });
     } else {
-        shortcut_grid(ui, "help keys left", &first, key_width);
+        // One column as wide as the window, short of the scroll bar.
+        let width = ui.available_width() - ui.spacing().scroll.allocated_width() - 8.0;
+        shortcut_grid(ui, "help keys left", &first, (key_width, width));
         ui.add_space(6.0);
-        shortcut_grid(ui, "help keys right", &second, key_width);
+        shortcut_grid(ui, "help keys right", &second, (key_width, width));
     }
 }
 
@@ -323,12 +340,11 @@ fn sentence_case(text: &str) -> String {
     })
 }
 
-/// `sections` in one grid: each title on a row of its own, then its keys, whose column is
-/// at least `key_width` wide.
-fn shortcut_grid(ui: &mut Ui, id: &str, sections: &[Section<'_>], key_width: f32) {
+/// `sections` in one grid `width` wide: each title on a row of its own, then its keys,
+/// whose column is at least `key_width` wide.
+fn shortcut_grid(ui: &mut Ui, id: &str, sections: &[Section<'_>], (key_width, width): (f32, f32)) {
     ui.vertical(|ui| {
-        // The descriptions wrap at a readable width instead of widening the window.
-        ui.set_max_width(key_width + 340.0);
+        ui.set_max_width(width);
         egui::Grid::new(id)
             .num_columns(2)
             .striped(true)

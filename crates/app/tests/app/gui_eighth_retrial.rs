@@ -363,3 +363,28 @@ fn after_make_this_the_start_the_kept_figures_name_the_previous_start() {
             .is_none()
     );
 }
+
+/// The shortcuts at 1400x900 show whole, without scrolling, the Watch view's gestures among
+/// them.
+#[test]
+fn the_shortcuts_show_whole_in_a_large_window() {
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
+    button(&h, "Help").click();
+    h.run_ok();
+    button(&h, "Keyboard shortcuts").click();
+    h.run_ok();
+    let window = h
+        .get_by_role_and_label(Role::Window, "Keyboard shortcuts")
+        .rect();
+    for label in [
+        "Redo a move, as R does",
+        "Zoom the search tree",
+        "Mirror top–bottom",
+    ] {
+        let rect = h.get_by_label(label).rect();
+        assert!(
+            window.contains_rect(rect),
+            "{label} at {rect:?} is outside the window {window:?}"
+        );
+    }
+}
