@@ -219,7 +219,17 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
             .iter()
             .any(|(_, what)| what.contains("in line with the gap"))
     );
-    let left_keys = ["F1 · F2 · F3 · F4", "F6", "F9", "Space", "Home · End"];
+    // Everywhere, playback and Play on the left; the editor and Watch on the right.
+    let left_keys = [
+        "F1 · F2 · F3 · F4",
+        "F6",
+        "F9",
+        "Space",
+        "Home · End",
+        "Backspace · U",
+        "Click",
+    ];
+    let right_keys = ["B", "N", "W", "Delete", "Drag from empty", "Ctrl + scroll"];
     let descriptions = [
         "Play or pause",
         "Undo a move",
@@ -237,7 +247,7 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
     h.get_by_label("Close the puzzle");
     // Two halves side by side, each with its key column at one x.
     let left = lefts(&h, &left_keys);
-    let right = lefts(&h, &keys);
+    let right = lefts(&h, &right_keys);
     assert!(in_line(&left), "{left:?}");
     assert!(in_line(&right), "{right:?}");
     assert!(left[0] < right[0]);
