@@ -223,10 +223,12 @@ impl Dialogs {
             }
             ui.add_space(6.0);
             ui.horizontal(|ui| {
+                // Enter saves, the first and safest answer, as in a desktop's dialog.
                 if ui
                     .button("Save")
-                    .on_hover_text("Save, then continue")
+                    .on_hover_text("Save, then continue (Enter)")
                     .clicked()
+                    || enter_pressed(ui)
                 {
                     answer = Some(true);
                 }

@@ -357,3 +357,20 @@ fn the_open_dialogs_scroll_bar_leaves_the_names_clear() {
         "{long} in a row at {row:?}, the dialog's field at {field:?}"
     );
 }
+
+/// Enter in the unsaved-changes question saves, its first answer: a design never saved
+/// asks where, in the Save dialog.
+#[test]
+fn enter_in_the_unsaved_changes_question_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = puzzles_folder(&dir);
+    let mut h = harness_in(gui_support::bundled("klotski.ron"), Mode::Start, &folder);
+    paint_wall(&mut h, 4, 1);
+    keys(&mut h, Modifiers::COMMAND, Key::W);
+    h.get_by_label("Unsaved changes");
+    h.key_press(Key::Enter);
+    h.run_ok();
+    assert!(h.query_by_label("Unsaved changes").is_none());
+    h.get_by_label("Save puzzle");
+    assert_eq!(h.state().document().puzzle().cell(4, 1), Cell::Wall);
+}
