@@ -388,3 +388,20 @@ fn the_shortcuts_show_whole_in_a_large_window() {
         );
     }
 }
+
+/// A game taken back to its start has not begun: the clock reads 0:00 and waits for the
+/// next move.
+#[test]
+fn undoing_every_move_stops_the_play_clock() {
+    let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Play, [1400.0, 900.0]);
+    gui_support::click_cell(&mut h, 1, 1);
+    for _ in 0..8 {
+        h.step();
+    }
+    assert!(h.query_by_label("0:00").is_none(), "the clock runs");
+    h.key_press(Key::U);
+    for _ in 0..8 {
+        h.step();
+    }
+    h.get_by_label("0:00");
+}

@@ -293,6 +293,10 @@ impl Play {
                     self.undone.push(last);
                     self.finished = None;
                 }
+                // Back at the start the game has not begun: the clock waits for a move.
+                if self.history.is_empty() {
+                    self.started = None;
+                }
             }
             PlayCommand::Redo => {
                 // The whole move again: the steps that continue it add no move to the count.
