@@ -142,21 +142,27 @@ mod tests {
     use blockslide_core::solve::trace::WATCH_EVENT_CAP;
     use blockslide_core::solve::{Algorithm, Limits, SearchControl, SolveRequest};
 
+    /// The trace of breadth-first search watched on `puzzle`, replayed to its end.
+    fn finished_bfs(puzzle: &Puzzle) -> (Arc<Trace>, Replay<Arc<Trace>>) {
+        let request = SolveRequest {
+            algorithm: Algorithm::Bfs,
+            ..SolveRequest::default()
+        };
+        let control = SearchControl::new(Limits::default());
+        let watched = watch(puzzle, &request, control, WATCH_EVENT_CAP).unwrap();
+        let trace = Arc::new(watched.trace);
+        let mut replay = Replay::new(Arc::clone(&trace));
+        replay.advance_to(usize::MAX);
+        (trace, replay)
+    }
+
     /// The folded tree of a finished breadth-first search of the 8-puzzle: the goal's path
     /// whole, every other node a child of the path, and the nodes each hides adding up,
     /// with the path, to the whole tree.
     #[test]
     fn the_folded_tree_keeps_the_path_and_accounts_for_every_node() {
         let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 0, 6, 7, 5, 8], None).unwrap();
-        let request = SolveRequest {
-            algorithm: Algorithm::Bfs,
-            ..SolveRequest::default()
-        };
-        let control = SearchControl::new(Limits::default());
-        let watched = watch(&puzzle, &request, control, WATCH_EVENT_CAP).unwrap();
-        let trace = Arc::new(watched.trace);
-        let mut replay = Replay::new(Arc::clone(&trace));
-        replay.advance_to(usize::MAX);
+        let (trace, replay) = finished_bfs(&puzzle);
         let goal = replay.goal().expect("the goal is reached");
         let layout = fold_tree(&trace, &replay);
         let path = trace.path(goal);
@@ -199,15 +205,7 @@ mod tests {
     fn eliding_keeps_both_ends_of_the_way_and_counts_the_middle() {
         let entry = blockslide_core::model::library::find("eight-14.ron").expect("bundled");
         let puzzle = blockslide_core::model::file::parse(entry.text).unwrap();
-        let request = SolveRequest {
-            algorithm: Algorithm::Bfs,
-            ..SolveRequest::default()
-        };
-        let control = SearchControl::new(Limits::default());
-        let watched = watch(&puzzle, &request, control, WATCH_EVENT_CAP).unwrap();
-        let trace = Arc::new(watched.trace);
-        let mut replay = Replay::new(Arc::clone(&trace));
-        replay.advance_to(usize::MAX);
+        let (trace, replay) = finished_bfs(&puzzle);
         let goal = replay.goal().expect("the goal is reached");
         let folded = fold_tree(&trace, &replay);
         assert!(
