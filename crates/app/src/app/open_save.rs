@@ -19,14 +19,15 @@ impl App {
     pub(super) fn open_path(&mut self, path: PathBuf) {
         match file::load(&path) {
             Ok(puzzle) => {
-                let message = format!("Opened {}", path.display());
+                // The file's name: its whole path is in the status bar's file segment.
+                let message = format!("Opened {}", file_name(&path));
                 self.recent.remember(&path);
                 self.doc = Document::from_file(puzzle, path);
                 self.after_open(&message);
             }
             Err(_) if self.recent.contains(&path) && !path.exists() => {
                 self.recent.check();
-                self.status = format!("Could not open {}", path.display());
+                self.status = format!("Could not open {}", file_name(&path));
                 self.dialogs.missing_recent = Some(path);
             }
             Err(e) => self.show_load_error(&path.display().to_string(), &e),
@@ -238,4 +239,13 @@ mod tests {
         assert_eq!(named("  Klotski (Huarong Dao) "), "klotski-huarong-dao.ron");
         assert_eq!(named("?!"), "puzzle.ron");
     }
+}
+
+/// The last part of `path`, the file's name, as a message names a file the status bar's
+/// file segment shows whole (the whole path if it has no name).
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
 }

@@ -20,30 +20,30 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
         let file = doc
             .path()
             .map_or_else(|| "not saved yet".to_string(), |p| p.display().to_string());
-        let modified = if doc.is_modified() {
-            " • modified"
-        } else {
-            ""
-        };
+        let modified = if doc.is_modified() { "modified" } else { "" };
         // A message that needs the room takes it from the folders of the path: the file's
         // name stays, its whole path on hover.
         let wanted = text_width(ui, message) + 40.0;
         let short = doc
             .path()
             .and_then(|p| p.file_name())
-            .map(|name| format!("{}{modified}", name.to_string_lossy()));
-        let long = format!("{file}{modified}");
+            .map(|name| name.to_string_lossy().into_owned());
         let shown = match short {
-            Some(short) if text_width(ui, &long) + wanted > width => short,
-            _ => long.clone(),
+            Some(short) if text_width(ui, &file) + wanted > width => short,
+            _ => file.clone(),
         };
         ui.scope(|ui| {
             ui.set_max_width(width * PATH_SHARE);
             let label = ui.add(Label::new(shown.as_str()).truncate());
-            if shown != long {
-                label.on_hover_text(long);
+            if shown != file {
+                label.on_hover_text(file.as_str());
             }
         });
+        // Apart from the path, so a path cut short never cuts it off.
+        if !modified.is_empty() {
+            ui.label("•");
+            ui.label(modified);
+        }
         ui.separator();
         // The cell under the pointer at the right end, so the message never moves as the
         // pointer comes onto the board and leaves it.
@@ -53,7 +53,11 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
                 ui.separator();
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                ui.add(Label::new(message_job(ui.style(), message, None)).truncate());
+                // One line, cut short with "…" and whole on hover (as the label does when it
+                // cuts a text short).
+                let mut job = message_job(ui.style(), message, None);
+                job.wrap = egui::text::TextWrapping::truncate_at_width(ui.available_width());
+                ui.add(Label::new(job).truncate());
             });
         });
     });

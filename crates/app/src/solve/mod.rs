@@ -56,6 +56,7 @@ use blockslide_core::solve::{SolveReport, Termination};
 
 use crate::common::fit;
 use crate::common::format::{self as fmt, metric_title, unit_name};
+use crate::common::message::message_job;
 use analyze::AnalyzeView;
 use compare::{Compare, CompareRow};
 use family::FamilyView;
@@ -658,7 +659,7 @@ impl SolveView {
                 ui.weak("The solver panel has the run's figures.");
             }
             Some(panel::Outcome::Refused(why)) => {
-                ui.label(RichText::new(why).color(warn));
+                ui.label(message_job(ui.style(), why, Some(warn)));
             }
             Some(panel::Outcome::Abandoned(_) | panel::Outcome::Report(_)) => {
                 ui.weak("The search was cancelled before it found a solution.");

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use egui::{RichText, Ui};
 
+use crate::common::message::message_job;
 use crate::command::{Command, SolverCommand};
 use crate::common::task::Poll;
 use blockslide_core::model::Puzzle;
@@ -309,7 +310,8 @@ impl SolverPanel {
 fn outcome_ui(ui: &mut Ui, outcome: &Outcome) {
     match outcome {
         Outcome::Refused(message) => {
-            ui.colored_label(ui.visuals().warn_fg_color, message);
+            let warn = ui.visuals().warn_fg_color;
+            ui.label(message_job(ui.style(), message, Some(warn)));
         }
         Outcome::Abandoned(stats) => {
             ui.label(RichText::new("Search cancelled").strong());

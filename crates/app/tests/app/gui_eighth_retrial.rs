@@ -405,3 +405,48 @@ fn undoing_every_move_stops_the_play_clock() {
     }
     h.get_by_label("0:00");
 }
+
+/// A design saved deep in folders, then changed: the status bar says "modified" in view,
+/// apart from the path it cuts short.
+#[test]
+fn modified_shows_beside_a_long_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir
+        .path()
+        .join("a-rather-long-folder-of-puzzles-for-the-class")
+        .join("another-deeply-nested-subfolder-of-designs");
+    std::fs::create_dir_all(&folder).unwrap();
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
+    let ctx = h.ctx.clone();
+    h.state_mut().apply(
+        Command::SaveTo(folder.join("klotski-with-a-long-name-for-the-class.ron")),
+        &ctx,
+    );
+    h.run_ok();
+    h.key_press(Key::W);
+    h.run_ok();
+    gui_support::click_cell(&mut h, 4, 1);
+    assert!(h.state().document().is_modified());
+    let modified = h.get_by_label("modified").rect();
+    assert!(
+        modified.max.x < 1400.0 && modified.min.y > 850.0,
+        "{modified:?}"
+    );
+}
+
+/// A refusal from the core names its pieces without backticks, in the solver panel and in
+/// the centre.
+#[test]
+fn a_refusal_names_its_pieces_without_backticks() {
+    let puzzle = Puzzle::from_rows(&["A . .", ". . #"], &[". . .", ". . A"]).unwrap();
+    let mut h = gui_support::harness(puzzle, Mode::Solve, [1400.0, 900.0]);
+    button(&h, "Solve the puzzle").click();
+    h.run_ok();
+    // A label's text is its value.
+    let shown: Vec<String> = h
+        .query_all(by().label_contains("piece A"))
+        .filter_map(|n| n.accesskit_node().value())
+        .collect();
+    assert_eq!(shown.len(), 2, "{shown:?}");
+    assert!(h.query_all(by().label_contains("`")).next().is_none());
+}

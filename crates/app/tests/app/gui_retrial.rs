@@ -274,7 +274,7 @@ fn a_bundled_puzzle_exports_to_the_users_folder_and_a_typed_new_folder_is_made()
     assert!(target.is_file(), "exported to {}", target.display());
     let status = h.state().status();
     assert!(
-        status.contains("(made the folder") && status.contains("week 3"),
+        status.contains("in week 3, a folder made for it"),
         "{status}"
     );
     assert!(
