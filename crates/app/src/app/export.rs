@@ -217,12 +217,13 @@ impl App {
 
     fn exported(&mut self, done: &Exported) {
         let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.into());
-        // The file and its folder by name, so the message fits the status bar; the whole
-        // path on hover of the message.
+        // The file and its folder by name, so the message fits the status bar.
         let shown = absolute(&done.path);
         let name = |path: &Path| {
-            path.file_name()
-                .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+            path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
         };
         let folder = shown.parent().map(name).unwrap_or_default();
         self.status = match &done.made_folder {

@@ -224,6 +224,15 @@ pub(super) fn suggested_file_name(puzzle: &Puzzle) -> String {
     }
 }
 
+/// The last part of `path`, the file's name, as a message names a file the status bar's
+/// file segment shows whole (the whole path if it has no name).
+fn file_name(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -239,13 +248,4 @@ mod tests {
         assert_eq!(named("  Klotski (Huarong Dao) "), "klotski-huarong-dao.ron");
         assert_eq!(named("?!"), "puzzle.ron");
     }
-}
-
-/// The last part of `path`, the file's name, as a message names a file the status bar's
-/// file segment shows whole (the whole path if it has no name).
-fn file_name(path: &Path) -> String {
-    path.file_name().map_or_else(
-        || path.display().to_string(),
-        |name| name.to_string_lossy().into_owned(),
-    )
 }

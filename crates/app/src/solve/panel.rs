@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use egui::{RichText, Ui};
 
-use crate::common::message::message_job;
 use crate::command::{Command, SolverCommand};
+use crate::common::message::message_job;
 use crate::common::task::Poll;
 use blockslide_core::model::Puzzle;
 use blockslide_core::solve::api::{build_estimate, default_heuristic};
