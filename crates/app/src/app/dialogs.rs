@@ -51,15 +51,9 @@ impl PathPrompt {
             .extension()
             .and_then(|x| x.to_str())
             .map_or_else(|| purpose.extension().to_string(), str::to_string);
-        let mut files: Vec<PathBuf> = folder
+        let files = folder
             .as_deref()
-            .and_then(|f| std::fs::read_dir(f).ok())
-            .into_iter()
-            .flatten()
-            .filter_map(|entry| entry.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| *x == *extension))
-            .collect();
-        files.sort();
+            .map_or_else(Vec::new, |f| files_in(f, &extension));
         PathPrompt {
             purpose,
             suggested: text.clone(),
@@ -69,6 +63,27 @@ impl PathPrompt {
             focused: false,
             extension,
         }
+    }
+
+    /// Lists `folder` instead, once the user typed its path: the user goes there.
+    fn list(&mut self, folder: &Path) {
+        if self.folder.as_deref() != Some(folder) {
+            self.files = files_in(folder, &self.extension);
+            self.folder = Some(folder.to_path_buf());
+        }
+    }
+
+    /// The folder the typed text names, if it names one that exists: the text itself when it
+    /// is a folder ("puzzles/"), else the folder of the file it names.
+    fn typed_folder(&self) -> Option<PathBuf> {
+        let typed = Path::new(self.text.trim());
+        if typed.is_dir() {
+            return Some(typed.to_path_buf());
+        }
+        typed
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty() && p.is_dir())
+            .map(Path::to_path_buf)
     }
 
     /// What the listed files are, in a sentence: "puzzles", ".gif files".
@@ -88,6 +103,18 @@ impl PathPurpose {
             PathPurpose::Export(format) => format.extension(),
         }
     }
+}
+
+/// The files of `folder` whose extension is `extension`, sorted.
+fn files_in(folder: &Path, extension: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(folder)
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| *x == *extension))
+        .collect();
+    files.sort();
+    files
 }
 
 /// The accessible name of the typed path's text field.
@@ -294,6 +321,13 @@ impl Dialogs {
                 prompt.focused = true;
             }
             let entered = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            // A folder typed is listed, as the user goes there (read once a folder, not a
+            // frame).
+            if edit.changed()
+                && let Some(folder) = prompt.typed_folder()
+            {
+                prompt.list(&folder);
+            }
             if let Some((picked, double)) = files_ui(ui, prompt) {
                 prompt.text = picked.display().to_string();
                 // As in a desktop's file dialog: a click picks the file, a double click
@@ -306,7 +340,23 @@ impl Dialogs {
             ui.horizontal(|ui| {
                 let ok = ui.add_enabled(!prompt.text.trim().is_empty(), egui::Button::new(action));
                 if ok.clicked() || (entered && !prompt.text.trim().is_empty()) {
-                    done = Some(true);
+                    // A folder is gone into, as a file dialog does, not opened as a file.
+                    let typed = PathBuf::from(prompt.text.trim());
+                    if typed.is_dir() {
+                        prompt.list(&typed);
+                        prompt.text = format!(
+                            "{}{}",
+                            typed.display(),
+                            if prompt.text.ends_with(std::path::MAIN_SEPARATOR) {
+                                ""
+                            } else {
+                                std::path::MAIN_SEPARATOR_STR
+                            }
+                        );
+                        prompt.focused = false;
+                    } else {
+                        done = Some(true);
+                    }
                 }
                 if ui.button("Cancel").clicked() {
                     done = Some(false);
@@ -363,7 +413,12 @@ fn enter_pressed(ui: &egui::Ui) -> bool {
 fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<(PathBuf, bool)> {
     let folder = prompt.folder.as_deref()?;
     let typed = Path::new(prompt.text.trim());
-    let prefix = if prompt.text != prompt.suggested && typed.parent() == Some(folder) {
+    // Narrowed only while a name is being typed: a file picked from the list, or a folder
+    // typed, keeps it whole.
+    let picked = prompt.files.iter().any(|p| p.as_path() == typed)
+        || prompt.text.ends_with(std::path::MAIN_SEPARATOR);
+    let prefix = if prompt.text != prompt.suggested && typed.parent() == Some(folder) && !picked
+    {
         typed
             .file_name()
             .map(|n| n.to_string_lossy().to_lowercase())

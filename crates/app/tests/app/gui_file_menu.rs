@@ -374,3 +374,40 @@ fn enter_in_the_unsaved_changes_question_saves() {
     h.get_by_label("Save puzzle");
     assert_eq!(h.state().document().puzzle().cell(4, 1), Cell::Wall);
 }
+
+/// In the Open dialog a file picked with a click keeps the whole list in view (a misclick is
+/// undone with another click); a folder typed lists its puzzles, and Enter on it goes into
+/// it rather than failing to open a folder.
+#[test]
+fn the_open_dialog_keeps_its_list_and_goes_into_a_typed_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = puzzles_folder(&dir);
+    for name in ["first.ron", "second.ron"] {
+        file::save(&folder.join(name), &empty_board(2, 2)).unwrap();
+    }
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    file::save(&other.join("elsewhere.ron"), &empty_board(3, 3)).unwrap();
+    let mut h = harness_in(empty_board(3, 3), Mode::Start, &folder);
+    keys(&mut h, Modifiers::COMMAND, Key::O);
+    h.get_by_label("first.ron").click();
+    h.run_ok();
+    h.get_by_label("second.ron");
+    // A folder typed, then Enter: its puzzles are listed, and nothing failed to open.
+    h.get_by_label(PATH_FIELD_LABEL).click();
+    h.run_ok();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label(PATH_FIELD_LABEL)
+        .type_text(&other.display().to_string());
+    h.run_ok();
+    h.get_by_label("elsewhere.ron");
+    h.key_press(Key::Enter);
+    h.run_ok();
+    assert_eq!(h.state().error_message(), None);
+    h.get_by_label("elsewhere.ron");
+    gui_support::open_listed(&mut h, "elsewhere.ron");
+    assert_eq!(
+        h.state().document().path(),
+        Some(other.join("elsewhere.ron").as_path())
+    );
+}
