@@ -450,3 +450,25 @@ fn a_refusal_names_its_pieces_without_backticks() {
     assert_eq!(shown.len(), 2, "{shown:?}");
     assert!(h.query_all(by().label_contains("`")).next().is_none());
 }
+
+/// A hint asked for at the start, a move, then the move taken back: the start's hint stays
+/// unshown until asked for again.
+#[test]
+fn a_hint_is_shown_only_where_it_was_asked_for_not_on_coming_back() {
+    let mut h = gui_support::harness(bundled("two-by-three.ron"), Mode::Play, [1400.0, 900.0]);
+    h.key_press(Key::H);
+    h.run_ok();
+    gui_support::wait_for(&mut h, PATIENCE, "the hint", |app| {
+        app.solve_view().play().unwrap().hint().is_some()
+    });
+    h.run_ok();
+    h.get_by_label_contains("Hint: move");
+    gui_support::click_cell(&mut h, 1, 1);
+    h.key_press(Key::U);
+    h.run_ok();
+    assert!(h.state().solve_view().play().unwrap().history().is_empty());
+    assert!(h.query_by_label_contains("Hint: move").is_none());
+    h.key_press(Key::H);
+    h.run_ok();
+    h.get_by_label_contains("Hint: move");
+}

@@ -107,6 +107,9 @@ pub struct Play {
     drag: Option<Drag>,
     hint: Option<Search>,
     hint_for: Vec<Cell>,
+    /// Whether the player asked for the hint at this position (H, or Solve from here): a
+    /// hint kept for a position the game comes back to is not shown unasked.
+    hint_wanted: bool,
     optimal: Option<Search>,
     optimal_metric: Metric,
     cell_size: f32,
@@ -135,6 +138,7 @@ impl Play {
             drag: None,
             hint: None,
             hint_for: Vec::new(),
+            hint_wanted: false,
             optimal: None,
             optimal_metric: Metric::Step,
             cell_size: 48.0,
@@ -198,7 +202,7 @@ impl Play {
     }
 
     fn current_hint(&self) -> Option<Result<Hint, String>> {
-        if self.hint_for != self.current.cells {
+        if !self.hint_wanted || self.hint_for != self.current.cells {
             return None;
         }
         match self.hint.as_ref()? {
@@ -293,6 +297,7 @@ impl Play {
                     self.undone.push(last);
                     self.finished = None;
                 }
+                self.hint_wanted = false;
                 // Back at the start the game has not begun: the clock waits for a move.
                 if self.history.is_empty() {
                     self.started = None;
@@ -323,9 +328,11 @@ impl Play {
                 self.started = None;
                 self.finished = None;
                 self.help = Help::default();
+                self.hint_wanted = false;
             }
             PlayCommand::StopHint | PlayCommand::StopSolving => self.hint = None,
             PlayCommand::Hint => {
+                self.hint_wanted = true;
                 if self.search_hint(metric, ctx) {
                     self.help.hints += 1;
                 }
@@ -336,6 +343,7 @@ impl Play {
                     // The solver moves whichever piece it needs: a piece left selected would
                     // seem to be the one moving.
                     self.selected = None;
+                    self.hint_wanted = true;
                     self.search_hint(metric, ctx);
                     self.autoplay = Some(Autoplay::Waiting);
                     self.start_playing();
@@ -412,6 +420,7 @@ impl Play {
                     dir,
                     by_solver,
                 });
+                self.hint_wanted = false;
                 // A new move forgets what was undone, as in any editor.
                 self.undone.clear();
                 self.message = None;
