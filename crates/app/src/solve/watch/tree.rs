@@ -131,7 +131,7 @@ pub(super) fn tree_ui(
     // A folded way still too deep for the canvas at a readable zoom leaves out its middle
     // levels, so the root and the goal show together (decided at the fit, like the fold).
     if scene.fitting() {
-        scene.levels = g.levels_in(height - note_height);
+        scene.levels = g.levels_at(height - note_height, FOLDED_ZOOM.max(g.readable));
     }
     let elided = if scene.folded {
         fold::elide(whole, scene.levels)
@@ -198,7 +198,12 @@ impl Geometry {
 
     /// How many levels a viewport `height` points high shows at the readable zoom.
     fn levels_in(&self, height: f32) -> u32 {
-        ((height - FIT_MARGIN) / (self.least.y * self.readable)).max(0.0) as u32
+        self.levels_at(height, self.readable)
+    }
+
+    /// How many levels a viewport `height` points high shows at `zoom`.
+    fn levels_at(&self, height: f32, zoom: f32) -> u32 {
+        ((height - FIT_MARGIN) / (self.least.y * zoom)).max(0.0) as u32
     }
 
     /// The height, at most `cap`, a canvas of `room` needs to show a drawing of `grid`
@@ -216,6 +221,10 @@ impl Geometry {
 /// The margin a fitted drawing keeps inside its viewport, above and below together (see
 /// `SceneView::follow`).
 const FIT_MARGIN: f32 = 16.0;
+
+/// The zoom a folded way is fitted at when its middle is left out: its moves and counts
+/// comfortably legible, a few levels fewer than the least readable zoom would show.
+const FOLDED_ZOOM: f32 = 0.85;
 
 /// The fewest readable levels a tree's canvas shows before it grows past its room.
 const MIN_LEVELS: u32 = 7;
@@ -486,7 +495,7 @@ impl NodeMarks<'_> {
         if let Some(font) = self.labels.filter(|_| p.folded > 0) {
             let hidden = format!("+{}", count_short(p.folded));
             let galley =
-                painter.layout_no_wrap(hidden, font.clone(), ui.visuals().weak_text_color());
+                painter.layout_no_wrap(hidden, font.clone(), ui.visuals().text_color());
             if galley.size().x <= self.label_room {
                 let at = center + vec2(-galley.size().x * 0.5, node_size.y * 0.5 + 3.0);
                 // On a patch of the canvas, clear of the edges passing under it.
