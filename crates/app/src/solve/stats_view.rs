@@ -159,10 +159,13 @@ pub fn stats_grid(ui: &mut Ui, stats: &Stats, report: Option<&SolveReport>) {
                         rows.push(("Length (steps)".into(), steps.to_string()));
                     }
                 }
-                rows.push((
-                    "Optimal".into(),
-                    if r.optimal { "yes" } else { "no" }.into(),
-                ));
+                // Optimality is a solution's: a run without one has none to judge.
+                let optimal = match (r.status, r.optimal) {
+                    (Termination::Solved, true) => "yes",
+                    (Termination::Solved, false) => "no",
+                    _ => "–",
+                };
+                rows.push(("Optimal".into(), optimal.into()));
             }
             rows.extend([
                 ("Expanded".into(), fmt::thousands(stats.expanded)),

@@ -215,6 +215,8 @@ fn an_unsolvable_puzzle_says_so_where_the_solution_would_play() {
         verdicts.iter().any(|r| r.max.x < 560.0),
         "the verdict in the centre: {verdicts:?}"
     );
+    // No solution, no optimality to judge: the panel's Optimal row says neither yes nor no.
+    assert!(h.query_by_label("no").is_none() && h.query_by_label("yes").is_none());
 }
 
 /// Skip pressed at once after Run, before the comparison's thread is under way, skips the
