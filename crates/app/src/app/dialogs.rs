@@ -417,8 +417,7 @@ fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<(PathBuf, bool)> {
     // typed, keeps it whole.
     let picked = prompt.files.iter().any(|p| p.as_path() == typed)
         || prompt.text.ends_with(std::path::MAIN_SEPARATOR);
-    let prefix = if prompt.text != prompt.suggested && typed.parent() == Some(folder) && !picked
-    {
+    let prefix = if prompt.text != prompt.suggested && typed.parent() == Some(folder) && !picked {
         typed
             .file_name()
             .map(|n| n.to_string_lossy().to_lowercase())

@@ -494,8 +494,7 @@ impl NodeMarks<'_> {
         }
         if let Some(font) = self.labels.filter(|_| p.folded > 0) {
             let hidden = format!("+{}", count_short(p.folded));
-            let galley =
-                painter.layout_no_wrap(hidden, font.clone(), ui.visuals().text_color());
+            let galley = painter.layout_no_wrap(hidden, font.clone(), ui.visuals().text_color());
             if galley.size().x <= self.label_room {
                 let at = center + vec2(-galley.size().x * 0.5, node_size.y * 0.5 + 3.0);
                 // On a patch of the canvas, clear of the edges passing under it.
