@@ -180,19 +180,34 @@ fn size_section(ui: &mut Ui, puzzle: &Puzzle, commands: &mut Vec<Command>) {
         counted(empty, "empty cell", "empty cells"),
         counted(walls, "wall", "walls")
     ));
-    // A board that is a Rush Hour position can be shared in Fogleman's notation.
-    if let Ok(text) = rushhour::to_string(puzzle) {
-        ui.horizontal(|ui| {
-            ui.weak("As a Rush Hour string:");
-            if ui
-                .small_button("Copy")
-                .on_hover_text("Copy the board in Fogleman's notation")
-                .clicked()
-            {
-                ui.ctx().copy_text(text.clone());
-            }
-        });
-        ui.add(egui::Label::new(RichText::new(&text).monospace().weak()).wrap());
+    // A board that is a Rush Hour position can be shared in Fogleman's notation. On a board
+    // of Rush Hour's size the row stays, saying why not when it is not one, so freeing a car
+    // (A) moves nothing under it.
+    match rushhour::to_string(puzzle) {
+        Ok(text) => {
+            ui.horizontal(|ui| {
+                ui.weak("As a Rush Hour string:");
+                if ui
+                    .small_button("Copy")
+                    .on_hover_text("Copy the board in Fogleman's notation")
+                    .clicked()
+                {
+                    ui.ctx().copy_text(text.clone());
+                }
+            });
+            ui.add(egui::Label::new(RichText::new(&text).monospace().weak()).wrap());
+        }
+        Err(why) if (puzzle.rows, puzzle.cols) == (6, 6) => {
+            ui.horizontal(|ui| {
+                ui.weak("As a Rush Hour string:");
+                ui.add_enabled(false, egui::Button::new("Copy").small());
+            });
+            let weak = ui.visuals().weak_text_color();
+            let mut why = message_job(ui.style(), &format!("none: {why}"), Some(weak));
+            why.wrap = egui::text::TextWrapping::truncate_at_width(ui.available_width());
+            ui.add(egui::Label::new(why).truncate());
+        }
+        Err(_) => {}
     }
 }
 
