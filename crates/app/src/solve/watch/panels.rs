@@ -73,12 +73,12 @@ pub(super) fn current_ui(ui: &mut Ui, w: &Watching) {
     });
 }
 
-/// "Expanded: after 3 up", or "Expanded: the start".
+/// "Expanded last: the board after 3 up", or "Expanded last: the start".
 fn expanded_via(label: &str) -> String {
     if label.is_empty() {
-        "Expanded: the start".to_string()
+        "Expanded last: the start".to_string()
     } else {
-        format!("Expanded: after {label}")
+        format!("Expanded last: the board after {label}")
     }
 }
 
