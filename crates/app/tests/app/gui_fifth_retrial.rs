@@ -154,7 +154,9 @@ fn side_by_side_columns_unfold_their_frontier_and_expanded_board_at_800x600() {
     let next = h.get_by_label_contains("next » ").rect();
     assert!(next.max.x <= bfs_tree.max.x + 1.0 && next.max.y <= bfs_tree.min.y);
     // A*'s node expanded last, above its tree.
-    let expanded = h.get_by_label_contains("Expanded last: the board after").rect();
+    let expanded = h
+        .get_by_label_contains("Expanded last: the board after")
+        .rect();
     assert!(expanded.min.x >= astar_tree.min.x - 1.0 && expanded.max.y <= astar_tree.min.y);
     // The trees keep a readable height, reachable by scrolling the view down.
     for tree in [bfs_tree, astar_tree] {
