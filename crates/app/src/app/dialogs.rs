@@ -40,6 +40,10 @@ pub struct PathPrompt {
     /// The extension of the files listed: the suggested name's (an animation may be a GIF or
     /// a PNG), else the purpose's.
     extension: String,
+    /// The file saving there may replace without asking: the design's own.
+    own: Option<PathBuf>,
+    /// An existing file the user was asked about replacing: saving there again replaces it.
+    replacing: Option<PathBuf>,
 }
 
 impl PathPrompt {
@@ -62,7 +66,36 @@ impl PathPrompt {
             files,
             focused: false,
             extension,
+            own: None,
+            replacing: None,
         }
+    }
+
+    /// The same prompt, saving over `own` (the design's own file) without asking.
+    #[must_use]
+    pub fn with_own(mut self, own: Option<&Path>) -> Self {
+        self.own = own.map(Path::to_path_buf);
+        self
+    }
+
+    /// The file the typed text saves to: with the purpose's extension when it has none, as
+    /// saving adds it. `None` for Open, which replaces nothing.
+    fn target(&self) -> Option<PathBuf> {
+        if self.purpose == PathPurpose::Open {
+            return None;
+        }
+        let typed = PathBuf::from(self.text.trim());
+        Some(if typed.extension().is_none() {
+            typed.with_extension(self.purpose.extension())
+        } else {
+            typed
+        })
+    }
+
+    /// The existing file, not the design's own, that saving to the typed path would replace.
+    fn would_replace(&self) -> Option<PathBuf> {
+        self.target()
+            .filter(|t| t.is_file() && self.own.as_deref() != Some(t.as_path()))
     }
 
     /// Lists `folder` instead, once the user typed its path: the user goes there.
@@ -337,6 +370,21 @@ impl Dialogs {
                 }
             }
             ui.add_space(6.0);
+            // Asked once the user pressed Save on an existing file: the next press replaces it.
+            let asked = prompt.replacing.is_some() && prompt.replacing == prompt.target();
+            if asked {
+                let name = prompt
+                    .replacing
+                    .as_deref()
+                    .and_then(Path::file_name)
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    format!("\"{name}\" already exists. Replace it, or type another name."),
+                );
+            }
+            let action = if asked { "Replace" } else { action };
             ui.horizontal(|ui| {
                 let ok = ui.add_enabled(!prompt.text.trim().is_empty(), egui::Button::new(action));
                 if ok.clicked() || (entered && !prompt.text.trim().is_empty()) {
@@ -354,6 +402,11 @@ impl Dialogs {
                             }
                         );
                         prompt.focused = false;
+                    } else if let Some(existing) = prompt.would_replace()
+                        && !asked
+                    {
+                        // Never replaced unasked: the user confirms with a second press.
+                        prompt.replacing = Some(existing);
                     } else {
                         done = Some(true);
                     }

@@ -189,15 +189,16 @@ impl App {
                 // else the puzzles folder, else the working folder.
                 let suggested = match (self.doc.path(), &folder) {
                     (Some(path), _) => path.to_path_buf(),
-                    (None, Some(folder)) => folder.join(&name),
-                    (None, None) => std::path::absolute(&name).unwrap_or_else(|_| name.into()),
+                    (None, Some(folder)) => free_name(&folder.join(&name)),
+                    (None, None) => free_name(
+                        &std::path::absolute(&name).unwrap_or_else(|_| name.clone().into()),
+                    ),
                 };
                 let listed = suggested.parent().map(Path::to_path_buf);
-                self.dialogs.path_prompt = Some(PathPrompt::new(
-                    PathPurpose::Save,
-                    suggested.display().to_string(),
-                    listed,
-                ));
+                self.dialogs.path_prompt = Some(
+                    PathPrompt::new(PathPurpose::Save, suggested.display().to_string(), listed)
+                        .with_own(self.doc.path()),
+                );
             }
             Picked::Cancelled => self.after_save = None,
         }
@@ -222,6 +223,27 @@ pub(super) fn suggested_file_name(puzzle: &Puzzle) -> String {
     } else {
         format!("{stem}.ron")
     }
+}
+
+/// `path`, or if a file is there already the first of `name-2.ron`, `name-3.ron`, … that is
+/// free: a new design's suggested name never points at another file.
+fn free_name(path: &Path) -> PathBuf {
+    if !path.exists() {
+        return path.to_path_buf();
+    }
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let extension = path
+        .extension()
+        .map(|x| format!(".{}", x.to_string_lossy()))
+        .unwrap_or_default();
+    // A folder holds fewer files than `usize` numbers: one of them is free.
+    (2..=usize::MAX)
+        .map(|n| path.with_file_name(format!("{stem}-{n}{extension}")))
+        .find(|candidate| !candidate.exists())
+        .unwrap_or_else(|| path.to_path_buf())
 }
 
 /// The last part of `path`, the file's name, as a message names a file the status bar's

@@ -28,7 +28,10 @@ use crate::gui_support::{self, MemoryStorage};
 /// The app on `puzzle` in the Solve tab, saving into `folder`.
 fn harness_in(puzzle: Puzzle, folder: &Path, size: [f32; 2]) -> Harness<'static, App> {
     let mut app = gui_support::app(puzzle);
-    app.set_library_folder(Some(folder.to_path_buf()));
+    // The puzzles in a folder of their own: exports go beside it, inside `folder` too.
+    let puzzles = folder.join("puzzles");
+    std::fs::create_dir_all(&puzzles).unwrap();
+    app.set_library_folder(Some(puzzles));
     app.set_mode(Mode::Solve);
     let mut h = Harness::builder().with_size(size).build_eframe(|_| app);
     h.run_ok();

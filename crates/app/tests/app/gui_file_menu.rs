@@ -411,3 +411,37 @@ fn the_open_dialog_keeps_its_list_and_goes_into_a_typed_folder() {
         Some(other.join("elsewhere.ron").as_path())
     );
 }
+
+/// Save As onto another existing file asks first: the first Save says the file exists and
+/// turns into Replace, leaving the file as it was; Replace then saves over it. A new
+/// design's suggested name is one no file has.
+#[test]
+fn saving_over_another_file_asks_first_and_a_new_name_is_free() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = puzzles_folder(&dir);
+    let kept = folder.join("kept.ron");
+    file::save(&kept, &empty_board(2, 2)).unwrap();
+    let before = std::fs::read_to_string(&kept).unwrap();
+    let mut h = harness_in(gui_support::bundled("klotski.ron"), Mode::Start, &folder);
+    keys(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    type_path(&mut h, &kept, "Save");
+    h.get_by_label_contains("\"kept.ron\" already exists");
+    assert_eq!(
+        std::fs::read_to_string(&kept).unwrap(),
+        before,
+        "not replaced unasked"
+    );
+    button(&h, "Replace").click();
+    h.run_ok();
+    assert_ne!(std::fs::read_to_string(&kept).unwrap(), before);
+    assert_eq!(h.state().document().path(), Some(kept.as_path()));
+
+    // A new design named as a file there: the suggestion takes the next free name.
+    let taken = folder.join("puzzle.ron");
+    file::save(&taken, &empty_board(2, 2)).unwrap();
+    let mut h = harness_in(empty_board(3, 3), Mode::Start, &folder);
+    keys(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    let suggested = path_field(&h);
+    assert_ne!(Path::new(&suggested), taken.as_path(), "{suggested}");
+    assert!(!Path::new(&suggested).exists(), "{suggested}");
+}
