@@ -280,7 +280,8 @@ impl SolverPanel {
             && !running
             && self.outcome.is_none()
         {
-            ui.colored_label(ui.visuals().warn_fg_color, text);
+            let warn = ui.visuals().warn_fg_color;
+            ui.label(message_job(ui.style(), &text, Some(warn)));
         }
         ui.add_space(6.0);
         if let Some(run) = &self.running {

@@ -507,3 +507,26 @@ fn freeing_a_car_moves_nothing_in_the_panel() {
         "the panel moved"
     );
 }
+
+/// "Run the 6 pairs" on a design the solver refuses: why is said in the centre, where the
+/// button was pressed, as in the panel, and without backticks.
+#[test]
+fn a_refused_comparison_says_why_in_the_centre() {
+    let puzzle = Puzzle::from_rows(&["A . .", ". . #"], &[". . .", ". . A"]).unwrap();
+    let mut h = gui_support::harness(puzzle, Mode::Solve, [1400.0, 900.0]);
+    button(&h, "Compare").click();
+    h.run_ok();
+    let pairs = h.state().solve_view().compare().pairs.len();
+    button(&h, &format!("Run the {pairs} pairs")).click();
+    h.run_ok();
+    let said: Vec<egui::Rect> = h
+        .query_all(by().label_contains("on a wall"))
+        .map(|n| n.rect())
+        .collect();
+    let run = h.get_by_label(&format!("Run the {pairs} pairs")).rect();
+    assert!(
+        said.iter().any(|r| r.min.y > run.max.y && r.max.x < 1040.0),
+        "said under the button in the centre: {said:?}"
+    );
+    assert!(h.query_all(by().label_contains("`")).next().is_none());
+}

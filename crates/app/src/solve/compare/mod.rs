@@ -22,6 +22,7 @@ use std::time::Duration;
 use egui::{RichText, Ui};
 
 use crate::command::{Command, CompareCommand, SolveCommand};
+use crate::common::message::message_job;
 use crate::common::task::Poll;
 use blockslide_core::model::Puzzle;
 use blockslide_core::solve::{Algorithm, Stats};
@@ -218,8 +219,15 @@ impl Compare {
         });
         self.buttons_ui(ui, running, commands);
         self.progress_ui(ui, availability);
+        self.error_ui(ui);
+    }
+
+    /// Why the comparison could not run, if it could not (a core message: its backticks
+    /// quoted names show in the code style).
+    fn error_ui(&self, ui: &mut Ui) {
         if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().warn_fg_color, e);
+            let warn = ui.visuals().warn_fg_color;
+            ui.label(message_job(ui.style(), e, Some(warn)));
         }
     }
 
@@ -458,6 +466,8 @@ impl Compare {
                         "Choose algorithm + heuristic pairs in the solver panel, then run them.",
                     );
                     self.run_button(ui, commands);
+                    // Said here too, where the button pressed is.
+                    self.error_ui(ui);
                 });
             }
             return;

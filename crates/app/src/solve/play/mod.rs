@@ -26,6 +26,7 @@ use egui::{Pos2, RichText, Ui, vec2};
 
 use crate::command::{Command, PlayCommand};
 use crate::common::board::Board;
+use crate::common::message::message_job;
 use crate::common::task::Poll;
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Cell, Dir, Metric, Puzzle, Token};
@@ -583,7 +584,8 @@ impl Play {
             }
         });
         if let Some(refusal) = verdict.refusal() {
-            ui.colored_label(ui.visuals().warn_fg_color, refusal);
+            let warn = ui.visuals().warn_fg_color;
+            ui.label(message_job(ui.style(), &refusal, Some(warn)));
         }
         self.status_ui(ui, metric);
 
