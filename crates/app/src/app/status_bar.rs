@@ -24,18 +24,34 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
         // A message that needs the room takes it from the folders of the path: the file's
         // name stays, its whole path on hover.
         let wanted = text_width(ui, message) + 40.0;
-        let short = doc
+        // A path too long for its room keeps its end, the file's name and its folder's,
+        // rather than its start.
+        let room = width * PATH_SHARE;
+        let name = doc
             .path()
             .and_then(|p| p.file_name())
             .map(|name| name.to_string_lossy().into_owned());
-        let shown = match short {
-            Some(short) if text_width(ui, &file) + wanted > width => short,
+        let tail = doc.path().and_then(|p| {
+            let folder = p.parent()?.file_name()?.to_string_lossy().into_owned();
+            Some(format!(
+                "…{sep}{folder}{sep}{}",
+                name.as_deref()?,
+                sep = std::path::MAIN_SEPARATOR
+            ))
+        });
+        let shown = match (name, tail) {
+            (Some(name), _) if text_width(ui, &file) + wanted > width => name,
+            (_, Some(tail)) if text_width(ui, &file) > room && text_width(ui, &tail) <= room => {
+                tail
+            }
+            (Some(name), _) if text_width(ui, &file) > room => name,
             _ => file.clone(),
         };
         ui.scope(|ui| {
-            ui.set_max_width(width * PATH_SHARE);
+            ui.set_max_width(room);
             let label = ui.add(Label::new(shown.as_str()).truncate());
-            if shown != file {
+            // The whole path on hover; a name cut short says itself whole, as labels do.
+            if shown != file && text_width(ui, &shown) <= room {
                 label.on_hover_text(file.as_str());
             }
         });

@@ -530,3 +530,22 @@ fn a_refused_comparison_says_why_in_the_centre() {
     );
     assert!(h.query_all(by().label_contains("`")).next().is_none());
 }
+
+/// A path too long for the status bar's file segment keeps its end: "…/folder/file.ron".
+#[test]
+fn a_long_path_keeps_its_file_name_in_the_status_bar() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir
+        .path()
+        .join("a-rather-long-folder-of-puzzles-for-the-class")
+        .join("week-three");
+    std::fs::create_dir_all(&folder).unwrap();
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [800.0, 600.0]);
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .apply(Command::SaveTo(folder.join("klotski-class.ron")), &ctx);
+    h.state_mut().apply(Command::Notify("Ready".into()), &ctx);
+    h.run_ok();
+    let sep = std::path::MAIN_SEPARATOR;
+    h.get_by_label(&format!("…{sep}week-three{sep}klotski-class.ron"));
+}
