@@ -202,10 +202,21 @@ fn size_section(ui: &mut Ui, puzzle: &Puzzle, commands: &mut Vec<Command>) {
                 ui.weak("As a Rush Hour string:");
                 ui.add_enabled(false, egui::Button::new("Copy").small());
             });
+            // As high as a string would be (36 letters, wrapped in a narrow panel).
+            let string = egui::WidgetText::from(RichText::new("x".repeat(36)).monospace())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Wrap),
+                    ui.available_width(),
+                    egui::TextStyle::Monospace,
+                );
             let weak = ui.visuals().weak_text_color();
             let mut why = message_job(ui.style(), &format!("none: {why}"), Some(weak));
             why.wrap = egui::text::TextWrapping::truncate_at_width(ui.available_width());
-            ui.add(egui::Label::new(why).truncate());
+            ui.allocate_ui(egui::vec2(ui.available_width(), string.size().y), |ui| {
+                ui.set_min_height(string.size().y);
+                ui.add(egui::Label::new(why).truncate());
+            });
         }
         Err(_) => {}
     }

@@ -479,33 +479,31 @@ fn a_hint_is_shown_only_where_it_was_asked_for_not_on_coming_back() {
 /// board's figures keep their place (the Rush Hour string's row says why there is none).
 #[test]
 fn freeing_a_car_moves_nothing_in_the_panel() {
-    let mut h = gui_support::harness(
-        bundled("rush-hour-warm-up.ron"),
-        Mode::Start,
-        [1400.0, 900.0],
-    );
-    // The vertical car C, chosen in the pieces' list.
-    h.get_by(|n| {
-        n.role() == Role::Button && n.label().is_some_and(|l| l == "C" || l.starts_with("C  "))
-    })
-    .click();
-    h.run_ok();
-    let goal = h.get_by_label("Copy start to goal").rect();
-    h.key_press(Key::A);
-    h.run_ok();
-    assert_eq!(
-        h.state()
-            .document()
-            .puzzle()
-            .axis_of(blockslide_core::model::Token::new("C").unwrap()),
-        blockslide_core::model::Axis::Free
-    );
-    h.get_by_label_contains("none: ");
-    assert_eq!(
-        h.get_by_label("Copy start to goal").rect(),
-        goal,
-        "the panel moved"
-    );
+    for size in [[800.0, 600.0], [1400.0, 900.0]] {
+        let mut h = gui_support::harness(bundled("rush-hour-warm-up.ron"), Mode::Start, size);
+        // The vertical car C, chosen in the pieces' list.
+        h.get_by(|n| {
+            n.role() == Role::Button && n.label().is_some_and(|l| l == "C" || l.starts_with("C  "))
+        })
+        .click();
+        h.run_ok();
+        let below = h.get_by_label("Copy start to goal").rect();
+        h.key_press(Key::A);
+        h.run_ok();
+        assert_eq!(
+            h.state()
+                .document()
+                .puzzle()
+                .axis_of(blockslide_core::model::Token::new("C").unwrap()),
+            blockslide_core::model::Axis::Free
+        );
+        h.get_by_label_contains("none: ");
+        assert_eq!(
+            h.get_by_label("Copy start to goal").rect(),
+            below,
+            "the panel moved at {size:?}"
+        );
+    }
 }
 
 /// "Run the 6 pairs" on a design the solver refuses: why is said in the centre, where the
