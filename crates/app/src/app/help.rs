@@ -248,7 +248,7 @@ fn shortcuts_ui(ui: &mut Ui, wide: bool) {
     ]);
     let watch = vec![
         ("Drag".into(), "pan the search tree"),
-        ("Ctrl + scroll".into(), "zoom the search tree"),
+        ("Ctrl+scroll".into(), "zoom the search tree"),
         (
             "Click a node".into(),
             "its board, figures and path from the root",

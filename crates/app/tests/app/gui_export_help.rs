@@ -232,7 +232,7 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
         "Backspace · U",
         "Click",
     ];
-    let right_keys = ["B", "N", "W", "Delete", "Drag from empty", "Ctrl + scroll"];
+    let right_keys = ["B", "N", "W", "Delete", "Drag from empty", "Ctrl+scroll"];
     let descriptions = [
         "Play or pause",
         "Undo a move",

@@ -244,8 +244,9 @@ pub fn to_string(puzzle: &Puzzle) -> Result<String, RushHourError> {
             .ok_or_else(|| not(format!("piece `{name}` is not a straight vehicle")))?;
         if puzzle.axis_of(piece.token) != axis {
             return Err(not(format!(
-                "piece `{name}` is not locked to the axis of its length (axis: {axis:?}), and \
-                 every Rush Hour vehicle moves only along its length"
+                "piece `{name}` is not locked to the axis of its length ({}), and every \
+                 Rush Hour vehicle moves only along its length",
+                format!("{axis:?}").to_lowercase()
             )));
         }
         if let Some(kind) = puzzle

@@ -3,6 +3,7 @@
 //! reached). In full it takes a column per counter; in a narrow column it is compact, the
 //! counters turned on their side and the notes shortened, so that the tree keeps its room.
 
+use blockslide_core::solve::api::heuristic_title;
 use egui::{RichText, Ui, vec2};
 
 use blockslide_core::solve::trace::{TraceEvent, WATCH_EVENT_CAP};
@@ -91,7 +92,11 @@ pub(super) fn compact_summary_ui(ui: &mut Ui, w: &Watching) {
 fn title(w: &Watching) -> String {
     let algorithm = w.trace.algorithm;
     if algorithm.uses_heuristic() {
-        format!("{} with {}", algorithm.title(), w.report.heuristic)
+        format!(
+            "{} with {}",
+            algorithm.title(),
+            heuristic_title(&w.report.heuristic)
+        )
     } else {
         algorithm.title().to_string()
     }
