@@ -436,12 +436,16 @@ fn modified_shows_beside_a_long_path() {
     );
 }
 
+/// A design the solver refuses: its goal puts piece A on a wall.
+fn goal_on_a_wall() -> Puzzle {
+    Puzzle::from_rows(&["A . .", ". . #"], &[". . .", ". . A"]).unwrap()
+}
+
 /// A refusal from the core names its pieces without backticks, in the solver panel and in
 /// the centre.
 #[test]
 fn a_refusal_names_its_pieces_without_backticks() {
-    let puzzle = Puzzle::from_rows(&["A . .", ". . #"], &[". . .", ". . A"]).unwrap();
-    let mut h = gui_support::harness(puzzle, Mode::Solve, [1400.0, 900.0]);
+    let mut h = gui_support::harness(goal_on_a_wall(), Mode::Solve, [1400.0, 900.0]);
     button(&h, "Solve the puzzle").click();
     h.run_ok();
     // A label's text is its value.
@@ -510,8 +514,7 @@ fn freeing_a_car_moves_nothing_in_the_panel() {
 /// button was pressed, as in the panel, and without backticks.
 #[test]
 fn a_refused_comparison_says_why_in_the_centre() {
-    let puzzle = Puzzle::from_rows(&["A . .", ". . #"], &[". . .", ". . A"]).unwrap();
-    let mut h = gui_support::harness(puzzle, Mode::Solve, [1400.0, 900.0]);
+    let mut h = gui_support::harness(goal_on_a_wall(), Mode::Solve, [1400.0, 900.0]);
     button(&h, "Compare").click();
     h.run_ok();
     let pairs = h.state().solve_view().compare().pairs.len();
