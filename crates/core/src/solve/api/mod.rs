@@ -60,7 +60,7 @@ pub fn heuristics_for(
 /// heuristics themselves, so the app never keeps its own.
 pub fn heuristic_title(id: &str) -> String {
     let title = match id {
-        "zero" => "None (zero)",
+        "zero" => "None (uninformed)",
         "pdb" => "Pattern databases",
         "pdb-large" => "Pattern databases, large groups",
         "pdb-strong" => "Pattern databases, strongest",
@@ -395,7 +395,7 @@ mod tests {
             heuristic_title("pdb-large"),
             "Pattern databases, large groups"
         );
-        assert_eq!(heuristic_title("zero"), "None (zero)");
+        assert_eq!(heuristic_title("zero"), "None (uninformed)");
         assert_eq!(
             heuristic_title("pdb:1,2/3"),
             "Pattern databases, chosen groups"
