@@ -13,6 +13,7 @@ use egui::Context;
 use super::App;
 use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
 use super::file_dialogs::Picked;
+use super::open_save::file_name;
 use crate::command::ExportFormat;
 use crate::common::task::{Poll, Task};
 use crate::solve::playback::animation::{AnimationFormat, AnimationOptions, render_animation};
@@ -26,8 +27,8 @@ pub type ExportTask = Task<f32, Result<Exported, String>>;
 pub struct Exported {
     /// The file written.
     pub path: PathBuf,
-    /// The folder made for it, when it did not exist yet.
-    pub made_folder: Option<PathBuf>,
+    /// Whether its folder was made for it (it did not exist yet).
+    pub made_folder: bool,
 }
 
 /// The accessible name of the animation's progress bar.
@@ -119,20 +120,14 @@ impl App {
             self.export_failed(&format!("{}: {e}", folder.display()));
             return;
         }
-        self.export_to(format, path, missing, ctx);
+        self.export_to(format, path, missing.is_some(), ctx);
     }
 
     /// Saves the solution shown to `path` as `format`: at once for text and JSON, in the
     /// background for an animation. An animation is a GIF when `path` ends in `.gif`, an
     /// animated PNG when it ends in `.png`, else the format chosen in its options.
-    /// `made_folder` is the folder just made for it, for the status to mention.
-    fn export_to(
-        &mut self,
-        format: ExportFormat,
-        path: PathBuf,
-        made_folder: Option<PathBuf>,
-        ctx: &Context,
-    ) {
+    /// `made_folder`: its folder was just made for it, for the status to mention.
+    fn export_to(&mut self, format: ExportFormat, path: PathBuf, made_folder: bool, ctx: &Context) {
         let Some(playback) = self.solve.playback() else {
             return;
         };
@@ -216,23 +211,18 @@ impl App {
     }
 
     fn exported(&mut self, done: &Exported) {
-        let absolute = |path: &Path| std::path::absolute(path).unwrap_or_else(|_| path.into());
         // The file and its folder by name, so the message fits the status bar.
-        let shown = absolute(&done.path);
-        let name = |path: &Path| {
-            path.file_name().map_or_else(
-                || path.display().to_string(),
-                |n| n.to_string_lossy().into_owned(),
-            )
+        let shown = std::path::absolute(&done.path).unwrap_or_else(|_| done.path.clone());
+        let folder = shown.parent().map(file_name).unwrap_or_default();
+        let made = if done.made_folder {
+            ", a folder made for it"
+        } else {
+            ""
         };
-        let folder = shown.parent().map(name).unwrap_or_default();
-        self.status = match &done.made_folder {
-            Some(_) => format!(
-                "Exported the solution to {} in {folder}, a folder made for it",
-                name(&shown)
-            ),
-            None => format!("Exported the solution to {} in {folder}", name(&shown)),
-        };
+        self.status = format!(
+            "Exported the solution to {} in {folder}{made}",
+            file_name(&shown)
+        );
     }
 
     fn export_failed(&mut self, why: &str) {

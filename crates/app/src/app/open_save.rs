@@ -248,7 +248,7 @@ fn free_name(path: &Path) -> PathBuf {
 
 /// The last part of `path`, the file's name, as a message names a file the status bar's
 /// file segment shows whole (the whole path if it has no name).
-fn file_name(path: &Path) -> String {
+pub(super) fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),
         |name| name.to_string_lossy().into_owned(),

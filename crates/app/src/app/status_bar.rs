@@ -4,6 +4,7 @@ use egui::{Label, Ui};
 
 use super::document::Document;
 use crate::common::board::{CellPos, Layer};
+use crate::common::fit::text_width;
 use crate::common::message::message_job;
 use crate::editor::edit::zone_at;
 use blockslide_core::model::{Cell, ZoneRight};
@@ -23,10 +24,11 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
         let modified = if doc.is_modified() { "modified" } else { "" };
         // A message that needs the room takes it from the folders of the path: the file's
         // name stays, its whole path on hover.
-        let wanted = text_width(ui, message) + 40.0;
+        let wanted = body_width(ui, message) + 40.0;
         // A path too long for its room keeps its end, the file's name and its folder's,
         // rather than its start.
         let room = width * PATH_SHARE;
+        let file_width = body_width(ui, &file);
         let name = doc
             .path()
             .and_then(|p| p.file_name())
@@ -40,18 +42,16 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
             ))
         });
         let shown = match (name, tail) {
-            (Some(name), _) if text_width(ui, &file) + wanted > width => name,
-            (_, Some(tail)) if text_width(ui, &file) > room && text_width(ui, &tail) <= room => {
-                tail
-            }
-            (Some(name), _) if text_width(ui, &file) > room => name,
+            (Some(name), _) if file_width + wanted > width => name,
+            (_, Some(tail)) if file_width > room && body_width(ui, &tail) <= room => tail,
+            (Some(name), _) if file_width > room => name,
             _ => file.clone(),
         };
         ui.scope(|ui| {
             ui.set_max_width(room);
             let label = ui.add(Label::new(shown.as_str()).truncate());
             // The whole path on hover; a name cut short says itself whole, as labels do.
-            if shown != file && text_width(ui, &shown) <= room {
+            if shown != file && body_width(ui, &shown) <= room {
                 label.on_hover_text(file.as_str());
             }
         });
@@ -102,12 +102,8 @@ fn cell_words(doc: &Document, layer: Layer, (r, c): CellPos) -> Option<String> {
 }
 
 /// The width of `text` on one line in the body font.
-fn text_width(ui: &Ui, text: &str) -> f32 {
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    ui.painter()
-        .layout_no_wrap(text.to_string(), font, egui::Color32::PLACEHOLDER)
-        .size()
-        .x
+fn body_width(ui: &Ui, text: &str) -> f32 {
+    text_width(ui, text, &egui::TextStyle::Body)
 }
 
 /// Who may enter a zone, in words: "closed to every piece", "A and kind soldier may enter".

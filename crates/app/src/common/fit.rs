@@ -16,18 +16,21 @@ pub fn combo<'a>(ui: &Ui, id_salt: impl AsIdSalt) -> ComboBox<'a> {
 /// The width a combo box needs to show the longest of `texts` whole: the text, its arrow and
 /// its padding.
 pub fn combo_width(ui: &Ui, texts: impl IntoIterator<Item = String>) -> f32 {
-    let font = egui::TextStyle::Button.resolve(ui.style());
     let spacing = ui.spacing();
     texts
         .into_iter()
-        .map(|text| {
-            ui.painter()
-                .layout_no_wrap(text, font.clone(), egui::Color32::PLACEHOLDER)
-                .size()
-                .x
-        })
+        .map(|text| text_width(ui, &text, &egui::TextStyle::Button))
         .fold(0.0, f32::max)
         + spacing.icon_width
         + spacing.icon_spacing
         + 2.0 * spacing.button_padding.x
+}
+
+/// The width of `text` on one line in `style`.
+pub fn text_width(ui: &Ui, text: &str, style: &egui::TextStyle) -> f32 {
+    let font = style.resolve(ui.style());
+    ui.painter()
+        .layout_no_wrap(text.to_string(), font, egui::Color32::PLACEHOLDER)
+        .size()
+        .x
 }

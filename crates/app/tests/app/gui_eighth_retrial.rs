@@ -13,22 +13,6 @@ use egui_kittest::kittest::{NodeT, Queryable, by};
 use crate::gui_support::{self, PATIENCE, bundled, button};
 use blockslide_core::model::Puzzle;
 
-/// The rects of the `index`th tree's nodes (in the drawing's points), the root first.
-fn tree_nodes(h: &Harness<'static, App>, index: usize) -> Vec<(String, egui::Rect)> {
-    let mut trees: Vec<Vec<(String, egui::Rect)>> = Vec::new();
-    for node in h.query_all(by().label_contains("Tree node ")) {
-        let label = node.accesskit_node().label().unwrap_or_default();
-        if label.starts_with("Tree node 0:") {
-            trees.push(Vec::new());
-        }
-        trees
-            .last_mut()
-            .expect("a root first")
-            .push((label, node.rect()));
-    }
-    trees.swap_remove(index)
-}
-
 /// Breadth-first search beside A* on the 14-move 8-puzzle at 800x600, run to the goal and
 /// fitted: each tree, folded to the way to the goal, is shown whole at a zoom where its move
 /// labels and "+N" counts are drawn (the canvas taller than the room left, the page
@@ -61,7 +45,7 @@ fn two_folded_trees_side_by_side_at_800x600_show_the_way_to_the_goal_readably() 
             zoom >= 0.6,
             "tree {index} at zoom {zoom}: {canvas:?} shows {view:?}"
         );
-        let nodes = tree_nodes(&h, index);
+        let nodes = gui_support::tree_nodes(&h, index);
         let goal = format!("Tree node {}: ", goals[index]);
         let (_, goal) = nodes
             .iter()
@@ -96,20 +80,33 @@ fn the_play_header_keeps_its_lines_as_the_counts_grow_at_800x600() {
     assert_eq!(h.get_by_label(BOARD_LABEL).rect(), board, "the board moved");
 }
 
+/// Klotski in a window of `size`, saved as `name` two `folders` deep in a temporary folder
+/// (gone with the returned guard).
+fn saved_deep(
+    size: [f32; 2],
+    folders: [&str; 2],
+    name: &str,
+) -> (tempfile::TempDir, Harness<'static, App>) {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join(folders[0]).join(folders[1]);
+    std::fs::create_dir_all(&folder).unwrap();
+    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, size);
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .apply(Command::SaveTo(folder.join(name)), &ctx);
+    (dir, h)
+}
+
 /// A long message at 800x600, with the puzzle saved deep in folders: the message shows
 /// whole, the path giving up its folders (the file's name stays, the path on hover).
 #[test]
 fn a_long_message_shows_whole_beside_a_long_path_at_800x600() {
-    let dir = tempfile::tempdir().unwrap();
-    let folder = dir
-        .path()
-        .join("a-rather-long-folder-of-puzzles")
-        .join("made-for-the-class");
-    std::fs::create_dir_all(&folder).unwrap();
-    let path = folder.join("rush-hour-warm-up-copy.ron");
-    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [800.0, 600.0]);
+    let (_dir, mut h) = saved_deep(
+        [800.0, 600.0],
+        ["a-rather-long-folder-of-puzzles", "made-for-the-class"],
+        "rush-hour-warm-up-copy.ron",
+    );
     let ctx = h.ctx.clone();
-    h.state_mut().apply(Command::SaveTo(path), &ctx);
     let message =
         "Solved: 81 moves, 116 steps, after 25,955 expansions in 0.12 s; no shorter solution";
     h.state_mut().apply(Command::Notify(message.into()), &ctx);
@@ -150,7 +147,7 @@ fn fit_the_tree_shows_the_root_and_the_goal_of_a_deep_way_together() {
             zoom >= 0.6,
             "{size:?}: zoom {zoom}, {canvas:?} shows {view:?}"
         );
-        let nodes = tree_nodes(&h, 0);
+        let nodes = gui_support::tree_nodes(&h, 0);
         for wanted in [0, goal] {
             let (_, node) = nodes
                 .iter()
@@ -370,11 +367,7 @@ fn after_make_this_the_start_the_kept_figures_name_the_previous_start() {
 /// them.
 #[test]
 fn the_shortcuts_show_whole_in_a_large_window() {
-    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
-    button(&h, "Help").click();
-    h.run_ok();
-    button(&h, "Keyboard shortcuts").click();
-    h.run_ok();
+    let h = gui_support::shortcuts([1400.0, 900.0]);
     let window = h
         .get_by_role_and_label(Role::Window, "Keyboard shortcuts")
         .rect();
@@ -412,17 +405,13 @@ fn undoing_every_move_stops_the_play_clock() {
 /// apart from the path it cuts short.
 #[test]
 fn modified_shows_beside_a_long_path() {
-    let dir = tempfile::tempdir().unwrap();
-    let folder = dir
-        .path()
-        .join("a-rather-long-folder-of-puzzles-for-the-class")
-        .join("another-deeply-nested-subfolder-of-designs");
-    std::fs::create_dir_all(&folder).unwrap();
-    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [1400.0, 900.0]);
-    let ctx = h.ctx.clone();
-    h.state_mut().apply(
-        Command::SaveTo(folder.join("klotski-with-a-long-name-for-the-class.ron")),
-        &ctx,
+    let (_dir, mut h) = saved_deep(
+        [1400.0, 900.0],
+        [
+            "a-rather-long-folder-of-puzzles-for-the-class",
+            "another-deeply-nested-subfolder-of-designs",
+        ],
+        "klotski-with-a-long-name-for-the-class.ron",
     );
     h.run_ok();
     h.key_press(Key::W);
@@ -535,16 +524,15 @@ fn a_refused_comparison_says_why_in_the_centre() {
 /// A path too long for the status bar's file segment keeps its end: "…/folder/file.ron".
 #[test]
 fn a_long_path_keeps_its_file_name_in_the_status_bar() {
-    let dir = tempfile::tempdir().unwrap();
-    let folder = dir
-        .path()
-        .join("a-rather-long-folder-of-puzzles-for-the-class")
-        .join("week-three");
-    std::fs::create_dir_all(&folder).unwrap();
-    let mut h = gui_support::harness(bundled("klotski.ron"), Mode::Start, [800.0, 600.0]);
+    let (_dir, mut h) = saved_deep(
+        [800.0, 600.0],
+        [
+            "a-rather-long-folder-of-puzzles-for-the-class",
+            "week-three",
+        ],
+        "klotski-class.ron",
+    );
     let ctx = h.ctx.clone();
-    h.state_mut()
-        .apply(Command::SaveTo(folder.join("klotski-class.ron")), &ctx);
     h.state_mut().apply(Command::Notify("Ready".into()), &ctx);
     h.run_ok();
     let sep = std::path::MAIN_SEPARATOR;

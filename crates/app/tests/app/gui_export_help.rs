@@ -186,18 +186,6 @@ fn the_getting_started_page_opens_on_the_first_launch_and_not_on_the_second() {
     h.get_by_role_and_label(Role::Grid, STEP_PICTURES[0]);
 }
 
-/// The app with the shortcuts window open, in a window of `size`.
-fn shortcuts(size: [f32; 2]) -> Harness<'static, App> {
-    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
-    let mut h = gui_support::harness(puzzle, Mode::Start, size);
-    h.get_by_role_and_label(Role::Button, "Help").click();
-    h.run_ok();
-    h.get_by_role_and_label(Role::Button, "Keyboard shortcuts")
-        .click();
-    h.run_ok();
-    h
-}
-
 /// The left edges of the labels `texts` (each may be shown more than once).
 fn lefts(h: &Harness<'static, App>, texts: &[&str]) -> Vec<f32> {
     texts
@@ -240,7 +228,7 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
         "Close the puzzle",
     ];
 
-    let h = shortcuts([1400.0, 900.0]);
+    let h = gui_support::shortcuts([1400.0, 900.0]);
     for (key, what) in play::KEYS {
         assert!(h.get_all_by_label(key).count() >= 1, "{key}");
         // Every description starts with a capital, as a sentence does.
@@ -268,7 +256,7 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
     }
 
     // In a small window the halves stack: one key column and one description column, scrolled.
-    let h = shortcuts([800.0, 600.0]);
+    let h = gui_support::shortcuts([800.0, 600.0]);
     let all = lefts(&h, &[left_keys.as_slice(), &keys].concat());
     assert!(in_line(&all), "{all:?}");
     let whats = lefts(&h, &descriptions);

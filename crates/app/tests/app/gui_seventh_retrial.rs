@@ -283,13 +283,7 @@ fn the_play_buttons_keep_their_place_as_the_count_grows() {
 
 #[test]
 fn the_shortcuts_window_opened_small_shows_every_key_once_the_app_is_large() {
-    let puzzle =
-        blockslide_core::model::Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
-    let mut h = gui_support::harness(puzzle, Mode::Start, [800.0, 600.0]);
-    button(&h, "Help").click();
-    h.run_ok();
-    button(&h, "Keyboard shortcuts").click();
-    h.run_ok();
+    let mut h = gui_support::shortcuts([800.0, 600.0]);
     h.set_size(egui::vec2(1400.0, 900.0));
     h.run_ok();
     let window = h

@@ -19,20 +19,12 @@ fn text_of(node: &egui_kittest::Node<'_>) -> Option<String> {
     node.label().or_else(|| node.value())
 }
 
-/// The nodes of the `index`th tree shown (each tree's root, node 0, comes first).
+/// The rects of the `index`th tree's nodes (each tree's root, node 0, comes first).
 fn tree_nodes(h: &Harness<'static, App>, index: usize) -> Vec<Rect> {
-    let mut trees: Vec<Vec<Rect>> = Vec::new();
-    for node in h.query_all(by().label_contains("Tree node ")) {
-        if node
-            .accesskit_node()
-            .label()
-            .is_some_and(|l| l.starts_with("Tree node 0:"))
-        {
-            trees.push(Vec::new());
-        }
-        trees.last_mut().expect("a root first").push(node.rect());
-    }
-    trees.swap_remove(index)
+    gui_support::tree_nodes(h, index)
+        .into_iter()
+        .map(|(_, rect)| rect)
+        .collect()
 }
 
 /// Panics unless every node of the `index`th tree, with the band above it where its move

@@ -16,7 +16,7 @@ use blockslide_core::solve::Algorithm;
 use egui::accesskit::Role;
 use egui::{Event, Key, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable, by};
 
 pub use crate::fixtures::bundled;
 
@@ -270,4 +270,34 @@ pub fn double_click(h: &mut Harness<'_, App>, pos: egui::Pos2) {
 pub fn open_listed(h: &mut Harness<'static, App>, name: &str) {
     let at = h.get_by_label(name).rect().center();
     double_click(h, at);
+}
+
+/// The labels and rects (in the drawing's points) of the Watch view's `index`th tree's nodes,
+/// the root first.
+pub fn tree_nodes(h: &Harness<'static, App>, index: usize) -> Vec<(String, egui::Rect)> {
+    let mut trees: Vec<Vec<(String, egui::Rect)>> = Vec::new();
+    for node in h.query_all(by().label_contains("Tree node ")) {
+        let label = node.accesskit_node().label().unwrap_or_default();
+        if label.starts_with("Tree node 0:") {
+            trees.push(Vec::new());
+        }
+        trees
+            .last_mut()
+            .expect("a root first")
+            .push((label, node.rect()));
+    }
+    trees.swap_remove(index)
+}
+
+/// The app on a 3x3 slider in a window of `size`, the shortcuts window opened from the Help
+/// menu.
+pub fn shortcuts(size: [f32; 2]) -> Harness<'static, App> {
+    let puzzle = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
+    let mut h = harness(puzzle, Mode::Start, size);
+    h.get_by_role_and_label(Role::Button, "Help").click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, "Keyboard shortcuts")
+        .click();
+    h.run_ok();
+    h
 }

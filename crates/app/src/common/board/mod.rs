@@ -88,28 +88,28 @@ impl Margins {
     pub fn sum(self) -> Vec2 {
         vec2(self.left + self.right, self.top + self.bottom)
     }
+
+    /// Where a board of `puzzle` with these margins (its own, [`Margins::of`]) draws its
+    /// cells when centred in `space`, with cells of at most `max_cell` points (its frame and
+    /// exits fit around them), and the side of a cell.
+    pub fn place(self, puzzle: &Puzzle, space: Rect, max_cell: f32) -> (Rect, f32) {
+        let (rows, cols) = (puzzle.rows.max(1) as f32, puzzle.cols.max(1) as f32);
+        let room = space.size() - self.sum();
+        let cell = (room.x / cols)
+            .min(room.y / rows)
+            .clamp(4.0, max_cell)
+            .floor();
+        let size = vec2(cell * cols, cell * rows);
+        // Centred with its margins: a board with an exit on one side sits off the middle by
+        // half the exit's room.
+        let shift = vec2(self.left - self.right, self.top - self.bottom) / 2.0;
+        let rect = Rect::from_center_size(space.center() + shift, size);
+        (Rect::from_min_size(rect.min.round(), size), cell)
+    }
 }
 
 /// The room the board's frame takes around its cells.
 const FRAME_MARGIN: f32 = 6.0;
-
-/// Where a board of `puzzle` draws its cells when centred in `space`, with cells of at most
-/// `max_cell` points (its frame and exits fit around them), and the side of a cell.
-pub fn place(puzzle: &Puzzle, space: Rect, max_cell: f32) -> (Rect, f32) {
-    let (rows, cols) = (puzzle.rows.max(1) as f32, puzzle.cols.max(1) as f32);
-    let margins = Margins::of(puzzle);
-    let room = space.size() - margins.sum();
-    let cell = (room.x / cols)
-        .min(room.y / rows)
-        .clamp(4.0, max_cell)
-        .floor();
-    let size = vec2(cell * cols, cell * rows);
-    // Centred with its margins: a board with an exit on one side sits off the middle by half
-    // the exit's room.
-    let shift = vec2(margins.left - margins.right, margins.top - margins.bottom) / 2.0;
-    let rect = Rect::from_center_size(space.center() + shift, size);
-    (Rect::from_min_size(rect.min.round(), size), cell)
-}
 
 /// The largest side of a board's cell, in points, unless a board asks for another
 /// ([`Board::max_cell_size`]).
@@ -281,14 +281,15 @@ impl<'a> Board<'a> {
         } else {
             Sense::hover()
         };
+        let margins = Margins::of(self.puzzle);
         let (rect, cell) = if self.centered {
-            let (rect, cell) = place(self.puzzle, ui.available_rect_before_wrap(), self.max_cell);
+            let space = ui.available_rect_before_wrap();
+            let (rect, cell) = margins.place(self.puzzle, space, self.max_cell);
             ui.advance_cursor_after_rect(rect);
             (rect, cell)
         } else {
             let space = Rect::from_min_size(ui.cursor().min, ui.available_size());
-            let (rect, cell) = place(self.puzzle, space, self.max_cell);
-            let margins = Margins::of(self.puzzle);
+            let (rect, cell) = margins.place(self.puzzle, space, self.max_cell);
             let (_, outer) = ui.allocate_space(rect.size() + margins.sum());
             let min = outer.min + vec2(margins.left, margins.top);
             (Rect::from_min_size(min, rect.size()), cell)

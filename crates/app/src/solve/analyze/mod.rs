@@ -258,8 +258,9 @@ impl AnalyzeView {
         // take a margin).
         let width = match beside {
             Some((panel, centre)) => {
-                let (cells, _) = board::place(puzzle, centre, board::MAX_CELL);
-                let board_right = cells.max.x + board::Margins::of(puzzle).right;
+                let margins = board::Margins::of(puzzle);
+                let (cells, _) = margins.place(puzzle, centre, board::MAX_CELL);
+                let board_right = cells.max.x + margins.right;
                 let room = panel.max.x - 16.0 - board_right - 8.0;
                 width.min(room).max(panel.width() - 24.0)
             }

@@ -12,6 +12,7 @@ use super::score::solver_moves;
 use super::{Play, PlayedStep, Search};
 use crate::command::PlayCommand;
 use crate::common::board::cell_center;
+use crate::common::fit::text_width;
 use crate::common::format::{counted, unit_name};
 use crate::solve::availability::Verdict;
 
@@ -141,13 +142,8 @@ impl Play {
 /// A Stop button as wide as the button reading `text` whose place it takes, saying `tip` on
 /// hover; whether it was clicked.
 fn stop_in_place_of(ui: &mut Ui, text: &str, tip: &str) -> bool {
-    let font = egui::TextStyle::Button.resolve(ui.style());
-    let width = ui
-        .painter()
-        .layout_no_wrap(text.to_string(), font, Color32::PLACEHOLDER)
-        .size()
-        .x
-        + 2.0 * ui.spacing().button_padding.x;
+    let width =
+        text_width(ui, text, &egui::TextStyle::Button) + 2.0 * ui.spacing().button_padding.x;
     ui.add_sized(
         [width, ui.spacing().interact_size.y],
         egui::Button::new("Stop"),

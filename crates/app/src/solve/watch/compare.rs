@@ -296,18 +296,6 @@ pub(super) fn watch_width(ui: &Ui, algorithm: Algorithm) -> f32 {
 /// The width of the "Compare with" choice: its widest entry's, so the choice made never
 /// widens it and moves what follows it.
 fn compare_with_width(ui: &Ui) -> f32 {
-    let font = egui::TextStyle::Button.resolve(ui.style());
-    let spacing = ui.spacing();
-    std::iter::once("nothing")
-        .chain(Algorithm::ALL.into_iter().map(Algorithm::title))
-        .map(|title| {
-            ui.painter()
-                .layout_no_wrap(title.to_string(), font.clone(), egui::Color32::PLACEHOLDER)
-                .size()
-                .x
-        })
-        .fold(0.0, f32::max)
-        + spacing.icon_width
-        + spacing.icon_spacing
-        + 2.0 * spacing.button_padding.x
+    let titles = std::iter::once("nothing").chain(Algorithm::ALL.into_iter().map(Algorithm::title));
+    crate::common::fit::combo_width(ui, titles.map(str::to_string))
 }
