@@ -78,15 +78,16 @@ impl PathPrompt {
         self
     }
 
-    /// The file the typed text saves to: with the purpose's extension when it has none, as
-    /// saving adds it. `None` for Open, which replaces nothing.
+    /// The file the typed text saves to: with the suggested name's extension when it has
+    /// none, as saving adds it (an animation's the format chosen). `None` for Open, which
+    /// replaces nothing.
     fn target(&self) -> Option<PathBuf> {
         if self.purpose == PathPurpose::Open {
             return None;
         }
         let typed = PathBuf::from(self.text.trim());
         Some(if typed.extension().is_none() {
-            typed.with_extension(self.purpose.extension())
+            typed.with_extension(&self.extension)
         } else {
             typed
         })

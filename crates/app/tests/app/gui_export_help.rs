@@ -266,3 +266,40 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
         "the window scrolls"
     );
 }
+
+/// An animation saved again under its name typed without an extension: the GIF it would
+/// write (the format chosen) exists, so the dialog asks before replacing it.
+#[test]
+fn an_animation_typed_without_its_extension_asks_before_replacing() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = file::parse(
+        r#"(format: 1, name: "Seeds", metric: Move, board: ["A . . .", "B . . ."],
+            goal: (anywhere: false, cells: [". . . A", ". . . B"]))"#,
+    )
+    .unwrap();
+    let mut h = harness_in(puzzle, dir.path(), [1400.0, 900.0]);
+    h.get_by_label("Solve the puzzle").click();
+    h.step();
+    gui_support::wait_for(&mut h, Duration::from_mins(2), "the solve", |app| {
+        app.solve_view().playback().is_some()
+    });
+    h.get_by_label(ANIMATION_OPTIONS_LABEL).click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::RadioButton, "GIF").click();
+    h.run_ok();
+    h.get_by_label(ANIMATION_OPTIONS_LABEL).click();
+    h.run_ok();
+    save_animation(&mut h, "seeds-solution.gif");
+    h.get_by_label("Save animation…").click();
+    h.run_ok();
+    let path = h.get_by_label(PATH_FIELD_LABEL).value().unwrap_or_default();
+    let bare = path.trim_end_matches(".gif").to_string();
+    h.get_by_label(PATH_FIELD_LABEL).click();
+    h.run_ok();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    h.get_by_label(PATH_FIELD_LABEL).type_text(&bare);
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, "Save").click();
+    h.run_ok();
+    h.get_by_label_contains("\"seeds-solution.gif\" already exists");
+}
