@@ -77,6 +77,7 @@ fn solver_refusal(text: &str, report: &TextReport) -> Option<Diagnostic> {
         // Unreachable: the puzzle validated, so the solver refuses only what it cannot hold.
         SolveError::Invalid(_) => return None,
         SolveError::Unsupported(reason) | SolveError::NotApplicable(reason) => reason,
+        SolveError::Refused(refusal) => refusal.to_string(),
     };
     let board = parse_with_source_map(text)
         .ok()

@@ -355,7 +355,7 @@ impl PuzzleFile {
                     &e.to_string(),
                 )
             }
-            SolveError::NotApplicable(_) => e.to_string(),
+            SolveError::NotApplicable(_) | SolveError::Refused(_) => e.to_string(),
         }
     }
 

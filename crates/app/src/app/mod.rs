@@ -43,6 +43,7 @@ use crate::editor::edit;
 use crate::editor::properties_panel::{self, Checks, PropertiesState};
 use crate::editor::tools_panel;
 use crate::solve::SolveView;
+use crate::solve::design::Design;
 use blockslide_core::model::{Puzzle, file};
 use dialogs::Dialogs;
 use document::Document;
@@ -583,8 +584,9 @@ impl App {
             if self.mode.is_editing() {
                 // A tile puzzle's goal is the familiar order; outlining every misplaced tile
                 // would only add noise.
-                let outline =
-                    self.view.goal_outline && layer == Layer::Start && self.checks.tiles.is_none();
+                let outline = self.view.goal_outline
+                    && layer == Layer::Start
+                    && self.checks.profile.tile_layout().is_none();
                 let puzzle = self.doc.puzzle();
                 self.editor.board_ui(ui, puzzle, layer, outline, commands);
             } else {
@@ -654,18 +656,18 @@ impl App {
         let mut library_open = self.view.library_open;
         self.library.show(ctx, &mut library_open, commands);
         self.view.library_open = library_open;
+        let design = Design {
+            puzzle: self.doc.puzzle(),
+            profile: &self.checks.profile,
+        };
         if self.view.analysis_open {
-            self.solve.analysis_window(
-                ctx,
-                self.doc.puzzle(),
-                self.side_rect.zip(self.centre_rect),
-                commands,
-            );
+            self.solve
+                .analysis_window(ctx, design, self.side_rect.zip(self.centre_rect), commands);
         }
         if self.view.families_open {
-            self.solve.families_window(ctx, self.doc.puzzle(), commands);
+            self.solve.families_window(ctx, design, commands);
         }
-        self.solve.harder_window(ctx, self.doc.puzzle(), commands);
+        self.solve.harder_window(ctx, design, commands);
         if let Some(page) = self.help {
             help::show(ctx, page, self.help_openings, commands);
         }

@@ -13,18 +13,18 @@ use crate::common::colors::{from_color32, piece_color, to_color32};
 use crate::common::format::{counted, thousands};
 use crate::common::message::message_job;
 use blockslide_core::model::rushhour;
-use blockslide_core::model::tiles::{TileLayout, is_solvable, tile_layout};
 use blockslide_core::model::validate::{Diagnostic, Severity, validate};
 use blockslide_core::model::{Axis, Cell, MAX_SIDE, Metric, Puzzle, Token, ZoneRight};
+use blockslide_core::solve::api::PuzzleProfile;
 
-/// Validation results for one revision of the design.
+/// Validation results and the solver's profile for one revision of the design.
 #[derive(Debug, Default)]
 pub struct Checks {
     revision: Option<u64>,
     /// Every finding, errors first.
     pub diagnostics: Vec<Diagnostic>,
-    /// For tile puzzles: the board size and whether the goal is reachable (by parity).
-    pub tiles: Option<(usize, usize, bool)>,
+    /// What the design is to the solver: its kind, the tasks that apply, its defaults.
+    pub profile: PuzzleProfile,
 }
 
 impl Checks {
@@ -35,7 +35,7 @@ impl Checks {
         }
         self.revision = Some(revision);
         self.diagnostics = validate(puzzle);
-        self.tiles = tile_layout(puzzle).map(|l: TileLayout| (l.rows, l.cols, is_solvable(&l)));
+        self.profile = PuzzleProfile::of(puzzle);
         true
     }
 
@@ -497,7 +497,11 @@ fn goal_section(ui: &mut Ui, puzzle: &Puzzle, mode: Mode, commands: &mut Vec<Com
 
 fn checks_section(ui: &mut Ui, checks: &Checks, commands: &mut Vec<Command>) {
     ui.heading("Checks");
-    match checks.tiles {
+    let tiles = checks
+        .profile
+        .tile_layout()
+        .map(|layout| (layout.rows, layout.cols));
+    match tiles.map(|(rows, cols)| (rows, cols, !checks.profile.unsolvable_by_parity())) {
         Some((rows, cols, true)) => {
             ui.label(format!(
                 "Tile puzzle {rows}x{cols}: solvable (parity check)."

@@ -4,8 +4,8 @@
 //! ([`Availability`]).
 
 use blockslide_core::model::Puzzle;
-use blockslide_core::model::tiles::{is_solvable, tile_layout};
 use blockslide_core::model::validate::{Severity, validate};
+use blockslide_core::solve::api::PuzzleProfile;
 use blockslide_core::solve::{Algorithm, HeuristicInfo, SolveError, check, heuristics_for};
 
 use super::settings::SolverSettings;
@@ -33,9 +33,7 @@ impl Verdict {
     /// The verdict for `puzzle`. Parity comes first: validation reports it too, but it
     /// deserves its own explanation.
     pub fn of(puzzle: &Puzzle) -> Verdict {
-        if let Some(layout) = tile_layout(puzzle)
-            && !is_solvable(&layout)
-        {
+        if PuzzleProfile::of(puzzle).unsolvable_by_parity() {
             return Verdict::UnsolvableByParity;
         }
         let errors: Vec<String> = validate(puzzle)
@@ -109,6 +107,7 @@ impl Availability {
                     let request = settings.request_for(algorithm, heuristic.clone());
                     match check(puzzle, &request) {
                         Err(SolveError::NotApplicable(reason)) => Err(reason),
+                        Err(SolveError::Refused(refusal)) => Err(refusal.to_string()),
                         // What validation passes but the engine refuses, the solve explains.
                         Ok(()) | Err(SolveError::Invalid(_) | SolveError::Unsupported(_)) => Ok(()),
                     }

@@ -15,6 +15,8 @@
 //! - [`watch`]: one algorithm's search watched expansion by expansion.
 //! - [`play`]: the Play tab's game, with hints.
 //! - [`search`]: a solve as a background task.
+//! - [`design`]: the open design with its profile, as the tool windows read it.
+//! - [`refusals`]: the app's words for a task the design's profile refuses.
 //!
 //! [`SolveView`] holds them all. The app calls [`SolveView::poll`] at the start of every
 //! frame, [`SolveView::side_ui`] and [`SolveView::central_ui`] while the Solve or Play tab
@@ -30,17 +32,20 @@
 pub mod analyze;
 pub mod availability;
 pub mod compare;
+pub mod design;
 pub mod family;
 pub mod harder;
 pub mod panel;
 pub mod pickers;
 pub mod play;
 pub mod playback;
+pub mod refusals;
 pub mod search;
 pub mod settings;
 pub mod stats_view;
 pub mod watch;
 
+use crate::solve::design::Design;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -502,40 +507,40 @@ impl SolveView {
         }
     }
 
-    /// The Analyze window, for `puzzle` (the open design), with the solver panel's metric and
+    /// The Analyze window, for `design` (the open design), with the solver panel's metric and
     /// limits; it opens over `beside` (the right-hand panel, when shown), off the board.
     pub fn analysis_window(
         &mut self,
         ctx: &egui::Context,
-        puzzle: &Puzzle,
+        design: Design<'_>,
         beside: Option<(egui::Rect, egui::Rect)>,
         commands: &mut Vec<Command>,
     ) {
         self.analyze
-            .window(ctx, &mut self.panel.settings, puzzle, beside, commands);
+            .window(ctx, &mut self.panel.settings, design, beside, commands);
     }
 
-    /// The Make it harder window, when it is open, for `puzzle` (the open design), with
+    /// The Make it harder window, when it is open, for `design` (the open design), with
     /// lengths in the solver panel's metric.
     pub fn harder_window(
         &mut self,
         ctx: &egui::Context,
-        puzzle: &Puzzle,
+        design: Design<'_>,
         commands: &mut Vec<Command>,
     ) {
         let metric = self.panel.settings.metric;
-        self.harder.window(ctx, metric, puzzle, commands);
+        self.harder.window(ctx, metric, design, commands);
     }
 
-    /// The Families window; `puzzle` (the open design) is the board of "this puzzle's
+    /// The Families window; `design` (the open design) is the board of "this puzzle's
     /// board".
     pub fn families_window(
         &mut self,
         ctx: &egui::Context,
-        puzzle: &Puzzle,
+        design: Design<'_>,
         commands: &mut Vec<Command>,
     ) {
-        self.families.window(ctx, puzzle, commands);
+        self.families.window(ctx, design, commands);
     }
 
     fn play_side_ui(&mut self, ui: &mut Ui) {

@@ -13,8 +13,8 @@ use crate::command::{Command, SolverCommand};
 use crate::common::message::message_job;
 use crate::common::task::Poll;
 use blockslide_core::model::Puzzle;
+use blockslide_core::solve::api::BuildEstimate;
 use blockslide_core::solve::api::{build_estimate, default_heuristic};
-use blockslide_core::solve::tiles::BuildEstimate;
 use blockslide_core::solve::{SolveReport, Stats};
 
 use super::availability::Availability;

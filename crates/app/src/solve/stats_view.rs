@@ -3,10 +3,8 @@
 
 use egui::{Color32, RichText, Ui};
 
-use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Metric, Puzzle};
-use blockslide_core::solve::api::heuristic_title;
-use blockslide_core::solve::tiles::BuildEstimate;
+use blockslide_core::solve::api::{BuildEstimate, PuzzleProfile, heuristic_title};
 use blockslide_core::solve::{Algorithm, Limits, Preparation, SolveReport, Stats, Termination};
 
 use super::search::{SearchJob, SearchProgress, SearchTask};
@@ -102,7 +100,7 @@ pub fn progress_ui(
                 ui.end_row();
             }
         });
-    if let Some(total) = reachable_tile_states(puzzle)
+    if let Some(total) = PuzzleProfile::of(puzzle).reachable_tile_positions()
         && matches!(job.request.algorithm, Algorithm::Bfs | Algorithm::Ucs)
     {
         let fraction = (stats.stored as f64 / total as f64).clamp(0.0, 1.0) as f32;
@@ -264,13 +262,6 @@ pub fn limit_used(stats: &Stats, limits: &Limits) -> (f32, &'static str) {
     (fraction.clamp(0.0, 1.0) as f32, name)
 }
 
-/// For a tile puzzle, the number of reachable positions ((rows·cols)!/2), when it fits.
-fn reachable_tile_states(puzzle: &Puzzle) -> Option<u64> {
-    tile_layout(puzzle)?;
-    let n = (puzzle.rows * puzzle.cols) as u64;
-    (2..=n).try_fold(1u64, u64::checked_mul).map(|f| f / 2)
-}
-
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
@@ -334,13 +325,5 @@ mod tests {
         let (f, name) = limit_used(&stats, &limits);
         assert!((f - 0.9).abs() < 1e-6);
         assert_eq!(name, "node limit");
-    }
-
-    #[test]
-    fn tile_state_space_sizes() {
-        let p = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).unwrap();
-        assert_eq!(reachable_tile_states(&p), Some(360));
-        let p = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], None).unwrap();
-        assert_eq!(reachable_tile_states(&p), Some(181_440));
     }
 }

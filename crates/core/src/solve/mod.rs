@@ -18,6 +18,7 @@ pub mod api;
 pub mod blocks;
 pub mod core;
 pub mod design;
+pub mod estimate;
 pub mod family;
 pub mod observe;
 pub(crate) mod puzzle_domain;

@@ -10,8 +10,8 @@ use crate::solve::analysis::{Analysis, analyze_component};
 use crate::solve::core::{
     Domain, Heuristic, HeuristicError, HeuristicInfo, SearchControl, SearchOutcome,
 };
+use crate::solve::estimate::BuildEstimate;
 use crate::solve::observe::{NoObserver, Observer};
-use crate::solve::tiles::BuildEstimate;
 
 /// A [`Domain`] the front door can drive from a puzzle to a report.
 pub trait PuzzleDomain: Domain + Sized {

@@ -32,13 +32,14 @@ use egui::{Context, RichText, Ui};
 use crate::command::{AnalyzeCommand, Command, HarderCommand};
 use crate::common::board;
 use crate::common::task::{Poll, Task};
-use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Metric, Puzzle};
-use blockslide_core::solve::api::{AnalyzeReport, ExploreReport};
+use blockslide_core::solve::api::{AnalyzeReport, ExploreReport, Task as SolverTask};
 use blockslide_core::solve::{Limits, SolveError, Stats};
 
-use super::harder::{HARDER_LABEL, TILES_REASON};
+use super::design::Design;
+use super::harder::HARDER_LABEL;
 use super::pickers;
+use super::refusals::refusal_text;
 use super::settings::SolverSettings;
 use super::stats_view::limit_used;
 use crate::common::format::{self as fmt, metric_title};
@@ -235,17 +236,18 @@ impl AnalyzeView {
         base_window_id().with(self.placings)
     }
 
-    /// Draws the Analyze window for `puzzle` (the open design) with the solver panel's
+    /// Draws the Analyze window for `design` (the open design) with the solver panel's
     /// `settings` (the metric can be changed here too), and queues what the user asks for,
     /// closing the window included.
     pub fn window(
         &mut self,
         ctx: &Context,
         settings: &mut SolverSettings,
-        puzzle: &Puzzle,
+        design: Design<'_>,
         beside: Option<(egui::Rect, egui::Rect)>,
         commands: &mut Vec<Command>,
     ) {
+        let puzzle = design.puzzle;
         let mut open = true;
         let screen = ctx.content_rect();
         // Wide enough for a figure and its value in a line where the app's window allows,
@@ -302,7 +304,7 @@ impl AnalyzeView {
             .default_rect(spot)
             .max_width(spot.width())
             .max_height(spot.height())
-            .show(ctx, |ui| self.ui(ui, settings, puzzle, commands));
+            .show(ctx, |ui| self.ui(ui, settings, design, commands));
         if !open {
             commands.push(Command::ShowAnalysis(false));
         }
@@ -316,7 +318,7 @@ impl AnalyzeView {
         &mut self,
         ui: &mut Ui,
         settings: &mut SolverSettings,
-        puzzle: &Puzzle,
+        design: Design<'_>,
         commands: &mut Vec<Command>,
     ) {
         let busy = self.is_analyzing() || self.is_exploring();
@@ -329,14 +331,14 @@ impl AnalyzeView {
             ui.selectable_value(&mut self.tab, AnalyzeTab::PieceSet, "Piece set")
                 .on_hover_text("Every arrangement of these pieces: the hardest starts of all");
             ui.separator();
-            let tiles = tile_layout(puzzle).is_some();
+            let refused = design.profile.applies(SolverTask::MakeHarder).err();
             if ui
-                .add_enabled(!tiles, egui::Button::new(HARDER_LABEL))
+                .add_enabled(refused.is_none(), egui::Button::new(HARDER_LABEL))
                 .on_hover_text(
                     "Search for variants of the design (pieces moved, added, removed or \
                      reshaped, walls) whose hardest start needs more moves",
                 )
-                .on_disabled_hover_text(TILES_REASON)
+                .on_disabled_hover_text(refused.map_or("", refusal_text))
                 .clicked()
             {
                 commands.push(HarderCommand::Show(true).into());
@@ -344,8 +346,8 @@ impl AnalyzeView {
         });
         ui.separator();
         match self.tab {
-            AnalyzeTab::Start => self.start_ui(ui, settings, puzzle, commands),
-            AnalyzeTab::PieceSet => self.piece_set_ui(ui, settings, puzzle, commands),
+            AnalyzeTab::Start => self.start_ui(ui, settings, design.puzzle, commands),
+            AnalyzeTab::PieceSet => self.piece_set_ui(ui, settings, design, commands),
         }
     }
 
@@ -400,7 +402,7 @@ impl AnalyzeView {
         &mut self,
         ui: &mut Ui,
         settings: &SolverSettings,
-        puzzle: &Puzzle,
+        design: Design<'_>,
         commands: &mut Vec<Command>,
     ) {
         ui.weak(
@@ -409,7 +411,7 @@ impl AnalyzeView {
              hardest groups.",
         );
         let running = self.exploration.is_some();
-        let tiles = tile_layout(puzzle).is_some();
+        let refused = design.profile.applies(SolverTask::Explore).err();
         ui.add_enabled_ui(!running, |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Hardest starts to list");
@@ -421,17 +423,12 @@ impl AnalyzeView {
         ui.horizontal(|ui| {
             let explore = ui
                 .add_enabled(
-                    !running && !tiles,
+                    !running && refused.is_none(),
                     egui::Button::new(RichText::new("Explore").strong()),
                 )
                 .accessible_name("Explore the piece set")
                 .on_hover_text("Explore every arrangement with the metric and limits above")
-                .on_disabled_hover_text(if tiles {
-                    "A numbered-tile puzzle's arrangements are the permutations of its tiles, \
-                     in two halves: analyze the start instead"
-                } else {
-                    "An exploration is running"
-                });
+                .on_disabled_hover_text(refused.map_or("An exploration is running", refusal_text));
             if explore.clicked() {
                 commands.push(AnalyzeCommand::Explore.into());
             }

@@ -9,22 +9,20 @@
 
 use std::collections::BTreeMap;
 
-use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::validate::{Severity, validate};
-use blockslide_core::model::{Axis, Cell, Color, PieceCells, Puzzle, Token, rushhour};
-use blockslide_core::solve::api::metric_for;
+use blockslide_core::model::{Axis, Cell, Color, PieceCells, Puzzle, Token};
+use blockslide_core::solve::api::{PuzzleProfile, Task, metric_for};
 use blockslide_core::solve::family::{BlockFamily, BlockShape};
 
 use crate::common::colors::piece_color;
 use crate::common::format as fmt;
+use crate::solve::refusals::refusal_text;
 
 /// The design's board as a Rush Hour family's: its rows, columns and the red car's row, when
 /// the design is a Rush Hour board (one the notation writes).
 pub fn design_board(design: &Puzzle) -> Option<(usize, usize, usize)> {
-    rushhour::to_string(design).ok()?;
-    let red = Cell::Piece(Token::new(&rushhour::RED_CAR.to_string()).ok()?);
-    let first = design.cells.iter().position(|&cell| cell == red)?;
-    Some((design.rows, design.cols, first / design.cols))
+    let board = PuzzleProfile::of(design).rush_hour()?;
+    Some((board.rows, board.cols, board.primary_row))
 }
 
 /// The block family of `design`'s pieces and board (see the module's documentation): the
@@ -37,12 +35,8 @@ pub fn design_board(design: &Puzzle) -> Option<(usize, usize, usize)> {
 /// differ only in their axis, or the core refuses the family (the board is too big, too many
 /// walls, a piece set with too many arrangements to walk).
 pub fn block_family(design: &Puzzle) -> Result<BlockFamily, String> {
-    if tile_layout(design).is_some() {
-        return Err(
-            "A numbered-tile puzzle: its layouts are the orders of its tiles, not a family \
-             of shapes (the Analyze window counts them)"
-                .into(),
-        );
+    if let Err(refusal) = PuzzleProfile::of(design).applies(Task::Family) {
+        return Err(refusal_text(refusal).into());
     }
     if let Some(error) = validate(design)
         .into_iter()
@@ -189,6 +183,8 @@ fn goal_piece(design: &Puzzle) -> Result<(Token, (usize, usize)), String> {
 mod tests {
     use super::*;
     use blockslide_core::model::{Metric, PieceStyle, file, library};
+
+    use blockslide_core::model::rushhour;
 
     fn bundled(name: &str) -> Puzzle {
         let entry = library::find(name).expect("bundled");

@@ -38,6 +38,7 @@ use crate::command::{Command, FamilyCommand};
 use crate::common::board::Board;
 use crate::common::format as fmt;
 use crate::common::task::Poll;
+use crate::solve::design::Design;
 use blockslide_core::model::{Axis, Puzzle};
 use blockslide_core::solve::family::BlockFamily;
 use design::{block_family, design_board};
@@ -193,7 +194,8 @@ impl FamilyView {
 
     /// Draws the Families window for `design` (the open design) and queues what the user
     /// asks for, closing the window included.
-    pub fn window(&mut self, ctx: &Context, design: &Puzzle, commands: &mut Vec<Command>) {
+    pub fn window(&mut self, ctx: &Context, design: Design<'_>, commands: &mut Vec<Command>) {
+        let design = design.puzzle;
         let mut open = true;
         // Below the tab row and the Solve and Panels buttons, which stay in reach, and no
         // larger than the app's window.

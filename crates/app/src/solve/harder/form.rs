@@ -7,9 +7,8 @@ use std::collections::BTreeSet;
 use egui::Ui;
 
 use blockslide_core::model::{Axis, Metric, Puzzle, Token};
-use blockslide_core::solve::design::{
-    Change, DesignRules, Objective, PaletteShape, SearchOptions, is_rush_hour,
-};
+use blockslide_core::solve::api::PuzzleProfile;
+use blockslide_core::solve::design::{Change, DesignRules, Objective, PaletteShape, SearchOptions};
 
 /// Seconds a search runs unless the user picks another budget: long enough to find a harder
 /// variant of a small puzzle, short enough to try again.
@@ -73,7 +72,7 @@ impl DesignForm {
         let mut palette: Vec<(PaletteShape, bool)> =
             defaults.palette.into_iter().map(|s| (s, true)).collect();
         // Rush Hour's vehicles are cars and trucks only: other shapes would break its rules.
-        if !is_rush_hour(design) {
+        if PuzzleProfile::of(design).rush_hour().is_none() {
             for cells in EXTRA_SHAPES {
                 let shape = PaletteShape::new(cells, Axis::Free);
                 if !palette.iter().any(|(s, _)| *s == shape) {

@@ -26,9 +26,11 @@ use egui::{Context, RichText, Ui};
 use crate::command::{Command, HarderCommand};
 use crate::common::format as fmt;
 use crate::common::task::Poll;
-use blockslide_core::model::tiles::tile_layout;
+use crate::solve::design::Design;
+use crate::solve::refusals::refusal_text;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::Limits;
+use blockslide_core::solve::api::Task;
 use blockslide_core::solve::design::SearchReport;
 
 use super::settings::SolverSettings;
@@ -42,11 +44,6 @@ pub const HARDER_LABEL: &str = "Make it harder…";
 pub const RUN_LABEL: &str = "Run the design search";
 /// The accessible name of the button that stops it.
 pub const CANCEL_LABEL: &str = "Cancel the design search";
-
-/// Why a numbered-tile puzzle has no design search.
-pub const TILES_REASON: &str = "A numbered-tile puzzle's pieces and board admit no other \
-                                design: its hardest start is what the analysis of This start \
-                                finds";
 
 /// A search in progress.
 struct Running {
@@ -204,7 +201,7 @@ impl HarderView {
         &mut self,
         ctx: &Context,
         metric: Metric,
-        design: &Puzzle,
+        design: Design<'_>,
         commands: &mut Vec<Command>,
     ) {
         if !self.open {
@@ -239,7 +236,8 @@ impl HarderView {
         }
     }
 
-    fn ui(&mut self, ui: &mut Ui, metric: Metric, design: &Puzzle, commands: &mut Vec<Command>) {
+    fn ui(&mut self, ui: &mut Ui, metric: Metric, open: Design<'_>, commands: &mut Vec<Command>) {
+        let design = open.puzzle;
         ui.weak(
             "Searches the designs around this one for variants whose hardest start needs more \
              moves, changing only what is ticked. Every design listed is proved by an analysis \
@@ -250,10 +248,9 @@ impl HarderView {
             .form
             .get_or_insert_with(|| DesignForm::for_design(design));
         ui.add_enabled_ui(!running, |ui| form.ui(ui, design));
-        let problem = if tile_layout(design).is_some() {
-            Some(TILES_REASON)
-        } else {
-            form.problem()
+        let problem = match open.profile.applies(Task::MakeHarder) {
+            Err(refusal) => Some(refusal_text(refusal)),
+            Ok(()) => form.problem(),
         };
         ui.horizontal(|ui| {
             let run = ui

@@ -3,7 +3,6 @@
 //! goal, styles and name, the pieces moved) and solutions as moves of concrete pieces.
 
 use crate::model::relabel::relabel_like;
-use crate::model::tiles::tile_layout;
 use crate::model::{Metric, PieceMove, Puzzle, PuzzleType};
 use crate::solve::analysis::{Analysis, PathCount};
 use crate::solve::blocks::{BlockDomain, explore_piece_set};
@@ -11,6 +10,7 @@ use crate::solve::core::{SearchControl, Stats, Termination};
 use crate::solve::puzzle_domain::PuzzleDomain;
 
 use super::prepare::check_valid;
+use super::profile::{PuzzleProfile, Task};
 use super::request::SolveError;
 use super::{Job, with_domain};
 
@@ -211,19 +211,15 @@ fn report_of<S, M>(
 /// thousands of candidates needs, at a fraction of the cost.
 ///
 /// # Errors
-/// [`SolveError::Invalid`] when the puzzle does not validate; [`SolveError::NotApplicable`]
-/// for a numbered-tile puzzle; [`SolveError::Unsupported`] when the block engine refuses it.
+/// [`SolveError::Invalid`] when the puzzle does not validate; [`SolveError::Refused`] for a
+/// numbered-tile puzzle; [`SolveError::Unsupported`] when the block engine refuses it.
 pub fn hardest_starts(
     puzzle: &Puzzle,
     metric: Metric,
     mut control: SearchControl,
 ) -> Result<AnalyzeReport, SolveError> {
     check_valid(puzzle)?;
-    if tile_layout(puzzle).is_some() {
-        return Err(SolveError::NotApplicable(
-            "a numbered-tile puzzle: use `analyze`".into(),
-        ));
-    }
+    PuzzleProfile::of(puzzle).applies(Task::MakeHarder)?;
     let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?;
     let mut analysis = crate::solve::blocks::hardest_starts(&domain, &mut control);
     // What this lean analysis does not count is left out, whatever a walk found of it.
@@ -248,9 +244,9 @@ pub fn hardest_starts(
 ///   arrangement, counts toward memory); progress and cancel apply throughout.
 ///
 /// # Errors
-/// [`SolveError::Invalid`] when the puzzle does not validate; [`SolveError::NotApplicable`]
-/// for a numbered-tile puzzle (its arrangements are the permutations of its tiles, half of
-/// them one component: use [`analyze`]).
+/// [`SolveError::Invalid`] when the puzzle does not validate; [`SolveError::Refused`] for a
+/// numbered-tile puzzle (its arrangements are the permutations of its tiles, half of them one
+/// component: use [`analyze`]).
 pub fn explore(
     puzzle: &Puzzle,
     metric: Metric,
@@ -258,14 +254,7 @@ pub fn explore(
     mut control: SearchControl,
 ) -> Result<ExploreReport, SolveError> {
     check_valid(puzzle)?;
-    if tile_layout(puzzle).is_some() {
-        return Err(SolveError::NotApplicable(
-            "explore enumerates arrangements of block pieces; this is a numbered-tile puzzle, \
-             whose arrangements are the permutations of its tiles (two components): use \
-             `analyze` on it instead"
-                .into(),
-        ));
-    }
+    PuzzleProfile::of(puzzle).applies(Task::Explore)?;
     let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?;
     let found = explore_piece_set(&domain, top, &mut control);
     Ok(ExploreReport {

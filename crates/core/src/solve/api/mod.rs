@@ -11,6 +11,7 @@ mod analysis;
 mod batch;
 mod distances;
 pub(crate) mod prepare;
+mod profile;
 mod report;
 mod request;
 mod search;
@@ -18,12 +19,11 @@ mod watch;
 
 use std::path::Path;
 
-use crate::model::tiles::tile_layout;
 use crate::model::{Metric, Puzzle};
-use crate::solve::blocks::{self, BlockDomain};
+use crate::solve::blocks::BlockDomain;
 use crate::solve::core::{Heuristic, Limits, SearchControl, Termination};
 use crate::solve::puzzle_domain::PuzzleDomain;
-use crate::solve::tiles::{self, BuildEstimate, TileDomain};
+use crate::solve::tiles::TileDomain;
 
 use prepare::{check_request, check_valid, choose_heuristic, plan};
 use search::solve_on;
@@ -31,12 +31,14 @@ use search::solve_on;
 pub use crate::model::solution::{PieceMove, ReplayError, replay, verify_solution};
 pub use crate::solve::algorithms::Algorithm;
 pub use crate::solve::core::HeuristicInfo;
+pub use crate::solve::estimate::BuildEstimate;
 pub use analysis::{
     AnalyzeReport, ExploreReport, HardestPosition, analyze, explore, hardest_starts,
 };
 pub use batch::{BatchError, TileBatch, TileOutcome};
 pub use distances::distances_along;
 pub use prepare::default_heuristic;
+pub use profile::{PuzzleProfile, Refusal, RushHourBoard, Task};
 pub use report::{CountReport, Hint, SolveReport};
 pub use request::{SolveError, SolveRequest, default_algorithm, metric_for, uses_threads};
 pub use watch::{Watched, watch};
@@ -49,10 +51,7 @@ pub fn heuristics_for(
     metric: Metric,
     pdb_cache: Option<&Path>,
 ) -> Vec<HeuristicInfo> {
-    match tile_layout(puzzle) {
-        Some(layout) => tiles::heuristics(&layout, pdb_cache),
-        None => blocks::heuristics(puzzle, metric),
-    }
+    PuzzleProfile::of(puzzle).heuristics(puzzle, metric, pdb_cache)
 }
 
 /// A heuristic's name as a person reads it (`pdb-large` → "Pattern databases, large
@@ -122,16 +121,16 @@ trait Job {
 
 /// Runs `job` on `puzzle`'s domain in `metric`: the tile fast path for numbered-tile
 /// puzzles (with its pattern databases cached in `pdb_cache`), the block engine for
-/// everything else. The one place where the front door tells the two apart.
+/// everything else, as the puzzle's [`PuzzleProfile`] says.
 fn with_domain<J: Job>(
     puzzle: &Puzzle,
     metric: Metric,
     pdb_cache: Option<&Path>,
     job: J,
 ) -> Result<J::Output, SolveError> {
-    match tile_layout(puzzle) {
+    match PuzzleProfile::of(puzzle).tile_layout() {
         Some(layout) => job.run(
-            &TileDomain::new(&layout)
+            &TileDomain::new(layout)
                 .map_err(SolveError::Unsupported)?
                 .with_pdb_cache(pdb_cache.map(Path::to_path_buf)),
         ),

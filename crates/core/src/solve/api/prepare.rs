@@ -2,12 +2,12 @@
 //! request's numbers are sane, the heuristic is known and applies, the algorithm can run.
 
 use crate::model::Puzzle;
-use crate::model::tiles::{is_solvable, tile_layout};
 use crate::model::validate::{Diagnostic, FindingKind, Severity, validate};
 use crate::solve::algorithms::{self, Algorithm, RunOptions};
 use crate::solve::core::HeuristicInfo;
 use crate::solve::puzzle_domain::PuzzleDomain;
 
+use super::profile::PuzzleProfile;
 use super::request::{SolveError, SolveRequest};
 
 /// Refuses puzzles with validation errors, listing every error.
@@ -16,7 +16,7 @@ use super::request::{SolveError, SolveRequest};
 /// status `Unsolvable` (and `count` still counts its reachable half of the space), so
 /// validation's parity finding is skipped for it.
 pub(crate) fn check_valid(puzzle: &Puzzle) -> Result<(), SolveError> {
-    let parity_unsolvable = tile_layout(puzzle).is_some_and(|layout| !is_solvable(&layout));
+    let parity_unsolvable = PuzzleProfile::of(puzzle).unsolvable_by_parity();
     let errors: Vec<Diagnostic> = validate(puzzle)
         .into_iter()
         .filter(|d| d.severity == Severity::Error)

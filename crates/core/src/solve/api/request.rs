@@ -6,6 +6,8 @@ use crate::model::validate::Diagnostic;
 use crate::model::{Metric, Puzzle};
 use crate::solve::algorithms::Algorithm;
 
+use super::profile::{PuzzleProfile, Refusal};
+
 /// What to search for: everything a solve needs besides the puzzle and the
 /// [`SearchControl`](crate::solve::core::SearchControl), which alone says how much (limits),
 /// on how many threads, and carries the progress sink and the cancel flag.
@@ -54,6 +56,9 @@ pub enum SolveError {
     /// The algorithm/heuristic/metric combination does not apply.
     #[error("{0}")]
     NotApplicable(String),
+    /// The task does not apply to this kind of puzzle (its [`PuzzleProfile`] says why).
+    #[error(transparent)]
+    Refused(#[from] Refusal),
 }
 
 /// The findings' messages, one after the other.
@@ -62,45 +67,16 @@ fn messages(findings: &[Diagnostic]) -> String {
     messages.join("; ")
 }
 
-/// The algorithm to run when the user names none, with the reason when it is not A*:
-/// - IDA* on tile boards larger than 4x4, where A*'s open list outgrows any memory limit
-///   within a minute (a 24-puzzle filled 4 GB in 45 s) while IDA* needs memory only for one
-///   path;
-/// - breadth-first search on block puzzles, whose heuristics are weak (in the move metric the
-///   relaxed bound is 3 or 4 for an 81-move Klotski): A* then expands nearly the same states
-///   at several times the cost each, while the breadth-first search stores a few bytes per
-///   state once the space is large (on Klotski it was 3 to 6 times faster than A* in every
-///   metric).
+/// The algorithm to run when the user names none, with the reason when it is not A*
+/// (see [`PuzzleProfile::default_algorithm`]).
 pub fn default_algorithm(puzzle: &Puzzle) -> (Algorithm, Option<&'static str>) {
-    match crate::model::tiles::tile_layout(puzzle) {
-        Some(layout) if layout.rows * layout.cols > 16 => (
-            Algorithm::Idastar,
-            Some(
-                "IDA* chosen: on tile boards larger than 4x4 A*'s open list would outgrow the \
-                 memory limit, while IDA* keeps only the current path",
-            ),
-        ),
-        Some(_) => (Algorithm::Astar, None),
-        None => (
-            Algorithm::Bfs,
-            Some(
-                "breadth-first search chosen: block-puzzle heuristics are weak, so A* would \
-                 expand nearly as many positions at a higher cost each, while the layered \
-                 breadth-first search stores a few bytes per position on large spaces",
-            ),
-        ),
-    }
+    PuzzleProfile::of(puzzle).default_algorithm()
 }
 
-/// Whether `algorithm` shares its work among the control's threads on `puzzle`: IDA* and
-/// IDDFS on any puzzle (the subtrees of the first levels), breadth-first search on block
-/// puzzles (the layers of the block engine's walks). The others run on one thread.
+/// Whether `algorithm` shares its work among the control's threads on `puzzle` (see
+/// [`PuzzleProfile::uses_threads`]).
 pub fn uses_threads(puzzle: &Puzzle, algorithm: Algorithm) -> bool {
-    match algorithm {
-        Algorithm::Idastar | Algorithm::Iddfs => true,
-        Algorithm::Bfs => crate::model::tiles::tile_layout(puzzle).is_none(),
-        _ => false,
-    }
+    PuzzleProfile::of(puzzle).uses_threads(algorithm)
 }
 
 /// The metric a search uses: the requested one, else the puzzle's own, else `step`. (On tile

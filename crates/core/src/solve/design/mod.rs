@@ -20,8 +20,7 @@ mod search;
 pub use self::evaluate::{Evaluation, Objective, Proof, Rank, evaluate, prove};
 pub use self::mutate::Mutator;
 pub use self::rules::{
-    Change, DesignRules, PaletteShape, changes, check_design, check_input, is_rush_hour,
-    rush_hour_palette,
+    Change, DesignRules, PaletteShape, changes, check_design, check_input, rush_hour_palette,
 };
 pub use self::search::{
     FoundDesign, SearchOptions, SearchReport, SearchStatus, StatusFn, Strategy, generate, improve,

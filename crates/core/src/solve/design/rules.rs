@@ -6,11 +6,10 @@ use std::fmt;
 
 use crate::model::rules::Axis;
 use crate::model::shape::{bounding, normalise};
-use crate::model::tiles::tile_layout;
 use crate::model::token::Token;
-use crate::model::{Cell, Metric, Puzzle, rushhour};
-use crate::solve::api::SolveError;
+use crate::model::{Cell, Metric, Puzzle};
 use crate::solve::api::prepare::check_valid;
+use crate::solve::api::{PuzzleProfile, SolveError, Task};
 
 /// One kind of change a design search may make.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -164,7 +163,7 @@ impl DesignRules {
     pub fn for_design(puzzle: &Puzzle, metric: Metric) -> DesignRules {
         let pieces = puzzle.pieces();
         let walls = puzzle.cells.iter().filter(|c| **c == Cell::Wall).count();
-        let (palette, max_pieces) = if is_rush_hour(puzzle) {
+        let (palette, max_pieces) = if PuzzleProfile::of(puzzle).rush_hour().is_some() {
             let area = puzzle.rows * puzzle.cols;
             (
                 rush_hour_palette(),
@@ -211,11 +210,6 @@ pub fn rush_hour_palette() -> Vec<PaletteShape> {
         PaletteShape::car(3, Axis::Horizontal),
         PaletteShape::car(3, Axis::Vertical),
     ]
-}
-
-/// Whether `puzzle` is a Rush Hour board: one the Rush Hour notation writes.
-pub fn is_rush_hour(puzzle: &Puzzle) -> bool {
-    rushhour::to_string(puzzle).is_ok()
 }
 
 /// The tokens the goal names.
@@ -348,17 +342,11 @@ pub(crate) fn kept_tokens(puzzle: &Puzzle, rules: &DesignRules) -> BTreeSet<Toke
 /// numbered-tile puzzle.
 ///
 /// # Errors
-/// [`SolveError::Invalid`] with the validation's errors; [`SolveError::NotApplicable`] for a
+/// [`SolveError::Invalid`] with the validation's errors; [`SolveError::Refused`] for a
 /// numbered-tile puzzle.
 pub fn check_input(puzzle: &Puzzle) -> Result<(), SolveError> {
     check_valid(puzzle)?;
-    if tile_layout(puzzle).is_some() {
-        return Err(SolveError::NotApplicable(
-            "this is a numbered-tile puzzle: its pieces and board admit no other design, and \
-             its hardest start is what `analyze` reports"
-                .into(),
-        ));
-    }
+    PuzzleProfile::of(puzzle).applies(Task::MakeHarder)?;
     Ok(())
 }
 

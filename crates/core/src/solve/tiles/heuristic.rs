@@ -14,8 +14,9 @@ use crate::model::text::echo;
 use crate::model::tiles::TileLayout;
 use crate::solve::core::{Heuristic, HeuristicError, HeuristicInfo, Preparation, SearchControl};
 
-use super::pdb::{BuildBudget, BuildEstimate, PatternDatabases};
+use super::pdb::{BuildBudget, PatternDatabases};
 use super::{TileDomain, TileState};
+use crate::solve::estimate::BuildEstimate;
 
 /// A tile heuristic, ready to use on one [`TileDomain`].
 #[derive(Clone, Debug)]

@@ -26,7 +26,7 @@ use crate::solve::core::Domain;
 pub use crate::solve::core::HeuristicError;
 pub use heuristic::{TileHeuristic, build_estimate, heuristic, heuristics, stronger_tables_note};
 
-pub use pdb::{BuildBudget, BuildEstimate, BuildReport, PatternDatabases, PdbError};
+pub use pdb::{BuildBudget, BuildReport, PatternDatabases, PdbError};
 
 /// Boards with at most this many cells use the inline state.
 pub(crate) const SMALL_CELLS: usize = 32;

@@ -9,8 +9,8 @@ use crate::solve::puzzle_domain::PuzzleDomain;
 use super::heuristic::{
     TileHeuristic, build_estimate, heuristic_within, heuristics_including, stronger_tables_note,
 };
-use super::pdb::BuildEstimate;
 use super::{TileDomain, TileState};
+use crate::solve::estimate::BuildEstimate;
 
 impl PuzzleDomain for TileDomain {
     type Heuristic = TileHeuristic;

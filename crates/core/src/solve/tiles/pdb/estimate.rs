@@ -1,10 +1,11 @@
 //! What building a set of pattern databases will take, told before the build starts: the
-//! tables not yet cached, their entries, size, the memory of the build and a rough CPU time.
+//! tables not yet cached, their entries, size, the memory of the build and a rough CPU time
+//! (a [`BuildEstimate`], which every floor may read).
 
 use std::path::Path;
 use std::time::Duration;
 
-use crate::model::text::bytes;
+use crate::solve::estimate::BuildEstimate;
 
 use super::build::{table_len, visited_bytes};
 use super::cache::CacheKey;
@@ -15,44 +16,6 @@ use super::{PatternDatabases, TileDomain};
 /// for the 4x4 took 287 s of CPU for 577 million entries, their 6-6-6-6 for the 5x5 279 s
 /// for 510 million; the small byte tables build a little faster per entry).
 const CPU_PER_ENTRY: Duration = Duration::from_nanos(550);
-
-/// The first build of the tables a partition still lacks.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BuildEstimate {
-    /// Tables to build (the others are cached).
-    pub tables: usize,
-    /// Their entries, in all.
-    pub entries: u64,
-    /// A rough CPU time (the build shares it among the cores).
-    pub cpu: Duration,
-    /// The bytes the built tables take, in memory and in the cache.
-    pub stored_bytes: u64,
-    /// The most memory the build holds at once: every table of the partition and the
-    /// working memory of the largest build.
-    pub peak_bytes: u64,
-}
-
-impl BuildEstimate {
-    /// One line for the user: `first build of 1 table (519 million entries): roughly 4 min 45 s
-    /// of CPU, 259 MB cached, 1.6 GB of memory while building`.
-    pub fn describe(&self) -> String {
-        let secs = self.cpu.as_secs();
-        let cpu = if secs >= 60 {
-            format!("{} min {:02} s", secs / 60, secs % 60)
-        } else {
-            format!("{:.1} s", self.cpu.as_secs_f64())
-        };
-        format!(
-            "first build of {} table{} ({:.1} million entries): roughly {cpu} of CPU, {} \
-             cached, {} of memory while building",
-            self.tables,
-            if self.tables == 1 { "" } else { "s" },
-            self.entries as f64 / 1e6,
-            bytes(self.stored_bytes),
-            bytes(self.peak_bytes),
-        )
-    }
-}
 
 impl PatternDatabases {
     /// What building `partition`'s tables for `domain` will take, with the cache in `cache`

@@ -39,7 +39,6 @@ use cache::{CacheKey, CacheMiss, read_table, usable_cache_dir, write_table};
 use scan::{build_compact_table, scan_build_bytes};
 
 pub use build::{BuildBudget, PdbError};
-pub use estimate::BuildEstimate;
 
 /// The largest pattern whose packed placement fits a `u64`.
 const MAX_PATTERN: usize = 11;
