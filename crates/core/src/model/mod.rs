@@ -7,7 +7,7 @@
 //! - [`file`](mod@file): the RON file format (versions 1 and 2), loading and atomic saving.
 //! - [`rushhour`]: Rush Hour boards in Fogleman's 36-character notation, in and out.
 //! - [`relabel`]: pieces a solver took for one another, named after a known board.
-//! - [`rules`]: the rules of puzzle families: pieces locked to an axis, zones.
+//! - [`rules`]: movement rules beyond free sliding: pieces locked to an axis, zones.
 //! - [`solution`]: a solution as moves of concrete pieces, replayed and checked on the model.
 //! - [`source`]: where the parts of a file's text are, for line and column in errors.
 //! - [`goal`]: when a position satisfies the goal (anchored, `anywhere`, kinds).

@@ -558,7 +558,7 @@ pub(crate) fn align_rows(texts: &[String], cols: usize, width: usize) -> Vec<Str
         .collect()
 }
 
-/// The rules of puzzle families (see [`super::rules`]) as a puzzle applies them.
+/// The movement rules (see [`super::rules`]) as a puzzle applies them.
 impl Puzzle {
     /// The axis piece `token` may move along.
     pub fn axis_of(&self, token: Token) -> Axis {
@@ -589,10 +589,10 @@ impl Puzzle {
             .fold(0, |m, (i, _)| m | 1 << i)
     }
 
-    /// Whether any piece is locked to an axis or any zone is drawn: the rules of a puzzle
-    /// family beyond free sliding (such puzzles are never numbered-tile puzzles, and need
+    /// Whether any piece is locked to an axis or any zone is drawn: the movement rules
+    /// beyond free sliding (such puzzles are never numbered-tile puzzles, and need
     /// file format version 2).
-    pub fn has_family_rules(&self) -> bool {
+    pub fn has_movement_rules(&self) -> bool {
         !self.zones.is_empty() || self.styles.values().any(|s| s.axis != Axis::Free)
     }
 

@@ -1,4 +1,4 @@
-//! The rules some puzzle families add to free sliding: pieces locked to one axis (Rush Hour's
+//! The movement rules some puzzles add to free sliding: pieces locked to one axis (Rush Hour's
 //! cars and trucks) and zones, cells only some pieces may cover (the exits and force fields of
 //! GNOME Klotski and of Simon Tatham's sliding-block puzzle).
 

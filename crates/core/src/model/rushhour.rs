@@ -99,16 +99,16 @@ pub enum RushHourError {
 /// a straight line, a missing or crosswise red car, or a wall in the red car's way out.
 pub fn parse(text: &str) -> Result<Puzzle, RushHourError> {
     let length = text.trim().chars().count();
-    let side = (MIN_SIDE..=MAX_SIDE)
+    let side = (MIN_RUSH_HOUR_SIDE..=MAX_RUSH_HOUR_SIDE)
         .find(|side| side * side == length)
         .ok_or(RushHourError::Length(length))?;
     parse_sized(text, side, side)
 }
 
 /// The smallest side of a Rush Hour board [`parse`] reads.
-pub const MIN_SIDE: usize = 3;
+pub const MIN_RUSH_HOUR_SIDE: usize = 3;
 /// The largest side of a Rush Hour board [`parse`] reads.
-pub const MAX_SIDE: usize = 8;
+pub const MAX_RUSH_HOUR_SIDE: usize = 8;
 
 /// [`parse`] for a board of `rows` x `cols` cells, given row by row.
 ///
@@ -199,10 +199,12 @@ pub fn parse_sized(text: &str, rows: usize, cols: usize) -> Result<Puzzle, RushH
 /// a goal other than the red car at the exit, or a wall in the red car's way out.
 pub fn to_string(puzzle: &Puzzle) -> Result<String, RushHourError> {
     let not = |why: String| RushHourError::NotRushHour(why);
-    if puzzle.rows != puzzle.cols || !(MIN_SIDE..=MAX_SIDE).contains(&puzzle.rows) {
+    if puzzle.rows != puzzle.cols
+        || !(MIN_RUSH_HOUR_SIDE..=MAX_RUSH_HOUR_SIDE).contains(&puzzle.rows)
+    {
         return Err(not(format!(
-            "the board is {}x{}; the notation holds square boards from {MIN_SIDE}x{MIN_SIDE} to \
-             {MAX_SIDE}x{MAX_SIDE} (6x6 is Rush Hour's own)",
+            "the board is {}x{}; the notation holds square boards from {MIN_RUSH_HOUR_SIDE}x{MIN_RUSH_HOUR_SIDE} to \
+             {MAX_RUSH_HOUR_SIDE}x{MAX_RUSH_HOUR_SIDE} (6x6 is Rush Hour's own)",
             puzzle.rows, puzzle.cols
         )));
     }

@@ -67,7 +67,7 @@ pub fn puzzle_type(puzzle: &Puzzle) -> PuzzleType {
 pub fn tile_layout(puzzle: &Puzzle) -> Option<TileLayout> {
     // Axis locks and zones are rules the tile fast path does not know: the block engine
     // solves such puzzles.
-    if puzzle.has_family_rules() {
+    if puzzle.has_movement_rules() {
         return None;
     }
     let n = puzzle.rows * puzzle.cols;

@@ -40,7 +40,7 @@ fn format_two_round_trips_and_format_one_stays_one() {
     assert_eq!(parse(&written).unwrap(), plain);
     // A version 1 file loads as it always did.
     let old = parse(&file(1, "", "")).unwrap();
-    assert!(!old.has_family_rules());
+    assert!(!old.has_movement_rules());
     assert_eq!(
         to_ron_string(&old),
         to_ron_string(&parse(&to_ron_string(&old)).unwrap())

@@ -28,7 +28,7 @@
 //! )
 //! ```
 //!
-//! Format version 2 adds two fields for puzzle families: `axis: Horizontal` (or `Vertical`)
+//! Format version 2 adds two fields for movement rules: `axis: Horizontal` (or `Vertical`)
 //! in a `pieces` entry locks the piece to that axis, and `zones` draws cells only some pieces
 //! may cover (see the `zones` module). A puzzle that uses neither is written as version 1, so
 //! older builds keep reading it; both versions are read.

@@ -47,7 +47,7 @@ pub fn to_ron_string(puzzle: &Puzzle) -> String {
 
     let mut out = String::new();
     // `write!` to a String cannot fail; the results are ignored below for that reason.
-    let version = if puzzle.has_family_rules() {
+    let version = if puzzle.has_movement_rules() {
         FORMAT_VERSION
     } else {
         BASE_FORMAT_VERSION

@@ -1,4 +1,4 @@
-//! Validation of the rules of puzzle families: zones and axis locks.
+//! Validation of the movement rules: zones and axis locks.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -8,12 +8,12 @@ use crate::model::token::Token;
 
 use super::findings::{FindingKind, Findings, Place};
 
-/// The rules of puzzle families: every zone admits pieces and kinds that exist, no piece
+/// The movement rules: every zone admits pieces and kinds that exist, no piece
 /// starts in (or, for an anchored goal, must end in) a zone closed to it, and the pieces of
 /// one kind share an axis (they are interchangeable, so they must move alike).
 #[expect(
     clippy::too_many_lines,
-    reason = "the family rules in the order their findings are reported"
+    reason = "the movement rules in the order their findings are reported"
 )]
 pub(super) fn check_rules(puzzle: &Puzzle, pieces: &[PieceCells], out: &mut Findings) {
     let cols = puzzle.cols;
