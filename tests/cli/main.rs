@@ -25,5 +25,6 @@ mod families_cli;
 mod family_cli;
 #[cfg(feature = "distributed")]
 mod family_distributed;
+mod golden;
 mod improve_cli;
 mod tiles_cli;
