@@ -20,7 +20,8 @@ mod search;
 pub use self::evaluate::{Evaluation, Objective, Proof, Rank, evaluate, prove};
 pub use self::mutate::Mutator;
 pub use self::rules::{
-    Change, DesignRules, PaletteShape, changes, check_design, check_input, rush_hour_palette,
+    Change, DesignRules, PaletteShape, RuleBroken, changes, check_design, check_input,
+    rush_hour_palette,
 };
 pub use self::search::{
     FoundDesign, SearchOptions, SearchReport, SearchStatus, StatusFn, Strategy, generate, improve,

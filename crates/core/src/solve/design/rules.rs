@@ -217,6 +217,66 @@ pub(crate) fn goal_tokens(puzzle: &Puzzle) -> BTreeSet<Token> {
     puzzle.goal.cells.iter().flatten().copied().collect()
 }
 
+/// The first rule a design breaks as a change of its original ([`check_design`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RuleBroken {
+    /// The board's size changed.
+    #[error("the board's size changed")]
+    BoardSize,
+    /// The goal changed.
+    #[error("the goal changed")]
+    Goal,
+    /// The zones changed.
+    #[error("the zones changed")]
+    Zones,
+    /// A locked cell (row-major index) changed.
+    #[error("locked cell {0} changed")]
+    LockedCell(usize),
+    /// A locked piece moved or changed.
+    #[error("locked piece `{0}` changed")]
+    LockedPiece(Token),
+    /// A piece that must be kept (the goal's, a zone's, a locked one) was taken away.
+    #[error("piece `{0}` must be kept")]
+    KeptPieceRemoved(Token),
+    /// A piece that must be kept changed its shape or axis.
+    #[error("piece `{0}` must keep its shape and axis")]
+    KeptPieceChanged(Token),
+    /// A piece was taken away where removals are not allowed.
+    #[error("piece `{0}` removed")]
+    Removed(Token),
+    /// A piece changed its axis where it could not be replaced.
+    #[error("piece `{0}` changed its axis")]
+    Axis(Token),
+    /// A piece was reshaped where reshaping is not allowed.
+    #[error("piece `{0}` reshaped")]
+    Reshaped(Token),
+    /// A piece moved where moves are not allowed.
+    #[error("piece `{0}` moved")]
+    Moved(Token),
+    /// A piece was added where additions are not allowed.
+    #[error("a piece was added")]
+    Added,
+    /// More pieces than the rules allow.
+    #[error("{pieces} pieces, over the {allowed} allowed")]
+    TooManyPieces {
+        /// The design's pieces.
+        pieces: usize,
+        /// The most allowed.
+        allowed: usize,
+    },
+    /// The walls changed where walls may not.
+    #[error("the walls changed")]
+    Walls,
+    /// More walls than the rules allow.
+    #[error("{walls} walls, over the {allowed} allowed")]
+    TooManyWalls {
+        /// The design's walls.
+        walls: usize,
+        /// The most allowed.
+        allowed: usize,
+    },
+}
+
 /// Why `design` breaks `rules` as a change of `original`, or `Ok` when it keeps them: the
 /// board, goal and zones unchanged, locked pieces and cells untouched, the goal's and the
 /// zones' pieces kept, the piece and wall limits held (when the original was within them),
@@ -225,20 +285,24 @@ pub(crate) fn goal_tokens(puzzle: &Puzzle) -> BTreeSet<Token> {
 /// pieces.
 ///
 /// # Errors
-/// The first rule broken, in words.
-pub fn check_design(original: &Puzzle, design: &Puzzle, rules: &DesignRules) -> Result<(), String> {
+/// The first rule broken.
+pub fn check_design(
+    original: &Puzzle,
+    design: &Puzzle,
+    rules: &DesignRules,
+) -> Result<(), RuleBroken> {
     if (design.rows, design.cols) != (original.rows, original.cols) {
-        return Err("the board's size changed".into());
+        return Err(RuleBroken::BoardSize);
     }
     if design.goal != original.goal {
-        return Err("the goal changed".into());
+        return Err(RuleBroken::Goal);
     }
     if design.zones != original.zones {
-        return Err("the zones changed".into());
+        return Err(RuleBroken::Zones);
     }
     for &cell in &rules.locked_cells {
         if design.cells.get(cell) != original.cells.get(cell) {
-            return Err(format!("locked cell {cell} changed"));
+            return Err(RuleBroken::LockedCell(cell));
         }
     }
     let before = original.pieces();
@@ -254,35 +318,32 @@ pub fn check_design(original: &Puzzle, design: &Puzzle, rules: &DesignRules) -> 
         let now = find(&after, piece.token);
         let same_axis = design.axis_of(piece.token) == original.axis_of(piece.token);
         if rules.locked_pieces.contains(&piece.token) && now.as_ref() != Some(&piece.cells) {
-            return Err(format!("locked piece `{}` changed", piece.token));
+            return Err(RuleBroken::LockedPiece(piece.token));
         }
         let Some(cells) = now else {
             if kept.contains(&piece.token) {
-                return Err(format!("piece `{}` must be kept", piece.token));
+                return Err(RuleBroken::KeptPieceRemoved(piece.token));
             }
             if !rules.allows(Change::Remove) {
-                return Err(format!("piece `{}` removed", piece.token));
+                return Err(RuleBroken::Removed(piece.token));
             }
             continue;
         };
         let reshaped = normalise(&cells) != normalise(&piece.cells);
         if (reshaped || !same_axis) && kept.contains(&piece.token) {
-            return Err(format!(
-                "piece `{}` must keep its shape and axis",
-                piece.token
-            ));
+            return Err(RuleBroken::KeptPieceChanged(piece.token));
         }
         // A token that comes back with another shape or axis is a piece taken away and
         // another added, or (same axis) one reshaped.
         let replaced = rules.allows(Change::Remove) && rules.allows(Change::Add);
         if !same_axis && !replaced {
-            return Err(format!("piece `{}` changed its axis", piece.token));
+            return Err(RuleBroken::Axis(piece.token));
         }
         if reshaped && !replaced && !rules.allows(Change::Reshape) {
-            return Err(format!("piece `{}` reshaped", piece.token));
+            return Err(RuleBroken::Reshaped(piece.token));
         }
         if !reshaped && cells != piece.cells && !rules.allows(Change::Move) && !replaced {
-            return Err(format!("piece `{}` moved", piece.token));
+            return Err(RuleBroken::Moved(piece.token));
         }
     }
     let added = after
@@ -290,14 +351,13 @@ pub fn check_design(original: &Puzzle, design: &Puzzle, rules: &DesignRules) -> 
         .filter(|p| find(&before, p.token).is_none())
         .count();
     if added > 0 && !rules.allows(Change::Add) {
-        return Err("a piece was added".into());
+        return Err(RuleBroken::Added);
     }
     if after.len() > rules.max_pieces.max(before.len()) {
-        return Err(format!(
-            "{} pieces, over the {} allowed",
-            after.len(),
-            rules.max_pieces
-        ));
+        return Err(RuleBroken::TooManyPieces {
+            pieces: after.len(),
+            allowed: rules.max_pieces,
+        });
     }
     let walls = |p: &Puzzle| -> Vec<usize> {
         (0..p.cells.len())
@@ -306,14 +366,13 @@ pub fn check_design(original: &Puzzle, design: &Puzzle, rules: &DesignRules) -> 
     };
     let (was, now) = (walls(original), walls(design));
     if was != now && !rules.allows(Change::Walls) {
-        return Err("the walls changed".into());
+        return Err(RuleBroken::Walls);
     }
     if now.len() > rules.max_walls.max(was.len()) {
-        return Err(format!(
-            "{} walls, over the {} allowed",
-            now.len(),
-            rules.max_walls
-        ));
+        return Err(RuleBroken::TooManyWalls {
+            walls: now.len(),
+            allowed: rules.max_walls,
+        });
     }
     Ok(())
 }
