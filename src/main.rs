@@ -1,6 +1,6 @@
 //! The `blockslide` binary: the desktop app when run without a subcommand, and the CLI for
-//! scripts and benchmarks: `check`, `solve`, `count`, `batch`, `generate`, `bench`, `import`,
-//! `export`, `analyze` and `explore`.
+//! scripts and benchmarks, with twelve subcommands: `check`, `solve`, `count`, `analyze`,
+//! `explore`, `family`, `batch`, `generate`, `improve`, `bench`, `import` and `export`.
 
 mod cli;
 

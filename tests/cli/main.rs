@@ -1,5 +1,6 @@
-//! The `blockslide` binary's tests, each run as a user types it, and the architecture's
-//! invariants. One crate, so the binary's tests link once.
+//! The `blockslide` binary's tests, each run as a user types it, the architecture's
+//! invariants, and the docs' agreement with the binary. One crate, so the binary's tests link
+//! once.
 
 #[path = "../../crates/core/tests/solver/analysis_support.rs"]
 mod analysis_support;
@@ -21,6 +22,7 @@ mod cli_saving;
 mod cli_solve;
 mod cli_support;
 mod cli_trace;
+mod docs_drift;
 mod families_cli;
 mod family_cli;
 #[cfg(feature = "distributed")]
