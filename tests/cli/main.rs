@@ -5,8 +5,6 @@
 mod analysis_support;
 #[path = "../../crates/core/tests/solver/blocks_support.rs"]
 mod blocks_support;
-#[path = "../../crates/core/tests/solver/fixtures.rs"]
-mod fixtures;
 
 mod analysis_cli;
 mod architecture;
@@ -27,3 +25,6 @@ mod family_cli;
 mod family_distributed;
 mod improve_cli;
 mod tiles_cli;
+
+/// The fixtures every test crate shares, under the name the tests use.
+use blockslide_testkit as fixtures;

@@ -1,8 +1,6 @@
 //! The app's UI tests: the real app in a headless `egui_kittest` harness, driven as a user
 //! would (clicks, drags, keys), waiting for its background work.
 
-#[path = "../../../core/tests/solver/fixtures.rs"]
-mod fixtures;
 mod gui_analyze;
 mod gui_big_tiles;
 mod gui_edit_menu;
@@ -34,3 +32,6 @@ mod gui_third_retrial;
 mod gui_watch;
 mod gui_watch_compare;
 mod gui_watch_tree;
+
+/// The fixtures every test crate shares, under the name the tests use.
+use blockslide_testkit as fixtures;
