@@ -1,11 +1,6 @@
 //! The `blockslide` binary's tests, each run as a user types it, and the architecture's
 //! invariants. One crate, so the binary's tests link once.
 
-#[path = "../../crates/core/tests/solver/analysis_support.rs"]
-mod analysis_support;
-#[path = "../../crates/core/tests/solver/blocks_support.rs"]
-mod blocks_support;
-
 mod analysis_cli;
 mod architecture;
 mod blocks_cli;

@@ -1,7 +1,10 @@
 //! Fixtures every test crate of the workspace shares (the core's, the app's and the CLI's,
 //! each as a dev-dependency): the bundled puzzles by name, the repository's data files, and
 //! the one pattern-database cache the tests use, inside the build's `target/` folder so that
-//! a test run writes nothing outside the repository and builds each table once.
+//! a test run writes nothing outside the repository and builds each table once; and the
+//! [`arrangements`] the core's and the CLI's counts are checked against.
+
+pub mod arrangements;
 
 use std::path::PathBuf;
 
