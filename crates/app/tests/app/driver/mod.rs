@@ -116,7 +116,8 @@ pub fn wait_for(
     h.step();
 }
 
-/// Steps frames until `done` holds for the app, panicking after [`PATIENCE`].
+/// Steps frames until `done` holds for the app, panicking after [`PATIENCE`], then runs
+/// frames until the app has nothing left to draw.
 pub fn wait_and_run(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {
     wait_for(h, PATIENCE, what, done);
     h.run_ok();
