@@ -6,8 +6,8 @@ use std::path::Path;
 use std::process::Output;
 
 use blockslide_core::model::file::load;
+use blockslide_testkit::arrangements::all_arrangements;
 
-use crate::analysis_support;
 use crate::cli_support;
 use crate::fixtures::{bundled, saved};
 use cli_support::piece_moves;
@@ -148,7 +148,7 @@ fn explore_json_counts_arrangements_and_writes_the_hardest_starts() {
     );
     let v = json(&out);
     assert_eq!(v["status"], "explored");
-    let arrangements = analysis_support::all_arrangements(&small).len() as u64;
+    let arrangements = all_arrangements(&small).len() as u64;
     assert_eq!(v["arrangements"].as_u64(), Some(arrangements));
     let hardest = v["hardest"].as_array().unwrap();
     assert_eq!(hardest.len(), 2);

@@ -2,13 +2,6 @@
 //! invariants, and the docs' agreement with the binary. One crate, so the binary's tests link
 //! once.
 
-#[path = "../../crates/core/tests/solver/analysis_support.rs"]
-mod analysis_support;
-#[path = "../../crates/core/tests/solver/blocks_support.rs"]
-mod blocks_support;
-#[path = "../../crates/core/tests/solver/fixtures.rs"]
-mod fixtures;
-
 mod analysis_cli;
 mod architecture;
 mod blocks_cli;
@@ -30,3 +23,6 @@ mod family_distributed;
 mod golden;
 mod improve_cli;
 mod tiles_cli;
+
+/// The fixtures every test crate shares, under the name the tests use.
+use blockslide_testkit as fixtures;

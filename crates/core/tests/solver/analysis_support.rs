@@ -17,26 +17,7 @@ use blockslide_core::model::{Cell, Dir, Metric, Puzzle, Token};
 use crate::blocks_support;
 pub use blocks_support::naive_successors as successors;
 pub use blocks_support::{puzzle, random_puzzle, reference_goal};
-
-/// A position with interchangeable pieces forgotten: sorted (label, cells) pairs.
-pub type Key = Vec<(String, Vec<(usize, usize)>)>;
-
-/// What the goal cannot tell apart gets one label (the block tests' rule: by kind for kinds
-/// the goal names, else by shape, and by axis and zone rights).
-pub fn labels(p: &Puzzle) -> HashMap<Token, String> {
-    blocks_support::labels(p).into_iter().collect()
-}
-
-/// The merged key of position `p`.
-pub fn key(p: &Puzzle, labels: &HashMap<Token, String>) -> Key {
-    let mut k: Key = p
-        .pieces()
-        .into_iter()
-        .map(|piece| (labels[&piece.token].clone(), piece.cells))
-        .collect();
-    k.sort();
-    k
-}
+pub use blockslide_testkit::arrangements::{Key, all_arrangements, key, labels};
 
 /// A graph of merged model positions.
 pub struct Graph {
@@ -160,61 +141,5 @@ impl Graph {
             .iter()
             .filter(|&&j| d > 0 && dist[j] == Some(d - 1))
             .count() as u32
-    }
-}
-
-/// Every arrangement of `p`'s pieces on its board (walls kept), each piece at every
-/// translation of its shape, merged: a recursion over pieces in board order with a set of
-/// keys (no engine code).
-pub fn all_arrangements(p: &Puzzle) -> Vec<Puzzle> {
-    let pieces = p.pieces();
-    let mut empty = p.clone();
-    for cell in &mut empty.cells {
-        if *cell != Cell::Wall {
-            *cell = Cell::Empty;
-        }
-    }
-    let labels = labels(p);
-    let mut seen = HashSet::new();
-    let mut out = Vec::new();
-    place(&mut empty, &pieces, &labels, &mut seen, &mut out);
-    out
-}
-
-/// Places `pieces` on `board` at every translation that fits, one after the other, adding each
-/// complete arrangement not `seen` before to `out`.
-fn place(
-    board: &mut Puzzle,
-    pieces: &[blockslide_core::model::PieceCells],
-    labels: &HashMap<Token, String>,
-    seen: &mut HashSet<Key>,
-    out: &mut Vec<Puzzle>,
-) {
-    let Some((piece, rest)) = pieces.split_first() else {
-        if seen.insert(key(board, labels)) {
-            out.push(board.clone());
-        }
-        return;
-    };
-    let shape = piece.shape();
-    for r in 0..board.rows {
-        for c in 0..board.cols {
-            let cells: Option<Vec<usize>> = shape
-                .iter()
-                .map(|&(dr, dc)| {
-                    let (rr, cc) = (r + dr, c + dc);
-                    (rr < board.rows && cc < board.cols && board.cell(rr, cc) == Cell::Empty)
-                        .then_some(rr * board.cols + cc)
-                })
-                .collect();
-            let Some(cells) = cells else { continue };
-            for &i in &cells {
-                board.cells[i] = Cell::Piece(piece.token);
-            }
-            place(board, rest, labels, seen, out);
-            for &i in &cells {
-                board.cells[i] = Cell::Empty;
-            }
-        }
     }
 }

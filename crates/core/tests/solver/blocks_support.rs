@@ -13,6 +13,8 @@ use blockslide_core::solve::api::PieceMove;
 use blockslide_core::solve::blocks::{BlockDomain, BlockEstimator, BlockHeuristic, BlockMove};
 use blockslide_core::solve::core::{Limits, SearchControl};
 
+pub use blockslide_testkit::arrangements::piece_labels as labels;
+
 pub fn puzzle(board: &[&str], goal: &[&str]) -> Puzzle {
     Puzzle::from_rows(board, goal).expect("test puzzles are well formed")
 }
@@ -246,53 +248,6 @@ pub fn random_puzzle(seed: u64) -> Puzzle {
     }
     p.goal.anywhere = rng.below(3) == 0;
     p
-}
-
-/// What the goal cannot tell apart gets one label: pieces of a kind the goal names are
-/// labelled by kind, the others by shape; pieces that move under different rules (axis, zone
-/// rights) are told apart.
-pub fn labels(p: &Puzzle) -> Vec<(Token, String)> {
-    let named: Vec<String> = p
-        .goal
-        .cells
-        .iter()
-        .flatten()
-        .map(|t| p.kind_of(*t))
-        .collect();
-    p.pieces()
-        .into_iter()
-        .map(|piece| {
-            let kind = p.kind_of(piece.token);
-            let label = if named.contains(&kind) {
-                format!("kind {kind}")
-            } else {
-                format!("shape {:?}", piece.shape())
-            };
-            let rules = format!(
-                " axis {} zones {:?}",
-                p.axis_of(piece.token),
-                zone_rights(p, piece.token)
-            );
-            (piece.token, label + &rules)
-        })
-        .collect()
-}
-
-/// The zones `token` may enter, by name, read from the zones' own lists (independently of the
-/// model's helpers).
-fn zone_rights(p: &Puzzle, token: Token) -> Vec<Token> {
-    use blockslide_core::model::ZoneRight;
-    let kind = p.kind_of(token);
-    p.zones
-        .iter()
-        .filter(|z| {
-            z.allow.iter().any(|r| match r {
-                ZoneRight::Piece(t) => *t == token,
-                ZoneRight::Kind(k) => *k == kind,
-            })
-        })
-        .map(|z| z.name)
-        .collect()
 }
 
 /// `random_puzzle(seed)` with the rules of puzzle families: some pieces locked to an axis,

@@ -19,7 +19,6 @@ mod families_file;
 mod family_blocks;
 mod family_file;
 mod family_rushhour;
-mod fixtures;
 mod model_file;
 mod model_fuzz;
 mod model_goal;
@@ -31,3 +30,6 @@ mod tiles_parity;
 mod tiles_pdb_cache;
 mod tiles_solve;
 mod watch_trace;
+
+/// The fixtures every test crate shares, under the name the tests use.
+use blockslide_testkit as fixtures;

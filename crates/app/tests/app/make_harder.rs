@@ -1,0 +1,143 @@
+//! The Make it harder window: opened from the Analyze window, a small block puzzle searched for
+//! a few seconds, its best design used and undone; a cancelled search that keeps its designs
+//! and opens one beside the original; no design search on a numbered-tile puzzle.
+//!
+//! Searches run on background threads, so the tests step frames until a condition holds,
+//! with a generous timeout (and never assert on timing).
+
+use blockslide_app::app::App;
+use blockslide_app::command::Mode;
+use blockslide_app::solve::harder::results::{OPEN_LABEL, USE_LABEL};
+use blockslide_app::solve::harder::{CANCEL_LABEL, HARDER_LABEL, HarderView, RUN_LABEL};
+use blockslide_core::solve::Termination;
+use blockslide_core::solve::design::SearchReport;
+use egui::accesskit::Role;
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+
+use crate::driver::{PATIENCE, bundled, harness, press_button, wait_for};
+
+fn harder(app: &App) -> &HarderView {
+    app.solve_view().harder_view()
+}
+
+/// F6 opens the Analyze window, and its "Make it harder…" the window of that name.
+fn open_harder(h: &mut Harness<'static, App>) {
+    h.key_press(Key::F6);
+    h.run_ok();
+    assert!(h.state().analysis_open());
+    press_button(h, HARDER_LABEL);
+    assert!(harder(h.state()).is_open());
+}
+
+/// The report of the last search, once it ended.
+fn report(app: &App) -> Option<&SearchReport> {
+    harder(app)
+        .outcome()
+        .map(|outcome| &outcome.as_ref().expect("the search ran").report)
+}
+
+/// Sets the search's time budget and seed, and presses Run.
+fn run(h: &mut Harness<'static, App>, seconds: f64, seed: f64) {
+    h.get_by_label("Time budget").set_value_accesskit(seconds);
+    h.get_by_label("Seed").set_value_accesskit(seed);
+    h.run_ok();
+    let form = harder(h.state())
+        .form()
+        .expect("the window drew its choices");
+    assert_eq!((form.seconds, form.seed), (seconds as u64, seed as u64));
+    press_button(h, RUN_LABEL);
+    assert!(harder(h.state()).is_running());
+}
+
+#[test]
+fn a_small_block_puzzle_made_harder_is_used_in_one_step_and_undone() {
+    let tiny = bundled("blocks-tiny.ron");
+    let mut h = harness(tiny.clone(), Mode::Start, [1280.0, 800.0]);
+    open_harder(&mut h);
+    run(&mut h, 2.0, 7.0);
+    h.get_by_label_contains("Searching…");
+    wait_for(&mut h, PATIENCE, "the design search", |app| {
+        report(app).is_some()
+    });
+    h.run_ok();
+
+    // The search ran its time and found a design whose hardest start is farther from the
+    // goal than the original's; the window says by how much, and shows it first.
+    let report = report(h.state()).unwrap().clone();
+    assert_eq!(report.status, Termination::TimeLimit);
+    let original = report.original.expect("the original was measured");
+    let best = report.designs.first().expect("a design was kept").clone();
+    assert!(best.length > original, "{} ≤ {original}", best.length);
+    h.get_by_label(&format!(
+        "{} steps, {} more than the original",
+        best.length,
+        best.length - original
+    ));
+    h.get_by_label(&format!("Show design 1, {} steps", best.length));
+    h.get_by_label("Preview of design 1");
+
+    // "Use this design" makes it the document's design in one undoable edit, keeping its name.
+    press_button(&mut h, USE_LABEL);
+    let doc = h.state().document();
+    assert_eq!(doc.puzzle().cells, best.puzzle.cells);
+    assert_ne!(doc.puzzle(), &tiny);
+    assert_eq!(doc.puzzle().name, tiny.name);
+    assert_eq!(doc.puzzle().goal, tiny.goal);
+    assert_eq!(doc.undo_label(), Some("Use a harder design"));
+    assert!(h.state().status().contains("Ctrl+Z"));
+    // The results were searched from the old design: they go with it.
+    assert!(harder(h.state()).outcome().is_none());
+
+    // Ctrl+Z brings the original back.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_ok();
+    assert_eq!(h.state().document().puzzle(), &tiny);
+    assert!(!h.state().document().can_undo());
+}
+
+#[test]
+fn a_cancelled_search_keeps_its_designs_and_opens_one_beside_the_original() {
+    let tiny = bundled("blocks-tiny.ron");
+    let mut h = harness(tiny.clone(), Mode::Start, [1280.0, 800.0]);
+    open_harder(&mut h);
+    run(&mut h, 600.0, 3.0);
+    wait_for(&mut h, PATIENCE, "a harder design", |app| {
+        harder(app).progress().is_some_and(|p| {
+            p.original
+                .zip(p.best.as_ref())
+                .is_some_and(|(original, best)| best.length > original)
+        })
+    });
+    press_button(&mut h, CANCEL_LABEL);
+    wait_for(&mut h, PATIENCE, "the search to stop", |app| {
+        report(app).is_some()
+    });
+    h.run_ok();
+    let report = report(h.state()).unwrap().clone();
+    assert_eq!(report.status, Termination::Cancelled);
+    h.get_by_label_contains("Cancelled");
+    let best = report.designs.first().expect("a design was kept").clone();
+    assert!(best.length > report.original.unwrap());
+
+    // "Open as a new design" opens it as a document of its own, named for its length.
+    press_button(&mut h, OPEN_LABEL);
+    let doc = h.state().document();
+    assert_eq!(doc.puzzle().cells, best.puzzle.cells);
+    assert_eq!(
+        doc.puzzle().name,
+        format!("{}, {} steps", tiny.name, best.length)
+    );
+    assert!(!doc.can_undo());
+    assert!(doc.path().is_none());
+}
+
+#[test]
+fn numbered_tiles_have_no_design_search() {
+    let mut h = harness(bundled("eight-1.ron"), Mode::Start, [1280.0, 800.0]);
+    h.key_press(Key::F6);
+    h.run_ok();
+    let button = h.get_by_role_and_label(Role::Button, HARDER_LABEL);
+    assert!(button.accesskit_node().is_disabled());
+}

@@ -1,0 +1,6 @@
+//! The Watch view: a search watched expansion by expansion, its tree, and two searches watched
+//! side by side.
+
+mod search;
+mod side_by_side;
+mod tree;
