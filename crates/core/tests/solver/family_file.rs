@@ -333,6 +333,22 @@ fn shape_errors_point_at_the_shape() {
         7,
         25,
     );
+    // Gaps only, wider or taller than the board: still a shape without cells.
+    refused(
+        &blocks_with(7, r#"        "cell": (cells: ["...."], max: 1),"#),
+        "shape `cell` has no cells",
+        7,
+        25,
+    );
+    refused(
+        &blocks_with(
+            7,
+            r#"        "cell": (cells: [".", ".", ".", "."], max: 1),"#,
+        ),
+        "shape `cell` has no cells",
+        7,
+        25,
+    );
     refused(
         &blocks_with(7, r#####"        "cell": (cells: ["####"], max: 1),"#####),
         "wider than the board's 3 columns",

@@ -458,6 +458,17 @@ fn shape_cells(
     let path = ["shapes", name, "cells"];
     let spans = map.strings(&path);
     let cells_pos = map.value(&path).or(map.key(&["shapes", name]));
+    // A drawing without a cell is empty, however large its grid of gaps: say so rather than
+    // that the grid does not fit. (Any other character is still refused below, where it is.)
+    if rows
+        .iter()
+        .all(|row| row.chars().all(|ch| ch == '.' || ch.is_whitespace()))
+    {
+        return Err(at(
+            format!("shape `{}` has no cells; draw them with `#`", echo(name)),
+            cells_pos,
+        ));
+    }
     let mut cells = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         let mut column = 0;
