@@ -410,6 +410,15 @@ fn check_against_brute_force(family: &BlockFamily) {
         // The board opens as a puzzle of the family, and writes back the same.
         let puzzle = family.puzzle(&record.board).unwrap();
         assert_eq!(board_string(&puzzle, goal), record.board);
+        // Opened as a puzzle, its pieces of one shape share a kind, so that analysing it
+        // counts its cluster as the listing does.
+        let analysed = analyze(&puzzle, family.metric, control()).unwrap();
+        assert_eq!(
+            (analysed.component, &analysed.histogram),
+            (record.states, &record.histogram),
+            "the analysis of {}",
+            record.board
+        );
     }
 }
 

@@ -13,6 +13,7 @@ mod blocks_memory;
 mod blocks_mirror;
 mod blocks_properties;
 mod blocks_support;
+mod counts_documented;
 mod design_search;
 mod families;
 mod families_file;

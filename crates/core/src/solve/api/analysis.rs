@@ -12,7 +12,7 @@ use crate::solve::puzzle_domain::PuzzleDomain;
 use super::prepare::check_valid;
 use super::profile::{PuzzleProfile, Task};
 use super::request::SolveError;
-use super::{Job, with_domain};
+use super::{Job, with_counting_domain};
 
 /// A position of interest: how far it is from the goal and how many share that distance.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,7 +39,8 @@ pub struct AnalyzeReport {
     /// `Solved` complete with a reachable goal, `Unsolvable` complete without one, else the
     /// limit or cancellation that stopped the analysis.
     pub status: Termination,
-    /// Positions in the start's component (identical pieces merged).
+    /// Positions in the start's component (pieces of one kind merged, a piece without a kind
+    /// its own kind).
     pub component: u64,
     /// Goal positions among them.
     pub goal_positions: u64,
@@ -80,7 +81,8 @@ pub struct ExploreReport {
     /// `Solved` when every arrangement was walked, else the limit or cancellation that
     /// stopped the walks.
     pub status: Termination,
-    /// Arrangements of the pieces on the board (identical pieces merged).
+    /// Arrangements of the pieces on the board (pieces of one kind merged, a piece without a
+    /// kind its own kind).
     pub arrangements: u64,
     /// Components: sets of arrangements reachable from each other.
     pub components: u64,
@@ -103,7 +105,8 @@ impl ExploreReport {
     }
 }
 
-/// Analyses the component of `puzzle`'s start in `metric` (identical pieces merged): its size
+/// Analyses the component of `puzzle`'s start in `metric` (pieces of one kind merged, a piece
+/// without a kind its own kind, as the file format documents): its size
 /// and goal positions, every position's distance to the nearest goal (a histogram), the
 /// hardest starts (one as a position), the number of distinct shortest solutions, and along
 /// one shortest solution how many moves keep it shortest at each position.
@@ -123,10 +126,9 @@ pub fn analyze(
     mut control: SearchControl,
 ) -> Result<AnalyzeReport, SolveError> {
     check_valid(puzzle)?;
-    with_domain(
+    with_counting_domain(
         puzzle,
         metric,
-        None,
         AnalyzeJob {
             puzzle,
             metric,
@@ -220,7 +222,7 @@ pub fn hardest_starts(
 ) -> Result<AnalyzeReport, SolveError> {
     check_valid(puzzle)?;
     PuzzleProfile::of(puzzle).applies(Task::MakeHarder)?;
-    let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?;
+    let domain = BlockDomain::kinds_apart(puzzle, metric).map_err(SolveError::Unsupported)?;
     let mut analysis = crate::solve::blocks::hardest_starts(&domain, &mut control);
     // What this lean analysis does not count is left out, whatever a walk found of it.
     analysis.solutions = None;
@@ -236,7 +238,7 @@ pub fn hardest_starts(
 }
 
 /// Explores the piece set of `puzzle` in `metric`: every arrangement of its pieces on its
-/// board (walls kept, identical pieces merged, each arrangement once), the components they
+/// board (walls kept, pieces of one kind merged, each arrangement once), the components they
 /// form, how many contain a goal position, and the hardest start of each of the `top` hardest
 /// solvable components (by distance to the goal, then component size).
 ///
@@ -255,7 +257,7 @@ pub fn explore(
 ) -> Result<ExploreReport, SolveError> {
     check_valid(puzzle)?;
     PuzzleProfile::of(puzzle).applies(Task::Explore)?;
-    let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?;
+    let domain = BlockDomain::kinds_apart(puzzle, metric).map_err(SolveError::Unsupported)?;
     let found = explore_piece_set(&domain, top, &mut control);
     Ok(ExploreReport {
         puzzle: puzzle.name.clone(),

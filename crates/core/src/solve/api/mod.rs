@@ -128,13 +128,36 @@ fn with_domain<J: Job>(
     pdb_cache: Option<&Path>,
     job: J,
 ) -> Result<J::Output, SolveError> {
+    with_domain_built(puzzle, pdb_cache, job, || BlockDomain::new(puzzle, metric))
+}
+
+/// [`with_domain`] for a job that counts positions: a block puzzle's domain keeps pieces of
+/// different kinds apart ([`BlockDomain::kinds_apart`]), so its counts are the documented
+/// puzzle's. (A tile domain keeps every tile apart already.)
+fn with_counting_domain<J: Job>(
+    puzzle: &Puzzle,
+    metric: Metric,
+    job: J,
+) -> Result<J::Output, SolveError> {
+    with_domain_built(puzzle, None, job, || {
+        BlockDomain::kinds_apart(puzzle, metric)
+    })
+}
+
+/// Runs `job` on `puzzle`'s tile domain, or on the block domain `blocks` builds.
+fn with_domain_built<J: Job>(
+    puzzle: &Puzzle,
+    pdb_cache: Option<&Path>,
+    job: J,
+    blocks: impl FnOnce() -> Result<BlockDomain, String>,
+) -> Result<J::Output, SolveError> {
     match PuzzleProfile::of(puzzle).tile_layout() {
         Some(layout) => job.run(
             &TileDomain::new(layout)
                 .map_err(SolveError::Unsupported)?
                 .with_pdb_cache(pdb_cache.map(Path::to_path_buf)),
         ),
-        None => job.run(&BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?),
+        None => job.run(&blocks().map_err(SolveError::Unsupported)?),
     }
 }
 
@@ -266,8 +289,9 @@ impl Job for CountJob {
     }
 }
 
-/// Counts the states reachable from `puzzle`'s start in `metric` (identical pieces merged),
-/// with the states at each distance and how many satisfy the goal.
+/// Counts the states reachable from `puzzle`'s start in `metric` (pieces of one kind merged,
+/// a piece without a kind its own kind, as the file format documents), with the states at
+/// each distance and how many satisfy the goal.
 ///
 /// # Errors
 /// [`SolveError::Invalid`] when the puzzle does not validate.
@@ -277,7 +301,7 @@ pub fn count(
     control: SearchControl,
 ) -> Result<CountReport, SolveError> {
     check_valid(puzzle)?;
-    with_domain(puzzle, metric, None, CountJob { control })
+    with_counting_domain(puzzle, metric, CountJob { control })
 }
 
 /// Follows `target` (moves of concrete pieces) through `domain`'s own moves, returning every

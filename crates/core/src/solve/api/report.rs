@@ -51,7 +51,7 @@ impl SolveReport {
 /// The size of a reachable state space.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CountReport {
-    /// Reachable states (identical pieces merged).
+    /// Reachable states (pieces of one kind merged, a piece without a kind its own kind).
     pub states: u64,
     /// The farthest distance from the start.
     pub max_depth: u32,

@@ -49,6 +49,19 @@ impl Class {
     }
 }
 
+/// Which pieces a [`Grouping`] takes for one another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Merge {
+    /// Pieces the goal cannot tell apart: of one declared kind, or of one shape when the goal
+    /// names none of their kinds. The puzzle's optimal lengths are kept (a path of the merged
+    /// puzzle is a path of the puzzle, every piece where the merged one put a piece of its
+    /// shape, and the goal holds at the same positions), with fewer states to walk.
+    Shapes,
+    /// Only pieces of one declared kind (a piece without a kind is its own kind): the
+    /// positions of the puzzle as its file documents it, which every count reports.
+    Kinds,
+}
+
 /// The pieces of a puzzle grouped into classes of interchangeable pieces, with their legal
 /// placements numbered together (see [`Class::offset`]).
 pub(super) struct Grouping {
@@ -64,9 +77,10 @@ pub(super) struct Grouping {
 
 impl Grouping {
     /// Groups `pieces` (the puzzle's, in order): by kind when the goal names the kind (the
-    /// kinds in `named_kinds`), else by shape, and in either case only pieces with the same
-    /// axis and the same zone rights; then finds every legal placement of each class on the
-    /// board, walls, edges and closed zones taken into account.
+    /// kinds in `named_kinds`) or when `merge` is [`Merge::Kinds`], else by shape, and in
+    /// either case only pieces with the same axis and the same zone rights; then finds every
+    /// legal placement of each class on the board, walls, edges and closed zones taken into
+    /// account.
     ///
     /// # Errors
     /// When pieces of one kind have different shapes.
@@ -75,6 +89,7 @@ impl Grouping {
         pieces: &[PieceCells],
         named_kinds: &[String],
         walls: &[bool],
+        merge: Merge,
     ) -> Result<Grouping, String> {
         check_kinds_move_alike(puzzle, pieces)?;
         let mut classes: Vec<Class> = Vec::new();
@@ -88,7 +103,7 @@ impl Grouping {
             let named = named_kinds.contains(&kind);
             let axis = puzzle.axis_of(piece.token);
             let rights = puzzle.zone_rights(piece.token);
-            let key = if named {
+            let key = if named || merge == Merge::Kinds {
                 (true, kind.clone(), Vec::new(), axis, rights)
             } else {
                 (false, String::new(), shape.clone(), axis, rights)
@@ -317,8 +332,9 @@ fn build_masks<const W: usize>(classes: &[Class], cols: usize, nbr: &[[u32; 4]])
     Masks { adj }
 }
 
-/// What makes pieces interchangeable: `(true, kind, [])` for a kind the goal names, else
-/// `(false, "", shape)`; and in both cases the axis and the zone rights.
+/// What makes pieces interchangeable: `(true, kind, [])` for a kind the goal names (or every
+/// kind, under [`Merge::Kinds`]), else `(false, "", shape)`; and in both cases the axis and
+/// the zone rights.
 type ClassKey = (bool, String, Vec<(usize, usize)>, Axis, u64);
 
 /// The shape of a piece and its anchor (the top-left of its bounding box).

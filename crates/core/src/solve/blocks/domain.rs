@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use crate::model::{Cell, Metric, PieceCells, Puzzle, Token};
 
-use super::classes::{Class, Grouping, MaskSet, neighbours};
+use super::classes::{Class, Grouping, MaskSet, Merge, neighbours};
 use super::goal::GoalSpec;
 use super::kernel::WordKernel;
 use super::mirror::Mirror;
@@ -61,7 +61,10 @@ struct QuickGoal {
 }
 
 impl BlockDomain {
-    /// Builds the domain of `puzzle` in `metric`.
+    /// Builds the domain of `puzzle` in `metric` for searching: pieces the goal cannot tell
+    /// apart are merged (same shape, none of their kinds named by the goal), which keeps every
+    /// optimal length and walks fewer states. Counts of its states are not the puzzle's when
+    /// it merges pieces of different kinds: count on [`BlockDomain::kinds_apart`].
     ///
     /// # Errors
     /// A message the user can act on when the puzzle has no pieces, more than
@@ -69,6 +72,21 @@ impl BlockDomain {
     /// that is not on the board, a goal grid of the wrong size, or needs more than
     /// `STATE_BITS` bits of state.
     pub fn new(puzzle: &Puzzle, metric: Metric) -> Result<BlockDomain, String> {
+        BlockDomain::build(puzzle, metric, Merge::Shapes)
+    }
+
+    /// Builds the domain of `puzzle` in `metric` with only pieces of one declared kind merged
+    /// (a piece without a kind is its own kind): its states are the positions of the puzzle
+    /// as the file format documents it, so every count, component, histogram and hardest
+    /// start is walked on it. Lengths are those of [`BlockDomain::new`].
+    ///
+    /// # Errors
+    /// As [`BlockDomain::new`]; more pieces kept apart may need more bits of state.
+    pub fn kinds_apart(puzzle: &Puzzle, metric: Metric) -> Result<BlockDomain, String> {
+        BlockDomain::build(puzzle, metric, Merge::Kinds)
+    }
+
+    fn build(puzzle: &Puzzle, metric: Metric, merge: Merge) -> Result<BlockDomain, String> {
         let (rows, cols) = (puzzle.rows, puzzle.cols);
         check_sizes(puzzle)?;
         let pieces = puzzle.pieces();
@@ -88,7 +106,7 @@ impl BlockDomain {
             piece_class,
             piece_anchor,
             placements,
-        } = Grouping::new(puzzle, &pieces, &named_kinds, &walls)?;
+        } = Grouping::new(puzzle, &pieces, &named_kinds, &walls, merge)?;
         let (fields, slot_class) = choose_layout(&mut classes, cols)?;
         let nbr = neighbours(&classes, placements);
         let masks = MaskSet::new(&classes, rows, cols, &nbr);

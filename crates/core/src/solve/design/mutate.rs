@@ -15,7 +15,7 @@ use crate::model::{Cell, PieceStyle, Puzzle};
 
 use crate::model::shape::{bounding, connected, normalise};
 
-use super::rules::{Change, DesignRules, kept_tokens};
+use super::rules::{Change, DesignRules, PaletteShape, kept_tokens};
 
 /// What stays fixed for every change of one original design: the pieces that may not be
 /// taken away or reshaped, the pieces and cells that may not change at all.
@@ -164,7 +164,7 @@ impl Mutator {
         };
         let style = PieceStyle {
             axis: shape.axis,
-            kind: shape.kind.clone(),
+            kind: added_kind(design, shape),
             ..PieceStyle::default()
         };
         design.styles.insert(token, style);
@@ -311,6 +311,34 @@ impl Mutator {
         let cells: Vec<(usize, usize)> = shape.iter().map(|&(r, c)| (r0 + r, c0 + c)).collect();
         fill(design, token, &cells);
         Some((r0, c0))
+    }
+}
+
+/// The kind of a piece of `shape` added to `design`: the kind the pieces of that shape and
+/// axis already on the board share; the palette's kind when there are none and no piece of
+/// another shape has it; else none, which makes the new piece its own kind. A new piece
+/// never joins a kind it would not be identical to, nor takes a kind from pieces its shape
+/// shares the board with, so the design's counts stay those of the pieces it has.
+fn added_kind(design: &Puzzle, shape: &PaletteShape) -> Option<String> {
+    let mut same: Vec<Option<String>> = Vec::new();
+    let mut palette_kind_taken = false;
+    for piece in design.pieces() {
+        let kind = design.styles.get(&piece.token).and_then(|s| s.kind.clone());
+        if normalise(&piece.cells) == shape.cells && design.axis_of(piece.token) == shape.axis {
+            same.push(kind);
+        } else if kind.is_some() && kind == shape.kind {
+            palette_kind_taken = true;
+        }
+    }
+    match same.split_first() {
+        // Pieces of the shape that do not all share one kind: the new one is apart.
+        Some((first, rest)) => rest
+            .iter()
+            .all(|k| k == first)
+            .then(|| first.clone())
+            .flatten(),
+        None if palette_kind_taken => None,
+        None => shape.kind.clone(),
     }
 }
 

@@ -410,33 +410,59 @@ pub fn check_input(puzzle: &Puzzle) -> Result<(), SolveError> {
 }
 
 /// What differs between `original` and `design`, one line each: the pieces added and taken
-/// away (by shape and axis: a reshaped piece is one shape taken away and another added), the
-/// walls added and removed. Where pieces stand is not compared (a design is any position of
-/// its pieces).
+/// away (by shape and axis: a reshaped piece is one shape taken away and another added; an
+/// added piece says the kind it took, since identical pieces are counted as one), the walls
+/// added and removed. Where pieces stand is not compared (a design is any position of its
+/// pieces).
 pub fn changes(original: &Puzzle, design: &Puzzle) -> Vec<String> {
-    type Counts = BTreeMap<(Vec<(usize, usize)>, Axis), usize>;
+    type Counts = BTreeMap<(Vec<(usize, usize)>, Axis, Option<String>), usize>;
     let shapes = |p: &Puzzle| -> Counts {
         let mut counts = BTreeMap::new();
         for piece in p.pieces() {
             let shape = PaletteShape::new(&piece.cells, p.axis_of(piece.token));
-            *counts.entry((shape.cells, shape.axis)).or_insert(0) += 1;
+            let kind = p.styles.get(&piece.token).and_then(|s| s.kind.clone());
+            *counts.entry((shape.cells, shape.axis, kind)).or_insert(0) += 1;
         }
         counts
     };
     let (was, now) = (shapes(original), shapes(design));
     let mut lines = Vec::new();
-    let mut differ = |from: &Counts, to: &Counts, verb: &str| {
-        for ((cells, axis), &n) in to {
-            let m = from.get(&(cells.clone(), *axis)).copied().unwrap_or(0);
-            if n > m {
-                let shape = PaletteShape::new(cells, *axis);
-                let pieces = if n - m == 1 { "piece" } else { "pieces" };
-                lines.push(format!("{verb} {} {pieces} {shape}", n - m));
-            }
+    // Added pieces by shape and kind.
+    for ((cells, axis, kind), &n) in &now {
+        let m = was
+            .get(&(cells.clone(), *axis, kind.clone()))
+            .copied()
+            .unwrap_or(0);
+        if n > m {
+            let shape = PaletteShape::new(cells, *axis);
+            let (pieces, own) = if n - m == 1 {
+                ("piece", "its own kind")
+            } else {
+                ("pieces", "each its own kind")
+            };
+            let kind = kind
+                .as_ref()
+                .map_or_else(|| own.to_string(), |k| format!("of kind \"{k}\""));
+            lines.push(format!("added {} {pieces} {shape}, {kind}", n - m));
         }
+    }
+    // Pieces taken away by shape alone.
+    let by_shape = |counts: &Counts| {
+        let mut out: BTreeMap<(Vec<(usize, usize)>, Axis), usize> = BTreeMap::new();
+        for ((cells, axis, _), &n) in counts {
+            *out.entry((cells.clone(), *axis)).or_insert(0) += n;
+        }
+        out
     };
-    differ(&was, &now, "added");
-    differ(&now, &was, "took away");
+    let (was, now) = (by_shape(&was), by_shape(&now));
+    for ((cells, axis), &n) in &was {
+        let m = now.get(&(cells.clone(), *axis)).copied().unwrap_or(0);
+        if n > m {
+            let shape = PaletteShape::new(cells, *axis);
+            let pieces = if n - m == 1 { "piece" } else { "pieces" };
+            lines.push(format!("took away {} {pieces} {shape}", n - m));
+        }
+    }
     let walls = |p: &Puzzle| -> BTreeSet<usize> {
         (0..p.cells.len())
             .filter(|&i| p.cells[i] == Cell::Wall)

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::*;
 use crate::model::{Cell, Puzzle};
-use crate::solve::blocks::classes::{Grouping, MaskSet, neighbours};
+use crate::solve::blocks::classes::{Grouping, MaskSet, Merge, neighbours};
 use crate::solve::blocks::state::{SetBits, Sets, choose_layout, encode_with, layout};
 
 /// Everything the kernel needs for one puzzle, built by the same steps as the domain.
@@ -30,7 +30,8 @@ fn fixture(rows: &[&str], metric: Metric) -> Fixture {
 fn fixture_with(rows: &[&str], metric: Metric, sets: Option<Sets>) -> Fixture {
     let puzzle = Puzzle::from_rows(rows, &[]).unwrap();
     let walls: Vec<bool> = puzzle.cells.iter().map(|c| *c == Cell::Wall).collect();
-    let mut grouping = Grouping::new(&puzzle, &puzzle.pieces(), &[], &walls).unwrap();
+    let mut grouping =
+        Grouping::new(&puzzle, &puzzle.pieces(), &[], &walls, Merge::Shapes).unwrap();
     let (fields, _) = match sets {
         Some(sets) => layout(&mut grouping.classes, puzzle.cols, sets).unwrap(),
         None => choose_layout(&mut grouping.classes, puzzle.cols).unwrap(),
@@ -273,7 +274,8 @@ fn classes_kept_as_sorted_indices_match_the_model_everywhere() {
 fn wide_boards_have_no_kernel() {
     let puzzle = Puzzle::from_rows(&["A ."], &[]).unwrap();
     let walls = vec![false; 2];
-    let mut grouping = Grouping::new(&puzzle, &puzzle.pieces(), &[], &walls).unwrap();
+    let mut grouping =
+        Grouping::new(&puzzle, &puzzle.pieces(), &[], &walls, Merge::Shapes).unwrap();
     let (fields, _) = choose_layout(&mut grouping.classes, 2).unwrap();
     let nbr = neighbours(&grouping.classes, grouping.placements);
     let make = |metric, rows, cols| {

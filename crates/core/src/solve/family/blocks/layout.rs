@@ -10,7 +10,8 @@ use crate::model::shape::normalise;
 impl BlockFamily {
     /// The puzzle a record's board string stands for, as a puzzle of this family: the goal
     /// piece `A` with the family's goal, the other letters as pieces (each must have the cells
-    /// of one of the family's shapes; it takes that shape's axis), `x` walls, `.` empty
+    /// of one of the family's shapes; it takes that shape's axis, and the shape's pieces
+    /// share one kind, named after the shape, as a listing counts them), `x` walls, `.` empty
     /// cells, in the family's metric.
     ///
     /// # Errors
@@ -88,9 +89,13 @@ impl BlockFamily {
             for &(r, c) in cells {
                 puzzle.cells[r * cols + c] = Cell::Piece(token);
             }
-            if self.shapes[i].axis != Axis::Free {
+            // A listing takes pieces of one shape for one another; so does the puzzle, by
+            // their kind, so that its counts are the listing's. The goal piece is alone.
+            let kind = (i != self.goal_shape).then(|| self.kind_name(i));
+            if self.shapes[i].axis != Axis::Free || kind.is_some() {
                 let style = PieceStyle {
                     axis: self.shapes[i].axis,
+                    kind,
                     ..PieceStyle::default()
                 };
                 puzzle.styles.insert(token, style);
@@ -111,6 +116,22 @@ impl BlockFamily {
         }
         self.set_goal(&mut puzzle);
         Ok(puzzle)
+    }
+
+    /// The kind of the pieces of shape `i` in [`BlockFamily::puzzle`]: the shape's name, with
+    /// its number when another shape has the same name (kinds must tell shapes apart).
+    fn kind_name(&self, i: usize) -> String {
+        let name = &self.shapes[i].name;
+        let shared = self
+            .shapes
+            .iter()
+            .enumerate()
+            .any(|(j, s)| j != i && s.name == *name);
+        if shared || name.is_empty() {
+            format!("{name} {}", i + 1)
+        } else {
+            name.clone()
+        }
     }
 
     /// The goal piece's goal cells, as a mask (those on a board of at most
