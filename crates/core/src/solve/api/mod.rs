@@ -134,6 +134,15 @@ fn with_domain<J: Job>(
 /// [`with_domain`] for a job that counts positions: a block puzzle's domain keeps pieces of
 /// different kinds apart ([`BlockDomain::kinds_apart`]), so its counts are the documented
 /// puzzle's. (A tile domain keeps every tile apart already.)
+///
+/// Why a walk of the documented positions rather than the merged walk scaled up: over each
+/// merged position of a component lie the same number of documented ones (the relabellings
+/// the component's cycles realise), so its size, goal positions and distances to the goal
+/// scale by one factor; but the distances from the start (`count`'s layers) do not scale (a
+/// relabelling may be farther than the position it relabels), and the factor itself needs a
+/// walk that tracks labellings. The two domains are one and the same when no two pieces of
+/// one shape differ in kind, as in most classics, so only puzzles that tell such pieces apart
+/// walk more.
 fn with_counting_domain<J: Job>(
     puzzle: &Puzzle,
     metric: Metric,
