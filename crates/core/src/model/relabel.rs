@@ -16,6 +16,27 @@ use super::{Axis, Cell, PieceCells, Puzzle, Token};
 /// the goal names it), nearest first. `cells` comes back unchanged
 /// when the two boards' pieces don't pair up that way.
 pub fn relabel_like(puzzle: &Puzzle, cells: &[Cell], reference: &[Cell]) -> Vec<Cell> {
+    relabel_by(puzzle, cells, reference, lookalike(puzzle))
+}
+
+/// [`relabel_like`] for a position whose pieces of different kinds are already where they
+/// belong (a walk that keeps kinds apart, as counting does): only pieces of one kind are
+/// renamed, so the position stays the same position of the puzzle as its file documents it.
+pub fn relabel_like_within_kinds(puzzle: &Puzzle, cells: &[Cell], reference: &[Cell]) -> Vec<Cell> {
+    let same = lookalike(puzzle);
+    relabel_by(puzzle, cells, reference, move |a, b| {
+        same(a, b) && puzzle.kind_of(a) == puzzle.kind_of(b)
+    })
+}
+
+/// `cells` renamed after `reference`, pairing only pieces `same_kind` says may be taken for
+/// one another (see [`relabel_like`]).
+fn relabel_by(
+    puzzle: &Puzzle,
+    cells: &[Cell],
+    reference: &[Cell],
+    same_kind: impl Fn(Token, Token) -> bool,
+) -> Vec<Cell> {
     if cells.len() != puzzle.cells.len() || reference.len() != puzzle.cells.len() {
         return cells.to_vec();
     }
@@ -24,7 +45,6 @@ pub fn relabel_like(puzzle: &Puzzle, cells: &[Cell], reference: &[Cell]) -> Vec<
     if pieces.len() != known.len() {
         return cells.to_vec();
     }
-    let same_kind = lookalike(puzzle);
     let mut name: BTreeMap<Token, Token> = BTreeMap::new();
     let mut free: Vec<&PieceCells> = Vec::new();
     for k in &known {

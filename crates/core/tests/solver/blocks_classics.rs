@@ -104,7 +104,8 @@ fn klotski_merged_space_is_25955_with_964_goals() {
 fn the_walk_keeps_only_the_last_layers() {
     // Frontier search: at any time the walk holds three layers, not the whole space, so its
     // memory stays well under what storing each reachable state once would take ("two L's
-    // meet" has 110,804 states in layers of at most a few thousand).
+    // meet" has 110,804 states with its same-shaped pieces merged, as a search walks it, in
+    // layers of at most a few thousand).
     let domain = BlockDomain::new(&bundled("two-ls-meet.ron"), Metric::Step).unwrap();
     let e = blocks::count_space(&domain, &mut control());
     assert_eq!(e.termination, Termination::Unsolvable);

@@ -301,10 +301,7 @@ fn with_random_kinds(mut p: Puzzle, seed: u64) -> Puzzle {
             0 => None,
             n => Some(format!("{:?} {n}", piece.shape())),
         };
-        let style = p
-            .styles
-            .entry(piece.token)
-            .or_insert_with(PieceStyle::default);
+        let style = p.styles.entry(piece.token).or_default();
         style.kind = kind;
     }
     p
@@ -364,23 +361,15 @@ fn counts_match_a_walk_that_keeps_kinds_apart_on_random_small_boards() {
     }
 }
 
-/// Klotski with two soldiers taken away and a 1x2 piece without a kind added beside the
-/// horizontal general (who has none either): the engine may merge the two for its search,
-/// but the documented puzzle tells them apart.
+/// The design the issue reports: Klotski's pieces with a vertical piece taken away and a
+/// 1x2 piece without a kind added, laid out as Century (whose two lying pieces share a kind).
+/// Klotski's horizontal general has no kind either, so the two lying pieces are told apart:
+/// the engine may merge them for its search, the documented puzzle may not.
 fn klotski_with_an_unkinded_piece() -> Puzzle {
-    let mut p = bundled("klotski.ron");
-    let k = Token::new("K").unwrap();
+    let mut p = bundled("century.ron");
     for token in ["I", "J"] {
-        p.styles.remove(&Token::new(token).unwrap());
-    }
-    for (i, cell) in p.cells.iter_mut().enumerate() {
-        let (r, c) = (i / 4, i % 4);
-        if r == 4 {
-            *cell = if c < 2 {
-                blockslide_core::model::Cell::Piece(k)
-            } else {
-                blockslide_core::model::Cell::Empty
-            };
+        if let Some(style) = p.styles.get_mut(&Token::new(token).unwrap()) {
+            style.kind = None;
         }
     }
     p
@@ -392,16 +381,108 @@ fn klotski_with_an_added_unkinded_piece_counts_it_apart() {
     let p = klotski_with_an_unkinded_piece();
     assert_eq!(
         p.board_rows().join("/"),
-        "B A A C/B A A C/D E E F/D G H F/K K . .",
+        "B A A C/D A A E/D F . E/G F . H/I I J J",
         "the board"
+    );
+    // The issue's figures, as the independent walk finds them: 162,680 positions, 12,728
+    // of them goal positions (the engine's search walks Century's 81,340 and 6,364, with the
+    // two merged).
+    let walk = Walk::from(std::slice::from_ref(&p), Metric::Step);
+    assert_eq!(
+        (walk.positions.len(), walk.goals().len()),
+        (162_680, 12_728)
     );
     for metric in [Metric::Step, Metric::Move] {
         check_component(&p, metric);
     }
 }
 
+/// The force field's unkinded 1x2 pieces (five upright, two lying) are told apart by the
+/// documented puzzle: twice the positions the engine's search walks (2,360 and 40 goal
+/// positions, found by the independent walk), and its hardest start is a position of the
+/// documented puzzle, not one with pieces of different kinds renamed.
+#[test]
+fn the_force_field_counts_its_unkinded_pieces_apart() {
+    let p = bundled("force-field.ron");
+    let walk = Walk::from(std::slice::from_ref(&p), Metric::Step);
+    assert_eq!((walk.positions.len(), walk.goals().len()), (2_360, 40));
+    for metric in Metric::ALL {
+        check_component(&p, metric);
+    }
+}
+
+/// The documented positions reachable from `p`'s start, walked layer by layer with only a
+/// compact key of each kept (for spaces too large for [`Walk`]): each cell's piece as its
+/// kind and its rank among the pieces of that kind (by first cell). Returns the positions
+/// at each distance from the start and how many satisfy the goal.
+fn lean_count(p: &Puzzle, metric: Metric) -> (Vec<u64>, u64) {
+    let kinds: Vec<String> = {
+        let mut k: Vec<String> = p.pieces().iter().map(|x| p.kind_of(x.token)).collect();
+        k.sort();
+        k.dedup();
+        k
+    };
+    let compact = |q: &Puzzle| -> Vec<u8> {
+        let mut key = vec![0u8; q.cells.len()];
+        let mut seen: Vec<usize> = vec![0; kinds.len()];
+        let mut pieces = q.pieces();
+        pieces.sort_by_key(|piece| piece.cells.iter().min().copied());
+        for piece in pieces {
+            let kind = kinds.binary_search(&q.kind_of(piece.token)).unwrap();
+            seen[kind] += 1;
+            let label = u8::try_from(kind * 16 + seen[kind]).unwrap();
+            for &(r, c) in &piece.cells {
+                key[r * q.cols + c] = label;
+            }
+        }
+        key
+    };
+    let mut seen = HashSet::new();
+    seen.insert(compact(p));
+    let (mut layers, mut goals) = (Vec::new(), 0u64);
+    let mut layer = vec![p.clone()];
+    while !layer.is_empty() {
+        layers.push(layer.len() as u64);
+        let mut next = Vec::new();
+        for q in &layer {
+            goals += u64::from(reference_goal(q));
+            for s in naive_successors(q, metric) {
+                if seen.insert(compact(&s)) {
+                    next.push(s);
+                }
+            }
+        }
+        layer = next;
+    }
+    (layers, goals)
+}
+
+/// "Two L's meet" has four unkinded 1x2 pieces, which its cycles permute every way: 24 times
+/// the positions its search walks (110,804), by the lean walk.
+#[test]
+#[ignore = "walks millions of model positions: run in release"]
+fn two_ls_meet_counts_its_unkinded_pieces_apart() {
+    let p = bundled("two-ls-meet.ron");
+    let (layers, goals) = lean_count(&p, Metric::Step);
+    assert_eq!(
+        (layers.iter().sum::<u64>(), goals),
+        (2_659_296, 1_129_824),
+        "the lean walk"
+    );
+    let counted = count(&p, Metric::Step, control()).unwrap();
+    assert_eq!((&counted.per_depth, counted.goal_states), (&layers, goals));
+    let analysed = analyze(&p, Metric::Step, control()).unwrap();
+    assert_eq!(
+        (analysed.component, analysed.goal_positions),
+        (counted.states, goals)
+    );
+}
+
+/// A piece's shape and kind.
+type ShapeKind = (Vec<(usize, usize)>, Option<String>);
+
 /// The pieces of `design` that `base` does not have, with their kinds.
-fn added(base: &Puzzle, design: &Puzzle) -> Vec<(Vec<(usize, usize)>, Option<String>)> {
+fn added(base: &Puzzle, design: &Puzzle) -> Vec<ShapeKind> {
     let before: HashSet<Token> = base.pieces().iter().map(|p| p.token).collect();
     design
         .pieces()

@@ -2,7 +2,7 @@
 //! [`explore`] a block puzzle's piece set, reported with positions as puzzles (the original's
 //! goal, styles and name, the pieces moved) and solutions as moves of concrete pieces.
 
-use crate::model::relabel::relabel_like;
+use crate::model::relabel::relabel_like_within_kinds;
 use crate::model::{Metric, PieceMove, Puzzle, PuzzleType};
 use crate::solve::analysis::{Analysis, PathCount};
 use crate::solve::blocks::{BlockDomain, explore_piece_set};
@@ -165,11 +165,12 @@ fn analyze_on<D: PuzzleDomain>(
     })
 }
 
-/// `position` of `puzzle`'s board with the pieces the solver took for one another named as
-/// in the start, nearest first: made the start, it shows the cars and blocks the user knows
-/// where they can be told apart (see [`relabel_like`]).
+/// `position` of `puzzle`'s board with the pieces of one kind named as in the start, nearest
+/// first: made the start, it shows the blocks the user knows where they can be told apart
+/// (see [`relabel_like_within_kinds`]; the walks that find positions keep kinds apart, so
+/// pieces of different kinds are already where they belong).
 fn named_like_start(puzzle: &Puzzle, mut position: Puzzle) -> Puzzle {
-    position.cells = relabel_like(puzzle, &position.cells, &puzzle.cells);
+    position.cells = relabel_like_within_kinds(puzzle, &position.cells, &puzzle.cells);
     position
 }
 

@@ -25,7 +25,9 @@
 //!   The walk leaves each state's parent out of its successors (it is always a duplicate, and
 //!   still counted as one).
 //! - Pieces are interchangeable when the goal cannot tell them apart: pieces of one declared
-//!   kind, or pieces of the same shape whose kind the goal never names.
+//!   kind, or pieces of the same shape whose kind the goal never names. That keeps every
+//!   optimal length; counts of the puzzle as its file documents it walk
+//!   [`BlockDomain::kinds_apart`], which merges only pieces of one kind.
 //! - [`BlockHeuristic`]: admissible lower bounds from one-piece relaxations and from a
 //!   pattern database (and one comparison heuristic from the seeds that is not admissible),
 //!   listed by [`heuristics`] and chosen by [`heuristic`].
