@@ -44,7 +44,7 @@ use blockslide_core::solve::family::BlockFamily;
 use design::{block_family, design_board};
 use listing::Listing;
 use run::{Batch, FamilyBoard, FamilyChoice, FamilyTask, spawn_family};
-use table::{Filter, MAX_MOVES, Table, histogram_ui, table_ui};
+use table::{Filter, MAX_MOVES, Table, lengths_ui, table_ui};
 
 /// The colour of a complete family's headline.
 const COMPLETE: Color32 = Color32::from_rgb(0x2e, 0x9e, 0x4f);
@@ -260,7 +260,7 @@ impl FamilyView {
                 }
             });
             let width = ui.available_width().max(200.0);
-            ui.vertical(|ui| histogram_ui(ui, listing.summary(), &self.table.filter, width));
+            ui.vertical(|ui| lengths_ui(ui, listing.summary(), &self.table.filter, width));
         });
         ui.separator();
         self.table.refresh(listing.puzzles(), running);
