@@ -14,7 +14,8 @@
 //! - [`playback`]: a solution played back move by move.
 //! - [`watch`]: one algorithm's search watched expansion by expansion.
 //! - [`play`]: the Play tab's game, with hints.
-//! - [`search`]: a solve as a background task.
+//! - [`search`]: a solve as a background task; [`budget`]: the limits and threads every
+//!   background job runs within, and the one way to start one.
 //! - [`design`]: the open design with its profile, as the tool windows read it.
 //! - [`refusals`]: the app's words for a task the design's profile refuses.
 //!
@@ -31,6 +32,7 @@
 
 pub mod analyze;
 pub mod availability;
+pub mod budget;
 pub mod compare;
 pub mod design;
 pub mod family;
@@ -381,17 +383,16 @@ impl SolveView {
             }
             SolveCommand::Analyze(command) => {
                 let settings = &self.panel.settings;
-                let (metric, limits) = (settings.metric, settings.limits());
                 self.analyze
-                    .apply(command, puzzle, metric, limits, settings.threads, ctx);
+                    .apply(command, puzzle, settings.metric, settings.budget(), ctx);
             }
             SolveCommand::Harder(command) => {
                 self.harder
                     .apply(command, puzzle, &self.panel.settings, ctx);
             }
             SolveCommand::Family(command) => {
-                let threads = self.panel.settings.threads;
-                self.families.apply(command, puzzle, threads, ctx);
+                let budget = self.panel.settings.budget();
+                self.families.apply(command, puzzle, budget, ctx);
             }
             SolveCommand::Watch(command) => {
                 let job = self.panel.settings.search(puzzle);

@@ -36,6 +36,7 @@ use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{AnalyzeReport, ExploreReport, Task as SolverTask};
 use blockslide_core::solve::{Limits, SolveError, Stats};
 
+use super::budget::Budget;
 use super::design::Design;
 use super::harder::HARDER_LABEL;
 use super::pickers;
@@ -187,15 +188,13 @@ impl AnalyzeView {
         poll_job(&mut self.exploration, &mut self.exploration_outcome);
     }
 
-    /// Carries out `command` on `puzzle` in `metric` under `limits`, an analysis on `threads`
-    /// workers (0 = every core).
+    /// Carries out `command` on `puzzle` in `metric` within `budget`.
     pub fn apply(
         &mut self,
         command: AnalyzeCommand,
         puzzle: &Puzzle,
         metric: Metric,
-        limits: Limits,
-        threads: usize,
+        budget: Budget,
         ctx: &Context,
     ) {
         match command {
@@ -203,7 +202,7 @@ impl AnalyzeView {
                 self.tab = AnalyzeTab::Start;
                 self.analysis_outcome = None;
                 self.of_previous_start = false;
-                match spawn_analysis(ctx, puzzle.clone(), metric, limits, threads) {
+                match spawn_analysis(ctx, puzzle.clone(), metric, budget) {
                     Ok(task) => self.analysis = Some(task),
                     Err(e) => self.analysis_outcome = Some(Err(e)),
                 }
@@ -217,7 +216,7 @@ impl AnalyzeView {
                 self.tab = AnalyzeTab::PieceSet;
                 self.exploration_outcome = None;
                 let top = self.top.max(1);
-                match spawn_exploration(ctx, puzzle.clone(), metric, top, limits) {
+                match spawn_exploration(ctx, puzzle.clone(), metric, top, budget) {
                     Ok(task) => self.exploration = Some(task),
                     Err(e) => self.exploration_outcome = Some(Err(e)),
                 }

@@ -38,6 +38,7 @@ use crate::command::{Command, FamilyCommand};
 use crate::common::board::Board;
 use crate::common::format as fmt;
 use crate::common::task::Poll;
+use crate::solve::budget::Budget;
 use crate::solve::design::Design;
 use blockslide_core::model::{Axis, Puzzle};
 use blockslide_core::solve::family::BlockFamily;
@@ -112,12 +113,12 @@ impl FamilyView {
     }
 
     /// Carries out `command`; `design` is the open design (for the family of its board),
-    /// and a run uses `threads` workers (0: every core).
+    /// and a run uses `budget`'s workers (its limits do not stop a family).
     pub fn apply(
         &mut self,
         command: FamilyCommand,
         design: &Puzzle,
-        threads: usize,
+        budget: Budget,
         ctx: &Context,
     ) {
         match command {
@@ -127,13 +128,13 @@ impl FamilyView {
                     self.table.clear();
                     self.preview = None;
                     self.random_moves = 0;
-                    self.start(threads, ctx);
+                    self.start(budget, ctx);
                 }
                 Err(e) => self.error = Some(e),
             },
             FamilyCommand::Resume => {
                 if !self.is_running() && self.listing.as_ref().is_some_and(Listing::can_resume) {
-                    self.start(threads, ctx);
+                    self.start(budget, ctx);
                 }
             }
             FamilyCommand::Cancel => {
@@ -145,7 +146,7 @@ impl FamilyView {
     }
 
     /// Starts a run of the listing's family where the listing stops.
-    fn start(&mut self, threads: usize, ctx: &Context) {
+    fn start(&mut self, budget: Budget, ctx: &Context) {
         let Some(listing) = &self.listing else {
             return;
         };
@@ -155,7 +156,7 @@ impl FamilyView {
             listing.summary().clone(),
             listing.puzzles().len(),
         );
-        match spawn_family(ctx, listing.family().clone(), resume, threads) {
+        match spawn_family(ctx, listing.family().clone(), resume, budget) {
             Ok((task, batches)) => self.running = Some(Running { task, batches }),
             Err(e) => self.error = Some(e),
         }

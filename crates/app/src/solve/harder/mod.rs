@@ -33,6 +33,7 @@ use blockslide_core::solve::Limits;
 use blockslide_core::solve::api::Task;
 use blockslide_core::solve::design::SearchReport;
 
+use super::budget::Budget;
 use super::settings::SolverSettings;
 use form::DesignForm;
 use results::{Figures, designs_ui, headline_ui, preview, selected_ui, timeline_ui};
@@ -168,11 +169,13 @@ impl HarderView {
                     puzzle: design.clone(),
                     rules: form.rules(metric),
                     options: form.options(),
-                    limits: Limits {
-                        max_time: budget,
-                        ..settings.limits()
+                    budget: Budget {
+                        limits: Limits {
+                            max_time: budget,
+                            ..settings.limits()
+                        },
+                        threads: settings.threads,
                     },
-                    threads: settings.threads,
                 };
                 self.outcome = None;
                 self.selected = 0;
