@@ -106,8 +106,7 @@ impl App {
                 self.view.library_open = open;
             }
             Command::RefreshLibrary => self.library.refresh(),
-            Command::ShowAnalysis(open) => self.view.analysis_open = open,
-            Command::ShowFamilies(open) => self.view.families_open = open,
+            Command::ShowWindow(window, open) => self.view.windows.set(window, open),
             Command::ShowHelp(page) => {
                 if page.is_some() {
                     self.help_openings += 1;

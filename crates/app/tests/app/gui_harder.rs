@@ -58,7 +58,7 @@ fn open_window(h: &mut Harness<'static, App>) {
     h.run_ok();
     assert!(h.state().analysis_open());
     press(h, HARDER_LABEL);
-    assert!(harder(h.state()).is_open());
+    assert!(h.state().harder_open());
 }
 
 /// Sets the search's time budget and seed, and presses Run.
