@@ -10,8 +10,8 @@
 //! Every frame: background work is polled, every panel draws and queues
 //! [`Command`]s, and then [`App::apply`] (in [`apply`]) carries them out in order.
 //!
-//! - [`document`]: the open design with undo/redo; `session.rs`: what is kept between
-//!   launches.
+//! - [`document`]: the open design with undo/redo; `edits.rs`: the commands that edit it;
+//!   `session.rs`: what is kept between launches.
 //! - [`menu_bar`], [`status_bar`], [`dialogs`], [`new_dialog`], [`library_panel`]: the
 //!   window around the two halves, one panel per file.
 //! - [`file_dialogs`]: native file dialogs behind a trait; [`screenshot`]: `--screenshot`.
@@ -20,6 +20,7 @@
 pub mod apply;
 pub mod dialogs;
 pub mod document;
+mod edits;
 pub mod export;
 pub mod file_dialogs;
 pub mod help;
