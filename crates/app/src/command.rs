@@ -13,6 +13,29 @@ use blockslide_core::solve::SolveReport;
 
 use super::common::board::{CellPos, Layer};
 
+/// The app's tool windows: each floats over the tabs, shown and hidden with
+/// [`Command::ShowWindow`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ToolWindow {
+    /// How hard the design is, and how hard its piece set can get.
+    Analyze,
+    /// A search for harder variants of the design.
+    Harder,
+    /// Every puzzle of a family, listed to browse, open and play.
+    Families,
+}
+
+impl ToolWindow {
+    /// The window's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            ToolWindow::Analyze => "Analyze",
+            ToolWindow::Harder => "Make it harder",
+            ToolWindow::Families => "Families",
+        }
+    }
+}
+
 /// Which part of the app has the board: the two editor tabs, or the solver's two.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
@@ -280,10 +303,8 @@ pub enum Command {
     ShowLibrary(bool),
     /// Re-read the user's library folder.
     RefreshLibrary,
-    /// Show or hide the Analyze window.
-    ShowAnalysis(bool),
-    /// Show or hide the Families window.
-    ShowFamilies(bool),
+    /// Show or hide a tool window.
+    ShowWindow(ToolWindow, bool),
     /// Show or hide both side panels.
     ShowPanels(bool),
     /// Ask where to save the solution shown in playback, as this format, and save it.
@@ -515,8 +536,6 @@ pub enum AnalyzeCommand {
 /// What the Make it harder window asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HarderCommand {
-    /// Show or hide the window.
-    Show(bool),
     /// Search for harder designs with the window's choices, the solver's metric, threads
     /// and limits.
     Run,

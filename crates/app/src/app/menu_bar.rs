@@ -5,10 +5,11 @@ use std::path::{Path, PathBuf};
 use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, RichText, ThemePreference, Ui};
 
 use super::document::Document;
-use crate::command::{Command, HelpPage};
+use crate::command::{Command, HelpPage, ToolWindow};
 use crate::editor::clipboard;
 use crate::editor::transform::Transform;
 use crate::solve::play::Play;
+use crate::solve::tool_window::OpenWindows;
 
 /// Ctrl+N: new puzzle.
 pub const NEW: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
@@ -37,7 +38,7 @@ pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key
 
 /// View options the menu toggles directly (they are not part of the design).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
+#[serde(from = "SavedView", into = "SavedView")]
 #[expect(
     clippy::struct_excessive_bools,
     reason = "independent view switches, each a menu entry of its own"
@@ -49,10 +50,9 @@ pub struct ViewSettings {
     pub animations: bool,
     /// Show the library window.
     pub library_open: bool,
-    /// Show the Analyze window.
-    pub analysis_open: bool,
-    /// Show the Families window.
-    pub families_open: bool,
+    /// The tool windows that show (the Make it harder window is not kept between launches:
+    /// its results are not).
+    pub windows: OpenWindows,
     /// Show the left panel of the editor (tools and pieces).
     pub left_panel: bool,
     /// Show the right panel (the editor's properties, the solver panel).
@@ -65,10 +65,63 @@ impl Default for ViewSettings {
             goal_outline: true,
             animations: true,
             library_open: false,
-            analysis_open: false,
-            families_open: false,
+            windows: OpenWindows::default(),
             left_panel: true,
             right_panel: true,
+        }
+    }
+}
+
+/// [`ViewSettings`] as saved: the tool windows' flags under the names they had before the
+/// windows shared a frame, so the settings of every earlier launch still load.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+#[expect(
+    clippy::struct_excessive_bools,
+    reason = "the saved form of independent view switches"
+)]
+struct SavedView {
+    goal_outline: bool,
+    animations: bool,
+    library_open: bool,
+    analysis_open: bool,
+    families_open: bool,
+    left_panel: bool,
+    right_panel: bool,
+}
+
+impl Default for SavedView {
+    fn default() -> Self {
+        ViewSettings::default().into()
+    }
+}
+
+impl From<ViewSettings> for SavedView {
+    fn from(view: ViewSettings) -> Self {
+        SavedView {
+            goal_outline: view.goal_outline,
+            animations: view.animations,
+            library_open: view.library_open,
+            analysis_open: view.windows.is_open(ToolWindow::Analyze),
+            families_open: view.windows.is_open(ToolWindow::Families),
+            left_panel: view.left_panel,
+            right_panel: view.right_panel,
+        }
+    }
+}
+
+impl From<SavedView> for ViewSettings {
+    fn from(saved: SavedView) -> Self {
+        let mut windows = OpenWindows::default();
+        windows.set(ToolWindow::Analyze, saved.analysis_open);
+        windows.set(ToolWindow::Families, saved.families_open);
+        ViewSettings {
+            goal_outline: saved.goal_outline,
+            animations: saved.animations,
+            library_open: saved.library_open,
+            windows,
+            left_panel: saved.left_panel,
+            right_panel: saved.right_panel,
         }
     }
 }
@@ -418,7 +471,7 @@ fn view_menu(ui: &mut Ui, view: &mut ViewSettings, commands: &mut Vec<Command>) 
             )
             .clicked()
         {
-            commands.push(Command::ShowAnalysis(true));
+            commands.push(Command::ShowWindow(ToolWindow::Analyze, true));
         }
         if ui
             .button("Families…")
@@ -428,7 +481,7 @@ fn view_menu(ui: &mut Ui, view: &mut ViewSettings, commands: &mut Vec<Command>) 
             )
             .clicked()
         {
-            commands.push(Command::ShowFamilies(true));
+            commands.push(Command::ShowWindow(ToolWindow::Families, true));
         }
         ui.separator();
         ui.checkbox(&mut view.left_panel, "Tools panel")
@@ -478,5 +531,38 @@ fn theme_ui(ui: &mut Ui) {
     });
     if theme != before {
         ui.ctx().set_theme(theme);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn view_settings_saved_before_the_shared_frame_still_load() {
+        let saved = "(goal_outline: false, analysis_open: true, families_open: true, right_panel: \
+                     false)";
+        let view: ViewSettings = ron::from_str(saved).expect("saved view settings load");
+        assert!(view.windows.is_open(ToolWindow::Analyze));
+        assert!(view.windows.is_open(ToolWindow::Families));
+        assert!(!view.windows.is_open(ToolWindow::Harder));
+        assert!(!view.goal_outline && view.animations && !view.right_panel);
+    }
+
+    #[test]
+    fn view_settings_are_saved_under_the_names_they_always_had() {
+        let mut view = ViewSettings::default();
+        view.windows.set(ToolWindow::Analyze, true);
+        view.windows.set(ToolWindow::Harder, true);
+        let text = ron::to_string(&view).expect("view settings save");
+        assert_eq!(
+            text,
+            "(goal_outline:true,animations:true,library_open:false,analysis_open:true,\
+             families_open:false,left_panel:true,right_panel:true)"
+        );
+        let mut reloaded: ViewSettings = ron::from_str(&text).expect("saved settings load");
+        // The Make it harder window is not kept between launches.
+        reloaded.windows.set(ToolWindow::Harder, true);
+        assert_eq!(reloaded, view);
     }
 }

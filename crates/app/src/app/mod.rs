@@ -10,8 +10,8 @@
 //! Every frame: background work is polled, every panel draws and queues
 //! [`Command`]s, and then [`App::apply`] (in [`apply`]) carries them out in order.
 //!
-//! - [`document`]: the open design with undo/redo; `session.rs`: what is kept between
-//!   launches.
+//! - [`document`]: the open design with undo/redo; `edits.rs`: the commands that edit it;
+//!   `session.rs`: what is kept between launches.
 //! - [`menu_bar`], [`status_bar`], [`dialogs`], [`new_dialog`], [`library_panel`]: the
 //!   window around the two halves, one panel per file.
 //! - [`file_dialogs`]: native file dialogs behind a trait; [`screenshot`]: `--screenshot`.
@@ -20,6 +20,7 @@
 pub mod apply;
 pub mod dialogs;
 pub mod document;
+mod edits;
 pub mod export;
 pub mod file_dialogs;
 pub mod help;
@@ -36,7 +37,7 @@ use std::path::{Path, PathBuf};
 use eframe::Storage;
 use egui::{Context, Key, Ui, ViewportCommand};
 
-use crate::command::{Command, HelpPage, Mode, SolverCommand, Tool};
+use crate::command::{Command, HelpPage, Mode, SolverCommand, Tool, ToolWindow};
 use crate::common::board::Layer;
 use crate::editor::canvas::EditorState;
 use crate::editor::edit;
@@ -285,14 +286,30 @@ impl App {
         &mut self.solve
     }
 
+    /// Whether `window` is open.
+    pub fn is_window_open(&self, window: ToolWindow) -> bool {
+        self.view.windows.is_open(window)
+    }
+
+    /// Shows or hides `window`, as [`Command::ShowWindow`] does: for example beside results
+    /// shown in snapshot tests.
+    pub fn set_window_open(&mut self, window: ToolWindow, open: bool) {
+        self.view.windows.set(window, open);
+    }
+
     /// Whether the Analyze window is open.
     pub fn analysis_open(&self) -> bool {
-        self.view.analysis_open
+        self.is_window_open(ToolWindow::Analyze)
     }
 
     /// Whether the Families window is open.
     pub fn families_open(&self) -> bool {
-        self.view.families_open
+        self.is_window_open(ToolWindow::Families)
+    }
+
+    /// Whether the Make it harder window is open.
+    pub fn harder_open(&self) -> bool {
+        self.is_window_open(ToolWindow::Harder)
     }
 
     /// Whether the library window is open.
@@ -377,7 +394,8 @@ impl App {
                 commands.push(Command::ShowPanels(!shown));
             }
             if i.key_pressed(Key::F6) {
-                commands.push(Command::ShowAnalysis(!self.view.analysis_open));
+                let open = self.view.windows.is_open(ToolWindow::Analyze);
+                commands.push(Command::ShowWindow(ToolWindow::Analyze, !open));
             }
             if !self.mode.is_editing() {
                 return;
@@ -660,14 +678,9 @@ impl App {
             puzzle: self.doc.puzzle(),
             profile: &self.checks.profile,
         };
-        if self.view.analysis_open {
-            self.solve
-                .analysis_window(ctx, design, self.side_rect.zip(self.centre_rect), commands);
-        }
-        if self.view.families_open {
-            self.solve.families_window(ctx, design, commands);
-        }
-        self.solve.harder_window(ctx, design, commands);
+        let beside = self.side_rect.zip(self.centre_rect);
+        self.solve
+            .tool_windows_ui(ctx, self.view.windows, design, beside, commands);
         if let Some(page) = self.help {
             help::show(ctx, page, self.help_openings, commands);
         }

@@ -14,23 +14,25 @@
 //! - [`playback`]: a solution played back move by move.
 //! - [`watch`]: one algorithm's search watched expansion by expansion.
 //! - [`play`]: the Play tab's game, with hints.
-//! - [`search`]: a solve as a background task.
+//! - [`search`]: a solve as a background task; [`budget`]: the limits and threads every
+//!   background job runs within, and the one way to start one.
 //! - [`design`]: the open design with its profile, as the tool windows read it.
 //! - [`refusals`]: the app's words for a task the design's profile refuses.
+//! - [`tool_window`]: the frame the Analyze, Make it harder and Families windows share, and
+//!   which of them are open.
 //!
 //! [`SolveView`] holds them all. The app calls [`SolveView::poll`] at the start of every
 //! frame, [`SolveView::side_ui`] and [`SolveView::central_ui`] while the Solve or Play tab
-//! shows (they queue commands), [`SolveView::analysis_window`],
-//! [`SolveView::harder_window`] and [`SolveView::families_window`] in every tab while those
-//! windows are open, and
-//! [`SolveView::apply`] for each queued [`SolveCommand`] after every panel has drawn. Results
-//! belong to the revision of the design they were computed for (the app passes the
-//! document's solvable revision, which renaming or notes leave as it is): when the revision
-//! changes, they are dropped and running searches stop. A family's listing is the exception:
+//! shows (they queue commands), [`SolveView::tool_windows_ui`] in every tab for the tool
+//! windows that are open, and [`SolveView::apply`] for each queued [`SolveCommand`] after
+//! every panel has drawn. Results belong to the revision of the design they were computed
+//! for (the app passes the document's solvable revision, which renaming or notes leave as it
+//! is): when the revision changes, they are dropped and running searches stop. A family's listing is the exception:
 //! it belongs to no design, and stays while designs are opened from it.
 
 pub mod analyze;
 pub mod availability;
+pub mod budget;
 pub mod compare;
 pub mod design;
 pub mod family;
@@ -43,6 +45,7 @@ pub mod refusals;
 pub mod search;
 pub mod settings;
 pub mod stats_view;
+pub mod tool_window;
 pub mod watch;
 
 use crate::solve::design::Design;
@@ -53,7 +56,7 @@ use std::sync::Arc;
 use egui::{RichText, Ui};
 use serde::{Deserialize, Serialize};
 
-use crate::command::{Command, Mode, PlaybackCommand, SolveCommand, SolverCommand};
+use crate::command::{Command, Mode, PlaybackCommand, SolveCommand, SolverCommand, ToolWindow};
 use crate::common::board::Board;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::metric_for;
@@ -70,6 +73,7 @@ use panel::SolverPanel;
 use play::{Play, PlayResult, record_key};
 use playback::{HeuristicPath, Playback, PlaybackSettings};
 use settings::SolverSettings;
+use tool_window::{OpenWindows, Surroundings};
 use watch::Watch;
 
 /// The Solve and Play settings kept between launches.
@@ -381,17 +385,16 @@ impl SolveView {
             }
             SolveCommand::Analyze(command) => {
                 let settings = &self.panel.settings;
-                let (metric, limits) = (settings.metric, settings.limits());
                 self.analyze
-                    .apply(command, puzzle, metric, limits, settings.threads, ctx);
+                    .apply(command, puzzle, settings.metric, settings.budget(), ctx);
             }
             SolveCommand::Harder(command) => {
                 self.harder
                     .apply(command, puzzle, &self.panel.settings, ctx);
             }
             SolveCommand::Family(command) => {
-                let threads = self.panel.settings.threads;
-                self.families.apply(command, puzzle, threads, ctx);
+                let budget = self.panel.settings.budget();
+                self.families.apply(command, puzzle, budget, ctx);
             }
             SolveCommand::Watch(command) => {
                 let job = self.panel.settings.search(puzzle);
@@ -507,40 +510,44 @@ impl SolveView {
         }
     }
 
-    /// The Analyze window, for `design` (the open design), with the solver panel's metric and
-    /// limits; it opens over `beside` (the right-hand panel, when shown), off the board.
-    pub fn analysis_window(
+    /// The tool windows that are `open`, for `design` (the open design), with the solver
+    /// panel's settings; the Analyze window opens over `beside` (the right-hand panel, when
+    /// shown), off the board.
+    pub fn tool_windows_ui(
         &mut self,
         ctx: &egui::Context,
+        open: OpenWindows,
         design: Design<'_>,
         beside: Option<(egui::Rect, egui::Rect)>,
         commands: &mut Vec<Command>,
     ) {
-        self.analyze
-            .window(ctx, &mut self.panel.settings, design, beside, commands);
-    }
-
-    /// The Make it harder window, when it is open, for `design` (the open design), with
-    /// lengths in the solver panel's metric.
-    pub fn harder_window(
-        &mut self,
-        ctx: &egui::Context,
-        design: Design<'_>,
-        commands: &mut Vec<Command>,
-    ) {
-        let metric = self.panel.settings.metric;
-        self.harder.window(ctx, metric, design, commands);
-    }
-
-    /// The Families window; `design` (the open design) is the board of "this puzzle's
-    /// board".
-    pub fn families_window(
-        &mut self,
-        ctx: &egui::Context,
-        design: Design<'_>,
-        commands: &mut Vec<Command>,
-    ) {
-        self.families.window(ctx, design, commands);
+        let mut around = Surroundings {
+            design,
+            settings: &mut self.panel.settings,
+            beside,
+        };
+        let is_open = |window| open.is_open(window);
+        tool_window::show(
+            ctx,
+            &mut self.analyze,
+            is_open(ToolWindow::Analyze),
+            &mut around,
+            commands,
+        );
+        tool_window::show(
+            ctx,
+            &mut self.families,
+            is_open(ToolWindow::Families),
+            &mut around,
+            commands,
+        );
+        tool_window::show(
+            ctx,
+            &mut self.harder,
+            is_open(ToolWindow::Harder),
+            &mut around,
+            commands,
+        );
     }
 
     fn play_side_ui(&mut self, ui: &mut Ui) {

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use super::budget::Budget;
 use crate::common::task::Task;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::{
@@ -37,22 +38,20 @@ impl SearchProgress {
     }
 }
 
-/// A search as the app runs it: what to search for, and the limits and threads it runs
-/// within, which the core takes on its [`SearchControl`] alone ([`SearchJob::control`]).
+/// A search as the app runs it: what to search for, and the budget it runs within, which
+/// the core takes on its [`SearchControl`] alone ([`SearchJob::control`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchJob {
     /// What to search for.
     pub request: SolveRequest,
-    /// The search's limits.
-    pub limits: Limits,
-    /// Worker threads for the searches that share their work (0: every core).
-    pub threads: usize,
+    /// The search's limits and worker threads.
+    pub budget: Budget,
 }
 
 impl SearchJob {
     /// A control with the job's limits and threads, a fresh cancel flag and no progress sink.
     pub fn control(&self) -> SearchControl {
-        SearchControl::new(self.limits).with_threads(self.threads)
+        self.budget.control()
     }
 }
 
@@ -70,13 +69,11 @@ pub fn spawn_search(
     puzzle: Puzzle,
     job: SearchJob,
 ) -> Result<SearchTask, String> {
-    Task::spawn(name, ctx, move |reporter| {
+    job.budget.spawn(name, ctx, move |reporter, control| {
         // The search's reports carry the preparation's time, so the last one tells both.
         let prepared = Arc::new(Mutex::new(None));
         let seen = Arc::clone(&prepared);
-        let control = job
-            .control()
-            .with_cancel(reporter.cancel_flag())
+        let control = control
             .with_progress(reporter.sink(move |s: &Stats| SearchProgress::Searching {
                 stats: *s,
                 prepared: *seen.lock().unwrap_or_else(PoisonError::into_inner),
@@ -101,10 +98,12 @@ pub fn optimal_search(puzzle: &Puzzle, metric: Metric, pdb_cache: Option<PathBuf
             pdb_cache,
             ..SolveRequest::default()
         },
-        limits: Limits {
-            max_time: Duration::from_mins(2),
-            ..Limits::default()
+        budget: Budget {
+            limits: Limits {
+                max_time: Duration::from_mins(2),
+                ..Limits::default()
+            },
+            threads: 1,
         },
-        threads: 1,
     }
 }

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
+use super::budget::Budget;
 use super::search::SearchJob;
 
 use blockslide_core::model::{Metric, Puzzle};
@@ -75,6 +76,14 @@ impl SolverSettings {
         }
     }
 
+    /// The limits and threads these settings describe.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            limits: self.limits(),
+            threads: self.threads,
+        }
+    }
+
     /// The request for `algorithm` with `heuristic` (`None`: the best available) under these
     /// settings' metric, weight and limits.
     pub fn request_for(&self, algorithm: Algorithm, heuristic: Option<String>) -> SolveRequest {
@@ -117,12 +126,11 @@ impl SolverSettings {
     }
 
     /// The search for `algorithm` with `heuristic` under these settings: the request, with
-    /// the settings' limits and threads.
+    /// the settings' budget.
     pub fn search_for(&self, algorithm: Algorithm, heuristic: Option<String>) -> SearchJob {
         SearchJob {
             request: self.request_for(algorithm, heuristic),
-            limits: self.limits(),
-            threads: self.threads,
+            budget: self.budget(),
         }
     }
 }

@@ -110,7 +110,7 @@ pub fn progress_ui(
             fmt::thousands(total)
         )));
     }
-    let (fraction, name) = limit_used(&stats, &job.limits);
+    let (fraction, name) = limit_used(&stats, &job.budget.limits);
     ui.add(
         egui::ProgressBar::new(fraction).text(format!("{:.0}% of the {name}", fraction * 100.0)),
     );

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use Control::{Containing, Named};
 use blockslide_app::app::{self as gui_app, App, PANELS_LABEL, SOLVE_AND_PLAY_LABEL};
-use blockslide_app::command::{Command, Mode};
+use blockslide_app::command::{Command, Mode, ToolWindow};
 use blockslide_app::common::board::BOARD_LABEL;
 use blockslide_app::solve::compare::{CompareRow, seed_pairs};
 use blockslide_app::solve::{family, harder};
@@ -364,7 +364,7 @@ fn every_window_fits_with_its_controls_apart() {
             ],
         );
         press_button(&mut h, harder::HARDER_LABEL);
-        apply(&mut h, Command::ShowAnalysis(false));
+        apply(&mut h, Command::ShowWindow(ToolWindow::Analyze, false));
         check_window(
             &mut h,
             size,
@@ -376,7 +376,7 @@ fn every_window_fits_with_its_controls_apart() {
         );
 
         let mut h = harness(klotski(), Mode::Start, size);
-        apply(&mut h, Command::ShowFamilies(true));
+        apply(&mut h, Command::ShowWindow(ToolWindow::Families, true));
         check_window(
             &mut h,
             size,

@@ -28,7 +28,7 @@ fn open_harder(h: &mut Harness<'static, App>) {
     h.run_ok();
     assert!(h.state().analysis_open());
     press_button(h, HARDER_LABEL);
-    assert!(harder(h.state()).is_open());
+    assert!(h.state().harder_open());
 }
 
 /// The report of the last search, once it ended.

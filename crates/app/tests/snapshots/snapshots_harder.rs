@@ -14,7 +14,7 @@ use std::time::Duration;
 use egui_kittest::Harness;
 
 use blockslide_app::app::App;
-use blockslide_app::command::Mode;
+use blockslide_app::command::{Mode, ToolWindow};
 use blockslide_core::model::{Metric, file, library};
 use blockslide_core::solve::design::{DesignRules, SearchOptions, improve};
 use blockslide_core::solve::{Limits, SearchControl, Termination};
@@ -57,12 +57,13 @@ fn harder(size: [f32; 2]) -> Harness<'static, App> {
     app.solve_view_mut()
         .harder_view_mut()
         .show_report(report, Metric::Slide);
+    app.set_window_open(ToolWindow::Harder, true);
     let mut h = Harness::builder()
         .with_size(size)
         .wgpu()
         .build_eframe(|_| app);
     h.run_ok();
-    assert!(h.state().solve_view().harder_view().is_open());
+    assert!(h.state().harder_open());
     h
 }
 

@@ -2,12 +2,11 @@
 //! and the hardest distance picked out, and the choices along one optimal solution.
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{Bar, BarChart, GridInput, GridMark, LineStyle, Plot, VLine};
 
 use blockslide_core::model::Metric;
 
-use super::super::compare::charts::compact;
 use crate::common::chart_legend::{Swatch, chart_legend_ui};
+use crate::common::charts::{Axis, BarAt, Chart, Layer, chart_ui, compact};
 use crate::common::format::{amount, unit_name};
 
 /// Bars of ordinary distances.
@@ -22,7 +21,7 @@ const FORCED: Color32 = Color32::from_gray(130);
 /// The histogram: positions at each distance to the nearest goal. The start's bar is drawn in
 /// its own colour with a dashed line through it (a bar of one position among thousands would
 /// be too thin to see), and the hardest distance's bar in another.
-pub fn histogram_ui(
+pub fn distances_ui(
     ui: &mut Ui,
     histogram: &[u64],
     start: Option<u32>,
@@ -34,77 +33,77 @@ pub fn histogram_ui(
     let mut start_bar = Vec::new();
     let mut hardest_bar = Vec::new();
     for (d, &count) in histogram.iter().enumerate() {
-        let bar = Bar::new(d as f64, count as f64).width(0.8).name(format!(
-            "{}: {} positions",
-            amount(metric, d as u32),
-            compact(count as f64)
-        ));
+        let bar = BarAt {
+            x: d as f64,
+            height: count as f64,
+            name: format!(
+                "{}: {} positions",
+                amount(metric, d as u32),
+                compact(count as f64)
+            ),
+        };
         if start.is_some_and(|s| s as usize == d) {
-            start_bar.push(bar.fill(START));
+            start_bar.push(bar);
         } else if Some(d) == hardest {
-            hardest_bar.push(bar.fill(HARDEST));
+            hardest_bar.push(bar);
         } else {
-            plain.push(bar.fill(PLAIN));
+            plain.push(bar);
         }
     }
     let top = histogram.iter().copied().max().unwrap_or(1) as f64;
-    ui.label(RichText::new(format!("Positions by distance to the goal ({metric}s)")).strong());
-    Plot::new("analysis histogram")
-        .width(width)
-        .height(170.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .include_x(-0.6)
-        .include_x(histogram.len() as f64 - 0.4)
-        .include_y(0.0)
-        .include_y(top * 1.08)
-        .y_axis_formatter(|mark, _| compact(mark.value))
-        .x_grid_spacer(|input: GridInput| whole_marks(input.bounds))
-        .x_axis_formatter(|mark, _| format!("{:.0}", mark.value))
-        .x_axis_label(format!("distance ({metric}s)"))
-        .show(ui, |plot| {
-            plot.bar_chart(BarChart::new("positions", plain).color(PLAIN));
-            if let Some(s) = start {
-                plot.bar_chart(
-                    BarChart::new(format!("the start ({})", amount(metric, s)), start_bar)
-                        .color(START),
-                );
-                plot.vline(
-                    VLine::new(format!("the start ({})", amount(metric, s)), f64::from(s))
-                        .color(START)
-                        .style(LineStyle::dashed_loose()),
-                );
-            }
-            if let Some(h) = hardest.filter(|h| start != Some(*h as u32)) {
-                let name = format!("hardest ({})", amount(metric, h as u32));
-                plot.bar_chart(BarChart::new(name.clone(), hardest_bar).color(HARDEST));
-                // The hardest distance usually has a handful of positions: too few to see.
-                plot.vline(
-                    VLine::new(name, h as f64)
-                        .color(HARDEST)
-                        .style(LineStyle::dashed_loose()),
-                );
-            }
-        })
-        .response
-        .widget_info(|| {
-            egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, HISTOGRAM_LABEL)
-        });
-    // Under the plot: over it, the legend covered the tallest bars.
+    let mut layers = vec![Layer::Bars {
+        name: "positions".into(),
+        color: PLAIN,
+        bars: plain,
+    }];
     let mut legend = vec![(PLAIN, Swatch::Bar, "positions".to_string())];
     if let Some(s) = start {
-        legend.push((
-            START,
-            Swatch::Bar,
-            format!("the start ({})", amount(metric, s)),
-        ));
+        let name = format!("the start ({})", amount(metric, s));
+        layers.push(Layer::Bars {
+            name: name.clone(),
+            color: START,
+            bars: start_bar,
+        });
+        layers.push(Layer::Across {
+            name: name.clone(),
+            x: f64::from(s),
+            color: START,
+        });
+        legend.push((START, Swatch::Bar, name));
     }
     if let Some(h) = hardest.filter(|h| start != Some(*h as u32)) {
         let name = format!("hardest ({})", amount(metric, h as u32));
+        layers.push(Layer::Bars {
+            name: name.clone(),
+            color: HARDEST,
+            bars: hardest_bar,
+        });
+        // The hardest distance usually has a handful of positions: too few to see.
+        layers.push(Layer::Across {
+            name: name.clone(),
+            x: h as f64,
+            color: HARDEST,
+        });
         legend.push((HARDEST, Swatch::Bar, name));
     }
+    ui.label(RichText::new(format!("Positions by distance to the goal ({metric}s)")).strong());
+    chart_ui(
+        ui,
+        Chart {
+            id: "analysis histogram",
+            width,
+            height: 170.0,
+            x: (-0.6, histogram.len() as f64 - 0.4),
+            y: (0.0, top * 1.08),
+            x_axis: Axis::WHOLE,
+            y_axis: Axis::Compact,
+            x_label: Some(format!("distance ({metric}s)")),
+            y_label: None,
+            accessible: Some(HISTOGRAM_LABEL),
+            layers,
+        },
+    );
+    // Under the plot: over it, the legend covered the tallest bars.
     chart_legend_ui(ui, &legend);
 }
 
@@ -120,39 +119,46 @@ pub fn choices_ui(ui: &mut Ui, choices: &[u32], metric: Metric, width: f32) {
     let mut forced = Vec::new();
     let mut open = Vec::new();
     for (i, &n) in choices.iter().enumerate() {
-        let bar = Bar::new(i as f64 + 1.0, f64::from(n))
-            .width(0.8)
-            .name(format!("{} {}: {n} optimal", metric.name(), i + 1));
+        let bar = BarAt {
+            x: i as f64 + 1.0,
+            height: f64::from(n),
+            name: format!("{} {}: {n} optimal", metric.name(), i + 1),
+        };
         if n == 1 {
-            forced.push(bar.fill(FORCED));
+            forced.push(bar);
         } else {
-            open.push(bar.fill(PLAIN));
+            open.push(bar);
         }
     }
     let top = choices.iter().copied().max().unwrap_or(1);
     ui.label(RichText::new("Choices along one optimal solution").strong());
-    Plot::new("analysis choices")
-        .width(width)
-        .height(90.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .include_x(0.4)
-        .include_x(choices.len() as f64 + 0.6)
-        .include_y(0.0)
-        .include_y(f64::from(top) + 0.5)
-        .x_grid_spacer(|input: GridInput| whole_marks(input.bounds))
-        .x_axis_formatter(|mark, _| format!("{:.0}", mark.value))
-        .x_axis_label(metric.name())
-        .show(ui, |plot| {
-            plot.bar_chart(BarChart::new("forced", forced).color(FORCED));
-            plot.bar_chart(BarChart::new("a choice", open).color(PLAIN));
-        })
-        .response
-        .widget_info(|| {
-            egui::WidgetInfo::labeled(egui::accesskit::Role::Canvas, true, CHOICES_LABEL)
-        });
+    chart_ui(
+        ui,
+        Chart {
+            id: "analysis choices",
+            width,
+            height: 90.0,
+            x: (0.4, choices.len() as f64 + 0.6),
+            y: (0.0, f64::from(top) + 0.5),
+            x_axis: Axis::WHOLE,
+            y_axis: Axis::Plain,
+            x_label: Some(metric.name().to_string()),
+            y_label: None,
+            accessible: Some(CHOICES_LABEL),
+            layers: vec![
+                Layer::Bars {
+                    name: "forced".into(),
+                    color: FORCED,
+                    bars: forced,
+                },
+                Layer::Bars {
+                    name: "a choice".into(),
+                    color: PLAIN,
+                    bars: open,
+                },
+            ],
+        },
+    );
     chart_legend_ui(
         ui,
         &[
@@ -160,35 +166,6 @@ pub fn choices_ui(ui: &mut Ui, choices: &[u32], metric: Metric, width: f32) {
             (PLAIN, Swatch::Bar, "a choice".to_string()),
         ],
     );
-}
-
-/// Grid marks at whole numbers for an axis of distances or moves: a round step (1, 2, 5, 10,
-/// 20, 50, …) giving at most about eight labels.
-pub fn whole_marks(bounds: (f64, f64)) -> Vec<GridMark> {
-    whole_marks_within(bounds, 8.0)
-}
-
-/// Grid marks at whole numbers, a round step apart (1, 2, 5, 10, 20, 50, …), at most
-/// `intervals` steps across `bounds`: a short axis needs few, or `egui_plot` leaves out labels
-/// that come too close.
-pub fn whole_marks_within(bounds: (f64, f64), intervals: f64) -> Vec<GridMark> {
-    let span = (bounds.1 - bounds.0).max(1.0);
-    let mut step = 1.0;
-    for factor in [2.0, 2.5, 2.0].into_iter().cycle() {
-        if span / step <= intervals {
-            break;
-        }
-        step *= factor;
-    }
-    let (lo, hi) = (bounds.0.max(0.0).ceil() as i64, bounds.1.floor() as i64);
-    (lo..=hi)
-        .map(|v| v as f64)
-        .filter(|v| (v / step).fract() == 0.0)
-        .map(|value| GridMark {
-            value,
-            step_size: step,
-        })
-        .collect()
 }
 
 /// "17 of 81 moves are forced": moves along the solution with a single optimal choice.
@@ -205,21 +182,6 @@ pub fn forced_summary(choices: &[u32], metric: Metric) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn axis_marks_are_round_and_few() {
-        let values = |bounds| -> Vec<f64> { whole_marks(bounds).iter().map(|m| m.value).collect() };
-        assert_eq!(values((-0.6, 4.6)), vec![0.0, 1.0, 2.0, 3.0, 4.0]);
-        assert_eq!(values((-0.6, 93.6)), vec![0.0, 20.0, 40.0, 60.0, 80.0]);
-        assert!(values((0.0, 10_000.0)).len() <= 9);
-        let few = |bounds| -> Vec<f64> {
-            whole_marks_within(bounds, 3.0)
-                .iter()
-                .map(|m| m.value)
-                .collect()
-        };
-        assert_eq!(few((-2.0, 43.0)), vec![0.0, 20.0, 40.0]);
-    }
 
     #[test]
     fn the_forced_summary_counts_single_choices() {

@@ -25,23 +25,23 @@ pub mod results;
 pub mod run;
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use egui::{Context, RichText, Ui};
 
-use crate::command::{AnalyzeCommand, Command, HarderCommand};
+use crate::command::{AnalyzeCommand, Command, ToolWindow};
 use crate::common::board;
 use crate::common::task::{Poll, Task};
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{AnalyzeReport, ExploreReport, Task as SolverTask};
 use blockslide_core::solve::{Limits, SolveError, Stats};
 
+use super::budget::Budget;
 use super::design::Design;
-use super::harder::HARDER_LABEL;
 use super::pickers;
 use super::refusals::refusal_text;
 use super::settings::SolverSettings;
 use super::stats_view::limit_used;
+use super::tool_window::{HARDER_LABEL, Surroundings, ToolWindowView};
 use crate::common::format::{self as fmt, metric_title};
 use run::{spawn_analysis, spawn_exploration};
 
@@ -187,15 +187,13 @@ impl AnalyzeView {
         poll_job(&mut self.exploration, &mut self.exploration_outcome);
     }
 
-    /// Carries out `command` on `puzzle` in `metric` under `limits`, an analysis on `threads`
-    /// workers (0 = every core).
+    /// Carries out `command` on `puzzle` in `metric` within `budget`.
     pub fn apply(
         &mut self,
         command: AnalyzeCommand,
         puzzle: &Puzzle,
         metric: Metric,
-        limits: Limits,
-        threads: usize,
+        budget: Budget,
         ctx: &Context,
     ) {
         match command {
@@ -203,7 +201,7 @@ impl AnalyzeView {
                 self.tab = AnalyzeTab::Start;
                 self.analysis_outcome = None;
                 self.of_previous_start = false;
-                match spawn_analysis(ctx, puzzle.clone(), metric, limits, threads) {
+                match spawn_analysis(ctx, puzzle.clone(), metric, budget) {
                     Ok(task) => self.analysis = Some(task),
                     Err(e) => self.analysis_outcome = Some(Err(e)),
                 }
@@ -217,7 +215,7 @@ impl AnalyzeView {
                 self.tab = AnalyzeTab::PieceSet;
                 self.exploration_outcome = None;
                 let top = self.top.max(1);
-                match spawn_exploration(ctx, puzzle.clone(), metric, top, limits) {
+                match spawn_exploration(ctx, puzzle.clone(), metric, top, budget) {
                     Ok(task) => self.exploration = Some(task),
                     Err(e) => self.exploration_outcome = Some(Err(e)),
                 }
@@ -235,20 +233,20 @@ impl AnalyzeView {
     pub fn window_id(&self) -> egui::Id {
         base_window_id().with(self.placings)
     }
+}
 
-    /// Draws the Analyze window for `design` (the open design) with the solver panel's
-    /// `settings` (the metric can be changed here too), and queues what the user asks for,
-    /// closing the window included.
-    pub fn window(
+impl ToolWindowView for AnalyzeView {
+    const ID: ToolWindow = ToolWindow::Analyze;
+
+    /// Over the side panel when it shows (see [`AnalyzeView::window_id`]), never over the
+    /// board.
+    fn place<'open>(
         &mut self,
         ctx: &Context,
-        settings: &mut SolverSettings,
-        design: Design<'_>,
-        beside: Option<(egui::Rect, egui::Rect)>,
-        commands: &mut Vec<Command>,
-    ) {
-        let puzzle = design.puzzle;
-        let mut open = true;
+        around: &Surroundings<'_>,
+        window: egui::Window<'open>,
+    ) -> egui::Window<'open> {
+        let (puzzle, beside) = (around.design.puzzle, around.beside);
         let screen = ctx.content_rect();
         // Wide enough for a figure and its value in a line where the app's window allows,
         // and never narrower than the panel it opens over.
@@ -268,8 +266,7 @@ impl AnalyzeView {
             }
             None => width,
         };
-        let window = egui::Window::new("Analyze")
-            .open(&mut open)
+        let window = window
             .resizable(true)
             .min_width(width)
             // Scrolled both ways, so a wide row scrolls instead of widening the window over
@@ -304,17 +301,21 @@ impl AnalyzeView {
             .default_rect(spot)
             .max_width(spot.width())
             .max_height(spot.height())
-            .show(ctx, |ui| self.ui(ui, settings, design, commands));
-        if !open {
-            commands.push(Command::ShowAnalysis(false));
-        }
-        if self.is_analyzing() || self.is_exploring() {
-            // Elapsed time ticks even between progress reports.
-            ctx.request_repaint_after(Duration::from_millis(100));
-        }
     }
 
-    fn ui(
+    /// The metric (shared with the solver panel, which the window changes too) and limits,
+    /// the two tabs and "Make it harder…", and the tab shown.
+    fn ui(&mut self, ui: &mut Ui, around: &mut Surroundings<'_>, commands: &mut Vec<Command>) {
+        self.contents_ui(ui, around.settings, around.design, commands);
+    }
+
+    fn is_busy(&self) -> bool {
+        self.is_analyzing() || self.is_exploring()
+    }
+}
+
+impl AnalyzeView {
+    fn contents_ui(
         &mut self,
         ui: &mut Ui,
         settings: &mut SolverSettings,
@@ -341,7 +342,7 @@ impl AnalyzeView {
                 .on_disabled_hover_text(refused.map_or("", refusal_text))
                 .clicked()
             {
-                commands.push(HarderCommand::Show(true).into());
+                commands.push(Command::ShowWindow(ToolWindow::Harder, true));
             }
         });
         ui.separator();

@@ -10,7 +10,7 @@ use blockslide_core::solve::Termination;
 use blockslide_core::solve::analysis::PathCount;
 use blockslide_core::solve::api::{AnalyzeReport, ExploreReport, HardestPosition};
 
-use super::charts::{choices_ui, forced_summary, histogram_ui};
+use super::charts::{choices_ui, distances_ui, forced_summary};
 use crate::common::format::{self as fmt, amount};
 
 /// The accessible name of the button that makes the hardest position the start.
@@ -265,7 +265,7 @@ pub fn analysis_ui(
     let width = (ui.available_width() - 8.0).max(160.0);
     if !report.histogram.is_empty() {
         ui.add_space(6.0);
-        histogram_ui(ui, &report.histogram, report.start_distance, metric, width);
+        distances_ui(ui, &report.histogram, report.start_distance, metric, width);
     }
     if !report.choices.is_empty() {
         ui.add_space(6.0);

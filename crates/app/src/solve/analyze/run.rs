@@ -4,7 +4,9 @@
 use crate::common::task::Task;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{AnalyzeReport, ExploreReport, analyze, explore};
-use blockslide_core::solve::{Limits, SearchControl, SolveError, Stats};
+use blockslide_core::solve::{SolveError, Stats};
+
+use crate::solve::budget::Budget;
 
 /// A running analysis of the start's component: progress is the current walk's statistics.
 pub type AnalysisTask = Task<Stats, Result<AnalyzeReport, SolveError>>;
@@ -12,8 +14,8 @@ pub type AnalysisTask = Task<Stats, Result<AnalyzeReport, SolveError>>;
 /// A running exploration of the piece set: progress is the current walk's statistics.
 pub type ExplorationTask = Task<Stats, Result<ExploreReport, SolveError>>;
 
-/// Starts analysing `puzzle`'s component in `metric` under `limits`, on a thread named
-/// "analyze" (the walks of a big component on `threads` workers; 0 = every core).
+/// Starts analysing `puzzle`'s component in `metric` within `budget`, on a thread named
+/// "analyze" (the walks of a big component on the budget's workers).
 ///
 /// # Errors
 /// A message when the operating system refuses to start a thread.
@@ -21,20 +23,17 @@ pub fn spawn_analysis(
     ctx: &egui::Context,
     puzzle: Puzzle,
     metric: Metric,
-    limits: Limits,
-    threads: usize,
+    budget: Budget,
 ) -> Result<AnalysisTask, String> {
-    Task::spawn("analyze", ctx, move |reporter| {
-        let control = SearchControl::new(limits)
-            .with_threads(threads)
-            .with_cancel(reporter.cancel_flag())
-            .with_progress(reporter.sink(|s: &Stats| *s));
+    budget.spawn("analyze", ctx, move |reporter, control| {
+        let control = control.with_progress(reporter.sink(|s: &Stats| *s));
         analyze(&puzzle, metric, control)
     })
 }
 
-/// Starts exploring `puzzle`'s piece set in `metric` under `limits`, keeping the hardest start
-/// of the `top` hardest solvable components, on a thread named "explore".
+/// Starts exploring `puzzle`'s piece set in `metric` within `budget`'s limits, keeping the
+/// hardest start of the `top` hardest solvable components, on a thread named "explore". The
+/// exploration takes one thread, whatever the budget's.
 ///
 /// # Errors
 /// A message when the operating system refuses to start a thread.
@@ -43,12 +42,14 @@ pub fn spawn_exploration(
     puzzle: Puzzle,
     metric: Metric,
     top: usize,
-    limits: Limits,
+    budget: Budget,
 ) -> Result<ExplorationTask, String> {
-    Task::spawn("explore", ctx, move |reporter| {
-        let control = SearchControl::new(limits)
-            .with_cancel(reporter.cancel_flag())
-            .with_progress(reporter.sink(|s: &Stats| *s));
+    let budget = Budget {
+        threads: 1,
+        ..budget
+    };
+    budget.spawn("explore", ctx, move |reporter, control| {
+        let control = control.with_progress(reporter.sink(|s: &Stats| *s));
         explore(&puzzle, metric, top, control)
     })
 }

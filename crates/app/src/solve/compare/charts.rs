@@ -13,6 +13,7 @@ use super::pairs::ComparePair;
 use super::table::CompareRow;
 use blockslide_core::solve::api::heuristic_title;
 
+use crate::common::charts::compact;
 use crate::common::format as fmt;
 
 /// Above this ratio between the largest and smallest bar, charts switch to a log scale: the
@@ -37,39 +38,6 @@ fn scaled(values: &[f64]) -> (Vec<f64>, Option<f64>) {
     } else {
         (values.to_vec(), None)
     }
-}
-
-/// A compact axis number: 950, 12k, 3.4M.
-pub fn compact(v: f64) -> String {
-    let a = v.abs();
-    let (x, suffix) = if a >= 1e9 {
-        (v / 1e9, "G")
-    } else if a >= 1e6 {
-        (v / 1e6, "M")
-    } else if a >= 1e3 {
-        (v / 1e3, "k")
-    } else {
-        (v, "")
-    };
-    // Three significant digits at most.
-    let digits = if x.abs() >= 100.0 {
-        format!("{x:.0}")
-    } else if x.abs() >= 10.0 {
-        format!("{x:.1}")
-    } else if x.abs() >= 1.0 || x == 0.0 {
-        format!("{x:.2}")
-    } else {
-        // A fraction keeps its significant digits: with two decimals, a log axis's 0.001 and
-        // 0.0001 would both read "0".
-        let decimals = 2 - x.abs().log10().floor() as i32;
-        format!("{x:.*}", usize::try_from(decimals).unwrap_or(2))
-    };
-    let digits = if digits.contains('.') {
-        digits.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        &digits
-    };
-    format!("{digits}{suffix}")
 }
 
 /// A count of states as the table writes it.
@@ -375,22 +343,5 @@ mod tests {
         );
         let labels = chart_labels(&[(&bfs, &r1), (&a1, &r2), (&a2, &r3)]);
         assert_eq!(labels, ["BFS", "A* Manhatta", "A* Linear c†"]);
-    }
-
-    #[test]
-    fn compact_numbers() {
-        assert_eq!(compact(950.0), "950");
-        assert_eq!(compact(12_000.0), "12k");
-        assert_eq!(compact(3_400_000.0), "3.4M");
-        assert_eq!(compact(1.0), "1");
-        assert_eq!(compact(275.16), "275");
-        assert_eq!(compact(3.64), "3.64");
-        assert_eq!(compact(780_757.0), "781k");
-        assert_eq!(compact(1_000.0), "1k");
-        assert_eq!(compact(0.0), "0");
-        assert_eq!(compact(0.5), "0.5");
-        assert_eq!(compact(0.001), "0.001");
-        assert_eq!(compact(0.0001), "0.0001");
-        assert_eq!(compact(0.01234), "0.0123");
     }
 }

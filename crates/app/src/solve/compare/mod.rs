@@ -183,7 +183,7 @@ impl Compare {
                         pair.algorithm,
                         availability.effective_heuristic(pair.heuristic.as_deref()),
                     );
-                    search.limits.max_time = search.limits.max_time.min(cap);
+                    search.budget.limits.max_time = search.budget.limits.max_time.min(cap);
                     Ok(search)
                 };
                 (pair.clone(), request)

@@ -29,22 +29,22 @@ pub mod run;
 pub mod table;
 
 use std::sync::mpsc::Receiver;
-use std::time::Duration;
 
 use egui::{Color32, Context, RichText, Ui};
 use rand::RngExt;
 
-use crate::command::{Command, FamilyCommand};
+use crate::command::{Command, FamilyCommand, ToolWindow};
 use crate::common::board::Board;
 use crate::common::format as fmt;
 use crate::common::task::Poll;
-use crate::solve::design::Design;
+use crate::solve::budget::Budget;
+use crate::solve::tool_window::{Surroundings, ToolWindowView};
 use blockslide_core::model::{Axis, Puzzle};
 use blockslide_core::solve::family::BlockFamily;
 use design::{block_family, design_board};
 use listing::Listing;
 use run::{Batch, FamilyBoard, FamilyChoice, FamilyTask, spawn_family};
-use table::{Filter, MAX_MOVES, Table, histogram_ui, table_ui};
+use table::{Filter, MAX_MOVES, Table, lengths_ui, table_ui};
 
 /// The colour of a complete family's headline.
 const COMPLETE: Color32 = Color32::from_rgb(0x2e, 0x9e, 0x4f);
@@ -112,12 +112,12 @@ impl FamilyView {
     }
 
     /// Carries out `command`; `design` is the open design (for the family of its board),
-    /// and a run uses `threads` workers (0: every core).
+    /// and a run uses `budget`'s workers (its limits do not stop a family).
     pub fn apply(
         &mut self,
         command: FamilyCommand,
         design: &Puzzle,
-        threads: usize,
+        budget: Budget,
         ctx: &Context,
     ) {
         match command {
@@ -127,13 +127,13 @@ impl FamilyView {
                     self.table.clear();
                     self.preview = None;
                     self.random_moves = 0;
-                    self.start(threads, ctx);
+                    self.start(budget, ctx);
                 }
                 Err(e) => self.error = Some(e),
             },
             FamilyCommand::Resume => {
                 if !self.is_running() && self.listing.as_ref().is_some_and(Listing::can_resume) {
-                    self.start(threads, ctx);
+                    self.start(budget, ctx);
                 }
             }
             FamilyCommand::Cancel => {
@@ -145,7 +145,7 @@ impl FamilyView {
     }
 
     /// Starts a run of the listing's family where the listing stops.
-    fn start(&mut self, threads: usize, ctx: &Context) {
+    fn start(&mut self, budget: Budget, ctx: &Context) {
         let Some(listing) = &self.listing else {
             return;
         };
@@ -155,7 +155,7 @@ impl FamilyView {
             listing.summary().clone(),
             listing.puzzles().len(),
         );
-        match spawn_family(ctx, listing.family().clone(), resume, threads) {
+        match spawn_family(ctx, listing.family().clone(), resume, budget) {
             Ok((task, batches)) => self.running = Some(Running { task, batches }),
             Err(e) => self.error = Some(e),
         }
@@ -191,17 +191,21 @@ impl FamilyView {
         }
         self.running = None;
     }
+}
 
-    /// Draws the Families window for `design` (the open design) and queues what the user
-    /// asks for, closing the window included.
-    pub fn window(&mut self, ctx: &Context, design: Design<'_>, commands: &mut Vec<Command>) {
-        let design = design.puzzle;
-        let mut open = true;
-        // Below the tab row and the Solve and Panels buttons, which stay in reach, and no
-        // larger than the app's window.
+impl ToolWindowView for FamilyView {
+    const ID: ToolWindow = ToolWindow::Families;
+
+    /// Below the tab row and the Solve and Panels buttons, which stay in reach, and no larger
+    /// than the app's window.
+    fn place<'open>(
+        &mut self,
+        ctx: &Context,
+        _around: &Surroundings<'_>,
+        window: egui::Window<'open>,
+    ) -> egui::Window<'open> {
         let area = crate::common::window_area(ctx, crate::common::Below::Views);
-        egui::Window::new("Families")
-            .open(&mut open)
+        window
             .constrain_to(area)
             // Scrolled, so every control stays in reach in a small window.
             .vscroll(true)
@@ -212,20 +216,24 @@ impl FamilyView {
                 720.0_f32.min(area.height() - 8.0),
             ])
             .resizable(true)
-            .show(ctx, |ui| self.ui(ui, design, commands));
-        if !open {
-            commands.push(Command::ShowFamilies(false));
-        }
-        if self.is_running() {
-            // Elapsed time ticks, and a sorted table catches up, between batches.
-            ctx.request_repaint_after(Duration::from_millis(100));
-        }
     }
 
+    fn ui(&mut self, ui: &mut Ui, around: &mut Surroundings<'_>, commands: &mut Vec<Command>) {
+        self.contents_ui(ui, around.design.puzzle, commands);
+    }
+
+    /// While a run lists puzzles: its elapsed time ticks, and a sorted table catches up,
+    /// between batches.
+    fn is_busy(&self) -> bool {
+        self.is_running()
+    }
+}
+
+impl FamilyView {
     /// The window's contents, top to bottom: the family to list and the buttons; the
     /// totals beside the histogram; the filter; the table beside the selected puzzle and
     /// "A random puzzle". The table takes the height left, so the window fits 800x600.
-    fn ui(&mut self, ui: &mut Ui, design: &Puzzle, commands: &mut Vec<Command>) {
+    fn contents_ui(&mut self, ui: &mut Ui, design: &Puzzle, commands: &mut Vec<Command>) {
         let running = self.is_running();
         let listed = self.listing.is_some();
         if self.pieces.as_ref().is_none_or(|(made, _)| made != design) {
@@ -260,7 +268,7 @@ impl FamilyView {
                 }
             });
             let width = ui.available_width().max(200.0);
-            ui.vertical(|ui| histogram_ui(ui, listing.summary(), &self.table.filter, width));
+            ui.vertical(|ui| lengths_ui(ui, listing.summary(), &self.table.filter, width));
         });
         ui.separator();
         self.table.refresh(listing.puzzles(), running);

@@ -19,6 +19,7 @@ use super::design::{block_family, design_board};
 use super::listing::{Boards, FamilyPuzzle};
 use crate::common::format as fmt;
 use crate::common::task::Task;
+use crate::solve::budget::Budget;
 
 /// How often a run sends its new rows to the window.
 const BATCH_EVERY: Duration = Duration::from_millis(100);
@@ -112,8 +113,9 @@ pub struct Batch {
 /// or why it stopped early.
 pub type FamilyTask = Task<Stats, Result<FamilyRun, String>>;
 
-/// Starts enumerating `family` from unit `skip` on `threads` workers (0: every core), on a
-/// thread named "family". `summary` holds the totals of the units before `skip`, and `kept`
+/// Starts enumerating `family` from unit `skip` on `budget`'s workers, on a thread named
+/// "family", with no time or node limit: a family runs until it is done or cancelled, and
+/// resumes. `summary` holds the totals of the units before `skip`, and `kept`
 /// the rows already listed. Rows arrive on the receiver in [`Batch`]es; the run goes on
 /// until the family is done, the window cancels it, or the window's rows would take more
 /// than [`MAX_LISTING_BYTES`].
@@ -124,21 +126,20 @@ pub fn spawn_family(
     ctx: &egui::Context,
     family: FamilySpec,
     (skip, summary, kept): (u64, FamilySummary, usize),
-    threads: usize,
+    budget: Budget,
 ) -> Result<(FamilyTask, Receiver<Batch>), String> {
     let (sender, batches) = mpsc::channel();
     let repaint = ctx.clone();
-    let task = Task::spawn("family", ctx, move |reporter| {
-        // No time or node limit: a family runs until it is done or cancelled, and resumes.
-        let limits = Limits {
+    let unlimited = Budget {
+        limits: Limits {
             max_nodes: u64::MAX,
             max_time: Duration::MAX,
             ..Limits::default()
-        };
-        let mut control = SearchControl::new(limits)
-            .with_threads(threads)
-            .with_cancel(reporter.cancel_flag())
-            .with_progress(reporter.sink(|s: &Stats| *s));
+        },
+        ..budget
+    };
+    let task = unlimited.spawn("family", ctx, move |reporter, control| {
+        let mut control = control.with_progress(reporter.sink(|s: &Stats| *s));
         let mut summary = summary;
         let mut rows = Vec::new();
         let mut boards = Boards::new(&family);

@@ -4,14 +4,12 @@
 use std::time::{Duration, Instant};
 
 use egui::{Align2, Color32, FontId, RichText, Role, Sense, Ui, WidgetInfo};
-use egui_plot::{Bar, BarChart, GridInput, GridMark, Plot};
 
 use blockslide_core::solve::family::FamilySummary;
 
 use super::listing::{FamilyPuzzle, Listing};
+use crate::common::charts::{Axis, BarAt, Chart, Layer, chart_ui};
 use crate::common::format as fmt;
-use crate::solve::analyze::charts::whole_marks;
-use crate::solve::compare::charts::compact;
 
 /// The largest hardest length the filter takes (no family comes near it).
 pub const MAX_MOVES: u32 = 200;
@@ -357,21 +355,6 @@ pub fn table_ui(ui: &mut Ui, table: &mut Table, listing: &Listing, height: f32) 
     }
 }
 
-/// Grid marks for the histogram's log scale: whole powers of ten, at most four of them, so
-/// their labels stay legible in a short plot.
-fn log_marks(bounds: (f64, f64)) -> Vec<GridMark> {
-    let step = ((bounds.1 - bounds.0) / 4.0).ceil().max(1.0);
-    let (lo, hi) = (bounds.0.max(0.0).ceil() as i64, bounds.1.floor() as i64);
-    (lo..=hi)
-        .map(|v| v as f64)
-        .filter(|v| (v / step).fract() == 0.0)
-        .map(|value| GridMark {
-            value,
-            step_size: step,
-        })
-        .collect()
-}
-
 /// A small triangle at the right of a sorted column's header, pointing down when the largest
 /// come first (the app's fonts have no arrow glyphs).
 fn sort_arrow(ui: &Ui, rect: egui::Rect, descending: bool) {
@@ -429,56 +412,58 @@ fn row_ui(ui: &mut Ui, index: usize, puzzle: &FamilyPuzzle, selected: bool, widt
 
 /// How many solvable clusters need each number of moves, on a log scale (a family has
 /// thousands of easy clusters and a handful of hard ones); the filter's lengths in colour.
-pub fn histogram_ui(ui: &mut Ui, summary: &FamilySummary, filter: &Filter, width: f32) {
+pub fn lengths_ui(ui: &mut Ui, summary: &FamilySummary, filter: &Filter, width: f32) {
     let height = |count: u64| 1.0 + (count as f64).log10();
     let (mut shown, mut hidden) = (Vec::new(), Vec::new());
     for (moves, &count) in summary.by_moves.iter().enumerate() {
         if count == 0 {
             continue;
         }
-        let bar = Bar::new(moves as f64, height(count))
-            .width(0.8)
-            .name(format!(
+        let bar = BarAt {
+            x: moves as f64,
+            height: height(count),
+            name: format!(
                 "{}: {}",
                 fmt::counted(moves, "move", "moves"),
                 fmt::counted(count as usize, "cluster", "clusters")
-            ));
+            ),
+        };
         if (filter.min_moves..=filter.max_moves).contains(&(moves as u32)) {
-            shown.push(bar.fill(SHOWN));
+            shown.push(bar);
         } else {
-            hidden.push(bar.fill(HIDDEN));
+            hidden.push(bar);
         }
     }
     let top = summary.by_moves.iter().copied().max().unwrap_or(1).max(1);
     ui.label(RichText::new("Clusters by moves of the hardest start").strong())
         .on_hover_text("Solvable clusters, on a log scale: 1, 10, 100, …");
-    Plot::new("family histogram")
-        .width(width)
-        .height(104.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .include_x(-0.6)
-        .include_x(summary.by_moves.len() as f64 - 0.4)
-        .include_y(0.0)
-        .include_y(height(top) * 1.08)
-        .x_grid_spacer(|input: GridInput| whole_marks(input.bounds))
-        .x_axis_formatter(|mark, _| format!("{:.0}", mark.value))
-        .y_grid_spacer(|input: GridInput| log_marks(input.bounds))
-        .y_axis_formatter(|mark, _| {
-            if mark.value < 1.0 {
-                String::new()
-            } else {
-                compact(10f64.powf(mark.value - 1.0))
-            }
-        })
-        // Room for "100k" from the first frame.
-        .y_axis_min_width(30.0)
-        .show(ui, |plot| {
-            plot.bar_chart(BarChart::new("in the filter", shown).color(SHOWN));
-            plot.bar_chart(BarChart::new("filtered out", hidden).color(HIDDEN));
-        });
+    chart_ui(
+        ui,
+        Chart {
+            id: "family histogram",
+            width,
+            height: 104.0,
+            x: (-0.6, summary.by_moves.len() as f64 - 0.4),
+            y: (0.0, height(top) * 1.08),
+            x_axis: Axis::WHOLE,
+            y_axis: Axis::Log,
+            x_label: None,
+            y_label: None,
+            accessible: None,
+            layers: vec![
+                Layer::Bars {
+                    name: "in the filter".into(),
+                    color: SHOWN,
+                    bars: shown,
+                },
+                Layer::Bars {
+                    name: "filtered out".into(),
+                    color: HIDDEN,
+                    bars: hidden,
+                },
+            ],
+        },
+    );
 }
 
 #[cfg(test)]
@@ -524,13 +509,6 @@ mod tests {
         table.sort_by(Column::Number);
         table.refresh(&puzzles, false);
         assert_eq!(table.rows(), [1, 3]);
-    }
-
-    #[test]
-    fn the_log_scale_has_a_few_whole_marks() {
-        let values = |bounds| -> Vec<f64> { log_marks(bounds).iter().map(|m| m.value).collect() };
-        assert_eq!(values((0.0, 3.5)), vec![0.0, 1.0, 2.0, 3.0]);
-        assert_eq!(values((-0.2, 6.4)), vec![0.0, 2.0, 4.0, 6.0]);
     }
 
     #[test]

@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use egui::{Context, RichText, Ui};
 
-use crate::command::{Command, HarderCommand};
+use crate::command::{Command, HarderCommand, ToolWindow};
 use crate::common::format as fmt;
 use crate::common::task::Poll;
 use crate::solve::design::Design;
@@ -33,13 +33,14 @@ use blockslide_core::solve::Limits;
 use blockslide_core::solve::api::Task;
 use blockslide_core::solve::design::SearchReport;
 
+use super::budget::Budget;
 use super::settings::SolverSettings;
+use super::tool_window::{Surroundings, ToolWindowView};
 use form::DesignForm;
 use results::{Figures, designs_ui, headline_ui, preview, selected_ui, timeline_ui};
 use run::{DesignJob, DesignTask, Progress, spawn_search};
 
-/// The text of the Analyze window's button that opens this window.
-pub const HARDER_LABEL: &str = "Make it harder…";
+pub use super::tool_window::HARDER_LABEL;
 /// The accessible name of the button that starts a search.
 pub const RUN_LABEL: &str = "Run the design search";
 /// The accessible name of the button that stops it.
@@ -61,11 +62,10 @@ pub struct Finished {
     pub metric: Metric,
 }
 
-/// The "Make it harder" window's state: whether it shows, the choices, the running search
-/// and the last one's results.
+/// The "Make it harder" window's state: the choices, the running search and the last one's
+/// results.
 #[derive(Default)]
 pub struct HarderView {
-    open: bool,
     /// Whether the open window has been laid out once: its first frame only measures its rows.
     laid_out: bool,
     /// Made for the design when the window first draws, refitted when the design changes.
@@ -77,11 +77,6 @@ pub struct HarderView {
 }
 
 impl HarderView {
-    /// Whether the window shows.
-    pub fn is_open(&self) -> bool {
-        self.open
-    }
-
     /// Whether a search is running.
     pub fn is_running(&self) -> bool {
         self.running.is_some()
@@ -107,14 +102,13 @@ impl HarderView {
         self.selected
     }
 
-    /// Opens the window on `report`, a search of the open design with lengths in `metric`,
-    /// as if it had just finished (stopping a running one): for example one with pinned
-    /// timings in snapshot tests.
+    /// Shows `report`, a search of the open design with lengths in `metric`, as if it had
+    /// just finished (stopping a running one): for example one with pinned timings in
+    /// snapshot tests.
     pub fn show_report(&mut self, report: SearchReport, metric: Metric) {
         self.running = None;
         self.outcome = Some(Ok(Finished { report, metric }));
         self.selected = 0;
-        self.open = true;
     }
 
     /// Forgets the results and stops the search, and fits the choices to `design`: the
@@ -157,7 +151,6 @@ impl HarderView {
         ctx: &Context,
     ) {
         match command {
-            HarderCommand::Show(open) => self.open = open,
             HarderCommand::Run => {
                 let form = self
                     .form
@@ -168,11 +161,13 @@ impl HarderView {
                     puzzle: design.clone(),
                     rules: form.rules(metric),
                     options: form.options(),
-                    limits: Limits {
-                        max_time: budget,
-                        ..settings.limits()
+                    budget: Budget {
+                        limits: Limits {
+                            max_time: budget,
+                            ..settings.limits()
+                        },
+                        threads: settings.threads,
                     },
-                    threads: settings.threads,
                 };
                 self.outcome = None;
                 self.selected = 0;
@@ -194,30 +189,26 @@ impl HarderView {
             }
         }
     }
+}
 
-    /// Draws the window, when it is open, for `design` (the open design) with lengths in
-    /// `metric`, and queues what the user asks for, closing the window included.
-    pub fn window(
+impl ToolWindowView for HarderView {
+    const ID: ToolWindow = ToolWindow::Harder;
+
+    /// Below the tabs and views, left of centre, as large as its rows where the app allows.
+    fn place<'open>(
         &mut self,
         ctx: &Context,
-        metric: Metric,
-        design: Design<'_>,
-        commands: &mut Vec<Command>,
-    ) {
-        if !self.open {
-            self.laid_out = false;
-            return;
-        }
+        _around: &Surroundings<'_>,
+        window: egui::Window<'open>,
+    ) -> egui::Window<'open> {
         if !self.laid_out {
             // egui sizes a new window's rows on its first frame; drawn as it is, the rows of
             // check boxes would overlap until the next one. Run that frame again at once.
             ctx.request_discard("the Make it harder window's first layout");
             self.laid_out = true;
         }
-        let mut open = true;
         let area = crate::common::window_area(ctx, crate::common::Below::Views);
-        egui::Window::new("Make it harder")
-            .open(&mut open)
+        window
             .constrain_to(area)
             .default_pos([180.0, area.top()])
             .default_size([
@@ -226,17 +217,32 @@ impl HarderView {
             ])
             .resizable(true)
             .vscroll(true)
-            .show(ctx, |ui| self.ui(ui, metric, design, commands));
-        if !open {
-            commands.push(HarderCommand::Show(false).into());
-        }
-        if self.is_running() {
-            // The time left ticks even between progress reports.
-            ctx.request_repaint_after(Duration::from_millis(100));
-        }
     }
 
-    fn ui(&mut self, ui: &mut Ui, metric: Metric, open: Design<'_>, commands: &mut Vec<Command>) {
+    /// The choices, Run and Cancel, and the search running or its results, with lengths in
+    /// the solver's metric.
+    fn ui(&mut self, ui: &mut Ui, around: &mut Surroundings<'_>, commands: &mut Vec<Command>) {
+        self.contents_ui(ui, around.settings.metric, around.design, commands);
+    }
+
+    fn is_busy(&self) -> bool {
+        self.is_running()
+    }
+
+    /// The window's next opening is laid out afresh.
+    fn hidden(&mut self) {
+        self.laid_out = false;
+    }
+}
+
+impl HarderView {
+    fn contents_ui(
+        &mut self,
+        ui: &mut Ui,
+        metric: Metric,
+        open: Design<'_>,
+        commands: &mut Vec<Command>,
+    ) {
         let design = open.puzzle;
         ui.weak(
             "Searches the designs around this one for variants whose hardest start needs more \

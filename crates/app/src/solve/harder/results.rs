@@ -3,7 +3,6 @@
 //! buttons that use one or open it beside the design.
 
 use egui::{Color32, RichText, Ui};
-use egui_plot::{GridInput, HLine, Line, LineStyle, Plot, PlotPoints};
 
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::Termination;
@@ -11,9 +10,9 @@ use blockslide_core::solve::design::{FoundDesign, SearchReport};
 
 use crate::command::Command;
 use crate::common::board::Board;
+use crate::common::charts::{Axis, Chart, Layer, chart_ui};
 use crate::common::colors::color_every_piece;
 use crate::common::format::{self as fmt, amount};
-use crate::solve::analyze::charts::whole_marks_within;
 
 /// The accessible name of the button that makes the selected design the document's.
 pub const USE_LABEL: &str = "Use this design";
@@ -151,38 +150,37 @@ pub fn timeline_ui(
         format!("; dashed, the original's ({})", amount(metric, o))
     });
     ui.label(RichText::new(format!("The best design's length over time{dashed}")).strong());
-    Plot::new("harder timeline")
-        .width(width)
-        .height(124.0)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .include_x(0.0)
-        .include_x(seconds.max(0.1))
-        .include_y(0.0)
-        .include_y(f64::from(top) * 1.15 + 1.0)
-        // Three steps at most: the chart is short, and closer labels would be left out.
-        .y_grid_spacer(|input: GridInput| whole_marks_within(input.bounds, 3.0))
-        .y_axis_formatter(|mark, _| format!("{:.0}", mark.value))
-        .x_axis_label("seconds")
-        .y_axis_label(format!("{metric}s"))
-        .show(ui, |plot| {
-            if let Some(o) = original {
-                plot.hline(
-                    HLine::new("the original", f64::from(o))
-                        .color(ORIGINAL)
-                        .style(LineStyle::dashed_loose()),
-                );
-            }
-            plot.line(
-                Line::new("the best so far", PlotPoints::new(points))
-                    .color(BEST)
-                    .width(2.0)
-                    // A step's two points share an x, which banding would draw as a block.
-                    .allow_band(false),
-            );
+    let mut layers = Vec::new();
+    if let Some(o) = original {
+        layers.push(Layer::Along {
+            name: "the original".into(),
+            y: f64::from(o),
+            color: ORIGINAL,
         });
+    }
+    layers.push(Layer::Line {
+        name: "the best so far".into(),
+        points,
+        color: BEST,
+        width: 2.0,
+    });
+    chart_ui(
+        ui,
+        Chart {
+            id: "harder timeline",
+            width,
+            height: 124.0,
+            x: (0.0, seconds.max(0.1)),
+            y: (0.0, f64::from(top) * 1.15 + 1.0),
+            x_axis: Axis::Plain,
+            // Three steps at most: the chart is short, and closer labels would be left out.
+            y_axis: Axis::Whole(3.0),
+            x_label: Some("seconds".into()),
+            y_label: Some(format!("{metric}s")),
+            accessible: None,
+            layers,
+        },
+    );
 }
 
 /// The headline of a finished search: how it ended.

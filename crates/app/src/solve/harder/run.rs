@@ -9,12 +9,13 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use blockslide_core::model::Puzzle;
+use blockslide_core::solve::SolveError;
 use blockslide_core::solve::design::{
     DesignRules, FoundDesign, SearchOptions, SearchReport, SearchStatus, improve,
 };
-use blockslide_core::solve::{Limits, SearchControl, SolveError};
 
 use crate::common::task::Task;
+use crate::solve::budget::Budget;
 
 /// How often a report reaches the window when the best design has not changed.
 const SEND_EVERY: Duration = Duration::from_millis(50);
@@ -70,10 +71,9 @@ pub struct DesignJob {
     pub rules: DesignRules,
     /// The objective and seed.
     pub options: SearchOptions,
-    /// The time budget, and the node and memory limits of each candidate's analysis.
-    pub limits: Limits,
-    /// Worker threads, each running its own chain; 0 = every core.
-    pub threads: usize,
+    /// The time budget, the node and memory limits of each candidate's analysis, and the
+    /// worker threads, each running its own chain.
+    pub budget: Budget,
 }
 
 /// A running design search: progress is [`Progress`]; a cancelled search still returns its
@@ -85,10 +85,7 @@ pub type DesignTask = Task<Progress, Result<SearchReport, SolveError>>;
 /// # Errors
 /// A message when the operating system refuses to start a thread.
 pub fn spawn_search(ctx: &egui::Context, job: DesignJob) -> Result<DesignTask, String> {
-    Task::spawn("design", ctx, move |reporter| {
-        let control = SearchControl::new(job.limits)
-            .with_threads(job.threads)
-            .with_cancel(reporter.cancel_flag());
+    job.budget.spawn("design", ctx, move |reporter, control| {
         // Called from every chain's thread: the lock keeps the timeline in order.
         let live: Mutex<(Progress, Option<Instant>)> = Mutex::default();
         let forward = |status: &SearchStatus| {
