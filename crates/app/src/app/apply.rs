@@ -34,9 +34,10 @@ impl App {
             | Command::OpenPath(_)
             | Command::OpenText { .. }
             | Command::OpenPuzzle { .. }
+            | Command::OpenAsNewDesign { .. }
             | Command::Close
             | Command::Quit
-                if self.doc.is_modified() && !self.allow_close =>
+                if self.doc.needs_saving() && !self.allow_close =>
             {
                 self.dialogs.unsaved = Some(Box::new(command));
             }
@@ -87,6 +88,10 @@ impl App {
                 if play {
                     self.mode = Mode::Play;
                 }
+            }
+            Command::OpenAsNewDesign { puzzle, source } => {
+                self.doc = Document::made(*puzzle);
+                self.after_open(&format!("Opened {source}"));
             }
             Command::Save => match self.doc.path().map(Path::to_path_buf) {
                 Some(path) => self.save_to(path, ctx),

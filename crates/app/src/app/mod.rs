@@ -215,7 +215,7 @@ impl App {
         let state = Persisted {
             design: Some(file::to_ron_string(&edit::savable(self.doc.puzzle()))),
             path: self.doc.path().map(Path::to_path_buf),
-            modified: self.doc.is_modified(),
+            modified: self.doc.needs_saving(),
             mode: self.mode,
             tool: self.editor.tool,
             view: self.view.clone(),
@@ -344,7 +344,7 @@ impl App {
 
     fn title(&self) -> String {
         let name = self.design_name();
-        let modified = if self.doc.is_modified() { " •" } else { "" };
+        let modified = if self.doc.needs_saving() { " •" } else { "" };
         format!("{name}{modified} — Blockslide")
     }
 
@@ -490,7 +490,7 @@ impl App {
     fn input_commands(&self, ctx: &Context, commands: &mut Vec<Command>) {
         if ctx.input(|i| i.viewport().close_requested())
             && !self.allow_close
-            && self.doc.is_modified()
+            && self.doc.needs_saving()
         {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
             commands.push(Command::Quit);

@@ -34,3 +34,4 @@ mod gui_third_retrial;
 mod gui_watch;
 mod gui_watch_compare;
 mod gui_watch_tree;
+mod unsaved_designs;
