@@ -51,10 +51,8 @@ impl PathPrompt {
     /// purpose reads or writes (reads the folder: call it when applying commands, not while
     /// drawing).
     pub fn new(purpose: PathPurpose, text: String, folder: Option<PathBuf>) -> Self {
-        let extension = std::path::Path::new(&text)
-            .extension()
-            .and_then(|x| x.to_str())
-            .map_or_else(|| purpose.extension().to_string(), str::to_string);
+        let extension =
+            named_extension(&text).map_or_else(|| purpose.extension().to_string(), str::to_string);
         let files = folder
             .as_deref()
             .map_or_else(Vec::new, |f| files_in(f, &extension));
@@ -137,6 +135,16 @@ impl PathPurpose {
             PathPurpose::Export(format) => format.extension(),
         }
     }
+}
+
+/// The extension of the file `text` names: none when it names a folder ("first.last/"), whose
+/// name's dot is no extension.
+fn named_extension(text: &str) -> Option<&str> {
+    let path = Path::new(text);
+    if text.ends_with(std::path::MAIN_SEPARATOR) || text.ends_with('/') || path.is_dir() {
+        return None;
+    }
+    path.extension().and_then(|x| x.to_str())
 }
 
 /// The files of `folder` whose extension is `extension`, sorted.
@@ -519,4 +527,17 @@ fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<(PathBuf, bool)> {
             });
         });
     picked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_folders_dot_is_no_extension() {
+        assert_eq!(named_extension("/home/first.last/"), None);
+        assert_eq!(named_extension("/tmp/tmp.EB6wM7dLVz/"), None);
+        assert_eq!(named_extension("/home/first.last/anim.gif"), Some("gif"));
+        assert_eq!(named_extension("/home/first.last/mine"), None);
+    }
 }

@@ -34,4 +34,5 @@ mod gui_third_retrial;
 mod gui_watch;
 mod gui_watch_compare;
 mod gui_watch_tree;
+mod typed_paths;
 mod unsaved_designs;
