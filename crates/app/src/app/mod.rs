@@ -118,6 +118,8 @@ pub struct App {
     /// The central area's rect in the last frame, where the board is drawn.
     centre_rect: Option<egui::Rect>,
     export: Option<export::ExportTask>,
+    /// The user's home folder, which `~` names in a typed path (`None`: `~` is left as typed).
+    home: Option<PathBuf>,
 }
 
 impl App {
@@ -136,6 +138,10 @@ impl App {
             default_user_folder(),
         );
         app.solve.set_pdb_cache(pdb_cache);
+        // As a desktop's file dialog does; the core never reads the environment.
+        app.home = std::env::var_os("HOME")
+            .filter(|home| !home.is_empty())
+            .map(PathBuf::from);
         app.persist = screenshot.is_none();
         app.editor.hide_hover = screenshot.is_some();
         app.screenshot = screenshot;
@@ -194,6 +200,7 @@ impl App {
             side_rect: None,
             centre_rect: None,
             export: None,
+            home: None,
         }
     }
 
@@ -326,6 +333,12 @@ impl App {
     /// The pieces selected in the editor, in the order they were selected.
     pub fn selected_pieces(&self) -> Vec<blockslide_core::model::Token> {
         self.editor.selected_pieces(self.doc.puzzle())
+    }
+
+    /// Uses `home` as the user's home folder, the one `~` names in a typed path. The window's
+    /// app takes `$HOME`; [`App::new_for_test`] starts with none, so tests give it their own.
+    pub fn set_home(&mut self, home: Option<PathBuf>) {
+        self.home = home;
     }
 
     /// Uses `folder` as the personal library folder.
