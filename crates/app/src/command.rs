@@ -271,7 +271,9 @@ pub enum Command {
         text: String,
     },
     /// Open this puzzle as a new, unsaved design (asks about unsaved changes first): a
-    /// puzzle of the Families window; with `play`, in the Play tab.
+    /// puzzle of the Families window to play; with `play`, in the Play tab. Nothing asks before
+    /// it is replaced until it is edited: a design the app made for the user is opened with
+    /// [`Command::OpenAsNewDesign`] instead.
     OpenPuzzle {
         /// The puzzle.
         puzzle: Box<Puzzle>,
@@ -279,6 +281,15 @@ pub enum Command {
         source: String,
         /// Whether to play it at once.
         play: bool,
+    },
+    /// Open a design the app made for the user (a harder design, a hardest start, a family's
+    /// puzzle) as a new design (asks about unsaved changes first). It is work the user has not
+    /// saved, so until it is saved it is guarded like an edited design.
+    OpenAsNewDesign {
+        /// The design.
+        puzzle: Box<Puzzle>,
+        /// Where it came from, for the status bar.
+        source: String,
     },
     /// Close the design, leaving an empty one (asks about unsaved changes first).
     Close,

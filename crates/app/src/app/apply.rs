@@ -28,9 +28,10 @@ impl App {
             | Command::OpenPath(_)
             | Command::OpenText { .. }
             | Command::OpenPuzzle { .. }
+            | Command::OpenAsNewDesign { .. }
             | Command::Close
             | Command::Quit
-                if self.doc.is_modified() && !self.allow_close =>
+                if self.doc.needs_saving() && !self.allow_close =>
             {
                 self.dialogs.unsaved = Some(Box::new(command));
             }
@@ -59,6 +60,7 @@ impl App {
             | Command::OpenPath(_)
             | Command::OpenText { .. }
             | Command::OpenPuzzle { .. }
+            | Command::OpenAsNewDesign { .. }
             | Command::Save
             | Command::SaveAs
             | Command::SaveTo(_)
@@ -153,6 +155,10 @@ impl App {
                 if play {
                     self.mode = Mode::Play;
                 }
+            }
+            Command::OpenAsNewDesign { puzzle, source } => {
+                self.doc = Document::made(*puzzle);
+                self.after_open(&format!("Opened {source}"));
             }
             Command::Save => match self.doc.path().map(Path::to_path_buf) {
                 Some(path) => self.save_to(path, ctx),

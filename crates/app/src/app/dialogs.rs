@@ -44,6 +44,8 @@ pub struct PathPrompt {
     own: Option<PathBuf>,
     /// An existing file the user was asked about replacing: saving there again replaces it.
     replacing: Option<PathBuf>,
+    /// The user's home folder, which `~` names in the typed text.
+    home: Option<PathBuf>,
 }
 
 impl PathPrompt {
@@ -51,10 +53,8 @@ impl PathPrompt {
     /// purpose reads or writes (reads the folder: call it when applying commands, not while
     /// drawing).
     pub fn new(purpose: PathPurpose, text: String, folder: Option<PathBuf>) -> Self {
-        let extension = std::path::Path::new(&text)
-            .extension()
-            .and_then(|x| x.to_str())
-            .map_or_else(|| purpose.extension().to_string(), str::to_string);
+        let extension =
+            named_extension(&text).map_or_else(|| purpose.extension().to_string(), str::to_string);
         let files = folder
             .as_deref()
             .map_or_else(Vec::new, |f| files_in(f, &extension));
@@ -68,7 +68,21 @@ impl PathPrompt {
             extension,
             own: None,
             replacing: None,
+            home: None,
         }
+    }
+
+    /// The same prompt, reading `~` and `~/` at the start of the typed text as `home`, as a
+    /// desktop's file dialog does (`None`: as typed).
+    #[must_use]
+    pub fn with_home(mut self, home: Option<&Path>) -> Self {
+        self.home = home.map(Path::to_path_buf);
+        self
+    }
+
+    /// The path the typed text names, `~` read as the home folder.
+    fn typed(&self) -> PathBuf {
+        expand_home(self.text.trim(), self.home.as_deref())
     }
 
     /// The same prompt, saving over `own` (the design's own file) without asking.
@@ -85,7 +99,7 @@ impl PathPrompt {
         if self.purpose == PathPurpose::Open {
             return None;
         }
-        let typed = PathBuf::from(self.text.trim());
+        let typed = self.typed();
         Some(if typed.extension().is_none() {
             typed.with_extension(&self.extension)
         } else {
@@ -110,9 +124,9 @@ impl PathPrompt {
     /// The folder the typed text names, if it names one that exists: the text itself when it
     /// is a folder ("puzzles/"), else the folder of the file it names.
     fn typed_folder(&self) -> Option<PathBuf> {
-        let typed = Path::new(self.text.trim());
+        let typed = self.typed();
         if typed.is_dir() {
-            return Some(typed.to_path_buf());
+            return Some(typed);
         }
         typed
             .parent()
@@ -136,6 +150,35 @@ impl PathPurpose {
             PathPurpose::Open | PathPurpose::Save => "ron",
             PathPurpose::Export(format) => format.extension(),
         }
+    }
+}
+
+/// The extension of the file `text` names: none when it names a folder ("first.last/"), whose
+/// name's dot is no extension.
+fn named_extension(text: &str) -> Option<&str> {
+    let path = Path::new(text);
+    if text.ends_with(std::path::MAIN_SEPARATOR) || text.ends_with('/') || path.is_dir() {
+        return None;
+    }
+    path.extension().and_then(|x| x.to_str())
+}
+
+/// `text` as a path, a leading `~` or `~/` read as `home` (a path like `~user/` is left as
+/// typed, as is everything when there is no home folder).
+fn expand_home(text: &str, home: Option<&Path>) -> PathBuf {
+    let Some(home) = home else {
+        return PathBuf::from(text);
+    };
+    if text == "~" {
+        return home.to_path_buf();
+    }
+    match text
+        .strip_prefix("~/")
+        .or_else(|| text.strip_prefix(&format!("~{}", std::path::MAIN_SEPARATOR)))
+    {
+        // `join` of an empty rest ends the folder with a separator: it is still a folder.
+        Some(rest) => home.join(rest),
+        None => PathBuf::from(text),
     }
 }
 
@@ -390,18 +433,15 @@ impl Dialogs {
                 let ok = ui.add_enabled(!prompt.text.trim().is_empty(), egui::Button::new(action));
                 if ok.clicked() || (entered && !prompt.text.trim().is_empty()) {
                     // A folder is gone into, as a file dialog does, not opened as a file.
-                    let typed = PathBuf::from(prompt.text.trim());
+                    let typed = prompt.typed();
                     if typed.is_dir() {
                         prompt.list(&typed);
-                        prompt.text = format!(
-                            "{}{}",
-                            typed.display(),
-                            if prompt.text.ends_with(std::path::MAIN_SEPARATOR) {
-                                ""
-                            } else {
-                                std::path::MAIN_SEPARATOR_STR
-                            }
-                        );
+                        let folder = typed.display().to_string();
+                        prompt.text = if folder.ends_with(std::path::MAIN_SEPARATOR) {
+                            folder
+                        } else {
+                            format!("{folder}{}", std::path::MAIN_SEPARATOR)
+                        };
                         prompt.focused = false;
                     } else if let Some(existing) = prompt.would_replace()
                         && !asked
@@ -424,7 +464,7 @@ impl Dialogs {
             && let Some(prompt) = self.path_prompt.take()
             && ok
         {
-            let path = PathBuf::from(prompt.text.trim());
+            let path = prompt.typed();
             commands.push(match prompt.purpose {
                 // Unsaved changes were already settled when "Open" was chosen.
                 PathPurpose::Open => Command::Force(Box::new(Command::OpenPath(path))),
@@ -466,7 +506,8 @@ fn enter_pressed(ui: &egui::Ui) -> bool {
 /// the text names is shown selected.
 fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<(PathBuf, bool)> {
     let folder = prompt.folder.as_deref()?;
-    let typed = Path::new(prompt.text.trim());
+    let typed = prompt.typed();
+    let typed = typed.as_path();
     // Narrowed only while a name is being typed: a file picked from the list, or a folder
     // typed, keeps it whole.
     let picked = prompt.files.iter().any(|p| p.as_path() == typed)
@@ -519,4 +560,29 @@ fn files_ui(ui: &mut egui::Ui, prompt: &PathPrompt) -> Option<(PathBuf, bool)> {
             });
         });
     picked
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_leading_tilde_is_the_home_folder() {
+        let home = Path::new("/home/first.last");
+        let expand = |text| expand_home(text, Some(home));
+        assert_eq!(expand("~"), home);
+        assert_eq!(expand("~/mine.ron"), home.join("mine.ron"));
+        assert_eq!(expand("~/"), home.join(""));
+        assert_eq!(expand("~bob/mine.ron"), Path::new("~bob/mine.ron"));
+        assert_eq!(expand("puzzles/~/x.ron"), Path::new("puzzles/~/x.ron"));
+        assert_eq!(expand_home("~/mine.ron", None), Path::new("~/mine.ron"));
+    }
+
+    #[test]
+    fn a_folders_dot_is_no_extension() {
+        assert_eq!(named_extension("/home/first.last/"), None);
+        assert_eq!(named_extension("/tmp/tmp.EB6wM7dLVz/"), None);
+        assert_eq!(named_extension("/home/first.last/anim.gif"), Some("gif"));
+        assert_eq!(named_extension("/home/first.last/mine"), None);
+    }
 }

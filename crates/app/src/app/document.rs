@@ -22,6 +22,8 @@ pub struct Document {
     solvable_revision: u64,
     open_gesture: Option<u64>,
     modified_at_start: bool,
+    /// The app made this design for the user (see [`Document::made`]).
+    made: bool,
 }
 
 /// Revisions are unique across documents, so a new document never looks unchanged to a
@@ -51,7 +53,18 @@ impl Document {
             solvable_revision: next_revision(),
             open_gesture: None,
             modified_at_start: false,
+            made: false,
         }
+    }
+
+    /// A design the app made for the user, such as a harder design, a hardest start or a
+    /// family's puzzle opened as a new design. It is work the user has not saved: until it is
+    /// saved, [`Document::needs_saving`] holds as for an edited design, although nothing was
+    /// edited, so nothing replaces it unasked.
+    pub fn made(puzzle: Puzzle) -> Document {
+        let mut doc = Document::new(puzzle);
+        doc.made = true;
+        doc
     }
 
     /// A document for `puzzle` as read from (or just saved to) `path`: it counts as unmodified.
@@ -87,12 +100,20 @@ impl Document {
     }
 
     /// Whether the puzzle differs from what was last opened or saved. A design never saved
-    /// counts as modified once edited (or when [`Document::mark_unsaved`] says so).
+    /// counts as modified once edited (or when [`Document::mark_unsaved`] says so). Whether it
+    /// holds work to keep is [`Document::needs_saving`].
     pub fn is_modified(&self) -> bool {
         match &self.saved {
             Some(saved) => *saved != self.puzzle,
             None => self.modified_at_start || !self.undo.is_empty(),
         }
+    }
+
+    /// Whether replacing or closing the design would lose work, so the app asks first and the
+    /// status bar says "modified": it is modified, or the app made it (see
+    /// [`Document::made`]) and it was never saved.
+    pub fn needs_saving(&self) -> bool {
+        self.is_modified() || (self.made && self.saved.is_none())
     }
 
     /// Records that the puzzle was saved to `path` (or opened from it).
@@ -296,6 +317,24 @@ mod tests {
         assert!(doc.is_modified());
         doc.undo();
         assert!(!doc.is_modified());
+    }
+
+    #[test]
+    fn a_made_design_needs_saving_until_it_is_saved() {
+        let mut doc = Document::made(Puzzle::empty(1, 2));
+        assert!(doc.needs_saving() && !doc.is_modified());
+        doc.edit("Paint", |p| p.set_cell(0, 0, a()));
+        doc.undo();
+        assert!(
+            doc.needs_saving(),
+            "back as it was made, and still never saved"
+        );
+        doc.mark_saved(PathBuf::from("x.ron"));
+        assert!(!doc.needs_saving());
+        doc.edit("Paint", |p| p.set_cell(0, 0, a()));
+        assert!(doc.needs_saving());
+        let fresh = Document::new(Puzzle::empty(1, 2));
+        assert!(!fresh.needs_saving(), "an empty design holds no work");
     }
 
     #[test]

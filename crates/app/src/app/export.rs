@@ -68,11 +68,14 @@ impl App {
                     || std::path::absolute(&name).unwrap_or_else(|_| name.clone().into()),
                     |f| f.join(&name),
                 );
-                self.dialogs.path_prompt = Some(PathPrompt::new(
-                    PathPurpose::Export(format),
-                    suggested.display().to_string(),
-                    folder,
-                ));
+                self.dialogs.path_prompt = Some(
+                    PathPrompt::new(
+                        PathPurpose::Export(format),
+                        suggested.display().to_string(),
+                        folder,
+                    )
+                    .with_home(self.home.as_deref()),
+                );
             }
             Picked::Cancelled => {}
         }

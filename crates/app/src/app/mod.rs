@@ -119,6 +119,8 @@ pub struct App {
     /// The central area's rect in the last frame, where the board is drawn.
     centre_rect: Option<egui::Rect>,
     export: Option<export::ExportTask>,
+    /// The user's home folder, which `~` names in a typed path (`None`: `~` is left as typed).
+    home: Option<PathBuf>,
 }
 
 impl App {
@@ -137,6 +139,10 @@ impl App {
             default_user_folder(),
         );
         app.solve.set_pdb_cache(pdb_cache);
+        // As a desktop's file dialog does; the core never reads the environment.
+        app.home = std::env::var_os("HOME")
+            .filter(|home| !home.is_empty())
+            .map(PathBuf::from);
         app.persist = screenshot.is_none();
         app.editor.hide_hover = screenshot.is_some();
         app.screenshot = screenshot;
@@ -195,6 +201,7 @@ impl App {
             side_rect: None,
             centre_rect: None,
             export: None,
+            home: None,
         }
     }
 
@@ -216,7 +223,7 @@ impl App {
         let state = Persisted {
             design: Some(file::to_ron_string(&edit::savable(self.doc.puzzle()))),
             path: self.doc.path().map(Path::to_path_buf),
-            modified: self.doc.is_modified(),
+            modified: self.doc.needs_saving(),
             mode: self.mode,
             tool: self.editor.tool,
             view: self.view.clone(),
@@ -345,6 +352,12 @@ impl App {
         self.editor.selected_pieces(self.doc.puzzle())
     }
 
+    /// Uses `home` as the user's home folder, the one `~` names in a typed path. The window's
+    /// app takes `$HOME`; [`App::new_for_test`] starts with none, so tests give it their own.
+    pub fn set_home(&mut self, home: Option<PathBuf>) {
+        self.home = home;
+    }
+
     /// Uses `folder` as the personal library folder.
     pub fn set_library_folder(&mut self, folder: Option<PathBuf>) {
         self.library = LibraryPanel::new(folder);
@@ -361,7 +374,7 @@ impl App {
 
     fn title(&self) -> String {
         let name = self.design_name();
-        let modified = if self.doc.is_modified() { " •" } else { "" };
+        let modified = if self.doc.needs_saving() { " •" } else { "" };
         format!("{name}{modified} — Blockslide")
     }
 
@@ -508,7 +521,7 @@ impl App {
     fn input_commands(&self, ctx: &Context, commands: &mut Vec<Command>) {
         if ctx.input(|i| i.viewport().close_requested())
             && !self.allow_close
-            && self.doc.is_modified()
+            && self.doc.needs_saving()
         {
             ctx.send_viewport_cmd(ViewportCommand::CancelClose);
             commands.push(Command::Quit);

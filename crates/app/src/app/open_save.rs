@@ -167,7 +167,10 @@ impl App {
                 let text = folder.as_deref().map_or_else(String::new, |f| {
                     format!("{}{}", f.display(), std::path::MAIN_SEPARATOR)
                 });
-                self.dialogs.path_prompt = Some(PathPrompt::new(PathPurpose::Open, text, folder));
+                self.dialogs.path_prompt = Some(
+                    PathPrompt::new(PathPurpose::Open, text, folder)
+                        .with_home(self.home.as_deref()),
+                );
             }
             Picked::Cancelled => {}
         }
@@ -197,7 +200,8 @@ impl App {
                 let listed = suggested.parent().map(Path::to_path_buf);
                 self.dialogs.path_prompt = Some(
                     PathPrompt::new(PathPurpose::Save, suggested.display().to_string(), listed)
-                        .with_own(self.doc.path()),
+                        .with_own(self.doc.path())
+                        .with_home(self.home.as_deref()),
                 );
             }
             Picked::Cancelled => self.after_save = None,

@@ -21,7 +21,7 @@ pub fn show(ui: &mut Ui, doc: &Document, layer: Layer, hovered: Option<CellPos>,
         let file = doc
             .path()
             .map_or_else(|| "not saved yet".to_string(), |p| p.display().to_string());
-        let modified = if doc.is_modified() { "modified" } else { "" };
+        let modified = if doc.needs_saving() { "modified" } else { "" };
         // A message that needs the room takes it from the folders of the path: the file's
         // name stays, its whole path on hover.
         let wanted = body_width(ui, message) + 40.0;

@@ -19,4 +19,6 @@ mod play_with_help;
 mod playback;
 mod solve_panel;
 mod status_bar;
+mod typed_paths;
+mod unsaved_designs;
 mod watch;

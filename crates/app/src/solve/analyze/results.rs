@@ -142,6 +142,15 @@ fn thumbnail(
     });
 }
 
+/// Opening `hardest`'s position as a new design: the app made it, so it is kept like an
+/// edited design until the user saves it.
+fn open_as_new_design(hardest: &HardestPosition, metric: Metric, rank: usize) -> Command {
+    Command::OpenAsNewDesign {
+        puzzle: Box::new(as_new_design(hardest, metric, rank)),
+        source: format!("hardest start {rank} of the analysis"),
+    }
+}
+
 /// `hardest`'s position named for a design of its own.
 fn as_new_design(hardest: &HardestPosition, metric: Metric, rank: usize) -> Puzzle {
     let mut design = hardest.position.clone();
@@ -330,7 +339,7 @@ fn hardest_ui(
                 .on_hover_text("Keep this design and open the hardest start beside it")
                 .clicked()
             {
-                commands.push(Command::New(Box::new(as_new_design(hardest, metric, 1))));
+                commands.push(open_as_new_design(hardest, metric, 1));
             }
             if let Some(s) = report.start_distance
                 && s < hardest.distance
@@ -451,7 +460,7 @@ fn card_ui(
     let response = card.response;
     response.widget_info(|| WidgetInfo::labeled(Role::Button, true, &title));
     if response.clicked() {
-        commands.push(Command::New(Box::new(as_new_design(hardest, metric, rank))));
+        commands.push(open_as_new_design(hardest, metric, rank));
     }
     response.on_hover_text(format!("{title}: click to open it as a new design"));
 }

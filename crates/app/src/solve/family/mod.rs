@@ -774,11 +774,21 @@ fn details_ui(
 /// Queues opening row `index` of `listing` as a new design, in the Play tab with `play`.
 fn open_command(listing: &Listing, index: usize, play: bool, commands: &mut Vec<Command>) {
     match listing.puzzle(index) {
-        Ok(puzzle) => commands.push(Command::OpenPuzzle {
-            source: format!("puzzle {} of the {} family", index + 1, listing.title()),
-            puzzle: Box::new(puzzle),
-            play,
-        }),
+        Ok(puzzle) => {
+            let source = format!("puzzle {} of the {} family", index + 1, listing.title());
+            let puzzle = Box::new(puzzle);
+            // Opened to play, it is a game of the listing; opened as a new design, the user's
+            // to keep.
+            commands.push(if play {
+                Command::OpenPuzzle {
+                    puzzle,
+                    source,
+                    play,
+                }
+            } else {
+                Command::OpenAsNewDesign { puzzle, source }
+            });
+        }
         Err(e) => commands.push(Command::Notify(e)),
     }
 }

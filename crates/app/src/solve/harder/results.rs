@@ -313,10 +313,9 @@ pub fn selected_ui(
             let base = design.name.trim();
             let base = if base.is_empty() { "Untitled" } else { base };
             beside.name = format!("{base}, {length}");
-            commands.push(Command::OpenPuzzle {
+            commands.push(Command::OpenAsNewDesign {
                 puzzle: Box::new(beside),
                 source: format!("design {number} of Make it harder"),
-                play: false,
             });
         }
     });
