@@ -12,27 +12,13 @@ use egui::Context;
 
 use super::App;
 use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
+use super::export_task::Exported;
 use super::file_dialogs::Picked;
 use super::open_save::file_name;
 use crate::command::ExportFormat;
 use crate::common::task::{Poll, Task};
 use crate::solve::playback::animation::{AnimationFormat, AnimationOptions, render_animation};
 use crate::solve::playback::{solution_json, solution_text};
-
-/// An animation being rendered: its progress (0 to 1), then the file written or why not.
-pub type ExportTask = Task<f32, Result<Exported, String>>;
-
-/// A solution written to a file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Exported {
-    /// The file written.
-    pub path: PathBuf,
-    /// Whether its folder was made for it (it did not exist yet).
-    pub made_folder: bool,
-}
-
-/// The accessible name of the animation's progress bar.
-pub const EXPORT_PROGRESS_LABEL: &str = "Rendering the animation";
 
 impl App {
     /// Asks where to save the solution shown as `format` (a typed path without file

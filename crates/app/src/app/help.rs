@@ -5,10 +5,11 @@ use std::sync::LazyLock;
 
 use egui::{Context, RichText, Ui, vec2};
 
+use super::keys::{AXIS_KEY, SOLVE_KEY};
 use super::menu_bar::{
     CLOSE, LIBRARY, NEW, OPEN, PANELS_KEY, QUIT, REDO, REDO_Y, SAVE, SAVE_AS, UNDO,
 };
-use super::{AXIS_KEY, SOLVE_KEY, default_puzzle};
+use super::session::default_puzzle;
 use crate::command::{Command, HelpPage, Tool};
 use crate::common::board::{Board, GOAL_KEY, Layer};
 use crate::editor::clipboard::{COPY, CUT, PASTE};

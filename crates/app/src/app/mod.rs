@@ -22,8 +22,10 @@ pub mod dialogs;
 pub mod document;
 mod edits;
 pub mod export;
+pub mod export_task;
 pub mod file_dialogs;
 pub mod help;
+mod keys;
 pub mod library_panel;
 pub mod menu_bar;
 pub mod new_dialog;
@@ -50,6 +52,7 @@ use dialogs::Dialogs;
 use document::Document;
 use file_dialogs::{FileDialogs, NoDialogs, RfdDialogs};
 
+pub use keys::{AXIS_KEY, SOLVE_KEY};
 use library_panel::{LibraryPanel, default_user_folder};
 use menu_bar::{RecentFiles, UndoEntries, ViewSettings};
 use new_dialog::NewPuzzleForm;
@@ -57,16 +60,9 @@ use screenshot::ScreenshotJob;
 use session::Persisted;
 pub use session::default_puzzle;
 
-/// The editor's key that switches the selected piece to the next axis: free, then the axis
-/// a straight piece lies along, then the other (horizontal first for other shapes).
-pub const AXIS_KEY: Key = Key::A;
-
 /// How long a status message stays in the status bar, in seconds: long enough to read, short
 /// enough that it is not taken for news about a later action.
 const STATUS_SECONDS: f64 = 12.0;
-
-/// The key that solves and plays the solution back, from any tab.
-pub const SOLVE_KEY: Key = Key::F5;
 
 /// The accessible name of the "Solve and play" button beside the tabs.
 pub const SOLVE_AND_PLAY_LABEL: &str = "Solve and play";
@@ -118,7 +114,7 @@ pub struct App {
     side_rect: Option<egui::Rect>,
     /// The central area's rect in the last frame, where the board is drawn.
     centre_rect: Option<egui::Rect>,
-    export: Option<export::ExportTask>,
+    export: Option<export_task::ExportTask>,
     /// The user's home folder, which `~` names in a typed path (`None`: `~` is left as typed).
     home: Option<PathBuf>,
 }
@@ -557,7 +553,7 @@ impl App {
                             .desired_width(240.0)
                             .show_percentage(),
                     )
-                    .accessible_name(export::EXPORT_PROGRESS_LABEL);
+                    .accessible_name(export_task::EXPORT_PROGRESS_LABEL);
                     if ui.button("Stop rendering").clicked() {
                         commands.push(Command::CancelExport);
                     }
