@@ -18,74 +18,22 @@
 //!
 //! The file `--write-hardest` names is checked before the analysis and written before the
 //! report, so a bad path fails at once and a failing standard output loses no file. This
-//! module also holds what the commands that save puzzle files share: `--force`
-//! ([`ForceArgs`]), the message of a failed save ([`save_error`]) and the file of a hardest
-//! start ([`hardest_puzzle`]).
+//! module also holds the file of a hardest start ([`hardest_puzzle`]), which `explore` writes
+//! too.
 
 use std::fmt::Write as _;
-use std::io;
-use std::path::{Path, PathBuf};
 
-use clap::Args;
+use std::path::Path;
 
-use blockslide_core::model::file::{SaveOptions, SaveRefusal, check_save_path, load, save_with};
+use blockslide_core::model::file::{SaveOptions, check_save_path, load, save_with};
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::Termination;
 use blockslide_core::solve::api::{AnalyzeReport, HardestPosition, analyze, metric_for};
 
-use super::args::{Choice, names};
-use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, json};
-
-/// Arguments of `analyze`.
-#[derive(Debug, Args)]
-pub struct AnalyzeArgs {
-    /// A puzzle file (.ron).
-    pub file: PathBuf,
-    /// How moves are counted (default: the file's metric, else step).
-    #[arg(long, value_parser = names::<Metric>())]
-    pub metric: Option<Choice<Metric>>,
-    /// Write a puzzle file whose start is one of the hardest starts (goal and styles kept).
-    #[arg(long, value_name = "OUT.ron")]
-    pub write_hardest: Option<PathBuf>,
-    /// Replacing a read-only OUT.ron.
-    #[command(flatten)]
-    pub force: ForceArgs,
-    /// Resource limits (for the whole analysis).
-    #[command(flatten)]
-    pub limits: LimitArgs,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// `--force`, for the commands that save puzzle files.
-#[derive(Debug, Args)]
-pub struct ForceArgs {
-    /// Replace output files that are read-only (they stay read-only); without it, such a file
-    /// is refused before any work starts.
-    #[arg(long)]
-    pub force: bool,
-}
-
-impl ForceArgs {
-    /// How to save under this flag: a read-only file is replaced only with `--force`.
-    pub fn options(&self) -> SaveOptions {
-        SaveOptions {
-            overwrite_read_only: self.force,
-            ..SaveOptions::default()
-        }
-    }
-}
-
-/// The message of a save to `path` that failed with `e`; for a read-only file, it names the
-/// flag that replaces it.
-pub fn save_error(path: &Path, e: &io::Error) -> String {
-    let hint = match SaveRefusal::of(e) {
-        Some(SaveRefusal::ReadOnly) => "; pass --force to replace it",
-        _ => "",
-    };
-    format!("cannot write {}: {e}{hint}", path.display())
-}
+use super::error::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK};
+use super::flags::AnalyzeArgs;
+use super::json;
+use super::save::save_error;
 
 /// Runs `blockslide analyze`.
 ///

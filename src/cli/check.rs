@@ -15,7 +15,9 @@ use blockslide_core::model::validate::{
 };
 use blockslide_core::solve::{SolveError, SolveRequest};
 
-use super::{CheckArgs, CliError, EXIT_ERROR, EXIT_OK, json};
+use super::error::{CliError, EXIT_ERROR, EXIT_OK};
+use super::flags::CheckArgs;
+use super::json;
 
 /// Runs `blockslide check`.
 ///

@@ -18,8 +18,10 @@ use blockslide_core::model::text::echo;
 use blockslide_core::solve::api::{CountReport, count, metric_for};
 use blockslide_core::solve::core::Termination;
 
-use super::rushhour::rushhour_puzzle;
-use super::{CliError, CountArgs, EXIT_LIMIT, EXIT_OK, json};
+use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
+use super::flags::CountArgs;
+use super::json;
+use super::source::{load_puzzle, rushhour_puzzle};
 
 /// Runs `blockslide count`.
 ///
@@ -29,7 +31,7 @@ pub fn run(args: &CountArgs) -> Result<u8, CliError> {
     let metric = args.metric.clone().transpose()?;
     let (puzzle, file) = match &args.file {
         Some(path) => {
-            let (puzzle, file) = super::load_puzzle(path)?;
+            let (puzzle, file) = load_puzzle(path)?;
             (puzzle, Some(file))
         }
         None => (rushhour_puzzle(args.rushhour.as_deref())?, None),

@@ -25,44 +25,16 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use clap::Args;
 use serde::Serialize;
 
-use blockslide_core::model::Metric;
 use blockslide_core::model::file::{SaveOptions, check_save_path, load, save_text, save_with};
 use blockslide_core::solve::api::{ExploreReport, explore, metric_for};
 
-use super::analyze::{FOUND_BY, ForceArgs, hardest_puzzle, save_error};
-use super::args::{Choice, MAX_TOP, counts, names};
-use super::{CliError, EXIT_LIMIT, EXIT_OK, LimitArgs, json};
-
-/// Arguments of `explore`.
-#[derive(Debug, Args)]
-pub struct ExploreArgs {
-    /// A block puzzle file (.ron): its board and pieces are explored, its start is not used.
-    pub file: PathBuf,
-    /// How moves are counted (default: the file's metric, else step).
-    #[arg(long, value_parser = names::<Metric>())]
-    pub metric: Option<Choice<Metric>>,
-    /// How many of the hardest solvable components to report (0 to 1,000).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = counts::<usize>(0, MAX_TOP))]
-    pub top: usize,
-    /// Write the reported hardest starts as puzzle files `hardest-1.ron`, ... into DIR (created
-    /// if missing), with `blockslide-explore.json` naming the run; an earlier run's
-    /// `hardest-N.ron` files beyond them are removed (only those Blockslide wrote). Links in
-    /// DIR are replaced, never followed.
-    #[arg(long, value_name = "DIR")]
-    pub write_top: Option<PathBuf>,
-    /// Replacing read-only files in DIR.
-    #[command(flatten)]
-    pub force: ForceArgs,
-    /// Resource limits (for the whole exploration).
-    #[command(flatten)]
-    pub limits: LimitArgs,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-}
+use super::analyze::{FOUND_BY, hardest_puzzle};
+use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
+use super::flags::ExploreArgs;
+use super::json;
+use super::save::save_error;
 
 /// Runs `blockslide explore`.
 ///

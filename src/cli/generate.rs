@@ -6,9 +6,10 @@ use blockslide_core::model::tiles::{blank_first_goal, blank_last_goal, random_so
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::args::parse_size;
+use super::error::{CliError, EXIT_OK};
+use super::flags::GenerateArgs;
+use super::flags::values::parse_size;
 use super::made_to_order::{MadeToOrder, made_to_order};
-use super::{CliError, EXIT_OK, GenerateArgs};
 
 /// Runs `blockslide generate`.
 ///

@@ -13,7 +13,7 @@
 use std::fmt;
 use std::io::{self, Write as _};
 
-use super::{CliError, EXIT_ERROR};
+use super::error::{CliError, EXIT_ERROR};
 
 /// Writes `args` to standard output and flushes it.
 ///

@@ -27,9 +27,11 @@ use blockslide_core::solve::{
     HeuristicInfo, SolveError, SolveReport, Termination, heuristics_for, solve,
 };
 
-use super::args::{numbers, parse_size, pdb_cache, request};
-use super::rushhour::rushhour_puzzle;
-use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArgs, json};
+use super::error::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
+use super::flags::SolveArgs;
+use super::json;
+use super::search::{pdb_cache, request};
+use super::source::{load_puzzle, rushhour_puzzle, tile_puzzle};
 
 /// Runs `blockslide solve`.
 ///
@@ -41,7 +43,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let puzzle = match (&args.file, &args.tiles) {
         _ if args.rushhour.is_some() => rushhour_puzzle(args.rushhour.as_deref())?,
         (Some(path), _) => {
-            let (mut puzzle, source) = super::load_puzzle(path)?;
+            let (mut puzzle, source) = load_puzzle(path)?;
             file = Some(source);
             if puzzle.name.is_empty()
                 && let Some(stem) = path.file_stem()
@@ -71,7 +73,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     }
     let (default, why) = blockslide_core::solve::api::default_algorithm(&puzzle);
     let request = request(&args.search, metric, default)?;
-    if !args.search.limits.quiet
+    if !args.search.limits.quiet.quiet
         && let Some(estimate) = blockslide_core::solve::api::build_estimate(&puzzle, &request)
     {
         // Said before the build starts: the strongest tables take minutes the first time.
@@ -152,63 +154,6 @@ pub(super) fn exit_code(status: Termination) -> u8 {
         | Termination::DepthLimit
         | Termination::TraceLimit => EXIT_LIMIT,
     }
-}
-
-/// A tile puzzle from `--tiles`, `--goal` (or `--blank-first`) and `--size`.
-fn tile_puzzle(
-    tiles: &str,
-    goal: Option<&str>,
-    blank_first: bool,
-    size: Option<&str>,
-) -> Result<Puzzle, String> {
-    let start = numbers(tiles, "--tiles")?;
-    if start.is_empty() {
-        return Err("--tiles gives no numbers; list the tiles row by row, 0 for the blank".into());
-    }
-    let goal = goal.map(|g| numbers(g, "--goal")).transpose()?;
-    let (rows, cols) = if let Some(size) = size {
-        parse_size(size)?
-    } else {
-        let side = (start.len() as f64).sqrt().round() as usize;
-        if side * side != start.len() {
-            return Err(format!(
-                "{} numbers do not make a square board; give --size RxC",
-                start.len()
-            ));
-        }
-        (side, side)
-    };
-    let goal = match goal {
-        None if blank_first => Some((0..(rows * cols) as u32).collect()),
-        goal => goal,
-    };
-    // parse_size keeps both sides within 1..=32, so the product cannot overflow
-    let cells = rows * cols;
-    for (option, given) in [("--tiles", Some(&start)), ("--goal", goal.as_ref())] {
-        if let Some(given) = given
-            && given.len() != cells
-        {
-            return Err(format!(
-                "a {rows}x{cols} board has {cells} cells but {option} gives {} numbers",
-                given.len()
-            ));
-        }
-        if let Some(given) = given {
-            super::check_tile_numbers(option, given, cells)?;
-        }
-    }
-    let mut puzzle =
-        Puzzle::tiles(rows, cols, &start, goal.as_deref()).map_err(|e| e.to_string())?;
-    puzzle.name = format!("{rows}x{cols} tiles {}", join_numbers(&start));
-    Ok(puzzle)
-}
-
-fn join_numbers(numbers: &[u32]) -> String {
-    numbers
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn print_heuristics(infos: &[HeuristicInfo], as_json: bool) -> Result<(), CliError> {

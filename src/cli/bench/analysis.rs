@@ -14,9 +14,10 @@ use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{analyze, explore};
 use blockslide_core::solve::core::{Limits, SearchControl};
 
-use super::median;
-use crate::cli::CliError;
-use crate::cli::{BenchArgs, json};
+use super::measure::median;
+use crate::cli::error::CliError;
+use crate::cli::flags::BenchArgs;
+use crate::cli::json;
 use blockslide_core::model::text::bytes;
 
 /// The suites this file runs.

@@ -17,9 +17,10 @@ use blockslide_core::solve::algorithms::astar::astar;
 use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic, count_space, heuristic};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
-use super::median;
-use crate::cli::CliError;
-use crate::cli::{BenchArgs, json};
+use super::measure::median;
+use crate::cli::error::CliError;
+use crate::cli::flags::BenchArgs;
+use crate::cli::json;
 use blockslide_core::model::text::bytes;
 
 /// The suites this file runs.

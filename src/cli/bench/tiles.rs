@@ -20,11 +20,12 @@ use blockslide_core::solve::{Algorithm, SolveRequest};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::median;
-use crate::cli::CliError;
-use crate::cli::args::pdb_cache;
+use super::measure::median;
 use crate::cli::batch::{Instance, parse_instances};
-use crate::cli::{BenchArgs, json};
+use crate::cli::error::CliError;
+use crate::cli::flags::BenchArgs;
+use crate::cli::json;
+use crate::cli::search::pdb_cache;
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &[
