@@ -10,6 +10,7 @@ mod fixtures;
 
 mod analysis_cli;
 mod architecture;
+mod bench_cli;
 mod blocks_cli;
 mod cli_check;
 mod cli_inputs;

@@ -234,9 +234,10 @@ const BENCH_THREADS: &str =
 #[derive(Debug, Args)]
 #[command(mut_arg("threads", |a| a.help(BENCH_THREADS).default_value("1")))]
 pub struct BenchArgs {
-    /// Which suites to run (default: all but `big`): klotski-bfs, classics, eight, korf100,
-    /// korf100-mt, korf100-large, korf100-strong, korf100-max, tiles5x5, analyze, and big (the
-    /// largest block puzzles, minutes each).
+    /// Which suites to run (default: all but `big`, `design` and `design-6x6`): klotski-bfs,
+    /// classics, eight, korf100, korf100-mt, korf100-large, korf100-strong, korf100-max,
+    /// tiles5x5, analyze; and, only when named, big (the largest block puzzles, minutes each),
+    /// design and design-6x6 (the design search reaching known targets, minutes each).
     pub suites: Vec<String>,
     /// Runs per measurement (1 to 1,000); the median is reported.
     #[arg(long, default_value_t = 5, value_parser = counts::<usize>(1, MAX_RUNS))]
