@@ -25,7 +25,7 @@ use std::fmt::Write as _;
 
 use std::path::Path;
 
-use blockslide_core::model::file::{SaveOptions, check_save_path, load, save_with};
+use blockslide_core::model::file::{SaveOptions, check_save_path, save_with};
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::Termination;
 use blockslide_core::solve::api::{AnalyzeReport, HardestPosition, analyze, metric_for};
@@ -34,6 +34,7 @@ use super::error::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK};
 use super::flags::AnalyzeArgs;
 use super::json;
 use super::save::save_error;
+use super::source::read_puzzle;
 
 /// Runs `blockslide analyze`.
 ///
@@ -43,7 +44,7 @@ use super::save::save_error;
 pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
     let metric = args.metric.clone().transpose()?;
     let path = &args.file;
-    let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
+    let puzzle = read_puzzle(path)?;
     let metric = metric_for(&puzzle, metric);
     let options = args.force.options();
     if let Some(out) = &args.write_hardest {

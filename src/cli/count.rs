@@ -21,7 +21,7 @@ use blockslide_core::solve::core::Termination;
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::CountArgs;
 use super::json;
-use super::source::{load_puzzle, rushhour_puzzle};
+use super::source::count_source;
 
 /// Runs `blockslide count`.
 ///
@@ -29,19 +29,11 @@ use super::source::{load_puzzle, rushhour_puzzle};
 /// An unreadable or invalid puzzle or option, or a puzzle the solver refuses.
 pub fn run(args: &CountArgs) -> Result<u8, CliError> {
     let metric = args.metric.clone().transpose()?;
-    let (puzzle, file) = match &args.file {
-        Some(path) => {
-            let (puzzle, file) = load_puzzle(path)?;
-            (puzzle, Some(file))
-        }
-        None => (rushhour_puzzle(args.rushhour.as_deref())?, None),
-    };
-    let metric = metric_for(&puzzle, metric);
+    let loaded = count_source(args)?;
+    let puzzle = &loaded.puzzle;
+    let metric = metric_for(puzzle, metric);
     let (control, line) = args.limits.control("counting")?;
-    let report = count(&puzzle, metric, control).map_err(|e| match &file {
-        Some(file) => file.locate(&e),
-        None => e.to_string(),
-    })?;
+    let report = count(puzzle, metric, control).map_err(|e| loaded.locate(&e))?;
     drop(line);
     if args.json {
         json::print(&json::Count::new(

@@ -45,6 +45,13 @@ impl CliError {
         self
     }
 
+    /// This error, said after `first`, another failure of the same command.
+    #[must_use]
+    pub fn after(mut self, first: &str) -> CliError {
+        self.message = format!("{first}\n{}", self.message);
+        self
+    }
+
     /// Prints the error to standard error and gives the exit code: the one place a command's
     /// error is printed. Each line comes after `blockslide COMMAND PART: `, escaped
     /// ([`echo_message`]) because messages quote paths, values and puzzle text as the user

@@ -35,6 +35,7 @@ use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::ExploreArgs;
 use super::json;
 use super::save::save_error;
+use super::source::read_puzzle;
 
 /// Runs `blockslide explore`.
 ///
@@ -44,7 +45,7 @@ use super::save::save_error;
 pub fn run(args: &ExploreArgs) -> Result<u8, CliError> {
     let metric = args.metric.clone().transpose()?;
     let path = &args.file;
-    let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
+    let puzzle = read_puzzle(path)?;
     let metric = metric_for(&puzzle, metric);
     // Files in DIR are named by the program: a link there is replaced, never followed.
     let options = SaveOptions {

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use blockslide_core::model::file::{check_save_path, load, save_with};
+use blockslide_core::model::file::{check_save_path, save_with};
 use blockslide_core::model::rules::Axis;
 use blockslide_core::model::shape::connected;
 use blockslide_core::model::token::Token;
@@ -39,6 +39,7 @@ use super::json;
 use super::progress::ProgressLine;
 use super::save::save_error;
 use super::search::{controlled, limits};
+use super::source::read_puzzle;
 
 /// The time an anytime design search runs when `--time-limit` is not given.
 const DEFAULT_SECONDS: f64 = 60.0;
@@ -48,7 +49,7 @@ const DEFAULT_SECONDS: f64 = 60.0;
 /// # Errors
 /// An unreadable or invalid puzzle, a bad option, a folder or file that cannot be written.
 pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
-    let puzzle = load(&args.file).map_err(|e| e.in_file(&args.file).to_string())?;
+    let puzzle = read_puzzle(&args.file)?;
     let (rules, mut options, control) = setup(&puzzle, &args.design, DEFAULT_SECONDS)?;
     options.keep = args.keep;
     options.random_start = args.random_start;

@@ -27,11 +27,11 @@ use blockslide_core::solve::{
     HeuristicInfo, SolveError, SolveReport, Termination, heuristics_for, solve,
 };
 
-use super::error::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
+use super::error::{CliError, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
 use super::flags::SolveArgs;
 use super::json;
 use super::search::{pdb_cache, request};
-use super::source::{load_puzzle, rushhour_puzzle, tile_puzzle};
+use super::source::solve_source;
 
 /// Runs `blockslide solve`.
 ///
@@ -39,42 +39,23 @@ use super::source::{load_puzzle, rushhour_puzzle, tile_puzzle};
 /// An unreadable or invalid puzzle or option, or a puzzle the solver refuses.
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let metric = args.metric.clone().transpose()?;
-    let mut file = None;
-    let puzzle = match (&args.file, &args.tiles) {
-        _ if args.rushhour.is_some() => rushhour_puzzle(args.rushhour.as_deref())?,
-        (Some(path), _) => {
-            let (mut puzzle, source) = load_puzzle(path)?;
-            file = Some(source);
-            if puzzle.name.is_empty()
-                && let Some(stem) = path.file_stem()
-            {
-                puzzle.name = stem.to_string_lossy().into_owned();
-            }
-            puzzle
-        }
-        (None, Some(tiles)) => tile_puzzle(
-            tiles,
-            args.goal.as_deref(),
-            args.blank_first,
-            args.size.as_deref(),
-        )?,
-        (None, None) => {
-            print_all_heuristics(args.search.json)?;
-            return Ok(EXIT_OK);
-        }
+    let Some(loaded) = solve_source(args)? else {
+        print_all_heuristics(args.search.json)?;
+        return Ok(EXIT_OK);
     };
-    let metric_used = blockslide_core::solve::api::metric_for(&puzzle, metric);
+    let puzzle = &loaded.puzzle;
+    let metric_used = blockslide_core::solve::api::metric_for(puzzle, metric);
     if args.list_heuristics {
         print_heuristics(
-            &heuristics_for(&puzzle, metric_used, pdb_cache().as_deref()),
+            &heuristics_for(puzzle, metric_used, pdb_cache().as_deref()),
             args.search.json,
         )?;
         return Ok(EXIT_OK);
     }
-    let (default, why) = blockslide_core::solve::api::default_algorithm(&puzzle);
+    let (default, why) = blockslide_core::solve::api::default_algorithm(puzzle);
     let request = request(&args.search, metric, default)?;
     if !args.search.limits.quiet.quiet
-        && let Some(estimate) = blockslide_core::solve::api::build_estimate(&puzzle, &request)
+        && let Some(estimate) = blockslide_core::solve::api::build_estimate(puzzle, &request)
     {
         // Said before the build starts: the strongest tables take minutes the first time.
         errln!(
@@ -84,15 +65,12 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         );
     }
     let (control, line) = args.search.limits.control("solving")?;
-    let locate = |e: SolveError| match &file {
-        Some(file) => file.locate(&e),
-        None => e.to_string(),
-    };
+    let locate = |e: SolveError| loaded.locate(&e);
     let mut trace = None;
     let mut report = match &args.trace {
-        None => solve(&puzzle, &request, control).map_err(locate)?,
+        None => solve(puzzle, &request, control).map_err(locate)?,
         Some(path) => {
-            let watched = watch(&puzzle, &request, control, DEFAULT_EVENT_CAP).map_err(locate)?;
+            let watched = watch(puzzle, &request, control, DEFAULT_EVENT_CAP).map_err(locate)?;
             let mut report = watched.report;
             if watched.trace.truncated {
                 report.notes.push(format!(
@@ -124,22 +102,17 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     } else {
         out!("{}", summary(&report))
     };
-    // Said even when standard output failed, so that neither failure hides the other.
-    if let Some((path, _, Some(error))) = &trace {
-        errln!(
-            "blockslide solve: {}",
-            echo_message(&format!(
-                "the trace was not written: {}: {error}",
-                path.display()
-            ))
-        );
+    // The user asked for a file and did not get it: an error, though the report is there;
+    // said even when standard output failed, so that neither failure hides the other.
+    let trace_error = trace.and_then(|(path, _, error)| {
+        error.map(|e| format!("the trace was not written: {}: {e}", path.display()))
+    });
+    match (printed, trace_error) {
+        (Ok(()), None) => Ok(exit_code(report.status)),
+        (Ok(()), Some(message)) => Err(CliError::from(message)),
+        (Err(e), None) => Err(e),
+        (Err(e), Some(message)) => Err(e.after(&message)),
     }
-    printed?;
-    // The user asked for a file and did not get it: an error, though the report is there.
-    Ok(match trace {
-        Some((_, _, Some(_))) => EXIT_ERROR,
-        _ => exit_code(report.status),
-    })
 }
 
 /// The exit code for a search's termination.

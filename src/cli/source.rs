@@ -5,19 +5,100 @@
 use std::path::{Path, PathBuf};
 
 use blockslide_core::model::Puzzle;
-use blockslide_core::model::file::{LoadError, parse, parse_with_source_map, read_text};
+use blockslide_core::model::file::{LoadError, load, parse, parse_with_source_map, read_text};
 use blockslide_core::model::rushhour;
 use blockslide_core::model::validate::{Diagnostic, validate_text};
 use blockslide_core::solve::SolveError;
 
 use super::flags::values::{numbers, parse_size};
+use super::flags::{CountArgs, SolveArgs};
+
+/// A puzzle read for a search, with its file when it came from one.
+pub struct Loaded {
+    /// The puzzle.
+    pub puzzle: Puzzle,
+    /// The file it was read from, to place the solver's refusals in it.
+    file: Option<PuzzleFile>,
+}
+
+impl Loaded {
+    /// What the solver refused: placed in the file (see [`PuzzleFile::locate`]), or as the
+    /// solver says it for a puzzle given on the command line.
+    pub fn locate(&self, e: &SolveError) -> String {
+        match &self.file {
+            Some(file) => file.locate(e),
+            None => e.to_string(),
+        }
+    }
+}
+
+/// The puzzle `solve` works on: `--rushhour`, a file (named after the file when it has no
+/// name), or `--tiles`; `None` when none is given (`solve --list-heuristics` alone).
+///
+/// # Errors
+/// An unreadable or malformed file, board or list of tiles.
+pub fn solve_source(args: &SolveArgs) -> Result<Option<Loaded>, String> {
+    let loaded = match (&args.file, &args.tiles) {
+        _ if args.rushhour.is_some() => given(rushhour_puzzle(args.rushhour.as_deref())?),
+        (Some(path), _) => {
+            let (mut puzzle, file) = load_puzzle(path)?;
+            if puzzle.name.is_empty()
+                && let Some(stem) = path.file_stem()
+            {
+                puzzle.name = stem.to_string_lossy().into_owned();
+            }
+            Loaded {
+                puzzle,
+                file: Some(file),
+            }
+        }
+        (None, Some(tiles)) => given(tile_puzzle(
+            tiles,
+            args.goal.as_deref(),
+            args.blank_first,
+            args.size.as_deref(),
+        )?),
+        (None, None) => return Ok(None),
+    };
+    Ok(Some(loaded))
+}
+
+/// The puzzle `count` works on: a file or `--rushhour`.
+///
+/// # Errors
+/// An unreadable or malformed file or board.
+pub fn count_source(args: &CountArgs) -> Result<Loaded, String> {
+    Ok(match &args.file {
+        Some(path) => {
+            let (puzzle, file) = load_puzzle(path)?;
+            Loaded {
+                puzzle,
+                file: Some(file),
+            }
+        }
+        None => given(rushhour_puzzle(args.rushhour.as_deref())?),
+    })
+}
+
+/// A puzzle given on the command line, not read from a file.
+fn given(puzzle: Puzzle) -> Loaded {
+    Loaded { puzzle, file: None }
+}
+
+/// Reads and parses the puzzle file of `analyze`, `explore` and `improve`.
+///
+/// # Errors
+/// The load error as `FILE:LINE:COLUMN: MESSAGE` (see [`LoadError::in_file`]).
+pub fn read_puzzle(path: &Path) -> Result<Puzzle, String> {
+    load(path).map_err(|e| e.in_file(path).to_string())
+}
 
 /// Checks that `numbers`, given by `option` for a board of `cells` cells, name each of the
 /// tiles 1 to `cells - 1` and the blank (0) once, naming the first number out of place.
 ///
 /// # Errors
 /// A message naming the option and the repeated, missing or out-of-range number.
-pub fn check_tile_numbers(option: &str, numbers: &[u32], cells: usize) -> Result<(), String> {
+fn check_tile_numbers(option: &str, numbers: &[u32], cells: usize) -> Result<(), String> {
     let largest = cells.saturating_sub(1);
     if !numbers.contains(&0) {
         return Err(format!("{option} has no 0: mark the blank with 0"));
@@ -46,7 +127,7 @@ pub fn check_tile_numbers(option: &str, numbers: &[u32], cells: usize) -> Result
 
 /// A puzzle file that `solve` or `count` read, kept with its text so that what the solver
 /// refuses can be reported at a line and column, as `check` reports it.
-pub struct PuzzleFile {
+struct PuzzleFile {
     path: PathBuf,
     text: String,
 }
@@ -55,7 +136,7 @@ pub struct PuzzleFile {
 ///
 /// # Errors
 /// The load error as `FILE:LINE:COLUMN: MESSAGE` (see [`LoadError::in_file`]).
-pub fn load_puzzle(path: &Path) -> Result<(Puzzle, PuzzleFile), String> {
+fn load_puzzle(path: &Path) -> Result<(Puzzle, PuzzleFile), String> {
     let text = read_text(path).map_err(|e| e.in_file(path).to_string())?;
     let puzzle = parse(&text).map_err(|e| e.in_file(path).to_string())?;
     let file = PuzzleFile {
@@ -70,7 +151,7 @@ impl PuzzleFile {
     /// its line and column in the file (the same finding, found again in the text, where
     /// validation knows the positions); a refusal of the engine itself (too many pieces, a
     /// state too wide) at the board.
-    pub fn locate(&self, e: &SolveError) -> String {
+    fn locate(&self, e: &SolveError) -> String {
         match e {
             SolveError::Invalid(findings) => {
                 let report = validate_text(&self.text);
@@ -114,12 +195,12 @@ impl PuzzleFile {
 }
 
 /// The puzzle a `--rushhour` option describes.
-pub fn rushhour_puzzle(text: Option<&str>) -> Result<Puzzle, String> {
+fn rushhour_puzzle(text: Option<&str>) -> Result<Puzzle, String> {
     rushhour::parse(text.unwrap_or_default()).map_err(|e| format!("--rushhour: {e}"))
 }
 
 /// A tile puzzle from `--tiles`, `--goal` (or `--blank-first`) and `--size`.
-pub fn tile_puzzle(
+fn tile_puzzle(
     tiles: &str,
     goal: Option<&str>,
     blank_first: bool,
