@@ -21,8 +21,6 @@
 //! module also holds the file of a hardest start ([`hardest_puzzle`]), which `explore` writes
 //! too.
 
-use std::fmt::Write as _;
-
 use std::path::Path;
 
 use blockslide_core::model::file::{SaveOptions, check_save_path, save_with};
@@ -32,7 +30,7 @@ use blockslide_core::solve::api::{AnalyzeReport, HardestPosition, analyze, metri
 
 use super::error::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK};
 use super::flags::AnalyzeArgs;
-use super::json;
+use super::render::{json, text};
 use super::save::save_error;
 use super::source::read_puzzle;
 
@@ -63,7 +61,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
     if args.json {
         json::print(&json::Analyze::from(&report))?;
     } else {
-        out!("{}", text(&report))?;
+        out!("{}", text::analyze(&report))?;
     }
     written?;
     Ok(if report.complete() {
@@ -144,67 +142,4 @@ pub(super) fn hardest_puzzle(
         }
     }
     puzzle
-}
-
-fn text(report: &AnalyzeReport) -> String {
-    let mut out = String::new();
-    let title = if report.puzzle.is_empty() {
-        "puzzle"
-    } else {
-        &report.puzzle
-    };
-    // Writing to a String cannot fail.
-    let _ = writeln!(out, "{title}, {} metric", report.metric);
-    for note in &report.notes {
-        let _ = writeln!(out, "note: {note}");
-    }
-    let _ = writeln!(
-        out,
-        "component:         {} positions (identical pieces merged)",
-        report.component
-    );
-    let _ = writeln!(out, "goal positions:    {}", report.goal_positions);
-    if let Some(d) = report.start_distance {
-        let _ = writeln!(out, "start distance:    {d}");
-    }
-    if let Some(count) = report.solutions {
-        let forced = report.choices.iter().filter(|&&c| c == 1).count();
-        let _ = writeln!(out, "optimal solutions: {count}");
-        let _ = writeln!(
-            out,
-            "along one of them: {forced} of {} moves forced; choices at each position: {}",
-            report.choices.len(),
-            report
-                .choices
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        );
-    }
-    if let Some(h) = &report.hardest {
-        let _ = writeln!(
-            out,
-            "hardest starts:    {} moves from the goal, {} positions; one of them:",
-            h.distance, h.count
-        );
-        for row in h.position.board_rows() {
-            let _ = writeln!(out, "    {row}");
-        }
-    }
-    let _ = writeln!(
-        out,
-        "time:              {:.3} s, peak memory {}",
-        report.stats.elapsed.as_secs_f64(),
-        json::PeakMemory::text(report.stats.peak_memory_bytes)
-    );
-    if !report.histogram.is_empty() {
-        let _ = writeln!(out, "positions by distance to the goal:");
-        let widest = report.histogram.iter().copied().max().unwrap_or(1).max(1);
-        for (depth, &n) in report.histogram.iter().enumerate() {
-            let bar = "#".repeat(((n as f64 / widest as f64) * 40.0).ceil() as usize);
-            let _ = writeln!(out, "{depth:>5} {n:>10} {bar}");
-        }
-    }
-    out
 }

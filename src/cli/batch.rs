@@ -15,7 +15,7 @@ use blockslide_core::solve::{Algorithm, Stats, Termination};
 use super::error::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
 use super::flags::BatchArgs;
 use super::flags::values::{check_tile_cells, numbers, parse_size};
-use super::json;
+use super::render::json;
 use super::search::request;
 
 /// One instance of a batch file.

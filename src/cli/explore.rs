@@ -22,7 +22,6 @@
 //! (its target untouched), a device or FIFO refused. Nothing found, nothing is written (and
 //! the folder is not created).
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -33,7 +32,7 @@ use blockslide_core::solve::api::{ExploreReport, explore, metric_for};
 use super::analyze::{FOUND_BY, hardest_puzzle};
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::ExploreArgs;
-use super::json;
+use super::render::{json, text};
 use super::save::save_error;
 use super::source::read_puzzle;
 
@@ -69,7 +68,7 @@ pub fn run(args: &ExploreArgs) -> Result<u8, CliError> {
     if args.json {
         json::print(&json::Explore::from(&report))?;
     } else {
-        out!("{}", text(&report))?;
+        out!("{}", text::explore(&report))?;
     }
     written?;
     Ok(if report.complete() {
@@ -243,46 +242,4 @@ fn write_top(
 fn remove(path: &Path, options: SaveOptions) -> Result<(), CliError> {
     check_save_path(path, options).map_err(|e| save_error(path, &e))?;
     std::fs::remove_file(path).map_err(|e| format!("cannot remove {}: {e}", path.display()).into())
-}
-
-fn text(report: &ExploreReport) -> String {
-    let mut out = String::new();
-    let title = if report.puzzle.is_empty() {
-        "puzzle"
-    } else {
-        &report.puzzle
-    };
-    // Writing to a String cannot fail.
-    let _ = writeln!(out, "{title}: its piece set, {} metric", report.metric);
-    for note in &report.notes {
-        let _ = writeln!(out, "note: {note}");
-    }
-    let _ = writeln!(
-        out,
-        "arrangements:        {} (identical pieces merged)",
-        report.arrangements
-    );
-    let _ = writeln!(out, "components:          {}", report.components);
-    let _ = writeln!(out, "with a goal:         {}", report.solvable_components);
-    let _ = writeln!(out, "goal arrangements:   {}", report.goal_arrangements);
-    let _ = writeln!(
-        out,
-        "time:                {:.3} s, peak memory {}",
-        report.stats.elapsed.as_secs_f64(),
-        json::PeakMemory::text(report.stats.peak_memory_bytes)
-    );
-    for (i, h) in report.hardest.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "hardest #{}: {} moves from the goal ({} such positions, component of {}):",
-            i + 1,
-            h.distance,
-            h.count,
-            h.component
-        );
-        for row in h.position.board_rows() {
-            let _ = writeln!(out, "    {row}");
-        }
-    }
-    out
 }

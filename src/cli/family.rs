@@ -35,8 +35,8 @@ use serde::{Deserialize, Serialize};
 
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::{FamilyArgs, Format};
-use super::json;
 use super::progress::ProgressLine;
+use super::render::{json, text};
 use super::save::save_error;
 use super::search::controlled;
 use blockslide_core::model::file::{SaveOptions, check_save_path};
@@ -140,7 +140,7 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
     } else {
         errln!(
             "{}",
-            text(&identity, &summary, run.termination, seconds, &run.stats)
+            text::family(&identity, &summary, run.termination, seconds, &run.stats)
         );
     }
     Ok(if complete { EXIT_OK } else { EXIT_LIMIT })
@@ -659,45 +659,4 @@ impl Bar {
             bar.finish_and_clear();
         }
     }
-}
-
-/// The text summary, on standard error (standard output may carry the listing).
-fn text(
-    identity: &str,
-    summary: &FamilySummary,
-    termination: Termination,
-    seconds: f64,
-    stats: &blockslide_core::solve::Stats,
-) -> String {
-    let mut lines = vec![format!("family: {identity}")];
-    if termination != Termination::Solved {
-        lines.push(format!(
-            "stopped: {} (resume with --resume)",
-            termination.name()
-        ));
-    }
-    lines.push(format!(
-        "clusters: {} ({} solvable, {} minimal), positions: {} ({} in solvable clusters)",
-        thousands(summary.clusters),
-        thousands(summary.solvable),
-        thousands(summary.minimal),
-        thousands(summary.positions),
-        thousands(summary.solvable_positions)
-    ));
-    if let Some(hardest) = summary.hardest() {
-        lines.push(format!(
-            "hardest start: {hardest} moves ({} cluster{})",
-            summary.by_moves[hardest],
-            if summary.by_moves[hardest] == 1 {
-                ""
-            } else {
-                "s"
-            }
-        ));
-    }
-    lines.push(format!(
-        "time: {seconds:.2} s, peak memory {}",
-        json::PeakMemory::text(stats.peak_memory_bytes)
-    ));
-    lines.join("\n")
 }

@@ -35,8 +35,8 @@ use blockslide_core::solve::{SearchControl, Termination};
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::values::parse_size;
 use super::flags::{DesignArgs, ImproveArgs};
-use super::json;
 use super::progress::ProgressLine;
+use super::render::{json, text};
 use super::save::save_error;
 use super::search::{controlled, limits};
 use super::source::read_puzzle;
@@ -327,48 +327,5 @@ pub(super) fn print_report(
         };
         return json::print(&json::DesignReport::new(report, &context));
     }
-    let rate = report.candidates as f64 / report.seconds.max(1e-9);
-    let mut out = String::new();
-    let original = report
-        .original
-        .map_or_else(|| "no hardest start".to_string(), |l| format!("{l} moves"));
-    let _ = writeln!(
-        out,
-        "{} candidates in {:.1} s ({rate:.0}/s, {} metric, objective {}, strategy {}, seed {}); \
-         {}; the original: {original}",
-        report.candidates,
-        report.seconds,
-        rules.metric.name(),
-        options.objective.name(),
-        options.strategy.name(),
-        options.seed,
-        stop_words(report.status)
-    );
-    for (i, d) in report.designs.iter().enumerate() {
-        let file = files
-            .get(i)
-            .map_or_else(String::new, |f| format!("  {}", f.display()));
-        let _ = writeln!(
-            out,
-            "{:>3} moves  {:>8} positions  {:>2} pieces  {} walls  {} decisions  found after \
-             {:.1} s{file}",
-            d.length, d.component, d.pieces, d.walls, d.proof.decisions, d.found_after
-        );
-        for change in &d.changes {
-            let _ = writeln!(out, "      {change}");
-        }
-    }
-    if report.designs.is_empty() {
-        let _ = writeln!(out, "no design with a reachable goal was found");
-    }
-    out!("{out}")
-}
-
-pub(super) fn stop_words(status: Termination) -> &'static str {
-    match status {
-        Termination::Cancelled => "stopped by Ctrl-C",
-        Termination::NodeLimit => "candidate limit reached",
-        Termination::Solved => "target reached",
-        _ => "time limit reached",
-    }
+    out!("{}", text::design_report(report, rules, options, files))
 }

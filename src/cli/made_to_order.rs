@@ -15,7 +15,8 @@ use blockslide_core::solve::family::{FamilySpec, parse_family};
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::values::parse_size;
 use super::flags::{DesignArgs, ForceArgs};
-use super::improve::{SearchLine, design_file, print_report, setup, stop_words};
+use super::improve::{SearchLine, design_file, print_report, setup};
+use super::render::text::stop_words;
 use super::save::save_error;
 
 /// Arguments of `generate` for puzzles made to order (`generate rushhour`, `generate

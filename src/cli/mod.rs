@@ -4,7 +4,7 @@
 //!
 //! The conventions at the CLI's edge, each kept in one place: exit codes and [`CliError`] in
 //! [`error`]; every flag in [`flags`]; limits, threads and Ctrl-C in [`search`]; the puzzle a
-//! command reads in [`source`]; every `--json` object in [`json`]; writing to standard output
+//! command reads in [`source`]; every report, as text or JSON, in [`render`]; writing to standard output
 //! in [`output`]; byte sizes and digit grouping for people are the core's (`model::text`).
 
 #[macro_use]
@@ -23,10 +23,9 @@ mod family_distributed;
 mod flags;
 mod generate;
 mod improve;
-mod json;
 mod made_to_order;
-mod peak_memory;
 mod progress;
+mod render;
 mod rushhour;
 mod save;
 mod search;

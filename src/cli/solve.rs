@@ -16,20 +16,15 @@
 //! could not be written), 2 unsolvable, 3 a limit was hit (the trace's cap among them) or the
 //! search was cancelled (or a depth-capped DFS found nothing within its cap).
 
-use std::fmt::Write as _;
-
 use blockslide_core::model::file::{SaveOptions, save_text};
-use blockslide_core::model::text::{echo, echo_message};
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::watch;
 use blockslide_core::solve::trace::DEFAULT_EVENT_CAP;
-use blockslide_core::solve::{
-    HeuristicInfo, SolveError, SolveReport, Termination, heuristics_for, solve,
-};
+use blockslide_core::solve::{SolveError, Termination, heuristics_for, solve};
 
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
 use super::flags::SolveArgs;
-use super::json;
+use super::render::{json, text};
 use super::search::{pdb_cache, request};
 use super::source::solve_source;
 
@@ -46,10 +41,12 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let puzzle = &loaded.puzzle;
     let metric_used = blockslide_core::solve::api::metric_for(puzzle, metric);
     if args.list_heuristics {
-        print_heuristics(
-            &heuristics_for(puzzle, metric_used, pdb_cache().as_deref()),
-            args.search.json,
-        )?;
+        let infos = heuristics_for(puzzle, metric_used, pdb_cache().as_deref());
+        if args.search.json {
+            json::print(&json::heuristics(&infos))?;
+        } else {
+            out!("{}", text::heuristics(&infos))?;
+        }
         return Ok(EXIT_OK);
     }
     let (default, why) = blockslide_core::solve::api::default_algorithm(puzzle);
@@ -100,7 +97,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             .map(|(path, events, error)| json::TraceFile::new(path, *events, error.as_ref()));
         json::print(&json::Solve::from(&report).with_trace(trace))
     } else {
-        out!("{}", summary(&report))
+        out!("{}", text::solve(&report))
     };
     // The user asked for a file and did not get it: an error, though the report is there;
     // said even when standard output failed, so that neither failure hides the other.
@@ -129,32 +126,6 @@ pub(super) fn exit_code(status: Termination) -> u8 {
     }
 }
 
-fn print_heuristics(infos: &[HeuristicInfo], as_json: bool) -> Result<(), CliError> {
-    if as_json {
-        return json::print(&json::heuristics(infos));
-    }
-    let default = blockslide_core::solve::api::default_heuristic(infos);
-    for h in infos {
-        let mut flags = Vec::new();
-        if h.name == default {
-            flags.push("default");
-        }
-        if !h.admissible {
-            flags.push("not admissible");
-        }
-        let flags = if flags.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", flags.join(", "))
-        };
-        outln!("{:<16} {}{flags}", h.name, h.description)?;
-        if let Err(reason) = &h.applicable {
-            outln!("{:<16} not applicable: {reason}", "")?;
-        }
-    }
-    Ok(())
-}
-
 /// Without a puzzle: the heuristics of both engines (with `as_json`, one
 /// [`json::AllHeuristics`] object).
 fn print_all_heuristics(as_json: bool) -> Result<(), CliError> {
@@ -170,90 +141,9 @@ fn print_all_heuristics(as_json: bool) -> Result<(), CliError> {
             tiles: json::heuristics(&tiles),
         });
     }
-    outln!("Tile puzzles:")?;
-    print_heuristics(&tiles, false)?;
-    outln!("\nBlock puzzles:")?;
-    print_heuristics(&blocks, false)
-}
-
-/// The human-readable summary of a report.
-fn summary(report: &SolveReport) -> String {
-    let mut out = String::new();
-    let s = &report.stats;
-    let name = if report.puzzle.is_empty() {
-        "(unnamed)".to_string()
-    } else {
-        echo(&report.puzzle)
-    };
-    let _ = writeln!(out, "Puzzle:      {name} ({})", report.puzzle_type.name());
-    let heuristic = if report.algorithm.uses_heuristic() {
-        format!(", heuristic {}", echo(&report.heuristic))
-    } else {
-        String::new()
-    };
-    let _ = writeln!(
-        out,
-        "Search:      {}{heuristic}, metric {}",
-        report.algorithm.title(),
-        report.metric
-    );
-    let status = match (report.length(), report.steps()) {
-        (Some(length), Some(steps)) => format!(
-            "solved in {length} {} ({steps} unit step{}), {}",
-            if length == 1 { "move" } else { "moves" },
-            if steps == 1 { "" } else { "s" },
-            if report.optimal {
-                "optimal"
-            } else {
-                "not guaranteed optimal"
-            }
-        ),
-        _ => match report.status {
-            Termination::Unsolvable => "unsolvable: no sequence of moves reaches the goal".into(),
-            Termination::NodeLimit => "stopped: node limit reached".into(),
-            Termination::TimeLimit => "stopped: time limit reached".into(),
-            Termination::MemoryLimit => "stopped: memory limit reached".into(),
-            Termination::Cancelled => "cancelled".into(),
-            Termination::DepthLimit => "no solution within the depth cap".into(),
-            Termination::TraceLimit => "stopped: the trace is full".into(),
-            Termination::Solved => "solved".into(),
-        },
-    };
-    let _ = writeln!(out, "Status:      {status}");
-    for note in &report.notes {
-        let _ = writeln!(out, "Note:        {}", echo_message(note));
-    }
-    let _ = writeln!(out, "Statistics:");
-    let rows: [(&str, String); 12] = [
-        ("nodes expanded", s.expanded.to_string()),
-        ("nodes generated", s.generated.to_string()),
-        ("duplicates discarded", s.duplicates.to_string()),
-        ("goal tests", s.goal_tests.to_string()),
-        ("max frontier", s.max_frontier.to_string()),
-        ("left in frontier", s.frontier.to_string()),
-        ("states stored", s.stored.to_string()),
-        ("peak memory", json::PeakMemory::text(s.peak_memory_bytes)),
-        ("time", format!("{:.3} s", s.elapsed.as_secs_f64())),
-        ("nodes per second", format!("{:.0}", s.nodes_per_second())),
-        ("depth / bound reached", s.depth.to_string()),
-        (
-            "last complete depth",
-            s.completed_depth
-                .map_or_else(|| "-".to_string(), |d| d.to_string()),
-        ),
-    ];
-    for (label, value) in rows {
-        let _ = writeln!(out, "  {label:<22} {value}");
-    }
-    if let Some(blank) = &report.blank_moves {
-        let _ = writeln!(out, "Blank moves: {blank}");
-    }
-    if !report.moves.is_empty() {
-        let _ = writeln!(out, "Moves:");
-        for (i, m) in report.moves.iter().enumerate() {
-            let steps: Vec<&str> = m.steps.iter().map(|d| d.word()).collect();
-            let _ = writeln!(out, "  {:>4}. {} {}", i + 1, m.piece, steps.join(" "));
-        }
-    }
-    out
+    out!(
+        "Tile puzzles:\n{}\nBlock puzzles:\n{}",
+        text::heuristics(&tiles),
+        text::heuristics(&blocks)
+    )
 }

@@ -20,7 +20,7 @@ use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 use super::measure::median;
 use crate::cli::error::CliError;
 use crate::cli::flags::BenchArgs;
-use crate::cli::json;
+use crate::cli::render::json;
 use blockslide_core::model::text::bytes;
 
 /// The suites this file runs.

@@ -32,7 +32,7 @@ use blockslide_core::solve::family::rushhour::{RushHourFamily, RushHourRules};
 use super::measure::median;
 use crate::cli::error::CliError;
 use crate::cli::flags::BenchArgs;
-use crate::cli::json;
+use crate::cli::render::json;
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &["design", "design-6x6"];

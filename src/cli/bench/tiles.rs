@@ -24,7 +24,7 @@ use super::measure::median;
 use crate::cli::batch::{Instance, parse_instances};
 use crate::cli::error::CliError;
 use crate::cli::flags::BenchArgs;
-use crate::cli::json;
+use crate::cli::render::json;
 use crate::cli::search::pdb_cache;
 
 /// The suites this file runs.

@@ -21,7 +21,7 @@ use blockslide_core::solve::{HeuristicInfo, SolveReport};
 pub use super::peak_memory::PeakMemory;
 use serde::Serialize;
 
-use super::error::CliError;
+use crate::cli::error::CliError;
 
 mod bench;
 mod design;
