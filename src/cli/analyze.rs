@@ -58,7 +58,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
         Some(out) => write_hardest(out, &report, options),
         None => Ok(()),
     };
-    if args.json {
+    if args.print.json {
         json::print(&json::Analyze::from(&report))?;
     } else {
         out!("{}", text::analyze(&report))?;

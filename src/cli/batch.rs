@@ -207,7 +207,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
         total.generated += s.generated;
         let secs = s.elapsed.as_secs_f64();
         seconds += secs;
-        if search.json {
+        if search.print.json {
             json::print(&json::BatchInstance {
                 expanded: s.expanded,
                 generated: s.generated,
@@ -250,7 +250,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
     } else {
         0.0
     };
-    if search.json {
+    if search.print.json {
         json::print(&json::BatchSummaryLine {
             summary: json::BatchSummary {
                 algorithm: algorithm.name(),

@@ -30,7 +30,7 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
         if !report.is_valid() {
             invalid += 1;
         }
-        if args.json {
+        if args.print.json {
             json::print(&json::CheckedFile::new(path, &report))?;
         } else {
             out!("{}", text::checked_file(path, &report))?;
@@ -38,7 +38,7 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
     }
     if invalid == 0 {
         Ok(EXIT_OK)
-    } else if args.json {
+    } else if args.print.json {
         Ok(EXIT_ERROR)
     } else {
         Err(CliError::from(format!(

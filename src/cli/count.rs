@@ -31,7 +31,7 @@ pub fn run(args: &CountArgs) -> Result<u8, CliError> {
     let (control, line) = args.limits.control("counting")?;
     let report = count(puzzle, metric, control).map_err(|e| loaded.locate(&e))?;
     drop(line);
-    if args.json {
+    if args.print.json {
         json::print(&json::Count::new(
             &puzzle.name,
             metric,

@@ -65,7 +65,7 @@ pub fn run(args: &ExploreArgs) -> Result<u8, CliError> {
         Some(dir) => write_top(dir, path, &report, options),
         None => Ok(()),
     };
-    if args.json {
+    if args.print.json {
         json::print(&json::Explore::from(&report))?;
     } else {
         out!("{}", text::explore(&report))?;

@@ -129,7 +129,7 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
     let complete = run.termination == Termination::Solved;
     sink.finish(complete, run.units_done, &summary)?;
     let seconds = started.elapsed().as_secs_f64();
-    if args.json {
+    if args.print.json {
         json::print(&json::FamilyRun::new(
             &identity,
             &summary,

@@ -41,11 +41,11 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
             primary_row: args.primary_row,
             output: args.output.as_deref(),
             force: &args.force,
-            json: args.json,
+            json: args.print.json,
             design: &args.design,
         });
     }
-    if args.moves.is_some() || args.output.is_some() || args.json {
+    if args.moves.is_some() || args.output.is_some() || args.print.json {
         return Err(
             "--moves, --output and --json are for `generate rushhour` and `generate \
                     FILE.ron`; tile instances are printed one per line"

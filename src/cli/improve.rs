@@ -77,7 +77,14 @@ pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
         save_with(&out, &file, args.force.options()).map_err(|e| save_error(&out, &e))?;
         files.push(out);
     }
-    print_report(&report, &rules, &options, &files, args.json, "improve")?;
+    print_report(
+        &report,
+        &rules,
+        &options,
+        &files,
+        args.print.json,
+        "improve",
+    )?;
     Ok(exit_code(report.status))
 }
 

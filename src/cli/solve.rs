@@ -35,14 +35,14 @@ use super::source::solve_source;
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let metric = args.metric.clone().transpose()?;
     let Some(loaded) = solve_source(args)? else {
-        print_all_heuristics(args.search.json)?;
+        print_all_heuristics(args.search.print.json)?;
         return Ok(EXIT_OK);
     };
     let puzzle = &loaded.puzzle;
     let metric_used = blockslide_core::solve::api::metric_for(puzzle, metric);
     if args.list_heuristics {
         let infos = heuristics_for(puzzle, metric_used, pdb_cache().as_deref());
-        if args.search.json {
+        if args.search.print.json {
             json::print(&json::heuristics(&infos))?;
         } else {
             out!("{}", text::heuristics(&infos))?;
@@ -91,7 +91,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             .insert(0, format!("{why} (ask for another with --algorithm)"));
     }
     drop(line);
-    let printed = if args.search.json {
+    let printed = if args.search.print.json {
         let trace = trace
             .as_ref()
             .map(|(path, events, error)| json::TraceFile::new(path, *events, error.as_ref()));

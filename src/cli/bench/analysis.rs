@@ -82,7 +82,7 @@ fn analyze_component(
         let distance = report.start_distance.unwrap_or_default();
         let hardest = report.hardest.as_ref().map_or(0, |h| h.distance);
         let solutions = report.solutions.map(|s| s.to_string()).unwrap_or_default();
-        if args.json {
+        if args.print.json {
             json::print(&json::BenchComponent {
                 hardest,
                 median_seconds: secs,
@@ -123,7 +123,7 @@ fn explore_piece_set(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), CliError> 
         }
     })?;
     let hardest = report.hardest.first().map_or(0, |h| h.distance);
-    if args.json {
+    if args.print.json {
         json::print(&json::BenchPieceSet {
             arrangements: report.arrangements,
             components: report.components,

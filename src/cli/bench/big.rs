@@ -103,7 +103,7 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), CliError> {
             let stats = report.stats;
             let per_cpu_second = stats.expanded as f64 / cpu.max(1e-9);
             let bytes_per_state = stats.peak_memory_bytes as f64 / stats.stored.max(1) as f64;
-            if args.json {
+            if args.print.json {
                 json::print(&json::BenchBig {
                     bytes_per_stored_state: bytes_per_state,
                     expanded: stats.expanded,

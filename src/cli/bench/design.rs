@@ -104,7 +104,7 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), CliError> {
                 to_goal.push(run.seconds_to_goal.unwrap_or(run.budget_seconds));
                 best.push(f64::from(run.best.unwrap_or(0)));
                 rate.push(run.candidates_per_second);
-                if args.json {
+                if args.print.json {
                     json::print(&run)?;
                 } else {
                     let reached = run.seconds_to_goal.map_or_else(
@@ -124,7 +124,7 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), CliError> {
                 }
             }
         }
-        if !args.json {
+        if !args.print.json {
             for Tally {
                 strategy,
                 to_goal,

@@ -156,7 +156,7 @@ fn eight(args: &BenchArgs) -> Result<(), CliError> {
         let medians: Vec<f64> = per_instance.into_iter().map(median).collect();
         let slowest = medians.iter().copied().fold(0.0, f64::max);
         let typical = median(medians.clone());
-        if args.json {
+        if args.print.json {
             json::print(&json::BenchEight {
                 generated,
                 heuristic: name,
@@ -213,7 +213,7 @@ fn korf(
         base.get_or_insert(total);
 
         let n = instances.len();
-        if args.json {
+        if args.print.json {
             json::print(&json::BenchKorf {
                 generated,
                 generated_per_instance: generated / n.max(1) as u64,
@@ -268,7 +268,7 @@ fn five(args: &BenchArgs) -> Result<(), CliError> {
         generated = results.iter().map(|r| r.1).sum();
     }
     let (total, slowest) = (median(totals), median(worst));
-    if args.json {
+    if args.print.json {
         json::print(&json::BenchFive {
             generated,
             heuristic_seconds: prepare_seconds,

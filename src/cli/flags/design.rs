@@ -6,7 +6,7 @@ use blockslide_core::model::Metric;
 use blockslide_core::solve::design::{Objective, Strategy};
 use clap::Args;
 
-use super::shared::{ForceArgs, MaxMemory, Quiet, Threads, TimeLimit};
+use super::shared::{ForceArgs, JsonOutput, MaxMemory, Quiet, Threads, TimeLimit};
 use super::values::{Choice, counts, names};
 
 /// `--time-limit` of a design search, an anytime search with a default budget.
@@ -107,7 +107,7 @@ pub struct ImproveArgs {
     /// Replacing read-only files in DIR.
     #[command(flatten)]
     pub force: ForceArgs,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub print: JsonOutput,
 }

@@ -4,10 +4,14 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::shared::{ForceArgs, LimitArgs};
+use super::shared::{ForceArgs, JsonOutput, LimitArgs};
+
+/// `family --json`: the listing stays as `--format` says; the summary is JSON.
+const FAMILY_JSON: &str = "Print a JSON summary at the end instead of the text one";
 
 /// Arguments of `family`.
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help(FAMILY_JSON)))]
 #[expect(
     clippy::struct_excessive_bools,
     reason = "command-line flags, each an independent switch"
@@ -59,9 +63,9 @@ pub struct FamilyArgs {
     /// Resource limits; without `--time-limit` or `--max-nodes` the run goes on to the end.
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print a JSON summary at the end instead of the text one.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub print: JsonOutput,
     /// The processes sharing the run.
     #[cfg(feature = "distributed")]
     #[command(flatten)]

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use blockslide_core::model::Metric;
 use clap::{Args, ValueEnum};
 
-use super::shared::{ForceArgs, LimitArgs};
+use super::shared::{ForceArgs, JsonOutput, LimitArgs};
 use super::values::{Choice, MAX_TOP, counts, names};
 
 /// Arguments of `analyze`.
@@ -25,9 +25,9 @@ pub struct AnalyzeArgs {
     /// Resource limits (for the whole analysis).
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub print: JsonOutput,
 }
 
 /// Arguments of `explore`.
@@ -53,9 +53,9 @@ pub struct ExploreArgs {
     /// Resource limits (for the whole exploration).
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub print: JsonOutput,
 }
 
 /// A notation for puzzles other than Blockslide's own files.

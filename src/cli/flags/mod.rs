@@ -19,7 +19,7 @@ pub use design::{DesignArgs, ImproveArgs};
 pub use family::ClusterArgs;
 pub use family::{FamilyArgs, Format};
 pub use files::{AnalyzeArgs, ExploreArgs, ExportArgs, ImportArgs, Notation};
-pub use shared::{ForceArgs, LimitArgs, Threads};
+pub use shared::{ForceArgs, JsonOutput, LimitArgs, Threads};
 use values::{Choice, MAX_BENCH_INSTANCES, MAX_RUNS, MAX_SCRAMBLE, counts, names};
 
 /// Blockslide: draw sliding puzzles, solve them optimally, compare algorithms, play back.
@@ -68,19 +68,27 @@ pub enum Command {
     Improve(ImproveArgs),
 }
 
+/// `check --json`: an object per file.
+const CHECK_JSON: &str = "Print one JSON object per file";
+
 /// Arguments of `check`.
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help(CHECK_JSON)))]
 pub struct CheckArgs {
     /// Puzzle files (.ron).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
-    /// Print one JSON object per file.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub print: JsonOutput,
 }
+
+/// `solve --json` and `batch --json`: an object, or one per instance and the summary.
+const SEARCH_JSON: &str = "Print JSON";
 
 /// Search options shared by `solve` and `batch`.
 #[derive(Debug, Args, Clone)]
+#[command(mut_arg("json", |a| a.help(SEARCH_JSON)))]
 pub struct SearchArgs {
     /// The search algorithm [default for `solve`: bfs on block puzzles, astar on tile puzzles
     /// up to 4x4, idastar on larger ones; for `batch`: idastar].
@@ -98,9 +106,9 @@ pub struct SearchArgs {
     /// Resource limits.
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print JSON.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub print: JsonOutput,
 }
 
 /// Arguments of `solve`.
@@ -160,9 +168,9 @@ pub struct CountArgs {
     /// Resource limits.
     #[command(flatten)]
     pub limits: LimitArgs,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub print: JsonOutput,
 }
 
 /// Arguments of `batch`.
@@ -185,8 +193,12 @@ pub struct BatchArgs {
     pub search: SearchArgs,
 }
 
+/// `generate --json`: only for puzzles made to a number of moves.
+const GENERATE_JSON: &str = "Print one JSON object (rushhour and puzzle files)";
+
 /// Arguments of `generate`.
 #[derive(Debug, Args)]
+#[command(mut_arg("json", |a| a.help(GENERATE_JSON)))]
 pub struct GenerateArgs {
     /// What to make: random tile instances (without it), `rushhour` (Rush Hour puzzles made to
     /// `--moves`), or a puzzle file whose board, goal and pieces the puzzles grow from (with
@@ -218,9 +230,9 @@ pub struct GenerateArgs {
     /// Replacing read-only files in DIR.
     #[command(flatten)]
     pub force: ForceArgs,
-    /// Print one JSON object (rushhour and puzzle files).
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub print: JsonOutput,
     /// The design search's options (rushhour and puzzle files; `--seed` for tiles too).
     #[command(flatten)]
     pub design: DesignArgs,
@@ -230,9 +242,15 @@ pub struct GenerateArgs {
 const BENCH_THREADS: &str =
     "Worker threads for the `big` suite's searches (0 = every core; at most 64)";
 
+/// `bench --json`: an object per measurement.
+const BENCH_JSON: &str = "Print JSON lines";
+
 /// Arguments of `bench`.
 #[derive(Debug, Args)]
-#[command(mut_arg("threads", |a| a.help(BENCH_THREADS).default_value("1")))]
+#[command(
+    mut_arg("threads", |a| a.help(BENCH_THREADS).default_value("1")),
+    mut_arg("json", |a| a.help(BENCH_JSON)),
+)]
 pub struct BenchArgs {
     /// Which suites to run (default: all but `big`, `design` and `design-6x6`): klotski-bfs,
     /// classics, eight, korf100, korf100-mt, korf100-large, korf100-strong, korf100-max,
@@ -248,7 +266,7 @@ pub struct BenchArgs {
     /// Worker threads for the `big` suite's searches.
     #[command(flatten)]
     pub threads: Threads,
-    /// Print JSON lines.
-    #[arg(long)]
-    pub json: bool,
+    /// `--json`.
+    #[command(flatten)]
+    pub print: JsonOutput,
 }

@@ -1,8 +1,9 @@
 //! The flag groups several subcommands share, each declared once: the budget of a search
-//! (`--max-nodes`, `--time-limit`, `--max-memory`, `--threads`, `--quiet`) and `--force`.
+//! (`--max-nodes`, `--time-limit`, `--max-memory`, `--threads`, `--quiet`) and the output's
+//! `--force` and `--json`.
 //!
 //! A subcommand whose words for a shared flag differ (the design search's `--threads` runs
-//! chains, `bench`'s defaults to 1) keeps the one declaration and rewords its help with
+//! chains, `bench`'s defaults to 1, `bench --json` prints lines) keeps the one declaration and rewords its help with
 //! `mut_arg`, so the flag's name, parser and bounds stay in this file.
 
 use clap::Args;
@@ -73,4 +74,12 @@ pub struct ForceArgs {
     /// is refused before any work starts.
     #[arg(long)]
     pub force: bool,
+}
+
+/// `--json`: the report as JSON (see the `render::json` module) instead of text.
+#[derive(Debug, Args, Clone, Copy)]
+pub struct JsonOutput {
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
 }
