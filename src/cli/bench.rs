@@ -2,7 +2,7 @@
 //! runs can quote (criterion benches in `benches/` cover the hot loops).
 //!
 //! Each suite prints one line per measurement; with `--json`, one object per line (the
-//! `Bench*` structs of [`json`](super::json)).
+//! `Bench*` structs of [`render::json`](super::render::json)).
 
 use super::error::{CliError, EXIT_OK};
 use super::flags::BenchArgs;

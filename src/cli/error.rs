@@ -2,6 +2,8 @@
 //! 3 a limit was hit or the search was cancelled), and [`CliError`], the error a subcommand
 //! returns and the dispatcher alone prints.
 
+use std::io::{self, Write as _};
+
 use blockslide_core::model::text::echo_message;
 
 /// Success: valid, solved, counted.
@@ -55,16 +57,20 @@ impl CliError {
     /// Prints the error to standard error and gives the exit code: the one place a command's
     /// error is printed. Each line comes after `blockslide COMMAND PART: `, escaped
     /// ([`echo_message`]) because messages quote paths, values and puzzle text as the user
-    /// wrote them.
+    /// wrote them. Written here rather than through the `output` module, which reports its
+    /// own failures as a [`CliError`]: when standard error fails too, nobody is left to tell,
+    /// so the failure is ignored.
     pub fn report(&self, command: Option<&str>) -> u8 {
         let mut prefix = String::from("blockslide");
         for word in command.into_iter().chain(self.part.as_deref()) {
             prefix.push(' ');
             prefix.push_str(word);
         }
+        let mut stderr = io::stderr().lock();
         for line in self.message.lines() {
-            errln!("{prefix}: {}", echo_message(line));
+            let _ = writeln!(stderr, "{prefix}: {}", echo_message(line));
         }
+        let _ = stderr.flush();
         self.code
     }
 }
