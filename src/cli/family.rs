@@ -87,7 +87,7 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
     if args.cluster.process > 0 {
         return super::family_distributed::serve(family, words, &control, &args.cluster);
     }
-    let mut sink = match &args.output {
+    let mut sink = match &args.output.output {
         Some(path) => Sink::file(path, &identity, args.resume, args.force.options())?,
         None => Sink::Stdout,
     };

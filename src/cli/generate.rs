@@ -39,13 +39,13 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
             moves,
             count: args.count,
             primary_row: args.primary_row,
-            output: args.output.as_deref(),
+            output: args.output.output.as_deref(),
             force: &args.force,
             json: args.print.json,
             design: &args.design,
         });
     }
-    if args.moves.is_some() || args.output.is_some() || args.print.json {
+    if args.moves.is_some() || args.output.output.is_some() || args.print.json {
         return Err(
             "--moves, --output and --json are for `generate rushhour` and `generate \
                     FILE.ron`; tile instances are printed one per line"

@@ -54,10 +54,16 @@ pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
     options.keep = args.keep;
     options.random_start = args.random_start;
     options.stop_at = args.stop_at;
-    std::fs::create_dir_all(&args.output)
-        .map_err(|e| format!("cannot create {}: {e}", args.output.display()))?;
+    // Invariant: clap requires `-o` of `improve` (see `flags::ImproveArgs`).
+    let folder = args
+        .output
+        .output
+        .as_deref()
+        .expect("clap requires improve's --output");
+    std::fs::create_dir_all(folder)
+        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
     for i in 1..=args.keep {
-        let out = args.output.join(design_name(i));
+        let out = folder.join(design_name(i));
         check_save_path(&out, args.force.options()).map_err(|e| save_error(&out, &e))?;
     }
     let line = SearchLine::new(args.design.quiet.quiet, control.limits.max_time);
@@ -72,7 +78,7 @@ pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
     drop(line);
     let mut files = Vec::new();
     for (i, design) in report.designs.iter().enumerate() {
-        let out = args.output.join(design_name(i + 1));
+        let out = folder.join(design_name(i + 1));
         let file = design_file(design, &puzzle, rules.metric);
         save_with(&out, &file, args.force.options()).map_err(|e| save_error(&out, &e))?;
         files.push(out);

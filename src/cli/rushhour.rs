@@ -17,7 +17,7 @@ use super::save::save_error;
 pub fn import(args: &ImportArgs) -> Result<u8, CliError> {
     let Notation::Rushhour = args.notation;
     let puzzle = rushhour::parse(&args.text).map_err(|e| e.to_string())?;
-    if let Some(path) = &args.output {
+    if let Some(path) = &args.output.output {
         save_with(path, &puzzle, args.force.options()).map_err(|e| save_error(path, &e))?;
         errln!("wrote {}", path.display());
     } else {

@@ -6,7 +6,7 @@ use blockslide_core::model::Metric;
 use blockslide_core::solve::design::{Objective, Strategy};
 use clap::Args;
 
-use super::shared::{ForceArgs, JsonOutput, MaxMemory, Quiet, Threads, TimeLimit};
+use super::shared::{ForceArgs, JsonOutput, MaxMemory, OutputPath, Quiet, Threads, TimeLimit};
 use super::values::{Choice, counts, names};
 
 /// `--time-limit` of a design search, an anytime search with a default budget.
@@ -83,14 +83,18 @@ pub struct DesignArgs {
     pub quiet: Quiet,
 }
 
+/// `improve -o`: the folder of the designs, required.
+const IMPROVE_OUTPUT: &str = "The folder the best designs are written into (created if missing)";
+
 /// Arguments of `improve`.
 #[derive(Debug, Args)]
+#[command(mut_arg("output", |a| a.help(IMPROVE_OUTPUT).value_name("DIR").required(true)))]
 pub struct ImproveArgs {
     /// The puzzle file (.ron) to start from.
     pub file: PathBuf,
-    /// The folder the best designs are written into (created if missing).
-    #[arg(short = 'o', long = "output", value_name = "DIR")]
-    pub output: PathBuf,
+    /// `-o DIR`.
+    #[command(flatten)]
+    pub output: OutputPath,
     /// How many distinct designs to keep and write (1 to 100).
     #[arg(long, default_value_t = 5, value_parser = counts::<usize>(1, 100))]
     pub keep: usize,

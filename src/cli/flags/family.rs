@@ -1,17 +1,25 @@
 //! The flags of `family`, and of the processes that share a run (feature `distributed`).
 
+#[cfg(feature = "distributed")]
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::shared::{ForceArgs, JsonOutput, LimitArgs};
+use super::shared::{ForceArgs, JsonOutput, LimitArgs, OutputPath};
+
+/// `family -o`: the listing, written by way of a partial file and a resume record.
+const FAMILY_OUTPUT: &str = "Write the listing to FILE (by way of FILE.part and FILE.resume \
+                             while it runs); default: standard output";
 
 /// `family --json`: the listing stays as `--format` says; the summary is JSON.
 const FAMILY_JSON: &str = "Print a JSON summary at the end instead of the text one";
 
 /// Arguments of `family`.
 #[derive(Debug, Args)]
-#[command(mut_arg("json", |a| a.help(FAMILY_JSON)))]
+#[command(
+    mut_arg("json", |a| a.help(FAMILY_JSON)),
+    mut_arg("output", |a| a.help(FAMILY_OUTPUT).value_name("FILE")),
+)]
 #[expect(
     clippy::struct_excessive_bools,
     reason = "command-line flags, each an independent switch"
@@ -50,10 +58,9 @@ pub struct FamilyArgs {
     /// Only clusters whose hardest start is minimal (every other vehicle is needed).
     #[arg(long)]
     pub minimal_only: bool,
-    /// Write the listing to FILE (by way of FILE.part and FILE.resume while it runs); default:
-    /// standard output.
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<PathBuf>,
+    /// `-o FILE`.
+    #[command(flatten)]
+    pub output: OutputPath,
     /// Continue the stopped run of the same family into the same FILE.
     #[arg(long, requires = "output")]
     pub resume: bool,

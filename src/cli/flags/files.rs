@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use blockslide_core::model::Metric;
 use clap::{Args, ValueEnum};
 
-use super::shared::{ForceArgs, JsonOutput, LimitArgs};
+use super::shared::{ForceArgs, JsonOutput, LimitArgs, OutputPath};
 use super::values::{Choice, MAX_TOP, counts, names};
 
 /// Arguments of `analyze`.
@@ -67,8 +67,12 @@ pub enum Notation {
     Rushhour,
 }
 
+/// `import -o`: the puzzle file, instead of standard output.
+const IMPORT_OUTPUT: &str = "Write the puzzle file here instead of printing it";
+
 /// Arguments of `import`.
 #[derive(Debug, Args)]
+#[command(mut_arg("output", |a| a.help(IMPORT_OUTPUT).value_name("FILE.ron")))]
 pub struct ImportArgs {
     /// The notation of TEXT.
     #[arg(value_enum)]
@@ -78,9 +82,9 @@ pub struct ImportArgs {
     /// `--` before TEXT also ends the options.
     #[arg(allow_hyphen_values = true)]
     pub text: String,
-    /// Write the puzzle file here instead of printing it.
-    #[arg(short, long, value_name = "FILE.ron")]
-    pub output: Option<PathBuf>,
+    /// `-o FILE.ron`.
+    #[command(flatten)]
+    pub output: OutputPath,
     /// Replacing a read-only FILE.ron.
     #[command(flatten)]
     pub force: ForceArgs,

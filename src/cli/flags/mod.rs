@@ -19,7 +19,7 @@ pub use design::{DesignArgs, ImproveArgs};
 pub use family::ClusterArgs;
 pub use family::{FamilyArgs, Format};
 pub use files::{AnalyzeArgs, ExploreArgs, ExportArgs, ImportArgs, Notation};
-pub use shared::{ForceArgs, JsonOutput, LimitArgs, Threads};
+pub use shared::{ForceArgs, JsonOutput, LimitArgs, OutputPath, Threads};
 use values::{Choice, MAX_BENCH_INSTANCES, MAX_RUNS, MAX_SCRAMBLE, counts, names};
 
 /// Blockslide: draw sliding puzzles, solve them optimally, compare algorithms, play back.
@@ -193,12 +193,19 @@ pub struct BatchArgs {
     pub search: SearchArgs,
 }
 
+/// `generate -o`: a folder of puzzle files, besides the lines printed.
+const GENERATE_OUTPUT: &str =
+    "Also write each puzzle as a puzzle file (`puzzle-1.ron`, ...) into this folder";
+
 /// `generate --json`: only for puzzles made to a number of moves.
 const GENERATE_JSON: &str = "Print one JSON object (rushhour and puzzle files)";
 
 /// Arguments of `generate`.
 #[derive(Debug, Args)]
-#[command(mut_arg("json", |a| a.help(GENERATE_JSON)))]
+#[command(
+    mut_arg("json", |a| a.help(GENERATE_JSON)),
+    mut_arg("output", |a| a.help(GENERATE_OUTPUT).value_name("DIR")),
+)]
 pub struct GenerateArgs {
     /// What to make: random tile instances (without it), `rushhour` (Rush Hour puzzles made to
     /// `--moves`), or a puzzle file whose board, goal and pieces the puzzles grow from (with
@@ -224,9 +231,9 @@ pub struct GenerateArgs {
     /// The red car's row, from 1 (rushhour) [default: the middle row, the third on 6x6].
     #[arg(long)]
     pub primary_row: Option<usize>,
-    /// Also write each puzzle as a puzzle file (`puzzle-1.ron`, ...) into this folder.
-    #[arg(short = 'o', long = "output", value_name = "DIR")]
-    pub output: Option<PathBuf>,
+    /// `-o DIR`.
+    #[command(flatten)]
+    pub output: OutputPath,
     /// Replacing read-only files in DIR.
     #[command(flatten)]
     pub force: ForceArgs,

@@ -1,10 +1,12 @@
 //! The flag groups several subcommands share, each declared once: the budget of a search
-//! (`--max-nodes`, `--time-limit`, `--max-memory`, `--threads`, `--quiet`) and the output's
-//! `--force` and `--json`.
+//! (`--max-nodes`, `--time-limit`, `--max-memory`, `--threads`, `--quiet`) and the output
+//! (`-o`, `--force`, `--json`).
 //!
 //! A subcommand whose words for a shared flag differ (the design search's `--threads` runs
 //! chains, `bench`'s defaults to 1, `bench --json` prints lines) keeps the one declaration and rewords its help with
 //! `mut_arg`, so the flag's name, parser and bounds stay in this file.
+
+use std::path::PathBuf;
 
 use clap::Args;
 
@@ -65,6 +67,15 @@ pub struct Threads {
     /// default, is every core; at most 64. The answer and the statistics do not depend on it.
     #[arg(long, default_value_t = 0, value_parser = threads())]
     pub threads: usize,
+}
+
+/// `-o`/`--output`: where a command writes its files. Each command says what it writes there
+/// (a file or a folder) with `mut_arg`, and `improve`, which writes nothing else, requires it.
+#[derive(Debug, Args, Clone)]
+pub struct OutputPath {
+    /// Write the output here.
+    #[arg(short = 'o', long = "output")]
+    pub output: Option<PathBuf>,
 }
 
 /// `--force`, for the commands that save puzzle files.
