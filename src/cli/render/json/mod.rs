@@ -1,5 +1,5 @@
 //! Every `--json` output of the CLI, each a struct that derives `Serialize`: one place to read
-//! what a script gets, and the one convention for writing it ([`print`]: one compact object
+//! what a script gets, and the one convention for writing it ([`print()`]: one compact object
 //! per line).
 //!
 //! A struct's fields are serialized in the order they are declared, and that order is part of
