@@ -18,74 +18,21 @@
 //!
 //! The file `--write-hardest` names is checked before the analysis and written before the
 //! report, so a bad path fails at once and a failing standard output loses no file. This
-//! module also holds what the commands that save puzzle files share: `--force`
-//! ([`ForceArgs`]), the message of a failed save ([`save_error`]) and the file of a hardest
-//! start ([`hardest_puzzle`]).
+//! module also holds the file of a hardest start ([`hardest_puzzle`]), which `explore` writes
+//! too.
 
-use std::fmt::Write as _;
-use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use clap::Args;
-
-use blockslide_core::model::file::{SaveOptions, SaveRefusal, check_save_path, load, save_with};
+use blockslide_core::model::file::{SaveOptions, check_save_path, save_with};
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::Termination;
 use blockslide_core::solve::api::{AnalyzeReport, HardestPosition, analyze, metric_for};
 
-use super::args::{Choice, names};
-use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, LimitArgs, json};
-
-/// Arguments of `analyze`.
-#[derive(Debug, Args)]
-pub struct AnalyzeArgs {
-    /// A puzzle file (.ron).
-    pub file: PathBuf,
-    /// How moves are counted (default: the file's metric, else step).
-    #[arg(long, value_parser = names::<Metric>())]
-    pub metric: Option<Choice<Metric>>,
-    /// Write a puzzle file whose start is one of the hardest starts (goal and styles kept).
-    #[arg(long, value_name = "OUT.ron")]
-    pub write_hardest: Option<PathBuf>,
-    /// Replacing a read-only OUT.ron.
-    #[command(flatten)]
-    pub force: ForceArgs,
-    /// Resource limits (for the whole analysis).
-    #[command(flatten)]
-    pub limits: LimitArgs,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-}
-
-/// `--force`, for the commands that save puzzle files.
-#[derive(Debug, Args)]
-pub struct ForceArgs {
-    /// Replace output files that are read-only (they stay read-only); without it, such a file
-    /// is refused before any work starts.
-    #[arg(long)]
-    pub force: bool,
-}
-
-impl ForceArgs {
-    /// How to save under this flag: a read-only file is replaced only with `--force`.
-    pub fn options(&self) -> SaveOptions {
-        SaveOptions {
-            overwrite_read_only: self.force,
-            ..SaveOptions::default()
-        }
-    }
-}
-
-/// The message of a save to `path` that failed with `e`; for a read-only file, it names the
-/// flag that replaces it.
-pub fn save_error(path: &Path, e: &io::Error) -> String {
-    let hint = match SaveRefusal::of(e) {
-        Some(SaveRefusal::ReadOnly) => "; pass --force to replace it",
-        _ => "",
-    };
-    format!("cannot write {}: {e}{hint}", path.display())
-}
+use super::error::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK};
+use super::flags::AnalyzeArgs;
+use super::render::{json, text};
+use super::save::save_error;
+use super::source::read_puzzle;
 
 /// Runs `blockslide analyze`.
 ///
@@ -95,7 +42,7 @@ pub fn save_error(path: &Path, e: &io::Error) -> String {
 pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
     let metric = args.metric.clone().transpose()?;
     let path = &args.file;
-    let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
+    let puzzle = read_puzzle(path)?;
     let metric = metric_for(&puzzle, metric);
     let options = args.force.options();
     if let Some(out) = &args.write_hardest {
@@ -111,10 +58,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
         Some(out) => write_hardest(out, &report, options),
         None => Ok(()),
     };
-    if args.json {
+    if args.print.json {
         json::print(&json::Analyze::from(&report))?;
     } else {
-        out!("{}", text(&report))?;
+        out!("{}", text::analyze(&report))?;
     }
     written?;
     Ok(if report.complete() {
@@ -195,67 +142,4 @@ pub(super) fn hardest_puzzle(
         }
     }
     puzzle
-}
-
-fn text(report: &AnalyzeReport) -> String {
-    let mut out = String::new();
-    let title = if report.puzzle.is_empty() {
-        "puzzle"
-    } else {
-        &report.puzzle
-    };
-    // Writing to a String cannot fail.
-    let _ = writeln!(out, "{title}, {} metric", report.metric);
-    for note in &report.notes {
-        let _ = writeln!(out, "note: {note}");
-    }
-    let _ = writeln!(
-        out,
-        "component:         {} positions (identical pieces merged)",
-        report.component
-    );
-    let _ = writeln!(out, "goal positions:    {}", report.goal_positions);
-    if let Some(d) = report.start_distance {
-        let _ = writeln!(out, "start distance:    {d}");
-    }
-    if let Some(count) = report.solutions {
-        let forced = report.choices.iter().filter(|&&c| c == 1).count();
-        let _ = writeln!(out, "optimal solutions: {count}");
-        let _ = writeln!(
-            out,
-            "along one of them: {forced} of {} moves forced; choices at each position: {}",
-            report.choices.len(),
-            report
-                .choices
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(" ")
-        );
-    }
-    if let Some(h) = &report.hardest {
-        let _ = writeln!(
-            out,
-            "hardest starts:    {} moves from the goal, {} positions; one of them:",
-            h.distance, h.count
-        );
-        for row in h.position.board_rows() {
-            let _ = writeln!(out, "    {row}");
-        }
-    }
-    let _ = writeln!(
-        out,
-        "time:              {:.3} s, peak memory {}",
-        report.stats.elapsed.as_secs_f64(),
-        json::PeakMemory::text(report.stats.peak_memory_bytes)
-    );
-    if !report.histogram.is_empty() {
-        let _ = writeln!(out, "positions by distance to the goal:");
-        let widest = report.histogram.iter().copied().max().unwrap_or(1).max(1);
-        for (depth, &n) in report.histogram.iter().enumerate() {
-            let bar = "#".repeat(((n as f64 / widest as f64) * 40.0).ceil() as usize);
-            let _ = writeln!(out, "{depth:>5} {n:>10} {bar}");
-        }
-    }
-    out
 }

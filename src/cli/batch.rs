@@ -12,8 +12,11 @@ use blockslide_core::model::tiles::{blank_first_goal, blank_last_goal};
 use blockslide_core::solve::api::{BatchError, TileBatch};
 use blockslide_core::solve::{Algorithm, Stats, Termination};
 
-use super::args::{check_tile_cells, numbers, parse_size, request};
-use super::{BatchArgs, CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, json};
+use super::error::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
+use super::flags::BatchArgs;
+use super::flags::values::{check_tile_cells, numbers, parse_size};
+use super::render::json;
+use super::search::request;
 
 /// One instance of a batch file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,7 +207,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
         total.generated += s.generated;
         let secs = s.elapsed.as_secs_f64();
         seconds += secs;
-        if search.json {
+        if search.print.json {
             json::print(&json::BatchInstance {
                 expanded: s.expanded,
                 generated: s.generated,
@@ -247,7 +250,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
     } else {
         0.0
     };
-    if search.json {
+    if search.print.json {
         json::print(&json::BatchSummaryLine {
             summary: json::BatchSummary {
                 algorithm: algorithm.name(),
@@ -263,7 +266,7 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
                 mismatched,
                 seconds,
                 solved,
-                threads: search.limits.threads,
+                threads: search.limits.threads.threads,
                 unsolvable,
             },
         })?;
@@ -274,8 +277,12 @@ pub fn run(args: &BatchArgs) -> Result<u8, CliError> {
             instances.len(),
             algorithm.name(),
             echo(name),
-            search.limits.threads,
-            if search.limits.threads == 1 { "" } else { "s" },
+            search.limits.threads.threads,
+            if search.limits.threads.threads == 1 {
+                ""
+            } else {
+                "s"
+            },
             if mismatched == 0 {
                 "all matched"
             } else {

@@ -2,14 +2,16 @@
 //! runs can quote (criterion benches in `benches/` cover the hot loops).
 //!
 //! Each suite prints one line per measurement; with `--json`, one object per line (the
-//! `Bench*` structs of [`json`](super::json)).
+//! `Bench*` structs of [`render::json`](super::render::json)).
 
-use super::{BenchArgs, CliError, EXIT_OK};
+use super::error::{CliError, EXIT_OK};
+use super::flags::BenchArgs;
 
 mod analysis;
 mod big;
 mod blocks;
 mod design;
+mod measure;
 mod tiles;
 
 /// Runs `blockslide bench`.
@@ -57,11 +59,4 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
         result.map_err(|e| e.in_part(suite))?;
     }
     Ok(EXIT_OK)
-}
-
-/// The median of `values` (the upper one of an even count). Every suite measures at least
-/// one run (`--runs` is parsed as 1 or more), so `values` is never empty.
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    values[values.len() / 2]
 }

@@ -9,13 +9,14 @@
 use std::path::Path;
 
 use blockslide_core::model::file::{parse_with_source_map, read_text};
-use blockslide_core::model::text::{echo, echo_message};
 use blockslide_core::model::validate::{
     Diagnostic, FindingKind, Severity, TextReport, validate_text,
 };
 use blockslide_core::solve::{SolveError, SolveRequest};
 
-use super::{CheckArgs, CliError, EXIT_ERROR, EXIT_OK, json};
+use super::error::{CliError, EXIT_ERROR, EXIT_OK};
+use super::flags::CheckArgs;
+use super::render::{json, text};
 
 /// Runs `blockslide check`.
 ///
@@ -29,15 +30,15 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
         if !report.is_valid() {
             invalid += 1;
         }
-        if args.json {
+        if args.print.json {
             json::print(&json::CheckedFile::new(path, &report))?;
         } else {
-            print_text(path, &report)?;
+            out!("{}", text::checked_file(path, &report))?;
         }
     }
     if invalid == 0 {
         Ok(EXIT_OK)
-    } else if args.json {
+    } else if args.print.json {
         Ok(EXIT_ERROR)
     } else {
         Err(CliError::from(format!(
@@ -90,33 +91,4 @@ fn solver_refusal(text: &str, report: &TextReport) -> Option<Diagnostic> {
         line: board.map(|p| p.line),
         column: board.map(|p| p.column),
     })
-}
-
-fn print_text(path: &Path, report: &TextReport) -> Result<(), CliError> {
-    let file = echo(&path.display().to_string());
-    if report.is_valid()
-        && let Some(puzzle) = &report.puzzle
-    {
-        let kind = report.puzzle_type.map_or("blocks", |t| t.name());
-        let pieces = puzzle.pieces().len();
-        outln!(
-            "{file}: OK ({kind}, {}x{}, {pieces} piece{})",
-            puzzle.rows,
-            puzzle.cols,
-            if pieces == 1 { "" } else { "s" }
-        )?;
-    }
-    for d in &report.diagnostics {
-        let level = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        let message = echo_message(&d.message);
-        match (d.line, d.column) {
-            (Some(line), Some(column)) => outln!("{file}:{line}:{column}: {level}: {message}"),
-            (Some(line), None) => outln!("{file}:{line}: {level}: {message}"),
-            _ => outln!("{file}: {level}: {message}"),
-        }?;
-    }
-    Ok(())
 }

@@ -11,15 +11,13 @@
 //! Exit codes: 0 counted (the whole space was walked), 1 error, 3 a limit stopped the walk
 //! (the figures then cover the layers walked so far).
 
-use std::fmt::Write as _;
-
-use blockslide_core::model::Metric;
-use blockslide_core::model::text::echo;
 use blockslide_core::solve::api::{CountReport, count, metric_for};
 use blockslide_core::solve::core::Termination;
 
-use super::rushhour::rushhour_puzzle;
-use super::{CliError, CountArgs, EXIT_LIMIT, EXIT_OK, json};
+use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
+use super::flags::CountArgs;
+use super::render::{json, text};
+use super::source::count_source;
 
 /// Runs `blockslide count`.
 ///
@@ -27,21 +25,13 @@ use super::{CliError, CountArgs, EXIT_LIMIT, EXIT_OK, json};
 /// An unreadable or invalid puzzle or option, or a puzzle the solver refuses.
 pub fn run(args: &CountArgs) -> Result<u8, CliError> {
     let metric = args.metric.clone().transpose()?;
-    let (puzzle, file) = match &args.file {
-        Some(path) => {
-            let (puzzle, file) = super::load_puzzle(path)?;
-            (puzzle, Some(file))
-        }
-        None => (rushhour_puzzle(args.rushhour.as_deref())?, None),
-    };
-    let metric = metric_for(&puzzle, metric);
+    let loaded = count_source(args)?;
+    let puzzle = &loaded.puzzle;
+    let metric = metric_for(puzzle, metric);
     let (control, line) = args.limits.control("counting")?;
-    let report = count(&puzzle, metric, control).map_err(|e| match &file {
-        Some(file) => file.locate(&e),
-        None => e.to_string(),
-    })?;
+    let report = count(puzzle, metric, control).map_err(|e| loaded.locate(&e))?;
     drop(line);
-    if args.json {
+    if args.print.json {
         json::print(&json::Count::new(
             &puzzle.name,
             metric,
@@ -49,7 +39,10 @@ pub fn run(args: &CountArgs) -> Result<u8, CliError> {
             complete(&report),
         ))?;
     } else {
-        out!("{}", text(&puzzle.name, metric, &report))?;
+        out!(
+            "{}",
+            text::count(&puzzle.name, metric, &report, complete(&report))
+        )?;
     }
     Ok(if complete(&report) {
         EXIT_OK
@@ -61,51 +54,4 @@ pub fn run(args: &CountArgs) -> Result<u8, CliError> {
 /// Whether the whole space was walked ("space exhausted").
 fn complete(report: &CountReport) -> bool {
     report.status == Termination::Unsolvable
-}
-
-fn text(name: &str, metric: Metric, report: &CountReport) -> String {
-    let mut out = String::new();
-    let title = if name.is_empty() {
-        "puzzle".to_string()
-    } else {
-        echo(name)
-    };
-    // Writing to a String cannot fail.
-    let _ = writeln!(out, "{title}, {metric} metric");
-    if !complete(report) {
-        let _ = writeln!(
-            out,
-            "stopped early ({}): the figures cover the layers walked so far",
-            report.status.name()
-        );
-    }
-    let _ = writeln!(
-        out,
-        "states:      {} (identical pieces merged)",
-        report.states
-    );
-    let _ = writeln!(out, "goal states: {}", report.goal_states);
-    let _ = writeln!(out, "max depth:   {}", report.max_depth);
-    let _ = writeln!(
-        out,
-        "time:        {:.3} s ({:.0} states/s), peak memory {}",
-        report.stats.elapsed.as_secs_f64(),
-        report.states_per_second(),
-        json::PeakMemory::text(report.stats.peak_memory_bytes)
-    );
-    if report.mirrored {
-        let _ = writeln!(
-            out,
-            "symmetry:    left-right: {} positions expanded, each standing for itself and its \
-             mirror image",
-            report.stats.expanded
-        );
-    }
-    let _ = writeln!(out, "states per depth:");
-    let widest = report.per_depth.iter().copied().max().unwrap_or(1).max(1);
-    for (depth, &n) in report.per_depth.iter().enumerate() {
-        let bar = "#".repeat(((n as f64 / widest as f64) * 40.0).ceil() as usize);
-        let _ = writeln!(out, "{depth:>5} {n:>10} {bar}");
-    }
-    out
 }

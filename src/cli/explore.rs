@@ -22,47 +22,19 @@
 //! (its target untouched), a device or FIFO refused. Nothing found, nothing is written (and
 //! the folder is not created).
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use clap::Args;
 use serde::Serialize;
 
-use blockslide_core::model::Metric;
 use blockslide_core::model::file::{SaveOptions, check_save_path, load, save_text, save_with};
 use blockslide_core::solve::api::{ExploreReport, explore, metric_for};
 
-use super::analyze::{FOUND_BY, ForceArgs, hardest_puzzle, save_error};
-use super::args::{Choice, MAX_TOP, counts, names};
-use super::{CliError, EXIT_LIMIT, EXIT_OK, LimitArgs, json};
-
-/// Arguments of `explore`.
-#[derive(Debug, Args)]
-pub struct ExploreArgs {
-    /// A block puzzle file (.ron): its board and pieces are explored, its start is not used.
-    pub file: PathBuf,
-    /// How moves are counted (default: the file's metric, else step).
-    #[arg(long, value_parser = names::<Metric>())]
-    pub metric: Option<Choice<Metric>>,
-    /// How many of the hardest solvable components to report (0 to 1,000).
-    #[arg(long, value_name = "N", default_value_t = 5, value_parser = counts::<usize>(0, MAX_TOP))]
-    pub top: usize,
-    /// Write the reported hardest starts as puzzle files `hardest-1.ron`, ... into DIR (created
-    /// if missing), with `blockslide-explore.json` naming the run; an earlier run's
-    /// `hardest-N.ron` files beyond them are removed (only those Blockslide wrote). Links in
-    /// DIR are replaced, never followed.
-    #[arg(long, value_name = "DIR")]
-    pub write_top: Option<PathBuf>,
-    /// Replacing read-only files in DIR.
-    #[command(flatten)]
-    pub force: ForceArgs,
-    /// Resource limits (for the whole exploration).
-    #[command(flatten)]
-    pub limits: LimitArgs,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-}
+use super::analyze::{FOUND_BY, hardest_puzzle};
+use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
+use super::flags::ExploreArgs;
+use super::render::{json, text};
+use super::save::save_error;
+use super::source::read_puzzle;
 
 /// Runs `blockslide explore`.
 ///
@@ -72,7 +44,7 @@ pub struct ExploreArgs {
 pub fn run(args: &ExploreArgs) -> Result<u8, CliError> {
     let metric = args.metric.clone().transpose()?;
     let path = &args.file;
-    let puzzle = load(path).map_err(|e| e.in_file(path).to_string())?;
+    let puzzle = read_puzzle(path)?;
     let metric = metric_for(&puzzle, metric);
     // Files in DIR are named by the program: a link there is replaced, never followed.
     let options = SaveOptions {
@@ -93,10 +65,10 @@ pub fn run(args: &ExploreArgs) -> Result<u8, CliError> {
         Some(dir) => write_top(dir, path, &report, options),
         None => Ok(()),
     };
-    if args.json {
+    if args.print.json {
         json::print(&json::Explore::from(&report))?;
     } else {
-        out!("{}", text(&report))?;
+        out!("{}", text::explore(&report))?;
     }
     written?;
     Ok(if report.complete() {
@@ -270,46 +242,4 @@ fn write_top(
 fn remove(path: &Path, options: SaveOptions) -> Result<(), CliError> {
     check_save_path(path, options).map_err(|e| save_error(path, &e))?;
     std::fs::remove_file(path).map_err(|e| format!("cannot remove {}: {e}", path.display()).into())
-}
-
-fn text(report: &ExploreReport) -> String {
-    let mut out = String::new();
-    let title = if report.puzzle.is_empty() {
-        "puzzle"
-    } else {
-        &report.puzzle
-    };
-    // Writing to a String cannot fail.
-    let _ = writeln!(out, "{title}: its piece set, {} metric", report.metric);
-    for note in &report.notes {
-        let _ = writeln!(out, "note: {note}");
-    }
-    let _ = writeln!(
-        out,
-        "arrangements:        {} (identical pieces merged)",
-        report.arrangements
-    );
-    let _ = writeln!(out, "components:          {}", report.components);
-    let _ = writeln!(out, "with a goal:         {}", report.solvable_components);
-    let _ = writeln!(out, "goal arrangements:   {}", report.goal_arrangements);
-    let _ = writeln!(
-        out,
-        "time:                {:.3} s, peak memory {}",
-        report.stats.elapsed.as_secs_f64(),
-        json::PeakMemory::text(report.stats.peak_memory_bytes)
-    );
-    for (i, h) in report.hardest.iter().enumerate() {
-        let _ = writeln!(
-            out,
-            "hardest #{}: {} moves from the goal ({} such positions, component of {}):",
-            i + 1,
-            h.distance,
-            h.count,
-            h.component
-        );
-        for row in h.position.board_rows() {
-            let _ = writeln!(out, "    {row}");
-        }
-    }
-    out
 }

@@ -23,91 +23,23 @@ use std::time::{Duration, Instant};
 
 use blockslide_core::model::Axis;
 use blockslide_core::model::text::thousands;
+use blockslide_core::solve::Termination;
 use blockslide_core::solve::family::blocks::BlockFamily;
 use blockslide_core::solve::family::rushhour::{RushHourFamily, RushHourRules};
 use blockslide_core::solve::family::{
     ClusterRecord, Family, FamilySpec, FamilySummary, UnitResult, enumerate, read_family,
 };
-use blockslide_core::solve::{SearchControl, Termination};
-use clap::{Args, ValueEnum};
+
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::{Deserialize, Serialize};
 
-use super::analyze::{ForceArgs, save_error};
+use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
+use super::flags::{FamilyArgs, Format};
 use super::progress::ProgressLine;
-use super::{CliError, EXIT_LIMIT, EXIT_OK, LimitArgs, interrupt_flag, json};
+use super::render::{json, text};
+use super::save::save_error;
+use super::search::controlled;
 use blockslide_core::model::file::{SaveOptions, check_save_path};
-
-/// Arguments of `family`.
-#[derive(Debug, Args)]
-#[expect(
-    clippy::struct_excessive_bools,
-    reason = "command-line flags, each an independent switch"
-)]
-pub struct FamilyArgs {
-    /// The family: `rushhour` (a preset, shaped by the options below) or a family file
-    /// (.ron, see docs/file-format.md), which says everything itself.
-    #[arg(value_name = "FAMILY")]
-    pub family: String,
-    /// The board, `ROWSxCOLS` (3 to 8 a side, at most 42 cells).
-    #[arg(long, default_value = "6x6", value_name = "ROWSxCOLS")]
-    pub size: String,
-    /// The most walls (single fixed cells) a layout has.
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=4))]
-    pub max_walls: u8,
-    /// The primary car's row, counted from 1 at the top (default: the third).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
-    pub primary_row: Option<u8>,
-    /// Let the primary car's row hold other horizontal vehicles, and walls right of the car
-    /// (Fogleman's rule keeps it clear).
-    #[arg(long)]
-    pub allow_busy_primary_row: bool,
-    /// Let a row be covered completely by horizontal vehicles and walls (Fogleman's rule
-    /// leaves such rows out: they never move).
-    #[arg(long)]
-    pub allow_full_rows: bool,
-    /// Let a column be covered completely by vertical vehicles.
-    #[arg(long)]
-    pub allow_full_columns: bool,
-    /// How each solvable cluster is written.
-    #[arg(long, value_enum, default_value_t = Format::Jsonl)]
-    pub format: Format,
-    /// Only clusters whose hardest start needs at least N moves.
-    #[arg(long, default_value_t = 0, value_name = "N")]
-    pub min_moves: u32,
-    /// Only clusters whose hardest start is minimal (every other vehicle is needed).
-    #[arg(long)]
-    pub minimal_only: bool,
-    /// Write the listing to FILE (by way of FILE.part and FILE.resume while it runs); default:
-    /// standard output.
-    #[arg(long, short = 'o', value_name = "FILE")]
-    pub output: Option<PathBuf>,
-    /// Continue the stopped run of the same family into the same FILE.
-    #[arg(long, requires = "output")]
-    pub resume: bool,
-    /// Replacing a read-only FILE.
-    #[command(flatten)]
-    pub force: ForceArgs,
-    /// Resource limits; without `--time-limit` or `--max-nodes` the run goes on to the end.
-    #[command(flatten)]
-    pub limits: LimitArgs,
-    /// Print a JSON summary at the end instead of the text one.
-    #[arg(long)]
-    pub json: bool,
-    /// The processes sharing the run.
-    #[cfg(feature = "distributed")]
-    #[command(flatten)]
-    pub cluster: super::family_distributed::ClusterArgs,
-}
-
-/// How a cluster is written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Format {
-    /// One JSON object a line: moves, states, histogram, board, minimal, pieces, walls.
-    Jsonl,
-    /// Fogleman's database lines: moves (two digits), the board, the cluster's size.
-    Fogleman,
-}
 
 /// Runs `blockslide family`.
 ///
@@ -143,27 +75,29 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
     let identity = identity(words, args);
     let mut limits = args.limits.limits()?;
     // A family run is resumable: it goes on until done unless a limit is asked for.
-    if args.limits.time_limit.is_none() {
+    if args.limits.time.time_limit.is_none() {
         limits.max_time = Duration::MAX;
     }
     if args.limits.max_nodes.is_none() {
         limits.max_nodes = u64::MAX;
     }
-    let mut control = SearchControl::new(limits)
-        .with_cancel(interrupt_flag())
-        .with_threads(args.limits.threads);
+    let mut control = controlled(limits, args.limits.threads.threads);
     // Processes other than 0 walk their share for process 0, which alone touches FILE.
     #[cfg(feature = "distributed")]
     if args.cluster.process > 0 {
         return super::family_distributed::serve(family, words, &control, &args.cluster);
     }
-    let mut sink = match &args.output {
+    let mut sink = match &args.output.output {
         Some(path) => Sink::file(path, &identity, args.resume, args.force.options())?,
         None => Sink::Stdout,
     };
     let start = sink.resumed();
     let mut summary = start.summary.clone();
-    let bar = Bar::new(ProgressLine::wanted(args.limits.quiet), &summary, family);
+    let bar = Bar::new(
+        ProgressLine::wanted(args.limits.quiet.quiet),
+        &summary,
+        family,
+    );
     let started = Instant::now();
     let on_unit = |unit: &UnitResult| {
         summary.add(unit);
@@ -195,7 +129,7 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
     let complete = run.termination == Termination::Solved;
     sink.finish(complete, run.units_done, &summary)?;
     let seconds = started.elapsed().as_secs_f64();
-    if args.json {
+    if args.print.json {
         json::print(&json::FamilyRun::new(
             &identity,
             &summary,
@@ -206,7 +140,7 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
     } else {
         errln!(
             "{}",
-            text(&identity, &summary, run.termination, seconds, &run.stats)
+            text::family(&identity, &summary, run.termination, seconds, &run.stats)
         );
     }
     Ok(if complete { EXIT_OK } else { EXIT_LIMIT })
@@ -725,45 +659,4 @@ impl Bar {
             bar.finish_and_clear();
         }
     }
-}
-
-/// The text summary, on standard error (standard output may carry the listing).
-fn text(
-    identity: &str,
-    summary: &FamilySummary,
-    termination: Termination,
-    seconds: f64,
-    stats: &blockslide_core::solve::Stats,
-) -> String {
-    let mut lines = vec![format!("family: {identity}")];
-    if termination != Termination::Solved {
-        lines.push(format!(
-            "stopped: {} (resume with --resume)",
-            termination.name()
-        ));
-    }
-    lines.push(format!(
-        "clusters: {} ({} solvable, {} minimal), positions: {} ({} in solvable clusters)",
-        thousands(summary.clusters),
-        thousands(summary.solvable),
-        thousands(summary.minimal),
-        thousands(summary.positions),
-        thousands(summary.solvable_positions)
-    ));
-    if let Some(hardest) = summary.hardest() {
-        lines.push(format!(
-            "hardest start: {hardest} moves ({} cluster{})",
-            summary.by_moves[hardest],
-            if summary.by_moves[hardest] == 1 {
-                ""
-            } else {
-                "s"
-            }
-        ));
-    }
-    lines.push(format!(
-        "time: {seconds:.2} s, peak memory {}",
-        json::PeakMemory::text(stats.peak_memory_bytes)
-    ));
-    lines.join("\n")
 }

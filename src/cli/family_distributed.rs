@@ -28,7 +28,6 @@ use std::any::Any;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,7 +36,6 @@ use std::time::Duration;
 
 use blockslide_core::solve::family::{Family, FamilyRun, UnitBudget, UnitResult, walk_unit};
 use blockslide_core::solve::{SearchControl, Stats, Termination};
-use clap::Args;
 use serde::{Deserialize, Serialize};
 use timely::communication::{AllocatorBuilder, WorkerGuards};
 use timely::dataflow::operators::vec::Broadcast as _;
@@ -46,7 +44,8 @@ use timely::dataflow::{InputHandleVec, ProbeHandle};
 use timely::worker::Worker;
 use timely::{CommunicationConfig, WorkerConfig};
 
-use super::{CliError, EXIT_LIMIT, EXIT_OK};
+use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
+use super::flags::ClusterArgs;
 
 /// Units a worker walks at once: as in the single-machine run, most units are small, and a
 /// message per unit would cost more than walking it.
@@ -62,29 +61,6 @@ const TICK: Duration = Duration::from_millis(10);
 
 /// The first port of timely's default addresses (`localhost:2101`, `localhost:2102`, ...).
 const FIRST_PORT: usize = 2101;
-
-/// Which processes share a `family` run.
-#[derive(Debug, Args)]
-pub struct ClusterArgs {
-    /// Share the run among N processes, on this machine or others (see "Across machines" in
-    /// docs/cli.md): start the same command in each, with the same --threads and its own
-    /// --process. Process 0 writes the listing.
-    #[arg(
-        long,
-        default_value_t = 1,
-        value_name = "N",
-        value_parser = clap::value_parser!(u16).range(1..),
-        requires = "output"
-    )]
-    pub processes: u16,
-    /// This process's number among the N, from 0.
-    #[arg(long, default_value_t = 0, value_name = "I")]
-    pub process: u16,
-    /// The processes' addresses, one `host:port` a line, process 0's first (timely's host
-    /// file; each process listens at its own line). Default: localhost:2101, localhost:2102, ...
-    #[arg(long, value_name = "FILE")]
-    pub hostfile: Option<PathBuf>,
-}
 
 impl ClusterArgs {
     /// Timely's configuration of this process, with `threads` workers.

@@ -6,9 +6,10 @@ use blockslide_core::model::tiles::{blank_first_goal, blank_last_goal, random_so
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::args::parse_size;
+use super::error::{CliError, EXIT_OK};
+use super::flags::GenerateArgs;
+use super::flags::values::parse_size;
 use super::made_to_order::{MadeToOrder, made_to_order};
-use super::{CliError, EXIT_OK, GenerateArgs};
 
 /// Runs `blockslide generate`.
 ///
@@ -38,13 +39,13 @@ pub fn run(args: &GenerateArgs) -> Result<u8, CliError> {
             moves,
             count: args.count,
             primary_row: args.primary_row,
-            output: args.output.as_deref(),
+            output: args.output.output.as_deref(),
             force: &args.force,
-            json: args.json,
+            json: args.print.json,
             design: &args.design,
         });
     }
-    if args.moves.is_some() || args.output.is_some() || args.json {
+    if args.moves.is_some() || args.output.output.is_some() || args.print.json {
         return Err(
             "--moves, --output and --json are for `generate rushhour` and `generate \
                     FILE.ron`; tile instances are printed one per line"

@@ -18,177 +18,55 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::Serialize;
 
-use blockslide_core::model::file::{check_save_path, load, save_with};
+use blockslide_core::model::file::{check_save_path, save_with};
 use blockslide_core::model::rules::Axis;
 use blockslide_core::model::shape::connected;
 use blockslide_core::model::token::Token;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::metric_for;
 use blockslide_core::solve::design::{
-    Change, DesignRules, FoundDesign, Objective, PaletteShape, SearchOptions, SearchReport,
-    SearchStatus, Strategy, improve,
+    Change, DesignRules, FoundDesign, PaletteShape, SearchOptions, SearchReport, SearchStatus,
+    improve,
 };
-use blockslide_core::solve::{Limits, SearchControl, Termination};
+use blockslide_core::solve::{SearchControl, Termination};
 
-use super::analyze::{ForceArgs, save_error};
-use super::args::{Choice, Named, names, parse_size, threads};
+use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
+use super::flags::values::parse_size;
+use super::flags::{DesignArgs, ImproveArgs};
 use super::progress::ProgressLine;
-use super::{CliError, EXIT_LIMIT, EXIT_OK, interrupt_flag, json};
+use super::render::{json, text};
+use super::save::save_error;
+use super::search::{controlled, limits};
+use super::source::read_puzzle;
 
 /// The time an anytime design search runs when `--time-limit` is not given.
 const DEFAULT_SECONDS: f64 = 60.0;
-
-impl Named for Objective {
-    const ALL: &'static [Self] = &Objective::ALL;
-    fn name(self) -> &'static str {
-        Objective::name(self)
-    }
-    fn help(self) -> &'static str {
-        match self {
-            Objective::Length => {
-                "The hardest start's length; ties to fewer pieces, then fewer optimal solutions"
-            }
-            Objective::Decisions => {
-                "The hardest start's moves that are not forced (where only one piece can move \
-                 one way other than back); then the length"
-            }
-        }
-    }
-    fn parse(text: &str) -> Result<Self, String> {
-        Objective::ALL
-            .into_iter()
-            .find(|o| o.name() == text)
-            .ok_or_else(|| format!("unknown objective `{text}`; choose length or decisions"))
-    }
-}
-
-impl Named for Strategy {
-    const ALL: &'static [Self] = &Strategy::ALL;
-    fn name(self) -> &'static str {
-        Strategy::name(self)
-    }
-    fn help(self) -> &'static str {
-        match self {
-            Strategy::LateAcceptance => "Late-acceptance hill climbing with restarts",
-            Strategy::RandomRestarts => "Every candidate a fresh random design (the baseline)",
-        }
-    }
-    fn parse(text: &str) -> Result<Self, String> {
-        Strategy::ALL
-            .into_iter()
-            .find(|o| o.name() == text)
-            .ok_or_else(|| format!("unknown strategy `{text}`; choose climb or random"))
-    }
-}
-
-/// The options of a design search that `improve` and `generate` share.
-#[derive(Debug, Args, Clone)]
-pub struct DesignArgs {
-    /// What may change, comma-separated: move, add, remove, reshape, walls [default:
-    /// move,add,remove,reshape].
-    #[arg(long, value_delimiter = ',')]
-    pub allow: Option<Vec<String>>,
-    /// Shapes added pieces take, comma-separated: `RxC` rectangles or drawn shapes (`xx/x.`:
-    /// rows of `x` and `.` split by `/`), each optionally `:h` or `:v` to lock it to an axis
-    /// [default: Rush Hour's 1x2 and 1x3 cars on Rush Hour boards, else the puzzle's own
-    /// shapes].
-    #[arg(long, value_delimiter = ',')]
-    pub palette: Option<Vec<String>>,
-    /// The most pieces a design may have, the goal's included [default: 13 on a 6x6 Rush Hour
-    /// board, scaled by area on others; else two more than the puzzle has].
-    #[arg(long, value_parser = super::args::counts::<usize>(1, 1000))]
-    pub max_pieces: Option<usize>,
-    /// The most walls a design may have [default: as many as the puzzle has]; more than 0
-    /// allows walls to change unless `--allow` lists the changes.
-    #[arg(long, value_parser = super::args::counts::<usize>(0, 1024))]
-    pub max_walls: Option<usize>,
-    /// Pieces (by name) and cells (`ROW:COLUMN`, from 1) no change may touch,
-    /// comma-separated.
-    #[arg(long, value_delimiter = ',')]
-    pub lock: Vec<String>,
-    /// How moves are counted (default: the puzzle's metric, else step).
-    #[arg(long, value_parser = names::<Metric>())]
-    pub metric: Option<Choice<Metric>>,
-    /// What to maximise.
-    #[arg(long, value_parser = names::<Objective>())]
-    pub objective: Option<Choice<Objective>>,
-    /// How the search moves.
-    #[arg(long, value_parser = names::<Strategy>())]
-    pub strategy: Option<Choice<Strategy>>,
-    /// Seconds to search [default: 60 for improve, 600 for generate].
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
-    /// Stop after this many candidates (with one thread and a seed, a repeatable run).
-    #[arg(long, value_name = "N")]
-    pub max_candidates: Option<u64>,
-    /// The most positions one candidate's component is walked for (bigger ones are passed
-    /// by).
-    #[arg(long, value_name = "N", default_value_t = 2_000_000)]
-    pub candidate_nodes: u64,
-    /// Stop when the search would use more than this many mebibytes.
-    #[arg(long, value_name = "MiB")]
-    pub max_memory: Option<u64>,
-    /// Worker threads, each running its own chain; 0 = every core; at most 64.
-    #[arg(long, default_value_t = 0, value_parser = threads())]
-    pub threads: usize,
-    /// Random seed [default: a random one, printed].
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Draw no progress line.
-    #[arg(long, short)]
-    pub quiet: bool,
-}
-
-/// Arguments of `improve`.
-#[derive(Debug, Args)]
-pub struct ImproveArgs {
-    /// The puzzle file (.ron) to start from.
-    pub file: PathBuf,
-    /// The folder the best designs are written into (created if missing).
-    #[arg(short = 'o', long = "output", value_name = "DIR")]
-    pub output: PathBuf,
-    /// How many distinct designs to keep and write (1 to 100).
-    #[arg(long, default_value_t = 5, value_parser = super::args::counts::<usize>(1, 100))]
-    pub keep: usize,
-    /// Start every chain from a random design (the original filled at random) rather than
-    /// from the original.
-    #[arg(long)]
-    pub random_start: bool,
-    /// Stop as soon as a design whose hardest start needs at least N moves is found (exit 0).
-    #[arg(long, value_name = "N")]
-    pub stop_at: Option<u32>,
-    /// The search's options.
-    #[command(flatten)]
-    pub design: DesignArgs,
-    /// Replacing read-only files in DIR.
-    #[command(flatten)]
-    pub force: ForceArgs,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-}
 
 /// Runs `blockslide improve`.
 ///
 /// # Errors
 /// An unreadable or invalid puzzle, a bad option, a folder or file that cannot be written.
 pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
-    let puzzle = load(&args.file).map_err(|e| e.in_file(&args.file).to_string())?;
+    let puzzle = read_puzzle(&args.file)?;
     let (rules, mut options, control) = setup(&puzzle, &args.design, DEFAULT_SECONDS)?;
     options.keep = args.keep;
     options.random_start = args.random_start;
     options.stop_at = args.stop_at;
-    std::fs::create_dir_all(&args.output)
-        .map_err(|e| format!("cannot create {}: {e}", args.output.display()))?;
+    // Invariant: clap requires `-o` of `improve` (see `flags::ImproveArgs`).
+    let folder = args
+        .output
+        .output
+        .as_deref()
+        .expect("clap requires improve's --output");
+    std::fs::create_dir_all(folder)
+        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
     for i in 1..=args.keep {
-        let out = args.output.join(design_name(i));
+        let out = folder.join(design_name(i));
         check_save_path(&out, args.force.options()).map_err(|e| save_error(&out, &e))?;
     }
-    let line = SearchLine::new(args.design.quiet, control.limits.max_time);
+    let line = SearchLine::new(args.design.quiet.quiet, control.limits.max_time);
     let report = improve(
         &puzzle,
         &rules,
@@ -200,12 +78,19 @@ pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
     drop(line);
     let mut files = Vec::new();
     for (i, design) in report.designs.iter().enumerate() {
-        let out = args.output.join(design_name(i + 1));
+        let out = folder.join(design_name(i + 1));
         let file = design_file(design, &puzzle, rules.metric);
         save_with(&out, &file, args.force.options()).map_err(|e| save_error(&out, &e))?;
         files.push(out);
     }
-    print_report(&report, &rules, &options, &files, args.json, "improve")?;
+    print_report(
+        &report,
+        &rules,
+        &options,
+        &files,
+        args.print.json,
+        "improve",
+    )?;
     Ok(exit_code(report.status))
 }
 
@@ -279,20 +164,8 @@ pub(super) fn setup(
         candidate_nodes: args.candidate_nodes,
         ..SearchOptions::default()
     };
-    let seconds = args.time_limit.unwrap_or(seconds);
-    let max_time = Duration::try_from_secs_f64(seconds).map_err(|_| {
-        format!("--time-limit must be a number of seconds from 0 up, not {seconds}")
-    })?;
-    let mut limits = Limits {
-        max_time,
-        ..Limits::default()
-    };
-    if let Some(mib) = args.max_memory {
-        limits.max_memory_bytes = mib.saturating_mul(1 << 20);
-    }
-    let control = SearchControl::new(limits)
-        .with_cancel(interrupt_flag())
-        .with_threads(args.threads);
+    let limits = limits(None, args.time, args.memory, Some(seconds))?;
+    let control = controlled(limits, args.threads.threads);
     Ok((rules, options, control))
 }
 
@@ -449,36 +322,6 @@ impl Drop for SearchLine {
     }
 }
 
-#[derive(Serialize)]
-struct DesignJson {
-    file: Option<String>,
-    length: u32,
-    component: u64,
-    pieces: usize,
-    walls: usize,
-    optimal_solutions: String,
-    decisions: u32,
-    changes: Vec<String>,
-    found_after: f64,
-    board: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct ReportJson {
-    command: &'static str,
-    status: String,
-    metric: &'static str,
-    objective: &'static str,
-    strategy: &'static str,
-    seed: u64,
-    original: Option<u32>,
-    candidates: u64,
-    candidates_per_second: f64,
-    seconds: f64,
-    designs: Vec<DesignJson>,
-    timeline: Vec<(f64, u32)>,
-}
-
 /// Prints what the search found, as text or one JSON object.
 pub(super) fn print_report(
     report: &SearchReport,
@@ -488,80 +331,14 @@ pub(super) fn print_report(
     as_json: bool,
     command: &'static str,
 ) -> Result<(), CliError> {
-    let rate = report.candidates as f64 / report.seconds.max(1e-9);
     if as_json {
-        return json::print(&ReportJson {
+        let context = json::ReportContext {
+            rules,
+            options,
+            files,
             command,
-            status: report.status.name().to_string(),
-            metric: rules.metric.name(),
-            objective: options.objective.name(),
-            strategy: options.strategy.name(),
-            seed: options.seed,
-            original: report.original,
-            candidates: report.candidates,
-            candidates_per_second: rate,
-            seconds: report.seconds,
-            designs: report
-                .designs
-                .iter()
-                .enumerate()
-                .map(|(i, d)| DesignJson {
-                    file: files.get(i).map(|f| f.display().to_string()),
-                    length: d.length,
-                    component: d.component,
-                    pieces: d.pieces,
-                    walls: d.walls,
-                    optimal_solutions: d.proof.solutions.to_string(),
-                    decisions: d.proof.decisions,
-                    changes: d.changes.clone(),
-                    found_after: d.found_after,
-                    board: d.puzzle.board_rows(),
-                })
-                .collect(),
-            timeline: report.timeline.clone(),
-        });
+        };
+        return json::print(&json::DesignReport::new(report, &context));
     }
-    let mut out = String::new();
-    let original = report
-        .original
-        .map_or_else(|| "no hardest start".to_string(), |l| format!("{l} moves"));
-    let _ = writeln!(
-        out,
-        "{} candidates in {:.1} s ({rate:.0}/s, {} metric, objective {}, strategy {}, seed {}); \
-         {}; the original: {original}",
-        report.candidates,
-        report.seconds,
-        rules.metric.name(),
-        options.objective.name(),
-        options.strategy.name(),
-        options.seed,
-        stop_words(report.status)
-    );
-    for (i, d) in report.designs.iter().enumerate() {
-        let file = files
-            .get(i)
-            .map_or_else(String::new, |f| format!("  {}", f.display()));
-        let _ = writeln!(
-            out,
-            "{:>3} moves  {:>8} positions  {:>2} pieces  {} walls  {} decisions  found after \
-             {:.1} s{file}",
-            d.length, d.component, d.pieces, d.walls, d.proof.decisions, d.found_after
-        );
-        for change in &d.changes {
-            let _ = writeln!(out, "      {change}");
-        }
-    }
-    if report.designs.is_empty() {
-        let _ = writeln!(out, "no design with a reachable goal was found");
-    }
-    out!("{out}")
-}
-
-pub(super) fn stop_words(status: Termination) -> &'static str {
-    match status {
-        Termination::Cancelled => "stopped by Ctrl-C",
-        Termination::NodeLimit => "candidate limit reached",
-        Termination::Solved => "target reached",
-        _ => "time limit reached",
-    }
+    out!("{}", text::design_report(report, rules, options, files))
 }

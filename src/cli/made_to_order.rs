@@ -12,10 +12,12 @@ use blockslide_core::model::{Puzzle, rushhour};
 use blockslide_core::solve::design::{Change, DesignRules, PaletteShape, SearchStatus, generate};
 use blockslide_core::solve::family::{FamilySpec, parse_family};
 
-use super::analyze::{ForceArgs, save_error};
-use super::args::parse_size;
-use super::improve::{DesignArgs, SearchLine, design_file, print_report, setup, stop_words};
-use super::{CliError, EXIT_LIMIT, EXIT_OK};
+use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
+use super::flags::values::parse_size;
+use super::flags::{DesignArgs, ForceArgs};
+use super::improve::{SearchLine, design_file, print_report, setup};
+use super::render::text::stop_words;
+use super::save::save_error;
 
 /// Arguments of `generate` for puzzles made to order (`generate rushhour`, `generate
 /// FILE.ron`).
@@ -86,7 +88,7 @@ pub fn made_to_order(args: &MadeToOrder<'_>) -> Result<u8, CliError> {
             check_save_path(&out, args.force.options()).map_err(|e| save_error(&out, &e))?;
         }
     }
-    let line = SearchLine::new(args.design.quiet, control.limits.max_time);
+    let line = SearchLine::new(args.design.quiet.quiet, control.limits.max_time);
     let report = generate(
         &base,
         &rules,

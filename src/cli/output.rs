@@ -1,5 +1,5 @@
 //! Writing the report: every line a command prints to standard output goes through
-//! [`outln!`] or [`out!`], and every note to standard error through [`errln!`].
+//! `outln!` or `out!`, and every note to standard error through `errln!`.
 //!
 //! Standard output can fail: a full disk (`> /dev/full`), a reader that went away (`| head`).
 //! `println!` panics then; here the write returns a [`CliError`] the command passes on with
@@ -8,12 +8,12 @@
 //! Rust would drop it silently.
 //!
 //! Standard error is where errors go; when it fails too, there is nobody left to tell, so
-//! [`errln!`] ignores its failures rather than panic.
+//! `errln!` ignores its failures rather than panic.
 
 use std::fmt;
 use std::io::{self, Write as _};
 
-use super::{CliError, EXIT_ERROR};
+use super::error::{CliError, EXIT_ERROR};
 
 /// Writes `args` to standard output and flushes it.
 ///

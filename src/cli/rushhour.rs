@@ -2,59 +2,13 @@
 //! notation, Rush Hour boards in Fogleman's 36 characters (or one per cell of another square
 //! board, 3x3 to 8x8); `solve` and `count` also take one with `--rushhour`.
 
-use std::path::PathBuf;
-
-use blockslide_core::model::Puzzle;
 use blockslide_core::model::file::{LoadError, read_text, save_with, to_ron_string};
 use blockslide_core::model::rushhour;
 use blockslide_core::model::validate::validate_text;
-use clap::{Args, ValueEnum};
 
-use super::analyze::{ForceArgs, save_error};
-use super::{CliError, EXIT_OK};
-
-/// A notation for puzzles other than Blockslide's own files.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Notation {
-    /// Rush Hour in Fogleman's notation: 36 characters, the 6x6 board row by row (`o` empty,
-    /// `x` wall, `A` the red car, other capital letters vehicles); square boards from 3x3 to
-    /// 8x8 likewise, one character per cell (as `family` writes them).
-    Rushhour,
-}
-
-/// Arguments of `import`.
-#[derive(Debug, Args)]
-pub struct ImportArgs {
-    /// The notation of TEXT.
-    #[arg(value_enum)]
-    pub notation: Notation,
-    /// The puzzle in that notation. A Rush Hour board never starts with `-`, so text that does
-    /// is read as a board (and refused at its first character) rather than as an option;
-    /// `--` before TEXT also ends the options.
-    #[arg(allow_hyphen_values = true)]
-    pub text: String,
-    /// Write the puzzle file here instead of printing it.
-    #[arg(short, long, value_name = "FILE.ron")]
-    pub output: Option<PathBuf>,
-    /// Replacing a read-only FILE.ron.
-    #[command(flatten)]
-    pub force: ForceArgs,
-}
-
-/// Arguments of `export`.
-#[derive(Debug, Args)]
-pub struct ExportArgs {
-    /// The notation to write.
-    #[arg(value_enum)]
-    pub notation: Notation,
-    /// A puzzle file (.ron).
-    pub file: PathBuf,
-}
-
-/// The puzzle a `--rushhour` option describes.
-pub fn rushhour_puzzle(text: Option<&str>) -> Result<Puzzle, String> {
-    rushhour::parse(text.unwrap_or_default()).map_err(|e| format!("--rushhour: {e}"))
-}
+use super::error::{CliError, EXIT_OK};
+use super::flags::{ExportArgs, ImportArgs, Notation};
+use super::save::save_error;
 
 /// Runs `blockslide import`.
 ///
@@ -63,7 +17,7 @@ pub fn rushhour_puzzle(text: Option<&str>) -> Result<Puzzle, String> {
 pub fn import(args: &ImportArgs) -> Result<u8, CliError> {
     let Notation::Rushhour = args.notation;
     let puzzle = rushhour::parse(&args.text).map_err(|e| e.to_string())?;
-    if let Some(path) = &args.output {
+    if let Some(path) = &args.output.output {
         save_with(path, &puzzle, args.force.options()).map_err(|e| save_error(path, &e))?;
         errln!("wrote {}", path.display());
     } else {

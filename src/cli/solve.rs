@@ -16,20 +16,17 @@
 //! could not be written), 2 unsolvable, 3 a limit was hit (the trace's cap among them) or the
 //! search was cancelled (or a depth-capped DFS found nothing within its cap).
 
-use std::fmt::Write as _;
-
 use blockslide_core::model::file::{SaveOptions, save_text};
-use blockslide_core::model::text::{echo, echo_message};
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::watch;
 use blockslide_core::solve::trace::DEFAULT_EVENT_CAP;
-use blockslide_core::solve::{
-    HeuristicInfo, SolveError, SolveReport, Termination, heuristics_for, solve,
-};
+use blockslide_core::solve::{SolveError, Termination, heuristics_for, solve};
 
-use super::args::{numbers, parse_size, pdb_cache, request};
-use super::rushhour::rushhour_puzzle;
-use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArgs, json};
+use super::error::{CliError, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
+use super::flags::SolveArgs;
+use super::render::{json, text};
+use super::search::{pdb_cache, request};
+use super::source::solve_source;
 
 /// Runs `blockslide solve`.
 ///
@@ -37,42 +34,25 @@ use super::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE, SolveArg
 /// An unreadable or invalid puzzle or option, or a puzzle the solver refuses.
 pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
     let metric = args.metric.clone().transpose()?;
-    let mut file = None;
-    let puzzle = match (&args.file, &args.tiles) {
-        _ if args.rushhour.is_some() => rushhour_puzzle(args.rushhour.as_deref())?,
-        (Some(path), _) => {
-            let (mut puzzle, source) = super::load_puzzle(path)?;
-            file = Some(source);
-            if puzzle.name.is_empty()
-                && let Some(stem) = path.file_stem()
-            {
-                puzzle.name = stem.to_string_lossy().into_owned();
-            }
-            puzzle
-        }
-        (None, Some(tiles)) => tile_puzzle(
-            tiles,
-            args.goal.as_deref(),
-            args.blank_first,
-            args.size.as_deref(),
-        )?,
-        (None, None) => {
-            print_all_heuristics(args.search.json)?;
-            return Ok(EXIT_OK);
-        }
+    let Some(loaded) = solve_source(args)? else {
+        print_all_heuristics(args.search.print.json)?;
+        return Ok(EXIT_OK);
     };
-    let metric_used = blockslide_core::solve::api::metric_for(&puzzle, metric);
+    let puzzle = &loaded.puzzle;
+    let metric_used = blockslide_core::solve::api::metric_for(puzzle, metric);
     if args.list_heuristics {
-        print_heuristics(
-            &heuristics_for(&puzzle, metric_used, pdb_cache().as_deref()),
-            args.search.json,
-        )?;
+        let infos = heuristics_for(puzzle, metric_used, pdb_cache().as_deref());
+        if args.search.print.json {
+            json::print(&json::heuristics(&infos))?;
+        } else {
+            out!("{}", text::heuristics(&infos))?;
+        }
         return Ok(EXIT_OK);
     }
-    let (default, why) = blockslide_core::solve::api::default_algorithm(&puzzle);
+    let (default, why) = blockslide_core::solve::api::default_algorithm(puzzle);
     let request = request(&args.search, metric, default)?;
-    if !args.search.limits.quiet
-        && let Some(estimate) = blockslide_core::solve::api::build_estimate(&puzzle, &request)
+    if !args.search.limits.quiet.quiet
+        && let Some(estimate) = blockslide_core::solve::api::build_estimate(puzzle, &request)
     {
         // Said before the build starts: the strongest tables take minutes the first time.
         errln!(
@@ -82,15 +62,12 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         );
     }
     let (control, line) = args.search.limits.control("solving")?;
-    let locate = |e: SolveError| match &file {
-        Some(file) => file.locate(&e),
-        None => e.to_string(),
-    };
+    let locate = |e: SolveError| loaded.locate(&e);
     let mut trace = None;
     let mut report = match &args.trace {
-        None => solve(&puzzle, &request, control).map_err(locate)?,
+        None => solve(puzzle, &request, control).map_err(locate)?,
         Some(path) => {
-            let watched = watch(&puzzle, &request, control, DEFAULT_EVENT_CAP).map_err(locate)?;
+            let watched = watch(puzzle, &request, control, DEFAULT_EVENT_CAP).map_err(locate)?;
             let mut report = watched.report;
             if watched.trace.truncated {
                 report.notes.push(format!(
@@ -114,30 +91,25 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             .insert(0, format!("{why} (ask for another with --algorithm)"));
     }
     drop(line);
-    let printed = if args.search.json {
+    let printed = if args.search.print.json {
         let trace = trace
             .as_ref()
             .map(|(path, events, error)| json::TraceFile::new(path, *events, error.as_ref()));
         json::print(&json::Solve::from(&report).with_trace(trace))
     } else {
-        out!("{}", summary(&report))
+        out!("{}", text::solve(&report))
     };
-    // Said even when standard output failed, so that neither failure hides the other.
-    if let Some((path, _, Some(error))) = &trace {
-        errln!(
-            "blockslide solve: {}",
-            echo_message(&format!(
-                "the trace was not written: {}: {error}",
-                path.display()
-            ))
-        );
+    // The user asked for a file and did not get it: an error, though the report is there;
+    // said even when standard output failed, so that neither failure hides the other.
+    let trace_error = trace.and_then(|(path, _, error)| {
+        error.map(|e| format!("the trace was not written: {}: {e}", path.display()))
+    });
+    match (printed, trace_error) {
+        (Ok(()), None) => Ok(exit_code(report.status)),
+        (Ok(()), Some(message)) => Err(CliError::from(message)),
+        (Err(e), None) => Err(e),
+        (Err(e), Some(message)) => Err(e.after(&message)),
     }
-    printed?;
-    // The user asked for a file and did not get it: an error, though the report is there.
-    Ok(match trace {
-        Some((_, _, Some(_))) => EXIT_ERROR,
-        _ => exit_code(report.status),
-    })
 }
 
 /// The exit code for a search's termination.
@@ -152,89 +124,6 @@ pub(super) fn exit_code(status: Termination) -> u8 {
         | Termination::DepthLimit
         | Termination::TraceLimit => EXIT_LIMIT,
     }
-}
-
-/// A tile puzzle from `--tiles`, `--goal` (or `--blank-first`) and `--size`.
-fn tile_puzzle(
-    tiles: &str,
-    goal: Option<&str>,
-    blank_first: bool,
-    size: Option<&str>,
-) -> Result<Puzzle, String> {
-    let start = numbers(tiles, "--tiles")?;
-    if start.is_empty() {
-        return Err("--tiles gives no numbers; list the tiles row by row, 0 for the blank".into());
-    }
-    let goal = goal.map(|g| numbers(g, "--goal")).transpose()?;
-    let (rows, cols) = if let Some(size) = size {
-        parse_size(size)?
-    } else {
-        let side = (start.len() as f64).sqrt().round() as usize;
-        if side * side != start.len() {
-            return Err(format!(
-                "{} numbers do not make a square board; give --size RxC",
-                start.len()
-            ));
-        }
-        (side, side)
-    };
-    let goal = match goal {
-        None if blank_first => Some((0..(rows * cols) as u32).collect()),
-        goal => goal,
-    };
-    // parse_size keeps both sides within 1..=32, so the product cannot overflow
-    let cells = rows * cols;
-    for (option, given) in [("--tiles", Some(&start)), ("--goal", goal.as_ref())] {
-        if let Some(given) = given
-            && given.len() != cells
-        {
-            return Err(format!(
-                "a {rows}x{cols} board has {cells} cells but {option} gives {} numbers",
-                given.len()
-            ));
-        }
-        if let Some(given) = given {
-            super::check_tile_numbers(option, given, cells)?;
-        }
-    }
-    let mut puzzle =
-        Puzzle::tiles(rows, cols, &start, goal.as_deref()).map_err(|e| e.to_string())?;
-    puzzle.name = format!("{rows}x{cols} tiles {}", join_numbers(&start));
-    Ok(puzzle)
-}
-
-fn join_numbers(numbers: &[u32]) -> String {
-    numbers
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-fn print_heuristics(infos: &[HeuristicInfo], as_json: bool) -> Result<(), CliError> {
-    if as_json {
-        return json::print(&json::heuristics(infos));
-    }
-    let default = blockslide_core::solve::api::default_heuristic(infos);
-    for h in infos {
-        let mut flags = Vec::new();
-        if h.name == default {
-            flags.push("default");
-        }
-        if !h.admissible {
-            flags.push("not admissible");
-        }
-        let flags = if flags.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", flags.join(", "))
-        };
-        outln!("{:<16} {}{flags}", h.name, h.description)?;
-        if let Err(reason) = &h.applicable {
-            outln!("{:<16} not applicable: {reason}", "")?;
-        }
-    }
-    Ok(())
 }
 
 /// Without a puzzle: the heuristics of both engines (with `as_json`, one
@@ -252,90 +141,9 @@ fn print_all_heuristics(as_json: bool) -> Result<(), CliError> {
             tiles: json::heuristics(&tiles),
         });
     }
-    outln!("Tile puzzles:")?;
-    print_heuristics(&tiles, false)?;
-    outln!("\nBlock puzzles:")?;
-    print_heuristics(&blocks, false)
-}
-
-/// The human-readable summary of a report.
-fn summary(report: &SolveReport) -> String {
-    let mut out = String::new();
-    let s = &report.stats;
-    let name = if report.puzzle.is_empty() {
-        "(unnamed)".to_string()
-    } else {
-        echo(&report.puzzle)
-    };
-    let _ = writeln!(out, "Puzzle:      {name} ({})", report.puzzle_type.name());
-    let heuristic = if report.algorithm.uses_heuristic() {
-        format!(", heuristic {}", echo(&report.heuristic))
-    } else {
-        String::new()
-    };
-    let _ = writeln!(
-        out,
-        "Search:      {}{heuristic}, metric {}",
-        report.algorithm.title(),
-        report.metric
-    );
-    let status = match (report.length(), report.steps()) {
-        (Some(length), Some(steps)) => format!(
-            "solved in {length} {} ({steps} unit step{}), {}",
-            if length == 1 { "move" } else { "moves" },
-            if steps == 1 { "" } else { "s" },
-            if report.optimal {
-                "optimal"
-            } else {
-                "not guaranteed optimal"
-            }
-        ),
-        _ => match report.status {
-            Termination::Unsolvable => "unsolvable: no sequence of moves reaches the goal".into(),
-            Termination::NodeLimit => "stopped: node limit reached".into(),
-            Termination::TimeLimit => "stopped: time limit reached".into(),
-            Termination::MemoryLimit => "stopped: memory limit reached".into(),
-            Termination::Cancelled => "cancelled".into(),
-            Termination::DepthLimit => "no solution within the depth cap".into(),
-            Termination::TraceLimit => "stopped: the trace is full".into(),
-            Termination::Solved => "solved".into(),
-        },
-    };
-    let _ = writeln!(out, "Status:      {status}");
-    for note in &report.notes {
-        let _ = writeln!(out, "Note:        {}", echo_message(note));
-    }
-    let _ = writeln!(out, "Statistics:");
-    let rows: [(&str, String); 12] = [
-        ("nodes expanded", s.expanded.to_string()),
-        ("nodes generated", s.generated.to_string()),
-        ("duplicates discarded", s.duplicates.to_string()),
-        ("goal tests", s.goal_tests.to_string()),
-        ("max frontier", s.max_frontier.to_string()),
-        ("left in frontier", s.frontier.to_string()),
-        ("states stored", s.stored.to_string()),
-        ("peak memory", json::PeakMemory::text(s.peak_memory_bytes)),
-        ("time", format!("{:.3} s", s.elapsed.as_secs_f64())),
-        ("nodes per second", format!("{:.0}", s.nodes_per_second())),
-        ("depth / bound reached", s.depth.to_string()),
-        (
-            "last complete depth",
-            s.completed_depth
-                .map_or_else(|| "-".to_string(), |d| d.to_string()),
-        ),
-    ];
-    for (label, value) in rows {
-        let _ = writeln!(out, "  {label:<22} {value}");
-    }
-    if let Some(blank) = &report.blank_moves {
-        let _ = writeln!(out, "Blank moves: {blank}");
-    }
-    if !report.moves.is_empty() {
-        let _ = writeln!(out, "Moves:");
-        for (i, m) in report.moves.iter().enumerate() {
-            let steps: Vec<&str> = m.steps.iter().map(|d| d.word()).collect();
-            let _ = writeln!(out, "  {:>4}. {} {}", i + 1, m.piece, steps.join(" "));
-        }
-    }
-    out
+    out!(
+        "Tile puzzles:\n{}\nBlock puzzles:\n{}",
+        text::heuristics(&tiles),
+        text::heuristics(&blocks)
+    )
 }

@@ -4,6 +4,7 @@
 
 mod analysis_cli;
 mod architecture;
+mod bench_cli;
 mod blocks_cli;
 mod cli_check;
 mod cli_inputs;

@@ -14,9 +14,10 @@ use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{analyze, explore};
 use blockslide_core::solve::core::{Limits, SearchControl};
 
-use super::median;
-use crate::cli::CliError;
-use crate::cli::{BenchArgs, json};
+use super::measure::median;
+use crate::cli::error::CliError;
+use crate::cli::flags::BenchArgs;
+use crate::cli::render::json;
 use blockslide_core::model::text::bytes;
 
 /// The suites this file runs.
@@ -81,7 +82,7 @@ fn analyze_component(
         let distance = report.start_distance.unwrap_or_default();
         let hardest = report.hardest.as_ref().map_or(0, |h| h.distance);
         let solutions = report.solutions.map(|s| s.to_string()).unwrap_or_default();
-        if args.json {
+        if args.print.json {
             json::print(&json::BenchComponent {
                 hardest,
                 median_seconds: secs,
@@ -122,7 +123,7 @@ fn explore_piece_set(puzzle: &Puzzle, args: &BenchArgs) -> Result<(), CliError> 
         }
     })?;
     let hardest = report.hardest.first().map_or(0, |h| h.distance);
-    if args.json {
+    if args.print.json {
         json::print(&json::BenchPieceSet {
             arrangements: report.arrangements,
             components: report.components,

@@ -17,10 +17,11 @@ use blockslide_core::solve::algorithms::Algorithm;
 use blockslide_core::solve::api::{SolveRequest, solve};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
-use super::median;
-use crate::cli::CliError;
-use crate::cli::args::pdb_cache;
-use crate::cli::{BenchArgs, json};
+use super::measure::median;
+use crate::cli::error::CliError;
+use crate::cli::flags::BenchArgs;
+use crate::cli::render::json;
+use crate::cli::search::pdb_cache;
 use blockslide_core::model::text::bytes;
 
 /// The suites this file runs.
@@ -79,7 +80,7 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), CliError> {
                 let report = solve(
                     &puzzle,
                     &request,
-                    SearchControl::new(Limits::default()).with_threads(args.threads),
+                    SearchControl::new(Limits::default()).with_threads(args.threads.threads),
                 )
                 .map_err(|e| format!("{name}: {e}"))?;
                 walls.push(started.elapsed().as_secs_f64());
@@ -102,7 +103,7 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), CliError> {
             let stats = report.stats;
             let per_cpu_second = stats.expanded as f64 / cpu.max(1e-9);
             let bytes_per_state = stats.peak_memory_bytes as f64 / stats.stored.max(1) as f64;
-            if args.json {
+            if args.print.json {
                 json::print(&json::BenchBig {
                     bytes_per_stored_state: bytes_per_state,
                     expanded: stats.expanded,
@@ -117,7 +118,7 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), CliError> {
                     states_per_cpu_second: per_cpu_second,
                     stored: stats.stored,
                     suite: "big",
-                    threads: args.threads,
+                    threads: args.threads.threads,
                 })?;
             } else {
                 outln!(
@@ -131,7 +132,7 @@ pub fn run_suite(args: &BenchArgs) -> Result<(), CliError> {
                     per_cpu_second / 1e6,
                     bytes(stats.peak_memory_bytes),
                     bytes_per_state,
-                    args.threads,
+                    args.threads.threads,
                 )?;
             }
         }

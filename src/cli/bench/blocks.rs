@@ -17,9 +17,10 @@ use blockslide_core::solve::algorithms::astar::astar;
 use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic, count_space, heuristic};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
-use super::median;
-use crate::cli::CliError;
-use crate::cli::{BenchArgs, json};
+use super::measure::median;
+use crate::cli::error::CliError;
+use crate::cli::flags::BenchArgs;
+use crate::cli::render::json;
 use blockslide_core::model::text::bytes;
 
 /// The suites this file runs.
@@ -129,7 +130,7 @@ fn klotski_bfs(args: &BenchArgs) -> Result<(), CliError> {
             let cpu = cpu_per_run(&cpu_seconds, secs);
             let per_second = e.states as f64 / secs.max(1e-9);
             let per_cpu_second = e.states as f64 / cpu.max(1e-9);
-            if args.json {
+            if args.print.json {
                 json::print(&json::BenchWalk {
                     expanded: e.stats.expanded,
                     goal_states: e.goal_states,
@@ -218,7 +219,7 @@ fn classic(
     let length = outcome.path.as_ref().map_or(0, Vec::len);
     let secs = median(seconds);
     let cpu = cpu_per_run(&cpu_seconds, secs);
-    if args.json {
+    if args.print.json {
         json::print(&json::BenchClassic {
             algorithm: "astar",
             expanded: outcome.stats.expanded,

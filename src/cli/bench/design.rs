@@ -28,10 +28,11 @@ use blockslide_core::solve::design::{
 };
 use blockslide_core::solve::family::enumerate;
 use blockslide_core::solve::family::rushhour::{RushHourFamily, RushHourRules};
-use serde::Serialize;
 
-use super::median;
-use crate::cli::{BenchArgs, CliError, json};
+use super::measure::median;
+use crate::cli::error::CliError;
+use crate::cli::flags::BenchArgs;
+use crate::cli::render::json;
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &["design", "design-6x6"];
@@ -52,21 +53,6 @@ struct Tally {
     to_goal: Vec<f64>,
     best: Vec<f64>,
     rate: Vec<f64>,
-}
-
-/// `bench design --json`: one run.
-#[derive(Serialize)]
-struct DesignRun<'a> {
-    suite: &'static str,
-    target: &'a str,
-    strategy: &'static str,
-    seed: u64,
-    goal: u32,
-    best: Option<u32>,
-    seconds_to_goal: Option<f64>,
-    candidates: u64,
-    candidates_per_second: f64,
-    budget_seconds: f64,
 }
 
 /// Runs `suite` (one of [`SUITES`]).
@@ -98,8 +84,8 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), CliError> {
                 rate,
             } in &mut summary
             {
-                let report = search(target, *strategy, seed, args.threads)?;
-                let run = DesignRun {
+                let report = search(target, *strategy, seed, args.threads.threads)?;
+                let run = json::BenchDesign {
                     suite: "design",
                     target: target.name,
                     strategy: strategy.name(),
@@ -118,7 +104,7 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), CliError> {
                 to_goal.push(run.seconds_to_goal.unwrap_or(run.budget_seconds));
                 best.push(f64::from(run.best.unwrap_or(0)));
                 rate.push(run.candidates_per_second);
-                if args.json {
+                if args.print.json {
                     json::print(&run)?;
                 } else {
                     let reached = run.seconds_to_goal.map_or_else(
@@ -138,7 +124,7 @@ pub fn run_suite(suite: &str, args: &BenchArgs) -> Result<(), CliError> {
                 }
             }
         }
-        if !args.json {
+        if !args.print.json {
             for Tally {
                 strategy,
                 to_goal,

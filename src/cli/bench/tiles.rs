@@ -20,11 +20,12 @@ use blockslide_core::solve::{Algorithm, SolveRequest};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::median;
-use crate::cli::CliError;
-use crate::cli::args::pdb_cache;
+use super::measure::median;
 use crate::cli::batch::{Instance, parse_instances};
-use crate::cli::{BenchArgs, json};
+use crate::cli::error::CliError;
+use crate::cli::flags::BenchArgs;
+use crate::cli::render::json;
+use crate::cli::search::pdb_cache;
 
 /// The suites this file runs.
 pub const SUITES: &[&str] = &[
@@ -155,7 +156,7 @@ fn eight(args: &BenchArgs) -> Result<(), CliError> {
         let medians: Vec<f64> = per_instance.into_iter().map(median).collect();
         let slowest = medians.iter().copied().fold(0.0, f64::max);
         let typical = median(medians.clone());
-        if args.json {
+        if args.print.json {
             json::print(&json::BenchEight {
                 generated,
                 heuristic: name,
@@ -212,7 +213,7 @@ fn korf(
         base.get_or_insert(total);
 
         let n = instances.len();
-        if args.json {
+        if args.print.json {
             json::print(&json::BenchKorf {
                 generated,
                 generated_per_instance: generated / n.max(1) as u64,
@@ -267,7 +268,7 @@ fn five(args: &BenchArgs) -> Result<(), CliError> {
         generated = results.iter().map(|r| r.1).sum();
     }
     let (total, slowest) = (median(totals), median(worst));
-    if args.json {
+    if args.print.json {
         json::print(&json::BenchFive {
             generated,
             heuristic_seconds: prepare_seconds,

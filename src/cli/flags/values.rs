@@ -1,21 +1,20 @@
-//! Argument parsing shared by the subcommands: board sizes, lists of numbers, the names of
-//! algorithms and metrics, and the solve request the search options describe.
+//! The values the flags take, parsed once for every subcommand: board sizes, lists of
+//! numbers, counts within their bounds, and the names of the core's algorithms, metrics,
+//! objectives and strategies.
 
 use std::ffi::OsStr;
 use std::marker::PhantomData;
-use std::path::PathBuf;
 
 use std::num::{IntErrorKind, ParseIntError};
 
 use blockslide_core::model::text::{echo, thousands};
 use blockslide_core::model::tiles::MAX_TILE_CELLS;
 use blockslide_core::model::{MAX_SIDE, Metric};
+use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::algorithms::idastar::MAX_THREADS;
-use blockslide_core::solve::{Algorithm, SolveRequest};
+use blockslide_core::solve::design::{Objective, Strategy};
 use clap::builder::{PossibleValue, RangedU64ValueParser, TypedValueParser};
 use clap::error::ErrorKind;
-
-use super::SearchArgs;
 
 /// A value of the core chosen by name on the command line (`--algorithm`, `--metric`): the
 /// core's own list, so `--help` shows exactly the names the core takes.
@@ -60,6 +59,49 @@ impl Named for Metric {
             .into_iter()
             .find(|m| m.name() == text)
             .ok_or_else(|| format!("unknown metric `{text}`; choose step, slide or move"))
+    }
+}
+
+impl Named for Objective {
+    const ALL: &'static [Self] = &Objective::ALL;
+    fn name(self) -> &'static str {
+        Objective::name(self)
+    }
+    fn help(self) -> &'static str {
+        match self {
+            Objective::Length => {
+                "The hardest start's length; ties to fewer pieces, then fewer optimal solutions"
+            }
+            Objective::Decisions => {
+                "The hardest start's moves that are not forced (where only one piece can move \
+                 one way other than back); then the length"
+            }
+        }
+    }
+    fn parse(text: &str) -> Result<Self, String> {
+        Objective::ALL
+            .into_iter()
+            .find(|o| o.name() == text)
+            .ok_or_else(|| format!("unknown objective `{text}`; choose length or decisions"))
+    }
+}
+
+impl Named for Strategy {
+    const ALL: &'static [Self] = &Strategy::ALL;
+    fn name(self) -> &'static str {
+        Strategy::name(self)
+    }
+    fn help(self) -> &'static str {
+        match self {
+            Strategy::LateAcceptance => "Late-acceptance hill climbing with restarts",
+            Strategy::RandomRestarts => "Every candidate a fresh random design (the baseline)",
+        }
+    }
+    fn parse(text: &str) -> Result<Self, String> {
+        Strategy::ALL
+            .into_iter()
+            .find(|o| o.name() == text)
+            .ok_or_else(|| format!("unknown strategy `{text}`; choose climb or random"))
     }
 }
 
@@ -200,49 +242,6 @@ pub(crate) fn numbers<T: std::str::FromStr<Err = ParseIntError>>(
             })
         })
         .collect()
-}
-
-/// The environment variable that chooses the pattern-database cache folder (tests, CI).
-pub(crate) const CACHE_DIR_ENV: &str = "BLOCKSLIDE_CACHE_DIR";
-
-/// Where the CLI and the app keep pattern databases: `$BLOCKSLIDE_CACHE_DIR` when set, else
-/// the user's cache folder (for example `~/.cache/blockslide` on Linux); `None` when neither
-/// exists, and then tables are built in memory for each run. The one place that decides it:
-/// the core library only uses the folder it is given.
-pub(crate) fn pdb_cache() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os(CACHE_DIR_ENV)
-        && !dir.is_empty()
-    {
-        return Some(PathBuf::from(dir));
-    }
-    directories::ProjectDirs::from("", "", "blockslide").map(|d| d.cache_dir().to_path_buf())
-}
-
-/// The solve request the search options describe.
-///
-/// `default_algorithm` is used when `--algorithm` is not given.
-pub(crate) fn request(
-    search: &SearchArgs,
-    metric: Option<Metric>,
-    default_algorithm: Algorithm,
-) -> Result<SolveRequest, String> {
-    let algorithm = search.algorithm.clone().unwrap_or(Ok(default_algorithm))?;
-    if !(search.weight.is_finite() && search.weight >= 1.0) {
-        return Err(format!(
-            "--weight must be at least 1, not {}",
-            search.weight
-        ));
-    }
-    // The limits are checked here, with the other options; the control carries them.
-    search.limits.limits()?;
-    Ok(SolveRequest {
-        algorithm,
-        heuristic: search.heuristic.clone(),
-        weight: search.weight,
-        metric,
-        depth_cap: search.depth_cap,
-        pdb_cache: pdb_cache(),
-    })
 }
 
 #[cfg(test)]
