@@ -12,17 +12,29 @@
 //! - [`family`]: whole families: every Rush Hour layout a rule set allows, in clusters.
 //! - [`api`]: the front door used by the CLI and the GUI.
 
+/// Declares an engine module: private to the crate, so the public API stays what a library
+/// user needs (the front door, the search core, the tasks), and public under the `testing`
+/// feature, which the workspace's tests and benches enable to check the engines directly.
+macro_rules! engine {
+    ($name:ident) => {
+        #[cfg(feature = "testing")]
+        pub mod $name;
+        #[cfg(not(feature = "testing"))]
+        pub(crate) mod $name;
+    };
+}
+
 pub mod algorithms;
-pub mod analysis;
+engine!(analysis);
 pub mod api;
-pub mod blocks;
+engine!(blocks);
 pub mod core;
 pub mod design;
 pub mod estimate;
 pub mod family;
 pub mod observe;
 pub(crate) mod puzzle_domain;
-pub mod tiles;
+engine!(tiles);
 pub mod trace;
 
 pub use api::{

@@ -7,7 +7,7 @@ use crate::command::Command;
 use crate::common::board::Board;
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::Termination;
-use blockslide_core::solve::analysis::PathCount;
+use blockslide_core::solve::api::PathCount;
 use blockslide_core::solve::api::{AnalyzeReport, ExploreReport, HardestPosition};
 
 use super::charts::{choices_ui, distances_ui, forced_summary};

@@ -499,7 +499,7 @@ impl Listing {
 mod tests {
     use super::*;
     use blockslide_core::model::rushhour;
-    use blockslide_core::solve::family::rushhour::RushHourFamily;
+    use blockslide_core::solve::family::RushHourFamily;
     use blockslide_core::solve::family::{BlockFamily, Family, UnitResult, enumerate};
     use blockslide_core::solve::{Limits, SearchControl};
 

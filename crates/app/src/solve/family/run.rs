@@ -9,10 +9,10 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use blockslide_core::model::Puzzle;
-use blockslide_core::solve::family::rushhour::{RushHourFamily, RushHourRules};
 use blockslide_core::solve::family::{
     Family, FamilyRun, FamilySpec, FamilySummary, UnitResult, enumerate,
 };
+use blockslide_core::solve::family::{RushHourFamily, RushHourRules};
 use blockslide_core::solve::{Limits, SearchControl, Stats};
 
 use super::design::{block_family, design_board};

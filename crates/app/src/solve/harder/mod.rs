@@ -429,7 +429,7 @@ pub(crate) fn found_design(
         walls: 0,
         proof: blockslide_core::solve::design::Proof {
             length,
-            solutions: blockslide_core::solve::analysis::PathCount {
+            solutions: blockslide_core::solve::api::PathCount {
                 value: 1,
                 saturated: false,
             },

@@ -16,7 +16,7 @@ use blockslide_app::solve::family::{
 };
 use blockslide_core::model::{Axis, Cell, Color, Metric, Puzzle, Token};
 use blockslide_core::solve::api::{explore, metric_for};
-use blockslide_core::solve::family::rushhour::RushHourFamily;
+use blockslide_core::solve::family::RushHourFamily;
 use blockslide_core::solve::family::{FamilySummary, UnitResult, enumerate};
 use blockslide_core::solve::{self as api, Limits, SearchControl, SolveRequest, Termination};
 use egui::accesskit::Role;

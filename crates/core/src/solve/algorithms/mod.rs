@@ -28,7 +28,7 @@ pub mod dfs;
 pub mod greedy;
 pub mod idastar;
 pub mod iddfs;
-pub mod layers;
+engine!(layers);
 pub(crate) mod lean_bfs;
 pub mod ucs;
 

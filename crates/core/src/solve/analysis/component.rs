@@ -64,7 +64,7 @@ pub struct Analysis<S, M> {
 
 impl<S, M> Analysis<S, M> {
     /// Whether every figure is exact (no limit stopped the analysis).
-    pub fn complete(&self) -> bool {
+    #[cfg(feature = "testing")]    pub fn complete(&self) -> bool {
         matches!(self.status, Termination::Solved | Termination::Unsolvable)
     }
 

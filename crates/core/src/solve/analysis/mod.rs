@@ -20,7 +20,9 @@ pub mod component;
 pub(crate) mod phases;
 pub mod sorted;
 
-pub use component::{Analysis, Hardest, analyze_component};
+pub use component::{Analysis, analyze_component};
+#[cfg(feature = "testing")]
+pub use component::Hardest;
 pub(crate) use component::{Counting, analyze_component_if_small_counting};
 pub use phases::PathCount;
 

@@ -30,6 +30,8 @@ use search::solve_on;
 
 pub use crate::model::solution::{PieceMove, ReplayError, replay, verify_solution};
 pub use crate::solve::algorithms::Algorithm;
+pub use crate::solve::algorithms::idastar::MAX_THREADS;
+pub use crate::solve::analysis::PathCount;
 pub use crate::solve::core::HeuristicInfo;
 pub use crate::solve::estimate::BuildEstimate;
 pub use analysis::{

@@ -153,7 +153,7 @@ impl BlockDomain {
     }
 
     /// The metric moves are counted in.
-    pub fn metric(&self) -> Metric {
+    #[cfg(feature = "testing")]    pub fn metric(&self) -> Metric {
         self.metric
     }
 
@@ -173,7 +173,7 @@ impl BlockDomain {
     }
 
     /// Number of classes of interchangeable pieces.
-    pub fn classes(&self) -> usize {
+    #[cfg(feature = "testing")]    pub fn classes(&self) -> usize {
         self.classes.len()
     }
 

@@ -255,12 +255,12 @@ pub struct BlockEstimator {
 
 impl BlockEstimator {
     /// Which heuristic this is.
-    pub fn kind(&self) -> BlockHeuristic {
+    #[cfg(feature = "testing")]    pub fn kind(&self) -> BlockHeuristic {
         self.kind
     }
 
     /// The number of abstract positions in the pattern database, when there is one.
-    pub fn pattern_database_states(&self) -> Option<usize> {
+    #[cfg(feature = "testing")]    pub fn pattern_database_states(&self) -> Option<usize> {
         self.pdb.as_ref().map(Pdb::len)
     }
 }

@@ -50,10 +50,16 @@ mod puzzle_domain;
 mod replay;
 mod state;
 
+#[cfg(feature = "testing")]
 pub use arrangements::Arrangements;
 pub use domain::BlockDomain;
-pub use heuristics::{BlockEstimator, BlockHeuristic, heuristic, heuristics};
-pub use narrow::{analyze, bfs, count_space, hardest_starts};
+pub use heuristics::heuristics;
+#[cfg(feature = "testing")]
+pub use heuristics::{BlockEstimator, BlockHeuristic, heuristic};
+pub use narrow::{analyze, bfs, hardest_starts};
+#[cfg(feature = "testing")]
+pub use narrow::count_space;
 pub use piece_set::explore_piece_set;
 pub(crate) use piece_set::walk_components;
+#[cfg(feature = "testing")]
 pub use state::{BlockMove, BlockState, MAX_PIECES};

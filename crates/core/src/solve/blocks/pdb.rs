@@ -141,7 +141,7 @@ impl Pdb {
     }
 
     /// How many abstract states the database holds.
-    pub fn len(&self) -> usize {
+    #[cfg(feature = "testing")]    pub fn len(&self) -> usize {
         self.dist.len()
     }
 }

@@ -61,7 +61,7 @@ pub struct PieceSetReport {
 
 impl PieceSetReport {
     /// Whether every arrangement was walked.
-    pub fn complete(&self) -> bool {
+    #[cfg(feature = "testing")]    pub fn complete(&self) -> bool {
         self.status == Termination::Solved
     }
 }

@@ -8,13 +8,14 @@
 //! prefix's length as `skip` continues it and hands over exactly what the uninterrupted run
 //! would have after it.
 
-pub mod blocks;
+engine!(blocks);
 mod engine;
 pub mod file;
-pub mod rushhour;
+engine!(rushhour);
 
 pub use self::blocks::{BlockFamily, BlockShape};
 pub use self::engine::{
     ClusterRecord, Family, FamilyRun, FamilySummary, UnitBudget, UnitResult, enumerate, walk_unit,
 };
 pub use self::file::{FamilySpec, parse_family, read_family};
+pub use self::rushhour::{RushHourFamily, RushHourRules};

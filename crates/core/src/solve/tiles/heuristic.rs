@@ -6,6 +6,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
+#[cfg(feature = "testing")]
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -221,7 +222,7 @@ pub(crate) fn heuristics_including(
 /// # Errors
 /// A message naming the choices when `name` is unknown, or why pattern databases cannot be
 /// used (board too large, build cancelled).
-pub fn heuristic(
+#[cfg(feature = "testing")]pub fn heuristic(
     domain: &TileDomain,
     name: &str,
     cancel: &AtomicBool,
@@ -450,7 +451,7 @@ fn parse_partition(text: &str, cells: usize) -> Result<Vec<Vec<u8>>, String> {
 
 impl TileHeuristic {
     /// The stable name (`pdb`, `linear-conflict`, `manhattan`, `misplaced`, `zero`).
-    pub fn name(&self) -> &'static str {
+    #[cfg(feature = "testing")]    pub fn name(&self) -> &'static str {
         match self {
             TileHeuristic::Zero => "zero",
             TileHeuristic::Misplaced => "misplaced",

@@ -23,9 +23,13 @@ use crate::model::tiles::TileLayout;
 use crate::model::{Dir, PieceMove, Token};
 use crate::solve::core::Domain;
 
+#[cfg(feature = "testing")]
 pub use crate::solve::core::HeuristicError;
-pub use heuristic::{TileHeuristic, build_estimate, heuristic, heuristics, stronger_tables_note};
+pub use heuristic::{TileHeuristic, heuristics};
+#[cfg(feature = "testing")]
+pub use heuristic::{build_estimate, heuristic, stronger_tables_note};
 
+#[cfg(feature = "testing")]
 pub use pdb::{BuildBudget, BuildReport, PatternDatabases, PdbError};
 
 /// Boards with at most this many cells use the inline state.
@@ -378,7 +382,7 @@ impl TileDomain {
 
     /// The state of a position given row-major (0 = blank); `None` unless it is a
     /// permutation of `0..rows*cols`.
-    pub fn state_of(&self, cells: &[u16]) -> Option<TileState> {
+    #[cfg(feature = "testing")]    pub fn state_of(&self, cells: &[u16]) -> Option<TileState> {
         check_permutation("position", cells, self.cells()).ok()?;
         Some(TileState::from_cells(cells))
     }

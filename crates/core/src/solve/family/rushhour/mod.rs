@@ -25,6 +25,7 @@ pub use minimal::is_minimal;
 use units::UnitIter;
 #[cfg(test)]
 use units::combinations;
+#[cfg(feature = "testing")]
 pub use units::line_choices;
 
 /// The rules of a Rush Hour family, each one of Fogleman's conventions, on by default.

@@ -213,7 +213,7 @@ impl PatternDatabases {
     ///
     /// # Errors
     /// As [`PatternDatabases::load_or_build`].
-    pub fn load_or_build_compact<'a>(
+    #[cfg(feature = "testing")]    pub fn load_or_build_compact<'a>(
         domain: &TileDomain,
         partition: &[Vec<u8>],
         cache: Option<&Path>,
