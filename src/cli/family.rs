@@ -24,8 +24,7 @@ use std::time::{Duration, Instant};
 use blockslide_core::model::Axis;
 use blockslide_core::model::text::thousands;
 use blockslide_core::solve::Termination;
-use blockslide_core::solve::family::blocks::BlockFamily;
-use blockslide_core::solve::family::rushhour::{RushHourFamily, RushHourRules};
+use blockslide_core::solve::family::{BlockFamily, RushHourFamily, RushHourRules};
 use blockslide_core::solve::family::{
     ClusterRecord, Family, FamilySpec, FamilySummary, UnitResult, enumerate, read_family,
 };

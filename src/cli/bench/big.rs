@@ -13,7 +13,7 @@
 use std::time::Instant;
 
 use blockslide_core::model::Metric;
-use blockslide_core::solve::algorithms::Algorithm;
+use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::api::{SolveRequest, solve};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 

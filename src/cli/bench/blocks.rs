@@ -13,8 +13,7 @@
 use std::time::{Duration, Instant};
 
 use blockslide_core::model::{Metric, Puzzle};
-use blockslide_core::solve::algorithms::astar::astar;
-use blockslide_core::solve::blocks::{BlockDomain, BlockHeuristic, count_space, heuristic};
+use blockslide_core::solve::api::bench::{BlockWalk, block_astar, classic_heuristics};
 use blockslide_core::solve::core::{Limits, SearchControl, Termination};
 
 use super::measure::median;
@@ -108,13 +107,13 @@ fn klotski_bfs(args: &BenchArgs) -> Result<(), CliError> {
     let runs = args.runs;
     for (name, puzzle) in classics_puzzles() {
         for metric in Metric::ALL {
-            let domain = BlockDomain::new(&puzzle, metric)?;
+            let walk = BlockWalk::new(&puzzle, metric).map_err(|e| e.to_string())?;
             let mut seconds = Vec::with_capacity(runs);
             let mut cpu_seconds = Vec::with_capacity(runs);
             let mut last = None;
             for _ in 0..runs {
                 let mut control = SearchControl::new(Limits::default());
-                let (e, wall, cpu) = timed(|| count_space(&domain, &mut control));
+                let (e, wall, cpu) = timed(|| walk.run(&mut control));
                 seconds.push(wall);
                 cpu_seconds.push(cpu);
                 if e.termination != Termination::Unsolvable {
@@ -171,7 +170,7 @@ fn klotski_bfs(args: &BenchArgs) -> Result<(), CliError> {
 
 fn classics(args: &BenchArgs) -> Result<(), CliError> {
     let runs = args.runs;
-    let chosen = [BlockHeuristic::ALL[0], BlockHeuristic::Max];
+    let chosen = classic_heuristics();
     for (name, puzzle) in classics_puzzles() {
         for metric in Metric::ALL {
             for h in chosen {
@@ -190,7 +189,7 @@ fn classic(
     name: &str,
     puzzle: &Puzzle,
     metric: Metric,
-    h: BlockHeuristic,
+    h: &'static str,
 ) -> Result<(), CliError> {
     let mut seconds = Vec::with_capacity(runs);
     let mut cpu_seconds = Vec::with_capacity(runs);
@@ -201,12 +200,8 @@ fn classic(
             ..Limits::default()
         };
         let mut control = SearchControl::new(limits);
-        let (outcome, wall, cpu) = timed(|| -> Result<_, String> {
-            let domain = BlockDomain::new(puzzle, metric)?;
-            let h = heuristic(&domain, h.name(), &control)?;
-            Ok(astar(&domain, &h, 1.0, &mut control))
-        });
-        let outcome = outcome?;
+        let (outcome, wall, cpu) = timed(|| block_astar(puzzle, metric, h, &mut control));
+        let outcome = outcome.map_err(|e| e.to_string())?;
         seconds.push(wall);
         cpu_seconds.push(cpu);
         if outcome.termination != Termination::Solved {
@@ -216,14 +211,14 @@ fn classic(
     }
     // Invariant: runs >= 1, so `last` is set.
     let outcome = last.expect("at least one run");
-    let length = outcome.path.as_ref().map_or(0, Vec::len);
+    let length = outcome.length;
     let secs = median(seconds);
     let cpu = cpu_per_run(&cpu_seconds, secs);
     if args.print.json {
         json::print(&json::BenchClassic {
             algorithm: "astar",
             expanded: outcome.stats.expanded,
-            heuristic: h.name(),
+            heuristic: h,
             length,
             mean_cpu_seconds: cpu,
             median_seconds: secs,
@@ -238,7 +233,7 @@ fn classic(
         outln!(
             "classics    {name:<8} {:<5} A*/{:<8} length {length:>3}  expanded {:>7}  median {:>8.3} ms wall, {:>8.3} ms cpu  ({runs} runs)",
             metric.name(),
-            h.name(),
+            h,
             outcome.stats.expanded,
             secs * 1e3,
             cpu * 1e3,

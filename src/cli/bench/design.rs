@@ -27,7 +27,7 @@ use blockslide_core::solve::design::{
     Change, DesignRules, SearchOptions, SearchReport, Strategy, improve,
 };
 use blockslide_core::solve::family::enumerate;
-use blockslide_core::solve::family::rushhour::{RushHourFamily, RushHourRules};
+use blockslide_core::solve::family::{RushHourFamily, RushHourRules};
 
 use super::measure::median;
 use crate::cli::error::CliError;

@@ -11,7 +11,7 @@ use blockslide_core::model::text::{echo, thousands};
 use blockslide_core::model::tiles::MAX_TILE_CELLS;
 use blockslide_core::model::{MAX_SIDE, Metric};
 use blockslide_core::solve::Algorithm;
-use blockslide_core::solve::algorithms::idastar::MAX_THREADS;
+use blockslide_core::solve::api::MAX_THREADS;
 use blockslide_core::solve::design::{Objective, Strategy};
 use clap::builder::{PossibleValue, RangedU64ValueParser, TypedValueParser};
 use clap::error::ErrorKind;

@@ -472,6 +472,19 @@ fn mod_declarations(code: &str) -> Vec<(usize, String, Option<std::ops::Range<us
             _ => {}
         }
     }
+    // The core declares its engine modules through `engine!(name)` (a module public only to
+    // the tests): a declaration like `mod name;`.
+    for (at, _) in code.match_indices("engine!(") {
+        if at > 0 && ident_byte(b[at - 1]) {
+            continue;
+        }
+        let rest = &code[at + "engine!(".len()..];
+        let name_len = rest.bytes().take_while(|&c| ident_byte(c)).count();
+        if name_len > 0 && rest[name_len..].trim_start().starts_with(')') {
+            out.push((at, rest[..name_len].to_string(), None));
+        }
+    }
+    out.sort_by_key(|&(at, _, _)| at);
     out
 }
 

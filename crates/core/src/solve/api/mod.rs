@@ -9,6 +9,7 @@
 
 mod analysis;
 mod batch;
+pub mod bench;
 mod distances;
 pub(crate) mod prepare;
 mod profile;

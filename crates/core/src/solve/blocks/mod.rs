@@ -53,12 +53,10 @@ mod state;
 #[cfg(feature = "testing")]
 pub use arrangements::Arrangements;
 pub use domain::BlockDomain;
-pub use heuristics::heuristics;
+pub use heuristics::{BlockHeuristic, heuristic, heuristics};
 #[cfg(feature = "testing")]
-pub use heuristics::{BlockEstimator, BlockHeuristic, heuristic};
-pub use narrow::{analyze, bfs, hardest_starts};
-#[cfg(feature = "testing")]
-pub use narrow::count_space;
+pub use heuristics::BlockEstimator;
+pub use narrow::{analyze, bfs, count_space, hardest_starts};
 pub use piece_set::explore_piece_set;
 pub(crate) use piece_set::walk_components;
 #[cfg(feature = "testing")]
