@@ -6,9 +6,9 @@
 //! - [`algorithms`]: one file per algorithm, each generic over the domain.
 //! - [`observe`]: the observer a watched search reports its every step to; [`trace`]: a
 //!   recorded search, replayed step by step.
-//! - [`blocks`]: the block engine: polyomino pieces, walls, three move metrics.
-//! - [`tiles`]: the numbered-tile fast path: parity, Manhattan, pattern databases.
-//! - [`analysis`]: whole-space analyses for designers: a puzzle's component, a piece set.
+//! - `blocks`: the block engine: polyomino pieces, walls, three move metrics.
+//! - `tiles`: the numbered-tile fast path: parity, Manhattan, pattern databases.
+//! - `analysis`: whole-space analyses for designers: a puzzle's component, a piece set.
 //! - [`family`]: whole families: every Rush Hour layout a rule set allows, in clusters.
 //! - [`api`]: the front door used by the CLI and the GUI.
 

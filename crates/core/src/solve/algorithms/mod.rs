@@ -17,7 +17,7 @@
 //! The graph searches share the node arena, visited map, memory accounting and statistics
 //! counting of `common`; UCS, greedy and A* share one best-first loop. [`run`] dispatches
 //! by [`Algorithm`]. Whole-space tools ([`count_space`], [`distance_map`]) live beside
-//! BFS; [`layers`] walks big spaces on sorted packed keys, on every core.
+//! BFS; `layers` walks big spaces on sorted packed keys, on every core.
 
 pub mod astar;
 mod best_first;

@@ -27,7 +27,7 @@ pub struct HardestPosition {
     pub position: Puzzle,
 }
 
-/// What [`analyze`] found (see [`crate::solve::analysis::component`]).
+/// What [`analyze`] found: the start's component, walked whole.
 #[derive(Clone, Debug)]
 pub struct AnalyzeReport {
     /// The puzzle's name.
@@ -71,7 +71,7 @@ impl AnalyzeReport {
     }
 }
 
-/// What [`explore`] found (see [`explore_piece_set`]).
+/// What [`explore`] found: every arrangement of the piece set, in components.
 #[derive(Clone, Debug)]
 pub struct ExploreReport {
     /// The puzzle's name.

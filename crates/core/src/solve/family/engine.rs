@@ -19,15 +19,15 @@ pub struct ClusterRecord {
     /// The hardest start's distance to the nearest goal position, in moves.
     pub moves: u32,
     /// The hardest start: in Fogleman's notation for Rush Hour families
-    /// ([`super::rushhour::board_string`]), rows joined by `/` for block families
-    /// ([`super::blocks::board_string`]).
+    /// (`rushhour::board_string`), rows joined by `/` for block families
+    /// (`blocks::board_string`).
     pub board: String,
     /// Positions in the cluster.
     pub states: u64,
     /// Positions at distance 0, 1, 2, … from the nearest goal position.
     pub histogram: Vec<u64>,
     /// Whether taking out any one vehicle other than the primary car makes the hardest start
-    /// easier ([`super::rushhour::is_minimal`]).
+    /// easier (`rushhour::is_minimal`).
     pub minimal: bool,
     /// Vehicles, the primary car included.
     pub pieces: usize,

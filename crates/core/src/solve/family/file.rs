@@ -36,7 +36,7 @@ use crate::model::source::{PathMap, TextPos, scan_paths};
 use crate::model::text::{echo, normalize};
 use crate::model::{Axis, MAX_SIDE, Metric, Puzzle, rushhour as rush_hour_board};
 
-use super::blocks::{BlockFamily, BlockFamilyError, BlockShape, MAX_CELLS, MAX_PIECES};
+use super::blocks::{BlockFamily, BlockFamilyError, BlockShape, MAX_CELLS, MAX_FAMILY_PIECES};
 use super::rushhour::{FamilyError, RushHourFamily, RushHourRules};
 
 /// The family file format version this build reads and writes.
@@ -57,7 +57,7 @@ pub enum FamilySpec {
 
 impl FamilySpec {
     /// The puzzle a record's board string stands for: Fogleman's notation for Rush Hour
-    /// ([`rushhour::board_string`](super::rushhour::board_string)), the block notation for
+    /// (`rushhour::board_string`), the block notation for
     /// block families ([`BlockFamily::puzzle`]).
     ///
     /// # Errors
@@ -361,7 +361,7 @@ fn build_blocks(file: &BlocksText, map: &PathMap) -> Result<BlockFamily, LoadErr
         goal_shape: 0,
         goal_at: (0, 0),
         max_walls: size(file.max_walls),
-        max_pieces: file.max_pieces.map_or(MAX_PIECES, size),
+        max_pieces: file.max_pieces.map_or(MAX_FAMILY_PIECES, size),
     };
     // The board first: the shapes' grids are checked against it.
     if let Err(e @ BlockFamilyError::Board { .. }) = board.validate() {

@@ -2,7 +2,7 @@
 
 use crate::solve::core::Termination;
 
-use super::{MAX_CELLS, MAX_PIECE_SETS, MAX_PIECES, MAX_UNIT_ARRANGEMENTS};
+use super::{MAX_CELLS, MAX_PIECE_SETS, MAX_FAMILY_PIECES, MAX_UNIT_ARRANGEMENTS};
 
 /// Why a block family cannot be enumerated. Variants about one shape name its index in
 /// [`BlockFamily::shapes`](super::BlockFamily::shapes), so that a family file can point at it.
@@ -126,9 +126,9 @@ pub enum BlockFamilyError {
         /// The most the engine enumerates.
         max: usize,
     },
-    /// A piece limit outside 1 to [`MAX_PIECES`].
+    /// A piece limit outside 1 to [`MAX_FAMILY_PIECES`].
     #[error(
-        "max_pieces is {asked}; a layout has 1 to {MAX_PIECES} pieces (records name them A to Z)"
+        "max_pieces is {asked}; a layout has 1 to {MAX_FAMILY_PIECES} pieces (records name them A to Z)"
     )]
     MaxPieces {
         /// The limit asked for.

@@ -281,7 +281,7 @@ pub(super) fn goal_token() -> Token {
     letter_token(0)
 }
 
-/// The token `A`, `B`, … for piece `index` of a layout (at most [`MAX_PIECES`](super::MAX_PIECES)).
+/// The token `A`, `B`, … for piece `index` of a layout (at most [`MAX_FAMILY_PIECES`](super::MAX_FAMILY_PIECES)).
 fn letter_token(index: u8) -> Token {
     let letter = char::from(b'A' + index.min(25));
     Token::new(&letter.to_string()).unwrap_or_else(|_| Token::number(u32::from(index) + 1))

@@ -35,7 +35,7 @@ use layout::goal_token;
 pub const MAX_CELLS: usize = 64;
 
 /// The most pieces a layout has: the board strings of records name them `A` to `Z`.
-pub const MAX_PIECES: usize = 26;
+pub const MAX_FAMILY_PIECES: usize = 26;
 
 /// The most walls a layout has: the number of wall sets grows as cells^walls.
 pub const MAX_WALLS: usize = super::rushhour::MAX_WALLS;
@@ -114,7 +114,7 @@ pub struct BlockFamily {
     pub goal_at: (usize, usize),
     /// The most walls a layout has.
     pub max_walls: usize,
-    /// The most pieces a layout has, the goal piece included (at most [`MAX_PIECES`]).
+    /// The most pieces a layout has, the goal piece included (at most [`MAX_FAMILY_PIECES`]).
     pub max_pieces: usize,
 }
 
@@ -129,7 +129,7 @@ pub struct BlockUnit {
 
 impl BlockFamily {
     /// The family of `shapes` on a `rows` x `cols` board, in the move metric, with shape
-    /// `goal_shape` reaching `goal_at`, up to `max_walls` walls and [`MAX_PIECES`] pieces.
+    /// `goal_shape` reaching `goal_at`, up to `max_walls` walls and [`MAX_FAMILY_PIECES`] pieces.
     ///
     /// # Errors
     /// The first [`BlockFamilyError`] of [`BlockFamily::validate`].
@@ -149,7 +149,7 @@ impl BlockFamily {
             goal_shape,
             goal_at,
             max_walls,
-            max_pieces: MAX_PIECES,
+            max_pieces: MAX_FAMILY_PIECES,
         };
         family.validate()?;
         Ok(family)
@@ -177,7 +177,7 @@ impl BlockFamily {
                 max: MAX_WALLS,
             });
         }
-        if !(1..=MAX_PIECES).contains(&self.max_pieces) {
+        if !(1..=MAX_FAMILY_PIECES).contains(&self.max_pieces) {
             return Err(BlockFamilyError::MaxPieces {
                 asked: self.max_pieces,
             });

@@ -157,7 +157,7 @@ impl RushHourFamily {
     /// Every unit of the family that holds at least one position, in the family's order:
     /// walls first (fewer walls first, then by their cells in reading order), then each row's
     /// vehicles from the top row down, then each column's from the left; a line's choices in
-    /// the order of [`line_choices`] (fewer cells first).
+    /// the order of `line_choices` (fewer cells first).
     pub fn units(&self) -> impl Iterator<Item = Unit> + '_ {
         UnitIter::new(self)
     }
