@@ -77,7 +77,7 @@ fn solver_refusal(text: &str, report: &TextReport) -> Option<Diagnostic> {
     let reason = match blockslide_core::solve::check(puzzle, &SolveRequest::default()).err()? {
         // Unreachable: the puzzle validated, so the solver refuses only what it cannot hold.
         SolveError::Invalid(_) => return None,
-        SolveError::Unsupported(reason) | SolveError::NotApplicable(reason) => reason,
+        SolveError::Unsupported(reason) | SolveError::NotApplicable(reason) => reason.to_string(),
         SolveError::Refused(refusal) => refusal.to_string(),
     };
     let board = parse_with_source_map(text)

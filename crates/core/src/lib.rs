@@ -57,7 +57,9 @@
 //!
 //! ```
 //! use blockslide_core::solve::algorithms::{astar, bfs};
-//! use blockslide_core::solve::core::{Domain, Heuristic, Limits, SearchControl, Termination};
+//! use blockslide_core::solve::core::{
+//!     Domain, Heuristic, Limits, Reason, SearchControl, Termination,
+//! };
 //!
 //! #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 //! enum Step {
@@ -94,7 +96,7 @@
 //!             Step::Increment => state + 1,
 //!         }
 //!     }
-//!     fn goal_state(&self) -> Result<u32, String> {
+//!     fn goal_state(&self) -> Result<u32, Reason> {
 //!         Ok(self.target)
 //!     }
 //! }

@@ -106,7 +106,7 @@ impl Availability {
                 let applies = if verdict == Verdict::Ready {
                     let request = settings.request_for(algorithm, heuristic.clone());
                     match check(puzzle, &request) {
-                        Err(SolveError::NotApplicable(reason)) => Err(reason),
+                        Err(SolveError::NotApplicable(reason)) => Err(reason.to_string()),
                         Err(SolveError::Refused(refusal)) => Err(refusal.to_string()),
                         // What validation passes but the engine refuses, the solve explains.
                         Ok(()) | Err(SolveError::Invalid(_) | SolveError::Unsupported(_)) => Ok(()),
@@ -228,7 +228,7 @@ mod tests {
         assert!(
             a.heuristics
                 .iter()
-                .any(|h| h.applicable.as_ref().is_err_and(|r| !r.is_empty())),
+                .any(|h| h.applicable.as_ref().is_err_and(|r| !r.as_str().is_empty())),
             "some heuristic (pattern databases) does not apply to blocks, with a reason"
         );
         assert_eq!(a.effective_heuristic(Some("no such heuristic")), None);

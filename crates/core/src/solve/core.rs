@@ -88,7 +88,7 @@ pub trait Domain: Sync {
     ///
     /// # Errors
     /// Why there is no single goal state, in words for the user.
-    fn goal_state(&self) -> Result<Self::State, String>;
+    fn goal_state(&self) -> Result<Self::State, Reason>;
 
     /// Bytes one stored state takes, for memory accounting (override when `State` owns heap
     /// memory).
@@ -133,6 +133,45 @@ impl<D: Domain> Heuristic<D> for Zero {
     }
 }
 
+/// Why something does not apply, in words a user can act on: a heuristic or an algorithm to a
+/// puzzle, a bidirectional search to a domain without a single goal state, a puzzle to an
+/// engine that cannot hold it. A type of its own rather than a bare `String`, so a refusal is
+/// told apart from any other text; its message is what the CLI and the app show.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Reason(String);
+
+impl Reason {
+    /// The reason worded as `text`.
+    pub fn new(text: impl Into<String>) -> Reason {
+        Reason(text.into())
+    }
+
+    /// The words.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Reason {}
+
+impl From<String> for Reason {
+    fn from(text: String) -> Reason {
+        Reason(text)
+    }
+}
+
+impl From<&str> for Reason {
+    fn from(text: &str) -> Reason {
+        Reason(text.to_string())
+    }
+}
+
 /// A heuristic's name, description, and whether it applies to a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeuristicInfo {
@@ -143,7 +182,7 @@ pub struct HeuristicInfo {
     /// Whether it never overestimates in the given metric.
     pub admissible: bool,
     /// `Err(reason)` when it cannot be used on this puzzle.
-    pub applicable: Result<(), String>,
+    pub applicable: Result<(), Reason>,
 }
 
 /// Why a heuristic could not be made ready.
@@ -151,11 +190,18 @@ pub struct HeuristicInfo {
 pub enum HeuristicError {
     /// The name is unknown, or its tables cannot be built for this board.
     #[error("{0}")]
-    NotApplicable(String),
+    NotApplicable(Reason),
     /// A limit or the cancel flag stopped building its tables (pattern databases; the notes
     /// say which and, for memory, how much was needed).
     #[error("stopped ({}) while building the heuristic's tables", .0.name())]
     Stopped(Termination),
+}
+
+impl HeuristicError {
+    /// [`HeuristicError::NotApplicable`] with `reason`.
+    pub(crate) fn not_applicable(reason: impl Into<Reason>) -> HeuristicError {
+        HeuristicError::NotApplicable(reason.into())
+    }
 }
 
 /// Resource limits for one search. Every field has a default, so no search is unbounded.

@@ -81,7 +81,7 @@ impl Domain for Tiles {
     fn undoes(&self, prev: u8, next: u8) -> bool {
         prev ^ 1 == next
     }
-    fn goal_state(&self) -> Result<Vec<u8>, String> {
+    fn goal_state(&self) -> Result<Vec<u8>, blockslide_core::solve::core::Reason> {
         Ok(self.goal.clone())
     }
     fn state_bytes(&self) -> usize {
@@ -417,13 +417,13 @@ fn bibfs_is_not_applicable_without_a_goal_state() {
         fn apply(&self, s: &Vec<u8>, mv: u8) -> Vec<u8> {
             self.0.apply(s, mv)
         }
-        fn goal_state(&self) -> Result<Vec<u8>, String> {
+        fn goal_state(&self) -> Result<Vec<u8>, blockslide_core::solve::core::Reason> {
             Err("the goal only places tile 1".into())
         }
     }
     let d = NoGoalState(Tiles::new(2, 3, &SEED_2X3));
     let reason = algorithms::applicable(Algorithm::Bibfs, &d).unwrap_err();
-    assert!(reason.contains("tile 1"), "{reason}");
+    assert!(reason.as_str().contains("tile 1"), "{reason}");
     assert!(algorithms::bibfs(&d, &mut control()).is_err());
     assert!(algorithms::applicable(Algorithm::Bfs, &d).is_ok());
 }

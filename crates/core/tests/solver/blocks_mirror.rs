@@ -42,7 +42,7 @@ impl Domain for Plain<'_> {
     ) -> u64 {
         self.0.successors(state, known, moves, out)
     }
-    fn goal_state(&self) -> Result<BlockState, String> {
+    fn goal_state(&self) -> Result<BlockState, blockslide_core::solve::core::Reason> {
         self.0.goal_state()
     }
 }

@@ -16,6 +16,7 @@ use std::path::Path;
 use blockslide_core::model::validate::{Diagnostic, TextReport};
 use blockslide_core::model::{Metric, PieceMove};
 use blockslide_core::solve::api::{AnalyzeReport, CountReport, ExploreReport, HardestPosition};
+use blockslide_core::solve::core::Reason;
 use blockslide_core::solve::{HeuristicInfo, SolveReport};
 
 pub use super::peak_memory::PeakMemory;
@@ -180,7 +181,7 @@ pub fn heuristics(infos: &[HeuristicInfo]) -> Vec<Heuristic<'_>> {
             applicable: h.applicable.is_ok(),
             description: &h.description,
             name: &h.name,
-            reason: h.applicable.as_ref().err().map(String::as_str),
+            reason: h.applicable.as_ref().err().map(Reason::as_str),
         })
         .collect()
 }

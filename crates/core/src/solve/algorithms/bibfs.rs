@@ -13,6 +13,7 @@
 //! `expanded` counts expansions on both sides; `goal_tests` counts the meeting checks.
 
 use super::common::{Insert, Meter, SearchTree, move_between};
+use crate::solve::core::Reason;
 use crate::solve::core::{Domain, SearchControl, SearchOutcome, Termination};
 use crate::solve::observe::{BACKWARD, Fate, NoObserver, Observer};
 
@@ -35,7 +36,7 @@ use crate::solve::observe::{BACKWARD, Fate, NoObserver, Observer};
 pub fn bibfs<D: Domain>(
     domain: &D,
     control: &mut SearchControl,
-) -> Result<SearchOutcome<D::Move>, String> {
+) -> Result<SearchOutcome<D::Move>, Reason> {
     bibfs_observed(domain, control, &mut NoObserver)
 }
 
@@ -52,7 +53,7 @@ pub(crate) fn bibfs_observed<D: Domain, O: Observer<D::Move>>(
     domain: &D,
     control: &mut SearchControl,
     observer: &mut O,
-) -> Result<SearchOutcome<D::Move>, String> {
+) -> Result<SearchOutcome<D::Move>, Reason> {
     let goal = domain.goal_state()?;
     let mut meter = Meter::start(control);
     let mut trees = [SearchTree::new(domain), SearchTree::new(domain)];

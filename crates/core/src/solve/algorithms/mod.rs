@@ -56,6 +56,7 @@ use std::str::FromStr;
 
 use serde::Serialize;
 
+use crate::solve::core::Reason;
 use crate::solve::core::{Domain, Heuristic, SearchControl, SearchOutcome};
 use crate::solve::observe::Observer;
 
@@ -180,10 +181,12 @@ impl Default for RunOptions {
 ///
 /// # Errors
 /// Why it cannot (bidirectional BFS without a single goal state).
-pub fn applicable<D: Domain>(algorithm: Algorithm, domain: &D) -> Result<(), String> {
+pub fn applicable<D: Domain>(algorithm: Algorithm, domain: &D) -> Result<(), Reason> {
     match algorithm {
         Algorithm::Bibfs => domain.goal_state().map(|_| ()).map_err(|reason| {
-            format!("bidirectional BFS needs a single complete goal state: {reason}")
+            Reason::new(format!(
+                "bidirectional BFS needs a single complete goal state: {reason}"
+            ))
         }),
         _ => Ok(()),
     }

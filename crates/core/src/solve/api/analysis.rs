@@ -223,7 +223,7 @@ pub fn hardest_starts(
 ) -> Result<AnalyzeReport, SolveError> {
     check_valid(puzzle)?;
     PuzzleProfile::of(puzzle).applies(Task::MakeHarder)?;
-    let domain = BlockDomain::kinds_apart(puzzle, metric).map_err(SolveError::Unsupported)?;
+    let domain = BlockDomain::kinds_apart(puzzle, metric).map_err(SolveError::unsupported)?;
     let mut analysis = crate::solve::blocks::hardest_starts(&domain, &mut control);
     // What this lean analysis does not count is left out, whatever a walk found of it.
     analysis.solutions = None;
@@ -258,7 +258,7 @@ pub fn explore(
 ) -> Result<ExploreReport, SolveError> {
     check_valid(puzzle)?;
     PuzzleProfile::of(puzzle).applies(Task::Explore)?;
-    let domain = BlockDomain::kinds_apart(puzzle, metric).map_err(SolveError::Unsupported)?;
+    let domain = BlockDomain::kinds_apart(puzzle, metric).map_err(SolveError::unsupported)?;
     let found = explore_piece_set(&domain, top, &mut control);
     Ok(ExploreReport {
         puzzle: puzzle.name.clone(),

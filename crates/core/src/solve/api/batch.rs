@@ -69,7 +69,7 @@ impl TileBatch {
     ) -> Result<TileBatch, BatchError> {
         check_request(request)?;
         let domain = TileDomain::new(&TileLayout::numbered(rows, cols, goal, goal))
-            .map_err(SolveError::Unsupported)?
+            .map_err(SolveError::unsupported)?
             .with_pdb_cache(request.pdb_cache.clone());
         let infos = domain.heuristics(request.heuristic.as_deref());
         let heuristic_name = choose_heuristic(request, &infos, notes)?;
@@ -106,7 +106,7 @@ impl TileBatch {
         mut control: SearchControl,
     ) -> Result<TileOutcome, SolveError> {
         let layout = TileLayout::numbered(self.rows, self.cols, start, &self.goal);
-        let domain = TileDomain::new(&layout).map_err(SolveError::Unsupported)?;
+        let domain = TileDomain::new(&layout).map_err(SolveError::unsupported)?;
         if domain.unsolvable_without_search().is_some() {
             return Ok(TileOutcome {
                 status: Termination::Unsolvable,
@@ -116,7 +116,7 @@ impl TileBatch {
             });
         }
         algorithms::applicable(self.request.algorithm, &domain)
-            .map_err(SolveError::NotApplicable)?;
+            .map_err(SolveError::not_applicable)?;
         let outcome = domain.search(
             self.request.algorithm,
             &self.heuristic,
@@ -126,7 +126,7 @@ impl TileBatch {
         let length = match &outcome.path {
             Some(path) if outcome.termination == Termination::Solved => {
                 let reached = domain.replay(&domain.start(), path);
-                let goal = domain.goal_state().map_err(SolveError::Unsupported)?;
+                let goal = domain.goal_state().map_err(SolveError::unsupported)?;
                 if reached != Some(goal) {
                     return Err(SolveError::Unsupported(
                         "internal error: a solution did not replay to the goal".into(),

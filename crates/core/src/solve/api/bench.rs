@@ -22,7 +22,7 @@ impl BlockWalk {
     /// # Errors
     /// [`SolveError::Unsupported`] when the block engine cannot hold the puzzle.
     pub fn new(puzzle: &Puzzle, metric: Metric) -> Result<BlockWalk, SolveError> {
-        let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?;
+        let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::unsupported)?;
         Ok(BlockWalk { domain })
     }
 
@@ -62,8 +62,8 @@ pub fn block_astar(
     name: &str,
     control: &mut SearchControl,
 ) -> Result<AstarRun, SolveError> {
-    let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::Unsupported)?;
-    let h = heuristic(&domain, name, control).map_err(SolveError::NotApplicable)?;
+    let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::unsupported)?;
+    let h = heuristic(&domain, name, control).map_err(SolveError::not_applicable)?;
     let outcome = astar(&domain, &h, 1.0, control);
     Ok(AstarRun {
         termination: outcome.termination,

@@ -166,10 +166,10 @@ fn with_domain_built<J: Job>(
     match PuzzleProfile::of(puzzle).tile_layout() {
         Some(layout) => job.run(
             &TileDomain::new(layout)
-                .map_err(SolveError::Unsupported)?
+                .map_err(SolveError::unsupported)?
                 .with_pdb_cache(pdb_cache.map(Path::to_path_buf)),
         ),
-        None => job.run(&blocks().map_err(SolveError::Unsupported)?),
+        None => job.run(&blocks().map_err(SolveError::unsupported)?),
     }
 }
 
@@ -336,7 +336,7 @@ fn states_along<D: PuzzleDomain>(
             got.get(i) == Some(want)
         });
         let Some(mv) = found else {
-            return Err(SolveError::NotApplicable(format!(
+            return Err(SolveError::not_applicable(format!(
                 "move {} (piece {} {}) is not a legal move of this puzzle in this metric",
                 i + 1,
                 want.piece,
@@ -374,7 +374,7 @@ impl Job for AlongJob<'_> {
         let mut control = SearchControl::new(Limits::default());
         let h = domain
             .heuristic(&name, &mut control, &mut notes)
-            .map_err(|e| SolveError::NotApplicable(e.to_string()))?;
+            .map_err(|e| SolveError::not_applicable(e.to_string()))?;
         let states = states_along(domain, self.moves)?;
         Ok(states.iter().map(|s| h.estimate(domain, s)).collect())
     }

@@ -62,13 +62,13 @@ pub(super) fn choose_heuristic(
     };
     let Some(info) = infos.iter().find(|h| h.name == name) else {
         let names: Vec<&str> = infos.iter().map(|h| h.name.as_str()).collect();
-        return Err(SolveError::NotApplicable(format!(
+        return Err(SolveError::not_applicable(format!(
             "unknown heuristic `{name}` for this puzzle; choose one of {}",
             names.join(", ")
         )));
     };
     if let Err(reason) = &info.applicable {
-        return Err(SolveError::NotApplicable(format!(
+        return Err(SolveError::not_applicable(format!(
             "heuristic `{name}` does not apply to this puzzle: {reason}"
         )));
     }
@@ -80,7 +80,7 @@ pub(super) fn check_request(request: &SolveRequest) -> Result<(), SolveError> {
     if request.algorithm == Algorithm::Wastar
         && !(request.weight >= 1.0 && request.weight.is_finite())
     {
-        return Err(SolveError::NotApplicable(format!(
+        return Err(SolveError::not_applicable(format!(
             "the weight of weighted A* must be a number >= 1, not {}",
             request.weight
         )));
@@ -118,7 +118,7 @@ pub(super) fn plan<D: PuzzleDomain>(
     )?;
     let unsolvable = domain.unsolvable_without_search();
     if unsolvable.is_none() {
-        algorithms::applicable(request.algorithm, domain).map_err(SolveError::NotApplicable)?;
+        algorithms::applicable(request.algorithm, domain).map_err(SolveError::not_applicable)?;
     }
     Ok(Plan {
         heuristic,

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use crate::model::validate::Diagnostic;
 use crate::model::{Metric, Puzzle};
 use crate::solve::algorithms::Algorithm;
+use crate::solve::core::Reason;
 
 use super::profile::{PuzzleProfile, Refusal};
 
@@ -52,13 +53,25 @@ pub enum SolveError {
     /// The puzzle validates, but the engine cannot hold it (more pieces or a wider state
     /// than it takes, a board too large for the tile domain).
     #[error("the puzzle is not valid: {0}")]
-    Unsupported(String),
+    Unsupported(Reason),
     /// The algorithm/heuristic/metric combination does not apply.
     #[error("{0}")]
-    NotApplicable(String),
+    NotApplicable(Reason),
     /// The task does not apply to this kind of puzzle (its [`PuzzleProfile`] says why).
     #[error(transparent)]
     Refused(#[from] Refusal),
+}
+
+impl SolveError {
+    /// [`SolveError::Unsupported`] with `reason`.
+    pub(crate) fn unsupported(reason: impl Into<Reason>) -> SolveError {
+        SolveError::Unsupported(reason.into())
+    }
+
+    /// [`SolveError::NotApplicable`] with `reason`.
+    pub(crate) fn not_applicable(reason: impl Into<Reason>) -> SolveError {
+        SolveError::NotApplicable(reason.into())
+    }
 }
 
 /// The findings' messages, one after the other.

@@ -1,6 +1,7 @@
 //! Heuristics for block puzzles (see [`BlockHeuristic`] for why each is admissible), and the
 //! relaxed-distance tables they read.
 
+use crate::solve::core::Reason;
 use crate::model::{Metric, Puzzle};
 use crate::solve::core::{Heuristic, HeuristicInfo, SearchControl};
 
@@ -218,7 +219,7 @@ fn info(h: BlockHeuristic, applicable: Result<(), String>) -> HeuristicInfo {
         name: h.name().to_string(),
         description: h.description().to_string(),
         admissible: h.is_admissible(),
-        applicable,
+        applicable: applicable.map_err(Reason::from),
     }
 }
 

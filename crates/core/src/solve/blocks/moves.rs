@@ -2,6 +2,7 @@
 //! from the placements' bitboards, successors through the word kernel where it applies, and
 //! the [`Domain`] implementation of [`BlockDomain`].
 
+use crate::solve::core::Reason;
 use crate::model::Metric;
 use crate::solve::core::Domain;
 
@@ -268,7 +269,7 @@ impl Domain for BlockDomain {
             && prev.from == next.to
     }
 
-    fn goal_state(&self) -> Result<BlockState, String> {
-        self.complete_goal()
+    fn goal_state(&self) -> Result<BlockState, Reason> {
+        self.complete_goal().map_err(Reason::from)
     }
 }

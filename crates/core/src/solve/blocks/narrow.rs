@@ -9,6 +9,7 @@
 //! search on the [`BlockDomain`] itself (a walk may meet successors in another order, which
 //! moves only its widest frontier).
 
+use crate::solve::core::Reason;
 use crate::solve::algorithms::layers::{AtGoal, Key, Layers, Packing, sorted_walk};
 use crate::solve::algorithms::{self, Algorithm, RunOptions, SpaceWalk, lean_bfs};
 use crate::solve::analysis::{
@@ -116,7 +117,7 @@ impl<const W: usize> Domain for Narrow<'_, W> {
         self.0.undoes(prev, next)
     }
 
-    fn goal_state(&self) -> Result<NarrowState<W>, String> {
+    fn goal_state(&self) -> Result<NarrowState<W>, Reason> {
         self.0.goal_state().map(|s| Self::cut(&s))
     }
 }

@@ -42,7 +42,7 @@ impl PuzzleDomain for BlockDomain {
             if control.is_cancelled() {
                 HeuristicError::Stopped(Termination::Cancelled)
             } else {
-                HeuristicError::NotApplicable(why)
+                HeuristicError::NotApplicable(why.into())
             }
         })
     }

@@ -4,6 +4,7 @@
 //! The first three update incrementally when one tile moves (see
 //! [`Heuristic::estimate_child`]), which is what makes IDA* fast on them.
 
+use crate::solve::core::Reason;
 use std::path::Path;
 use std::sync::Arc;
 #[cfg(feature = "testing")]
@@ -105,7 +106,7 @@ pub fn heuristics(layout: &TileLayout, cache: Option<&Path>) -> Vec<HeuristicInf
             description: description.to_string(),
             admissible: true,
             applicable: if name.starts_with("pdb") {
-                pdb_ok.clone()
+                pdb_ok.clone().map_err(Reason::from)
             } else {
                 Ok(())
             },
@@ -121,7 +122,7 @@ pub fn heuristics(layout: &TileLayout, cache: Option<&Path>) -> Vec<HeuristicInf
             .as_ref()
             .is_none_or(|d| PatternDatabases::max_partitions(d).is_none())
     {
-        max.applicable = Err(MAX_NOT_APPLICABLE.to_string());
+        max.applicable = Err(MAX_NOT_APPLICABLE.into());
     }
     if let Some(estimate) = domain.and_then(|domain| strongest_tables(&domain, cache))
         && let Some(i) = out.iter().position(|h| h.name == "pdb-strong")
@@ -209,7 +210,8 @@ pub(crate) fn heuristics_including(
             name: format!("pdb:{groups}"),
             description: "additive pattern databases of the given tile groups".into(),
             admissible: true,
-            applicable: pdb_ok.and_then(|()| parse_partition(groups, cells).map(drop)),
+            applicable: pdb_ok
+                .and_then(|()| parse_partition(groups, cells).map(drop).map_err(Reason::from)),
         });
     }
     out
@@ -297,7 +299,7 @@ pub(crate) fn heuristic_within_budget(
         "linear-conflict" => Ok(TileHeuristic::LinearConflict),
         "pdb-max" => {
             let partitions = PatternDatabases::max_partitions(domain)
-                .ok_or_else(|| HeuristicError::NotApplicable(MAX_NOT_APPLICABLE.to_string()))?;
+                .ok_or_else(|| HeuristicError::not_applicable(MAX_NOT_APPLICABLE))?;
             let sets = partitions
                 .iter()
                 .map(|partition| load(domain, partition, budget, notes))
@@ -305,14 +307,14 @@ pub(crate) fn heuristic_within_budget(
             Ok(TileHeuristic::PatternDbMax(sets))
         }
         _ if let Some(partition) = partition_for(domain, name) => {
-            let partition = partition.map_err(HeuristicError::NotApplicable)?;
+            let partition = partition.map_err(HeuristicError::not_applicable)?;
             Ok(TileHeuristic::PatternDb(load(
                 domain, &partition, budget, notes,
             )?))
         }
         _ => {
             let names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
-            Err(HeuristicError::NotApplicable(format!(
+            Err(HeuristicError::not_applicable(format!(
                 "unknown tile heuristic `{}`; choose one of {}",
                 echo(name),
                 names.join(", ")
@@ -340,7 +342,7 @@ fn load(
                     notes.push(e.to_string());
                     HeuristicError::Stopped(status)
                 }
-                None => HeuristicError::NotApplicable(e.to_string()),
+                None => HeuristicError::not_applicable(e.to_string()),
             },
         )?;
     let sizes: Vec<String> = pdb.sizes().iter().map(usize::to_string).collect();

@@ -14,6 +14,7 @@ mod heuristic;
 mod pdb;
 mod puzzle_domain;
 
+use crate::solve::core::Reason;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -507,7 +508,7 @@ impl Domain for TileDomain {
         false
     }
 
-    fn goal_state(&self) -> Result<TileState, String> {
+    fn goal_state(&self) -> Result<TileState, Reason> {
         Ok(self.goal_state.clone())
     }
 

@@ -123,7 +123,7 @@ impl Domain for Line {
     fn apply(&self, state: &u32, mv: i8) -> u32 {
         state.saturating_add_signed(i32::from(mv))
     }
-    fn goal_state(&self) -> Result<u32, String> {
+    fn goal_state(&self) -> Result<u32, crate::solve::core::Reason> {
         Err("the line has no goal".into())
     }
 }
