@@ -541,7 +541,9 @@ fn choices_that_do_not_apply_are_disabled_and_say_why() {
             } else {
                 format!("{title} (inadmissible)")
             };
-            info.applicable.err().map(|reason| (label, reason.to_string()))
+            info.applicable
+                .err()
+                .map(|reason| (label, reason.to_string()))
         })
         .expect("some heuristic does not apply to Klotski");
     h.get_by_role_and_label(Role::ComboBox, "Heuristic").click();

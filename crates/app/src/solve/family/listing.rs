@@ -376,7 +376,10 @@ impl Listing {
             .get(index)
             .zip(self.board(index))
             .ok_or_else(|| format!("The family has no puzzle {}", index + 1))?;
-        let mut puzzle = self.family.puzzle(&board).map_err(|e| fmt::sentence(&e))?;
+        let mut puzzle = self
+            .family
+            .puzzle(&board)
+            .map_err(|e| fmt::sentence(e.as_str()))?;
         if let FamilySpec::Blocks(family) = &self.family {
             let goal = puzzle.goal.cells.iter().flatten().next().copied();
             for piece in puzzle.pieces() {

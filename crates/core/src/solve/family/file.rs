@@ -26,6 +26,7 @@
 //! family run on the built family ([`BlockFamily::validate`], [`RushHourFamily::validate`]),
 //! and their errors are placed with the positions the scanner found ([`scan_paths`]).
 
+use crate::solve::core::Reason;
 use std::marker::PhantomData;
 use std::path::Path;
 
@@ -62,11 +63,11 @@ impl FamilySpec {
     ///
     /// # Errors
     /// A message saying why the board is not one of the family's.
-    pub fn puzzle(&self, board: &str) -> Result<Puzzle, String> {
+    pub fn puzzle(&self, board: &str) -> Result<Puzzle, Reason> {
         match self {
             FamilySpec::RushHour(family) => {
                 rush_hour_board::parse_sized(board, family.rows, family.cols)
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| Reason::new(e.to_string()))
             }
             FamilySpec::Blocks(family) => family.puzzle(board),
         }

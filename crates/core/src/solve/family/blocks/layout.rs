@@ -2,6 +2,7 @@
 //! back as a puzzle of the family, and the one arrangement of a unit's pieces its walk
 //! starts from.
 
+use crate::solve::core::Reason;
 use crate::model::{Axis, Cell, PieceStyle, Puzzle, Token};
 
 use super::BlockFamily;
@@ -18,7 +19,12 @@ impl BlockFamily {
     /// A message naming what does not belong to the family: the board's size, a character,
     /// a piece of no shape, a count outside a shape's range, too many pieces or walls, a wall
     /// on a goal cell.
-    pub fn puzzle(&self, board: &str) -> Result<Puzzle, String> {
+    pub fn puzzle(&self, board: &str) -> Result<Puzzle, Reason> {
+        self.board_puzzle(board).map_err(Reason::from)
+    }
+
+    /// [`BlockFamily::puzzle`], its reason in words.
+    fn board_puzzle(&self, board: &str) -> Result<Puzzle, String> {
         self.validate().map_err(|e| e.to_string())?;
         let (rows, cols) = (self.rows, self.cols);
         let lines: Vec<&str> = board.split('/').collect();
