@@ -309,7 +309,12 @@ struct Start {
     summary: FamilySummary,
 }
 
-/// The record beside a running listing (`FILE.resume`): which run, how far, its totals.
+/// The record beside a running listing (`FILE.resume`): which run, how far, its totals, the
+/// checksum of the listing's first `bytes` bytes, and a checksum of the record itself. A
+/// resume trusts neither the record nor the file: the record must match its own checksum
+/// (counters edited by hand, or a record of another version, are refused) and the file must
+/// hold at least `bytes` bytes whose checksum is `listed` (a listing cut short by a crash, a
+/// full disk or an edit is refused rather than padded or continued past a gap).
 #[derive(Debug, Serialize, Deserialize)]
 struct Checkpoint {
     family: String,
@@ -321,6 +326,130 @@ struct Checkpoint {
     solvable_positions: u64,
     minimal: u64,
     by_moves: Vec<u64>,
+    /// CRC-32 of the listing's first `bytes` bytes.
+    listed: u32,
+    /// CRC-32 of the record's other fields, as [`Checkpoint::seal`] computes it.
+    sealed: u32,
+}
+
+impl Checkpoint {
+    /// The checksum of every field but `sealed`, in a fixed order.
+    fn seal(&self) -> u32 {
+        let mut hasher = crc32fast::Hasher::new();
+        hasher.update(self.family.as_bytes());
+        hasher.update(&[0]);
+        for n in [
+            self.units,
+            self.bytes,
+            self.clusters,
+            self.solvable,
+            self.positions,
+            self.solvable_positions,
+            self.minimal,
+        ]
+        .into_iter()
+        .chain(self.by_moves.iter().copied())
+        {
+            hasher.update(&n.to_le_bytes());
+        }
+        hasher.update(&self.listed.to_le_bytes());
+        hasher.finalize()
+    }
+}
+
+/// Reads the record at `resume_path` for the run `identity` and checks it against itself and
+/// against the partial listing `part`: returns the record, the listing opened for writing,
+/// and the running checksum of the part the record covers.
+fn checked_resume(
+    resume_path: &Path,
+    part: &Path,
+    identity: &str,
+) -> Result<(Checkpoint, File, crc32fast::Hasher), CliError> {
+    let text = std::fs::read_to_string(resume_path).map_err(|e| {
+        format!(
+            "nothing to resume: cannot read {} ({e}); run without --resume to start",
+            resume_path.display()
+        )
+    })?;
+    let checkpoint: Checkpoint = serde_json::from_str(&text).map_err(|e| {
+        format!(
+            "{} is not a family run's record: {e}; run without --resume to start again",
+            resume_path.display()
+        )
+    })?;
+    if checkpoint.seal() != checkpoint.sealed {
+        return Err(CliError::from(format!(
+            "{} does not match its own checksum (it was edited or damaged): its counts cannot \
+             be trusted; run without --resume to start again",
+            resume_path.display()
+        )));
+    }
+    if checkpoint.family != identity {
+        return Err(CliError::from(format!(
+            "{} continues another run ({}); this one is {identity}. Run it with the same \
+             options, or without --resume to start again",
+            resume_path.display(),
+            checkpoint.family
+        )));
+    }
+    // Only a regular file is read: a FIFO or a device would block or never end.
+    match std::fs::symlink_metadata(part) {
+        Ok(meta) if meta.is_file() => {}
+        Ok(_) => {
+            return Err(CliError::from(format!(
+                "{} is not a regular file: nothing to resume; run without --resume to start \
+                 again",
+                part.display()
+            )));
+        }
+        Err(e) => {
+            return Err(CliError::from(format!(
+                "cannot open {} to resume: {e}; run without --resume to start again",
+                part.display()
+            )));
+        }
+    }
+    let mut file = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(part)
+        .map_err(|e| format!("cannot open {} to resume: {e}", part.display()))?;
+    let len = file
+        .metadata()
+        .map_err(|e| format!("cannot resume {}: {e}", part.display()))?
+        .len();
+    if len < checkpoint.bytes {
+        return Err(CliError::from(format!(
+            "{} holds {len} bytes, fewer than the {} its record counts (it was cut short): the \
+             listing cannot continue; run without --resume to start again",
+            part.display(),
+            checkpoint.bytes
+        )));
+    }
+    let mut hasher = crc32fast::Hasher::new();
+    let mut left = checkpoint.bytes;
+    let mut buffer = vec![0u8; 1 << 16];
+    let mut last = b'\n';
+    while left > 0 {
+        let want = usize::try_from(left.min(buffer.len() as u64)).unwrap_or(buffer.len());
+        let got = std::io::Read::read(&mut file, &mut buffer[..want])
+            .map_err(|e| format!("cannot read {} to resume: {e}", part.display()))?;
+        if got == 0 {
+            break;
+        }
+        hasher.update(&buffer[..got]);
+        last = buffer[got - 1];
+        left -= got as u64;
+    }
+    if left > 0 || hasher.clone().finalize() != checkpoint.listed || last != b'\n' {
+        return Err(CliError::from(format!(
+            "{} does not hold what its record {} covers (it was changed since): the listing \
+             cannot continue; run without --resume to start again",
+            part.display(),
+            resume_path.display()
+        )));
+    }
+    Ok((checkpoint, file, hasher))
 }
 
 /// Where the listing goes.
@@ -339,6 +468,8 @@ enum Sink {
         writer: BufWriter<File>,
         identity: String,
         written: u64,
+        /// The running checksum of the `written` bytes.
+        listed: crc32fast::Hasher,
         last_checkpoint: Instant,
         start: Start,
     },
@@ -378,31 +509,8 @@ impl Sink {
         let path = target.as_path();
         let part = with_suffix(path, ".part");
         let resume_path = with_suffix(path, ".resume");
-        let (file, start, written) = if resume {
-            let text = std::fs::read_to_string(&resume_path).map_err(|e| {
-                format!(
-                    "nothing to resume: cannot read {} ({e}); run without --resume to start",
-                    resume_path.display()
-                )
-            })?;
-            let checkpoint: Checkpoint = serde_json::from_str(&text).map_err(|e| {
-                format!(
-                    "{} is not a family run's record: {e}",
-                    resume_path.display()
-                )
-            })?;
-            if checkpoint.family != identity {
-                return Err(CliError::from(format!(
-                    "{} continues another run ({}); this one is {identity}. Run it with the \
-                     same options, or without --resume to start again",
-                    resume_path.display(),
-                    checkpoint.family
-                )));
-            }
-            let file = OpenOptions::new()
-                .write(true)
-                .open(&part)
-                .map_err(|e| format!("cannot open {} to resume: {e}", part.display()))?;
+        let (file, start, written, listed) = if resume {
+            let (checkpoint, file, listed) = checked_resume(&resume_path, &part, identity)?;
             // Lines written after the last record belong to units not yet recorded as done:
             // they are written again.
             file.set_len(checkpoint.bytes)
@@ -419,11 +527,11 @@ impl Sink {
                     by_moves: checkpoint.by_moves,
                 },
             };
-            (file, start, checkpoint.bytes)
+            (file, start, checkpoint.bytes, listed)
         } else {
             let file = File::create(&part)
                 .map_err(|e| format!("cannot create {}: {e}", part.display()))?;
-            (file, Start::default(), 0)
+            (file, Start::default(), 0, crc32fast::Hasher::new())
         };
         let mut writer = BufWriter::new(file);
         writer
@@ -437,6 +545,7 @@ impl Sink {
             writer,
             identity: identity.to_string(),
             written,
+            listed,
             last_checkpoint: Instant::now(),
             start,
         };
@@ -459,12 +568,14 @@ impl Sink {
             Sink::File {
                 writer,
                 written,
+                listed,
                 part,
                 ..
             } => {
                 writer
                     .write_all(line.as_bytes())
                     .map_err(|e| format!("cannot write {}: {e}", part.display()))?;
+                listed.update(line.as_bytes());
                 *written += line.len() as u64;
                 Ok(())
             }
@@ -492,6 +603,7 @@ impl Sink {
             resume,
             identity,
             written,
+            listed,
             last_checkpoint,
             ..
         } = self
@@ -502,7 +614,7 @@ impl Sink {
             .flush()
             .and_then(|()| writer.get_ref().sync_data())
             .map_err(|e| format!("cannot write {}: {e}", part.display()))?;
-        let checkpoint = Checkpoint {
+        let mut checkpoint = Checkpoint {
             family: identity.clone(),
             units,
             bytes: *written,
@@ -512,7 +624,10 @@ impl Sink {
             solvable_positions: summary.solvable_positions,
             minimal: summary.minimal,
             by_moves: summary.by_moves.clone(),
+            listed: listed.clone().finalize(),
+            sealed: 0,
         };
+        checkpoint.sealed = checkpoint.seal();
         let text = serde_json::to_string(&checkpoint)
             .map_err(|e| format!("cannot record the run's progress: {e}"))?;
         let temp = with_suffix(resume, ".tmp");

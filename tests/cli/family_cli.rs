@@ -310,3 +310,110 @@ fn the_listing_is_saved_as_other_files_are() {
             .is_char_device()
     );
 }
+
+/// A run of the 4x5 family with up to one wall, stopped part way by a node limit: its
+/// arguments and the listing's path, with `FILE.part` and `FILE.resume` left in `dir`.
+fn stopped_run(dir: &std::path::Path) -> (Vec<String>, std::path::PathBuf) {
+    let part = dir.join("part.jsonl");
+    let args: Vec<String> = [
+        "family",
+        "rushhour",
+        "--size",
+        "4x5",
+        "--max-walls",
+        "1",
+        "-q",
+        "-o",
+        part.to_str().unwrap(),
+    ]
+    .iter()
+    .map(ToString::to_string)
+    .collect();
+    let mut stopped: Vec<&str> = args.iter().map(String::as_str).collect();
+    stopped.extend(["--max-nodes", "20000"]);
+    blockslide_exits(&stopped, 3);
+    (args, part)
+}
+
+/// Resumes the run of `args`, expecting exit 1 with `needle` in the message, and no listing.
+fn resume_refused(args: &[String], part: &std::path::Path, needle: &str) {
+    let mut resumed: Vec<&str> = args.iter().map(String::as_str).collect();
+    resumed.push("--resume");
+    let out = blockslide_exits(&resumed, 1);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(needle), "{err}");
+    assert!(
+        !part.exists(),
+        "no listing is made from a partial file it cannot trust"
+    );
+}
+
+#[test]
+fn a_resume_refuses_a_partial_listing_shorter_than_its_record() {
+    for cut in [0, 1, 49] {
+        let dir = tempfile::tempdir().unwrap();
+        let (args, part) = stopped_run(dir.path());
+        let partial = dir.path().join("part.jsonl.part");
+        let len = std::fs::metadata(&partial).unwrap().len();
+        assert!(len > 100, "the stopped run listed something");
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(&partial)
+            .unwrap();
+        // `cut` 0 empties the file, as a crash before anything reached the disk would.
+        file.set_len(if cut == 0 { 0 } else { len - cut }).unwrap();
+        resume_refused(&args, &part, "cut short");
+    }
+}
+
+#[test]
+fn a_resume_refuses_a_partial_listing_changed_since_its_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let (args, part) = stopped_run(dir.path());
+    let partial = dir.path().join("part.jsonl.part");
+    let mut bytes = std::fs::read(&partial).unwrap();
+    let at = bytes.len() / 2;
+    bytes[at] = if bytes[at] == b'1' { b'2' } else { b'1' };
+    std::fs::write(&partial, &bytes).unwrap();
+    resume_refused(&args, &part, "does not hold what its record");
+}
+
+#[test]
+fn a_resume_refuses_a_record_whose_counters_were_edited() {
+    for (field, value) in [
+        ("units", serde_json::json!(u64::MAX)),
+        ("clusters", serde_json::json!(1)),
+        ("bytes", serde_json::json!(99_999_999_999_u64)),
+        ("bytes", serde_json::json!(100)),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let (args, part) = stopped_run(dir.path());
+        let record = dir.path().join("part.jsonl.resume");
+        let mut value_of: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&record).unwrap()).unwrap();
+        value_of[field] = value.clone();
+        std::fs::write(&record, value_of.to_string()).unwrap();
+        resume_refused(&args, &part, "does not match its own checksum");
+        let partial = dir.path().join("part.jsonl.part");
+        assert!(
+            std::fs::metadata(&partial).unwrap().len() < 1 << 30,
+            "{field} = {value}: nothing was written past the partial listing"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_resume_refuses_a_partial_listing_that_is_a_fifo_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let (args, part) = stopped_run(dir.path());
+    let partial = dir.path().join("part.jsonl.part");
+    std::fs::remove_file(&partial).unwrap();
+    let status = std::process::Command::new("mkfifo")
+        .arg(&partial)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    // Opening a FIFO for reading would block for ever: the refusal comes first.
+    resume_refused(&args, &part, "not a regular file");
+}
