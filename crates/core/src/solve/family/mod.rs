@@ -18,4 +18,4 @@ pub use self::engine::{
     ClusterRecord, Family, FamilyRun, FamilySummary, UnitBudget, UnitResult, enumerate, walk_unit,
 };
 pub use self::file::{FamilySpec, parse_family, read_family};
-pub use self::rushhour::{RushHourFamily, RushHourRules};
+pub use self::rushhour::{DEFAULT_PRIMARY_ROW, RushHourFamily, RushHourRules, fogleman_string};
