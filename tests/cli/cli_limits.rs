@@ -212,7 +212,7 @@ fn ctrl_c_stops_a_family_without_output_and_says_how_to_keep_one() {
         "-q",
     ];
     let child = command(&args, dir.path()).spawn().expect("the binary runs");
-    std::thread::sleep(Duration::from_millis(1000));
+    std::thread::sleep(Duration::from_secs(1));
     interrupt(&child);
     let out = wait_within(child, Duration::from_secs(20), "an interrupted family");
     let err = String::from_utf8_lossy(&out.stderr);
