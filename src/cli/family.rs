@@ -139,7 +139,14 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
     } else {
         errln!(
             "{}",
-            text::family(&identity, &summary, run.termination, seconds, &run.stats)
+            text::family(
+                &identity,
+                &summary,
+                run.termination,
+                seconds,
+                &run.stats,
+                args.output.output.is_some()
+            )
         );
     }
     Ok(if complete { EXIT_OK } else { EXIT_LIMIT })

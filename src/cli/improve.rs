@@ -37,7 +37,7 @@ use super::flags::values::parse_size;
 use super::flags::{DesignArgs, ImproveArgs};
 use super::progress::ProgressLine;
 use super::render::{json, text};
-use super::save::save_error;
+use super::save::{create_folder, save_error};
 use super::search::{controlled, limits};
 use super::source::read_puzzle;
 
@@ -60,8 +60,7 @@ pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
         .output
         .as_deref()
         .expect("clap requires improve's --output");
-    std::fs::create_dir_all(folder)
-        .map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    create_folder(folder)?;
     for i in 1..=args.keep {
         let out = folder.join(design_name(i));
         check_save_path(&out, args.force.options()).map_err(|e| save_error(&out, &e))?;
@@ -114,6 +113,22 @@ pub(super) fn setup(
     args: &DesignArgs,
     seconds: f64,
 ) -> Result<(DesignRules, SearchOptions, SearchControl), CliError> {
+    // Either would end the search before its first candidate, with nothing to report or
+    // write: refused rather than a run that looks like it found nothing.
+    if args.time.time_limit == Some(0.0) {
+        return Err(CliError::from(
+            "--time-limit 0 leaves the design search no time, so nothing would be searched; \
+             give more than 0 seconds"
+                .to_string(),
+        ));
+    }
+    if args.candidate_nodes == 0 {
+        return Err(CliError::from(
+            "--candidate-nodes 0 walks no design's positions, so nothing would be searched; \
+             give 1 or more"
+                .to_string(),
+        ));
+    }
     let metric = metric_for(puzzle, args.metric.clone().transpose()?);
     let mut rules = DesignRules::for_design(puzzle, metric);
     if let Some(allow) = &args.allow {

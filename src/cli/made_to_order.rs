@@ -3,21 +3,23 @@
 //! (`improve.rs` holds the options and the report they share).
 
 use std::ops::RangeInclusive;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use blockslide_core::model::Cell;
 use blockslide_core::model::file::{check_save_path, parse, read_text, save_with};
 use blockslide_core::model::token::Token;
 use blockslide_core::model::{Puzzle, rushhour};
 use blockslide_core::solve::design::{Change, DesignRules, PaletteShape, SearchStatus, generate};
-use blockslide_core::solve::family::{FamilySpec, parse_family};
+use blockslide_core::solve::family::{
+    DEFAULT_PRIMARY_ROW, FamilySpec, fogleman_string, parse_family,
+};
 
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::values::parse_size;
 use super::flags::{DesignArgs, ForceArgs};
 use super::improve::{SearchLine, design_file, print_report, setup};
 use super::render::text::stop_words;
-use super::save::save_error;
+use super::save::{create_folder, save_error};
 
 /// Arguments of `generate` for puzzles made to order (`generate rushhour`, `generate
 /// FILE.ron`).
@@ -30,7 +32,7 @@ pub struct MadeToOrder<'a> {
     pub moves: &'a str,
     /// How many puzzles.
     pub count: usize,
-    /// The red car's row, for `rushhour` (from 1; default: the third, or the middle one).
+    /// The red car's row, for `rushhour` (from 1; default: the third, as in a family).
     pub primary_row: Option<usize>,
     /// Where the puzzle files go.
     pub output: Option<&'a Path>,
@@ -81,12 +83,7 @@ pub fn made_to_order(args: &MadeToOrder<'_>) -> Result<u8, CliError> {
         family.apply(&mut rules, args.design);
     }
     if let Some(dir) = args.output {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        for i in 1..=args.count {
-            let out = dir.join(order_name(i));
-            check_save_path(&out, args.force.options()).map_err(|e| save_error(&out, &e))?;
-        }
+        prepare_folder(dir, args.count, args.force)?;
     }
     let line = SearchLine::new(args.design.quiet.quiet, control.limits.max_time);
     let report = generate(
@@ -108,12 +105,15 @@ pub fn made_to_order(args: &MadeToOrder<'_>) -> Result<u8, CliError> {
             save_with(&out, &file, args.force.options()).map_err(|e| save_error(&out, &e))?;
             files.push(out);
         }
+        clear_earlier_run(dir, files.len(), args.count, args.force.force)?;
     }
     if args.json {
         print_report(&report, &rules, &options, &files, true, "generate")?;
     } else {
         for design in &report.designs {
-            let board = match rushhour::to_string(&design.puzzle) {
+            // The family's string for the layout, so that a puzzle made here and the same
+            // layout in a family's listing read alike.
+            let board = match fogleman_string(&design.puzzle) {
                 Ok(text) => text,
                 Err(_) => design.puzzle.board_rows().join("/").replace(' ', ""),
             };
@@ -213,6 +213,69 @@ fn order_name(n: usize) -> String {
     format!("puzzle-{n}.ron")
 }
 
+/// Makes the output folder and checks, before any work, that the run can write its `count`
+/// puzzles there and leave no earlier run's puzzle beyond them (unless `--force` removes it).
+fn prepare_folder(dir: &Path, count: usize, force: &ForceArgs) -> Result<(), CliError> {
+    create_folder(dir)?;
+    for i in 1..=count {
+        let out = dir.join(order_name(i));
+        check_save_path(&out, force.options()).map_err(|e| save_error(&out, &e))?;
+    }
+    let stale = numbered_puzzles(dir, count)?;
+    if !stale.is_empty() && !force.force {
+        let names: Vec<String> = stale.iter().map(|&(n, _)| order_name(n)).collect();
+        let them = if names.len() == 1 { "it" } else { "them" };
+        return Err(format!(
+            "{} holds {} from an earlier run, beyond --count {count}; remove {them}, or pass \
+             --force to have {them} removed once the new puzzles are written",
+            dir.display(),
+            names.join(", "),
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// Removes what is left in `dir` of an earlier run once `written` puzzles are: its numbers up
+/// to `count` this run did not reach (they would have been replaced), and with `force` those
+/// beyond `count`; the folder then holds this run's puzzles alone.
+fn clear_earlier_run(dir: &Path, written: usize, count: usize, force: bool) -> Result<(), String> {
+    for (n, path) in numbered_puzzles(dir, written)? {
+        if n <= count || force {
+            std::fs::remove_file(&path)
+                .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The files `puzzle-N.ron` in `dir` numbered beyond `after`, in the order of their numbers.
+fn numbered_puzzles(dir: &Path, after: usize) -> Result<Vec<(usize, PathBuf)>, String> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+    let mut found = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else {
+            continue;
+        };
+        let Some(n) = name
+            .strip_prefix("puzzle-")
+            .and_then(|s| s.strip_suffix(".ron"))
+            .and_then(|digits| digits.parse::<usize>().ok())
+        else {
+            continue;
+        };
+        // Only the names this command writes (`puzzle-03.ron` is someone else's).
+        if n > after && order_name(n) == name {
+            found.push((n, entry.path()));
+        }
+    }
+    found.sort_unstable();
+    Ok(found)
+}
+
 /// `A..B` or `N`.
 fn parse_band(text: &str) -> Result<RangeInclusive<u32>, String> {
     let number = |s: &str| {
@@ -245,7 +308,7 @@ fn empty_rush_hour(size: &str, primary_row: Option<usize>) -> Result<Puzzle, Str
     let row = match primary_row {
         Some(r) if (1..=rows).contains(&r) => r - 1,
         Some(r) => return Err(format!("--primary-row {r} is off a board of {rows} rows")),
-        None => (rows - 1) / 2,
+        None => DEFAULT_PRIMARY_ROW,
     };
     let mut text = vec!['o'; rows * cols];
     text[row * cols] = 'A';

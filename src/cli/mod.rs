@@ -64,7 +64,13 @@ pub fn run() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    let result = match cli.command {
+    // The desktop app prints nothing; every subcommand reports on standard output.
+    let open = if cli.command.is_some() {
+        output::check_stdout_open()
+    } else {
+        Ok(())
+    };
+    let result = open.and_then(|()| match cli.command {
         Some(Command::Check(args)) => check::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Count(args)) => count::run(&args),
@@ -78,7 +84,7 @@ pub fn run() -> ExitCode {
         Some(Command::Family(args)) => family::run(&args),
         Some(Command::Improve(args)) => improve::run(&args),
         None => open_app(cli.file, cli.screenshot),
-    };
+    });
     ExitCode::from(result.unwrap_or_else(|error| error.report(name.as_deref())))
 }
 

@@ -1,7 +1,8 @@
 //! Writing the report: every line a command prints to standard output goes through
 //! `outln!` or `out!`, and every note to standard error through `errln!`.
 //!
-//! Standard output can fail: a full disk (`> /dev/full`), a reader that went away (`| head`).
+//! Standard output can fail: a full disk (`> /dev/full`), a reader that went away (`| head`),
+//! or it is closed from the start (`>&-`, see [`check_stdout_open`]).
 //! `println!` panics then; here the write returns a [`CliError`] the command passes on with
 //! `?`, so it stops at once and exits with [`EXIT_ERROR`] and one line on standard error.
 //! Each write is flushed, so the error surfaces at the line that failed, not at exit, where
@@ -12,6 +13,8 @@
 
 use std::fmt;
 use std::io::{self, Write as _};
+#[cfg(target_os = "linux")]
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::error::{CliError, EXIT_ERROR};
 
@@ -26,6 +29,50 @@ pub fn write(args: fmt::Arguments<'_>) -> Result<(), CliError> {
         .and_then(|()| stdout.flush())
         .map_err(|e| stdout_error(&e))
 }
+
+/// Checks that standard output was open when the process started, before a subcommand runs.
+///
+/// A closed descriptor 1 (`blockslide ... >&-`) cannot be caught when writing: before `main`
+/// Rust's runtime opens `/dev/null` in its place (so that a file opened later cannot take it),
+/// and every report written there vanishes without an error. So the descriptor is looked at
+/// before the runtime starts ([`record_stdout`]) and the answer checked here.
+///
+/// # Errors
+/// A [`CliError`] (exit 1) saying standard output is closed.
+pub fn check_stdout_open() -> Result<(), CliError> {
+    #[cfg(target_os = "linux")]
+    if STDOUT_CLOSED_AT_START.load(Ordering::Relaxed) {
+        return Err(CliError::with_code(
+            EXIT_ERROR,
+            "standard output is closed, so the report would be lost; redirect it to a file or \
+             to /dev/null instead",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether descriptor 1 was closed when the process started (see [`check_stdout_open`]).
+#[cfg(target_os = "linux")]
+static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+/// Records whether descriptor 1 is closed; called by the loader before Rust's runtime starts.
+#[cfg(target_os = "linux")]
+extern "C" fn record_stdout() {
+    // SAFETY: `fcntl(F_GETFD)` only reads the flags of a descriptor of this process; it
+    // fails (with EBADF) only when the descriptor is not open.
+    let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
+    STDOUT_CLOSED_AT_START.store(closed, Ordering::Relaxed);
+}
+
+/// [`record_stdout`] among the functions the loader runs before `main` (and so before the
+/// runtime replaces a closed descriptor 1).
+#[cfg(target_os = "linux")]
+#[used]
+// SAFETY: an `.init_array` entry is a function pointer the loader calls once, before `main`,
+// with the C calling convention; `record_stdout` is such a function and touches nothing that
+// needs the runtime.
+#[unsafe(link_section = ".init_array")]
+static RECORD_STDOUT: extern "C" fn() = record_stdout;
 
 /// Writes `args` to standard error, ignoring a failure (see the module's docs).
 pub fn write_err(args: fmt::Arguments<'_>) {

@@ -1,5 +1,5 @@
-//! What the commands that save files share: how `--force` saves, and the message of a save
-//! that failed.
+//! What the commands that save files share: how `--force` saves, the message of a save that
+//! failed, and the folder `-o DIR` names.
 
 use std::io;
 use std::path::Path;
@@ -26,4 +26,21 @@ pub fn save_error(path: &Path, e: &io::Error) -> String {
         _ => "",
     };
     format!("cannot write {}: {e}{hint}", path.display())
+}
+
+/// Makes the folder `-o DIR` names, with its parents, unless it is there.
+///
+/// # Errors
+/// A message naming `dir`: an existing file that is not a folder (`/dev/full`, a puzzle
+/// file), or the system's reason it cannot be made.
+pub fn create_folder(dir: &Path) -> Result<(), String> {
+    if let Ok(meta) = std::fs::metadata(dir)
+        && !meta.is_dir()
+    {
+        return Err(format!(
+            "cannot write into {}: not a folder (-o names the folder the files go into)",
+            dir.display()
+        ));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
 }

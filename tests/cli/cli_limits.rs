@@ -198,6 +198,33 @@ fn a_second_ctrl_c_exits_at_once() {
 
 #[cfg(unix)]
 #[test]
+fn ctrl_c_stops_a_family_without_output_and_says_how_to_keep_one() {
+    let dir = tempfile::tempdir().unwrap();
+    // The 6x6 family takes minutes; no cluster needs 99 moves, so nothing is listed and the
+    // pipe never fills while the test waits.
+    let args = [
+        "family",
+        "rushhour",
+        "--size",
+        "6x6",
+        "--min-moves",
+        "99",
+        "-q",
+    ];
+    let child = command(&args, dir.path()).spawn().expect("the binary runs");
+    std::thread::sleep(Duration::from_secs(1));
+    interrupt(&child);
+    let out = wait_within(child, Duration::from_secs(20), "an interrupted family");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains("stopped: cancelled"), "{err}");
+    // --resume needs -o: the way to a resumable run is named instead.
+    assert!(!err.contains("--resume"), "{err}");
+    assert!(err.contains("run again with -o FILE"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
 fn ctrl_c_during_a_pattern_database_build_leaves_no_partial_file() {
     let cache = tempfile::tempdir().unwrap();
     let args = [

@@ -132,3 +132,64 @@ fn a_closed_output_pipe_is_one_clear_error() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("standard output was closed"), "{err}");
 }
+
+/// Runs `blockslide ARGS` with file descriptor 1 closed, as `blockslide ARGS >&-` does
+/// (`Stdio::null()` is an open descriptor, not a closed one).
+#[cfg(target_os = "linux")]
+fn run_with_stdout_closed(args: &[String]) -> Output {
+    use std::os::unix::process::CommandExt as _;
+    let mut command = command();
+    command.args(args).stderr(Stdio::piped());
+    // SAFETY: the closure runs in the child between fork and exec and only calls `close`,
+    // which is async-signal-safe; closing descriptor 1 touches nothing of the parent.
+    unsafe {
+        command.pre_exec(|| {
+            libc::close(libc::STDOUT_FILENO);
+            Ok(())
+        });
+    }
+    command.output().expect("the binary runs")
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_one_clear_error() {
+    let file = |name: &str| {
+        repository()
+            .join("saved_puzzles")
+            .join(name)
+            .display()
+            .to_string()
+    };
+    let words = |line: &str| line.split(' ').map(str::to_string).collect::<Vec<_>>();
+    let dir = tempfile::tempdir().unwrap();
+    let listing = dir.path().join("family.jsonl");
+    for args in [
+        words("family rushhour --size 4x4 -q"),
+        // With -o as well: the listing would be written, its summary lost.
+        vec![
+            "family".into(),
+            "rushhour".into(),
+            "--size".into(),
+            "3x3".into(),
+            "-q".into(),
+            "--json".into(),
+            "-o".into(),
+            listing.display().to_string(),
+        ],
+        words("generate --size 3x3 --count 3 --seed 1"),
+        vec!["solve".into(), file("two-by-three.ron")],
+        vec!["count".into(), file("two-by-three.ron")],
+    ] {
+        let out = run_with_stdout_closed(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("standard output is closed"), "{args:?}: {err}");
+    }
+    assert!(
+        !listing.exists(),
+        "nothing is written when the run is refused"
+    );
+}

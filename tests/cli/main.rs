@@ -21,6 +21,7 @@ mod families_cli;
 mod family_cli;
 #[cfg(feature = "distributed")]
 mod family_distributed;
+mod generate_cli;
 mod golden;
 mod improve_cli;
 mod tiles_cli;

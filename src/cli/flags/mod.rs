@@ -200,11 +200,17 @@ const GENERATE_OUTPUT: &str =
 /// `generate --json`: only for puzzles made to a number of moves.
 const GENERATE_JSON: &str = "Print one JSON object (rushhour and puzzle files)";
 
+/// `generate --force`: read-only files, and an earlier run's files beyond `--count`.
+const GENERATE_FORCE: &str = "Replace output files that are read-only (they stay read-only), \
+and remove the puzzle-N.ron files beyond --count an earlier run left in DIR; without it, \
+either is refused before any work starts";
+
 /// Arguments of `generate`.
 #[derive(Debug, Args)]
 #[command(
     mut_arg("json", |a| a.help(GENERATE_JSON)),
     mut_arg("output", |a| a.help(GENERATE_OUTPUT).value_name("DIR")),
+    mut_arg("force", |a| a.help(GENERATE_FORCE)),
 )]
 pub struct GenerateArgs {
     /// What to make: random tile instances (without it), `rushhour` (Rush Hour puzzles made to
@@ -228,13 +234,13 @@ pub struct GenerateArgs {
     /// and puzzle files; required there).
     #[arg(long, value_name = "A..B")]
     pub moves: Option<String>,
-    /// The red car's row, from 1 (rushhour) [default: the middle row, the third on 6x6].
+    /// The red car's row, from 1 (rushhour) [default: the third, as in `family rushhour`].
     #[arg(long)]
     pub primary_row: Option<usize>,
     /// `-o DIR`.
     #[command(flatten)]
     pub output: OutputPath,
-    /// Replacing read-only files in DIR.
+    /// Replacing read-only files in DIR, removing stale ones.
     #[command(flatten)]
     pub force: ForceArgs,
     /// `--json`.

@@ -315,19 +315,23 @@ pub fn checked_file(path: &Path, report: &TextReport) -> String {
 }
 
 /// `family`: the summary, for standard error (standard output may carry the listing).
+/// `resumable` says whether the run kept a record to resume (it wrote to `-o FILE`).
 pub fn family(
     identity: &str,
     summary: &FamilySummary,
     termination: Termination,
     seconds: f64,
     stats: &blockslide_core::solve::Stats,
+    resumable: bool,
 ) -> String {
     let mut lines = vec![format!("family: {identity}")];
     if termination != Termination::Solved {
-        lines.push(format!(
-            "stopped: {} (resume with --resume)",
-            termination.name()
-        ));
+        let hint = if resumable {
+            "resume with --resume"
+        } else {
+            "without -o nothing is kept to resume; run again with -o FILE to be able to resume"
+        };
+        lines.push(format!("stopped: {} ({hint})", termination.name()));
     }
     lines.push(format!(
         "clusters: {} ({} solvable, {} minimal), positions: {} ({} in solvable clusters)",

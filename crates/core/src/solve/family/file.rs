@@ -38,7 +38,7 @@ use crate::model::text::{echo, normalize};
 use crate::model::{Axis, MAX_SIDE, Metric, Puzzle, rushhour as rush_hour_board};
 
 use super::blocks::{BlockFamily, BlockFamilyError, BlockShape, MAX_CELLS, MAX_FAMILY_PIECES};
-use super::rushhour::{FamilyError, RushHourFamily, RushHourRules};
+use super::rushhour::{DEFAULT_PRIMARY_ROW, FamilyError, RushHourFamily, RushHourRules};
 
 /// The family file format version this build reads and writes.
 pub const FAMILY_FORMAT_VERSION: u64 = 1;
@@ -551,7 +551,7 @@ fn blocks_error_pos(e: &BlockFamilyError, family: &BlockFamily, map: &PathMap) -
 
 /// The Rush Hour family a parsed file describes.
 fn build_rush_hour(file: RushHourText, map: &PathMap) -> Result<RushHourFamily, LoadError> {
-    let primary_row = size(file.primary_row.unwrap_or(3));
+    let primary_row = file.primary_row.map_or(DEFAULT_PRIMARY_ROW + 1, size);
     if primary_row == 0 {
         return Err(at("rows count from 1", map.value(&["primary_row"])));
     }

@@ -19,4 +19,6 @@ pub use self::engine::{
     ClusterRecord, Family, FamilyRun, FamilySummary, UnitBudget, UnitResult, enumerate, walk_unit,
 };
 pub use self::file::{FamilySpec, parse_family, read_family};
-pub use self::rushhour::{FamilyError, RushHourFamily, RushHourRules};
+pub use self::rushhour::{
+    DEFAULT_PRIMARY_ROW, FamilyError, RushHourFamily, RushHourRules, fogleman_string,
+};

@@ -18,9 +18,11 @@ use std::collections::VecDeque;
 use super::engine::{ClusterRecord, Family, UnitBudget, UnitResult};
 
 mod minimal;
+mod notation;
 mod units;
 
 pub use minimal::is_minimal;
+pub use notation::{board_string, fogleman_string};
 
 use units::UnitIter;
 #[cfg(test)]
@@ -102,6 +104,9 @@ pub enum FamilyError {
     },
 }
 
+/// The primary car's row when none is named, from 0 at the top: the third, Fogleman's.
+pub const DEFAULT_PRIMARY_ROW: usize = 2;
+
 /// The most walls a family may have: the number of wall sets grows as cells^walls.
 pub const MAX_WALLS: usize = 4;
 
@@ -118,7 +123,7 @@ impl RushHourFamily {
         let family = RushHourFamily {
             rows,
             cols,
-            primary_row: 2,
+            primary_row: DEFAULT_PRIMARY_ROW,
             max_walls,
             rules: RushHourRules::default(),
         };
@@ -692,40 +697,6 @@ fn walk_with(family: &RushHourFamily, unit: &Unit, s: &mut Scratch) -> UnitWalk 
         clusters,
         memory_bytes,
     }
-}
-
-/// The layout of `key` in `unit` in Fogleman's notation: the board row by row, `o` for an
-/// empty cell, `x` for a wall, `A` for the primary car and `B`, `C`, … for the other
-/// vehicles in the order their first cell comes in reading order.
-pub fn board_string(family: &RushHourFamily, unit: &Unit, key: u64) -> String {
-    let geometry = Geometry::new(family, unit);
-    let cells = family.rows * family.cols;
-    let mut owner: Vec<Option<usize>> = vec![None; cells];
-    for (v, masks) in geometry.masks.iter().enumerate() {
-        let mask = masks[geometry.offset(key, v)];
-        for (cell, slot) in owner.iter_mut().enumerate() {
-            if mask >> cell & 1 == 1 {
-                *slot = Some(v);
-            }
-        }
-    }
-    let mut letters = vec![None; unit.vehicles.len()];
-    let mut next = b'B';
-    let mut out = String::with_capacity(cells);
-    for (cell, slot) in owner.iter().enumerate() {
-        let ch = match slot {
-            Some(v) if unit.vehicles[*v].primary => 'A',
-            Some(v) => *letters[*v].get_or_insert_with(|| {
-                let letter = char::from(next);
-                next += 1;
-                letter
-            }),
-            None if unit.walls >> cell & 1 == 1 => 'x',
-            None => 'o',
-        };
-        out.push(ch);
-    }
-    out
 }
 
 impl Family for RushHourFamily {
