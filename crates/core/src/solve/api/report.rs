@@ -69,6 +69,12 @@ pub struct CountReport {
 }
 
 impl CountReport {
+    /// Whether the whole space was walked (the walk ran out of states rather than into a
+    /// limit).
+    pub fn complete(&self) -> bool {
+        self.status == Termination::Unsolvable
+    }
+
     /// States counted per second of the walk.
     pub fn states_per_second(&self) -> f64 {
         self.states as f64 / self.stats.elapsed.as_secs_f64().max(1e-9)
