@@ -4,7 +4,7 @@
 //! written as a puzzle file with `--write-hardest`), the number of distinct shortest solutions,
 //! and along one of them how many moves keep it shortest at each position (1 = forced).
 //!
-//! `--json` prints one object ([`json::Analyze`]): `{"choices":[..],"complete":..,
+//! `--json` prints one object ([`json::analyze`]): `{"choices":[..],"complete":..,
 //! "component":..,"expanded":..,"forced_moves":..,"goal_positions":..,
 //! "hardest":{"board":[..],"count":..,"distance":..},"histogram":[..],"metric":..,
 //! "notes":[..],"optimal_solutions":"..","optimal_solutions_saturated":..,
@@ -59,7 +59,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
         None => Ok(()),
     };
     if args.print.json {
-        json::print(&json::Analyze::from(&report))?;
+        json::print(&json::analyze(&report))?;
     } else {
         out!("{}", text::analyze(&report))?;
     }

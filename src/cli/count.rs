@@ -3,7 +3,7 @@
 //! them satisfy the goal.
 //!
 //! Text output is a summary and a per-depth histogram; `--json` prints one object
-//! ([`json::Count`]): `{"complete":..,"expanded":..,"goal_states":..,"max_depth":..,
+//! ([`json::count`]): `{"complete":..,"expanded":..,"goal_states":..,"max_depth":..,
 //! "metric":..,"mirrored":..,"peak_memory_bytes":..,"peak_memory_estimated":..,"per_depth":[..],"puzzle":..,
 //! "seconds":..,"states":..,"states_per_second":..,"status":..}` (`mirrored`: the walk
 //! expanded one position of each left-right mirror pair, `expanded` positions in all).
@@ -11,8 +11,7 @@
 //! Exit codes: 0 counted (the whole space was walked), 1 error, 3 a limit stopped the walk
 //! (the figures then cover the layers walked so far).
 
-use blockslide_core::solve::api::{CountReport, count, metric_for};
-use blockslide_core::solve::core::Termination;
+use blockslide_core::solve::api::{count, metric_for};
 
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::CountArgs;
@@ -32,26 +31,16 @@ pub fn run(args: &CountArgs) -> Result<u8, CliError> {
     let report = count(puzzle, metric, control).map_err(|e| loaded.locate(&e))?;
     drop(line);
     if args.print.json {
-        json::print(&json::Count::new(
-            &puzzle.name,
-            metric,
-            &report,
-            complete(&report),
-        ))?;
+        json::print(&json::count(&puzzle.name, metric, &report))?;
     } else {
         out!(
             "{}",
-            text::count(&puzzle.name, metric, &report, complete(&report))
+            text::count(&puzzle.name, metric, &report, report.complete())
         )?;
     }
-    Ok(if complete(&report) {
+    Ok(if report.complete() {
         EXIT_OK
     } else {
         EXIT_LIMIT
     })
-}
-
-/// Whether the whole space was walked ("space exhausted").
-fn complete(report: &CountReport) -> bool {
-    report.status == Termination::Unsolvable
 }

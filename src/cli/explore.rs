@@ -4,7 +4,7 @@
 //! hardest start of each of the `--top N` hardest solvable components (written as puzzle files
 //! with `--write-top DIR`).
 //!
-//! `--json` prints one object ([`json::Explore`]): `{"arrangements":..,"complete":..,
+//! `--json` prints one object ([`json::explore`]): `{"arrangements":..,"complete":..,
 //! "components":..,"expanded":..,"goal_arrangements":..,
 //! "hardest":[{"board":[..],"component":..,"count":..,"distance":..}],"metric":..,
 //! "notes":[..],"peak_memory_bytes":..,"peak_memory_estimated":..,"puzzle":..,"seconds":..,"solvable_components":..,
@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use blockslide_core::model::file::{SaveOptions, check_save_path, load, save_text, save_with};
+use blockslide_core::report;
 use blockslide_core::solve::api::{ExploreReport, explore, metric_for};
 
 use super::analyze::{FOUND_BY, hardest_puzzle};
@@ -66,7 +67,7 @@ pub fn run(args: &ExploreArgs) -> Result<u8, CliError> {
         None => Ok(()),
     };
     if args.print.json {
-        json::print(&json::Explore::from(&report))?;
+        json::print(&json::explore(&report))?;
     } else {
         out!("{}", text::explore(&report))?;
     }
@@ -90,7 +91,7 @@ struct Summary<'a> {
     source: String,
     files: &'a [String],
     #[serde(flatten)]
-    report: json::Explore<'a>,
+    report: report::Explore<'a>,
 }
 
 /// The file name of the `n`th hardest start.
@@ -227,7 +228,7 @@ fn write_top(
         written_by: concat!("blockslide explore ", env!("CARGO_PKG_VERSION")),
         source: source.display().to_string(),
         files: &files,
-        report: json::Explore::from(report),
+        report: json::explore(report),
     })
     .expect("the summary holds strings, numbers and lists only");
     save_text(&summary, &(summary_text + "\n"), options).map_err(|e| save_error(&summary, &e))?;

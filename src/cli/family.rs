@@ -129,7 +129,7 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
     sink.finish(complete, run.units_done, &summary)?;
     let seconds = started.elapsed().as_secs_f64();
     if args.print.json {
-        json::print(&json::FamilyRun::new(
+        json::print(&json::family_run(
             &identity,
             &summary,
             run.termination,

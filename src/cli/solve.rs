@@ -7,7 +7,8 @@
 //! array for the puzzle, or `{"blocks": [..], "tiles": [..]}` without one).
 //!
 //! `--trace FILE.jsonl` also writes every step of the search, one JSON object a line (see
-//! [`blockslide_core::solve::trace::Trace::to_json_lines`]), saved as puzzle files are
+//! [`json::trace`]: each line one of the core's
+//! [`TraceLine`](blockslide_core::report::TraceLine)s), saved as puzzle files are
 //! ([`save_text`]: atomically, so a trace that cannot be written leaves the file as it was).
 //! The report is printed all the same, with a line on standard error saying why the trace was
 //! not written (with `--json`, the object's `trace` says what became of it).
@@ -80,7 +81,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             }
             // Saved as puzzle files are (atomically: a failed write leaves the file that was
             // there); the search is done whatever becomes of it, and its report is printed.
-            let written = save_text(path, &watched.trace.to_json_lines(), SaveOptions::default());
+            let written = save_text(path, &json::trace(&watched.trace), SaveOptions::default());
             trace = Some((path, watched.trace.events.len(), written.err()));
             report
         }
@@ -95,7 +96,7 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
         let trace = trace
             .as_ref()
             .map(|(path, events, error)| json::TraceFile::new(path, *events, error.as_ref()));
-        json::print(&json::Solve::from(&report).with_trace(trace))
+        json::print(&json::Solve::new(&report, trace))
     } else {
         out!("{}", text::solve(&report))
     };

@@ -60,13 +60,15 @@ const WINDOW: Rule = ("window", "app windows never import each other");
 const ENGINE: Rule = ("engine", "front ends use only the core's API and model");
 
 /// The core's public face, all that the front ends (the app, the binary) may import of it:
-/// the model, and the solver's front door with the vocabulary of its requests and answers.
+/// the model, the solver's front door with the vocabulary of its requests and answers, and
+/// the reports' serializable objects.
 /// `true` admits the module's submodules too; `false` the module alone, its own items and
 /// re-exports, not the engine files behind it. Everything else of `blockslide_core::solve`
 /// (blocks, tiles, algorithms, analysis, the family's and the design search's internals) is
 /// an engine, the core's own business.
-const CORE_API: [(&str, bool); 8] = [
+const CORE_API: [(&str, bool); 9] = [
     ("blockslide_core::model", true),
+    ("blockslide_core::report", true),
     ("blockslide_core::solve", false),
     ("blockslide_core::solve::api", true),
     ("blockslide_core::solve::core", false),

@@ -130,4 +130,5 @@
 #![forbid(missing_docs)]
 
 pub mod model;
+pub mod report;
 pub mod solve;

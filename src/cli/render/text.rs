@@ -14,7 +14,7 @@ use blockslide_core::solve::design::{DesignRules, SearchOptions, SearchReport};
 use blockslide_core::solve::family::FamilySummary;
 use blockslide_core::solve::{HeuristicInfo, SolveReport, Termination};
 
-use super::peak_memory::PeakMemory;
+use super::peak_memory;
 
 /// `solve`: the summary of a search, its statistics and its moves.
 pub fn solve(report: &SolveReport) -> String {
@@ -72,7 +72,7 @@ pub fn solve(report: &SolveReport) -> String {
         ("max frontier", s.max_frontier.to_string()),
         ("left in frontier", s.frontier.to_string()),
         ("states stored", s.stored.to_string()),
-        ("peak memory", PeakMemory::text(s.peak_memory_bytes)),
+        ("peak memory", peak_memory::text(s.peak_memory_bytes)),
         ("time", format!("{:.3} s", s.elapsed.as_secs_f64())),
         ("nodes per second", format!("{:.0}", s.nodes_per_second())),
         ("depth / bound reached", s.depth.to_string()),
@@ -154,7 +154,7 @@ pub fn count(name: &str, metric: Metric, report: &CountReport, complete: bool) -
         "time:        {:.3} s ({:.0} states/s), peak memory {}",
         report.stats.elapsed.as_secs_f64(),
         report.states_per_second(),
-        PeakMemory::text(report.stats.peak_memory_bytes)
+        peak_memory::text(report.stats.peak_memory_bytes)
     );
     if report.mirrored {
         let _ = writeln!(
@@ -224,7 +224,7 @@ pub fn analyze(report: &AnalyzeReport) -> String {
         out,
         "time:              {:.3} s, peak memory {}",
         report.stats.elapsed.as_secs_f64(),
-        PeakMemory::text(report.stats.peak_memory_bytes)
+        peak_memory::text(report.stats.peak_memory_bytes)
     );
     if !report.histogram.is_empty() {
         let _ = writeln!(out, "positions by distance to the goal:");
@@ -262,7 +262,7 @@ pub fn explore(report: &ExploreReport) -> String {
         out,
         "time:                {:.3} s, peak memory {}",
         report.stats.elapsed.as_secs_f64(),
-        PeakMemory::text(report.stats.peak_memory_bytes)
+        peak_memory::text(report.stats.peak_memory_bytes)
     );
     for (i, h) in report.hardest.iter().enumerate() {
         let _ = writeln!(
@@ -354,7 +354,7 @@ pub fn family(
     }
     lines.push(format!(
         "time: {seconds:.2} s, peak memory {}",
-        PeakMemory::text(stats.peak_memory_bytes)
+        peak_memory::text(stats.peak_memory_bytes)
     ));
     lines.join("\n")
 }

@@ -13,7 +13,6 @@ use std::borrow::Borrow;
 use std::collections::VecDeque;
 
 use rustc_hash::FxHashMap;
-use serde::Serialize;
 
 use crate::model::{Cell, Dir, Puzzle};
 use crate::solve::algorithms::Algorithm;
@@ -66,8 +65,7 @@ impl TraceNode {
 }
 
 /// One event of a recorded search, naming nodes by their index in [`Trace::nodes`].
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
-#[serde(tag = "event", rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum TraceEvent {
     /// A search (or an iteration) starts at this root.
     Root {
@@ -99,6 +97,31 @@ pub enum TraceEvent {
         /// The node.
         node: usize,
     },
+}
+
+impl TraceEvent {
+    /// The node the event names (`None` for a new bound).
+    pub fn node(&self) -> Option<usize> {
+        match *self {
+            TraceEvent::Root { node }
+            | TraceEvent::Expanded { node, .. }
+            | TraceEvent::Generated { node, .. }
+            | TraceEvent::Goal { node } => Some(node),
+            TraceEvent::BoundRaised { .. } => None,
+        }
+    }
+
+    /// The event's name as a trace's lines write it: `root`, `bound-raised`, `expanded`,
+    /// `generated`, `goal`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TraceEvent::Root { .. } => "root",
+            TraceEvent::BoundRaised { .. } => "bound-raised",
+            TraceEvent::Expanded { .. } => "expanded",
+            TraceEvent::Generated { .. } => "generated",
+            TraceEvent::Goal { .. } => "goal",
+        }
+    }
 }
 
 /// A recorded search.
@@ -311,38 +334,6 @@ impl Trace {
             Algorithm::Bibfs => "two queues, one layer at a time, the smaller side first",
         }
     }
-
-    /// The events as JSON lines (one object per event, each node's figures, move and board
-    /// written out), for scripts and for showing a search elsewhere.
-    pub fn to_json_lines(&self) -> String {
-        let mut out = String::new();
-        for event in &self.events {
-            let mut value = serde_json::to_value(event).unwrap_or_default();
-            if let (Some(object), Some(node)) = (value.as_object_mut(), event_node(event)) {
-                let n = &self.nodes[node];
-                object.insert("parent".into(), serde_json::json!(n.parent));
-                object.insert("move".into(), serde_json::json!(self.label(node)));
-                object.insert("g".into(), serde_json::json!(n.g));
-                object.insert("h".into(), serde_json::json!(n.h));
-                if let Some(f) = self.priority(n.g, n.h) {
-                    object.insert("f".into(), serde_json::json!(f));
-                }
-                object.insert("tree".into(), serde_json::json!(n.tree));
-                if n.backward {
-                    object.insert("backward".into(), serde_json::json!(true));
-                }
-                if !matches!(event, TraceEvent::Expanded { .. }) {
-                    object.insert(
-                        "board".into(),
-                        serde_json::json!(self.position(node).board_rows()),
-                    );
-                }
-            }
-            out.push_str(&value.to_string());
-            out.push('\n');
-        }
-        out
-    }
 }
 
 /// The move from the board `from` to the board `to` (`cols` columns) in words: the piece
@@ -373,17 +364,6 @@ fn move_label(from: &[Cell], to: &[Cell], cols: usize) -> String {
         }
     }
     format!("{token} {}", parts.join(", "))
-}
-
-/// The node an event names, if any.
-fn event_node(event: &TraceEvent) -> Option<usize> {
-    match *event {
-        TraceEvent::Root { node }
-        | TraceEvent::Expanded { node, .. }
-        | TraceEvent::Generated { node, .. }
-        | TraceEvent::Goal { node } => Some(node),
-        TraceEvent::BoundRaised { .. } => None,
-    }
 }
 
 /// The counters a search keeps, as they stood after some number of events.

@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use blockslide_core::model::Puzzle;
+use blockslide_core::report::trace_lines;
 use blockslide_core::solve::api::{Algorithm, SolveRequest, solve, watch};
 use blockslide_core::solve::observe::Fate;
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent};
@@ -347,9 +348,9 @@ fn every_node_is_drawn_in_the_position_its_move_makes() {
     let label = trace.label(child);
     // From `5 4 2 / 1 3 .` the blank's neighbours 2 (above) and 3 (left) can move.
     assert!(["2 down", "3 right"].contains(&label.as_str()), "{label}");
-    let json = trace.to_json_lines();
-    assert_eq!(json.lines().count(), trace.events.len());
-    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    let lines: Vec<_> = trace_lines(&trace).collect();
+    assert_eq!(lines.len(), trace.events.len());
+    let first = serde_json::to_value(&lines[0]).unwrap();
     assert_eq!(first["event"], "root");
     assert_eq!(first["board"][0], "5 4 2");
 }

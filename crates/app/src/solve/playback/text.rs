@@ -1,6 +1,7 @@
 //! The solution written out: move notation, readable text, and the CLI's JSON.
 
 use blockslide_core::model::{Dir, Metric, PuzzleType};
+use blockslide_core::report;
 use blockslide_core::solve::{PieceMove, SolveReport};
 
 use crate::common::format::headline;
@@ -67,14 +68,19 @@ pub fn solution_text(report: &SolveReport) -> String {
     lines.join("\n") + "\n"
 }
 
-/// The solution as the CLI's JSON, pretty-printed.
+/// The solution as the CLI's `solve --json` object, pretty-printed: the core's
+/// [`report::Solve`] of the same report. The CLI's own fields are left out: the memory figure is
+/// the search's estimate (`"peak_memory_estimated": true`), since the app's process runs many
+/// searches and its peak is no one search's, and there is no `trace`.
 #[expect(
     clippy::missing_panics_doc,
-    reason = "the `expect` states an invariant: JSON values always serialise"
+    reason = "the `expect` states an invariant: the report's object always serialises"
 )]
 pub fn solution_json(report: &SolveReport) -> String {
-    // Invariant: a `serde_json::Value` always serialises.
-    serde_json::to_string_pretty(&report.to_json()).expect("JSON values serialise")
+    // Invariant: the object holds strings, numbers, booleans and lists of them, and no map
+    // with non-string keys, so serialising cannot fail.
+    serde_json::to_string_pretty(&report::Solve::from(report))
+        .expect("the report's object serialises")
 }
 
 #[cfg(test)]
@@ -115,14 +121,19 @@ mod tests {
 
     #[test]
     fn json_export_is_the_cli_object() {
-        let r = report(
-            PuzzleType::Blocks,
-            vec![mv("B", &[Dir::Down, Dir::Left])],
-            None,
-        );
-        let value: serde_json::Value = serde_json::from_str(&solution_json(&r)).unwrap();
-        assert_eq!(value, r.to_json());
-        assert_eq!(value["moves"][0]["piece"], "B");
-        assert_eq!(value["moves"][0]["steps"][1], "left");
+        let r = report(PuzzleType::Tiles, vec![mv("7", &[Dir::Left])], Some("r"));
+        let exported = solution_json(&r);
+        // The CLI's `solve --json` object built from the same report by the shared type,
+        // without the CLI's own fields: every key, in the CLI's order.
+        let cli = blockslide_core::report::Solve::from(&*r);
+        assert_eq!(exported, serde_json::to_string_pretty(&cli).unwrap());
+        let value: serde_json::Value = serde_json::from_str(&exported).unwrap();
+        assert_eq!(value["moves"][0]["piece"], "7");
+        assert_eq!(value["moves"][0]["steps"][0], "left");
+        assert_eq!(value["blank_moves"], "r");
+        // The memory figure is the search's estimate (the app's process runs more than one
+        // search), and says so.
+        assert_eq!(value["peak_memory_estimated"], true);
+        assert!(value.get("trace").is_none());
     }
 }

@@ -1,5 +1,5 @@
-//! What a solve and a count report: the reports themselves, their JSON form, and how the
-//! front door fills a report from a finished search.
+//! What a solve and a count report: the reports themselves, and how the front door fills a
+//! report from a finished search. Their serializable form is in [`report`](crate::report).
 
 use serde::Serialize;
 
@@ -69,6 +69,12 @@ pub struct CountReport {
 }
 
 impl CountReport {
+    /// Whether the whole space was walked (the walk ran out of states rather than into a
+    /// limit).
+    pub fn complete(&self) -> bool {
+        self.status == Termination::Unsolvable
+    }
+
     /// States counted per second of the walk.
     pub fn states_per_second(&self) -> f64 {
         self.states as f64 / self.stats.elapsed.as_secs_f64().max(1e-9)
@@ -149,55 +155,5 @@ pub(super) fn record<M>(
             "stopped ({}) after proving no solution of length {depth} or less exists",
             outcome.termination.name()
         ));
-    }
-}
-
-impl SolveReport {
-    /// The report as the CLI's `--json` object: `puzzle, puzzle_type, algorithm, heuristic,
-    /// metric, status, optimal, length, steps, moves [{piece, steps}], blank_moves` (tile
-    /// puzzles only), the statistics `expanded, generated, duplicates, goal_tests,
-    /// max_frontier, frontier, stored, seconds, nodes_per_second, peak_memory_bytes, depth,
-    /// completed_depth`, and `notes`. `length` and `steps` are `null` unless solved.
-    pub fn to_json(&self) -> serde_json::Value {
-        let moves: Vec<serde_json::Value> = self
-            .moves
-            .iter()
-            .map(|m| {
-                serde_json::json!({
-                    "piece": m.piece.as_str(),
-                    "steps": m.steps.iter().map(|d| d.word()).collect::<Vec<_>>(),
-                })
-            })
-            .collect();
-        let s = &self.stats;
-        let mut object = serde_json::json!({
-            "puzzle": self.puzzle,
-            "puzzle_type": self.puzzle_type.name(),
-            "algorithm": self.algorithm.name(),
-            "heuristic": self.heuristic,
-            "metric": self.metric.name(),
-            "status": self.status.name(),
-            "optimal": self.optimal,
-            "length": self.length(),
-            "steps": self.steps(),
-            "moves": moves,
-            "expanded": s.expanded,
-            "generated": s.generated,
-            "duplicates": s.duplicates,
-            "goal_tests": s.goal_tests,
-            "max_frontier": s.max_frontier,
-            "frontier": s.frontier,
-            "stored": s.stored,
-            "seconds": s.elapsed.as_secs_f64(),
-            "nodes_per_second": s.nodes_per_second(),
-            "peak_memory_bytes": s.peak_memory_bytes,
-            "depth": s.depth,
-            "completed_depth": s.completed_depth,
-            "notes": self.notes,
-        });
-        if let (Some(blank), Some(map)) = (&self.blank_moves, object.as_object_mut()) {
-            map.insert("blank_moves".into(), blank.clone().into());
-        }
-        object
     }
 }

@@ -429,8 +429,9 @@ impl TileDomain {
         out
     }
 
-    /// The directions the blank moves along `path`, in the seeds' notation (`"drul"`).
-    pub fn blank_moves(&self, path: &[Dir]) -> String {
+    /// The directions the blank moves along `path`, in the seeds' notation (`"drul"`): the
+    /// letters alone, whatever the board.
+    pub fn blank_moves(path: &[Dir]) -> String {
         path.iter().map(|d| d.letter()).collect()
     }
 
@@ -550,7 +551,7 @@ mod tests {
         assert_eq!(pm[0].steps, vec![Dir::Right]);
         assert_eq!(pm[1].piece, Token::number(4));
         assert_eq!(pm[1].steps, vec![Dir::Down]);
-        assert_eq!(d.blank_moves(&[Dir::Left, Dir::Up]), "lu");
+        assert_eq!(TileDomain::blank_moves(&[Dir::Left, Dir::Up]), "lu");
     }
 
     #[test]

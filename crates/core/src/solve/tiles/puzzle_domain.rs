@@ -56,7 +56,7 @@ impl PuzzleDomain for TileDomain {
     }
 
     fn blank_moves(&self, path: &[Dir]) -> Option<String> {
-        Some(TileDomain::blank_moves(self, path))
+        Some(TileDomain::blank_moves(path))
     }
 
     fn unsolvable_without_search(&self) -> Option<&'static str> {
