@@ -354,3 +354,29 @@ fn every_node_is_drawn_in_the_position_its_move_makes() {
     assert_eq!(first["event"], "root");
     assert_eq!(first["board"][0], "5 4 2");
 }
+
+#[test]
+fn a_traces_lines_name_new_bounds_and_the_backward_half_as_they_always_did() {
+    let lines = |algorithm| -> Vec<String> {
+        let trace = watched(&bundled("two-by-three.ron"), algorithm);
+        trace_lines(&trace)
+            .map(|line| serde_json::to_string(&line).unwrap())
+            .collect()
+    };
+    // A new bound is its value and the event's name, nothing of a node.
+    let ida = lines(Algorithm::Idastar);
+    let bound = ida.iter().find(|l| l.contains("bound-raised")).unwrap();
+    assert!(bound.starts_with(r#"{"bound":"#), "{bound}");
+    assert!(bound.ends_with(r#","event":"bound-raised"}"#), "{bound}");
+    // The goal's half of a bidirectional search is marked first, and its lines carry no f.
+    let bibfs = lines(Algorithm::Bibfs);
+    let backward = bibfs
+        .iter()
+        .find(|l| l.contains(r#""event":"generated""#) && l.contains("backward"))
+        .unwrap();
+    assert!(
+        backward.starts_with(r#"{"backward":true,"board":["#),
+        "{backward}"
+    );
+    assert!(bibfs.iter().all(|l| !l.contains(r#""f":"#)));
+}
