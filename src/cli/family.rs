@@ -86,6 +86,11 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
     if args.cluster.process > 0 {
         return super::family_distributed::serve(family, words, &control, &args.cluster);
     }
+    // A shared run that cannot start is refused before FILE.part and FILE.resume exist.
+    #[cfg(feature = "distributed")]
+    if args.cluster.processes > 1 {
+        args.cluster.check()?;
+    }
     let mut sink = match &args.output.output {
         Some(path) => Sink::file(path, &identity, args.resume, args.force.options())?,
         None => Sink::Stdout,

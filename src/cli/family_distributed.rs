@@ -63,6 +63,32 @@ const TICK: Duration = Duration::from_millis(10);
 const FIRST_PORT: usize = 2101;
 
 impl ClusterArgs {
+    /// Checks the processes and their addresses before process 0 touches any file, so a run
+    /// that cannot start leaves nothing behind: the process number, the host file, and that
+    /// each address is a `host:port` with a port from 1 to 65535.
+    ///
+    /// # Errors
+    /// What is wrong, in words for the user.
+    pub fn check(&self) -> Result<(), String> {
+        let CommunicationConfig::Cluster { addresses, .. } = self.config(1)? else {
+            return Ok(());
+        };
+        for address in &addresses {
+            let port = address
+                .rsplit_once(':')
+                .filter(|(host, _)| !host.is_empty())
+                .and_then(|(_, port)| port.parse::<u16>().ok())
+                .filter(|&port| port > 0);
+            if port.is_none() {
+                return Err(format!(
+                    "`{address}` is no process address: write one host:port a line, with a \
+                     port from 1 to 65535"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Timely's configuration of this process, with `threads` workers.
     fn config(&self, threads: usize) -> Result<CommunicationConfig, String> {
         let (processes, process) = (usize::from(self.processes), usize::from(self.process));

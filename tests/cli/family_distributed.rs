@@ -292,3 +292,29 @@ fn a_block_family_spread_over_two_processes_writes_the_same_bytes() {
         "two processes wrote other bytes than one"
     );
 }
+
+#[test]
+fn a_shared_run_that_cannot_start_leaves_no_file_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("listing.jsonl");
+    let bad_hosts = dir.path().join("hosts.txt");
+    std::fs::write(&bad_hosts, "localhost:2101\nlocalhost:99999\n").unwrap();
+    for (hostfile, needle) in [
+        (dir.path().join("missing.txt"), "cannot read --hostfile"),
+        (bad_hosts, "no process address"),
+    ] {
+        let mut args = FAMILY.to_vec();
+        args.extend(["--processes", "2", "--process", "0", "-o"]);
+        args.push(out.to_str().unwrap());
+        args.extend(["--hostfile", hostfile.to_str().unwrap()]);
+        let result = blockslide_exits(&args, 1);
+        let err = String::from_utf8_lossy(&result.stderr);
+        assert!(err.contains(needle), "{err}");
+        let left: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name.starts_with("listing"))
+            .collect();
+        assert!(left.is_empty(), "stray files: {left:?}");
+    }
+}
