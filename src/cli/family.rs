@@ -81,15 +81,16 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
         limits.max_nodes = u64::MAX;
     }
     let mut control = controlled(limits, args.limits.threads.threads);
+    // A shared run that cannot start is refused at once, on every process, and before
+    // process 0 makes FILE.part and FILE.resume.
+    #[cfg(feature = "distributed")]
+    if args.cluster.processes > 1 {
+        args.cluster.check()?;
+    }
     // Processes other than 0 walk their share for process 0, which alone touches FILE.
     #[cfg(feature = "distributed")]
     if args.cluster.process > 0 {
         return super::family_distributed::serve(family, words, &control, &args.cluster);
-    }
-    // A shared run that cannot start is refused before FILE.part and FILE.resume exist.
-    #[cfg(feature = "distributed")]
-    if args.cluster.processes > 1 {
-        args.cluster.check()?;
     }
     let mut sink = match &args.output.output {
         Some(path) => Sink::file(path, &identity, args.resume, args.force.options())?,

@@ -377,7 +377,8 @@ impl Running {
         let threads = control.threads().max(1);
         let config = cluster.config(threads)?;
         let cancel = control.cancel_flag();
-        let Some((builders, others)) = connect(config, &cancel)? else {
+        let patience = Duration::from_secs(cluster.connect_timeout);
+        let Some((builders, others)) = connect(config, &cancel, patience)? else {
             return Ok(None);
         };
         let (sender, events) = mpsc::channel();
@@ -469,7 +470,12 @@ type Connected = (Vec<AllocatorBuilder>, Box<dyn Any + Send>);
 
 /// Timely's connections to the other processes, made on a thread of their own: timely waits
 /// for every process to come up, and Ctrl-C must still end that wait (`None` then).
-fn connect(config: CommunicationConfig, cancel: &AtomicBool) -> Result<Option<Connected>, String> {
+fn connect(
+    config: CommunicationConfig,
+    cancel: &AtomicBool,
+    patience: Duration,
+) -> Result<Option<Connected>, String> {
+    let started = std::time::Instant::now();
     let (sender, built) = mpsc::channel();
     std::thread::Builder::new()
         .name("blockslide-connect".to_string())
@@ -482,6 +488,15 @@ fn connect(config: CommunicationConfig, cancel: &AtomicBool) -> Result<Option<Co
         match built.recv_timeout(TICK * 10) {
             Ok(result) => return result.map(Some),
             Err(RecvTimeoutError::Timeout) if cancel.load(Ordering::Relaxed) => return Ok(None),
+            // The connecting thread retries for ever (timely's way): the wait is bounded here,
+            // and the process ends with the thread still trying.
+            Err(RecvTimeoutError::Timeout) if started.elapsed() >= patience => {
+                return Err(format!(
+                    "no answer from the other processes within {} s (--connect-timeout): start \
+                     every process with the same --processes and --hostfile, process 0 first",
+                    patience.as_secs()
+                ));
+            }
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => {
                 return Err("cannot connect to the other processes (see above)".to_string());

@@ -37,7 +37,12 @@ const DOCS: [&str; 6] = [
 
 /// Flags that exist only with the cargo feature `distributed` (the docs say so): checked only
 /// when the binary under test was built with it.
-const DISTRIBUTED_FLAGS: [&str; 3] = ["--processes", "--process", "--hostfile"];
+const DISTRIBUTED_FLAGS: [&str; 4] = [
+    "--processes",
+    "--process",
+    "--hostfile",
+    "--connect-timeout",
+];
 
 /// The command tree of the built binary, read from its help.
 struct Cli {

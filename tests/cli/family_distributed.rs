@@ -318,3 +318,26 @@ fn a_shared_run_that_cannot_start_leaves_no_file_behind() {
         assert!(left.is_empty(), "stray files: {left:?}");
     }
 }
+
+#[test]
+fn a_process_whose_others_never_answer_gives_up_after_its_connect_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    // Process 0 is never started: process 1 waits for it in vain.
+    let hosts = hostfile(dir.path(), 2);
+    let mut args = FAMILY.to_vec();
+    args.extend(["--processes", "2", "--process", "1", "-o", "unused.jsonl"]);
+    args.extend([
+        "--hostfile",
+        hosts.to_str().unwrap(),
+        "--connect-timeout",
+        "2",
+    ]);
+    let started = Instant::now();
+    let out = blockslide_exits(&args, 1);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--connect-timeout"), "{err}");
+    assert!(
+        started.elapsed() < Duration::from_mins(1),
+        "it gave up in time"
+    );
+}

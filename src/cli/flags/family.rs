@@ -110,4 +110,13 @@ pub struct ClusterArgs {
     /// file; each process listens at its own line). Default: localhost:2101, localhost:2102, ...
     #[arg(long, value_name = "FILE")]
     pub hostfile: Option<PathBuf>,
+    /// How long a process waits for the others to answer before it gives up and exits 1
+    /// (seconds, 1 to 86,400).
+    #[arg(
+        long,
+        default_value_t = 120,
+        value_name = "SECONDS",
+        value_parser = clap::value_parser!(u64).range(1..=86_400)
+    )]
+    pub connect_timeout: u64,
 }
