@@ -108,6 +108,18 @@ impl Axis {
 /// The width bars take of their step.
 const BAR_WIDTH: f64 = 0.8;
 
+/// A plot `width` by `height` that holds still: no drag, zoom, scroll or boxed zoom, since
+/// every chart of the app shows a fixed figure and the wheel must scroll its page.
+pub fn still_plot<'a>(id: impl egui::AsIdSalt, width: f32, height: f32) -> Plot<'a> {
+    Plot::new(id)
+        .width(width)
+        .height(height)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+}
+
 /// Draws `chart`.
 pub fn chart_ui(ui: &mut Ui, chart: Chart) -> Response {
     let Chart {
@@ -123,13 +135,7 @@ pub fn chart_ui(ui: &mut Ui, chart: Chart) -> Response {
         accessible,
         layers,
     } = chart;
-    let mut plot = Plot::new(id)
-        .width(width)
-        .height(height)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
+    let mut plot = still_plot(id, width, height)
         .include_x(x.0)
         .include_x(x.1)
         .include_y(y.0)
@@ -266,21 +272,18 @@ fn whole_marks_within(bounds: (f64, f64), intervals: f64) -> Vec<GridMark> {
         }
         step *= factor;
     }
-    let (lo, hi) = (bounds.0.max(0.0).ceil() as i64, bounds.1.floor() as i64);
-    (lo..=hi)
-        .map(|v| v as f64)
-        .filter(|v| (v / step).fract() == 0.0)
-        .map(|value| GridMark {
-            value,
-            step_size: step,
-        })
-        .collect()
+    multiples_within(bounds, step)
 }
 
 /// Grid marks for a log scale: whole powers of ten, at most four of them, so
 /// their labels stay legible in a short plot.
 fn log_marks(bounds: (f64, f64)) -> Vec<GridMark> {
     let step = ((bounds.1 - bounds.0) / 4.0).ceil().max(1.0);
+    multiples_within(bounds, step)
+}
+
+/// A mark at every whole multiple of `step` within `bounds` (from 0 up).
+fn multiples_within(bounds: (f64, f64), step: f64) -> Vec<GridMark> {
     let (lo, hi) = (bounds.0.max(0.0).ceil() as i64, bounds.1.floor() as i64);
     (lo..=hi)
         .map(|v| v as f64)

@@ -5,7 +5,7 @@ use std::f32::consts::FRAC_PI_2;
 
 use egui::epaint::TextShape;
 use egui::{Color32, Rect, RichText, Sense, Ui, pos2, vec2};
-use egui_plot::{Bar, BarChart, GridInput, GridMark, Plot, PlotPoint, PlotTransform, Text};
+use egui_plot::{Bar, BarChart, GridInput, GridMark, PlotPoint, PlotTransform, Text};
 
 use blockslide_core::solve::{Algorithm, SolveReport, Termination};
 
@@ -13,7 +13,7 @@ use super::pairs::ComparePair;
 use super::table::CompareRow;
 use blockslide_core::solve::api::heuristic_title;
 
-use crate::common::charts::compact;
+use crate::common::charts::{compact, still_plot};
 use crate::common::format as fmt;
 
 /// Above this ratio between the largest and smallest bar, charts switch to a log scale: the
@@ -199,13 +199,7 @@ fn bar_plot(
         // No tick labels on the x axis: `egui_plot` leaves out a label wider than the space
         // between two bars (Greedy's, with six bars in a narrow window). Each bar's name is
         // drawn under the plot instead, by `bar_names_ui`.
-        let mut plot = Plot::new(("compare chart", title))
-            .width(width)
-            .height(height)
-            .allow_drag(false)
-            .allow_zoom(false)
-            .allow_scroll(false)
-            .allow_boxed_zoom(false)
+        let mut plot = still_plot(("compare chart", title), width, height)
             .show_x(false)
             .show_axes([false, true])
             .include_y(0.0)

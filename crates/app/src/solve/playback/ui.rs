@@ -1,11 +1,12 @@
 //! The playback view: headline, board, controls, move list, heuristic plot and export.
 
 use egui::{Color32, Key, Modifiers, Rangef, RichText, Ui, vec2};
-use egui_plot::{AxisHints, GridInput, GridMark, Line, Plot, PlotPoints, Points, VLine};
+use egui_plot::{AxisHints, GridInput, GridMark, Line, PlotPoints, Points, VLine};
 
 use crate::command::{Command, ExportFormat, PlaybackCommand};
 use crate::common::board::{Board, GOAL_KEY};
 use crate::common::chart_legend::{Swatch, chart_legend_ui};
+use crate::common::charts::still_plot;
 use blockslide_core::solve::api::heuristic_title;
 use blockslide_core::solve::{PieceMove, SolveReport};
 
@@ -395,13 +396,7 @@ impl Playback {
                 .chain(truth_points.iter().map(|p| p[1]))
                 .fold(1.0, f64::max);
             let last = (values.len().saturating_sub(1) as f64).max(1.0);
-            Plot::new("playback h plot")
-                .width(width)
-                .height(height)
-                .allow_drag(false)
-                .allow_zoom(false)
-                .allow_scroll(false)
-                .allow_boxed_zoom(false)
+            still_plot("playback h plot", width, height)
                 .include_y(0.0)
                 .include_y(top)
                 .grid_spacing(Rangef::new(GRID_MIN_SPACING, GRID_MAX_SPACING))
