@@ -14,31 +14,33 @@
 //! Exit codes: 0 the whole family was enumerated, 1 error, 3 a limit or Ctrl-C stopped it
 //! (resume it with `--resume`).
 
-use std::fs::{File, OpenOptions};
-use std::io::{BufWriter, Seek as _, SeekFrom, Write as _};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use blockslide_core::model::Axis;
 use blockslide_core::model::text::thousands;
+#[cfg(feature = "distributed")]
+use blockslide_core::solve::SearchControl;
 use blockslide_core::solve::Termination;
+#[cfg(feature = "distributed")]
+use blockslide_core::solve::family::distributed::{self, Cluster, ClusterError, Served, Spread};
 use blockslide_core::solve::family::{BlockFamily, RushHourFamily, RushHourRules};
 use blockslide_core::solve::family::{
-    ClusterRecord, Family, FamilySpec, FamilySummary, UnitResult, enumerate, read_family,
+    ClusterRecord, Ended, Family, FamilySpec, FamilySummary, Listing, ListingError, UnitResult,
+    enumerate, read_family,
 };
-
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde::{Deserialize, Serialize};
 
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
+#[cfg(feature = "distributed")]
+use super::flags::ClusterArgs;
 use super::flags::{FamilyArgs, Format};
 use super::progress::ProgressLine;
 use super::render::{json, text};
 use super::save::save_error;
 use super::search::controlled;
-use blockslide_core::model::file::{SaveOptions, check_save_path};
 
 /// Runs `blockslide family`.
 ///
@@ -84,20 +86,25 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
     // A shared run that cannot start is refused at once, on every process, and before
     // process 0 makes FILE.part and FILE.resume.
     #[cfg(feature = "distributed")]
-    if args.cluster.processes > 1 {
-        args.cluster.check()?;
-    }
+    let cluster = args.cluster.cluster()?;
     // Processes other than 0 walk their share for process 0, which alone touches FILE.
     #[cfg(feature = "distributed")]
-    if args.cluster.process > 0 {
-        return super::family_distributed::serve(family, words, &control, &args.cluster);
+    if let Some(cluster) = cluster.as_ref().filter(|c| c.process() > 0) {
+        return serve(family, words, &control, cluster);
     }
-    let mut sink = match &args.output.output {
-        Some(path) => Sink::file(path, &identity, args.resume, args.force.options())?,
-        None => Sink::Stdout,
+    // The listing goes to FILE by way of FILE.part and its record, or to standard output.
+    let mut listing = match &args.output.output {
+        Some(path) => Some(
+            Listing::open(path, &identity, args.resume, args.force.options())
+                .map_err(listing_error)?,
+        ),
+        None => None,
     };
-    let start = sink.resumed();
-    let mut summary = start.summary.clone();
+    let (skip, resumed) = match &listing {
+        Some(listing) => listing.resumed(),
+        None => (0, &FamilySummary::default()),
+    };
+    let mut summary = resumed.clone();
     let bar = Bar::new(
         ProgressLine::wanted(args.limits.quiet.quiet),
         &summary,
@@ -108,31 +115,43 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
         summary.add(unit);
         for record in &unit.records {
             if record.moves >= args.min_moves && (record.minimal || !args.minimal_only) {
-                sink.write(&line(args.format, record))?;
+                let line = line(args.format, record);
+                match &mut listing {
+                    Some(listing) => listing.write(&line).map_err(listing_error)?,
+                    None => out!("{line}")?,
+                }
             }
         }
-        sink.unit_done(unit.index + 1, &summary)?;
+        if let Some(listing) = &mut listing {
+            listing
+                .unit_done(unit.index + 1, &summary)
+                .map_err(listing_error)?;
+        }
         bar.update(&summary, started.elapsed());
         Ok::<(), CliError>(())
     };
     #[cfg(feature = "distributed")]
-    let run = if args.cluster.processes > 1 {
-        super::family_distributed::enumerate(
-            family,
-            words,
-            &mut control,
-            start.units,
-            &args.cluster,
-            on_unit,
-        )
-    } else {
-        enumerate(family, &mut control, start.units, on_unit)
+    let run = match &cluster {
+        Some(cluster) => {
+            distributed::enumerate(family, words, &mut control, skip, cluster, on_unit)
+        }
+        None => enumerate(family, &mut control, skip, on_unit),
     }?;
     #[cfg(not(feature = "distributed"))]
-    let run = enumerate(family, &mut control, start.units, on_unit)?;
+    let run = enumerate(family, &mut control, skip, on_unit)?;
     bar.finish();
     let complete = run.termination == Termination::Solved;
-    sink.finish(complete, run.units_done, &summary)?;
+    if let Some(listing) = listing
+        && let Ended::Stopped { part } = listing
+            .finish(complete, run.units_done, &summary)
+            .map_err(listing_error)?
+    {
+        errln!(
+            "blockslide family: stopped; {} holds the clusters so far; continue with the same \
+             command and --resume",
+            part.display()
+        );
+    }
     let seconds = started.elapsed().as_secs_f64();
     if args.print.json {
         json::print(&json::family_run(
@@ -156,6 +175,55 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
         );
     }
     Ok(if complete { EXIT_OK } else { EXIT_LIMIT })
+}
+
+#[cfg(feature = "distributed")]
+impl ClusterArgs {
+    /// The processes that share the run, checked (the process number, the host file, every
+    /// address) before anything is written; `None` for a run of one process.
+    fn cluster(&self) -> Result<Option<Cluster>, CliError> {
+        if self.processes <= 1 {
+            return Ok(None);
+        }
+        Cluster::new(
+            usize::from(self.processes),
+            usize::from(self.process),
+            self.hostfile.as_deref(),
+            Duration::from_secs(self.connect_timeout),
+        )
+        .map(Some)
+        .map_err(CliError::from)
+    }
+}
+
+#[cfg(feature = "distributed")]
+impl From<ClusterError> for CliError {
+    fn from(e: ClusterError) -> CliError {
+        CliError::from(e.to_string())
+    }
+}
+
+/// Runs a process other than 0 of a shared run: it walks its share for process 0, which
+/// writes the listing, and says on standard error how its part ended.
+#[cfg(feature = "distributed")]
+fn serve<F: Spread>(
+    family: &F,
+    words: &str,
+    control: &SearchControl,
+    cluster: &Cluster,
+) -> Result<u8, CliError> {
+    let (process, processes) = (cluster.process(), cluster.processes());
+    let (code, said) = match distributed::serve(family, words, control, cluster)? {
+        Served::Interrupted => (EXIT_LIMIT, "interrupted before the run"),
+        Served::Stopped => (
+            EXIT_LIMIT,
+            "stopped with the run; process 0 keeps the listing so far (continue with the same \
+             commands, --resume on process 0)",
+        ),
+        Served::Walked => (EXIT_OK, "walked its share; process 0 writes the listing"),
+    };
+    errln!("blockslide family: process {process} of {processes} {said}");
+    Ok(code)
 }
 
 /// The family the arguments name: the Rush Hour preset shaped by the options, or a family
@@ -315,384 +383,13 @@ fn line(format: Format, record: &ClusterRecord) -> String {
     }
 }
 
-/// Where a resumed run starts: the units done and their totals.
-#[derive(Clone, Debug, Default)]
-struct Start {
-    units: u64,
-    summary: FamilySummary,
-}
-
-/// The record beside a running listing (`FILE.resume`): which run, how far, its totals, the
-/// checksum of the listing's first `bytes` bytes, and a checksum of the record itself. A
-/// resume trusts neither the record nor the file: the record must match its own checksum
-/// (counters edited by hand, or a record of another version, are refused) and the file must
-/// hold at least `bytes` bytes whose checksum is `listed` (a listing cut short by a crash, a
-/// full disk or an edit is refused rather than padded or continued past a gap).
-#[derive(Debug, Serialize, Deserialize)]
-struct Checkpoint {
-    family: String,
-    units: u64,
-    bytes: u64,
-    clusters: u64,
-    solvable: u64,
-    positions: u64,
-    solvable_positions: u64,
-    minimal: u64,
-    by_moves: Vec<u64>,
-    /// CRC-32 of the listing's first `bytes` bytes.
-    listed: u32,
-    /// CRC-32 of the record's other fields, as [`Checkpoint::seal`] computes it.
-    sealed: u32,
-}
-
-impl Checkpoint {
-    /// The checksum of every field but `sealed`, in a fixed order.
-    fn seal(&self) -> u32 {
-        let mut hasher = crc32fast::Hasher::new();
-        hasher.update(self.family.as_bytes());
-        hasher.update(&[0]);
-        for n in [
-            self.units,
-            self.bytes,
-            self.clusters,
-            self.solvable,
-            self.positions,
-            self.solvable_positions,
-            self.minimal,
-        ]
-        .into_iter()
-        .chain(self.by_moves.iter().copied())
-        {
-            hasher.update(&n.to_le_bytes());
-        }
-        hasher.update(&self.listed.to_le_bytes());
-        hasher.finalize()
+/// The message of a listing that cannot be written or resumed: a path the saving policy
+/// refuses is worded as every command's save is, naming `--force` for a read-only file.
+fn listing_error(e: ListingError) -> CliError {
+    match e {
+        ListingError::Refused { path, source } => CliError::from(save_error(&path, &source)),
+        e => CliError::from(e.to_string()),
     }
-}
-
-/// Reads the record at `resume_path` for the run `identity` and checks it against itself and
-/// against the partial listing `part`: returns the record, the listing opened for writing,
-/// and the running checksum of the part the record covers.
-fn checked_resume(
-    resume_path: &Path,
-    part: &Path,
-    identity: &str,
-) -> Result<(Checkpoint, File, crc32fast::Hasher), CliError> {
-    let text = std::fs::read_to_string(resume_path).map_err(|e| {
-        format!(
-            "nothing to resume: cannot read {} ({e}); run without --resume to start",
-            resume_path.display()
-        )
-    })?;
-    let checkpoint: Checkpoint = serde_json::from_str(&text).map_err(|e| {
-        format!(
-            "{} is not a family run's record: {e}; run without --resume to start again",
-            resume_path.display()
-        )
-    })?;
-    if checkpoint.seal() != checkpoint.sealed {
-        return Err(CliError::from(format!(
-            "{} does not match its own checksum (it was edited or damaged): its counts cannot \
-             be trusted; run without --resume to start again",
-            resume_path.display()
-        )));
-    }
-    if checkpoint.family != identity {
-        return Err(CliError::from(format!(
-            "{} continues another run ({}); this one is {identity}. Run it with the same \
-             options, or without --resume to start again",
-            resume_path.display(),
-            checkpoint.family
-        )));
-    }
-    // Only a regular file is read: a FIFO or a device would block or never end.
-    match std::fs::symlink_metadata(part) {
-        Ok(meta) if meta.is_file() => {}
-        Ok(_) => {
-            return Err(CliError::from(format!(
-                "{} is not a regular file: nothing to resume; run without --resume to start \
-                 again",
-                part.display()
-            )));
-        }
-        Err(e) => {
-            return Err(CliError::from(format!(
-                "cannot open {} to resume: {e}; run without --resume to start again",
-                part.display()
-            )));
-        }
-    }
-    let mut file = OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(part)
-        .map_err(|e| format!("cannot open {} to resume: {e}", part.display()))?;
-    let len = file
-        .metadata()
-        .map_err(|e| format!("cannot resume {}: {e}", part.display()))?
-        .len();
-    if len < checkpoint.bytes {
-        return Err(CliError::from(format!(
-            "{} holds {len} bytes, fewer than the {} its record counts (it was cut short): the \
-             listing cannot continue; run without --resume to start again",
-            part.display(),
-            checkpoint.bytes
-        )));
-    }
-    let mut hasher = crc32fast::Hasher::new();
-    let mut left = checkpoint.bytes;
-    let mut buffer = vec![0u8; 1 << 16];
-    let mut last = b'\n';
-    while left > 0 {
-        let want = usize::try_from(left.min(buffer.len() as u64)).unwrap_or(buffer.len());
-        let got = std::io::Read::read(&mut file, &mut buffer[..want])
-            .map_err(|e| format!("cannot read {} to resume: {e}", part.display()))?;
-        if got == 0 {
-            break;
-        }
-        hasher.update(&buffer[..got]);
-        last = buffer[got - 1];
-        left -= got as u64;
-    }
-    if left > 0 || hasher.clone().finalize() != checkpoint.listed || last != b'\n' {
-        return Err(CliError::from(format!(
-            "{} does not hold what its record {} covers (it was changed since): the listing \
-             cannot continue; run without --resume to start again",
-            part.display(),
-            resume_path.display()
-        )));
-    }
-    Ok((checkpoint, file, hasher))
-}
-
-/// Where the listing goes.
-#[expect(
-    clippy::large_enum_variant,
-    reason = "one sink for the whole run; the file's buffer is the point of it"
-)]
-enum Sink {
-    Stdout,
-    File {
-        path: PathBuf,
-        /// The permissions of the file the listing replaces.
-        kept: Option<std::fs::Permissions>,
-        part: PathBuf,
-        resume: PathBuf,
-        writer: BufWriter<File>,
-        identity: String,
-        written: u64,
-        /// The running checksum of the `written` bytes.
-        listed: crc32fast::Hasher,
-        last_checkpoint: Instant,
-        start: Start,
-    },
-}
-
-impl Sink {
-    /// The listing into `path` by way of `path.part`; with `resume`, continuing the run its
-    /// `path.resume` describes.
-    fn file(
-        path: &Path,
-        identity: &str,
-        resume: bool,
-        options: SaveOptions,
-    ) -> Result<Sink, CliError> {
-        // The saving policy's refusals (a folder, a missing folder, a read-only file without
-        // --force), checked before any work.
-        check_save_path(path, options).map_err(|e| save_error(path, &e))?;
-        // A link is written through: the listing replaces the file it names.
-        let target = match std::fs::symlink_metadata(path) {
-            Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path)
-                .map_err(|e| format!("cannot follow {}: {e}", path.display()))?,
-            _ => path.to_path_buf(),
-        };
-        let kept = match std::fs::metadata(&target) {
-            Ok(meta) if !meta.is_file() => {
-                return Err(CliError::from(format!(
-                    "{} is not a regular file: the listing is written beside its target as \
-                     FILE.part and renamed over it at the end; to send it to a device or a \
-                     pipe, leave out -o and redirect standard output",
-                    path.display()
-                )));
-            }
-            // The finished listing keeps the mode of the file it replaces.
-            Ok(meta) => Some(meta.permissions()),
-            Err(_) => None,
-        };
-        let path = target.as_path();
-        let part = with_suffix(path, ".part");
-        let resume_path = with_suffix(path, ".resume");
-        let (file, start, written, listed) = if resume {
-            let (checkpoint, file, listed) = checked_resume(&resume_path, &part, identity)?;
-            // Lines written after the last record belong to units not yet recorded as done:
-            // they are written again.
-            file.set_len(checkpoint.bytes)
-                .map_err(|e| format!("cannot resume {}: {e}", part.display()))?;
-            let start = Start {
-                units: checkpoint.units,
-                summary: FamilySummary {
-                    units: checkpoint.units,
-                    clusters: checkpoint.clusters,
-                    solvable: checkpoint.solvable,
-                    positions: checkpoint.positions,
-                    solvable_positions: checkpoint.solvable_positions,
-                    minimal: checkpoint.minimal,
-                    by_moves: checkpoint.by_moves,
-                },
-            };
-            (file, start, checkpoint.bytes, listed)
-        } else {
-            let file = File::create(&part)
-                .map_err(|e| format!("cannot create {}: {e}", part.display()))?;
-            (file, Start::default(), 0, crc32fast::Hasher::new())
-        };
-        let mut writer = BufWriter::new(file);
-        writer
-            .seek(SeekFrom::Start(written))
-            .map_err(|e| format!("cannot write {}: {e}", part.display()))?;
-        let mut sink = Sink::File {
-            path: path.to_path_buf(),
-            kept,
-            part,
-            resume: resume_path,
-            writer,
-            identity: identity.to_string(),
-            written,
-            listed,
-            last_checkpoint: Instant::now(),
-            start,
-        };
-        if !resume {
-            sink.checkpoint(0, &FamilySummary::default())?;
-        }
-        Ok(sink)
-    }
-
-    fn resumed(&self) -> Start {
-        match self {
-            Sink::Stdout => Start::default(),
-            Sink::File { start, .. } => start.clone(),
-        }
-    }
-
-    fn write(&mut self, line: &str) -> Result<(), CliError> {
-        match self {
-            Sink::Stdout => out!("{line}"),
-            Sink::File {
-                writer,
-                written,
-                listed,
-                part,
-                ..
-            } => {
-                writer
-                    .write_all(line.as_bytes())
-                    .map_err(|e| format!("cannot write {}: {e}", part.display()))?;
-                listed.update(line.as_bytes());
-                *written += line.len() as u64;
-                Ok(())
-            }
-        }
-    }
-
-    /// Records, about once a second, that `units` units are done.
-    fn unit_done(&mut self, units: u64, summary: &FamilySummary) -> Result<(), CliError> {
-        if let Sink::File {
-            last_checkpoint, ..
-        } = self
-            && last_checkpoint.elapsed() >= Duration::from_secs(1)
-        {
-            self.checkpoint(units, summary)?;
-        }
-        Ok(())
-    }
-
-    /// Makes the lines written so far durable, then records how far the run got: the record
-    /// never counts a line that is not on disk.
-    fn checkpoint(&mut self, units: u64, summary: &FamilySummary) -> Result<(), CliError> {
-        let Sink::File {
-            writer,
-            part,
-            resume,
-            identity,
-            written,
-            listed,
-            last_checkpoint,
-            ..
-        } = self
-        else {
-            return Ok(());
-        };
-        writer
-            .flush()
-            .and_then(|()| writer.get_ref().sync_data())
-            .map_err(|e| format!("cannot write {}: {e}", part.display()))?;
-        let mut checkpoint = Checkpoint {
-            family: identity.clone(),
-            units,
-            bytes: *written,
-            clusters: summary.clusters,
-            solvable: summary.solvable,
-            positions: summary.positions,
-            solvable_positions: summary.solvable_positions,
-            minimal: summary.minimal,
-            by_moves: summary.by_moves.clone(),
-            listed: listed.clone().finalize(),
-            sealed: 0,
-        };
-        checkpoint.sealed = checkpoint.seal();
-        let text = serde_json::to_string(&checkpoint)
-            .map_err(|e| format!("cannot record the run's progress: {e}"))?;
-        let temp = with_suffix(resume, ".tmp");
-        std::fs::write(&temp, text)
-            .and_then(|()| std::fs::rename(&temp, &*resume))
-            .map_err(|e| format!("cannot write {}: {e}", resume.display()))?;
-        *last_checkpoint = Instant::now();
-        Ok(())
-    }
-
-    /// At the end: a complete listing becomes `FILE`; a stopped one keeps its record for
-    /// `--resume`.
-    fn finish(
-        &mut self,
-        complete: bool,
-        units: u64,
-        summary: &FamilySummary,
-    ) -> Result<(), CliError> {
-        self.checkpoint(units, summary)?;
-        if let Sink::File {
-            path,
-            part,
-            resume,
-            kept,
-            ..
-        } = self
-        {
-            if complete {
-                if let Some(permissions) = kept.clone() {
-                    std::fs::set_permissions(&*part, permissions)
-                        .map_err(|e| format!("cannot write {}: {e}", part.display()))?;
-                }
-                std::fs::rename(&*part, &*path)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                let _ = std::fs::remove_file(&*resume);
-            } else {
-                errln!(
-                    "blockslide family: stopped; {} holds the clusters so far; continue with \
-                     the same command and --resume",
-                    part.display()
-                );
-            }
-        }
-        Ok(())
-    }
-}
-
-/// `path` with `suffix` added to its file name.
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(suffix);
-    PathBuf::from(name)
 }
 
 /// The progress bar: units, clusters, positions per second, time.

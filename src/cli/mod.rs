@@ -18,8 +18,6 @@ mod count;
 mod error;
 mod explore;
 mod family;
-#[cfg(feature = "distributed")]
-mod family_distributed;
 mod flags;
 mod generate;
 mod improve;

@@ -66,7 +66,7 @@ const ENGINE: Rule = ("engine", "front ends use only the core's API and model");
 /// re-exports, not the engine files behind it. Everything else of `blockslide_core::solve`
 /// (blocks, tiles, algorithms, analysis, the family's and the design search's internals) is
 /// an engine, the core's own business.
-const CORE_API: [(&str, bool); 9] = [
+const CORE_API: [(&str, bool); 10] = [
     ("blockslide_core::model", true),
     ("blockslide_core::report", true),
     ("blockslide_core::solve", false),
@@ -75,6 +75,7 @@ const CORE_API: [(&str, bool); 9] = [
     ("blockslide_core::solve::observe", false),
     ("blockslide_core::solve::trace", false),
     ("blockslide_core::solve::family", false),
+    ("blockslide_core::solve::family::distributed", false),
     ("blockslide_core::solve::design", false),
 ];
 

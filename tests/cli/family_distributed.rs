@@ -203,18 +203,47 @@ fn a_shared_run_stopped_by_a_limit_resumes_to_the_same_bytes() {
 
 #[test]
 fn processes_that_run_different_families_stop_with_the_reason() {
+    // Process 1 is given no walls: another family.
+    processes_that_differ_stop_with_the_reason(
+        (&FAMILY, &[]),
+        (&FAMILY[..4], &[]),
+        &["up to 0 walls", "up to 1 wall"],
+    );
+}
+
+#[test]
+fn processes_with_different_threads_stop_with_the_reason() {
+    // Timely needs as many workers on every process: this once ended in a panic inside timely
+    // ("MergeQueue poisoned") and a resume that failed the same way.
+    processes_that_differ_stop_with_the_reason(
+        (&FAMILY, &["--threads", "2"]),
+        (&FAMILY, &["--threads", "1"]),
+        &["2 thread(s) a process", "1 thread(s) a process"],
+    );
+}
+
+/// Starts process 0 with `first` (family and options) and process 1 with `second`, and checks
+/// both exit 1 saying the processes run different things, each naming every one of `named`.
+fn processes_that_differ_stop_with_the_reason(
+    first: (&[&str], &[&str]),
+    second: (&[&str], &[&str]),
+    named: &[&str],
+) {
     let dir = tempfile::tempdir().unwrap();
     let hosts = hostfile(dir.path(), 2);
     let hosts = hosts.to_str().unwrap();
     let common = ["--quiet", "-o", "shared.txt", "--processes", "2"];
-    let mut first = FAMILY.to_vec();
-    first.extend(common);
-    first.extend(["--process", "0", "--hostfile", hosts]);
-    // Process 1 is given no walls: another family.
-    let mut second = FAMILY[..4].to_vec();
-    second.extend(common);
-    second.extend(["--process", "1", "--hostfile", hosts]);
-    let spawn = |args: &[&str], name: &str| {
+    let args = |(family, options): (&[&str], &[&str]), process: &str| -> Vec<String> {
+        let tail = ["--process", process, "--hostfile", hosts];
+        family
+            .iter()
+            .chain(options)
+            .chain(&common)
+            .chain(&tail)
+            .map(|word| (*word).to_string())
+            .collect()
+    };
+    let spawn = |args: &[String], name: &str| {
         let logs = ["out", "err"].map(|stream| dir.path().join(format!("{name}.{stream}")));
         let child = command()
             .current_dir(dir.path())
@@ -225,7 +254,10 @@ fn processes_that_run_different_families_stop_with_the_reason() {
             .expect("the binary runs");
         Process { child, logs }
     };
-    let mut running = [spawn(&first, "zero"), spawn(&second, "one")];
+    let mut running = [
+        spawn(&args(first, "0"), "zero"),
+        spawn(&args(second, "1"), "one"),
+    ];
     let started = Instant::now();
     for process in &mut running {
         let status = loop {
@@ -241,7 +273,10 @@ fn processes_that_run_different_families_stop_with_the_reason() {
             logs.contains("the processes run different things"),
             "{logs}"
         );
-        assert!(logs.contains("up to 0 walls"), "{logs}");
+        for words in named {
+            assert!(logs.contains(words), "{words:?} not in:\n{logs}");
+        }
+        assert!(!logs.contains("panicked"), "{logs}");
     }
 }
 

@@ -9,8 +9,11 @@
 //! would have after it.
 
 engine!(blocks);
+#[cfg(feature = "distributed")]
+pub mod distributed;
 mod engine;
 pub mod file;
+pub mod listing;
 engine!(rushhour);
 
 pub use self::blocks::{BlockFamily, BlockShape};
@@ -19,6 +22,7 @@ pub use self::engine::{
     ClusterRecord, Family, FamilyRun, FamilySummary, UnitBudget, UnitResult, enumerate, walk_unit,
 };
 pub use self::file::{FamilySpec, parse_family, read_family};
+pub use self::listing::{Ended, Listing, ListingError};
 pub use self::rushhour::{
     DEFAULT_PRIMARY_ROW, FamilyError, RushHourFamily, RushHourRules, fogleman_string,
 };

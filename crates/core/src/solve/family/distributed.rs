@@ -1,24 +1,29 @@
-//! `family --processes N`: one family walked by several processes, on one machine or several,
-//! over timely dataflow (the `timely` crate does the connections, the exchange of results and
-//! the progress tracking; nothing here speaks to a socket).
+//! One family walked by several processes, on one machine or several, over timely dataflow
+//! (the `timely` crate does the connections, the exchange of results and the progress
+//! tracking; nothing here speaks to a socket). Feature `distributed`.
 //!
-//! Every process runs the same command with its own `--process`; together they are `N ×
-//! --threads` timely workers. The family's units, from a resumed run's first unit on, are cut
-//! into batches of [`BATCH`] in the family's order, and batch `c` is walked by worker `c mod
-//! workers` as that worker's round `c / workers`: the split depends on the options alone, and
-//! every worker has the same share, give or take a batch. Every unit's result goes to worker 0
-//! (the first thread of process 0), which passes it to process 0's main thread; that thread
-//! puts the results back in the units' order and hands them to `on_unit` as the single-machine
-//! [`blockslide_core::solve::family::enumerate`] does, so the listing is the same bytes
-//! whatever the processes, threads and resumptions.
+//! Every process runs the same family with its own process number; together they are `N ×
+//! threads` timely workers. Before the walk, the processes meet once with one worker each
+//! (whatever their threads) and compare what they run: the version, the family and the
+//! threads a process. Timely needs as many workers on every process, so processes that differ
+//! stop there, each saying what differs, rather than in the middle of timely's exchange.
 //!
-//! Orders go to every worker on a second dataflow: `Start`, from worker 0, says where a resumed
-//! run starts and which family it is (each worker checks it walks the same one); `Stop`, from
-//! any worker, stops them all after the batch in hand. A worker sends `Stop` when its process
-//! is interrupted (Ctrl-C on any machine stops the whole run) or, on process 0, when the main
-//! thread stops the run: a limit reached (limits are counted on process 0 only, where the
-//! listing is), or a failed write. What was handed over is then a prefix of the units, and
-//! process 0 records where to resume, as a single process does.
+//! The family's units, from a resumed run's first unit on, are cut into batches of [`BATCH`]
+//! in the family's order, and batch `c` is walked by worker `c mod workers` as that worker's
+//! round `c / workers`: the split depends on the options alone, and every worker has the same
+//! share, give or take a batch. Every unit's result goes to worker 0 (the first thread of
+//! process 0), which passes it to process 0's main thread; that thread puts the results back
+//! in the units' order and hands them to `on_unit` as the single-machine
+//! [`enumerate`](super::enumerate) does, so the listing is the same bytes whatever the
+//! processes, threads and resumptions.
+//!
+//! Orders go to every worker on a second dataflow: `Start`, from worker 0, says where a
+//! resumed run starts; `Stop`, from any worker, stops them all after the batch in hand. A
+//! worker sends `Stop` when its process is interrupted (Ctrl-C on any machine stops the whole
+//! run) or, on process 0, when the main thread stops the run: a limit reached (limits are
+//! counted on process 0 only, where the listing is), or a failed write. What was handed over
+//! is then a prefix of the units, and process 0 records where to resume, as a single process
+//! does.
 //!
 //! A worker starts its round `r` only once the results of every worker's rounds before `r -
 //! WINDOW` have reached worker 0 (timely's progress tracking tells): fast workers wait for
@@ -28,14 +33,13 @@ use std::any::Any;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use blockslide_core::solve::family::{Family, FamilyRun, UnitBudget, UnitResult, walk_unit};
-use blockslide_core::solve::{SearchControl, Stats, Termination};
 use serde::{Deserialize, Serialize};
 use timely::communication::{AllocatorBuilder, WorkerGuards};
 use timely::dataflow::operators::vec::Broadcast as _;
@@ -44,8 +48,8 @@ use timely::dataflow::{InputHandleVec, ProbeHandle};
 use timely::worker::Worker;
 use timely::{CommunicationConfig, WorkerConfig};
 
-use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
-use super::flags::ClusterArgs;
+use super::{Family, FamilyRun, UnitBudget, UnitResult, walk_unit};
+use crate::solve::{SearchControl, Stats, Termination};
 
 /// Units a worker walks at once: as in the single-machine run, most units are small, and a
 /// message per unit would cost more than walking it.
@@ -60,51 +64,125 @@ const WINDOW: u64 = 16;
 const TICK: Duration = Duration::from_millis(10);
 
 /// The first port of timely's default addresses (`localhost:2101`, `localhost:2102`, ...).
-const FIRST_PORT: usize = 2101;
+pub const FIRST_PORT: usize = 2101;
 
-impl ClusterArgs {
-    /// Checks the processes and their addresses before process 0 touches any file, so a run
-    /// that cannot start leaves nothing behind: the process number, the host file, and that
-    /// each address is a `host:port` with a port from 1 to 65535.
+/// The processes that share a run, and this one's place among them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cluster {
+    /// This process's number, from 0; process 0 keeps the listing.
+    process: usize,
+    /// Every process's address, `host:port`, process 0's first.
+    addresses: Vec<String>,
+    /// How long a process waits for the others before it gives up.
+    patience: Duration,
+}
+
+/// Why the processes cannot share a run.
+#[derive(Debug, thiserror::Error)]
+pub enum ClusterError {
+    /// The process number is not below the number of processes.
+    #[error(
+        "--process {process} is not one of the {processes} processes of --processes: they are \
+         numbered 0 to {}",
+        processes.saturating_sub(1)
+    )]
+    NoSuchProcess {
+        /// The number given.
+        process: usize,
+        /// The number of processes.
+        processes: usize,
+    },
+    /// The host file cannot be read.
+    #[error("cannot read --hostfile {}: {source}", path.display())]
+    HostFile {
+        /// The host file.
+        path: PathBuf,
+        /// The system's reason.
+        source: std::io::Error,
+    },
+    /// The host file names fewer addresses than processes.
+    #[error(
+        "--hostfile {} gives {given} address(es) for {processes} processes: write one \
+         host:port a line, process 0's first",
+        path.display()
+    )]
+    TooFewAddresses {
+        /// The host file.
+        path: PathBuf,
+        /// The addresses it gives.
+        given: usize,
+        /// The number of processes.
+        processes: usize,
+    },
+    /// An address without a host or a valid port.
+    #[error(
+        "`{address}` is no process address: write one host:port a line, with a port from 1 to \
+         65535"
+    )]
+    BadAddress {
+        /// The address as written.
+        address: String,
+    },
+    /// The other processes did not answer in time.
+    #[error(
+        "no answer from the other processes within {} s (--connect-timeout): start every \
+         process with the same --processes and --hostfile, process 0 first",
+        patience.as_secs()
+    )]
+    NoAnswer {
+        /// How long this process waited.
+        patience: Duration,
+    },
+    /// Timely could not connect or start its workers.
+    #[error("cannot connect to the other processes: {0}")]
+    Connect(String),
+    /// The processes run different versions, families or threads.
+    #[error(
+        "the processes run different things; process 0: {first}; process {process}: {other}. \
+         Start every process with the same binary, family options and --threads"
+    )]
+    Different {
+        /// What process 0 runs.
+        first: String,
+        /// The first process that runs something else.
+        process: usize,
+        /// What it runs.
+        other: String,
+    },
+    /// A process failed or its connection broke during the run.
+    #[error(
+        "a process of the run failed or was lost (see above); what was listed is kept: start \
+         every process again, process 0 with --resume"
+    )]
+    Lost,
+}
+
+impl Cluster {
+    /// Process `process` of `processes`, at the addresses of `hostfile` (one `host:port` a
+    /// line, process 0's first; blank lines and spaces around an address are forgiven) or at
+    /// `localhost:2101`, `localhost:2102`, ... Everything is checked here, before a process
+    /// touches a file, so a run that cannot start leaves nothing behind.
     ///
     /// # Errors
-    /// What is wrong, in words for the user.
-    pub fn check(&self) -> Result<(), String> {
-        let CommunicationConfig::Cluster { addresses, .. } = self.config(1)? else {
-            return Ok(());
-        };
-        for address in &addresses {
-            let port = address
-                .rsplit_once(':')
-                .filter(|(host, _)| !host.is_empty())
-                .and_then(|(_, port)| port.parse::<u16>().ok())
-                .filter(|&port| port > 0);
-            if port.is_none() {
-                return Err(format!(
-                    "`{address}` is no process address: write one host:port a line, with a \
-                     port from 1 to 65535"
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    /// Timely's configuration of this process, with `threads` workers.
-    fn config(&self, threads: usize) -> Result<CommunicationConfig, String> {
-        let (processes, process) = (usize::from(self.processes), usize::from(self.process));
+    /// A process number out of range, an unreadable host file, too few addresses, or an
+    /// address without a host or a port from 1 to 65535.
+    pub fn new(
+        processes: usize,
+        process: usize,
+        hostfile: Option<&Path>,
+        patience: Duration,
+    ) -> Result<Cluster, ClusterError> {
         if process >= processes {
-            return Err(format!(
-                "--process {process} is not one of the {processes} processes of --processes: \
-                 they are numbered 0 to {}",
-                processes.saturating_sub(1)
-            ));
+            return Err(ClusterError::NoSuchProcess { process, processes });
         }
-        let addresses = match &self.hostfile {
+        let addresses = match hostfile {
             Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read --hostfile {}: {e}", path.display()))?;
-                // Blank lines and spaces around an address are forgiven; timely would take
-                // them for addresses.
+                let text =
+                    std::fs::read_to_string(path).map_err(|source| ClusterError::HostFile {
+                        path: path.to_path_buf(),
+                        source,
+                    })?;
+                // Timely would take a blank line or spaces for part of an address.
                 let addresses: Vec<String> = text
                     .lines()
                     .map(str::trim)
@@ -113,12 +191,11 @@ impl ClusterArgs {
                     .map(str::to_string)
                     .collect();
                 if addresses.len() < processes {
-                    return Err(format!(
-                        "--hostfile {} gives {} address(es) for {processes} processes: write one \
-                         host:port a line, process 0's first",
-                        path.display(),
-                        addresses.len()
-                    ));
+                    return Err(ClusterError::TooFewAddresses {
+                        path: path.to_path_buf(),
+                        given: addresses.len(),
+                        processes,
+                    });
                 }
                 addresses
             }
@@ -126,24 +203,56 @@ impl ClusterArgs {
                 .map(|i| format!("localhost:{}", FIRST_PORT + i))
                 .collect(),
         };
-        Ok(CommunicationConfig::Cluster {
-            threads,
+        if let Some(address) = addresses.iter().find(|a| port_of(a).is_none()) {
+            return Err(ClusterError::BadAddress {
+                address: address.clone(),
+            });
+        }
+        Ok(Cluster {
             process,
             addresses,
-            report: false,
-            zerocopy: false,
+            patience,
         })
     }
+
+    /// This process's number.
+    pub fn process(&self) -> usize {
+        self.process
+    }
+
+    /// The number of processes.
+    pub fn processes(&self) -> usize {
+        self.addresses.len()
+    }
+
+    /// Timely's configuration of this process, with `threads` workers.
+    fn config(&self, threads: usize) -> CommunicationConfig {
+        CommunicationConfig::Cluster {
+            threads,
+            process: self.process,
+            addresses: self.addresses.clone(),
+            report: false,
+            zerocopy: false,
+        }
+    }
+}
+
+/// The port of `host:port`, when there is a host and a port from 1 to 65535.
+fn port_of(address: &str) -> Option<u16> {
+    address
+        .rsplit_once(':')
+        .filter(|(host, _)| !host.is_empty())
+        .and_then(|(_, port)| port.parse::<u16>().ok())
+        .filter(|&port| port > 0)
 }
 
 /// An order to every worker.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 enum Order {
-    /// From worker 0 at the start: the first unit to walk (where a resumed run continues) and
-    /// the run's description, which every worker checks is its own.
-    Start { skip: u64, run: String },
-    /// Stop after the batch in hand; with the reason when the run cannot go on.
-    Stop { error: Option<String> },
+    /// From worker 0 at the start: the first unit to walk (where a resumed run continues).
+    Start { skip: u64 },
+    /// Stop after the batch in hand.
+    Stop,
 }
 
 /// What the workers send worker 0.
@@ -159,29 +268,16 @@ enum Item {
 enum Event {
     /// Results as worker 0 receives them (process 0 only).
     Items(Vec<Item>),
-    /// A worker is done.
-    Finished(Outcome),
-}
-
-/// How a worker's part ended.
-enum Outcome {
-    /// It walked its whole share.
-    Done,
-    /// It stopped early (Ctrl-C, a limit, a failed write on process 0).
-    Stopped,
-    /// The run could not go on: why.
-    Failed(String),
+    /// A worker is done: whether it walked its whole share (or stopped early: Ctrl-C, a limit,
+    /// a failed write on process 0).
+    Finished { whole: bool },
 }
 
 /// What every worker of a process starts from.
 struct Setup<F> {
     family: F,
-    /// The run's description ([`describe`]): the same on every process, or the run stops.
-    run: String,
-    /// This process's number.
-    process: u16,
-    /// Where the run starts, on process 0 (which read it from `FILE.resume`); the others learn
-    /// it from worker 0's `Start`.
+    /// Where the run starts, on process 0 (which read it from its listing's record); the
+    /// others learn it from worker 0's `Start`.
     skip: Option<u64>,
     /// Raised by the main thread to stop the run.
     halt: Arc<AtomicBool>,
@@ -191,21 +287,34 @@ struct Setup<F> {
     events: Sender<Event>,
 }
 
-/// Walks `family` from unit `skip` on as process 0 of the processes `cluster` names, and hands
-/// each unit's results to `on_unit` in the units' order, exactly as the single-machine
-/// [`blockslide_core::solve::family::enumerate`] does. Stops at the control's limits or its
-/// cancel flag, when `on_unit` fails, or when another process is interrupted; what was handed
-/// over is then a prefix of the units, and [`FamilyRun::units_done`] says where to resume.
+/// How a process other than 0 ended its part of a shared run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Served {
+    /// It walked its whole share; process 0 writes the listing.
+    Walked,
+    /// The run stopped (a limit on process 0, Ctrl-C on any process): process 0 keeps the
+    /// listing so far.
+    Stopped,
+    /// Ctrl-C came before the run started: nothing was walked.
+    Interrupted,
+}
+
+/// Walks `family` from unit `skip` on as process 0 of `cluster`, and hands each unit's
+/// results to `on_unit` in the units' order, exactly as the single-machine
+/// [`enumerate`](super::enumerate) does. `words` names the family, so that processes that run
+/// different ones are told. Stops at the control's limits or its cancel flag, when `on_unit`
+/// fails, or when another process is interrupted; what was handed over is then a prefix of
+/// the units, and [`FamilyRun::units_done`] says where to resume.
 ///
 /// # Errors
-/// The first error of `on_unit`; a bad `--process` or `--hostfile`; a process that runs
-/// another family, or that was lost.
-pub fn enumerate<F: Spread, E: From<String>>(
+/// The first error of `on_unit`; processes that run different things; a process that does
+/// not answer or is lost.
+pub fn enumerate<F: Spread, E: From<ClusterError>>(
     family: &F,
     words: &str,
     control: &mut SearchControl,
     skip: u64,
-    cluster: &ClusterArgs,
+    cluster: &Cluster,
     mut on_unit: impl FnMut(&UnitResult) -> Result<(), E>,
 ) -> Result<FamilyRun, E> {
     let mut stats = Stats::default();
@@ -226,7 +335,7 @@ pub fn enumerate<F: Spread, E: From<String>>(
     let mut total = None;
     let mut stopped = None;
     let mut failure = None;
-    let outcomes = running.wait(|items| {
+    running.wait(|items| {
         let mut largest = 0;
         for item in items {
             match item {
@@ -260,15 +369,12 @@ pub fn enumerate<F: Spread, E: From<String>>(
             stopped = Some(reason);
             halt.store(true, Ordering::Relaxed);
         }
-    });
-    let outcomes = outcomes.map_err(E::from)?;
+    })?;
     if let Some(e) = failure {
         return Err(e);
     }
     let mut termination = if let Some(reason) = stopped {
         reason
-    } else if let Some(error) = failed(&outcomes) {
-        return Err(E::from(error));
     } else if total == Some(next) {
         Termination::Solved
     } else {
@@ -287,39 +393,27 @@ pub fn enumerate<F: Spread, E: From<String>>(
     })
 }
 
-/// Runs process `--process` (not 0) of a shared run: walks its share of `family` and sends the
-/// results to process 0, which writes the listing. Prints one line on standard error at the
-/// end.
+/// Runs a process other than 0 of a shared run: walks its share of `family` (named by
+/// `words`, as for [`enumerate`]) and sends the results to process 0, which writes the
+/// listing.
 ///
 /// # Errors
-/// A bad `--process` or `--hostfile`; a process that runs another family, or that was lost.
+/// Processes that run different things; a process that does not answer or is lost.
 pub fn serve<F: Spread>(
     family: &F,
     words: &str,
     control: &SearchControl,
-    cluster: &ClusterArgs,
-) -> Result<u8, CliError> {
-    let (process, processes) = (cluster.process, cluster.processes);
+    cluster: &Cluster,
+) -> Result<Served, ClusterError> {
     let Some(running) = Running::start(family, words, control, cluster, None)? else {
-        errln!("blockslide family: process {process} of {processes} interrupted before the run");
-        return Ok(EXIT_LIMIT);
+        return Ok(Served::Interrupted);
     };
-    let outcomes = running.wait(|_| {})?;
-    if let Some(error) = failed(&outcomes) {
-        return Err(CliError::from(error));
-    }
-    if outcomes.iter().any(|o| matches!(o, Outcome::Stopped)) {
-        errln!(
-            "blockslide family: process {process} of {processes} stopped with the run; process \
-             0 keeps the listing so far (continue with the same commands, --resume on process 0)"
-        );
-        return Ok(EXIT_LIMIT);
-    }
-    errln!(
-        "blockslide family: process {process} of {processes} walked its share; process 0 \
-         writes the listing"
-    );
-    Ok(EXIT_OK)
+    let wholes = running.wait(|_| {})?;
+    Ok(if wholes.iter().all(|&whole| whole) {
+        Served::Walked
+    } else {
+        Served::Stopped
+    })
 }
 
 /// The bytes a unit's results hold while they wait for their turn.
@@ -332,16 +426,8 @@ fn held_bytes(result: &UnitResult) -> u64 {
     (size_of::<UnitResult>() + records) as u64
 }
 
-/// The first error among the workers' outcomes.
-fn failed(outcomes: &[Outcome]) -> Option<String> {
-    outcomes.iter().find_map(|o| match o {
-        Outcome::Failed(error) => Some(error.clone()),
-        _ => None,
-    })
-}
-
-/// What must be the same on every process: the version, the family (`words`, as `family`
-/// describes it), the threads a process.
+/// What must be the same on every process: the version, the family (`words`), the threads a
+/// process.
 fn describe(words: &str, threads: usize) -> String {
     format!(
         "blockslide {}, {words}, {threads} thread(s) a process",
@@ -350,7 +436,7 @@ fn describe(words: &str, threads: usize) -> String {
 }
 
 /// A family that can be spread over processes: every process makes the same one from its
-/// command line, and each worker holds a copy.
+/// own options, and each worker holds a copy.
 pub trait Spread: Family + Clone + Send + Sync + 'static {}
 
 impl<F: Family + Clone + Send + Sync + 'static> Spread for F {}
@@ -365,28 +451,29 @@ struct Running {
 }
 
 impl Running {
-    /// Connects to the other processes and starts this one's workers; `None` when Ctrl-C came
-    /// first. `skip` is known on process 0 only.
+    /// Checks that every process runs the same thing, then connects to the other processes
+    /// again and starts this one's workers; `None` when Ctrl-C came first. `skip` is known on
+    /// process 0 only.
     fn start<F: Spread>(
         family: &F,
         words: &str,
         control: &SearchControl,
-        cluster: &ClusterArgs,
+        cluster: &Cluster,
         skip: Option<u64>,
-    ) -> Result<Option<Running>, String> {
+    ) -> Result<Option<Running>, ClusterError> {
         let threads = control.threads().max(1);
-        let config = cluster.config(threads)?;
         let cancel = control.cancel_flag();
-        let patience = Duration::from_secs(cluster.connect_timeout);
-        let Some((builders, others)) = connect(config, &cancel, patience)? else {
+        if !agree(cluster, &describe(words, threads), &cancel)? {
+            return Ok(None);
+        }
+        let Some((builders, others)) = connect(cluster.config(threads), &cancel, cluster.patience)?
+        else {
             return Ok(None);
         };
         let (sender, events) = mpsc::channel();
         let halt = Arc::new(AtomicBool::new(false));
         let setup = Setup {
             family: family.clone(),
-            run: describe(words, threads),
-            process: cluster.process,
             skip,
             halt: Arc::clone(&halt),
             cancel,
@@ -397,11 +484,12 @@ impl Running {
             others,
             WorkerConfig::default(),
             move |worker| {
-                let outcome = Part::new(worker, &setup).run(worker);
+                let whole = Part::new(worker, &setup).run(worker);
                 // The main thread counts the outcomes; it is gone only after an error.
-                let _ = setup.events.send(Event::Finished(outcome));
+                let _ = setup.events.send(Event::Finished { whole });
             },
-        )?;
+        )
+        .map_err(ClusterError::Connect)?;
         Ok(Some(Running {
             guards,
             events,
@@ -412,18 +500,18 @@ impl Running {
 
     /// Waits for every worker of this process, passing `on_items` what worker 0 gathers, and
     /// calling it with nothing at least every few ticks so that the limits are checked while
-    /// results are slow to come. Returns the workers' outcomes.
-    fn wait(self, mut on_items: impl FnMut(Vec<Item>)) -> Result<Vec<Outcome>, String> {
-        let mut outcomes = Vec::new();
-        let mut take = |event: Event, outcomes: &mut Vec<Outcome>| match event {
+    /// results are slow to come. Returns, for each worker, whether it walked its whole share.
+    fn wait(self, mut on_items: impl FnMut(Vec<Item>)) -> Result<Vec<bool>, ClusterError> {
+        let mut wholes = Vec::new();
+        let mut take = |event: Event, wholes: &mut Vec<bool>| match event {
             Event::Items(items) => on_items(items),
-            Event::Finished(outcome) => outcomes.push(outcome),
+            Event::Finished { whole } => wholes.push(whole),
         };
         let lost = loop {
             match self.events.recv_timeout(TICK * 10) {
-                Ok(event) => take(event, &mut outcomes),
+                Ok(event) => take(event, &mut wholes),
                 Err(RecvTimeoutError::Timeout) => {
-                    take(Event::Items(Vec::new()), &mut outcomes);
+                    take(Event::Items(Vec::new()), &mut wholes);
                     // A worker sends its outcome before its thread ends: a thread that ended
                     // with no outcome in the queue panicked (a lost connection, most often).
                     let ended = self
@@ -433,34 +521,90 @@ impl Running {
                         .filter(|g| g.is_finished())
                         .count();
                     while let Ok(event) = self.events.try_recv() {
-                        take(event, &mut outcomes);
+                        take(event, &mut wholes);
                     }
-                    if ended > outcomes.len() {
+                    if ended > wholes.len() {
                         break true;
                     }
                 }
                 Err(RecvTimeoutError::Disconnected) => break true,
             }
-            if outcomes.len() == self.threads {
+            if wholes.len() == self.threads {
                 break false;
             }
         };
         if lost {
             // Joining would wait for workers stuck on the lost process, and raise the panic of
-            // timely's network threads here; the command ends at once with the error instead.
+            // timely's network threads here; the run ends at once with the error instead.
             std::mem::forget(self.guards);
-            return Err(
-                "a process of the run failed or was lost (see above); what was listed \
-                        is kept: start every process again, process 0 with --resume"
-                    .to_string(),
-            );
+            return Err(ClusterError::Lost);
         }
         // Every worker is done; joining waits for timely to close the connections. A
         // connection that breaks now loses nothing: every result is in.
-        if catch_unwind(AssertUnwindSafe(|| self.guards.join())).is_err() {
-            errln!("blockslide family: a connection broke while closing, after the run");
-        }
-        Ok(outcomes)
+        let _ = catch_unwind(AssertUnwindSafe(|| self.guards.join()));
+        Ok(wholes)
+    }
+}
+
+/// Whether every process runs what `run` describes: the processes meet with one worker each
+/// (timely needs as many workers on every process, which is what may differ) and each hears
+/// every other's description. `Ok(false)` when Ctrl-C came first.
+///
+/// # Errors
+/// The first process whose description differs from process 0's; a process that does not
+/// answer or is lost.
+fn agree(cluster: &Cluster, run: &str, cancel: &Arc<AtomicBool>) -> Result<bool, ClusterError> {
+    let Some((builders, others)) = connect(cluster.config(1), cancel, cluster.patience)? else {
+        return Ok(false);
+    };
+    let (mine, patience) = (run.to_string(), cluster.patience);
+    let cancelled = Arc::clone(cancel);
+    let guards =
+        timely::execute::execute_from(builders, others, WorkerConfig::default(), move |worker| {
+            let mut input = InputHandleVec::new();
+            let probe = ProbeHandle::new();
+            let heard = Rc::new(RefCell::new(Vec::new()));
+            let ear = Rc::clone(&heard);
+            worker.dataflow::<u64, _, _>(|scope| {
+                scope
+                    .input_from(&mut input)
+                    .broadcast()
+                    .inspect(move |said: &(usize, String)| ear.borrow_mut().push(said.clone()))
+                    .probe_with(&probe);
+            });
+            input.send((worker.index(), mine.clone()));
+            input.close();
+            let started = Instant::now();
+            while !probe.done()
+                && !cancelled.load(Ordering::Relaxed)
+                && started.elapsed() < patience
+            {
+                worker.step_or_park(Some(TICK));
+            }
+            heard.take()
+        })
+        .map_err(ClusterError::Connect)?;
+    let heard = catch_unwind(AssertUnwindSafe(|| guards.join()))
+        .ok()
+        .and_then(|mut results| results.pop())
+        .and_then(Result::ok)
+        .ok_or(ClusterError::Lost)?;
+    if cancel.load(Ordering::Relaxed) {
+        return Ok(false);
+    }
+    let mut runs: Vec<(usize, String)> = heard;
+    runs.sort();
+    if runs.len() < cluster.processes() {
+        return Err(ClusterError::Lost);
+    }
+    let first = runs[0].1.clone();
+    match runs.into_iter().find(|(_, other)| *other != first) {
+        Some((process, other)) => Err(ClusterError::Different {
+            first,
+            process,
+            other,
+        }),
+        None => Ok(true),
     }
 }
 
@@ -474,32 +618,28 @@ fn connect(
     config: CommunicationConfig,
     cancel: &AtomicBool,
     patience: Duration,
-) -> Result<Option<Connected>, String> {
-    let started = std::time::Instant::now();
+) -> Result<Option<Connected>, ClusterError> {
+    let started = Instant::now();
     let (sender, built) = mpsc::channel();
     std::thread::Builder::new()
         .name("blockslide-connect".to_string())
         .spawn(move || {
-            // The receiver is gone only after Ctrl-C, when the command is ending.
+            // The receiver is gone only after Ctrl-C, when the run is ending.
             let _ = sender.send(config.try_build());
         })
-        .map_err(|e| format!("cannot start connecting to the other processes: {e}"))?;
+        .map_err(|e| ClusterError::Connect(e.to_string()))?;
     loop {
         match built.recv_timeout(TICK * 10) {
-            Ok(result) => return result.map(Some),
+            Ok(result) => return result.map(Some).map_err(ClusterError::Connect),
             Err(RecvTimeoutError::Timeout) if cancel.load(Ordering::Relaxed) => return Ok(None),
             // The connecting thread retries for ever (timely's way): the wait is bounded here,
             // and the process ends with the thread still trying.
             Err(RecvTimeoutError::Timeout) if started.elapsed() >= patience => {
-                return Err(format!(
-                    "no answer from the other processes within {} s (--connect-timeout): start \
-                     every process with the same --processes and --hostfile, process 0 first",
-                    patience.as_secs()
-                ));
+                return Err(ClusterError::NoAnswer { patience });
             }
             Err(RecvTimeoutError::Timeout) => {}
             Err(RecvTimeoutError::Disconnected) => {
-                return Err("cannot connect to the other processes (see above)".to_string());
+                return Err(ClusterError::Connect("see above".to_string()));
             }
         }
     }
@@ -508,22 +648,16 @@ fn connect(
 /// The orders a worker has heard.
 #[derive(Default)]
 struct Heard {
-    start: Option<(u64, String)>,
+    start: Option<u64>,
     stop: bool,
-    error: Option<String>,
 }
 
 impl Heard {
-    /// Keeps an order; of the stops, the first reason given.
+    /// Keeps an order.
     fn hear(&mut self, order: &Order) {
         match order {
-            Order::Start { skip, run } => self.start = Some((*skip, run.clone())),
-            Order::Stop { error } => {
-                self.stop = true;
-                if self.error.is_none() {
-                    self.error.clone_from(error);
-                }
-            }
+            Order::Start { skip } => self.start = Some(*skip),
+            Order::Stop => self.stop = true,
         }
     }
 }
@@ -584,19 +718,17 @@ impl<'a, F: Spread> Part<'a, F> {
     }
 
     /// The worker's whole part: start, walk its share, wait until every result is in.
-    fn run(mut self, worker: &mut Worker) -> Outcome {
+    /// Whether it walked its whole share.
+    fn run(mut self, worker: &mut Worker) -> bool {
         if worker.index() == 0
             && let Some(skip) = self.setup.skip
         {
-            self.orders.send(Order::Start {
-                skip,
-                run: self.setup.run.clone(),
-            });
+            self.orders.send(Order::Start { skip });
             self.orders.flush();
         }
-        let outcome = match self.started(worker) {
-            Ok(skip) => self.walk(worker, skip),
-            Err(outcome) => outcome,
+        let whole = match self.started(worker) {
+            Some(skip) => self.walk(worker, skip),
+            None => false,
         };
         // Results go on reaching worker 0 until every worker closed its input; a stop asked
         // for meanwhile still reaches the workers that are walking.
@@ -605,43 +737,28 @@ impl<'a, F: Spread> Part<'a, F> {
             self.stopped();
             worker.step_or_park(Some(TICK));
         }
-        // Every order is heard before the outcome is told: a worker done with its share may
-        // still learn that another could not run (another family), and the run failed.
         std::mem::take(&mut self.orders).close();
         while !self.orders_heard.done() {
             worker.step_or_park(Some(TICK));
         }
-        match self.outcome_of_stop() {
-            Outcome::Failed(error) => Outcome::Failed(error),
-            _ => outcome,
-        }
+        whole
     }
 
-    /// Waits for worker 0's `Start`: where to start, once the run is found the same here.
-    fn started(&mut self, worker: &mut Worker) -> Result<u64, Outcome> {
+    /// Waits for worker 0's `Start`: where to start; `None` when the run stops first.
+    fn started(&mut self, worker: &mut Worker) -> Option<u64> {
         loop {
             if self.stopped() {
-                return Err(self.outcome_of_stop());
+                return None;
             }
-            let start = self.heard.borrow().start.clone();
-            if let Some((skip, run)) = start {
-                if run == self.setup.run {
-                    return Ok(skip);
-                }
-                let error = format!(
-                    "the processes run different things; process 0: {run}; process {}: {}. \
-                     Start every process with the same binary, family options and --threads",
-                    self.setup.process, self.setup.run
-                );
-                self.stop(Some(error.clone()));
-                return Err(Outcome::Failed(error));
+            if let Some(skip) = self.heard.borrow().start {
+                return Some(skip);
             }
             worker.step_or_park(Some(TICK));
         }
     }
 
-    /// Walks this worker's batches, from unit `skip` on.
-    fn walk(&mut self, worker: &mut Worker, skip: u64) -> Outcome {
+    /// Walks this worker's batches, from unit `skip` on: whether it walked them all.
+    fn walk(&mut self, worker: &mut Worker, skip: u64) -> bool {
         let (index, peers) = (worker.index(), worker.peers());
         let family = &self.setup.family;
         let budget = UnitBudget::cancelled_by(Arc::clone(&self.setup.cancel));
@@ -672,15 +789,15 @@ impl<'a, F: Spread> Part<'a, F> {
                 worker.step_or_park(Some(TICK));
             }
             if self.stopped() {
-                return self.outcome_of_stop();
+                return false;
             }
             for (i, unit) in &batch {
                 // Ctrl-C on this machine stops a long unit part-way; the unit is then not
                 // sent, and the listing ends before it.
                 let Some((result, bytes)) = walk_unit(family, unit, *i as u64, &budget) else {
                     self.items.flush();
-                    self.stop(None);
-                    return self.outcome_of_stop();
+                    self.stop();
+                    return false;
                 };
                 self.items.send(Item::Unit(result, bytes));
             }
@@ -691,32 +808,24 @@ impl<'a, F: Spread> Part<'a, F> {
             }
         }
         self.items.send(Item::Total(total));
-        Outcome::Done
+        true
     }
 
     /// Whether the run is stopping: this process asked (Ctrl-C, or the main thread), which
     /// this worker then tells every other, or another worker did.
     fn stopped(&mut self) -> bool {
         if self.setup.halt.load(Ordering::Relaxed) || self.setup.cancel.load(Ordering::Relaxed) {
-            self.stop(None);
+            self.stop();
         }
         self.stopping || self.heard.borrow().stop
     }
 
     /// Tells every worker to stop (once).
-    fn stop(&mut self, error: Option<String>) {
+    fn stop(&mut self) {
         if !self.stopping {
             self.stopping = true;
-            self.orders.send(Order::Stop { error });
+            self.orders.send(Order::Stop);
             self.orders.flush();
-        }
-    }
-
-    /// What the stops heard make of this worker's part: a failure when one gave a reason.
-    fn outcome_of_stop(&self) -> Outcome {
-        match &self.heard.borrow().error {
-            Some(error) => Outcome::Failed(error.clone()),
-            None => Outcome::Stopped,
         }
     }
 }
