@@ -30,7 +30,7 @@ use blockslide_core::solve::api::{AnalyzeReport, HardestPosition, analyze, metri
 
 use super::error::{CliError, EXIT_ERROR, EXIT_LIMIT, EXIT_OK};
 use super::flags::AnalyzeArgs;
-use super::render::{json, text};
+use super::render::{Report, json, text};
 use super::save::save_error;
 use super::source::read_puzzle;
 
@@ -39,7 +39,7 @@ use super::source::read_puzzle;
 /// # Errors
 /// An unreadable or invalid puzzle or option, a hardest start that cannot be written, or none
 /// to write (exit 3 when a limit stopped the analysis before it found one).
-pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
+pub fn run(args: &AnalyzeArgs) -> Result<Report, CliError> {
     let metric = args.metric.clone().transpose()?;
     let path = &args.file;
     let puzzle = read_puzzle(path)?;
@@ -58,17 +58,18 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, CliError> {
         Some(out) => write_hardest(out, &report, options),
         None => Ok(()),
     };
-    if args.print.json {
-        json::print(&json::analyze(&report))?;
-    } else {
-        out!("{}", text::analyze(&report))?;
-    }
-    written?;
-    Ok(if report.complete() {
+    let code = if report.complete() {
         EXIT_OK
     } else {
         EXIT_LIMIT
-    })
+    };
+    Ok(Report::pick(
+        args.print.json,
+        || text::analyze(&report),
+        || json::analyze(&report),
+        code,
+    )
+    .then(written.err()))
 }
 
 /// Writes the report's hardest start to `out`.

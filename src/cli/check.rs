@@ -16,32 +16,31 @@ use blockslide_core::solve::{SolveError, SolveRequest};
 
 use super::error::{CliError, EXIT_ERROR, EXIT_OK};
 use super::flags::CheckArgs;
-use super::render::{json, text};
+use super::render::{Report, json, text};
 
-/// Runs `blockslide check`.
-///
-/// # Errors
-/// How many files are invalid, after the text report (with `--json` the objects say it, and
-/// the exit code is 1 without a message).
-pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
+/// Runs `blockslide check`: a report of every file, followed, when some are invalid, by an
+/// error saying how many (with `--json` the objects say it, and the exit code is 1 without a
+/// message).
+pub fn run(args: &CheckArgs) -> Report {
     let mut invalid = 0usize;
+    let mut found = Report::exiting(EXIT_OK);
     for path in &args.files {
         let report = check_file(path);
         if !report.is_valid() {
             invalid += 1;
         }
-        if args.print.json {
-            json::print(&json::CheckedFile::new(path, &report))?;
-        } else {
-            out!("{}", text::checked_file(path, &report))?;
-        }
+        found = found.and(
+            args.print.json,
+            || text::checked_file(path, &report),
+            || json::CheckedFile::new(path, &report),
+        );
     }
     if invalid == 0 {
-        Ok(EXIT_OK)
+        found
     } else if args.print.json {
-        Ok(EXIT_ERROR)
+        found.exiting_with(EXIT_ERROR)
     } else {
-        Err(CliError::from(format!(
+        found.then(Some(CliError::from(format!(
             "{invalid} of {} file{} invalid",
             args.files.len(),
             if args.files.len() == 1 {
@@ -49,7 +48,7 @@ pub fn run(args: &CheckArgs) -> Result<u8, CliError> {
             } else {
                 "s are"
             }
-        )))
+        ))))
     }
 }
 

@@ -15,14 +15,14 @@ use blockslide_core::solve::api::{count, metric_for};
 
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::CountArgs;
-use super::render::{json, text};
+use super::render::{Report, json, text};
 use super::source::count_source;
 
 /// Runs `blockslide count`.
 ///
 /// # Errors
 /// An unreadable or invalid puzzle or option, or a puzzle the solver refuses.
-pub fn run(args: &CountArgs) -> Result<u8, CliError> {
+pub fn run(args: &CountArgs) -> Result<Report, CliError> {
     let metric = args.metric.clone().transpose()?;
     let loaded = count_source(args)?;
     let puzzle = &loaded.puzzle;
@@ -30,17 +30,14 @@ pub fn run(args: &CountArgs) -> Result<u8, CliError> {
     let (control, line) = args.limits.control("counting")?;
     let report = count(puzzle, metric, control).map_err(|e| loaded.locate(&e))?;
     drop(line);
-    if args.print.json {
-        json::print(&json::count(&puzzle.name, metric, &report))?;
-    } else {
-        out!(
-            "{}",
-            text::count(&puzzle.name, metric, &report, report.complete())
-        )?;
-    }
-    Ok(if report.complete() {
-        EXIT_OK
-    } else {
-        EXIT_LIMIT
-    })
+    Ok(Report::pick(
+        args.print.json,
+        || text::count(&puzzle.name, metric, &report, report.complete()),
+        || json::count(&puzzle.name, metric, &report),
+        if report.complete() {
+            EXIT_OK
+        } else {
+            EXIT_LIMIT
+        },
+    ))
 }

@@ -47,6 +47,11 @@ impl CliError {
         self
     }
 
+    /// The message, one line per finding.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
     /// This error, said after `first`, another failure of the same command.
     #[must_use]
     pub fn after(mut self, first: &str) -> CliError {

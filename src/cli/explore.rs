@@ -33,7 +33,7 @@ use blockslide_core::solve::api::{ExploreReport, explore, metric_for};
 use super::analyze::{FOUND_BY, hardest_puzzle};
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::ExploreArgs;
-use super::render::{json, text};
+use super::render::{Report, json, text};
 use super::save::save_error;
 use super::source::read_puzzle;
 
@@ -42,7 +42,7 @@ use super::source::read_puzzle;
 /// # Errors
 /// An unreadable or invalid puzzle or option, a tile puzzle, or a hardest start that cannot
 /// be written.
-pub fn run(args: &ExploreArgs) -> Result<u8, CliError> {
+pub fn run(args: &ExploreArgs) -> Result<Report, CliError> {
     let metric = args.metric.clone().transpose()?;
     let path = &args.file;
     let puzzle = read_puzzle(path)?;
@@ -66,17 +66,18 @@ pub fn run(args: &ExploreArgs) -> Result<u8, CliError> {
         Some(dir) => write_top(dir, path, &report, options),
         None => Ok(()),
     };
-    if args.print.json {
-        json::print(&json::explore(&report))?;
-    } else {
-        out!("{}", text::explore(&report))?;
-    }
-    written?;
-    Ok(if report.complete() {
+    let code = if report.complete() {
         EXIT_OK
     } else {
         EXIT_LIMIT
-    })
+    };
+    Ok(Report::pick(
+        args.print.json,
+        || text::explore(&report),
+        || json::explore(&report),
+        code,
+    )
+    .then(written.err()))
 }
 
 /// The file `--write-top` describes its run in, written after the puzzle files.

@@ -36,7 +36,7 @@ use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::values::parse_size;
 use super::flags::{DesignArgs, ImproveArgs};
 use super::progress::ProgressLine;
-use super::render::{json, text};
+use super::render::{Report, json, text};
 use super::save::{create_folder, save_error};
 use super::search::{controlled, limits};
 use super::source::read_puzzle;
@@ -48,7 +48,7 @@ const DEFAULT_SECONDS: f64 = 60.0;
 ///
 /// # Errors
 /// An unreadable or invalid puzzle, a bad option, a folder or file that cannot be written.
-pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
+pub fn run(args: &ImproveArgs) -> Result<Report, CliError> {
     let puzzle = read_puzzle(&args.file)?;
     let (rules, mut options, control) = setup(&puzzle, &args.design, DEFAULT_SECONDS)?;
     options.keep = args.keep;
@@ -82,15 +82,15 @@ pub fn run(args: &ImproveArgs) -> Result<u8, CliError> {
         save_with(&out, &file, args.force.options()).map_err(|e| save_error(&out, &e))?;
         files.push(out);
     }
-    print_report(
+    Ok(design_report(
         &report,
         &rules,
         &options,
         &files,
         args.print.json,
         "improve",
-    )?;
-    Ok(exit_code(report.status))
+    )
+    .exiting_with(exit_code(report.status)))
 }
 
 /// `harder-N.ron`.
@@ -337,23 +337,27 @@ impl Drop for SearchLine {
     }
 }
 
-/// Prints what the search found, as text or one JSON object.
-pub(super) fn print_report(
+/// What the search found, as text or one JSON object (exit code 0 until told otherwise).
+pub(super) fn design_report(
     report: &SearchReport,
     rules: &DesignRules,
     options: &SearchOptions,
     files: &[PathBuf],
     as_json: bool,
     command: &'static str,
-) -> Result<(), CliError> {
-    if as_json {
-        let context = json::ReportContext {
-            rules,
-            options,
-            files,
-            command,
-        };
-        return json::print(&json::DesignReport::new(report, &context));
-    }
-    out!("{}", text::design_report(report, rules, options, files))
+) -> Report {
+    Report::pick(
+        as_json,
+        || text::design_report(report, rules, options, files),
+        || {
+            let context = json::ReportContext {
+                rules,
+                options,
+                files,
+                command,
+            };
+            json::DesignReport::new(report, &context)
+        },
+        EXIT_OK,
+    )
 }

@@ -17,7 +17,7 @@ use blockslide_core::solve::family::{
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::values::parse_size;
 use super::flags::{DesignArgs, ForceArgs};
-use super::improve::{SearchLine, design_file, print_report, setup};
+use super::improve::{SearchLine, design_file, design_report, setup};
 use super::render::text::stop_words;
 use super::save::{create_folder, save_error};
 
@@ -107,9 +107,17 @@ pub fn made_to_order(args: &MadeToOrder<'_>) -> Result<u8, CliError> {
         }
         clear_earlier_run(dir, files.len(), args.count, args.force.force)?;
     }
-    if args.json {
-        print_report(&report, &rules, &options, &files, true, "generate")?;
+    let code = if report.designs.len() >= args.count {
+        EXIT_OK
     } else {
+        EXIT_LIMIT
+    };
+    if args.json {
+        return design_report(&report, &rules, &options, &files, true, "generate")
+            .exiting_with(code)
+            .print();
+    }
+    {
         for design in &report.designs {
             // The family's string for the layout, so that a puzzle made here and the same
             // layout in a family's listing read alike.
@@ -132,11 +140,7 @@ pub fn made_to_order(args: &MadeToOrder<'_>) -> Result<u8, CliError> {
             );
         }
     }
-    Ok(if report.designs.len() >= args.count {
-        EXIT_OK
-    } else {
-        EXIT_LIMIT
-    })
+    Ok(code)
 }
 
 /// What a family file sets of a design search's rules, unless the command line says

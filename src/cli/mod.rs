@@ -37,6 +37,7 @@ use clap::{CommandFactory as _, FromArgMatches as _};
 
 use error::{CliError, EXIT_ERROR, EXIT_OK};
 use flags::{Cli, Command};
+use render::Report;
 
 /// Parses the command line, runs it, and prints its error if it returns one: the one place
 /// that prints a command's error and picks the exit code.
@@ -69,18 +70,18 @@ pub fn run() -> ExitCode {
         Ok(())
     };
     let result = open.and_then(|()| match cli.command {
-        Some(Command::Check(args)) => check::run(&args),
-        Some(Command::Solve(args)) => solve::run(&args),
-        Some(Command::Count(args)) => count::run(&args),
+        Some(Command::Check(args)) => check::run(&args).print(),
+        Some(Command::Solve(args)) => solve::run(&args).and_then(Report::print),
+        Some(Command::Count(args)) => count::run(&args).and_then(Report::print),
         Some(Command::Batch(args)) => batch::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Import(args)) => rushhour::import(&args),
         Some(Command::Export(args)) => rushhour::export(&args),
-        Some(Command::Analyze(args)) => analyze::run(&args),
-        Some(Command::Explore(args)) => explore::run(&args),
+        Some(Command::Analyze(args)) => analyze::run(&args).and_then(Report::print),
+        Some(Command::Explore(args)) => explore::run(&args).and_then(Report::print),
         Some(Command::Family(args)) => family::run(&args),
-        Some(Command::Improve(args)) => improve::run(&args),
+        Some(Command::Improve(args)) => improve::run(&args).and_then(Report::print),
         None => open_app(cli.file, cli.screenshot),
     });
     ExitCode::from(result.unwrap_or_else(|error| error.report(name.as_deref())))

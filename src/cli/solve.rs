@@ -25,7 +25,7 @@ use blockslide_core::solve::{SolveError, Termination, heuristics_for, solve};
 
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK, EXIT_UNSOLVABLE};
 use super::flags::SolveArgs;
-use super::render::{json, text};
+use super::render::{Report, json, text};
 use super::search::{pdb_cache, request};
 use super::source::solve_source;
 
@@ -33,22 +33,21 @@ use super::source::solve_source;
 ///
 /// # Errors
 /// An unreadable or invalid puzzle or option, or a puzzle the solver refuses.
-pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
+pub fn run(args: &SolveArgs) -> Result<Report, CliError> {
     let metric = args.metric.clone().transpose()?;
     let Some(loaded) = solve_source(args)? else {
-        print_all_heuristics(args.search.print.json)?;
-        return Ok(EXIT_OK);
+        return Ok(all_heuristics(args.search.print.json));
     };
     let puzzle = &loaded.puzzle;
     let metric_used = blockslide_core::solve::api::metric_for(puzzle, metric);
     if args.list_heuristics {
         let infos = heuristics_for(puzzle, metric_used, pdb_cache().as_deref());
-        if args.search.print.json {
-            json::print(&json::heuristics(&infos))?;
-        } else {
-            out!("{}", text::heuristics(&infos))?;
-        }
-        return Ok(EXIT_OK);
+        return Ok(Report::pick(
+            args.search.print.json,
+            || text::heuristics(&infos),
+            || json::heuristics(&infos),
+            EXIT_OK,
+        ));
     }
     let (default, why) = blockslide_core::solve::api::default_algorithm(puzzle);
     let request = request(&args.search, metric, default)?;
@@ -92,25 +91,27 @@ pub fn run(args: &SolveArgs) -> Result<u8, CliError> {
             .insert(0, format!("{why} (ask for another with --algorithm)"));
     }
     drop(line);
-    let printed = if args.search.print.json {
-        let trace = trace
-            .as_ref()
-            .map(|(path, events, error)| json::TraceFile::new(path, *events, error.as_ref()));
-        json::print(&json::Solve::new(&report, trace))
-    } else {
-        out!("{}", text::solve(&report))
-    };
-    // The user asked for a file and did not get it: an error, though the report is there;
-    // said even when standard output failed, so that neither failure hides the other.
-    let trace_error = trace.and_then(|(path, _, error)| {
-        error.map(|e| format!("the trace was not written: {}: {e}", path.display()))
+    // The user asked for a file and did not get it: an error, though the report is there.
+    let trace_error = trace.as_ref().and_then(|(path, _, error)| {
+        error.as_ref().map(|e| {
+            CliError::from(format!(
+                "the trace was not written: {}: {e}",
+                path.display()
+            ))
+        })
     });
-    match (printed, trace_error) {
-        (Ok(()), None) => Ok(exit_code(report.status)),
-        (Ok(()), Some(message)) => Err(CliError::from(message)),
-        (Err(e), None) => Err(e),
-        (Err(e), Some(message)) => Err(e.after(&message)),
-    }
+    Ok(Report::pick(
+        args.search.print.json,
+        || text::solve(&report),
+        || {
+            let trace = trace
+                .as_ref()
+                .map(|(path, events, error)| json::TraceFile::new(path, *events, error.as_ref()));
+            json::Solve::new(&report, trace)
+        },
+        exit_code(report.status),
+    )
+    .then(trace_error))
 }
 
 /// The exit code for a search's termination.
@@ -129,22 +130,26 @@ pub(super) fn exit_code(status: Termination) -> u8 {
 
 /// Without a puzzle: the heuristics of both engines (with `as_json`, one
 /// [`json::AllHeuristics`] object).
-fn print_all_heuristics(as_json: bool) -> Result<(), CliError> {
+fn all_heuristics(as_json: bool) -> Report {
     let eight = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], None)
         .expect("a 3x3 board with nine numbers is well formed");
     let blocks = Puzzle::from_rows(&["A A .", ". B ."], &[". . .", ". A A"])
         .expect("the example block rows are well formed");
     let tiles = heuristics_for(&eight, Metric::Step, pdb_cache().as_deref());
     let blocks = heuristics_for(&blocks, Metric::Step, None);
-    if as_json {
-        return json::print(&json::AllHeuristics {
+    Report::pick(
+        as_json,
+        || {
+            format!(
+                "Tile puzzles:\n{}\nBlock puzzles:\n{}",
+                text::heuristics(&tiles),
+                text::heuristics(&blocks)
+            )
+        },
+        || json::AllHeuristics {
             blocks: json::heuristics(&blocks),
             tiles: json::heuristics(&tiles),
-        });
-    }
-    out!(
-        "Tile puzzles:\n{}\nBlock puzzles:\n{}",
-        text::heuristics(&tiles),
-        text::heuristics(&blocks)
+        },
+        EXIT_OK,
     )
 }

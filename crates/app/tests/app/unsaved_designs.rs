@@ -101,11 +101,14 @@ fn a_harder_design_opened_as_new_is_not_replaced_by_a_familys_puzzle_unasked() {
         .expect("a puzzle in the table");
     h.get_by_role_and_label(Role::Button, &first).click();
     h.run_ok();
-    press(&mut h, family::OPEN_LABEL);
-    h.get_by_label("Unsaved changes");
-    button(&h, "Cancel").click();
-    h.run_ok();
-    assert_eq!(*h.state().document().puzzle(), designed);
+    // Neither "Open as a new design" nor "Play" nor "A random puzzle" drops it unasked.
+    for label in [family::OPEN_LABEL, family::PLAY_LABEL, family::RANDOM_LABEL] {
+        press(&mut h, label);
+        h.get_by_label("Unsaved changes");
+        button(&h, "Cancel").click();
+        h.run_ok();
+        assert_eq!(*h.state().document().puzzle(), designed, "{label}");
+    }
 
     // Discarded by choice, the family's puzzle opens, and is guarded in its turn.
     press(&mut h, family::OPEN_LABEL);
