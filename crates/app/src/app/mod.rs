@@ -47,6 +47,7 @@ use crate::editor::properties_panel::{self, Checks, PropertiesState};
 use crate::editor::tools_panel;
 use crate::solve::SolveView;
 use crate::solve::design::Design;
+use crate::solve::design_panel::DesignPanel;
 use blockslide_core::model::{Puzzle, file};
 use dialogs::Dialogs;
 use document::Document;
@@ -82,6 +83,8 @@ pub struct App {
     editor: EditorState,
     view: ViewSettings,
     checks: Checks,
+    /// The figures of the design as it is drawn, beside the board in the editing tabs.
+    design_panel: DesignPanel,
     properties: PropertiesState,
     dialogs: Dialogs,
     new_form: NewPuzzleForm,
@@ -174,6 +177,7 @@ impl App {
             editor: EditorState::default(),
             view: ViewSettings::default(),
             checks: Checks::default(),
+            design_panel: DesignPanel::default(),
             properties: PropertiesState::default(),
             dialogs: Dialogs::default(),
             new_form: NewPuzzleForm::default(),
@@ -277,6 +281,11 @@ impl App {
     /// Switches tabs.
     pub fn set_mode(&mut self, mode: Mode) {
         self.mode = mode;
+    }
+
+    /// The design panel beside the board in the editing tabs.
+    pub fn design_panel(&self) -> &DesignPanel {
+        &self.design_panel
     }
 
     /// The Solve and Play tabs (solver panel, comparison, playback, game).
@@ -579,8 +588,13 @@ impl App {
                 .show_collapsible(ui, &mut self.view.left_panel, |ui| {
                     tools_panel::show(ui, &self.editor, self.doc.puzzle(), layer, commands);
                 });
+            let revision = self.doc.solvable_revision();
+            self.design_panel
+                .follow(ctx, revision, self.doc.puzzle(), &self.checks);
             let panel = side_panel(width).show_collapsible(ui, &mut self.view.right_panel, |ui| {
                 side_scroll(ui, "properties scroll", |ui| {
+                    self.design_panel.ui(ui, revision);
+                    ui.separator();
                     properties_panel::show(
                         ui,
                         &mut self.properties,

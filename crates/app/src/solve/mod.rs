@@ -35,6 +35,7 @@ pub mod availability;
 pub mod budget;
 pub mod compare;
 pub mod design;
+pub mod design_panel;
 pub mod family;
 pub mod harder;
 pub mod panel;

@@ -4,6 +4,7 @@
 
 mod analyze;
 mod compare;
+mod design_panel;
 mod driver;
 mod editor;
 mod export;

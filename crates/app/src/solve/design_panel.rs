@@ -1,0 +1,337 @@
+//! The design panel, docked beside the board in the Start and Goal tabs: after every edit it
+//! analyses the design in the background and shows what the edit did — valid or what is
+//! wrong, solvable or not, the optimal length from the start, the start's component, its
+//! hardest start and the histogram of distances — each figure exact or "at least" when the
+//! budget stopped the walk, and the change since the design before.
+//!
+//! The analysis is `blockslide analyze`'s (the same call, so the panel and the CLI agree). It
+//! starts a short moment after an edit (a drag of several cells is one edit) and each new
+//! edit cancels the run before it. The last figures stay, greyed, while new ones are
+//! computed. On a machine of two cores or fewer it takes one thread, leaving the other to
+//! the window.
+
+use std::time::{Duration, Instant};
+
+use egui::{Color32, RichText, Ui};
+
+use blockslide_core::model::text::thousands;
+use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::solve::api::{AnalyzeReport, Task as SolverTask, analyze, metric_for};
+use blockslide_core::solve::{Limits, SolveError, Stats};
+
+use crate::common::charts::{self, Axis, BarAt, Chart, Layer};
+use crate::common::format::{amount, unit_name};
+use crate::common::task::{Poll, Task};
+use crate::editor::properties_panel::Checks;
+use crate::solve::budget::Budget;
+use crate::solve::refusals::refusal_text;
+
+/// The panel's heading.
+pub const DESIGN_PANEL_LABEL: &str = "Design figures";
+
+/// How long after an edit the analysis starts: the edits of one gesture come closer together
+/// than this, and the figures of a small design still come well within 150 ms.
+const SETTLE: Duration = Duration::from_millis(40);
+
+/// The walk's budget: a Klotski-sized component (about 100,000 positions) many times over,
+/// so that the figures of the designs people draw are exact, and a bound that keeps a huge
+/// one from holding a core for long (its figures are then marked "at least").
+const LIMITS: Limits = Limits {
+    max_nodes: 20_000_000,
+    max_time: Duration::from_secs(20),
+    max_memory_bytes: 2 << 30,
+};
+
+/// One design's analysis, and when it took.
+struct Figures {
+    revision: u64,
+    metric: Metric,
+    report: AnalyzeReport,
+}
+
+/// A running analysis of the design at `revision`.
+struct Running {
+    revision: u64,
+    metric: Metric,
+    task: Task<Stats, Result<AnalyzeReport, SolveError>>,
+}
+
+/// The panel's state: the edit waiting to settle, the analysis running, and the figures shown.
+#[derive(Default)]
+pub struct DesignPanel {
+    /// The newest revision and when it was first seen, until its analysis starts.
+    settling: Option<(u64, Instant)>,
+    running: Option<Running>,
+    /// The newest figures (of the current design, or greyed, of one before it).
+    shown: Option<Figures>,
+    /// The figures of the design before `shown`'s, for the change an edit made.
+    before: Option<Figures>,
+    /// Why the design cannot be analysed now (invalid, or a kind the analysis refuses).
+    blocked: Option<String>,
+    /// A run that failed.
+    failed: Option<String>,
+}
+
+impl DesignPanel {
+    /// Follows the design: once a frame in the editing tabs, with the design's revision, the
+    /// design and its checks. Starts, cancels and collects the background analysis.
+    pub fn follow(&mut self, ctx: &egui::Context, revision: u64, puzzle: &Puzzle, checks: &Checks) {
+        self.collect();
+        let errors = checks.errors();
+        self.blocked = if errors > 0 {
+            Some(format!(
+                "Not valid: {errors} error{} (see the checks below)",
+                if errors == 1 { "" } else { "s" }
+            ))
+        } else {
+            checks
+                .profile
+                .applies(SolverTask::Analyze)
+                .err()
+                .map(|refusal| refusal_text(refusal).to_string())
+        };
+        if self.blocked.is_some() {
+            self.running = None;
+            self.settling = None;
+            return;
+        }
+        let current = |r: u64| r == revision;
+        let known = self.shown.as_ref().is_some_and(|f| current(f.revision))
+            || self.running.as_ref().is_some_and(|r| current(r.revision));
+        if !known && !self.settling.is_some_and(|(r, _)| current(r)) {
+            // A new edit: the run of the design before is of no more use.
+            self.running = None;
+            self.failed = None;
+            self.settling = Some((revision, Instant::now()));
+        }
+        if let Some((settling, since)) = self.settling {
+            let waited = since.elapsed();
+            if waited < SETTLE {
+                ctx.request_repaint_after(SETTLE.saturating_sub(waited));
+                return;
+            }
+            self.settling = None;
+            let metric = metric_for(puzzle, None);
+            let walked = puzzle.clone();
+            let started = budget().spawn("design figures", ctx, move |reporter, control| {
+                let control = control.with_progress(reporter.sink(|s: &Stats| *s));
+                analyze(&walked, metric, control)
+            });
+            match started {
+                Ok(task) => {
+                    self.running = Some(Running {
+                        revision: settling,
+                        metric,
+                        task,
+                    });
+                }
+                Err(e) => self.failed = Some(e),
+            }
+        }
+    }
+
+    /// Takes the running analysis's result when it has come.
+    fn collect(&mut self) {
+        let Some(running) = &mut self.running else {
+            return;
+        };
+        let result = match running.task.poll() {
+            Poll::Running => return,
+            Poll::Done(result) => result.map_err(|e| e.to_string()),
+            Poll::Lost(e) => Err(e),
+        };
+        let Some(running) = self.running.take() else {
+            return;
+        };
+        match result {
+            Ok(report) => {
+                let figures = Figures {
+                    revision: running.revision,
+                    metric: running.metric,
+                    report,
+                };
+                if let Some(old) = self.shown.replace(figures) {
+                    self.before = Some(old);
+                }
+            }
+            Err(e) => self.failed = Some(e),
+        }
+    }
+
+    /// Whether an analysis is waiting or running.
+    pub fn is_busy(&self) -> bool {
+        self.settling.is_some() || self.running.is_some()
+    }
+
+    /// The report shown, when it is of the design at `revision` (for tests and the CLI's
+    /// agreement check).
+    pub fn report_of(&self, revision: u64) -> Option<&AnalyzeReport> {
+        self.shown
+            .as_ref()
+            .filter(|f| f.revision == revision)
+            .map(|f| &f.report)
+    }
+
+    /// Draws the panel for the design at `revision`, `width` points wide.
+    pub fn ui(&self, ui: &mut Ui, revision: u64) {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(DESIGN_PANEL_LABEL).strong());
+            if self.is_busy() && self.blocked.is_none() {
+                ui.spinner();
+            }
+        });
+        if let Some(blocked) = &self.blocked {
+            ui.label(RichText::new(blocked).color(ui.visuals().warn_fg_color));
+            return;
+        }
+        if let Some(failed) = &self.failed {
+            ui.label(RichText::new(failed).color(ui.visuals().error_fg_color));
+        }
+        let Some(figures) = &self.shown else {
+            ui.weak("Analysing…");
+            return;
+        };
+        let stale = figures.revision != revision;
+        ui.scope(|ui| {
+            if stale {
+                // The figures of the design before the edit, until the new ones come.
+                ui.multiply_opacity(0.45);
+            }
+            figures_ui(ui, figures, self.before.as_ref());
+        });
+    }
+}
+
+/// The budget of the panel's walks: on two cores or fewer, one thread, leaving the other to
+/// the window; else every core but one.
+fn budget() -> Budget {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    Budget {
+        limits: LIMITS,
+        threads: cores.saturating_sub(1).max(1),
+    }
+}
+
+/// The figures of one analysis, with the change since `before`.
+fn figures_ui(ui: &mut Ui, figures: &Figures, before: Option<&Figures>) {
+    let report = &figures.report;
+    let metric = figures.metric;
+    let complete = report.complete();
+    let bound = if complete { "" } else { "at least " };
+    let moves = |n: u32| amount(metric, n);
+    let change = |now: Option<u32>, then: Option<u32>| match (now, then) {
+        (Some(now), Some(then)) if now != then => {
+            let delta = i64::from(now) - i64::from(then);
+            let color = if delta > 0 {
+                Color32::from_rgb(0x2e, 0x8b, 0x57)
+            } else {
+                Color32::from_rgb(0xc0, 0x50, 0x30)
+            };
+            Some(RichText::new(format!("{delta:+}")).color(color))
+        }
+        _ => None,
+    };
+    let exact_before = before.filter(|b| b.report.complete() && b.metric == metric);
+    egui::Grid::new("design figures")
+        .num_columns(2)
+        .spacing([8.0, 2.0])
+        .show(ui, |ui| {
+            ui.label("Solvable");
+            ui.label(match (report.start_distance, complete) {
+                (Some(_), _) => "yes",
+                (None, true) => "no: the goal is out of reach",
+                (None, false) => "not known yet (budget reached)",
+            });
+            ui.end_row();
+
+            ui.label("Length");
+            ui.horizontal(|ui| {
+                match report.start_distance {
+                    Some(d) => ui.label(moves(d)),
+                    None => ui.label("—"),
+                };
+                let then = exact_before.and_then(|b| b.report.start_distance);
+                if let Some(delta) = change(report.start_distance, then) {
+                    ui.label(delta);
+                }
+            });
+            ui.end_row();
+
+            ui.label("Positions");
+            ui.label(format!(
+                "{bound}{} in the start's component",
+                thousands(report.component)
+            ));
+            ui.end_row();
+
+            ui.label("Hardest start");
+            ui.horizontal(|ui| {
+                let hardest = report.hardest.as_ref().map(|h| h.distance);
+                match hardest {
+                    Some(d) => ui.label(moves(d)),
+                    None if report.histogram.is_empty() => ui.label("—"),
+                    None => ui.label(format!(
+                        "at least {}",
+                        moves(u32::try_from(report.histogram.len() - 1).unwrap_or(u32::MAX))
+                    )),
+                };
+                let then = exact_before.and_then(|b| b.report.hardest.as_ref().map(|h| h.distance));
+                if let Some(delta) = change(hardest, then) {
+                    ui.label(delta);
+                }
+            });
+            ui.end_row();
+        });
+    if !complete {
+        ui.weak(format!(
+            "The walk stopped at its budget ({} positions): figures marked \"at least\" are bounds.",
+            thousands(report.stats.expanded)
+        ));
+    }
+    if report.histogram.len() > 1 {
+        histogram_ui(ui, report, metric);
+    }
+}
+
+/// The positions of the component by distance to the goal, the start marked.
+fn histogram_ui(ui: &mut Ui, report: &AnalyzeReport, metric: Metric) {
+    let bars = report
+        .histogram
+        .iter()
+        .enumerate()
+        .map(|(d, &n)| BarAt {
+            x: d as f64,
+            height: n as f64,
+            name: format!("{}: {} positions", unit_name(metric, d), thousands(n)),
+        })
+        .collect();
+    let mut layers = vec![Layer::Bars {
+        name: "positions".to_string(),
+        color: ui.visuals().selection.bg_fill,
+        bars,
+    }];
+    if let Some(start) = report.start_distance {
+        layers.push(Layer::Across {
+            name: "the start".to_string(),
+            x: f64::from(start),
+            color: ui.visuals().warn_fg_color,
+        });
+    }
+    let top = report.histogram.iter().copied().max().unwrap_or(1) as f64;
+    charts::chart_ui(
+        ui,
+        Chart {
+            id: "design histogram",
+            width: ui.available_width().min(320.0),
+            height: 90.0,
+            x: (-0.5, report.histogram.len() as f64 - 0.5),
+            y: (0.0, top),
+            x_axis: Axis::Whole(6.0),
+            y_axis: Axis::Compact,
+            x_label: None,
+            y_label: None,
+            accessible: Some("Design distances"),
+            layers,
+        },
+    );
+}

@@ -1,0 +1,98 @@
+//! UI tests of the design panel (issue 36): docked beside the board in the Start and Goal
+//! tabs, it analyses the design after every edit, without being asked, and its figures are
+//! those of `blockslide analyze` (the core's `analyze`) on the same design.
+//!
+//! Analyses run on a background thread, so the tests step frames until the figures of the
+//! current design have come, with a generous timeout (and never assert on timing).
+
+use crate::driver::{PATIENCE, click_cell, drag_cells, harness, keys, wait_for};
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use blockslide_app::app::App;
+use blockslide_app::command::{Mode, Tool};
+use blockslide_app::common::format::amount;
+use blockslide_app::solve::design_panel::DESIGN_PANEL_LABEL;
+use blockslide_core::model::Puzzle;
+use blockslide_core::solve::api::{AnalyzeReport, analyze, metric_for};
+use blockslide_core::solve::{Limits, SearchControl};
+
+/// Waits for the panel's figures of the design as it is now, checks them against an analysis
+/// of that design made here, and checks the length is on screen; returns the figures.
+fn figures_now(h: &mut Harness<'static, App>) -> AnalyzeReport {
+    wait_for(h, PATIENCE, "the design's figures", |app| {
+        app.design_panel()
+            .report_of(app.document().solvable_revision())
+            .is_some()
+    });
+    h.run_ok();
+    let app = h.state();
+    let puzzle = app.document().puzzle().clone();
+    let shown = app
+        .design_panel()
+        .report_of(app.document().solvable_revision())
+        .cloned()
+        .expect("the figures came");
+    let metric = metric_for(&puzzle, None);
+    let expected = analyze(&puzzle, metric, SearchControl::new(Limits::default()))
+        .expect("the drawn design is valid");
+    assert_eq!(shown.status, expected.status);
+    assert_eq!(shown.component, expected.component);
+    assert_eq!(shown.start_distance, expected.start_distance);
+    assert_eq!(shown.histogram, expected.histogram);
+    assert_eq!(
+        shown.hardest.as_ref().map(|h| (h.distance, h.count)),
+        expected.hardest.as_ref().map(|h| (h.distance, h.count))
+    );
+    if let Some(length) = expected.start_distance {
+        let words = amount(metric, length);
+        assert!(
+            h.query_all_by_label(&words).next().is_some(),
+            "the panel shows {words}"
+        );
+    }
+    shown
+}
+
+#[test]
+fn every_piece_drawn_shows_the_new_length_and_hardest_start_without_asking() {
+    // A 4x4 board with only the 2x2 piece that must reach the bottom right corner.
+    let start = Puzzle::from_rows(
+        &["A A . .", "A A . .", ". . . .", ". . . ."],
+        &[". . . .", ". . . .", ". . A A", ". . A A"],
+    )
+    .expect("well-formed rows");
+    let mut h = harness(start, Mode::Start, [1280.0, 800.0]);
+    h.get_by_label(DESIGN_PANEL_LABEL);
+    let mut lengths = vec![figures_now(&mut h).start_distance];
+
+    // Pieces drawn one after another with "Draw new piece", nothing else pressed: two
+    // dominoes, then two single cells.
+    let edits: [((usize, usize), (usize, usize)); 4] = [
+        ((2, 0), (3, 0)),
+        ((0, 2), (0, 3)),
+        ((3, 2), (3, 2)),
+        ((2, 3), (2, 3)),
+    ];
+    for (from, to) in edits {
+        keys(&mut h, Modifiers::NONE, Tool::NewPiece.key());
+        if from == to {
+            click_cell(&mut h, from.0, from.1);
+        } else {
+            drag_cells(&mut h, from, to);
+        }
+        lengths.push(figures_now(&mut h).start_distance);
+    }
+    assert!(
+        lengths.windows(2).any(|w| w[0] != w[1]),
+        "the pieces changed the length: {lengths:?}"
+    );
+    assert!(lengths.iter().all(Option::is_some), "{lengths:?}");
+
+    // Undo is an edit like any other: the figures follow it back.
+    keys(&mut h, Modifiers::COMMAND, Key::Z);
+    let undone = figures_now(&mut h);
+    assert_eq!(undone.start_distance, lengths[3]);
+}
