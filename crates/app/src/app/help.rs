@@ -116,7 +116,9 @@ fn getting_started_ui(ui: &mut Ui, commands: &mut Vec<Command>) {
             "1. Draw the start",
             format!(
                 "In the Start tab (F1), choose a piece in the left panel and paint its cells \
-                 on the board; {} adds walls, {} a new piece. File > New offers templates.",
+                 on the board; {} adds walls, {} draws a new piece as the rectangle a drag \
+                 spans (Shift paints the cells passed instead). File > New offers templates. \
+                 The side panel shows the design's length and hardest start after each edit.",
                 Tool::Wall.key().name(),
                 Tool::NewPiece.key().name()
             ),

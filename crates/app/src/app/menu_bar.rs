@@ -57,6 +57,8 @@ pub struct ViewSettings {
     pub left_panel: bool,
     /// Show the right panel (the editor's properties, the solver panel).
     pub right_panel: bool,
+    /// Analyse the design as it is drawn, in the editor's side panel.
+    pub design_figures: bool,
 }
 
 impl Default for ViewSettings {
@@ -68,6 +70,7 @@ impl Default for ViewSettings {
             windows: OpenWindows::default(),
             left_panel: true,
             right_panel: true,
+            design_figures: true,
         }
     }
 }
@@ -88,6 +91,7 @@ struct SavedView {
     families_open: bool,
     left_panel: bool,
     right_panel: bool,
+    design_figures: bool,
 }
 
 impl Default for SavedView {
@@ -106,6 +110,7 @@ impl From<ViewSettings> for SavedView {
             families_open: view.windows.is_open(ToolWindow::Families),
             left_panel: view.left_panel,
             right_panel: view.right_panel,
+            design_figures: view.design_figures,
         }
     }
 }
@@ -122,9 +127,13 @@ impl From<SavedView> for ViewSettings {
             windows,
             left_panel: saved.left_panel,
             right_panel: saved.right_panel,
+            design_figures: saved.design_figures,
         }
     }
 }
+
+/// The View menu's entry that shows the design panel.
+pub const DESIGN_FIGURES_ENTRY: &str = "Design figures as you draw";
 
 /// How many recent files the File menu lists.
 const RECENT_FILES: usize = 8;
@@ -488,6 +497,11 @@ fn view_menu(ui: &mut Ui, view: &mut ViewSettings, commands: &mut Vec<Command>) 
             .on_hover_text("The editor's tools and pieces, on the left");
         ui.checkbox(&mut view.right_panel, "Side panel")
             .on_hover_text("The properties, or the solver, on the right");
+        ui.checkbox(&mut view.design_figures, DESIGN_FIGURES_ENTRY)
+            .on_hover_text(
+                "In the Start and Goal tabs, analyse the design after every edit: its length, \
+                 its hardest start, and what the edit changed",
+            );
         ui.separator();
         ui.checkbox(&mut view.goal_outline, "Goal outline on the start position")
             .on_hover_text("Dashed outlines show where the goal wants each piece");
@@ -547,6 +561,10 @@ mod tests {
         assert!(view.windows.is_open(ToolWindow::Families));
         assert!(!view.windows.is_open(ToolWindow::Harder));
         assert!(!view.goal_outline && view.animations && !view.right_panel);
+        assert!(
+            view.design_figures,
+            "settings saved before the panel show it"
+        );
     }
 
     #[test]
@@ -558,7 +576,7 @@ mod tests {
         assert_eq!(
             text,
             "(goal_outline:true,animations:true,library_open:false,analysis_open:true,\
-             families_open:false,left_panel:true,right_panel:true)"
+             families_open:false,left_panel:true,right_panel:true,design_figures:true)"
         );
         let mut reloaded: ViewSettings = ron::from_str(&text).expect("saved settings load");
         // The Make it harder window is not kept between launches.

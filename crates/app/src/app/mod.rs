@@ -156,11 +156,14 @@ impl App {
         app
     }
 
-    /// An app for UI tests: `puzzle` loaded, animations off, nothing persisted, no file
-    /// dialogs (typed paths instead) and no personal library folder.
+    /// An app for UI tests: `puzzle` loaded, animations and the design figures off, nothing
+    /// persisted, no file dialogs (typed paths instead) and no personal library folder.
     pub fn new_for_test(puzzle: Puzzle) -> App {
         let mut app = App::with_parts(Document::new(puzzle), Box::new(NoDialogs), None);
         app.view.animations = false;
+        // Its background analyses would make every editing test's frames depend on timing;
+        // the panel's own tests switch it on (View menu).
+        app.view.design_figures = false;
         app
     }
 
@@ -589,12 +592,17 @@ impl App {
                     tools_panel::show(ui, &self.editor, self.doc.puzzle(), layer, commands);
                 });
             let revision = self.doc.solvable_revision();
-            self.design_panel
-                .follow(ctx, revision, self.doc.puzzle(), &self.checks);
+            let figures = self.view.design_figures;
+            if figures {
+                self.design_panel
+                    .follow(ctx, revision, self.doc.puzzle(), &self.checks);
+            }
             let panel = side_panel(width).show_collapsible(ui, &mut self.view.right_panel, |ui| {
                 side_scroll(ui, "properties scroll", |ui| {
-                    self.design_panel.ui(ui, revision);
-                    ui.separator();
+                    if figures {
+                        self.design_panel.ui(ui, revision);
+                        ui.separator();
+                    }
                     properties_panel::show(
                         ui,
                         &mut self.properties,

@@ -42,6 +42,41 @@ struct Band {
     add: bool,
 }
 
+/// A new piece being drawn as a rectangle with "Draw new piece": the cells from the pressed
+/// one to the one under the pointer, painted in one stroke on release.
+#[derive(Clone, Copy, Debug)]
+struct Span {
+    gesture: u64,
+    brush: Brush,
+    new_color: Option<Color>,
+    start: CellPos,
+    current: CellPos,
+}
+
+impl Span {
+    /// The cells of the rectangle, row by row.
+    fn cells(&self) -> Vec<CellPos> {
+        let (top, bottom) = min_max(self.start.0, self.current.0);
+        let (left, right) = min_max(self.start.1, self.current.1);
+        (top..=bottom)
+            .flat_map(|r| (left..=right).map(move |c| (r, c)))
+            .collect()
+    }
+
+    /// Its size, rows by columns.
+    fn size(&self) -> (usize, usize) {
+        (
+            self.start.0.abs_diff(self.current.0) + 1,
+            self.start.1.abs_diff(self.current.1) + 1,
+        )
+    }
+}
+
+/// `(a, b)` in order.
+fn min_max(a: usize, b: usize) -> (usize, usize) {
+    (a.min(b), a.max(b))
+}
+
 /// The editor's state between frames: tool, selection, and the gesture in progress.
 #[derive(Debug, Default)]
 pub struct EditorState {
@@ -73,6 +108,7 @@ pub struct EditorState {
     stroke: Option<Stroke>,
     drag: Option<PieceDrag>,
     band: Option<Band>,
+    span: Option<Span>,
     /// The design's pieces in the order they first appeared: a design opened lists its
     /// pieces in [`drawing_order`], and each piece drawn or renamed since comes after them.
     drawn: Vec<Token>,
@@ -203,6 +239,7 @@ impl EditorState {
         let out = board.show(ui);
         self.outline_selection(ui, &out, puzzle, layer);
         self.draw_band(ui, &out, puzzle);
+        self.draw_span(ui, &out, puzzle);
         Self::keys(ui, layer, out.hovered, commands);
         self.hovered = out.hovered;
         if let Some((cell, button)) = out.pressed {
@@ -224,11 +261,40 @@ impl EditorState {
             if let Some(band) = self.band.as_mut() {
                 band.current = current;
             }
+            if let Some(span) = self.span.as_mut() {
+                span.current = current;
+            }
         }
         if let Some(g) = out.released {
             self.finish(g, puzzle, layer, commands);
         }
         out
+    }
+
+    /// Draws the new piece being spanned: its cells, outlined, and its size beside them.
+    fn draw_span(&self, ui: &Ui, out: &BoardResponse, puzzle: &Puzzle) {
+        let Some(span) = self.span else {
+            return;
+        };
+        let grid = out.response.rect;
+        let cell = |(r, c): CellPos| cell_rect(grid, puzzle.rows, puzzle.cols, r, c);
+        let rect: Rect = cell(span.start).union(cell(span.current));
+        let color = span
+            .new_color
+            .map_or(ui.visuals().selection.stroke.color, |c| {
+                egui::Color32::from_rgb(c.r, c.g, c.b)
+            });
+        let painter = ui.painter_at(grid.expand(24.0));
+        painter.rect_filled(rect, 4.0, color.gamma_multiply(0.55));
+        painter.rect_stroke(rect, 4.0, Line::new(2.5, color), StrokeKind::Inside);
+        let (rows, cols) = span.size();
+        painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            format!("{cols} × {rows}"),
+            egui::FontId::proportional(20.0),
+            ui.visuals().strong_text_color(),
+        );
     }
 
     /// Draws the rubber band being drawn, around the cells it covers.
@@ -330,6 +396,7 @@ impl EditorState {
         self.stroke = None;
         self.drag = None;
         self.band = None;
+        self.span = None;
         let mut new_color = None;
         let brush = if button == PointerButton::Secondary {
             if self.tool == Tool::Zone {
@@ -404,6 +471,16 @@ impl EditorState {
                 }
             }
         };
+        if self.spans(button, modifiers, brush) {
+            self.span = Some(Span {
+                gesture,
+                brush,
+                new_color,
+                start: cell,
+                current: cell,
+            });
+            return;
+        }
         self.stroke = Some(Stroke {
             gesture,
             brush,
@@ -416,6 +493,15 @@ impl EditorState {
             brush,
             new_color,
         });
+    }
+
+    /// Whether a press starts a rectangle: "Draw new piece" spans one, painted on release;
+    /// with Shift it paints the cells the pointer passes, as the Paint tool does.
+    fn spans(&self, button: PointerButton, modifiers: Modifiers, brush: Brush) -> bool {
+        self.tool == Tool::NewPiece
+            && button == PointerButton::Primary
+            && !modifiers.shift
+            && matches!(brush, Brush::Piece(_))
     }
 
     /// A press of the Move tool: on a piece, selects it and starts dragging it, with the
@@ -488,6 +574,18 @@ impl EditorState {
 
     fn finish(&mut self, g: Gesture, puzzle: &Puzzle, layer: Layer, commands: &mut Vec<Command>) {
         self.stroke = None;
+        if let Some(mut span) = self.span.take() {
+            if let Some(end) = g.current {
+                span.current = end;
+            }
+            commands.push(Command::Stroke {
+                gesture: span.gesture,
+                layer,
+                cells: span.cells(),
+                brush: span.brush,
+                new_color: span.new_color,
+            });
+        }
         if let Some(drag) = self.drag.take()
             && let Some(end) = g.current
         {

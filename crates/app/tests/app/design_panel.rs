@@ -5,13 +5,14 @@
 //! Analyses run on a background thread, so the tests step frames until the figures of the
 //! current design have come, with a generous timeout (and never assert on timing).
 
-use crate::driver::{PATIENCE, click_cell, drag_cells, harness, keys, wait_for};
+use crate::driver::{PATIENCE, button, click_cell, drag_cells, harness, keys, wait_for};
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use blockslide_app::app::App;
+use blockslide_app::app::menu_bar::DESIGN_FIGURES_ENTRY;
 use blockslide_app::command::{Mode, Tool};
 use blockslide_app::common::format::amount;
 use blockslide_app::solve::design_panel::DESIGN_PANEL_LABEL;
@@ -65,6 +66,12 @@ fn every_piece_drawn_shows_the_new_length_and_hardest_start_without_asking() {
     )
     .expect("well-formed rows");
     let mut h = harness(start, Mode::Start, [1280.0, 800.0]);
+    // The tests' app starts with the panel off (see `App::new_for_test`); a user's shows it.
+    assert!(h.query_by_label(DESIGN_PANEL_LABEL).is_none());
+    button(&h, "View").click();
+    h.run_ok();
+    h.get_by_label(DESIGN_FIGURES_ENTRY).click();
+    h.run_ok();
     h.get_by_label(DESIGN_PANEL_LABEL);
     let mut lengths = vec![figures_now(&mut h).start_distance];
 

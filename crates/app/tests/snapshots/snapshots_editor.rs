@@ -99,3 +99,35 @@ fn the_library_window() {
     h.run();
     h.snapshot("editor_library");
 }
+
+#[test]
+fn klotski_with_its_design_figures() {
+    let mut h = harness(default_puzzle());
+    // The tests' app starts with the panel off; View > Design figures shows it.
+    h.get_by_role_and_label(Role::Button, "View").click();
+    h.run();
+    h.get_by_label(blockslide_app::app::menu_bar::DESIGN_FIGURES_ENTRY)
+        .click();
+    // Steps, not `run`: the panel's analysis keeps frames coming until its figures are in.
+    h.step();
+    h.key_press(egui::Key::Escape);
+    let started = std::time::Instant::now();
+    while h
+        .state()
+        .design_panel()
+        .report_of(h.state().document().solvable_revision())
+        .is_none()
+    {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "the design figures never came"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.remove_cursor();
+    for _ in 0..4 {
+        h.step();
+    }
+    h.snapshot("editor_klotski_design_figures");
+}

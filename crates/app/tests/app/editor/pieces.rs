@@ -368,3 +368,39 @@ fn every_selected_piece_is_marked_in_the_piece_list() {
     }
     h.get_by_label_contains("2 pieces selected");
 }
+
+#[test]
+fn a_drag_with_draw_new_piece_makes_the_rectangle_it_spans() {
+    let mut h = move_tool_harness(Puzzle::empty(4, 4));
+    // One diagonal drag from the top left corner: a 2x2 piece, not the cells passed over (an
+    // L once).
+    keys(&mut h, Modifiers::NONE, Tool::NewPiece.key());
+    drag_cells(&mut h, (0, 0), (1, 1));
+    let pieces = h.state().document().puzzle().pieces();
+    assert_eq!(pieces.len(), 1, "one piece");
+    assert_eq!(pieces[0].cells, [(0, 0), (0, 1), (1, 0), (1, 1)]);
+    // Dragged back up and left, it is the same rectangle, from the other corner: a 2x3.
+    keys(&mut h, Modifiers::NONE, Tool::NewPiece.key());
+    drag_cells(&mut h, (3, 3), (2, 1));
+    let pieces = h.state().document().puzzle().pieces();
+    assert_eq!(pieces.len(), 2, "two pieces");
+    assert_eq!(
+        pieces[1].cells,
+        [(2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (3, 3)]
+    );
+    // The whole rectangle is one undo step.
+    keys(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().document().puzzle().pieces().len(), 1);
+}
+
+#[test]
+fn shift_keeps_painting_the_cells_a_new_piece_stroke_passes() {
+    let mut h = move_tool_harness(Puzzle::empty(4, 4));
+    keys(&mut h, Modifiers::NONE, Tool::NewPiece.key());
+    drag_holding(&mut h, (0, 0), (0, 3), Modifiers::SHIFT);
+    drag_holding(&mut h, (0, 3), (2, 3), Modifiers::SHIFT);
+    let pieces = h.state().document().puzzle().pieces();
+    assert_eq!(pieces.len(), 2, "each stroke a new piece");
+    assert_eq!(pieces[0].cells, [(0, 0), (0, 1), (0, 2)]);
+    assert_eq!(pieces[1].cells, [(0, 3), (1, 3), (2, 3)]);
+}
