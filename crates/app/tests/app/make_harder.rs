@@ -121,14 +121,22 @@ fn a_cancelled_search_keeps_its_designs_and_opens_one_beside_the_original() {
     let best = report.designs.first().expect("a design was kept").clone();
     assert!(best.length > report.original.unwrap());
 
-    // "Open as a new design" opens it as a document of its own, named for its length.
+    // "Open as a new design" opens it as a document of its own, named for where it came
+    // from, its verified length in the notes (a title never states a length an edit may
+    // change).
     press_button(&mut h, OPEN_LABEL);
     let doc = h.state().document();
     assert_eq!(doc.puzzle().cells, best.puzzle.cells);
-    assert_eq!(
-        doc.puzzle().name,
-        format!("{}, {} steps", tiny.name, best.length)
+    assert_eq!(doc.puzzle().name, format!("{}, harder design 1", tiny.name));
+    assert!(
+        doc.puzzle().notes.contains(&format!(
+            "its hardest start is {} steps from the goal",
+            best.length
+        )),
+        "{}",
+        doc.puzzle().notes
     );
+    assert!(!doc.puzzle().name.contains("steps"));
     assert!(!doc.can_undo());
     assert!(doc.path().is_none());
 }

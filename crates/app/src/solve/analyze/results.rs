@@ -159,10 +159,8 @@ fn as_new_design(hardest: &HardestPosition, metric: Metric, rank: usize) -> Puzz
     } else {
         design.name.trim()
     };
-    design.name = format!(
-        "{base}, hardest start {rank} ({})",
-        amount(metric, hardest.distance)
-    );
+    // The length is in the notes: a title never states a length an edit has changed.
+    design.name = format!("{base}, hardest start {rank}");
     design.notes = notes_with_hardest(&design, hardest, metric);
     design
 }

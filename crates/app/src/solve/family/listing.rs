@@ -390,18 +390,17 @@ impl Listing {
             }
         }
         color_every_piece(&mut puzzle);
-        puzzle.name = format!(
-            "{} #{}, {}",
-            self.title(),
-            index + 1,
-            self.length(row.moves as usize)
-        );
+        // The name says where the puzzle came from; its length goes in the notes, so that the
+        // title never states a length an edit has changed.
+        puzzle.name = format!("{} #{}", self.title(), index + 1);
         let notes = format!(
-            "Puzzle {} of the {} family ({}): the hardest start of a cluster of {} positions.",
+            "Puzzle {} of the {} family ({}): the hardest start of a cluster of {} positions, \
+             {} from the goal.",
             index + 1,
             self.title(),
             self.conditions(),
-            fmt::thousands(row.positions)
+            fmt::thousands(row.positions),
+            self.length(row.moves as usize)
         );
         puzzle.notes = if puzzle.notes.is_empty() {
             notes
@@ -592,10 +591,11 @@ mod tests {
             rushhour::to_string(&puzzle).unwrap(),
             records[hardest].board
         );
+        assert_eq!(puzzle.name, format!("Rush Hour 4x4 #{}", hardest + 1));
         assert!(
-            puzzle
-                .name
-                .starts_with(&format!("Rush Hour 4x4 #{}, 7 moves", hardest + 1))
+            puzzle.notes.contains("7 moves from the goal"),
+            "{}",
+            puzzle.notes
         );
         assert!(listing.puzzle(records.len()).is_err());
     }
@@ -615,12 +615,13 @@ mod tests {
         assert_eq!((&puzzle.cells, &puzzle.goal), (&read.cells, &read.goal));
         assert!(puzzle.styles.values().all(|s| s.color.is_some()));
         let moves = records[hardest].moves as usize;
+        assert_eq!(puzzle.name, format!("Blocks 3x3 #{}", hardest + 1));
         assert!(
             puzzle
-                .name
-                .starts_with(&format!("Blocks 3x3 #{}, {moves} moves", hardest + 1)),
+                .notes
+                .contains(&format!("{moves} moves from the goal")),
             "{}",
-            puzzle.name
+            puzzle.notes
         );
         assert!(
             puzzle

@@ -308,11 +308,18 @@ pub fn selected_ui(
             .on_hover_text("Keep this design and open that one beside it, as a new design")
             .clicked()
         {
-            // Named for its length in the metric searched in, beside the design's own name.
+            // Named for where it came from; its verified length goes in the notes, so that
+            // the title never states a length an edit has changed.
             let mut beside = coloured.clone();
             let base = design.name.trim();
             let base = if base.is_empty() { "Untitled" } else { base };
-            beside.name = format!("{base}, {length}");
+            beside.name = format!("{base}, harder design {number}");
+            // The original's notes are left out: they may give its optimum, which does not
+            // hold here.
+            beside.notes = format!(
+                "Design {number} of Make it harder, from {base}: its hardest start is {length} \
+                 from the goal (verified by a second analysis)."
+            );
             commands.push(Command::OpenAsNewDesign {
                 puzzle: Box::new(beside),
                 source: format!("design {number} of Make it harder"),
