@@ -721,17 +721,6 @@ fn details_ui(
     };
     let row = &listing.puzzles()[*index];
     let board = listing.board(*index).unwrap_or_default();
-    let size = egui::vec2(190.0, 150.0);
-    ui.allocate_ui(size, |ui| {
-        ui.set_min_size(size);
-        Board::new(puzzle)
-            .interactive(false)
-            .max_cell_size(26.0)
-            .goal_outline(true)
-            .id_salt("family preview")
-            .label(format!("Preview of puzzle {}", index + 1))
-            .show(ui);
-    });
     ui.label(
         RichText::new(format!(
             "Puzzle {}: {}",
@@ -740,18 +729,8 @@ fn details_ui(
         ))
         .strong(),
     );
-    ui.weak(format!(
-        "{} positions in its cluster{}",
-        fmt::thousands(row.positions),
-        if row.minimal { "; minimal" } else { "" }
-    ));
-    let notation = if listing.is_blocks() {
-        "The board as a family's record writes it: A the goal piece, x a wall"
-    } else {
-        "The board in Fogleman's notation (File > New… > Rush Hour reads it)"
-    };
-    ui.add(egui::Label::new(RichText::new(board).monospace()).selectable(true))
-        .on_hover_text(notation);
+    // The buttons before the preview: in a small window they stay in view without scrolling
+    // the whole window down.
     ui.horizontal(|ui| {
         if ui
             .button(OPEN_LABEL)
@@ -769,6 +748,29 @@ fn details_ui(
             open_command(listing, *index, true, commands);
         }
     });
+    let size = egui::vec2(190.0, 150.0);
+    ui.allocate_ui(size, |ui| {
+        ui.set_min_size(size);
+        Board::new(puzzle)
+            .interactive(false)
+            .max_cell_size(26.0)
+            .goal_outline(true)
+            .id_salt("family preview")
+            .label(format!("Preview of puzzle {}", index + 1))
+            .show(ui);
+    });
+    ui.weak(format!(
+        "{} positions in its cluster{}",
+        fmt::thousands(row.positions),
+        if row.minimal { "; minimal" } else { "" }
+    ));
+    let notation = if listing.is_blocks() {
+        "The board as a family's record writes it: A the goal piece, x a wall"
+    } else {
+        "The board in Fogleman's notation (File > New… > Rush Hour reads it)"
+    };
+    ui.add(egui::Label::new(RichText::new(board).monospace()).selectable(true))
+        .on_hover_text(notation);
 }
 
 /// Queues opening row `index` of `listing` as a new design, in the Play tab with `play`.

@@ -12,7 +12,7 @@ use blockslide_app::command::{Command, Mode};
 use blockslide_app::solve::family::listing::{FamilyPuzzle, Listing};
 use blockslide_app::solve::family::run::FamilyBoard;
 use blockslide_app::solve::family::{
-    CANCEL_LABEL, OPEN_LABEL, RANDOM_LABEL, RESUME_LABEL, RUN_LABEL,
+    CANCEL_LABEL, OPEN_LABEL, PLAY_LABEL, RANDOM_LABEL, RESUME_LABEL, RUN_LABEL,
 };
 use blockslide_core::model::{Axis, Cell, Color, Metric, Puzzle, Token};
 use blockslide_core::solve::api::{explore, metric_for};
@@ -121,6 +121,14 @@ fn the_4x4_family_lists_its_puzzles_and_opens_one_as_a_new_design() {
         .selected()
         .unwrap();
     h.get_by_label(&format!("Preview of puzzle {}", index + 1));
+    // At 800x600 the buttons that open or play it are in view, not below the window's edge.
+    for label in [OPEN_LABEL, PLAY_LABEL] {
+        let rect = h.get_by_role_and_label(Role::Button, label).rect();
+        assert!(
+            rect.min.y >= 0.0 && rect.max.y <= 600.0,
+            "{label} at {rect:?}"
+        );
+    }
     let ctx = h.ctx.clone();
     h.state_mut()
         .apply(Command::SetName("my klotski".into()), &ctx);
