@@ -327,7 +327,7 @@ impl SolveView {
             } else {
                 self.analyze.reset();
             }
-            self.harder.reset(puzzle);
+            self.harder.design_changed(puzzle);
             self.playback = None;
             self.play = None;
             self.watch.reset();

@@ -6,8 +6,8 @@
 //! with a generous timeout (and never assert on timing).
 
 use blockslide_app::app::App;
-use blockslide_app::command::Mode;
-use blockslide_app::solve::harder::results::{OPEN_LABEL, USE_LABEL};
+use blockslide_app::command::{Mode, ToolWindow};
+use blockslide_app::solve::harder::results::{OPEN_LABEL, ORIGINAL_LABEL, USE_LABEL};
 use blockslide_app::solve::harder::{CANCEL_LABEL, HARDER_LABEL, HarderView, RUN_LABEL};
 use blockslide_core::solve::Termination;
 use blockslide_core::solve::design::SearchReport;
@@ -16,7 +16,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use crate::driver::{PATIENCE, bundled, harness, press_button, wait_for};
+use crate::driver::{PATIENCE, bundled, click_at, harness, press_button, wait_for};
 
 fn harder(app: &App) -> &HarderView {
     app.solve_view().harder_view()
@@ -87,14 +87,51 @@ fn a_small_block_puzzle_made_harder_is_used_in_one_step_and_undone() {
     assert_eq!(doc.puzzle().goal, tiny.goal);
     assert_eq!(doc.undo_label(), Some("Use a harder design"));
     assert!(h.state().status().contains("Ctrl+Z"));
-    // The results were searched from the old design: they go with it.
-    assert!(harder(h.state()).outcome().is_none());
+    // The designs found stay with the document, to be tried one after another (they were
+    // once dropped with the design they were searched from).
+    assert_eq!(report_designs(h.state()), report.designs.len());
 
-    // Ctrl+Z brings the original back.
+    // A click anywhere on a row selects it, here on its last cell.
+    assert!(report.designs.len() > 1, "the search keeps several designs");
+    click_row(&mut h, 2);
+    assert_eq!(harder(h.state()).selected(), 1);
+    h.get_by_label("Preview of design 2");
+
+    // "Use the original" brings the original back, as one more edit.
+    press_button(&mut h, ORIGINAL_LABEL);
+    assert_eq!(h.state().document().puzzle(), &tiny);
+    assert_eq!(report_designs(h.state()), report.designs.len());
+
+    // Ctrl+Z steps back through both.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run_ok();
+    assert_eq!(h.state().document().puzzle().cells, best.puzzle.cells);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run_ok();
     assert_eq!(h.state().document().puzzle(), &tiny);
     assert!(!h.state().document().can_undo());
+}
+
+/// How many designs the window lists.
+fn report_designs(app: &App) -> usize {
+    report(app).map_or(0, |r| r.designs.len())
+}
+
+/// Clicks the last cell of row `number` of the designs kept (not its number).
+fn click_row(h: &mut Harness<'static, App>, number: usize) {
+    let row = h
+        .get_by(|n| {
+            n.label()
+                .is_some_and(|l| l.starts_with(&format!("Show design {number},")))
+        })
+        .rect();
+    let last = h
+        .query_all_by(|n| n.role() == Role::Button)
+        .map(|n| n.rect())
+        .filter(|r| (r.center().y - row.center().y).abs() < 2.0 && r.min.x > row.max.x)
+        .max_by(|a, b| a.min.x.total_cmp(&b.min.x))
+        .expect("the row has cells");
+    click_at(h, last.center());
 }
 
 #[test]
@@ -139,6 +176,16 @@ fn a_cancelled_search_keeps_its_designs_and_opens_one_beside_the_original() {
     assert!(!doc.puzzle().name.contains("steps"));
     assert!(!doc.can_undo());
     assert!(doc.path().is_none());
+    // The designs stay listed for the next one to try; closing and opening the window keeps
+    // them too.
+    assert_eq!(report_designs(h.state()), report.designs.len());
+    h.key_press(Key::Escape);
+    h.state_mut().set_window_open(ToolWindow::Harder, false);
+    h.run_ok();
+    h.state_mut().set_window_open(ToolWindow::Harder, true);
+    h.run_ok();
+    assert_eq!(report_designs(h.state()), report.designs.len());
+    h.get_by_label("Preview of design 1");
 }
 
 #[test]

@@ -52,11 +52,11 @@ fn harder(size: [f32; 2]) -> Harness<'static, App> {
         design.found_after = SECONDS * design.found_at as f64 / candidates;
     }
 
-    let mut app = App::new_for_test(warm_up);
+    let mut app = App::new_for_test(warm_up.clone());
     app.set_mode(Mode::Start);
     app.solve_view_mut()
         .harder_view_mut()
-        .show_report(report, Metric::Slide);
+        .show_report(report, Metric::Slide, warm_up);
     app.set_window_open(ToolWindow::Harder, true);
     let mut h = Harness::builder()
         .with_size(size)

@@ -14,6 +14,10 @@ use blockslide_core::solve::design::{Change, DesignRules, Objective, PaletteShap
 /// variant of a small puzzle, short enough to try again.
 pub const DEFAULT_SECONDS: u64 = 10;
 
+/// How a run is made to repeat, said where the seed is set.
+const SEED_HELP: &str = "The same seed with a candidate limit (not a time budget) finds the \
+                         same designs again, on one thread (the solver's Threads)";
+
 /// Shapes offered, unticked, beside the puzzle's own when it is not a Rush Hour board: the
 /// small blocks most sliding-block puzzles are made of.
 const EXTRA_SHAPES: [&[(usize, usize)]; 4] = [
@@ -42,6 +46,9 @@ pub struct DesignForm {
     pub seconds: u64,
     /// The seed of the search's random changes.
     pub seed: u64,
+    /// The most candidate designs to judge (0: no limit): with the seed, it makes a run
+    /// repeatable, which a time budget does not.
+    pub candidates: u64,
 }
 
 impl DesignForm {
@@ -59,6 +66,7 @@ impl DesignForm {
             objective: Objective::Length,
             seconds: DEFAULT_SECONDS,
             seed: 1,
+            candidates: 0,
         };
         form.refit(design);
         form
@@ -75,7 +83,11 @@ impl DesignForm {
         if PuzzleProfile::of(design).rush_hour().is_none() {
             for cells in EXTRA_SHAPES {
                 let shape = PaletteShape::new(cells, Axis::Free);
-                if !palette.iter().any(|(s, _)| *s == shape) {
+                // The design's own shapes carry their kinds: a shape is offered once.
+                if !palette
+                    .iter()
+                    .any(|(s, _)| s.cells == shape.cells && s.axis == shape.axis)
+                {
                     palette.push((shape, false));
                 }
             }
@@ -114,6 +126,7 @@ impl DesignForm {
         SearchOptions {
             objective: self.objective,
             seed: self.seed,
+            max_candidates: (self.candidates > 0).then_some(self.candidates),
             ..SearchOptions::default()
         }
     }
@@ -143,6 +156,8 @@ impl DesignForm {
                     for (shape, on) in &mut self.palette {
                         ui.checkbox(on, shape.to_string())
                             .on_hover_text("A shape added pieces may take");
+                        shape_picture(ui, &shape.cells);
+                        ui.add_space(6.0);
                     }
                 });
                 ui.end_row();
@@ -186,14 +201,31 @@ impl DesignForm {
                     )
                     .labelled_by(label.id)
                     .on_hover_text("The search stops by itself after this long");
+                    let label = ui.label("Candidates");
+                    ui.add(
+                        egui::DragValue::new(&mut self.candidates)
+                            .range(0..=100_000_000)
+                            .custom_formatter(|n, _| {
+                                if n == 0.0 {
+                                    "no limit".to_string()
+                                } else {
+                                    format!("{n:.0}")
+                                }
+                            }),
+                    )
+                    .labelled_by(label.id)
+                    .on_hover_text(
+                        "Stop after this many candidate designs (0: no limit, the time budget \
+                         alone)",
+                    );
                     let label = ui.label("Seed");
                     ui.add(egui::DragValue::new(&mut self.seed))
                         .labelled_by(label.id)
-                        .on_hover_text(
-                            "The seed of the random changes: on one thread (the solver's \
-                             Threads), the same seed finds the same designs",
-                        );
+                        .on_hover_text(SEED_HELP);
                 });
+                ui.end_row();
+                ui.label("");
+                ui.weak(SEED_HELP);
                 ui.end_row();
             });
     }
@@ -231,6 +263,21 @@ impl DesignForm {
 }
 
 /// A change's check box text and tooltip.
+/// A shape drawn small: its cells as squares, so that shapes read at a glance.
+fn shape_picture(ui: &mut Ui, cells: &[(usize, usize)]) {
+    const CELL: f32 = 7.0;
+    let rows = cells.iter().map(|&(r, _)| r + 1).max().unwrap_or(1);
+    let cols = cells.iter().map(|&(_, c)| c + 1).max().unwrap_or(1);
+    let size = egui::vec2(cols as f32 * CELL, rows as f32 * CELL);
+    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let color = ui.visuals().strong_text_color();
+    for &(r, c) in cells {
+        let min = rect.min + egui::vec2(c as f32 * CELL, r as f32 * CELL);
+        let square = egui::Rect::from_min_size(min, egui::vec2(CELL, CELL)).shrink(0.5);
+        ui.painter().rect_filled(square, 1.0, color);
+    }
+}
+
 fn change_words(change: Change) -> (&'static str, &'static str) {
     match change {
         Change::Move => (
@@ -309,5 +356,52 @@ mod tests {
         assert!(form.allow.contains(&Change::Walls));
         assert_eq!((form.seconds, form.seed), (3, 9));
         assert_eq!(form.locked.len(), 1);
+    }
+
+    #[test]
+    fn every_shape_is_offered_once_whatever_the_kinds_of_the_designs_pieces() {
+        // Klotski's 2x1 pieces are of kind "vertical", its 1x1 of kind "soldier": the small
+        // blocks offered besides were once listed again beside them.
+        let klotski = Puzzle::from_rows(
+            &["B A A C", "B A A C", "D E E F", "D G H F", "I . . J"],
+            &[". . . .", ". . . .", ". . . .", ". A A .", ". A A ."],
+        )
+        .unwrap();
+        let mut kinded = klotski.clone();
+        for token in ["B", "C", "D", "F"] {
+            kinded
+                .styles
+                .entry(Token::new(token).unwrap())
+                .or_default()
+                .kind = Some("vertical".into());
+        }
+        for token in ["G", "H", "I", "J"] {
+            kinded
+                .styles
+                .entry(Token::new(token).unwrap())
+                .or_default()
+                .kind = Some("soldier".into());
+        }
+        for design in [klotski, kinded] {
+            let form = DesignForm::for_design(&design);
+            let mut shapes: Vec<(Vec<(usize, usize)>, Axis)> = form
+                .palette
+                .iter()
+                .map(|(s, _)| (s.cells.clone(), s.axis))
+                .collect();
+            let offered = shapes.len();
+            shapes.sort_by(|a, b| a.0.cmp(&b.0));
+            shapes.dedup();
+            assert_eq!(shapes.len(), offered, "{:?}", form.palette);
+        }
+    }
+
+    #[test]
+    fn a_candidate_limit_reaches_the_search() {
+        let puzzle = Puzzle::from_rows(&["A A .", "B . ."], &[". . .", ". A A"]).unwrap();
+        let mut form = DesignForm::for_design(&puzzle);
+        assert_eq!(form.options().max_candidates, None);
+        form.candidates = 500;
+        assert_eq!(form.options().max_candidates, Some(500));
     }
 }

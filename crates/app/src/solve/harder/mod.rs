@@ -37,7 +37,7 @@ use super::budget::Budget;
 use super::settings::SolverSettings;
 use super::tool_window::{Surroundings, ToolWindowView};
 use form::DesignForm;
-use results::{Figures, designs_ui, headline_ui, preview, selected_ui, timeline_ui};
+use results::{Figures, designs_ui, headline_ui, original_ui, preview, selected_ui, timeline_ui};
 use run::{DesignJob, DesignTask, Progress, spawn_search};
 
 pub use super::tool_window::HARDER_LABEL;
@@ -51,6 +51,8 @@ struct Running {
     task: DesignTask,
     metric: Metric,
     budget: Duration,
+    /// The design the search started from.
+    origin: Puzzle,
 }
 
 /// A search that ended: its report, and the metric its lengths are counted in.
@@ -60,6 +62,8 @@ pub struct Finished {
     pub report: SearchReport,
     /// How lengths are counted.
     pub metric: Metric,
+    /// The design the search started from, pinned beside the designs found.
+    pub origin: Puzzle,
 }
 
 /// The "Make it harder" window's state: the choices, the running search and the last one's
@@ -102,21 +106,23 @@ impl HarderView {
         self.selected
     }
 
-    /// Shows `report`, a search of the open design with lengths in `metric`, as if it had
-    /// just finished (stopping a running one): for example one with pinned timings in
-    /// snapshot tests.
-    pub fn show_report(&mut self, report: SearchReport, metric: Metric) {
+    /// Shows `report`, a search of `origin` with lengths in `metric`, as if it had just
+    /// finished (stopping a running one): for example one with pinned timings in snapshot
+    /// tests.
+    pub fn show_report(&mut self, report: SearchReport, metric: Metric, origin: Puzzle) {
         self.running = None;
-        self.outcome = Some(Ok(Finished { report, metric }));
+        self.outcome = Some(Ok(Finished {
+            report,
+            metric,
+            origin,
+        }));
         self.selected = 0;
     }
 
-    /// Forgets the results and stops the search, and fits the choices to `design`: the
-    /// design changed.
-    pub fn reset(&mut self, design: &Puzzle) {
-        self.running = None;
-        self.outcome = None;
-        self.selected = 0;
+    /// Fits the choices to `design`: the design changed. The designs found stay, with the
+    /// one selected, until the next run: they are the document's to try one after another
+    /// ("Use this design", "Open as a new design"), whatever is open meanwhile.
+    pub fn design_changed(&mut self, design: &Puzzle) {
         if let Some(form) = self.form.as_mut() {
             form.refit(design);
         }
@@ -132,6 +138,7 @@ impl HarderView {
             Poll::Done(Ok(report)) => Ok(Finished {
                 report,
                 metric: running.metric,
+                origin: running.origin.clone(),
             }),
             Poll::Done(Err(e)) => Err(fmt::sentence(&e.to_string())),
             Poll::Lost(e) => Err(fmt::sentence(&e)),
@@ -177,6 +184,7 @@ impl HarderView {
                             task,
                             metric,
                             budget,
+                            origin: design.clone(),
                         });
                     }
                     Err(e) => self.outcome = Some(Err(e)),
@@ -356,8 +364,9 @@ fn running_ui(ui: &mut Ui, running: &Running) {
     });
 }
 
-/// A finished search: how it ended, the selected design with its buttons beside the figures
-/// and the chart, and the list of designs kept.
+/// A finished search: the selected design with its buttons, the figures, the timeline, the
+/// original pinned, and the designs kept. `design` is the open design, which may be another
+/// than the one searched from (after "Use this design" or "Open as a new design").
 fn finished_ui(
     ui: &mut Ui,
     finished: &Finished,
@@ -391,7 +400,7 @@ fn finished_ui(
                 ui,
                 metric,
                 (*selected, &report.designs[*selected]),
-                design,
+                (&finished.origin, design),
                 commands,
             );
         });
@@ -410,6 +419,14 @@ fn finished_ui(
         });
     });
     ui.add_space(6.0);
+    original_ui(
+        ui,
+        metric,
+        report.original,
+        &finished.origin,
+        design,
+        commands,
+    );
     designs_ui(ui, metric, &report.designs, selected);
 }
 

@@ -18,6 +18,8 @@ use crate::common::format::{self as fmt, amount};
 pub const USE_LABEL: &str = "Use this design";
 /// The accessible name of the button that opens the selected design as a new document.
 pub const OPEN_LABEL: &str = "Open as a new design";
+/// The button that makes the open design the search's original again.
+pub const ORIGINAL_LABEL: &str = "Use the original";
 
 /// The best length's line.
 const BEST: Color32 = Color32::from_rgb(0xc0, 0x39, 0x2b);
@@ -225,7 +227,7 @@ fn changes_summary(design: &FoundDesign) -> (String, String) {
     }
 }
 
-/// The designs kept, best first, as a table; clicking a row's number selects it.
+/// The designs kept, best first, as a table; a click anywhere on a row selects it.
 pub fn designs_ui(ui: &mut Ui, metric: Metric, designs: &[FoundDesign], selected: &mut usize) {
     ui.label(RichText::new("Designs kept, best first").strong());
     egui::Grid::new("harder designs")
@@ -247,33 +249,81 @@ pub fn designs_ui(ui: &mut Ui, metric: Metric, designs: &[FoundDesign], selected
             ui.end_row();
             for (i, design) in designs.iter().enumerate() {
                 let length = amount(metric, design.length);
-                if ui
-                    .selectable_label(*selected == i, format!(" {} ", i + 1))
-                    .accessible_name(format!("Show design {}, {length}", i + 1))
-                    .on_hover_text("Show this design")
-                    .clicked()
-                {
+                let on = *selected == i;
+                let (summary, all) = changes_summary(design);
+                // Every cell of the row is part of one button: the row selects wherever it is
+                // clicked, and shows selected across its whole width.
+                let cells = [
+                    format!(" {} ", i + 1),
+                    length.clone(),
+                    design.proof.decisions.to_string(),
+                    fmt::thousands(design.component),
+                    design.pieces.to_string(),
+                    design.walls.to_string(),
+                    summary,
+                ];
+                let mut clicked = false;
+                for (column, text) in cells.into_iter().enumerate() {
+                    let cell = ui.selectable_label(on, text);
+                    let cell = if column == 0 {
+                        cell.accessible_name(format!("Show design {}, {length}", i + 1))
+                            .on_hover_text("Show this design")
+                    } else if column == 6 {
+                        cell.on_hover_text(all.as_str())
+                    } else {
+                        cell
+                    };
+                    clicked |= cell.clicked();
+                }
+                if clicked {
                     *selected = i;
                 }
-                ui.monospace(length);
-                ui.monospace(design.proof.decisions.to_string());
-                ui.monospace(fmt::thousands(design.component));
-                ui.monospace(design.pieces.to_string());
-                ui.monospace(design.walls.to_string());
-                let (summary, all) = changes_summary(design);
-                ui.label(summary).on_hover_text(all);
                 ui.end_row();
             }
         });
 }
 
-/// The selected design drawn, with "Use this design" and "Open as a new design"; `design`
-/// is the open design, the one the search started from.
+/// The design the search started from, pinned above the designs kept, with a button that
+/// brings it back when the open design is another.
+pub fn original_ui(
+    ui: &mut Ui,
+    metric: Metric,
+    length: Option<u32>,
+    origin: &Puzzle,
+    design: &Puzzle,
+    commands: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        let name = if origin.name.trim().is_empty() {
+            "Untitled"
+        } else {
+            origin.name.trim()
+        };
+        let length = length.map_or_else(|| "not measured".to_string(), |l| amount(metric, l));
+        ui.label(RichText::new("Original").strong());
+        ui.label(format!("{name}: hardest start {length}"));
+        let same = origin.cells == design.cells && origin.goal == design.goal;
+        if ui
+            .add_enabled(!same, egui::Button::new(ORIGINAL_LABEL))
+            .on_hover_text("Make the design the original again (one edit; Ctrl+Z undoes it)")
+            .on_disabled_hover_text("The open design is the original")
+            .clicked()
+        {
+            let mut back = origin.clone();
+            back.name.clone_from(&design.name);
+            commands.push(Command::UseDesign(Box::new(back)));
+        }
+    });
+}
+
+/// The selected design drawn, with "Use this design" and "Open as a new design"; `origin` is
+/// the design the search started from (a design opened is named after it), `design` the open
+/// design (which "Use this design" replaces, keeping its name).
 pub fn selected_ui(
     ui: &mut Ui,
     metric: Metric,
     (index, found): (usize, &FoundDesign),
-    design: &Puzzle,
+    (origin, design): (&Puzzle, &Puzzle),
     commands: &mut Vec<Command>,
 ) {
     let number = index + 1;
@@ -311,7 +361,7 @@ pub fn selected_ui(
             // Named for where it came from; its verified length goes in the notes, so that
             // the title never states a length an edit has changed.
             let mut beside = coloured.clone();
-            let base = design.name.trim();
+            let base = origin.name.trim();
             let base = if base.is_empty() { "Untitled" } else { base };
             beside.name = format!("{base}, harder design {number}");
             // The original's notes are left out: they may give its optimum, which does not
