@@ -306,6 +306,12 @@ pub enum Command {
     SaveAs,
     /// Save to this file.
     SaveTo(PathBuf),
+    /// Ask where, and save these designs as puzzle files numbered from 1 (Make it harder's
+    /// "Save all").
+    SaveDesigns(Vec<Puzzle>),
+    /// Save the designs asked for by [`Command::SaveDesigns`], the first to this file, the
+    /// others beside it numbered on.
+    SaveDesignsTo(PathBuf),
     /// Run the command without asking about unsaved changes.
     Force(Box<Command>),
     /// Save, and when that worked, run the command.

@@ -64,6 +64,8 @@ impl App {
             | Command::Save
             | Command::SaveAs
             | Command::SaveTo(_)
+            | Command::SaveDesigns(_)
+            | Command::SaveDesignsTo(_)
             | Command::SaveThen(_)
             | Command::Force(_)
             | Command::ExportSolution(_)
@@ -166,6 +168,8 @@ impl App {
             },
             Command::SaveAs => self.save_as(ctx),
             Command::SaveTo(path) => self.save_to(path, ctx),
+            Command::SaveDesigns(designs) => self.save_designs(designs),
+            Command::SaveDesignsTo(path) => self.save_designs_to(&path),
             Command::SaveThen(next) => {
                 self.after_save = Some(next);
                 self.apply_unguarded(Command::Save, ctx);

@@ -16,6 +16,8 @@ pub enum PathPurpose {
     Open,
     /// Save to the file.
     Save,
+    /// Save several designs, the first to the file and the others beside it.
+    SaveDesigns,
     /// Export the solution shown to the file.
     Export(ExportFormat),
 }
@@ -137,7 +139,7 @@ impl PathPrompt {
     /// What the listed files are, in a sentence: "puzzles", ".gif files".
     fn files_noun(&self) -> String {
         match self.purpose {
-            PathPurpose::Open | PathPurpose::Save => "puzzles".into(),
+            PathPurpose::Open | PathPurpose::Save | PathPurpose::SaveDesigns => "puzzles".into(),
             PathPurpose::Export(_) => format!(".{} files", self.extension),
         }
     }
@@ -147,7 +149,7 @@ impl PathPurpose {
     /// The extension of the files the purpose reads or writes.
     fn extension(self) -> &'static str {
         match self {
-            PathPurpose::Open | PathPurpose::Save => "ron",
+            PathPurpose::Open | PathPurpose::Save | PathPurpose::SaveDesigns => "ron",
             PathPurpose::Export(format) => format.extension(),
         }
     }
@@ -370,6 +372,7 @@ impl Dialogs {
         let (title, action) = match prompt.purpose {
             PathPurpose::Open => ("Open puzzle", "Open"),
             PathPurpose::Save => ("Save puzzle", "Save"),
+            PathPurpose::SaveDesigns => ("Save the designs", "Save all"),
             PathPurpose::Export(_) => ("Export the solution", "Save"),
         };
         let mut done = None;
@@ -469,6 +472,7 @@ impl Dialogs {
                 // Unsaved changes were already settled when "Open" was chosen.
                 PathPurpose::Open => Command::Force(Box::new(Command::OpenPath(path))),
                 PathPurpose::Save => Command::SaveTo(path),
+                PathPurpose::SaveDesigns => Command::SaveDesignsTo(path),
                 PathPurpose::Export(format) => Command::ExportTo(format, path),
             });
         }

@@ -99,6 +99,8 @@ pub struct App {
     style_applied: bool,
     allow_close: bool,
     after_save: Option<Box<Command>>,
+    /// The designs "Save all" is asking where to save.
+    designs_to_save: Vec<Puzzle>,
     screenshot: Option<ScreenshotJob>,
     title: String,
     recent: RecentFiles,
@@ -193,6 +195,7 @@ impl App {
             style_applied: false,
             allow_close: false,
             after_save: None,
+            designs_to_save: Vec::new(),
             screenshot: None,
             title: String::new(),
             recent: RecentFiles::default(),

@@ -116,6 +116,89 @@ impl App {
         }
     }
 
+    /// Asks where to save `designs` (Make it harder's "Save all"): the first design's file,
+    /// the others beside it, numbered on.
+    pub(super) fn save_designs(&mut self, designs: Vec<Puzzle>) {
+        let Some(first) = designs.first() else {
+            return;
+        };
+        let name = format!(
+            "{}-1.ron",
+            suggested_file_name(first)
+                .trim_end_matches(".ron")
+                .trim_end_matches(|c: char| c.is_ascii_digit() || c == '-')
+        );
+        let folder = self
+            .doc
+            .path()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+            .or_else(|| self.library.folder().map(Path::to_path_buf));
+        self.designs_to_save = designs;
+        match self.files.pick_save(folder.as_deref(), &name) {
+            Picked::Path(path) => self.save_designs_to(&path),
+            Picked::Unavailable => {
+                let suggested = match &folder {
+                    Some(folder) => folder.join(&name),
+                    None => std::path::absolute(&name).unwrap_or_else(|_| name.clone().into()),
+                };
+                let listed = suggested.parent().map(Path::to_path_buf);
+                self.dialogs.path_prompt = Some(
+                    PathPrompt::new(
+                        PathPurpose::SaveDesigns,
+                        suggested.display().to_string(),
+                        listed,
+                    )
+                    .with_home(self.home.as_deref()),
+                );
+            }
+            Picked::Cancelled => self.designs_to_save.clear(),
+        }
+    }
+
+    /// Saves the designs "Save all" asked for: the first to `first`, the others beside it
+    /// with the number at the end of its name counted on (`tiny-harder-1.ron`,
+    /// `tiny-harder-2.ron`, ...). Stops at the first file that cannot be written, and says
+    /// which.
+    pub(super) fn save_designs_to(&mut self, first: &Path) {
+        let designs = std::mem::take(&mut self.designs_to_save);
+        let first = if first.extension().is_none() {
+            first.with_extension("ron")
+        } else {
+            first.to_path_buf()
+        };
+        let folder = first.parent().map(Path::to_path_buf).unwrap_or_default();
+        let stem = first
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let base = stem.trim_end_matches(|c: char| c.is_ascii_digit());
+        let base = if base.len() == stem.len() {
+            format!("{stem}-")
+        } else {
+            base.to_string()
+        };
+        let mut written = Vec::new();
+        for (i, design) in designs.iter().enumerate() {
+            let path = folder.join(format!("{base}{}.ron", i + 1));
+            if let Err(e) = file::save(&path, design) {
+                self.save_failed(&path, &e);
+                return;
+            }
+            written.push(path);
+        }
+        if let (Some(first), Some(last)) = (written.first(), written.last()) {
+            let shown = std::path::absolute(first).unwrap_or_else(|_| first.clone());
+            self.status = format!(
+                "Saved {} designs: {} to {}",
+                written.len(),
+                shown.display(),
+                last.file_name()
+                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+            );
+        }
+    }
+
     pub(super) fn save_failed(&mut self, path: &Path, e: &std::io::Error) {
         self.after_save = None;
         // The app never overwrites a read-only file (it is meant to be kept): say what to do.

@@ -7,16 +7,23 @@
 
 use blockslide_app::app::App;
 use blockslide_app::command::{Mode, ToolWindow};
-use blockslide_app::solve::harder::results::{OPEN_LABEL, ORIGINAL_LABEL, USE_LABEL};
+use blockslide_app::solve::harder::results::{
+    OPEN_LABEL, ORIGINAL_LABEL, SAVE_ALL_LABEL, USE_LABEL,
+};
 use blockslide_app::solve::harder::{CANCEL_LABEL, HARDER_LABEL, HarderView, RUN_LABEL};
+use blockslide_core::model::Metric;
+use blockslide_core::model::file;
+use blockslide_core::model::validate::{Severity, validate};
 use blockslide_core::solve::Termination;
+use blockslide_core::solve::api::analyze;
 use blockslide_core::solve::design::SearchReport;
+use blockslide_core::solve::{Limits, SearchControl};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use crate::driver::{PATIENCE, bundled, click_at, harness, press_button, wait_for};
+use crate::driver::{PATIENCE, bundled, click_at, harness, press_button, type_path, wait_for};
 
 fn harder(app: &App) -> &HarderView {
     app.solve_view().harder_view()
@@ -77,6 +84,36 @@ fn a_small_block_puzzle_made_harder_is_used_in_one_step_and_undone() {
     ));
     h.get_by_label(&format!("Show design 1, {} steps", best.length));
     h.get_by_label("Preview of design 1");
+
+    // "Save all…" writes every design kept, numbered from 1, as files that validate and whose
+    // hardest start an analysis of its own confirms.
+    let folder = tempfile::tempdir().unwrap();
+    press_button(&mut h, SAVE_ALL_LABEL);
+    type_path(&mut h, &folder.path().join("tiny-harder-1.ron"), "Save all");
+    for (i, found) in report.designs.iter().enumerate() {
+        let path = folder.path().join(format!("tiny-harder-{}.ron", i + 1));
+        let saved = file::load(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            validate(&saved)
+                .iter()
+                .all(|d| d.severity != Severity::Error),
+            "{} validates",
+            path.display()
+        );
+        let analysis = analyze(&saved, Metric::Step, SearchControl::new(Limits::default()))
+            .expect("a saved design analyses");
+        assert_eq!(
+            analysis.hardest.map(|h| h.distance),
+            Some(found.length),
+            "{}",
+            path.display()
+        );
+    }
+    assert!(
+        h.state().status().contains("Saved"),
+        "{}",
+        h.state().status()
+    );
 
     // "Use this design" makes it the document's design in one undoable edit, keeping its name.
     press_button(&mut h, USE_LABEL);

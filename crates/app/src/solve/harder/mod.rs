@@ -427,7 +427,13 @@ fn finished_ui(
         design,
         commands,
     );
-    designs_ui(ui, metric, &report.designs, selected);
+    designs_ui(
+        ui,
+        metric,
+        (&finished.origin, &report.designs),
+        selected,
+        commands,
+    );
 }
 
 /// A found design for the tests: a 2x2 board, `length` moves, the given changes.

@@ -18,6 +18,8 @@ use crate::common::format::{self as fmt, amount};
 pub const USE_LABEL: &str = "Use this design";
 /// The accessible name of the button that opens the selected design as a new document.
 pub const OPEN_LABEL: &str = "Open as a new design";
+/// The button that saves every design kept.
+pub const SAVE_ALL_LABEL: &str = "Save all…";
 /// The button that makes the open design the search's original again.
 pub const ORIGINAL_LABEL: &str = "Use the original";
 
@@ -228,8 +230,28 @@ fn changes_summary(design: &FoundDesign) -> (String, String) {
 }
 
 /// The designs kept, best first, as a table; a click anywhere on a row selects it.
-pub fn designs_ui(ui: &mut Ui, metric: Metric, designs: &[FoundDesign], selected: &mut usize) {
-    ui.label(RichText::new("Designs kept, best first").strong());
+pub fn designs_ui(
+    ui: &mut Ui,
+    metric: Metric,
+    (origin, designs): (&Puzzle, &[FoundDesign]),
+    selected: &mut usize,
+    commands: &mut Vec<Command>,
+) {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Designs kept, best first").strong());
+        if ui
+            .button(SAVE_ALL_LABEL)
+            .on_hover_text("Save every design kept as a puzzle file, numbered from 1")
+            .clicked()
+        {
+            let all = designs
+                .iter()
+                .enumerate()
+                .map(|(i, found)| as_opened(origin, found, i + 1, metric))
+                .collect();
+            commands.push(Command::SaveDesigns(all));
+        }
+    });
     egui::Grid::new("harder designs")
         .num_columns(7)
         .striped(true)
@@ -316,6 +338,24 @@ pub fn original_ui(
     });
 }
 
+/// Design `number` as it opens or is saved apart from `origin`, the design searched from:
+/// every piece coloured, named for where it came from, its verified length in the notes (so
+/// that a title never states a length an edit has changed). The original's notes are left
+/// out: they may give its optimum, which does not hold here.
+pub fn as_opened(origin: &Puzzle, found: &FoundDesign, number: usize, metric: Metric) -> Puzzle {
+    let mut design = found.puzzle.clone();
+    color_every_piece(&mut design);
+    let base = origin.name.trim();
+    let base = if base.is_empty() { "Untitled" } else { base };
+    design.name = format!("{base}, harder design {number}");
+    design.notes = format!(
+        "Design {number} of Make it harder, from {base}: its hardest start is {} from the goal \
+         (verified by a second analysis).",
+        amount(metric, found.length)
+    );
+    design
+}
+
 /// The selected design drawn, with "Use this design" and "Open as a new design"; `origin` is
 /// the design the search started from (a design opened is named after it), `design` the open
 /// design (which "Use this design" replaces, keeping its name).
@@ -358,18 +398,7 @@ pub fn selected_ui(
             .on_hover_text("Keep this design and open that one beside it, as a new design")
             .clicked()
         {
-            // Named for where it came from; its verified length goes in the notes, so that
-            // the title never states a length an edit has changed.
-            let mut beside = coloured.clone();
-            let base = origin.name.trim();
-            let base = if base.is_empty() { "Untitled" } else { base };
-            beside.name = format!("{base}, harder design {number}");
-            // The original's notes are left out: they may give its optimum, which does not
-            // hold here.
-            beside.notes = format!(
-                "Design {number} of Make it harder, from {base}: its hardest start is {length} \
-                 from the goal (verified by a second analysis)."
-            );
+            let beside = as_opened(origin, found, number, metric);
             commands.push(Command::OpenAsNewDesign {
                 puzzle: Box::new(beside),
                 source: format!("design {number} of Make it harder"),
