@@ -17,7 +17,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use blockslide_app::app::App;
 use blockslide_app::app::dialogs::PATH_FIELD_LABEL;
-use blockslide_app::command::Mode;
+use blockslide_app::command::{Mode, ToolWindow};
 use blockslide_app::solve::family::listing::Listing;
 use blockslide_app::solve::{family, harder};
 use blockslide_core::model::file;
@@ -81,8 +81,11 @@ fn a_harder_design_opened_as_new_is_not_replaced_by_a_familys_puzzle_unasked() {
     h.get_by_label("not saved yet");
     assert!(shows_modified(&h), "a design never saved is work to keep");
 
-    // View > Families…, the smallest family listed, and its first puzzle opened as a new
-    // design: the harder design is not dropped before the user answers.
+    // Make it harder closed (its designs stay for later), View > Families…, the smallest
+    // family listed, and its first puzzle opened as a new design: the harder design is not
+    // dropped before the user answers.
+    h.state_mut().set_window_open(ToolWindow::Harder, false);
+    h.run_ok();
     menu(&mut h, "View", "Families…");
     press(&mut h, family::RUN_LABEL);
     driver::wait_for(&mut h, PATIENCE, "the family", |app| {

@@ -224,9 +224,6 @@ impl DesignForm {
                         .on_hover_text(SEED_HELP);
                 });
                 ui.end_row();
-                ui.label("");
-                ui.weak(SEED_HELP);
-                ui.end_row();
             });
     }
 
