@@ -250,6 +250,9 @@ fn shortcuts_ui(ui: &mut Ui, wide: bool) {
         ),
     ]);
     let watch = vec![
+        ("Space".into(), "play or pause the search"),
+        ("Left · Right".into(), "one expansion back or forward"),
+        ("Home · End".into(), "the search's start, or on to the goal"),
         ("Drag".into(), "pan the search tree"),
         ("Ctrl+scroll".into(), "zoom the search tree"),
         (

@@ -29,13 +29,13 @@ mod why;
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use egui::{Rect, Ui, vec2};
+use egui::{Key, Modifiers, Rect, Ui, vec2};
 
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::solve::search::SearchJob;
 use blockslide_core::model::{Cell, Puzzle};
 use blockslide_core::solve::Algorithm;
-use blockslide_core::solve::api::{SolveReport, watch};
+use blockslide_core::solve::api::{PuzzleProfile, SolveReport, metric_for, watch};
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
 use compare::{compared_job, watch_width};
 use fold::fold_tree;
@@ -296,6 +296,9 @@ pub struct Watch {
     /// Every algorithm, with the reason it does not apply to the design when it does not.
     algorithms: Vec<(Algorithm, Result<(), String>)>,
     error: Option<String>,
+    /// The heuristic chosen for the search watched when the solver panel says "Automatic",
+    /// and why, in a sentence.
+    chosen: Option<String>,
     playing: bool,
     /// Expansions per second while playing.
     speed: f32,
@@ -318,6 +321,7 @@ impl Default for Watch {
             heuristics: Vec::new(),
             algorithms: Vec::new(),
             error: None,
+            chosen: None,
             playing: false,
             speed: 4.0,
             last_played: 0.0,
@@ -432,6 +436,21 @@ impl Watch {
         // A new search starts fitted on its root, whatever the last one's pan and zoom.
         self.scene = SceneView::default();
         self.compared_scene = SceneView::default();
+        // "Automatic" means the solver's strongest heuristic, which on small boards is exact
+        // and would teach nothing: a watched search takes a weak one, and says so.
+        let mut job = job.clone();
+        self.chosen = None;
+        if job.request.heuristic.is_none() && job.request.algorithm.uses_heuristic() {
+            let metric = job
+                .request
+                .metric
+                .unwrap_or_else(|| metric_for(puzzle, None));
+            if let Some((name, why)) = PuzzleProfile::of(puzzle).watch_heuristic(puzzle, metric) {
+                job.request.heuristic = Some(name);
+                self.chosen = Some(format!("{why}. Choose another in the solver panel."));
+            }
+        }
+        let job = &job;
         let record = |job: &SearchJob| {
             watch(puzzle, &job.request, job.control(), WATCH_EVENT_CAP)
                 .map(|watched| Watching::new(watched.trace, watched.report))
@@ -461,6 +480,7 @@ impl Watch {
 
     /// The view, for `puzzle` with the solver panel's `algorithm` and `heuristic` named.
     pub fn ui(&mut self, ui: &mut Ui, algorithm: Algorithm, commands: &mut Vec<Command>) {
+        self.keys(ui, commands);
         // The choices and the step controls stay at the top while the rest scrolls, so a
         // student can step and watch the tree at once in a small window.
         egui::Panel::top("watch controls")
@@ -477,6 +497,9 @@ impl Watch {
     /// The choices of what to watch, and the step controls once a search is watched.
     fn head_ui(&mut self, ui: &mut Ui, algorithm: Algorithm, commands: &mut Vec<Command>) {
         self.choices_ui(ui, algorithm, commands);
+        if let Some(chosen) = &self.chosen {
+            ui.weak(chosen);
+        }
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
@@ -585,6 +608,22 @@ impl Watch {
         });
     }
 
+    /// The keys of a search watched, as in playback: Right (or Down) one step, Left (or Up)
+    /// one back, Space play or pause, Home back to the start, End to the goal. Nothing while a
+    /// text field has the keyboard or no search is watched.
+    fn keys(&self, ui: &Ui, commands: &mut Vec<Command>) {
+        if self.watching.is_none() || ui.ctx().egui_wants_keyboard_input() {
+            return;
+        }
+        ui.input_mut(|i| {
+            for (key, command) in WATCH_KEYS {
+                if i.consume_key(Modifiers::NONE, key) {
+                    commands.push(SolveCommand::Watch(command).into());
+                }
+            }
+        });
+    }
+
     /// While playing, queues a step when one is due.
     fn play(&mut self, ui: &Ui, commands: &mut Vec<Command>) {
         if !self.playing || self.watching.is_none() {
@@ -605,6 +644,17 @@ impl Watch {
             .request_repaint_after(std::time::Duration::from_secs_f64(period / 2.0));
     }
 }
+
+/// The keys of the Watch view and what each does (the shortcuts window lists them).
+pub const WATCH_KEYS: [(Key, WatchCommand); 7] = [
+    (Key::ArrowRight, WatchCommand::Step),
+    (Key::ArrowDown, WatchCommand::Step),
+    (Key::ArrowLeft, WatchCommand::Back),
+    (Key::ArrowUp, WatchCommand::Back),
+    (Key::Space, WatchCommand::Play),
+    (Key::Home, WatchCommand::Restart),
+    (Key::End, WatchCommand::ToGoal),
+];
 
 /// The row above a lone tree: "Fit the tree", then its legend.
 fn tree_bar_ui(ui: &mut Ui, w: &Watching, scene: &mut SceneView) {

@@ -352,3 +352,71 @@ fn on_an_8_puzzle_bfs_expands_far_more_than_astar() {
         "A* and BFS expanded {expanded:?}"
     );
 }
+
+/// The keys step a watched search as they step a playback: Right and Left one expansion,
+/// Home back to the start, End on to the goal, Space plays and pauses.
+#[test]
+fn the_keyboard_steps_plays_and_jumps_a_watched_search() {
+    use egui::Key;
+    let mut h = watch_view(bundled("eight-14.ron"), Algorithm::Bfs, [1280.0, 800.0]);
+    press(&mut h, "Watch Breadth-first");
+    let step = |h: &Harness<'static, App>| h.state().solve_view().watch().shared_step();
+    assert_eq!(step(&h).0, 0);
+    for (key, expected) in [
+        (Key::ArrowRight, 1),
+        (Key::ArrowRight, 2),
+        (Key::ArrowLeft, 1),
+    ] {
+        h.key_press(key);
+        h.run_ok();
+        assert_eq!(step(&h).0, expected, "after {key:?}");
+    }
+    h.key_press(Key::End);
+    h.run_ok();
+    let goal = h
+        .state()
+        .solve_view()
+        .watch()
+        .watching()
+        .expect("watching")
+        .goal_step();
+    assert_eq!(step(&h).0, goal);
+    h.key_press(Key::Home);
+    h.run_ok();
+    assert_eq!(step(&h).0, 0);
+    // Space plays: steps follow one another without a key; Space again pauses.
+    h.key_press(Key::Space);
+    for _ in 0..8 {
+        h.step();
+    }
+    let played = step(&h).0;
+    assert!(played > 0, "playing stepped on");
+    h.key_press(Key::Space);
+    h.step();
+    let paused = step(&h).0;
+    for _ in 0..8 {
+        h.step();
+    }
+    assert_eq!(step(&h).0, paused, "paused");
+}
+
+/// "Automatic" in the solver panel means pattern databases, exact on the 8-puzzle: A* would
+/// go straight down the solution path. Watch takes Manhattan distance instead and says so.
+#[test]
+fn watching_a_star_on_automatic_takes_manhattan_distance_and_says_why() {
+    let mut h = watch_view(bundled("eight-14.ron"), Algorithm::Astar, [1280.0, 800.0]);
+    assert_eq!(
+        h.state().solve_view().panel().settings.heuristic,
+        None,
+        "the solver panel says Automatic"
+    );
+    press(&mut h, "Watch A*");
+    let w = h.state().solve_view().watch().watching().expect("watching");
+    assert_eq!(w.report().heuristic, "manhattan");
+    h.get_by_label_contains("Manhattan distance chosen for watching");
+    // More is expanded than the solution's own path: the search has something to show.
+    press(&mut h, "Run to the goal »");
+    let w = h.state().solve_view().watch().watching().unwrap();
+    let length = w.report().length().expect("solved");
+    assert!(w.goal_step() > length, "{} expansions", w.goal_step());
+}

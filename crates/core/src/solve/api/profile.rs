@@ -11,6 +11,7 @@
 
 use std::path::Path;
 
+use super::heuristic_title;
 use crate::model::rushhour;
 use crate::model::tiles::{TileLayout, is_solvable, tile_layout};
 use crate::model::{Cell, Metric, Puzzle, PuzzleType, Token};
@@ -174,6 +175,37 @@ impl PuzzleProfile {
         }
     }
 
+    /// The heuristic a search watched step by step runs when the user names none, and why.
+    /// The solver's own default is the strongest, which on the 8-puzzle is exact: A* would
+    /// expand only the solution path and show nothing of how it searches. So a watched search
+    /// takes Manhattan distance on tile puzzles, and on block puzzles the weakest admissible
+    /// heuristic that is not zero and applies (`blockers`, then `goal-distance`, then
+    /// `relaxed`). `None` when none of them applies.
+    pub fn watch_heuristic(&self, puzzle: &Puzzle, metric: Metric) -> Option<(String, String)> {
+        let weakest_first: &[&str] = if self.tiles.is_some() {
+            &["manhattan", "misplaced"]
+        } else {
+            &["blockers", "goal-distance", "relaxed"]
+        };
+        let offered = self.heuristics(puzzle, metric, None);
+        let chosen = weakest_first.iter().find(|name| {
+            offered
+                .iter()
+                .any(|h| h.name == **name && h.admissible && h.applicable.is_ok())
+        })?;
+        let why = if self.tiles.is_some() {
+            "the default pattern databases are exact on small boards, so the search would \
+             go straight down the solution path and show nothing of how it searches"
+        } else {
+            "the weakest admissible estimate that is not zero, so that the search shows how \
+             an estimate steers it"
+        };
+        Some((
+            (*chosen).to_string(),
+            format!("{} chosen for watching: {why}", heuristic_title(chosen)),
+        ))
+    }
+
     /// Whether `algorithm` shares its work among the control's threads on this puzzle: IDA*
     /// and IDDFS on any puzzle (the subtrees of the first levels), breadth-first search on
     /// block puzzles (the layers of the block engine's walks). The others run on one thread.
@@ -282,5 +314,26 @@ mod tests {
         let (algorithm, why) = PuzzleProfile::of(&puzzle).default_algorithm();
         assert_eq!(algorithm, Algorithm::Idastar);
         assert!(why.is_some());
+    }
+
+    #[test]
+    fn a_watched_search_takes_a_weak_admissible_heuristic_that_is_not_zero() {
+        let eight = Puzzle::tiles(3, 3, &[1, 2, 3, 4, 5, 6, 7, 0, 8], None).unwrap();
+        let (name, why) = PuzzleProfile::of(&eight)
+            .watch_heuristic(&eight, Metric::Step)
+            .unwrap();
+        assert_eq!(name, "manhattan");
+        assert!(why.contains("Manhattan"), "{why}");
+        let blocks = Puzzle::from_rows(&["A A .", ". B ."], &[". . .", ". A A"]).unwrap();
+        let profile = PuzzleProfile::of(&blocks);
+        for metric in [Metric::Step, Metric::Slide, Metric::Move] {
+            let (name, _) = profile.watch_heuristic(&blocks, metric).unwrap();
+            let info = profile
+                .heuristics(&blocks, metric, None)
+                .into_iter()
+                .find(|h| h.name == name)
+                .unwrap();
+            assert!(info.admissible && info.applicable.is_ok() && name != "zero");
+        }
     }
 }
