@@ -77,7 +77,7 @@ fn a_comparisons_rows_play_back_from_any_cell_and_it_runs_again_from_the_centre(
     h.run_ok();
     // The breadth-first row's length, a number in the length column under its title.
     let length = h.state().solve_view().compare().rows()[0].cells()[2].clone();
-    let title = h.get_by_label("# Steps in Solution").rect();
+    let title = h.get_by_label("Steps").rect();
     let cell = h
         .get_all_by_label(&length)
         .map(|n| n.rect())
@@ -222,7 +222,7 @@ fn a_comparison_scrolled_sideways_keeps_its_algorithm_column() {
     let algorithm = h.get_by_role_and_label(Role::Link, &first).rect();
     let status = h.get_by_label("Status").rect();
     // The wheel sideways over the table's headers, as a trackpad does.
-    h.hover_at(h.get_by_label("# States Explored").rect().center());
+    h.hover_at(h.get_by_label("Explored").rect().center());
     h.run_ok();
     h.event(egui::Event::MouseWheel {
         unit: egui::MouseWheelUnit::Point,
@@ -733,4 +733,28 @@ fn a_log_time_axis_names_every_decade() {
     }
     // The one "0" is the linear chart's of states explored.
     assert_eq!(texts.iter().filter(|t| *t == "0").count(), 1, "{texts:?}");
+}
+
+/// At 800x600 the columns a class reads first (through Status) are in view beside the
+/// algorithm names, short titles telling them; only Generated is left to the sideways scroll.
+#[test]
+fn at_800x600_the_table_shows_every_column_a_class_reads_first() {
+    let h = compared_2x3([800.0, 600.0]);
+    let solver = h.get_by_label("Solver").rect();
+    // The side panel has a "Heuristic" of its own: the table's is left of it.
+    let in_view = |title: &str| {
+        h.query_all_by_label(title)
+            .any(|n| n.rect().max.x <= solver.min.x)
+    };
+    for title in [
+        "Heuristic",
+        "Steps",
+        "Explored",
+        "Max\nfrontier",
+        "Time\n(ms)",
+        "Optimal",
+        "Status",
+    ] {
+        assert!(in_view(title), "{title:?} is out of view");
+    }
 }

@@ -128,6 +128,7 @@ pub fn as_csv(rows: &[CompareRow]) -> String {
 /// same height, so their rows (and stripes) line up.
 pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
     let mut chosen = None;
+    let narrow = ui.available_width() < NARROW;
     ui.horizontal_top(|ui| {
         ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Extend);
         // The parts apart by the grids' own spacing, as if one grid.
@@ -137,7 +138,14 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
             .striped(true)
             .spacing(SPACING)
             .show(ui, |ui| {
-                ui.label(RichText::new(COLUMNS[0]).strong());
+                // As tall as the other columns' titles, which take two lines in a narrow
+                // centre, so that the rows of both grids line up.
+                let title = if narrow {
+                    format!("{}\n", COLUMNS[0])
+                } else {
+                    COLUMNS[0].to_string()
+                };
+                ui.label(RichText::new(title).strong());
                 ui.end_row();
                 for row in rows {
                     let text = row.cells()[0].clone();
@@ -164,7 +172,7 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
             .id_salt("compare table scroll")
             .show(ui, |ui| {
                 ui.horizontal_top(|ui| {
-                    if let Some(report) = columns_ui(ui, rows) {
+                    if let Some(report) = columns_ui(ui, rows, narrow) {
                         chosen = Some(report);
                     }
                     // Room after the last column, so scrolled to its end it stays clear of
@@ -178,6 +186,8 @@ pub fn table_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
 
 /// The space between the table's cells.
 const SPACING: [f32; 2] = [14.0, 4.0];
+/// The space between them in a narrow centre.
+const NARROW_SPACING: [f32; 2] = [9.0, 4.0];
 
 /// The hover text of what plays a row's solution back.
 const PLAY_BACK: &str = "Play this solution back";
@@ -190,27 +200,64 @@ fn solved(row: &CompareRow) -> Option<&Arc<SolveReport>> {
         .filter(|report| report.status == Termination::Solved)
 }
 
-/// The columns after the Algorithm column; the solution of a row clicked, if one was.
-fn columns_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
+/// The columns after the Algorithm column, in the order shown: in a narrow centre (800x600)
+/// the ones a class reads first come first and Generated last, under short titles, so that
+/// only Generated is left behind the sideways scroll.
+const WIDE_ORDER: [usize; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
+const NARROW_ORDER: [usize; 8] = [1, 2, 3, 5, 6, 7, 8, 4];
+
+/// The short titles of the columns in a narrow centre (the full ones on hover).
+const SHORT: [&str; 9] = [
+    "Algorithm",
+    "Heuristic",
+    "Moves",
+    "Explored",
+    "Generated",
+    "Max\nfrontier",
+    "Time\n(ms)",
+    "Optimal",
+    "Status",
+];
+
+/// Below this width of the table's room the table takes its narrow form (the centre of an
+/// 800x600 window is about 550 points wide).
+const NARROW: f32 = 700.0;
+
+/// The columns after the Algorithm column, `narrow` or not; the solution of a row clicked,
+/// if one was.
+fn columns_ui(ui: &mut Ui, rows: &[CompareRow], narrow: bool) -> Option<Arc<SolveReport>> {
     let mut chosen = None;
+    let order = if narrow { NARROW_ORDER } else { WIDE_ORDER };
     egui::Grid::new("compare table")
         .num_columns(COLUMNS.len() - 1)
         .striped(true)
-        .spacing(SPACING)
+        .spacing(if narrow { NARROW_SPACING } else { SPACING })
         .show(ui, |ui| {
             // The length counted in the runs' metric ("# Slides in Solution"); the copies
             // keep the seeds' title.
             let metric = rows
                 .iter()
                 .find_map(|r| r.result.as_ref().ok().map(|report| report.metric));
-            for (i, title) in COLUMNS.iter().enumerate().skip(1) {
-                let title = match metric {
+            for i in order {
+                let full = match metric {
                     Some(metric) if i == 2 => {
                         format!("# {}s in Solution", fmt::sentence(metric.name()))
                     }
-                    _ => (*title).to_string(),
+                    _ => COLUMNS[i].to_string(),
+                };
+                let title = match metric {
+                    Some(metric) if narrow && i == 2 => {
+                        fmt::sentence(&format!("{}s", metric.name()))
+                    }
+                    _ if narrow => SHORT[i].to_string(),
+                    _ => full.clone(),
                 };
                 let header = ui.label(RichText::new(title).strong());
+                let header = if narrow {
+                    header.on_hover_text(full)
+                } else {
+                    header
+                };
                 if i == 7 {
                     // "no" reads as "this solution is too long" without it, even when
                     // the length found equals the optimum.
@@ -225,16 +272,17 @@ fn columns_ui(ui: &mut Ui, rows: &[CompareRow]) -> Option<Arc<SolveReport>> {
             for row in rows {
                 let cells = row.cells();
                 // On screen every count has separators, the length too (the copies keep
-                // plain digits for spreadsheets).
+                // plain digits for spreadsheets); a narrow table names heuristics by id.
                 let numeric = |i: usize, text: &str| -> String {
                     match (i, text.parse::<u64>()) {
                         (2..=6, Ok(v)) => fmt::thousands(v),
-                        (1, _) if text != "–" => heuristic_title(text),
+                        (1, _) if text != "–" && !narrow => heuristic_title(text),
                         _ => text.to_string(),
                     }
                 };
                 let solved = solved(row);
-                for (i, cell) in cells.iter().enumerate().skip(1) {
+                for i in order {
+                    let cell = &cells[i];
                     let text = RichText::new(numeric(i, cell));
                     let text = match (i, cell.as_str()) {
                         (7, "yes") => text.color(Color32::from_rgb(0x2e, 0x9e, 0x4f)),
