@@ -93,16 +93,10 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
             .iter()
             .any(|(_, what)| what.contains("in line with the gap"))
     );
-    // Everywhere, playback and Play on the left; the editor and Watch on the right.
-    let left_keys = [
-        "F1 · F2 · F3 · F4",
-        "F6",
-        "F9",
-        "Space",
-        "Home · End",
-        "Backspace · U",
-        "Click",
-    ];
+    // Everywhere, playback and Play on the left; the editor and Watch on the right. Space,
+    // Left and Right, Home and End step both a playback and a watched search: listed in both
+    // halves.
+    let left_keys = ["F1 · F2 · F3 · F4", "F6", "F9", "Backspace · U", "Click"];
     let right_keys = ["B", "N", "W", "Delete", "Drag from empty", "Ctrl+scroll"];
     let descriptions = [
         "Play or pause",
@@ -112,6 +106,13 @@ fn the_shortcuts_window_lists_play_keys_in_aligned_columns_and_fits_a_large_scre
     ];
 
     let h = shortcuts([1400.0, 900.0]);
+    for key in ["Space", "Home · End"] {
+        assert_eq!(
+            h.get_all_by_label(key).count(),
+            2,
+            "{key}: playback and Watch"
+        );
+    }
     for (key, what) in play::KEYS {
         assert!(h.get_all_by_label(key).count() >= 1, "{key}");
         // Every description starts with a capital, as a sentence does.
