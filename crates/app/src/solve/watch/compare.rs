@@ -263,7 +263,7 @@ fn header_ui(
         if full || w.replay.goal().is_none() {
             why_line_ui(ui, w);
         }
-        extras_ui(ui, w, extras);
+        extras_ui(ui, w, extras, full);
         let fit = if full {
             selected_ui(ui, w);
             false

@@ -106,18 +106,20 @@ fn frontier_list_ui(ui: &mut Ui, w: &Watching, max_height: f32, thumb: f32) {
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for (i, (node, cells, figures)) in w.view.rows.iter().enumerate() {
-                ui.horizontal(|ui| {
+                ui.horizontal_top(|ui| {
                     let (rect, _) =
                         ui.allocate_exact_size(thumb_size(trace, thumb), Sense::hover());
                     paint_thumbnail(ui, rect, trace.start(), cells);
-                    // At the goal nothing is next: the search is over.
-                    if i == 0 && !at_goal {
-                        ui.label(RichText::new(format!("next » {figures}")).strong());
+                    // At the goal nothing is next: the search is over. A line longer than
+                    // the column wraps rather than being cut at its edge.
+                    let text = if i == 0 && !at_goal {
+                        RichText::new(format!("next » {figures}")).strong()
                     } else if next.is_some_and(|n| trace.tied(n, *node)) {
-                        ui.label(format!("{figures}  (tie)"));
+                        RichText::new(format!("{figures}  (tie)"))
                     } else {
-                        ui.label(figures);
-                    }
+                        RichText::new(figures)
+                    };
+                    ui.add(egui::Label::new(text).wrap());
                 });
             }
             if frontier.len() > w.view.rows.len() {
@@ -128,7 +130,7 @@ fn frontier_list_ui(ui: &mut Ui, w: &Watching, max_height: f32, thumb: f32) {
 
 /// A column's switches for its frontier and the board of its node expanded last, in one row,
 /// and what they unfold: folded, they take a row, so a small window keeps its trees.
-pub(super) fn extras_ui(ui: &mut Ui, w: &Watching, extras: &mut Extras) {
+pub(super) fn extras_ui(ui: &mut Ui, w: &Watching, extras: &mut Extras, full: bool) {
     ui.horizontal(|ui| {
         let frontier = format!("Frontier ({})", w.view.frontier().len());
         ui.checkbox(&mut extras.frontier, frontier)
@@ -142,7 +144,10 @@ pub(super) fn extras_ui(ui: &mut Ui, w: &Watching, extras: &mut Extras) {
                 let figures = node_figures(&w.trace, node, label);
                 ui.add(egui::Label::new(expanded_via(label)).truncate())
                     .on_hover_text(figures);
-                let (rect, _) = ui.allocate_exact_size(thumb_size(&w.trace, 96.0), Sense::hover());
+                // Smaller beside another search in a small centre, as its frontier is.
+                let long_side = if full { 96.0 } else { 60.0 };
+                let (rect, _) =
+                    ui.allocate_exact_size(thumb_size(&w.trace, long_side), Sense::hover());
                 paint_thumbnail(ui, rect, w.trace.start(), &position.cells);
             }
             _ => {
@@ -151,7 +156,10 @@ pub(super) fn extras_ui(ui: &mut Ui, w: &Watching, extras: &mut Extras) {
         }
     }
     if extras.frontier {
-        frontier_list_ui(ui, w, 110.0, 20.0);
+        // Beside another search in a small centre (800x600), a list of three or so entries,
+        // so that both trees still start in view below it.
+        let height = if full { 110.0 } else { 66.0 };
+        frontier_list_ui(ui, w, height, 20.0);
     }
 }
 

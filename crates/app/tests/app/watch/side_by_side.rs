@@ -654,3 +654,42 @@ fn at_800x600_both_searches_show_side_by_side_with_their_trees_in_view() {
     assert!(h.query_by_label("solution").is_some());
     assert_side_by_side(&h, "at the goal");
 }
+
+/// Both frontiers unfolded at 800x600: both trees still start in view, with room to read
+/// them, and the "next »" lines wrap inside their columns instead of being cut at the edge.
+#[test]
+fn both_frontiers_unfolded_at_800x600_leave_both_trees_in_view() {
+    let mut h = bfs_beside_astar(
+        bundled("eight-16.ron"),
+        Some("Manhattan distance"),
+        [800.0, 600.0],
+    );
+    for _ in 0..3 {
+        press(&mut h, "Step ›");
+    }
+    let toggles: Vec<Rect> = h
+        .query_all(by().label_contains("Frontier ("))
+        .map(|n| n.rect())
+        .collect();
+    for toggle in toggles {
+        click_at(&mut h, toggle.center());
+    }
+    assert_level(&h, "both frontiers unfolded");
+    let bottom = h.get_by_label("not saved yet").rect().min.y;
+    let (bfs_tree, astar_tree) = trees(&h);
+    for tree in [bfs_tree, astar_tree] {
+        assert!(
+            tree.min.y + 100.0 <= bottom,
+            "{tree:?} starts below {bottom}"
+        );
+    }
+    for next in h.query_all(by().label_contains("next » ")) {
+        let at = next.rect();
+        let column = if at.center().x < astar_tree.min.x {
+            bfs_tree
+        } else {
+            astar_tree
+        };
+        assert!(at.max.x <= column.max.x + 1.0, "{at:?} past {column:?}");
+    }
+}
