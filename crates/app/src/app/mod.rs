@@ -289,6 +289,11 @@ impl App {
         self.mode = mode;
     }
 
+    /// Shows or hides the design figures (View > Design figures as you draw).
+    pub fn set_design_figures(&mut self, on: bool) {
+        self.view.design_figures = on;
+    }
+
     /// The design panel beside the board in the editing tabs.
     pub fn design_panel(&self) -> &DesignPanel {
         &self.design_panel
