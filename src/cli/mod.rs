@@ -17,6 +17,7 @@ mod check;
 mod count;
 mod error;
 mod explore;
+mod export;
 mod family;
 #[cfg(feature = "distributed")]
 mod family_distributed;
@@ -78,7 +79,7 @@ pub fn run() -> ExitCode {
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Import(args)) => rushhour::import(&args),
-        Some(Command::Export(args)) => rushhour::export(&args),
+        Some(Command::Export(args)) => export::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Explore(args)) => explore::run(&args),
         Some(Command::Family(args)) => family::run(&args),
