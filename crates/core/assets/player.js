@@ -16,7 +16,7 @@
   var COLORS = DATA.colors;
   COLORS.hint = '#ffd000';
   COLORS.select = '#ffffff';
-  var CELL = 64; // points per cell, as the SVG's coordinates
+  var CELL = 120; // the SVG's units per cell: radii, gaps and strokes as the app draws a board of this size
   var EXIT_SPACE = 28;
 
   // ---------------------------------------------------------------- rules
@@ -624,9 +624,13 @@
     if (r < 0 || c < 0 || r >= game.p.rows || c >= game.p.cols) return null;
     return [r, c];
   }
+  // The pointer in the board's own coordinates (the SVG may be scaled and letterboxed).
   function pointIn(ev) {
-    var box = ui.board.getBoundingClientRect(), vb = ui.board.viewBox.baseVal;
-    return [(ev.clientX - box.left) * vb.width / box.width, (ev.clientY - box.top) * vb.height / box.height];
+    var pt = ui.board.createSVGPoint();
+    pt.x = ev.clientX;
+    pt.y = ev.clientY;
+    pt = pt.matrixTransform(ui.board.getScreenCTM().inverse());
+    return [pt.x, pt.y];
   }
 
   function onDown(ev) {

@@ -78,7 +78,7 @@ pub struct PagePuzzle {
     /// Its notes.
     pub notes: String,
     /// The metric moves are counted in (`step`, `slide`, `move`).
-    pub metric: Metric,
+    pub metric: &'static str,
     /// Rows of the board.
     pub rows: usize,
     /// Columns of the board.
@@ -241,7 +241,7 @@ fn page_puzzle(puzzle: &Puzzle, options: &WebOptions) -> Result<PagePuzzle, Solv
         id: format!("{}|{}", puzzle.name, puzzle.board_rows().join("/")),
         name: puzzle.name.clone(),
         notes: puzzle.notes.clone(),
-        metric,
+        metric: metric.name(),
         rows: puzzle.rows,
         cols: puzzle.cols,
         cells: puzzle.board_texts(),
