@@ -543,7 +543,7 @@
   Game.prototype.nextOptimal = function () {
     var pos = this.pos(), rules = this.rules, p = this.p;
     if (rules.solved(pos)) return { text: 'Solved already.' };
-    if (!DATA.solutions) return { text: p.hint_note };
+    if (!DATA.solutions || !p.solution.length) return { text: 'No hint: ' + p.hint_note + '.' };
     var key = rules.key(pos), path = this.solutionPositions();
     for (var k = 0; k < p.solution.length; k++) {
       if (rules.key(path[k]) === key) {
@@ -560,7 +560,7 @@
       var best = rules.moves(pos, p.metric).filter(function (m) { return p.table.distances[rules.key(rules.apply(pos, m))] === here - 1; })[0];
       if (best) return { move: best, left: here };
     }
-    return { text: p.hint_note || 'No hint from here.' };
+    return { text: 'No hint from here: this position is off the optimal solution, and ' + p.hint_note + '.' };
   };
 
   function describe(move) {
@@ -612,6 +612,10 @@
     ui.drag = null;
     ui.puzzleName.textContent = game.p.name;
     ui.puzzleNotes.textContent = game.p.notes;
+    var table = game.p.table;
+    ui.hintScope.textContent = !DATA.solutions ? 'This page has no hints.'
+      : table ? 'Hints from any position: the page knows the distance to the goal of all ' + table.positions.toLocaleString('en') + ' positions of this puzzle.'
+        : game.p.solution.length ? 'Hints along the optimal solution only: ' + game.p.hint_note + '.' : 'No hints: ' + game.p.hint_note + '.';
     if (ui.menu) ui.menu.value = String(index);
     say('');
     render();
@@ -818,6 +822,9 @@
     }, controls);
     button('\u25b6', function () { game.viewing = Math.min(game.p.solution.length, game.viewing + 1); render(); }, controls);
     button('Back to my game', function () { game.viewing = null; render(); }, controls);
+    ui.hintScope = document.createElement('p');
+    ui.hintScope.className = 'help';
+    side.appendChild(ui.hintScope);
     ui.puzzleNotes = document.createElement('p');
     ui.puzzleNotes.className = 'notes';
     side.appendChild(ui.puzzleNotes);

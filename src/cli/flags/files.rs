@@ -93,7 +93,9 @@ pub struct ImportArgs {
 /// What `export` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
-    /// Rush Hour in Fogleman's notation (see `import rushhour`).
+    /// Rush Hour in Fogleman's notation: 36 characters, the 6x6 board row by row (`o` empty,
+    /// `x` wall, `A` the red car, other capital letters vehicles); square boards from 3x3 to
+    /// 8x8 likewise, one character per cell (as `family` writes them).
     Rushhour,
     /// A playable web page: one self-contained HTML file (docs/web-page.md).
     Html,

@@ -103,7 +103,8 @@ pub struct PagePuzzle {
     pub solution: Vec<PageMove>,
     /// Every position's distance to the goal, when the component is small enough.
     pub table: Option<DistanceTable>,
-    /// What the page says about hints it cannot give.
+    /// Why the page cannot hint from every position (no table of distances), as a clause
+    /// (`"the start's component has more than 50,000 positions, ..."`); empty with a table.
     pub hint_note: String,
 }
 
@@ -166,6 +167,8 @@ impl From<&PieceMove> for PageMove {
 pub struct DistanceTable {
     /// The symbol each piece's kind is written with in a key.
     pub symbols: BTreeMap<String, String>,
+    /// How many positions the component has (the keys of `distances`).
+    pub positions: usize,
     /// Distances by key: one symbol per cell, row-major (`.` empty, `#` wall).
     pub distances: BTreeMap<String, u32>,
 }
@@ -221,14 +224,14 @@ fn page_puzzle(puzzle: &Puzzle, options: &WebOptions) -> Result<PagePuzzle, Solv
     let solved = report.optimal && report.status == Termination::Solved;
     let optimal = solved.then(|| report.moves.len());
     let (solution, table, hint_note) = if options.no_solution {
-        (Vec::new(), None, "This page has no hints.".to_string())
+        (Vec::new(), None, "this page has no hints".to_string())
     } else if !solved {
         let why = if report.status == Termination::Unsolvable {
             "the goal cannot be reached from the start"
         } else {
             "no optimal solution was found when the page was made"
         };
-        (Vec::new(), None, format!("No hint: {why}."))
+        (Vec::new(), None, why.to_string())
     } else {
         let (table, note) = distance_table(puzzle, metric, options.limits)?;
         (
@@ -301,8 +304,7 @@ fn pieces(puzzle: &Puzzle) -> BTreeMap<String, PagePiece> {
 }
 
 /// The table of distances of `puzzle`'s start component in `metric` when it has at most
-/// [`TABLE_LIMIT`] positions and its kinds fit the key's symbols, with the note the page
-/// shows when it cannot hint.
+/// [`TABLE_LIMIT`] positions and its kinds fit the key's symbols, else why not.
 fn distance_table(
     puzzle: &Puzzle,
     metric: Metric,
@@ -315,13 +317,12 @@ fn distance_table(
         .collect();
     kinds.sort();
     kinds.dedup();
-    let off_path =
-        "The hint follows the optimal solution: from a position off its path there is no hint";
     if kinds.len() > KEY_SYMBOLS.len() {
-        return Ok((
-            None,
-            format!("{off_path} (too many kinds of pieces for a table)."),
-        ));
+        let reason = format!(
+            "the puzzle has more than {} kinds of pieces, too many for a table of distances",
+            KEY_SYMBOLS.len()
+        );
+        return Ok((None, reason));
     }
     let symbol_of = |token: Token| {
         let kind = puzzle.kind_of(token);
@@ -330,14 +331,13 @@ fn distance_table(
     };
     let mapped = with_counting_domain(puzzle, metric, TableJob { puzzle, limits })?;
     let Some(positions) = mapped else {
-        let note = format!(
-            "{off_path}: the start's component has more than {} positions, too many to carry \
-             a table of distances.",
+        let reason = format!(
+            "the start's component has more than {} positions, too many for a table of distances",
             crate::model::text::thousands(TABLE_LIMIT)
         );
-        return Ok((None, note));
+        return Ok((None, reason));
     };
-    let distances = positions
+    let distances: BTreeMap<String, u32> = positions
         .into_iter()
         .map(|(cells, d)| {
             let key: String = cells
@@ -356,7 +356,12 @@ fn distance_table(
         .iter()
         .map(|p| (p.token.to_string(), symbol_of(p.token).to_string()))
         .collect();
-    Ok((Some(DistanceTable { symbols, distances }), String::new()))
+    let table = DistanceTable {
+        symbols,
+        positions: distances.len(),
+        distances,
+    };
+    Ok((Some(table), String::new()))
 }
 
 /// [`distance_table`]'s walk: every position of the start's component with its distance to
