@@ -7,9 +7,9 @@ headless Chromium through WebDriver (selenium).
 For each puzzle below it exports the page with the binary, checks that the page references
 nothing outside itself (in its text, and no resource loaded), plays the exported optimal
 solution through the page's API and then through real pointer events, checks "solved" with
-the optimal length, and compares the page's legal moves with the core's on the positions of
-the core's own walk (`blockslide export moves`, at most 1,000 per puzzle and metric, the whole
-component when smaller) in every metric. It also checks a collection page, a page without
+the optimal length, and compares the page's legal moves with the core's on positions of the
+core's own walk (`blockslide export moves`: 1,000 per puzzle and metric spread over the walk,
+the whole component when smaller) in every metric. It also checks a collection page, a page without
 solutions, hints, the solution slider, tap-then-tap and the arrow keys, and saves screenshots
 in OUT_DIR. It prints what it compared, and exits 1 at the first failure.
 """

@@ -6,13 +6,9 @@ use super::basics::Color;
 use super::puzzle::Puzzle;
 use super::token::Token;
 
-/// A colour from its `0xrrggbb` value, for the tables below.
-const fn rgb(value: u32) -> Color {
-    Color {
-        r: (value >> 16) as u8,
-        g: (value >> 8) as u8,
-        b: value as u8,
-    }
+/// A colour from its channels, for the tables below.
+const fn rgb(r: u8, g: u8, b: u8) -> Color {
+    Color { r, g, b }
 }
 
 /// The palette new pieces take their colours from, in order: distinct, medium-light hues
@@ -108,12 +104,12 @@ pub fn piece_color(puzzle: &Puzzle, token: Token) -> Color {
 /// labels (cells take them pale), unlike the piece palette's so a zone never looks like a
 /// piece. Green comes first, the colour of an exit.
 pub const ZONES: [Color; 6] = [
-    rgb(0x1e9e5a),
-    rgb(0x7b4fc9),
-    rgb(0x008cb4),
-    rgb(0xc83c8c),
-    rgb(0xb86e00),
-    rgb(0x4060d0),
+    rgb(0x1e, 0x9e, 0x5a),
+    rgb(0x7b, 0x4f, 0xc9),
+    rgb(0x00, 0x8c, 0xb4),
+    rgb(0xc8, 0x3c, 0x8c),
+    rgb(0xb8, 0x6e, 0x00),
+    rgb(0x40, 0x60, 0xd0),
 ];
 
 /// The colour of the zone at `index` in the puzzle's list of zones.
@@ -122,23 +118,23 @@ pub fn zone_color(index: usize) -> Color {
 }
 
 /// Background of the board's frame.
-pub const FRAME: Color = rgb(0x3b332c);
+pub const FRAME: Color = rgb(0x3b, 0x33, 0x2c);
 /// An empty cell.
-pub const EMPTY: Color = rgb(0xf4efe6);
+pub const EMPTY: Color = rgb(0xf4, 0xef, 0xe6);
 /// A "don't care" goal cell.
-pub const DONT_CARE: Color = rgb(0xddd8d0);
+pub const DONT_CARE: Color = rgb(0xdd, 0xd8, 0xd0);
 /// A wall.
-pub const WALL: Color = rgb(0x4a4a50);
+pub const WALL: Color = rgb(0x4a, 0x4a, 0x50);
 /// The lines hatching a wall.
-pub const WALL_HATCH: Color = rgb(0x5c5c5c);
+pub const WALL_HATCH: Color = rgb(0x5c, 0x5c, 0x5c);
 /// An exit's opening and arrow.
-pub const EXIT: Color = rgb(0x2eb85c);
+pub const EXIT: Color = rgb(0x2e, 0xb8, 0x5c);
 /// The dashed outline of the goal's cells.
-pub const GOAL_OUTLINE: Color = rgb(0x202020);
+pub const GOAL_OUTLINE: Color = rgb(0x20, 0x20, 0x20);
 /// Dark text, on light pieces.
-pub const DARK_TEXT: Color = rgb(0x1a1a1a);
+pub const DARK_TEXT: Color = rgb(0x1a, 0x1a, 0x1a);
 /// Light text, on dark pieces.
-pub const LIGHT_TEXT: Color = rgb(0xffffff);
+pub const LIGHT_TEXT: Color = rgb(0xff, 0xff, 0xff);
 
 /// [`DARK_TEXT`] or [`LIGHT_TEXT`], whichever reads better on `background` (WCAG relative
 /// luminance).
@@ -169,8 +165,8 @@ mod tests {
 
     #[test]
     fn text_contrasts_with_its_background() {
-        assert_eq!(text_color_on(rgb(0xffffff)), DARK_TEXT);
-        assert_eq!(text_color_on(rgb(0x203080)), LIGHT_TEXT);
+        assert_eq!(text_color_on(rgb(0xff, 0xff, 0xff)), DARK_TEXT);
+        assert_eq!(text_color_on(rgb(0x20, 0x30, 0x80)), LIGHT_TEXT);
         assert_eq!(text_color_on(TILE), DARK_TEXT);
     }
 

@@ -6,7 +6,8 @@
 use std::collections::BTreeMap;
 
 use blockslide_core::model::{Cell, Dir, Metric, PieceMove, Puzzle, Token, verify_solution};
-use blockslide_core::solve::api::web::{PageData, TABLE_LIMIT, WebOptions, page_html, web_page};
+use blockslide_core::report::web::PageData;
+use blockslide_core::solve::api::web::{TABLE_LIMIT, WebOptions, page_html, web_page};
 use blockslide_core::solve::api::{count, positions_with_moves};
 use blockslide_core::solve::{Limits, SearchControl};
 
@@ -173,6 +174,16 @@ fn the_walks_moves_are_the_models_unit_steps() {
         let puzzle = bundled(name);
         let sample = positions_with_moves(&puzzle, Some(Metric::Step), 300).expect("the walk runs");
         assert_eq!(sample.positions.len(), 300, "{name}");
+        if name == "klotski-exit.ron" {
+            // The sample reaches the far end of the walk: Cao Cao in the exit only it may enter.
+            let out = |p: &&blockslide_core::report::web::PositionMoves| {
+                p.board.last().is_some_and(|row| row.contains('A'))
+            };
+            assert!(
+                sample.positions.iter().any(|p| out(&p)),
+                "no position with A in the exit"
+            );
+        }
         for position in &sample.positions {
             let board: Vec<&str> = position.board.iter().map(String::as_str).collect();
             let mut here = Puzzle::from_rows(&board, &[] as &[&str]).expect("rows");

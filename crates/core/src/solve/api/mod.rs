@@ -42,7 +42,7 @@ pub use analysis::{
 };
 pub use batch::{BatchError, TileBatch, TileOutcome};
 pub use distances::distances_along;
-pub use positions::{PositionMoves, PositionSample, positions_with_moves};
+pub use positions::{WALK_LIMIT, positions_with_moves};
 pub use prepare::default_heuristic;
 pub use profile::{PuzzleProfile, Refusal, RushHourBoard, Task};
 pub use report::{CountReport, Hint, SolveReport};

@@ -1,40 +1,19 @@
 //! Positions of a puzzle's start component with the positions one legal move leads to: what
 //! another implementation of the move rules (the web page's player) is checked against.
 
-use std::collections::{BTreeMap, VecDeque};
-
-use rustc_hash::FxHashMap;
-use serde::Serialize;
+use rustc_hash::FxHashSet;
 
 use crate::model::{Cell, Metric, Puzzle};
+use crate::report::web::{PositionMoves, PositionSample};
 use crate::solve::puzzle_domain::PuzzleDomain;
 
 use super::prepare::check_valid;
 use super::request::{SolveError, metric_for};
 use super::{Job, with_counting_domain};
 
-/// A position and the positions its legal moves lead to, each as the file format's rows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PositionMoves {
-    /// The position, as [`Puzzle::board_rows`] writes it.
-    pub board: Vec<String>,
-    /// The position after each legal move, in the engine's order; pieces of one kind may be
-    /// named in any order (the engine takes them for one another).
-    pub successors: Vec<Vec<String>>,
-}
-
-/// The positions [`positions_with_moves`] walked.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PositionSample {
-    /// The metric the moves are in.
-    pub metric: Metric,
-    /// Whether the sample is the whole component of the start.
-    pub whole_component: bool,
-    /// Each piece's kind (see [`Puzzle::kind_of`]): pieces of one kind are interchangeable.
-    pub kinds: BTreeMap<String, String>,
-    /// The positions, in breadth-first order from the start.
-    pub positions: Vec<PositionMoves>,
-}
+/// The most positions [`positions_with_moves`] walks before it samples: a larger component is
+/// sampled from the first this many positions of its walk.
+pub const WALK_LIMIT: usize = 1_000_000;
 
 /// [`positions_with_moves`]'s job.
 struct SampleJob<'a> {
@@ -46,41 +25,56 @@ impl Job for SampleJob<'_> {
     type Output = (Vec<PositionMoves>, bool);
 
     fn run<D: PuzzleDomain>(self, domain: &D) -> Result<Self::Output, SolveError> {
-        let rows = |state: &D::State| domain.position(self.puzzle, state).board_rows();
-        let mut seen: FxHashMap<D::State, ()> = FxHashMap::default();
-        let mut queue = VecDeque::from([domain.start()]);
-        seen.insert(domain.start(), ());
-        let mut out = Vec::new();
+        // The walk, breadth first: `order` is the queue and, once walked, the positions by
+        // their distance from the start.
+        let mut seen: FxHashSet<D::State> = FxHashSet::default();
+        let mut order = vec![domain.start()];
+        seen.insert(domain.start());
         let mut moves = Vec::new();
-        while let Some(state) = queue.pop_front() {
-            if out.len() == self.limit {
-                return Ok((out, false));
-            }
+        let mut next = 0;
+        while next < order.len() && order.len() < WALK_LIMIT {
             moves.clear();
-            domain.moves(&state, &mut moves);
-            let mut successors = Vec::with_capacity(moves.len());
+            domain.moves(&order[next], &mut moves);
             for &mv in &moves {
-                let next = domain.apply(&state, mv);
-                successors.push(rows(&next));
-                if seen.insert(next.clone(), ()).is_none() {
-                    queue.push_back(next);
+                let after = domain.apply(&order[next], mv);
+                if seen.insert(after.clone()) {
+                    order.push(after);
                 }
             }
-            out.push(PositionMoves {
-                board: rows(&state),
-                successors,
-            });
+            next += 1;
         }
-        Ok((out, true))
+        let whole = next == order.len();
+        // Evenly spread over the walk, so that the sample reaches from the start to the
+        // component's far end (an exit's goal positions, in a puzzle with one).
+        let take = self.limit.min(order.len());
+        let rows = |state: &D::State| domain.position(self.puzzle, state).board_rows();
+        let sample = (0..take)
+            .map(|i| {
+                let state = &order[i * order.len() / take];
+                moves.clear();
+                domain.moves(state, &mut moves);
+                PositionMoves {
+                    board: rows(state),
+                    successors: moves
+                        .iter()
+                        .map(|&mv| rows(&domain.apply(state, mv)))
+                        .collect(),
+                }
+            })
+            .collect();
+        Ok((sample, whole && take == order.len()))
     }
 }
 
-/// The first `limit` positions of a breadth-first walk of `puzzle`'s start component (all of
-/// them when it is smaller), each with the positions every legal move in `metric` (or the
-/// puzzle's own) leads to, as the engine generates them.
+/// `limit` positions of `puzzle`'s start component (all of them when it is smaller), each with
+/// the positions every legal move in `metric` (or the puzzle's own) leads to, as the engine
+/// generates them.
 ///
+/// - The positions are spread evenly over a breadth-first walk of the component (its first
+///   [`WALK_LIMIT`] positions when it is larger), the start first, so that they range from
+///   the start to the farthest positions.
 /// - The walk runs on the engine that counts the documented positions (pieces of one kind
-///   taken for one another, pieces of different kinds kept apart); `limit` bounds its work.
+///   taken for one another, pieces of different kinds kept apart).
 ///
 /// # Errors
 /// [`SolveError`] when the puzzle is invalid or the engine cannot hold it.

@@ -4,18 +4,20 @@
 //! every position's distance to the goal, for hints.
 //!
 //! The core writes no JSON text: [`web_page`] returns the page's data as a serializable
-//! [`PageData`], the caller writes it as JSON with any JSON writer, and [`page_html`] wraps
-//! that text and the player into the page.
+//! [`PageData`] (a report object, `report::web`), the caller writes it as JSON with any JSON
+//! writer, and [`page_html`] wraps that text and the player into the page.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use rustc_hash::FxHashMap;
-use serde::Serialize;
 
 use crate::model::goal::exits;
 use crate::model::palette::{self, piece_color, text_color_on, zone_color};
-use crate::model::{Cell, Metric, PieceMove, Puzzle, Token};
+use crate::model::{Cell, Metric, Puzzle, Token};
+use crate::report::web::{
+    DistanceTable, PageData, PageExit, PageMove, PagePiece, PagePuzzle, PageZone,
+};
 use crate::solve::algorithms::bfs::distance_map;
 use crate::solve::core::{Limits, SearchControl, Termination};
 use crate::solve::puzzle_domain::PuzzleDomain;
@@ -50,127 +52,6 @@ pub struct WebOptions {
     pub limits: Limits,
     /// Where pattern databases are cached (see [`SolveRequest::pdb_cache`]).
     pub pdb_cache: Option<PathBuf>,
-}
-
-/// Everything the player needs, written into the page as JSON.
-#[derive(Clone, Debug, Serialize)]
-pub struct PageData {
-    /// The page's title.
-    pub title: String,
-    /// Text under the title.
-    pub notes: String,
-    /// Whether the page carries solutions and tables.
-    pub solutions: bool,
-    /// The board's colours (the core's [`palette`]), by name: `frame`, `empty`, `wall`,
-    /// `hatch`, `exit`, `goal`.
-    pub colors: BTreeMap<&'static str, String>,
-    /// The puzzles, ordered by optimal length (unknown last), then as given.
-    pub puzzles: Vec<PagePuzzle>,
-}
-
-/// One puzzle of a page.
-#[derive(Clone, Debug, Serialize)]
-pub struct PagePuzzle {
-    /// A key for the browser's storage: the puzzle's name and board.
-    pub id: String,
-    /// The puzzle's name.
-    pub name: String,
-    /// Its notes.
-    pub notes: String,
-    /// The metric moves are counted in (`step`, `slide`, `move`).
-    pub metric: &'static str,
-    /// Rows of the board.
-    pub rows: usize,
-    /// Columns of the board.
-    pub cols: usize,
-    /// The start, row-major: `.` empty, `#` wall, else a piece's token.
-    pub cells: Vec<String>,
-    /// The goal, row-major: a token, or `null` for "don't care".
-    pub goal: Vec<Option<String>>,
-    /// Whether the goal may match at any translation.
-    pub anywhere: bool,
-    /// Whether it is a numbered-tile puzzle (its goal is outlined only on request).
-    pub tiles: bool,
-    /// The pieces by token: colours, axis, kind and the cells they may not cover.
-    pub pieces: BTreeMap<String, PagePiece>,
-    /// The zones, for drawing (their rights are in each piece's `closed` cells).
-    pub zones: Vec<PageZone>,
-    /// The exits, for drawing.
-    pub exits: Vec<PageExit>,
-    /// The optimal number of moves, when the export found it.
-    pub optimal: Option<usize>,
-    /// An optimal solution (empty without solutions or when none was found).
-    pub solution: Vec<PageMove>,
-    /// Every position's distance to the goal, when the component is small enough.
-    pub table: Option<DistanceTable>,
-    /// Why the page cannot hint from every position (no table of distances), as a clause
-    /// (`"the start's component has more than 50,000 positions, ..."`); empty with a table.
-    pub hint_note: String,
-}
-
-/// A piece's drawing and rules.
-#[derive(Clone, Debug, Serialize)]
-pub struct PagePiece {
-    /// Its fill, `#rrggbb`.
-    pub fill: String,
-    /// Its label's colour.
-    pub text: String,
-    /// `free`, `horizontal` or `vertical`.
-    pub axis: String,
-    /// Its kind ([`Puzzle::kind_of`]): pieces of one kind are interchangeable in the goal.
-    pub kind: String,
-    /// The board cells (row-major indices) it may not cover besides walls: cells of zones
-    /// closed to it ([`Puzzle::may_cover`]).
-    pub closed: Vec<usize>,
-}
-
-/// A zone, for drawing.
-#[derive(Clone, Debug, Serialize)]
-pub struct PageZone {
-    /// Its name.
-    pub name: String,
-    /// Its colour.
-    pub color: String,
-    /// Its cells, row-major indices.
-    pub cells: Vec<usize>,
-}
-
-/// An exit, for drawing.
-#[derive(Clone, Debug, Serialize)]
-pub struct PageExit {
-    /// The side, as the direction the piece leaves in (`up`, `down`, `left`, `right`).
-    pub side: &'static str,
-    /// The row (left, right) or column (up, down) of the opening.
-    pub line: usize,
-}
-
-/// A move as the page's `play` takes it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PageMove {
-    /// The piece's token.
-    pub piece: String,
-    /// Its unit steps (`up`, `down`, `left`, `right`).
-    pub steps: Vec<&'static str>,
-}
-
-impl From<&PieceMove> for PageMove {
-    fn from(m: &PieceMove) -> PageMove {
-        PageMove {
-            piece: m.piece.to_string(),
-            steps: m.steps.iter().map(|d| d.word()).collect(),
-        }
-    }
-}
-
-/// Every position of the start's component with its distance to the goal.
-#[derive(Clone, Debug, Serialize)]
-pub struct DistanceTable {
-    /// The symbol each piece's kind is written with in a key.
-    pub symbols: BTreeMap<String, String>,
-    /// How many positions the component has (the keys of `distances`).
-    pub positions: usize,
-    /// Distances by key: one symbol per cell, row-major (`.` empty, `#` wall).
-    pub distances: BTreeMap<String, u32>,
 }
 
 /// The data of a page of `puzzles` (one, or a collection): each validated, solved optimally
@@ -222,7 +103,7 @@ fn page_puzzle(puzzle: &Puzzle, options: &WebOptions) -> Result<PagePuzzle, Solv
     };
     let report = solve(puzzle, &request, SearchControl::new(options.limits))?;
     let solved = report.optimal && report.status == Termination::Solved;
-    let optimal = solved.then(|| report.moves.len());
+    let optimal = solved.then_some(report.moves.len());
     let (solution, table, hint_note) = if options.no_solution {
         (Vec::new(), None, "this page has no hints".to_string())
     } else if !solved {
