@@ -366,7 +366,8 @@
     labels.forEach(function (l) { drawLabels(svg, l); });
     drawZoneMarks(svg, p, g);
     moving.forEach(function (pc) { drawLabels(svg, drawPiece(svg, p, g, pc, shiftOf(pc.token), radius, gap)); });
-    [[marks.hint, COLORS.hint, 3], [marks.selected, COLORS.select, 3]].forEach(function (mk) {
+    // The hint's mark over the selection's: a hinted piece is selected too.
+    [[marks.selected, COLORS.select, 3], [marks.hint, COLORS.hint, 3]].forEach(function (mk) {
       if (!mk[0]) return;
       var pc = pieces.filter(function (x) { return x.token === mk[0]; })[0];
       if (pc) el('path', { d: outlinePath(g, pc.cells, shiftOf(pc.token)), stroke: mk[1], 'stroke-width': mk[2], fill: 'none', 'stroke-linecap': 'round', 'class': 'mark' }, svg);
@@ -575,7 +576,12 @@
   function render() {
     var p = game.p, viewing = game.viewing !== null;
     var pos = viewing ? game.solutionPositions()[game.viewing] : game.pos();
-    draw(ui.board, p, pos, { selected: viewing ? null : game.selected, hint: game.hint && game.hint.piece, drag: ui.drag, showGoal: ui.showGoal });
+    draw(ui.board, p, pos, {
+      selected: viewing ? null : game.selected,
+      hint: !viewing && game.hint ? game.hint.piece : null,
+      drag: ui.drag,
+      showGoal: ui.showGoal
+    });
     var solved = game.rules.solved(pos);
     ui.count.textContent = plural(viewing ? game.viewing : game.at, 'move') + ' (' + p.metric + ' metric)';
     ui.optimal.textContent = p.optimal === null ? 'optimal length unknown' : 'optimal: ' + plural(p.optimal, 'move');
