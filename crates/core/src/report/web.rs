@@ -134,7 +134,7 @@ pub struct DistanceTable {
 /// A position and the positions its legal moves lead to, each as the file format's rows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PositionMoves {
-    /// The position, as [`Puzzle::board_rows`] writes it.
+    /// The position, as [`crate::model::Puzzle::board_rows`] writes it.
     pub board: Vec<String>,
     /// The position after each legal move, in the engine's order; pieces of one kind may be
     /// named in any order (the engine takes them for one another).
@@ -148,7 +148,7 @@ pub struct PositionSample {
     pub metric: Metric,
     /// Whether the sample is the whole component of the start.
     pub whole_component: bool,
-    /// Each piece's kind (see [`Puzzle::kind_of`]): pieces of one kind are interchangeable.
+    /// Each piece's kind (see [`crate::model::Puzzle::kind_of`]): pieces of one kind are interchangeable.
     pub kinds: BTreeMap<String, String>,
     /// The positions, in breadth-first order from the start (spread over the walk).
     pub positions: Vec<PositionMoves>,
