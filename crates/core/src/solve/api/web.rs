@@ -59,6 +59,22 @@ pub struct WebOptions {
 /// solution and, for a start component of at most [`TABLE_LIMIT`] positions, its table of
 /// distances.
 ///
+/// - `puzzles`: the page's puzzles; its menu lists them by optimal length (unknown last).
+/// - `options`: title, notes, whether to leave the solutions out, the solver's limits.
+///
+/// Returns the page's data; the caller writes it as JSON and hands the text to [`page_html`]:
+///
+/// ```
+/// use blockslide_core::model::Puzzle;
+/// use blockslide_core::solve::api::web::{WebOptions, page_html, web_page};
+///
+/// let puzzle = Puzzle::tiles(2, 3, &[5, 4, 2, 1, 3, 0], None).expect("a 2x3 puzzle");
+/// let data = web_page(&[puzzle], &WebOptions::default()).expect("a valid puzzle");
+/// assert_eq!(data.puzzles[0].optimal, Some(8)); // the 2x3 notebook instance
+/// let html = page_html(&data, &serde_json::to_string(&data).expect("JSON"));
+/// assert!(html.starts_with("<!DOCTYPE html>"));
+/// ```
+///
 /// # Errors
 /// [`SolveError`] for the first puzzle that does not validate or that the engines cannot hold.
 pub fn web_page(puzzles: &[Puzzle], options: &WebOptions) -> Result<PageData, SolveError> {
