@@ -32,8 +32,8 @@ pub fn run(args: &ExportArgs) -> Result<u8, CliError> {
         ExportFormat::Html => html(args, puzzle)?,
         ExportFormat::Moves => {
             let metric = args.metric.clone().transpose()?;
-            let sample =
-                positions_with_moves(&puzzle, metric, args.positions).map_err(|e| e.to_string())?;
+            let sample = positions_with_moves(&puzzle, metric, args.positions.unwrap_or(1000))
+                .map_err(|e| e.to_string())?;
             serde_json::to_string(&sample).map_err(|e| e.to_string())? + "\n"
         }
     };
@@ -59,6 +59,15 @@ fn refuse_other_flags(args: &ExportArgs) -> Result<(), CliError> {
         && let Some((flag, _)) = html.iter().find(|(_, given)| *given)
     {
         return Err(format!("{flag} is only for `export html`").into());
+    }
+    let moves = [
+        ("--metric", args.metric.is_some()),
+        ("--positions", args.positions.is_some()),
+    ];
+    if args.format != ExportFormat::Moves
+        && let Some((flag, _)) = moves.iter().find(|(_, given)| *given)
+    {
+        return Err(format!("{flag} is only for `export moves`").into());
     }
     Ok(())
 }

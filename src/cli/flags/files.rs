@@ -140,9 +140,9 @@ pub struct ExportArgs {
     /// moves: the metric of the moves [default: the puzzle's].
     #[arg(long, hide = true, value_parser = names::<Metric>())]
     pub metric: Option<Choice<Metric>>,
-    /// moves: how many positions to write at most.
-    #[arg(long, hide = true, default_value_t = 1000, value_parser = counts::<usize>(1, MAX_SAMPLE))]
-    pub positions: usize,
+    /// moves: how many positions to write at most [default: 1,000].
+    #[arg(long, hide = true, value_parser = counts::<usize>(1, MAX_SAMPLE))]
+    pub positions: Option<usize>,
 }
 
 /// The most positions `export moves` writes.
