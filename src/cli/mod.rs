@@ -17,6 +17,7 @@ mod check;
 mod count;
 mod error;
 mod explore;
+mod export;
 mod family;
 mod flags;
 mod generate;
@@ -77,7 +78,7 @@ pub fn run() -> ExitCode {
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Import(args)) => rushhour::import(&args),
-        Some(Command::Export(args)) => rushhour::export(&args),
+        Some(Command::Export(args)) => export::run(&args),
         Some(Command::Analyze(args)) => analyze::run(&args).and_then(Report::print),
         Some(Command::Explore(args)) => explore::run(&args).and_then(Report::print),
         Some(Command::Family(args)) => family::run(&args),

@@ -573,6 +573,22 @@ fn golden_import_export() {
             "export rushhour {root}/saved_puzzles/klotski.ron",
         ),
         case("export-missing", "export rushhour {tmp}/missing.ron"),
+        case(
+            "export-html",
+            "export html {root}/saved_puzzles/blocks-tiny.ron -o page.html --title 'A tiny <puzzle>'",
+        ),
+        case(
+            "export-html-flag-for-rushhour",
+            "export rushhour {root}/saved_puzzles/rush-hour-warm-up.ron --no-solution",
+        ),
+        case(
+            "export-html-invalid",
+            "export html {root}/tests/data/check/ragged.ron -o page.html",
+        ),
+        case(
+            "export-html-empty-collection",
+            "export html {root}/saved_puzzles/blocks-tiny.ron --collection {tmp}",
+        ),
     ]);
 }
 

@@ -59,12 +59,18 @@ pub fn run(
     }
     let result: screenshot::ScreenshotResult = Arc::new(Mutex::new(None));
     let job = screenshot.map(|path| ScreenshotJob::new(path, Arc::clone(&result)));
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Blockslide")
+        .with_app_id("blockslide")
+        .with_inner_size([1280.0, 800.0])
+        .with_min_inner_size([720.0, 480.0]);
+    // The icon is a PNG compiled in, so it decodes; were it ever not to, the window would keep
+    // the desktop's default icon rather than fail to open.
+    if let Ok(icon) = eframe::icon_data::from_png_bytes(WINDOW_ICON) {
+        viewport = viewport.with_icon(icon);
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Blockslide")
-            .with_app_id("blockslide")
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([720.0, 480.0]),
+        viewport,
         persist_window: !taking_screenshot,
         ..Default::default()
     };
@@ -83,6 +89,10 @@ pub fn run(
     }
     Ok(())
 }
+
+/// The window's icon: the project's icon (`packaging/icons/`, drawn as an SVG), at 256 pixels.
+const WINDOW_ICON: &[u8] =
+    include_bytes!("../../../packaging/icons/hicolor/256x256/apps/org.blockslide.Blockslide.png");
 
 fn no_display(detail: &str) -> String {
     format!(

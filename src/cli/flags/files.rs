@@ -90,12 +90,60 @@ pub struct ImportArgs {
     pub force: ForceArgs,
 }
 
+/// What `export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// Rush Hour in Fogleman's notation: 36 characters, the 6x6 board row by row (`o` empty,
+    /// `x` wall, `A` the red car, other capital letters vehicles); square boards from 3x3 to
+    /// 8x8 likewise, one character per cell (as `family` writes them).
+    Rushhour,
+    /// A playable web page: one self-contained HTML file (docs/web-page.md).
+    Html,
+    /// Positions of the start's component with the positions each legal move leads to, as
+    /// JSON: what the web page's move rules are tested against.
+    #[value(hide = true)]
+    Moves,
+}
+
+/// `export -o`: the file, instead of standard output.
+const EXPORT_OUTPUT: &str = "Write the output to this file instead of printing it";
+
 /// Arguments of `export`.
 #[derive(Debug, Args)]
+#[command(mut_arg("output", |a| a.help(EXPORT_OUTPUT).value_name("FILE")))]
 pub struct ExportArgs {
-    /// The notation to write.
+    /// What to write.
     #[arg(value_enum)]
-    pub notation: Notation,
+    pub format: ExportFormat,
     /// A puzzle file (.ron).
     pub file: PathBuf,
+    /// `-o FILE`.
+    #[command(flatten)]
+    pub output: OutputPath,
+    /// Replacing a read-only FILE.
+    #[command(flatten)]
+    pub force: ForceArgs,
+    /// html: leave out the optimal solution and the tables of distances (no hint, no "show
+    /// the solution"), for competitions.
+    #[arg(long)]
+    pub no_solution: bool,
+    /// html: more puzzles in the page, with a menu ordered by optimal length: puzzle files,
+    /// or folders whose `.ron` files are all taken.
+    #[arg(long, value_name = "DIR_OR_FILE", num_args = 1..)]
+    pub collection: Vec<PathBuf>,
+    /// html: the page's title [default: the puzzle's name].
+    #[arg(long)]
+    pub title: Option<String>,
+    /// html: text shown under the title.
+    #[arg(long)]
+    pub notes: Option<String>,
+    /// moves: the metric of the moves [default: the puzzle's].
+    #[arg(long, hide = true, value_parser = names::<Metric>())]
+    pub metric: Option<Choice<Metric>>,
+    /// moves: how many positions to write at most [default: 1,000].
+    #[arg(long, hide = true, value_parser = counts::<usize>(1, MAX_SAMPLE))]
+    pub positions: Option<usize>,
 }
+
+/// The most positions `export moves` writes.
+const MAX_SAMPLE: u64 = 1_000_000;

@@ -18,7 +18,7 @@ pub use design::{DesignArgs, ImproveArgs};
 #[cfg(feature = "distributed")]
 pub use family::ClusterArgs;
 pub use family::{FamilyArgs, Format};
-pub use files::{AnalyzeArgs, ExploreArgs, ExportArgs, ImportArgs, Notation};
+pub use files::{AnalyzeArgs, ExploreArgs, ExportArgs, ExportFormat, ImportArgs, Notation};
 pub use shared::{ForceArgs, JsonOutput, LimitArgs, OutputPath, Threads};
 use values::{Choice, MAX_BENCH_INSTANCES, MAX_RUNS, MAX_SCRAMBLE, counts, names};
 
@@ -56,7 +56,7 @@ pub enum Command {
     Bench(BenchArgs),
     /// Turn a puzzle written in another notation into a puzzle file.
     Import(ImportArgs),
-    /// Write a puzzle file in another notation.
+    /// Write a puzzle in another notation, or as a playable web page.
     Export(ExportArgs),
     /// Analyse a puzzle's component: distances to the goal, hardest starts, optimal solutions.
     Analyze(AnalyzeArgs),

@@ -11,7 +11,8 @@
 
 use std::collections::BTreeMap;
 
-use super::puzzle::{Cell, Puzzle};
+use super::puzzle::{Cell, Dir, Puzzle};
+use super::rules::Axis;
 use super::token::Token;
 
 /// How a position satisfies a goal: where the pattern matched, and which piece stands in for
@@ -109,6 +110,45 @@ impl Puzzle {
         }
         None
     }
+}
+
+/// An exit: an axis-locked piece's goal reaches the board's edge along its axis, so the
+/// piece leaves there (the red car's exit in Rush Hour).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exit {
+    /// The side of the board, as the direction the piece leaves in.
+    pub side: Dir,
+    /// The row (left and right sides) or column (top and bottom) of the opening.
+    pub line: usize,
+    /// The piece that leaves there.
+    pub piece: Token,
+}
+
+/// The exits of `puzzle`'s goal (see [`Exit`]); none for a goal that may match anywhere.
+pub fn exits(puzzle: &Puzzle) -> Vec<Exit> {
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
+    let mut out = Vec::new();
+    if puzzle.goal.anywhere || cols == 0 {
+        return out;
+    }
+    for (i, cell) in puzzle.goal.cells.iter().enumerate() {
+        let Some(piece) = *cell else { continue };
+        let (r, c) = (i / cols, i % cols);
+        let side = match puzzle.axis_of(piece) {
+            Axis::Horizontal if c + 1 == cols => Dir::Right,
+            Axis::Horizontal if c == 0 => Dir::Left,
+            Axis::Vertical if r + 1 == rows => Dir::Down,
+            Axis::Vertical if r == 0 => Dir::Up,
+            _ => continue,
+        };
+        let line = if matches!(side, Dir::Left | Dir::Right) {
+            r
+        } else {
+            c
+        };
+        out.push(Exit { side, line, piece });
+    }
+    out
 }
 
 #[cfg(test)]

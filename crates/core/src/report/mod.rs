@@ -26,6 +26,7 @@ mod solve;
 mod space;
 mod trace;
 mod validation;
+pub mod web;
 
 pub use common::{Move, PeakMemory};
 pub use design::{DesignSearch, FoundDesign};

@@ -32,6 +32,7 @@ mod tiles_parity;
 mod tiles_pdb_cache;
 mod tiles_solve;
 mod watch_trace;
+mod web_page;
 
 /// The fixtures every test crate shares, under the name the tests use.
 use blockslide_testkit as fixtures;

@@ -10,65 +10,38 @@ use egui::{
 use super::strokes::{arrowhead, hatch, outline};
 use super::{Board, CellPos, GOAL_KEY, Layer, cell_at, cell_center, cell_rect};
 use crate::common::colors::{piece_color, text_color_on, to_color32, zone_color};
+use blockslide_core::model::palette;
 use blockslide_core::model::tiles::tile_layout;
-use blockslide_core::model::{Axis, Cell, Dir, Puzzle, Token};
+use blockslide_core::model::{Axis, Cell, Color, Dir, Puzzle, Token};
 
 /// The room beside the frame where exits are drawn, in points.
 pub const EXIT_SPACE: f32 = 28.0;
 
-/// An exit: an axis-locked piece's goal reaches the board's edge along its axis, so the
-/// piece leaves there (the red car's exit in Rush Hour).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Exit {
-    /// The side of the board, as the direction the piece leaves in.
-    pub side: Dir,
-    /// The row (left and right sides) or column (top and bottom) of the opening.
-    pub line: usize,
-    /// The piece that leaves there.
-    pub piece: Token,
-}
+pub use blockslide_core::model::goal::{Exit, exits};
 
-/// The exits of `puzzle`'s goal (see [`Exit`]); none for a goal that may match anywhere.
-pub fn exits(puzzle: &Puzzle) -> Vec<Exit> {
-    let (rows, cols) = (puzzle.rows, puzzle.cols);
-    let mut out = Vec::new();
-    if puzzle.goal.anywhere || cols == 0 {
-        return out;
-    }
-    for (i, cell) in puzzle.goal.cells.iter().enumerate() {
-        let Some(piece) = *cell else { continue };
-        let (r, c) = (i / cols, i % cols);
-        let side = match puzzle.axis_of(piece) {
-            Axis::Horizontal if c + 1 == cols => Dir::Right,
-            Axis::Horizontal if c == 0 => Dir::Left,
-            Axis::Vertical if r + 1 == rows => Dir::Down,
-            Axis::Vertical if r == 0 => Dir::Up,
-            _ => continue,
-        };
-        let line = if matches!(side, Dir::Left | Dir::Right) {
-            r
-        } else {
-            c
-        };
-        out.push(Exit { side, line, piece });
-    }
-    out
-}
-
-/// Background of the board frame.
-const FRAME: Color32 = Color32::from_rgb(0x3b, 0x33, 0x2c);
+/// Background of the board frame (the colours are the core's, shared with the web page).
+const FRAME: Color32 = shared(palette::FRAME);
 /// An empty cell.
-const EMPTY: Color32 = Color32::from_rgb(0xf4, 0xef, 0xe6);
+const EMPTY: Color32 = shared(palette::EMPTY);
 /// A "don't care" goal cell.
-const DONT_CARE: Color32 = Color32::from_rgb(0xdd, 0xd8, 0xd0);
+const DONT_CARE: Color32 = shared(palette::DONT_CARE);
 /// A wall.
-const WALL: Color32 = Color32::from_rgb(0x4a, 0x4a, 0x50);
+const WALL: Color32 = shared(palette::WALL);
 /// Highlighted cells (validation findings).
 const HIGHLIGHT: Color32 = Color32::from_rgb(0xe0, 0x20, 0x20);
 /// The highlighted piece (a hint).
 const PIECE_HIGHLIGHT: Color32 = Color32::from_rgb(0xff, 0xd0, 0x00);
 /// An exit's opening and arrow.
-const EXIT: Color32 = Color32::from_rgb(0x2e, 0xb8, 0x5c);
+const EXIT: Color32 = shared(palette::EXIT);
+/// The lines hatching a wall.
+const WALL_HATCH: Color32 = shared(palette::WALL_HATCH);
+/// The goal's dashed outline.
+const GOAL_OUTLINE: Color32 = shared(palette::GOAL_OUTLINE);
+
+/// A colour of the core's board palette, in egui's type (in a constant).
+const fn shared(c: Color) -> Color32 {
+    Color32::from_rgb(c.r, c.g, c.b)
+}
 
 impl Board<'_> {
     /// Paints the board in `rect` with cells `cell` points wide, outlining `hovered`.
@@ -247,7 +220,7 @@ impl Board<'_> {
                 match puzzle.cell(r, c) {
                     Cell::Wall => {
                         painter.rect_filled(cr, 0.0, WALL);
-                        hatch(painter, cr, Color32::from_gray(0x5c), cell / 5.0);
+                        hatch(painter, cr, WALL_HATCH, cell / 5.0);
                     }
                     start if goal_layer && goal_at(puzzle, r, c).is_none() => {
                         painter.rect_filled(inner, CornerRadius::same(2), DONT_CARE);
@@ -470,7 +443,7 @@ impl Board<'_> {
     fn paint_goal_outline(&self, painter: &egui::Painter, rect: Rect, cell: f32) {
         let puzzle = self.puzzle;
         let (rows, cols) = (puzzle.rows, puzzle.cols);
-        let stroke = Stroke::new(2.0, Color32::from_rgb(0x20, 0x20, 0x20));
+        let stroke = Stroke::new(2.0, GOAL_OUTLINE);
         let dash = (cell / 8.0).max(2.0);
         for r in 0..rows {
             for c in 0..cols {

@@ -11,12 +11,14 @@ mod analysis;
 mod batch;
 pub mod bench;
 mod distances;
+mod positions;
 pub(crate) mod prepare;
 mod profile;
 mod report;
 mod request;
 mod search;
 mod watch;
+pub mod web;
 
 use std::path::Path;
 
@@ -40,6 +42,7 @@ pub use analysis::{
 };
 pub use batch::{BatchError, TileBatch, TileOutcome};
 pub use distances::distances_along;
+pub use positions::{WALK_LIMIT, positions_with_moves};
 pub use prepare::default_heuristic;
 pub use profile::{PuzzleProfile, Refusal, RushHourBoard, Task};
 pub use report::{CountReport, Hint, SolveReport};
