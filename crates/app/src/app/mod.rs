@@ -602,8 +602,12 @@ impl App {
             let revision = self.doc.solvable_revision();
             let figures = self.view.design_figures;
             if figures {
-                self.design_panel
-                    .follow(ctx, revision, self.doc.puzzle(), &self.checks);
+                self.design_panel.follow(
+                    ctx,
+                    (revision, self.doc.puzzle()),
+                    self.checks.errors(),
+                    &self.checks.profile,
+                );
             }
             let panel = side_panel(width).show_collapsible(ui, &mut self.view.right_panel, |ui| {
                 side_scroll(ui, "properties scroll", |ui| {

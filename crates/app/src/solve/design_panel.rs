@@ -16,13 +16,14 @@ use egui::{Color32, RichText, Ui};
 
 use blockslide_core::model::text::thousands;
 use blockslide_core::model::{Metric, Puzzle};
-use blockslide_core::solve::api::{AnalyzeReport, Task as SolverTask, analyze, metric_for};
+use blockslide_core::solve::api::{
+    AnalyzeReport, PuzzleProfile, Task as SolverTask, analyze, metric_for,
+};
 use blockslide_core::solve::{Limits, SolveError, Stats};
 
 use crate::common::charts::{self, Axis, BarAt, Chart, Layer};
 use crate::common::format::{amount, unit_name};
 use crate::common::task::{Poll, Task};
-use crate::editor::properties_panel::Checks;
 use crate::solve::budget::Budget;
 use crate::solve::refusals::refusal_text;
 
@@ -74,18 +75,23 @@ pub struct DesignPanel {
 
 impl DesignPanel {
     /// Follows the design: once a frame in the editing tabs, with the design's revision, the
-    /// design and its checks. Starts, cancels and collects the background analysis.
-    pub fn follow(&mut self, ctx: &egui::Context, revision: u64, puzzle: &Puzzle, checks: &Checks) {
+    /// design, its number of errors and its profile. Starts, cancels and collects the
+    /// background analysis.
+    pub fn follow(
+        &mut self,
+        ctx: &egui::Context,
+        (revision, puzzle): (u64, &Puzzle),
+        errors: usize,
+        profile: &PuzzleProfile,
+    ) {
         self.collect();
-        let errors = checks.errors();
         self.blocked = if errors > 0 {
             Some(format!(
                 "Not valid: {errors} error{} (see the checks below)",
                 if errors == 1 { "" } else { "s" }
             ))
         } else {
-            checks
-                .profile
+            profile
                 .applies(SolverTask::Analyze)
                 .err()
                 .map(|refusal| refusal_text(refusal).to_string())
