@@ -47,6 +47,7 @@ fn measure(name: &str, puzzle: &Puzzle, token: Token, (dr, dc): (i32, i32)) {
     for i in 0..=EDITS {
         let sign = if i % 2 == 0 { 1 } else { -1 };
         let ctx = h.ctx.clone();
+        let before = h.state().document().solvable_revision();
         let started = Instant::now();
         h.state_mut().apply(
             Command::MovePieces {
@@ -57,7 +58,6 @@ fn measure(name: &str, puzzle: &Puzzle, token: Token, (dr, dc): (i32, i32)) {
             },
             &ctx,
         );
-        let before = h.state().document().solvable_revision();
         wait_for_figures(&mut h, &mut frames);
         let app = h.state();
         let revision = app.document().solvable_revision();

@@ -223,6 +223,9 @@ pub enum ExportFormat {
     Json,
     /// The playback as an animated PNG (`.png`).
     Animation,
+    /// The design as a playable web page (`.html`, `blockslide export html`'s page): needs
+    /// no solution shown.
+    WebPage,
 }
 
 impl ExportFormat {
@@ -232,6 +235,7 @@ impl ExportFormat {
             ExportFormat::Text => "txt",
             ExportFormat::Json => "json",
             ExportFormat::Animation => "png",
+            ExportFormat::WebPage => "html",
         }
     }
 }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use blockslide_core::model::file::{self, SaveOptions};
 use blockslide_core::model::library;
+use blockslide_core::solve::api::web::{WebOptions, page_html, web_page};
 use egui::Context;
 
 use super::App;
@@ -24,7 +25,7 @@ impl App {
     /// Asks where to save the solution shown as `format` (a typed path without file
     /// dialogs), then saves it.
     pub(super) fn export_solution(&mut self, format: ExportFormat, ctx: &Context) {
-        if self.solve.playback().is_none() {
+        if format != ExportFormat::WebPage && self.solve.playback().is_none() {
             self.status = "Solve the puzzle first: there is no solution to export.".into();
             return;
         }
@@ -117,6 +118,10 @@ impl App {
     /// animated PNG when it ends in `.png`, else the format chosen in its options.
     /// `made_folder`: its folder was just made for it, for the status to mention.
     fn export_to(&mut self, format: ExportFormat, path: PathBuf, made_folder: bool, ctx: &Context) {
+        if format == ExportFormat::WebPage {
+            self.export_web_page(path, made_folder, ctx);
+            return;
+        }
         let Some(playback) = self.solve.playback() else {
             return;
         };
@@ -134,6 +139,8 @@ impl App {
         }
         let report = playback.report().clone();
         let text = match format {
+            // Written by `export_web_page`, before a solution is looked for.
+            ExportFormat::WebPage => return,
             ExportFormat::Text => solution_text(&report),
             ExportFormat::Json => solution_json(&report),
             ExportFormat::Animation => {
@@ -152,6 +159,7 @@ impl App {
                     std::fs::write(&target, bytes)
                         .map_err(|e| format!("{}: {e}", target.display()))?;
                     Ok(Exported {
+                        what: "the solution",
                         path: target,
                         made_folder,
                     })
@@ -166,8 +174,54 @@ impl App {
             }
         };
         match file::save_text(&path, &text, SaveOptions::default()) {
-            Ok(()) => self.exported(&Exported { path, made_folder }),
+            Ok(()) => self.exported(&Exported {
+                what: "the solution",
+                path,
+                made_folder,
+            }),
             Err(e) => self.export_failed(&format!("{}: {e}", path.display())),
+        }
+    }
+
+    /// Writes the design as a playable web page to `path`, in the background: the page
+    /// solves the design (within the solver panel's limits) to carry its optimal solution and,
+    /// for a small component, its table of distances. A design with errors is refused with
+    /// the solver's message.
+    fn export_web_page(&mut self, path: PathBuf, made_folder: bool, ctx: &Context) {
+        let path = if path.extension().is_none() {
+            path.with_extension("html")
+        } else {
+            path
+        };
+        if let Err(e) = file::check_save_path(&path, SaveOptions::default()) {
+            self.export_failed(&format!("{}: {e}", path.display()));
+            return;
+        }
+        let puzzle = self.doc.puzzle().clone();
+        let options = WebOptions {
+            limits: self.solve.panel().settings.limits(),
+            pdb_cache: self.solve.panel().settings.pdb_cache.clone(),
+            ..WebOptions::default()
+        };
+        let target = path.clone();
+        let started = Task::spawn("web page", ctx, move |_reporter| {
+            let data = web_page(&[puzzle], &options).map_err(|e| e.to_string())?;
+            // Invariant: the page's data are strings, numbers and lists of them.
+            let json = serde_json::to_string(&data).map_err(|e| e.to_string())?;
+            file::save_text(&target, &page_html(&data, &json), SaveOptions::default())
+                .map_err(|e| format!("{}: {e}", target.display()))?;
+            Ok(Exported {
+                what: "the web page",
+                path: target,
+                made_folder,
+            })
+        });
+        match started {
+            Ok(task) => {
+                self.export = Some(task);
+                self.status = format!("Making the web page {}…", path.display());
+            }
+            Err(e) => self.export_failed(&e),
         }
     }
 
@@ -209,7 +263,8 @@ impl App {
             ""
         };
         self.status = format!(
-            "Exported the solution to {} in {folder}{made}",
+            "Exported {} to {} in {folder}{made}",
+            done.what,
             file_name(&shown)
         );
     }

@@ -12,6 +12,8 @@ pub type ExportTask = Task<f32, Result<Exported, String>>;
 /// A solution written to a file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exported {
+    /// What was written ("the solution", "the web page").
+    pub what: &'static str,
     /// The file written.
     pub path: PathBuf,
     /// Whether its folder was made for it (it did not exist yet).

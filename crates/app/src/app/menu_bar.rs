@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use egui::{Button, Context, Key, KeyboardShortcut, Modifiers, RichText, ThemePreference, Ui};
 
 use super::document::Document;
-use crate::command::{Command, HelpPage, ToolWindow};
+use crate::command::{Command, ExportFormat, HelpPage, ToolWindow};
 use crate::editor::clipboard;
 use crate::editor::transform::Transform;
 use crate::solve::play::Play;
@@ -131,6 +131,9 @@ impl From<SavedView> for ViewSettings {
         }
     }
 }
+
+/// File > Export's entry that writes the design as a playable web page.
+pub const WEB_PAGE_ENTRY: &str = "Web page…";
 
 /// The View menu's entry that shows the design panel.
 pub const DESIGN_FIGURES_ENTRY: &str = "Design figures as you draw";
@@ -336,6 +339,19 @@ fn file_menu(
         {
             commands.push(Command::RevertToSaved);
         }
+        ui.separator();
+        ui.menu_button("Export", |ui| {
+            if ui
+                .button(WEB_PAGE_ENTRY)
+                .on_hover_text(
+                    "One HTML file anyone can open in a browser, on a desktop or a phone, to \
+                     play the puzzle, with hints and its optimal solution",
+                )
+                .clicked()
+            {
+                commands.push(Command::ExportSolution(ExportFormat::WebPage));
+            }
+        });
         ui.separator();
         if item(ui, "Library", Some(&LIBRARY))
             .on_hover_text("The bundled classics and your own puzzles")

@@ -404,3 +404,44 @@ fn the_animation_options_leave_save_animation_clickable() {
         "the click saved the animation"
     );
 }
+
+/// File > Export > Web page… writes the design as the page `blockslide export html` makes:
+/// one HTML file holding the puzzle and its optimal solution, found for the page.
+#[test]
+fn file_export_web_page_writes_a_playable_page_with_the_optimal_solution() {
+    let folder = tempfile::tempdir().unwrap();
+    let mut h = exporting_harness(bundled("klotski.ron"), folder.path(), [1280.0, 800.0]);
+    button(&h, "File").click();
+    h.run_ok();
+    button(&h, "Export").click();
+    h.run_ok();
+    button(&h, blockslide_app::app::menu_bar::WEB_PAGE_ENTRY).click();
+    h.run_ok();
+    let page = folder.path().join("klotski.html");
+    type_path(&mut h, &page, "Save");
+    wait_for(&mut h, Duration::from_mins(2), "the web page", |app| {
+        app.export_progress().is_none()
+    });
+    h.run_ok();
+    assert!(
+        h.state().error_message().is_none(),
+        "{:?}",
+        h.state().error_message()
+    );
+    assert!(
+        h.state().status().contains("Exported the web page"),
+        "{}",
+        h.state().status()
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    let data = html
+        .split_once("id=\"blockslide-data\">")
+        .and_then(|(_, rest)| rest.split_once("</script>"))
+        .map(|(json, _)| json.replace("\\u003c", "<"))
+        .expect("the page's data");
+    let data: serde_json::Value = serde_json::from_str(&data).unwrap();
+    // Klotski's known optimum in its own metric (moves), and a solution of that length.
+    assert_eq!(data["puzzles"][0]["optimal"], 81);
+    assert!(data["solutions"].as_bool().unwrap());
+}
