@@ -14,7 +14,7 @@ use blockslide_core::model::file::MAX_LIST_INSTANCES;
 use blockslide_core::solve::Algorithm;
 use clap::{Args, Parser, Subcommand};
 
-pub use design::{DesignArgs, ImproveArgs};
+pub use design::{DesignArgs, ImproveArgs, SuggestArgs, parse_allow};
 #[cfg(feature = "distributed")]
 pub use family::ClusterArgs;
 pub use family::{FamilyArgs, Format};
@@ -66,6 +66,9 @@ pub enum Command {
     Family(FamilyArgs),
     /// Search the designs around a puzzle for harder variants.
     Improve(ImproveArgs),
+    /// Every one-step edit of a design (a wall, a piece removed or moved, a 1x1 added) with its
+    /// new hardest start and start length, best first.
+    Suggest(SuggestArgs),
 }
 
 /// `check --json`: an object per file.

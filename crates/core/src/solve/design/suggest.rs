@@ -187,7 +187,7 @@ impl Edit {
 /// A piece's shape in words: `1x1`, `2x2`, `1x2 vertical` (a bar, by its length and the way
 /// it runs), or `5-cell` for a shape that is not a rectangle.
 fn shape_words(cells: &[(usize, usize)]) -> String {
-    let (h, w) = bounding(cells);
+    let (h, w) = bounding(&normalise(cells));
     if cells.len() != h * w {
         format!("{}-cell", cells.len())
     } else if h == 1 && w > 1 {
