@@ -23,8 +23,8 @@
 
 use std::path::Path;
 
-use blockslide_core::model::file::{check_save_path, save_text, save_with};
 use blockslide_core::model::Puzzle;
+use blockslide_core::model::file::{check_save_path, save_text, save_with};
 use blockslide_core::report::Suggestions;
 use blockslide_core::solve::api::metric_for;
 use blockslide_core::solve::design::{
@@ -109,11 +109,7 @@ fn rules(puzzle: &Puzzle, args: &SuggestArgs) -> Result<SuggestRules, String> {
     let mut rules = SuggestRules::new(metric);
     if let Some(allow) = &args.allow {
         rules.allow = parse_allow(allow)?;
-        if let Some(other) = rules
-            .allow
-            .iter()
-            .find(|c| !SUGGESTED_CHANGES.contains(c))
-        {
+        if let Some(other) = rules.allow.iter().find(|c| !SUGGESTED_CHANGES.contains(c)) {
             return Err(format!(
                 "--allow: `{other}` is no one-step edit of suggest (it makes walls, remove, move \
                  and add edits; `{}` is for `improve`)",

@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use blockslide_core::model::Metric;
+use blockslide_core::model::Puzzle;
 use blockslide_core::model::text::{echo, echo_message, thousands};
 use blockslide_core::model::validate::{Severity, TextReport};
 use blockslide_core::solve::api::{AnalyzeReport, CountReport, ExploreReport};
-use blockslide_core::model::Puzzle;
 use blockslide_core::solve::design::{
     DesignRules, Figures, SearchOptions, SearchReport, SuggestReport, Suggestion,
 };
@@ -460,7 +460,12 @@ pub fn suggestions(design: &Puzzle, report: &SuggestReport, top: &[Suggestion]) 
         );
     }
     for (edit, reason) in &report.refused {
-        let _ = writeln!(out, "not analysed: {}: {}", echo(edit), echo_message(reason));
+        let _ = writeln!(
+            out,
+            "not analysed: {}: {}",
+            echo(edit),
+            echo_message(reason)
+        );
     }
     if !report.complete() {
         let _ = writeln!(
