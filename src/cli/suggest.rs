@@ -12,7 +12,7 @@
 //! follows `generate -o DIR`'s rules: every file is checked before the analyses start, and no
 //! file of an earlier run is left (one beyond the run's count is refused without `--force`).
 //!
-//! `--json` prints one object ([`blockslide_core::report::Suggestions`]): `{"status":..,
+//! `--json` prints one object ([`blockslide_core::report::Suggest`]): `{"status":..,
 //! "complete":..,"metric":..,"current":{"hardest":..,"start_length":..,"component":..,
 //! "solvable":..,"exact":..},"edits":..,"analysed":..,"seconds":..,"suggestions":[{"file":..,
 //! "edit":..,"change":..,"hardest":..,"start_length":..,"exact":..,"solvable":..,
@@ -25,7 +25,7 @@ use std::path::Path;
 
 use blockslide_core::model::Puzzle;
 use blockslide_core::model::file::{check_save_path, save_text, save_with};
-use blockslide_core::report::Suggestions;
+use blockslide_core::report::Suggest;
 use blockslide_core::solve::api::metric_for;
 use blockslide_core::solve::design::{
     Change, SUGGESTED_CHANGES, SuggestProgress, SuggestReport, SuggestRules, Suggestion, edits,
@@ -76,7 +76,7 @@ pub fn run(args: &SuggestArgs) -> Result<u8, CliError> {
     let report = suggest(&puzzle, &rules, &control, Some(&shown)).map_err(|e| e.to_string())?;
     drop(line);
     let top = &report.suggestions[..listed.min(report.suggestions.len())];
-    let mut object = Suggestions::new(&report, Some(top.len()));
+    let mut object = Suggest::new(&report, Some(top.len()));
     if let Some(dir) = folder {
         let mut names = Vec::with_capacity(top.len());
         for (i, suggestion) in top.iter().enumerate() {
@@ -157,7 +157,7 @@ fn capitalised(words: &str) -> String {
 }
 
 /// Writes `DIR/suggestions.json`: the listed edits, each with its file.
-fn write_list(dir: &Path, object: &Suggestions, args: &SuggestArgs) -> Result<(), CliError> {
+fn write_list(dir: &Path, object: &Suggest, args: &SuggestArgs) -> Result<(), CliError> {
     let list = dir.join(LIST);
     // Invariant: the objects hold strings, numbers, booleans and lists of them, so
     // serializing cannot fail.

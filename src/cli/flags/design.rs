@@ -140,7 +140,7 @@ const SUGGEST_NODES: &str = "Stop each edit's analysis after this many expanded 
                              figures are then lower bounds, marked \"at least\")";
 /// `suggest --time-limit`: the whole run.
 const SUGGEST_TIME: &str = "Stop after this many seconds: the edits not analysed by then are \
-                            listed last, not analysed";
+                            listed last, their figures unknown";
 /// `suggest --threads`: edits analysed at once.
 const SUGGEST_THREADS: &str = "Edits analysed at once, each on a thread of its own; 0, the \
                                default, is every core; at most 64. The figures do not depend \

@@ -478,11 +478,11 @@ pub fn suggestions(design: &Puzzle, report: &SuggestReport, top: &[Suggestion]) 
 }
 
 /// What an edit does, from the design's figures `was` to `now`: `hardest start 93 -> 101
-/// moves, start 81 -> 85 moves`; a lower bound reads `at least`, an edit a limit kept from
-/// being analysed `not analysed (time limit reached)`.
+/// moves, start 81 -> 85 moves`; a lower bound reads `at least`, an edit whose figures a
+/// limit left unknown `unknown (time limit reached)`.
 pub fn suggestion_figures(now: &Figures, was: &Figures) -> String {
     if !now.exact && now.solvable.is_none() && now.hardest.is_none() {
-        return format!("not analysed ({})", limit_words(now.status));
+        return format!("unknown ({})", limit_words(now.status));
     }
     if now.solvable == Some(false) {
         return "unsolvable, no goal position reachable".to_string();

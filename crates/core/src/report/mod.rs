@@ -34,6 +34,6 @@ pub use design::{DesignSearch, FoundDesign};
 pub use family::{FamilyCluster, FamilyRun};
 pub use solve::{AllHeuristics, Count, Heuristic, Solve, heuristics};
 pub use space::{Analyze, Explore, ExploredHardest, Hardest};
-pub use suggest::{DesignFigures, RefusedEdit, SuggestedEdit, Suggestions};
+pub use suggest::{DesignFigures, RefusedEdit, Suggest, SuggestedEdit};
 pub use trace::{TraceLine, trace_lines};
 pub use validation::{Finding, Validation};

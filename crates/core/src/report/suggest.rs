@@ -28,7 +28,7 @@ impl DesignFigures {
 }
 
 /// One edit and what it does. `file` is where a front end saved the edited design, `null`
-/// until it says so ([`Suggestions::with_files`]); `hardest` is `null` when no goal position is
+/// until it says so ([`Suggest::with_files`]); `hardest` is `null` when no goal position is
 /// reachable (or nothing is known), `start_length` when the edited start is unsolvable (or not
 /// known); `exact` is false when a limit stopped either figure, which are then lower bounds.
 /// `hardest_change` and `start_length_change` are the differences from the design's own
@@ -80,7 +80,7 @@ impl SuggestedEdit {
 /// design's own figures, how many edits there are and how many were analysed, and the edits
 /// listed, best first.
 #[derive(Clone, Debug, Serialize)]
-pub struct Suggestions {
+pub struct Suggest {
     status: &'static str,
     complete: bool,
     metric: &'static str,
@@ -99,11 +99,11 @@ pub struct RefusedEdit {
     reason: String,
 }
 
-impl Suggestions {
+impl Suggest {
     /// The object for `report`, its first `top` edits listed (all of them when `None`).
     pub fn new(report: &SuggestReport, top: Option<usize>) -> Self {
         let listed = top.unwrap_or(usize::MAX);
-        Suggestions {
+        Suggest {
             status: report.status.name(),
             complete: report.complete(),
             metric: report.metric.name(),

@@ -20,7 +20,7 @@ mod evaluate;
 mod mutate;
 mod rules;
 mod search;
-mod suggest;
+mod suggestions;
 
 pub use self::evaluate::{Evaluation, Objective, Proof, Rank, evaluate, prove};
 pub use self::mutate::Mutator;
@@ -31,7 +31,7 @@ pub use self::rules::{
 pub use self::search::{
     FoundDesign, SearchOptions, SearchReport, SearchStatus, StatusFn, Strategy, generate, improve,
 };
-pub use self::suggest::{
+pub use self::suggestions::{
     Edit, Figures, SUGGESTED_CHANGES, SuggestProgress, SuggestProgressFn, SuggestReport,
     SuggestRules, Suggestion, edits, suggest,
 };

@@ -537,7 +537,7 @@ pub fn suggest(
         });
     }
     // A stable sort: ties keep the order the edits were listed in.
-    suggestions.sort_by(|a, b| b.figures.rank().cmp(&a.figures.rank()));
+    suggestions.sort_by_key(|s| std::cmp::Reverse(s.figures.rank()));
     Ok(SuggestReport {
         metric: rules.metric,
         status,
