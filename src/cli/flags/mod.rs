@@ -270,7 +270,7 @@ const BENCH_JSON: &str = "Print JSON lines";
 pub struct BenchArgs {
     /// Which suites to run (default: all but `big`, `design` and `design-6x6`): klotski-bfs,
     /// classics, eight, korf100, korf100-mt, korf100-large, korf100-strong, korf100-max,
-    /// tiles5x5, analyze; and, only when named, big (the largest block puzzles, minutes each),
+    /// tiles5x5, analyze, suggest; and, only when named, big (the largest block puzzles, minutes each),
     /// design and design-6x6 (the design search reaching known targets, minutes each).
     pub suites: Vec<String>,
     /// Runs per measurement (1 to 1,000); the median is reported.
