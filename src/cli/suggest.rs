@@ -72,7 +72,7 @@ pub fn run(args: &SuggestArgs) -> Result<u8, CliError> {
     }
     let line = ProgressLine::new("suggesting", ProgressLine::wanted(args.limits.quiet.quiet));
     let control = controlled(limits, args.limits.threads.threads);
-    let shown = |p: SuggestProgress| line.message(&format!("{} of {} edits", p.done, p.total));
+    let shown = |p: &SuggestProgress<'_>| line.message(&format!("{} of {} edits", p.done, p.total));
     let report = suggest(&puzzle, &rules, &control, Some(&shown)).map_err(|e| e.to_string())?;
     drop(line);
     let top = &report.suggestions[..listed.min(report.suggestions.len())];

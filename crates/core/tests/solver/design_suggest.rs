@@ -47,13 +47,35 @@ fn walled() -> Puzzle {
     p
 }
 
-/// The puzzles every metric is checked on: small enough for a model walk of every edit.
+/// A 3x3 design with a wall and two 1x1 pieces of one kind beside one of its own.
+fn small_walled() -> Puzzle {
+    let mut p = Puzzle::from_rows(&["A A .", "B # C", ". . D"], &[". . .", ". . .", "A A ."])
+        .expect("well formed");
+    for t in ["C", "D"] {
+        p.styles.insert(
+            token(t),
+            PieceStyle {
+                kind: Some("soldier".into()),
+                ..PieceStyle::default()
+            },
+        );
+    }
+    p
+}
+
+/// The puzzles every metric is checked on: small enough for a model walk of every edit in a
+/// debug build.
 fn puzzles() -> Vec<Puzzle> {
-    let mut out = vec![walled(), bundled("blocks-tiny.ron")];
+    let mut out = vec![small_walled(), bundled("blocks-tiny.ron")];
+    let mut boards = BTreeSet::new();
     out.extend(
-        (0..40)
+        (0..200)
             .map(random_puzzle)
-            .filter(|p| blockslide_core::solve::design::check_input(p).is_ok())
+            .filter(|p| {
+                p.pieces().len() >= 3
+                    && blockslide_core::solve::design::check_input(p).is_ok()
+                    && boards.insert(p.board_rows())
+            })
             .take(3),
     );
     out
@@ -293,7 +315,12 @@ fn the_answer_does_not_depend_on_the_threads_and_progress_reaches_every_edit() {
     let design = bundled("blocks-tiny.ron");
     let rules = SuggestRules::new(Metric::Step);
     let seen = Mutex::new(Vec::new());
-    let sink = |p: SuggestProgress| seen.lock().expect("not poisoned").push(p);
+    let sink = |p: &SuggestProgress<'_>| {
+        let latest = p.latest.map(|s| (s.words.clone(), s.figures.clone()));
+        seen.lock()
+            .expect("not poisoned")
+            .push((p.done, p.total, latest));
+    };
     let one = suggest(&design, &rules, &control(1), None).expect("suggestions run");
     let two = suggest(&design, &rules, &control(2), Some(&sink)).expect("suggestions run");
     let figures = |r: &SuggestReport| -> Vec<(String, Figures)> {
@@ -304,14 +331,20 @@ fn the_answer_does_not_depend_on_the_threads_and_progress_reaches_every_edit() {
     };
     assert_eq!(figures(&one), figures(&two));
     let mut seen = seen.into_inner().expect("not poisoned");
-    seen.sort_by_key(|p| p.done);
+    seen.sort_by_key(|p| p.0);
     let total = edits(&design, &rules).len();
     assert_eq!(seen.len(), total);
     assert!(
         seen.iter()
             .enumerate()
-            .all(|(i, p)| p.done == i + 1 && p.total == total)
+            .all(|(i, p)| p.0 == i + 1 && p.1 == total)
     );
+    // Each edit is told as it is analysed, with the figures the report ends with.
+    let mut told: Vec<(String, Figures)> = seen.into_iter().filter_map(|p| p.2).collect();
+    let mut reported = figures(&two);
+    told.sort_by(|a, b| a.0.cmp(&b.0));
+    reported.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(told, reported);
 }
 
 #[test]

@@ -322,17 +322,21 @@ impl SuggestReport {
     }
 }
 
-/// How far [`suggest`] has come.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SuggestProgress {
+/// How far [`suggest`] has come, told after every edit analysed: an app can draw each edit on
+/// its map as it comes, before the run ends.
+#[derive(Clone, Copy, Debug)]
+pub struct SuggestProgress<'a> {
     /// Edits analysed so far.
     pub done: usize,
     /// Edits in all.
     pub total: usize,
+    /// The edit just analysed, with its figures; `None` when the front door refused its
+    /// design.
+    pub latest: Option<&'a Suggestion>,
 }
 
 /// The progress sink of [`suggest`], called from its worker threads after every edit.
-pub type SuggestProgressFn<'a> = dyn Fn(SuggestProgress) + Sync + 'a;
+pub type SuggestProgressFn<'a> = dyn Fn(&SuggestProgress<'_>) + Sync + 'a;
 
 /// Every one-step edit of `design` that `rules` allow, in a fixed order: walls added (reading
 /// order), walls removed, pieces removed, pieces moved, 1x1 pieces added.
@@ -432,7 +436,7 @@ pub fn edits(design: &Puzzle, rules: &SuggestRules) -> Vec<Edit> {
 /// - `control`: its threads are the edits analysed at once (each walk on one thread); its
 ///   node limit bounds each edit's analysis, its time limit and cancel flag the whole run, its
 ///   memory limit is shared among the threads. Its progress sink is not used: `progress`
-///   hears after every edit how many are done.
+///   hears after every edit how many are done, and the edit with its figures.
 ///
 /// An edit whose analysis a limit stopped keeps what it found as lower bounds, marked not
 /// exact; once the time is up or the run is cancelled, the edits left are listed with unknown
@@ -478,18 +482,32 @@ pub fn suggest(
                 store(&results[i], Outcome::Skipped(stop));
                 continue;
             }
+            let words = edit.describe(design);
             let outcome = match edit.apply(design) {
                 Some(edited) => match run.analyse(&edited) {
-                    Ok(figures) => Outcome::Analysed(edited, figures),
-                    Err(e) => Outcome::Refused(e.to_string()),
+                    Ok(figures) => Outcome::Analysed(Suggestion {
+                        edit: edit.clone(),
+                        words,
+                        design: edited,
+                        figures,
+                    }),
+                    Err(e) => Outcome::Refused(words, e.to_string()),
                 },
-                None => Outcome::Refused("the edit does not apply".to_string()),
+                None => Outcome::Refused(words, "the edit does not apply".to_string()),
             };
-            store(&results[i], outcome);
             let now = done.fetch_add(1, Ordering::Relaxed) + 1;
             if let Some(sink) = progress {
-                sink(SuggestProgress { done: now, total });
+                let latest = match &outcome {
+                    Outcome::Analysed(suggestion) => Some(suggestion),
+                    _ => None,
+                };
+                sink(&SuggestProgress {
+                    done: now,
+                    total,
+                    latest,
+                });
             }
+            store(&results[i], outcome);
         }
     };
     std::thread::scope(|scope| {
@@ -507,34 +525,33 @@ pub fn suggest(
         current.status
     };
     for (edit, slot) in edits.into_iter().zip(results) {
-        let words = edit.describe(design);
         let outcome = slot
             .into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .unwrap_or(Outcome::Skipped(Termination::Cancelled));
-        let (edited, figures) = match outcome {
-            Outcome::Analysed(edited, figures) => {
+        let suggestion = match outcome {
+            Outcome::Analysed(suggestion) => {
                 analysed += 1;
-                (edited, figures)
+                suggestion
             }
             Outcome::Skipped(stop) => match edit.apply(design) {
-                Some(edited) => (edited, Figures::unknown(stop)),
+                Some(edited) => Suggestion {
+                    words: edit.describe(design),
+                    edit,
+                    design: edited,
+                    figures: Figures::unknown(stop),
+                },
                 None => continue,
             },
-            Outcome::Refused(why) => {
+            Outcome::Refused(words, why) => {
                 refused.push((words, why));
                 continue;
             }
         };
-        if !figures.exact && status == Termination::Solved {
-            status = figures.status;
+        if !suggestion.figures.exact && status == Termination::Solved {
+            status = suggestion.figures.status;
         }
-        suggestions.push(Suggestion {
-            edit,
-            words,
-            design: edited,
-            figures,
-        });
+        suggestions.push(suggestion);
     }
     // A stable sort: ties keep the order the edits were listed in.
     suggestions.sort_by_key(|s| std::cmp::Reverse(s.figures.rank()));
@@ -551,12 +568,12 @@ pub fn suggest(
 
 /// What became of one edit.
 enum Outcome {
-    /// Analysed: the edited design and its figures.
-    Analysed(Puzzle, Figures),
+    /// Analysed: the edit, the edited design and its figures.
+    Analysed(Suggestion),
     /// Not analysed: a limit or a cancel came first.
     Skipped(Termination),
-    /// The front door refused the edited design, for this reason.
-    Refused(String),
+    /// The front door refused the edited design: the edit in words, and why.
+    Refused(String, String),
 }
 
 /// Puts `outcome` in `slot`.
