@@ -468,55 +468,8 @@ pub fn suggest(
     };
     let current = run.analyse(design)?;
     let edits = edits(design, rules);
-    let total = edits.len();
-    let results: Vec<Mutex<Option<Outcome>>> = (0..total).map(|_| Mutex::new(None)).collect();
-    let next = AtomicUsize::new(0);
-    let done = AtomicUsize::new(0);
-    let work = || {
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(edit) = edits.get(i) else {
-                break;
-            };
-            if let Some(stop) = run.stopped() {
-                store(&results[i], Outcome::Skipped(stop));
-                continue;
-            }
-            let words = edit.describe(design);
-            let outcome = match edit.apply(design) {
-                Some(edited) => match run.analyse(&edited) {
-                    Ok(figures) => Outcome::Analysed(Suggestion {
-                        edit: edit.clone(),
-                        words,
-                        design: edited,
-                        figures,
-                    }),
-                    Err(e) => Outcome::Refused(words, e.to_string()),
-                },
-                None => Outcome::Refused(words, "the edit does not apply".to_string()),
-            };
-            let now = done.fetch_add(1, Ordering::Relaxed) + 1;
-            if let Some(sink) = progress {
-                let latest = match &outcome {
-                    Outcome::Analysed(suggestion) => Some(suggestion),
-                    _ => None,
-                };
-                sink(&SuggestProgress {
-                    done: now,
-                    total,
-                    latest,
-                });
-            }
-            store(&results[i], outcome);
-        }
-    };
-    std::thread::scope(|scope| {
-        for _ in 1..run.threads.min(total.max(1)) {
-            scope.spawn(work);
-        }
-        work();
-    });
-    let mut suggestions = Vec::with_capacity(total);
+    let outcomes = run.analyse_all(design, &edits, progress);
+    let mut suggestions = Vec::with_capacity(edits.len());
     let mut refused = Vec::new();
     let mut analysed = 0;
     let mut status = if current.exact {
@@ -524,15 +477,11 @@ pub fn suggest(
     } else {
         current.status
     };
-    for (edit, slot) in edits.into_iter().zip(results) {
-        let outcome = slot
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .unwrap_or(Outcome::Skipped(Termination::Cancelled));
+    for (edit, outcome) in edits.into_iter().zip(outcomes) {
         let suggestion = match outcome {
             Outcome::Analysed(suggestion) => {
                 analysed += 1;
-                suggestion
+                *suggestion
             }
             Outcome::Skipped(stop) => match edit.apply(design) {
                 Some(edited) => Suggestion {
@@ -569,7 +518,7 @@ pub fn suggest(
 /// What became of one edit.
 enum Outcome {
     /// Analysed: the edit, the edited design and its figures.
-    Analysed(Suggestion),
+    Analysed(Box<Suggestion>),
     /// Not analysed: a limit or a cancel came first.
     Skipped(Termination),
     /// The front door refused the edited design: the edit in words, and why.
@@ -593,6 +542,77 @@ struct Run {
 }
 
 impl Run {
+    /// What became of each of `edits` of `design`, in their order: analysed on the run's
+    /// threads, each thread taking the next edit left, `progress` told after each.
+    fn analyse_all(
+        &self,
+        design: &Puzzle,
+        edits: &[Edit],
+        progress: Option<&SuggestProgressFn<'_>>,
+    ) -> Vec<Outcome> {
+        let total = edits.len();
+        let results: Vec<Mutex<Option<Outcome>>> = (0..total).map(|_| Mutex::new(None)).collect();
+        let next = AtomicUsize::new(0);
+        let done = AtomicUsize::new(0);
+        let work = || {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(edit) = edits.get(i) else {
+                    break;
+                };
+                if let Some(stop) = self.stopped() {
+                    store(&results[i], Outcome::Skipped(stop));
+                    continue;
+                }
+                let outcome = self.outcome(design, edit);
+                let now = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if let Some(sink) = progress {
+                    let latest = match &outcome {
+                        Outcome::Analysed(suggestion) => Some(&**suggestion),
+                        _ => None,
+                    };
+                    sink(&SuggestProgress {
+                        done: now,
+                        total,
+                        latest,
+                    });
+                }
+                store(&results[i], outcome);
+            }
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..self.threads.min(total.max(1)) {
+                scope.spawn(work);
+            }
+            work();
+        });
+        results
+            .into_iter()
+            .map(|slot| {
+                slot.into_inner()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .unwrap_or(Outcome::Skipped(Termination::Cancelled))
+            })
+            .collect()
+    }
+
+    /// What becomes of `edit` of `design`: the edited design analysed, or refused.
+    fn outcome(&self, design: &Puzzle, edit: &Edit) -> Outcome {
+        let words = edit.describe(design);
+        match edit.apply(design) {
+            Some(edited) => match self.analyse(&edited) {
+                Ok(figures) => Outcome::Analysed(Box::new(Suggestion {
+                    edit: edit.clone(),
+                    words,
+                    design: edited,
+                    figures,
+                })),
+                Err(e) => Outcome::Refused(words, e.to_string()),
+            },
+            None => Outcome::Refused(words, "the edit does not apply".to_string()),
+        }
+    }
+
     /// Why the run must stop before its next analysis, if it must.
     fn stopped(&self) -> Option<Termination> {
         if self.cancel.load(Ordering::Relaxed) {
