@@ -440,13 +440,13 @@ pub fn suggestions(design: &Puzzle, report: &SuggestReport, top: &[Suggestion]) 
     let total = report.suggestions.len() + report.refused.len();
     let _ = writeln!(
         out,
-        "{total} one-step edits, {} analysed in {:.2} s; {} best first:",
+        "{total} one-step edits, {} analysed in {:.2} s; {}best first:",
         report.analysed,
         report.elapsed.as_secs_f64(),
         if top.len() == report.suggestions.len() {
-            "all".to_string()
+            String::new()
         } else {
-            format!("the {}", top.len())
+            format!("the {} ", top.len())
         }
     );
     let width = top.len().to_string().len();
