@@ -398,3 +398,23 @@ fn a_node_limit_gives_lower_bounds_marked_not_exact() {
         }
     }
 }
+
+#[test]
+fn a_run_out_of_time_lists_every_edit_not_exact() {
+    let design = bundled("klotski.ron");
+    let rules = SuggestRules::new(Metric::Step);
+    let control = SearchControl::new(Limits {
+        max_time: std::time::Duration::ZERO,
+        ..Limits::default()
+    })
+    .with_threads(2);
+    let report = suggest(&design, &rules, &control, None).expect("suggestions run");
+    assert_eq!(report.status, Termination::TimeLimit);
+    assert!(!report.current.exact);
+    assert_eq!(report.suggestions.len(), edits(&design, &rules).len());
+    for s in &report.suggestions {
+        assert!(!s.figures.exact, "{}", s.words);
+        assert_eq!(s.figures.status, Termination::TimeLimit, "{}", s.words);
+        assert_eq!(s.edit.apply(&design).as_ref(), Some(&s.design));
+    }
+}
