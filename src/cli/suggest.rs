@@ -36,7 +36,7 @@ use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::{SuggestArgs, parse_allow};
 use super::improve::lock;
 use super::progress::ProgressLine;
-use super::render::text;
+use super::render::{Report, text};
 use super::save::{Numbered, save_error};
 use super::search::controlled;
 use super::source::read_puzzle;
@@ -55,7 +55,7 @@ const LIST: &str = "suggestions.json";
 ///
 /// # Errors
 /// An unreadable or invalid puzzle, a bad option, a folder or file that cannot be written.
-pub fn run(args: &SuggestArgs) -> Result<u8, CliError> {
+pub fn run(args: &SuggestArgs) -> Result<Report, CliError> {
     let puzzle = read_puzzle(&args.file)?;
     let rules = rules(&puzzle, args)?;
     let limits = args.limits.limits()?;
@@ -90,16 +90,17 @@ pub fn run(args: &SuggestArgs) -> Result<u8, CliError> {
         object = object.with_files(&names);
         write_list(dir, &object, args)?;
     }
-    if args.print.json {
-        super::render::json::print(&object)?;
-    } else {
-        out!("{}", text::suggestions(&puzzle, &report, top))?;
-    }
-    Ok(if report.complete() {
+    let code = if report.complete() {
         EXIT_OK
     } else {
         EXIT_LIMIT
-    })
+    };
+    Ok(Report::pick(
+        args.print.json,
+        || text::suggestions(&puzzle, &report, top),
+        || object,
+        code,
+    ))
 }
 
 /// The rules of `args` for `puzzle`: the metric, the edits `--allow` names (all four by
