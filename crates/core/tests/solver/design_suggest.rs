@@ -418,3 +418,28 @@ fn a_run_out_of_time_lists_every_edit_not_exact() {
         assert_eq!(s.edit.apply(&design).as_ref(), Some(&s.design));
     }
 }
+
+#[test]
+fn no_piece_is_added_where_a_zone_is_closed_to_it() {
+    let design = bundled("force-field.ron");
+    let rules = SuggestRules {
+        allow: [Change::Add, Change::Walls].into(),
+        ..SuggestRules::new(Metric::Move)
+    };
+    let report = suggest(&design, &rules, &control(2), None).expect("suggestions run");
+    assert!(report.refused.is_empty(), "{:?}", report.refused);
+    assert!(
+        report
+            .suggestions
+            .iter()
+            .any(|s| matches!(s.edit, Edit::AddPiece(_)))
+    );
+    for s in &report.suggestions {
+        assert!(s.figures.exact, "{}", s.words);
+        assert!(
+            blockslide_core::solve::design::check_input(&s.design).is_ok(),
+            "{}",
+            s.words
+        );
+    }
+}

@@ -129,12 +129,7 @@ impl Edit {
                 if next.cells.get(i) != Some(&Cell::Empty) {
                     return None;
                 }
-                let token = fresh_token(design)?;
-                let shape = PaletteShape::new(&[(0, 0)], Axis::Free);
-                let style = PieceStyle {
-                    kind: added_kind(design, &shape),
-                    ..PieceStyle::default()
-                };
+                let (token, style) = new_piece(design)?;
                 next.styles.insert(token, style);
                 next.cells[i] = Cell::Piece(token);
             }
@@ -184,6 +179,18 @@ impl Edit {
     }
 }
 
+/// The token and style of a 1x1 piece added to `design`: a token no piece uses, the kind the
+/// 1x1 pieces on the board share (else a kind of its own); `None` when no token is left.
+fn new_piece(design: &Puzzle) -> Option<(Token, PieceStyle)> {
+    let token = fresh_token(design)?;
+    let shape = PaletteShape::new(&[(0, 0)], Axis::Free);
+    let style = PieceStyle {
+        kind: added_kind(design, &shape),
+        ..PieceStyle::default()
+    };
+    Some((token, style))
+}
+
 /// A piece's shape in words: `1x1`, `2x2`, `1x2 vertical` (a bar, by its length and the way
 /// it runs), or `5-cell` for a shape that is not a rectangle.
 fn shape_words(cells: &[(usize, usize)]) -> String {
@@ -231,10 +238,11 @@ impl Figures {
             .iter()
             .rposition(|&n| n > 0)
             .and_then(|d| u32::try_from(d).ok());
+        // A lower bound of 0 says nothing: it is left unknown.
         let hardest = match &report.hardest {
             Some(h) => Some(h.distance),
             None if exact => None,
-            None => deepest,
+            None => deepest.filter(|&d| d > 0),
         };
         // A start not met in the layers the walk back finished lies beyond them: the last
         // layer (perhaps unfinished) is the least it can be.
@@ -245,7 +253,8 @@ impl Figures {
                 .histogram
                 .len()
                 .checked_sub(1)
-                .and_then(|d| u32::try_from(d).ok()),
+                .and_then(|d| u32::try_from(d).ok())
+                .filter(|&d| d > 0),
         };
         Figures {
             hardest,
@@ -298,8 +307,8 @@ pub struct Suggestion {
 pub struct SuggestReport {
     /// The metric of every figure.
     pub metric: Metric,
-    /// `Solved` when every edit was analysed to the end; else the first limit (or the cancel)
-    /// that stopped an analysis.
+    /// `Solved` when every edit was analysed to the end; else what stopped the analyses:
+    /// `Cancelled`, else `TimeLimit`, else the limit that stopped one edit's analysis.
     pub status: Termination,
     /// The design's own figures, before any edit.
     pub current: Figures,
@@ -345,7 +354,8 @@ pub type SuggestProgressFn<'a> = dyn Fn(&SuggestProgress<'_>) + Sync + 'a;
 /// (as `improve` places them); pieces removed are those not kept (the goal's, a zone's, a
 /// locked one, one on a locked cell); a piece moves to every other place its shape fits (empty
 /// cells or its own, none locked, each one it may cover); a 1x1 piece goes on every empty cell
-/// not locked, taking the kind the 1x1 pieces on the board share, else a kind of its own.
+/// not locked that it may cover, taking the kind the 1x1 pieces on the board share, else a
+/// kind of its own.
 pub fn edits(design: &Puzzle, rules: &SuggestRules) -> Vec<Edit> {
     let design_rules = rules.as_design_rules();
     let kept = kept_tokens(design, &design_rules);
@@ -420,10 +430,15 @@ pub fn edits(design: &Puzzle, rules: &SuggestRules) -> Vec<Edit> {
             }
         }
     }
-    if allows(Change::Add) && fresh_token(design).is_some() {
+    if allows(Change::Add)
+        && let Some((token, style)) = new_piece(design)
+    {
+        // The new piece goes only where its kind may stand (a zone may be closed to it).
+        let mut probe = design.clone();
+        probe.styles.insert(token, style);
         out.extend(
             (0..design.cells.len())
-                .filter(|&i| empty(i))
+                .filter(|&i| empty(i) && probe.may_cover(token, i))
                 .map(Edit::AddPiece),
         );
     }
@@ -472,6 +487,13 @@ pub fn suggest(
     let mut suggestions = Vec::with_capacity(edits.len());
     let mut refused = Vec::new();
     let mut analysed = 0;
+    // What stopped the run as a whole: Ctrl-C, else the clock, else one edit's own limit.
+    let stop_rank = |status: Termination| match status {
+        Termination::Solved | Termination::Unsolvable => 0,
+        Termination::Cancelled => 3,
+        Termination::TimeLimit => 2,
+        _ => 1,
+    };
     let mut status = if current.exact {
         Termination::Solved
     } else {
@@ -497,7 +519,7 @@ pub fn suggest(
                 continue;
             }
         };
-        if !suggestion.figures.exact && status == Termination::Solved {
+        if !suggestion.figures.exact && stop_rank(suggestion.figures.status) > stop_rank(status) {
             status = suggestion.figures.status;
         }
         suggestions.push(suggestion);
