@@ -247,3 +247,44 @@ fn bad_input_gets_a_clear_error() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn allow_and_lock_hold_for_every_edit_listed() {
+    let dir = tempfile::tempdir().unwrap();
+    let walled = dir.path().join("walled.ron");
+    std::fs::write(&walled, WALLED).unwrap();
+    let walled = walled.to_str().unwrap();
+    let report = json(&blockslide_exits(
+        &["suggest", walled, "--allow", "walls,add", "--json", "-q"],
+        0,
+    ));
+    let edits = report["suggestions"].as_array().unwrap();
+    assert!(edits.iter().any(|e| e["change"] == "walls"));
+    assert!(edits.iter().any(|e| e["change"] == "add"));
+    assert!(
+        edits
+            .iter()
+            .all(|e| e["change"] == "walls" || e["change"] == "add")
+    );
+    // B locked, and the cell at row 1, column 3: B stays, the cell stays empty.
+    let report = json(&blockslide_exits(
+        &["suggest", walled, "--lock", "B,1:3", "--json", "-q"],
+        0,
+    ));
+    let edits = report["suggestions"].as_array().unwrap();
+    assert!(!edits.is_empty());
+    for edit in edits {
+        let board: Vec<&str> = edit["board"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_str().unwrap())
+            .collect();
+        let cells: Vec<Vec<&str>> = board
+            .iter()
+            .map(|r| r.split_whitespace().collect())
+            .collect();
+        assert_eq!(cells[1][0], "B", "{}", edit["edit"]);
+        assert_eq!(cells[0][2], ".", "{}", edit["edit"]);
+    }
+}
