@@ -1,7 +1,8 @@
 //! The `blockslide` binary: the desktop app when run without a subcommand, and the CLI for
-//! scripts and benchmarks, with twelve subcommands: `check`, `solve`, `count`, `analyze`,
-//! `explore`, `family`, `batch`, `generate`, `improve`, `bench`, `import` and `export` (a
-//! puzzle in another notation, or as a playable web page: `export html FILE -o puzzle.html`).
+//! scripts and benchmarks, with thirteen subcommands: `check`, `solve`, `count`, `analyze`,
+//! `explore`, `family`, `batch`, `generate`, `improve`, `suggest`, `bench`, `import` and
+//! `export` (a puzzle in another notation, or as a playable web page: `export html FILE -o
+//! puzzle.html`).
 
 mod cli;
 

@@ -12,6 +12,7 @@ mod big;
 mod blocks;
 mod design;
 mod measure;
+mod suggest;
 mod tiles;
 
 /// Runs `blockslide bench`.
@@ -24,6 +25,7 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
         .iter()
         .chain(tiles::SUITES)
         .chain(analysis::SUITES)
+        .chain(suggest::SUITES)
         .copied()
         .collect();
     let chosen: Vec<&str> = if args.suites.is_empty() {
@@ -50,6 +52,8 @@ pub fn run(args: &BenchArgs) -> Result<u8, CliError> {
             tiles::run_suite(suite, args)
         } else if analysis::SUITES.contains(suite) {
             analysis::run_suite(args)
+        } else if suggest::SUITES.contains(suite) {
+            suggest::run_suite(args)
         } else {
             return Err(CliError::from(format!(
                 "unknown suite `{suite}`; choose from {}",

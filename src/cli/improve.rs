@@ -34,7 +34,7 @@ use blockslide_core::solve::{SearchControl, Termination};
 
 use super::error::{CliError, EXIT_LIMIT, EXIT_OK};
 use super::flags::values::parse_size;
-use super::flags::{DesignArgs, ImproveArgs};
+use super::flags::{DesignArgs, ImproveArgs, parse_allow};
 use super::progress::ProgressLine;
 use super::render::{Report, json, text};
 use super::save::{create_folder, save_error};
@@ -132,20 +132,7 @@ pub(super) fn setup(
     let metric = metric_for(puzzle, args.metric.clone().transpose()?);
     let mut rules = DesignRules::for_design(puzzle, metric);
     if let Some(allow) = &args.allow {
-        rules.allow = allow
-            .iter()
-            .map(|name| {
-                Change::ALL
-                    .into_iter()
-                    .find(|c| c.name() == name.trim())
-                    .ok_or_else(|| {
-                        format!(
-                            "--allow: unknown change `{name}`; choose from move, add, remove, \
-                             reshape, walls"
-                        )
-                    })
-            })
-            .collect::<Result<BTreeSet<_>, _>>()?;
+        rules.allow = parse_allow(allow)?;
     }
     if let Some(palette) = &args.palette {
         rules.palette = palette
@@ -164,7 +151,12 @@ pub(super) fn setup(
         }
     }
     for item in &args.lock {
-        lock(puzzle, &mut rules, item.trim())?;
+        lock(
+            puzzle,
+            &mut rules.locked_pieces,
+            &mut rules.locked_cells,
+            item.trim(),
+        )?;
     }
     let seed = args.seed.unwrap_or_else(|| {
         let seed = rand::random::<u64>();
@@ -231,8 +223,14 @@ fn parse_shape(text: &str) -> Result<PaletteShape, String> {
     Ok(shape.with_kind(kind))
 }
 
-/// Adds one `--lock` item: a cell `ROW:COLUMN` or a piece's name.
-fn lock(puzzle: &Puzzle, rules: &mut DesignRules, item: &str) -> Result<(), String> {
+/// Adds one `--lock` item (`improve`, `generate`, `suggest`): a cell `ROW:COLUMN` to
+/// `cells`, or a piece's name to `pieces`.
+pub(super) fn lock(
+    puzzle: &Puzzle,
+    pieces: &mut BTreeSet<Token>,
+    cells: &mut BTreeSet<usize>,
+    item: &str,
+) -> Result<(), String> {
     if let Some((r, c)) = item.split_once(':') {
         let (Ok(r), Ok(c)) = (r.trim().parse::<usize>(), c.trim().parse::<usize>()) else {
             return Err(format!(
@@ -245,14 +243,14 @@ fn lock(puzzle: &Puzzle, rules: &mut DesignRules, item: &str) -> Result<(), Stri
                 puzzle.rows, puzzle.cols
             ));
         }
-        rules.locked_cells.insert((r - 1) * puzzle.cols + c - 1);
+        cells.insert((r - 1) * puzzle.cols + c - 1);
         return Ok(());
     }
     let token = Token::new(item).map_err(|e| format!("--lock: `{item}`: {e}"))?;
     if !puzzle.pieces().iter().any(|p| p.token == token) {
         return Err(format!("--lock: the puzzle has no piece `{item}`"));
     }
-    rules.locked_pieces.insert(token);
+    pieces.insert(token);
     Ok(())
 }
 

@@ -3,10 +3,10 @@
 //! (`improve.rs` holds the options and the report they share).
 
 use std::ops::RangeInclusive;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use blockslide_core::model::Cell;
-use blockslide_core::model::file::{check_save_path, parse, read_text, save_with};
+use blockslide_core::model::file::{parse, read_text, save_with};
 use blockslide_core::model::token::Token;
 use blockslide_core::model::{Puzzle, rushhour};
 use blockslide_core::solve::design::{Change, DesignRules, PaletteShape, SearchStatus, generate};
@@ -19,7 +19,7 @@ use super::flags::values::parse_size;
 use super::flags::{DesignArgs, ForceArgs};
 use super::improve::{SearchLine, design_file, design_report, setup};
 use super::render::text::stop_words;
-use super::save::{create_folder, save_error};
+use super::save::{Numbered, save_error};
 
 /// Arguments of `generate` for puzzles made to order (`generate rushhour`, `generate
 /// FILE.ron`).
@@ -83,7 +83,7 @@ pub fn made_to_order(args: &MadeToOrder<'_>) -> Result<u8, CliError> {
         family.apply(&mut rules, args.design);
     }
     if let Some(dir) = args.output {
-        prepare_folder(dir, args.count, args.force)?;
+        ORDERED.prepare(dir, args.count, args.force)?;
     }
     let line = SearchLine::new(args.design.quiet.quiet, control.limits.max_time);
     let report = generate(
@@ -100,12 +100,12 @@ pub fn made_to_order(args: &MadeToOrder<'_>) -> Result<u8, CliError> {
     let mut files = Vec::new();
     if let Some(dir) = args.output {
         for (i, design) in report.designs.iter().enumerate() {
-            let out = dir.join(order_name(i + 1));
+            let out = dir.join(ORDERED.name(i + 1));
             let file = design_file(design, &base, rules.metric);
             save_with(&out, &file, args.force.options()).map_err(|e| save_error(&out, &e))?;
             files.push(out);
         }
-        clear_earlier_run(dir, files.len(), args.count, args.force.force)?;
+        ORDERED.clear_earlier_run(dir, files.len(), args.count, args.force.force)?;
     }
     let code = if report.designs.len() >= args.count {
         EXIT_OK
@@ -212,73 +212,12 @@ fn family_base(spec: &FamilySpec) -> Result<(Puzzle, FamilyRules), String> {
     }
 }
 
-/// `puzzle-N.ron`.
-fn order_name(n: usize) -> String {
-    format!("puzzle-{n}.ron")
-}
-
-/// Makes the output folder and checks, before any work, that the run can write its `count`
-/// puzzles there and leave no earlier run's puzzle beyond them (unless `--force` removes it).
-fn prepare_folder(dir: &Path, count: usize, force: &ForceArgs) -> Result<(), CliError> {
-    create_folder(dir)?;
-    for i in 1..=count {
-        let out = dir.join(order_name(i));
-        check_save_path(&out, force.options()).map_err(|e| save_error(&out, &e))?;
-    }
-    let stale = numbered_puzzles(dir, count)?;
-    if !stale.is_empty() && !force.force {
-        let names: Vec<String> = stale.iter().map(|&(n, _)| order_name(n)).collect();
-        let them = if names.len() == 1 { "it" } else { "them" };
-        return Err(format!(
-            "{} holds {} from an earlier run, beyond --count {count}; remove {them}, or pass \
-             --force to have {them} removed once the new puzzles are written",
-            dir.display(),
-            names.join(", "),
-        )
-        .into());
-    }
-    Ok(())
-}
-
-/// Removes what is left in `dir` of an earlier run once `written` puzzles are: its numbers up
-/// to `count` this run did not reach (they would have been replaced), and with `force` those
-/// beyond `count`; the folder then holds this run's puzzles alone.
-fn clear_earlier_run(dir: &Path, written: usize, count: usize, force: bool) -> Result<(), String> {
-    for (n, path) in numbered_puzzles(dir, written)? {
-        if n <= count || force {
-            std::fs::remove_file(&path)
-                .map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
-        }
-    }
-    Ok(())
-}
-
-/// The files `puzzle-N.ron` in `dir` numbered beyond `after`, in the order of their numbers.
-fn numbered_puzzles(dir: &Path, after: usize) -> Result<Vec<(usize, PathBuf)>, String> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-    let mut found = Vec::new();
-    for entry in entries {
-        let entry = entry.map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
-        let name = entry.file_name();
-        let Some(name) = name.to_str() else {
-            continue;
-        };
-        let Some(n) = name
-            .strip_prefix("puzzle-")
-            .and_then(|s| s.strip_suffix(".ron"))
-            .and_then(|digits| digits.parse::<usize>().ok())
-        else {
-            continue;
-        };
-        // Only the names this command writes (`puzzle-03.ron` is someone else's).
-        if n > after && order_name(n) == name {
-            found.push((n, entry.path()));
-        }
-    }
-    found.sort_unstable();
-    Ok(found)
-}
+/// The files `generate -o DIR` writes: `puzzle-N.ron`, as many as `--count`.
+const ORDERED: Numbered = Numbered {
+    prefix: "puzzle-",
+    what: "puzzles",
+    bound: "--count {n}",
+};
 
 /// `A..B` or `N`.
 fn parse_band(text: &str) -> Result<RangeInclusive<u32>, String> {

@@ -30,6 +30,7 @@ mod save;
 mod search;
 mod solve;
 mod source;
+mod suggest;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -83,6 +84,7 @@ pub fn run() -> ExitCode {
         Some(Command::Explore(args)) => explore::run(&args).and_then(Report::print),
         Some(Command::Family(args)) => family::run(&args),
         Some(Command::Improve(args)) => improve::run(&args).and_then(Report::print),
+        Some(Command::Suggest(args)) => suggest::run(&args).and_then(Report::print),
         None => open_app(cli.file, cli.screenshot),
     });
     ExitCode::from(result.unwrap_or_else(|error| error.report(name.as_deref())))

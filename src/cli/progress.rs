@@ -47,6 +47,13 @@ impl ProgressLine {
             bar.set_message(message(stats));
         }))
     }
+
+    /// Shows `text` as the line's message (a command that counts its own steps).
+    pub fn message(&self, text: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(text.to_string());
+        }
+    }
 }
 
 impl Drop for ProgressLine {

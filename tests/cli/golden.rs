@@ -361,6 +361,7 @@ fn golden_help() {
         #[cfg(not(feature = "distributed"))]
         case("help-family", "family --help"),
         case("help-improve", "improve --help"),
+        case("help-suggest", "suggest --help"),
         // With the app built in, a word that is no subcommand is a file for the app to open,
         // which would open a window where a display exists: checked without the app only.
         #[cfg(not(feature = "gui"))]
@@ -662,6 +663,33 @@ fn golden_family() {
             "family {root}/families/small-blocks.ron --max-walls 2",
         ),
         case("family-resume-without-output", "family rushhour --resume"),
+    ]);
+}
+
+#[test]
+fn golden_suggest() {
+    check(&[
+        case(
+            "suggest",
+            "suggest {root}/saved_puzzles/blocks-tiny.ron --threads 1 -q",
+        ),
+        case(
+            "suggest-json",
+            "suggest {root}/saved_puzzles/blocks-tiny.ron --metric slide --top 3 --threads 1 --json -q",
+        ),
+        case(
+            "suggest-output",
+            "suggest {root}/saved_puzzles/klotski.ron --allow walls,add,remove --top 3 --threads 1 -o out -q",
+        ),
+        case(
+            "suggest-limit",
+            "suggest {root}/saved_puzzles/klotski.ron --max-nodes 100 --top 4 --threads 1 -q",
+        ),
+        case(
+            "suggest-bad-allow",
+            "suggest {root}/saved_puzzles/blocks-tiny.ron --allow walls,wings",
+        ),
+        case("suggest-missing", "suggest {tmp}/missing.ron"),
     ]);
 }
 

@@ -24,6 +24,7 @@ mod family_distributed;
 mod generate_cli;
 mod golden;
 mod improve_cli;
+mod suggest_cli;
 mod tiles_cli;
 
 /// The fixtures every test crate shares, under the name the tests use.

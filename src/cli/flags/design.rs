@@ -1,13 +1,28 @@
-//! The flags of the design search: `improve`, and `generate` from a source.
+//! The flags of the design search (`improve`, and `generate` from a source) and of `suggest`,
+//! with the one parser of the change names they share (`--allow`).
 
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use blockslide_core::model::Metric;
-use blockslide_core::solve::design::{Objective, Strategy};
+use blockslide_core::solve::design::{Change, Objective, Strategy};
 use clap::Args;
 
-use super::shared::{ForceArgs, JsonOutput, MaxMemory, OutputPath, Quiet, Threads, TimeLimit};
+use super::shared::{
+    ForceArgs, JsonOutput, LimitArgs, MaxMemory, OutputPath, Quiet, Threads, TimeLimit,
+};
 use super::values::{Choice, counts, names};
+
+/// The changes `--allow` names (`improve`, `generate`, `suggest`).
+///
+/// # Errors
+/// A message naming the first unknown change and the names there are.
+pub fn parse_allow(names: &[String]) -> Result<BTreeSet<Change>, String> {
+    names
+        .iter()
+        .map(|name| name.parse::<Change>().map_err(|e| format!("--allow: {e}")))
+        .collect()
+}
 
 /// `--time-limit` of a design search, an anytime search with a default budget.
 const TIME_LIMIT: &str = "Seconds to search [default: 60 for improve, 600 for generate]";
@@ -109,6 +124,63 @@ pub struct ImproveArgs {
     #[command(flatten)]
     pub design: DesignArgs,
     /// Replacing read-only files in DIR.
+    #[command(flatten)]
+    pub force: ForceArgs,
+    /// `--json`.
+    #[command(flatten)]
+    pub print: JsonOutput,
+}
+
+/// `suggest -o`: the folder of the edited designs.
+const SUGGEST_OUTPUT: &str = "Write each listed edit as a puzzle file (suggestion-1.ron, the \
+                              best, ...) and suggestions.json into this folder (created if \
+                              missing)";
+/// `suggest --max-nodes`: each edit's analysis is bounded on its own.
+const SUGGEST_NODES: &str = "Stop each edit's analysis after this many expanded nodes (its \
+                             figures are then lower bounds, marked \"at least\")";
+/// `suggest --time-limit`: the whole run.
+const SUGGEST_TIME: &str = "Stop after this many seconds: the edits not analysed by then are \
+                            listed last, their figures unknown";
+/// `suggest --threads`: edits analysed at once.
+const SUGGEST_THREADS: &str = "Edits analysed at once, each on a thread of its own; 0, the \
+                               default, is every core; at most 64. The figures do not depend \
+                               on it";
+/// `suggest --json`.
+const SUGGEST_JSON: &str = "Print one JSON object: the design's figures and the listed edits";
+
+/// Arguments of `suggest`.
+#[derive(Debug, Args)]
+#[command(
+    mut_arg("output", |a| a.help(SUGGEST_OUTPUT).value_name("DIR")),
+    mut_arg("max_nodes", |a| a.help(SUGGEST_NODES)),
+    mut_arg("time_limit", |a| a.help(SUGGEST_TIME)),
+    mut_arg("threads", |a| a.help(SUGGEST_THREADS)),
+    mut_arg("json", |a| a.help(SUGGEST_JSON)),
+)]
+pub struct SuggestArgs {
+    /// The puzzle file (.ron) whose one-step edits are analysed.
+    pub file: PathBuf,
+    /// How moves are counted (default: the puzzle's metric, else step).
+    #[arg(long, value_parser = names::<Metric>())]
+    pub metric: Option<Choice<Metric>>,
+    /// The edits to try, comma-separated: walls (a wall added on an empty cell or removed),
+    /// remove (a piece), move (a piece to another place it fits), add (a 1x1 piece) [default:
+    /// all four].
+    #[arg(long, value_delimiter = ',')]
+    pub allow: Option<Vec<String>>,
+    /// Pieces (by name) and cells (`ROW:COLUMN`, from 1) no edit may touch, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    pub lock: Vec<String>,
+    /// List (and write, with -o) only the N best edits [default: every edit].
+    #[arg(long, value_name = "N", value_parser = counts::<usize>(1, 1_000_000))]
+    pub top: Option<usize>,
+    /// Resource limits.
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// `-o DIR`.
+    #[command(flatten)]
+    pub output: OutputPath,
+    /// Replacing read-only files in DIR, and removing an earlier run's files beyond --top.
     #[command(flatten)]
     pub force: ForceArgs,
     /// `--json`.

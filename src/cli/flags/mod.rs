@@ -14,7 +14,7 @@ use blockslide_core::model::file::MAX_LIST_INSTANCES;
 use blockslide_core::solve::Algorithm;
 use clap::{Args, Parser, Subcommand};
 
-pub use design::{DesignArgs, ImproveArgs};
+pub use design::{DesignArgs, ImproveArgs, SuggestArgs, parse_allow};
 #[cfg(feature = "distributed")]
 pub use family::ClusterArgs;
 pub use family::{FamilyArgs, Format};
@@ -66,6 +66,9 @@ pub enum Command {
     Family(FamilyArgs),
     /// Search the designs around a puzzle for harder variants.
     Improve(ImproveArgs),
+    /// Every one-step edit of a design (a wall, a piece removed or moved, a 1x1 added) with its
+    /// new hardest start and start length, best first.
+    Suggest(SuggestArgs),
 }
 
 /// `check --json`: an object per file.
@@ -267,7 +270,7 @@ const BENCH_JSON: &str = "Print JSON lines";
 pub struct BenchArgs {
     /// Which suites to run (default: all but `big`, `design` and `design-6x6`): klotski-bfs,
     /// classics, eight, korf100, korf100-mt, korf100-large, korf100-strong, korf100-max,
-    /// tiles5x5, analyze; and, only when named, big (the largest block puzzles, minutes each),
+    /// tiles5x5, analyze, suggest; and, only when named, big (the largest block puzzles, minutes each),
     /// design and design-6x6 (the design search reaching known targets, minutes each).
     pub suites: Vec<String>,
     /// Runs per measurement (1 to 1,000); the median is reported.

@@ -2,8 +2,8 @@
 //! one JSON object a line for scripts ([`json`]).
 //!
 //! A subcommand that finds one thing (`check`, `solve`, `count`, `analyze`, `explore`,
-//! `improve`) is a function from its flags to a [`Report`], which the dispatcher prints. The
-//! subcommands that stream (`family`'s listing, `generate`'s lines, `batch`'s and `bench`'s
+//! `improve`, `suggest`) is a function from its flags to a [`Report`], which the dispatcher
+//! prints. The subcommands that stream (`family`'s listing, `generate`'s lines, `batch`'s and `bench`'s
 //! rows, `import` and `export`'s converted file) print as they go, through the same
 //! renderers, so that a long run shows its work and never holds it all.
 

@@ -7,10 +7,13 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use blockslide_core::model::Metric;
+use blockslide_core::model::Puzzle;
 use blockslide_core::model::text::{echo, echo_message, thousands};
 use blockslide_core::model::validate::{Severity, TextReport};
 use blockslide_core::solve::api::{AnalyzeReport, CountReport, ExploreReport};
-use blockslide_core::solve::design::{DesignRules, SearchOptions, SearchReport};
+use blockslide_core::solve::design::{
+    DesignRules, Figures, SearchOptions, SearchReport, SuggestReport, Suggestion,
+};
 use blockslide_core::solve::family::FamilySummary;
 use blockslide_core::solve::{HeuristicInfo, SolveReport, Termination};
 
@@ -410,6 +413,115 @@ pub fn stop_words(status: Termination) -> &'static str {
         Termination::Cancelled => "stopped by Ctrl-C",
         Termination::NodeLimit => "candidate limit reached",
         Termination::Solved => "target reached",
+        _ => "time limit reached",
+    }
+}
+
+/// `suggest`: the design's own figures, then one line per listed edit (`top`, best first)
+/// with what it does, and what was not analysed.
+pub fn suggestions(design: &Puzzle, report: &SuggestReport, top: &[Suggestion]) -> String {
+    let mut out = String::new();
+    let name = if design.name.is_empty() {
+        "the design"
+    } else {
+        design.name.as_str()
+    };
+    let now = &report.current;
+    let _ = writeln!(
+        out,
+        "{}, {} metric: hardest start {}, start {}, {}{} positions",
+        echo(name),
+        report.metric.name(),
+        figure(now.hardest, now, "no goal reachable"),
+        figure(now.start_length, now, "unsolvable"),
+        if now.exact { "" } else { "at least " },
+        thousands(now.component)
+    );
+    let total = report.suggestions.len() + report.refused.len();
+    let _ = writeln!(
+        out,
+        "{total} one-step edits, {} analysed in {:.2} s; {}best first:",
+        report.analysed,
+        report.elapsed.as_secs_f64(),
+        if top.len() == report.suggestions.len() {
+            String::new()
+        } else {
+            format!("the {} ", top.len())
+        }
+    );
+    let width = top.len().to_string().len();
+    for (i, suggestion) in top.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{:>width$}. {}: {}",
+            i + 1,
+            echo(&suggestion.words),
+            suggestion_figures(&suggestion.figures, now)
+        );
+    }
+    for (edit, reason) in &report.refused {
+        let _ = writeln!(
+            out,
+            "not analysed: {}: {}",
+            echo(edit),
+            echo_message(reason)
+        );
+    }
+    if !report.complete() {
+        let _ = writeln!(
+            out,
+            "{}: figures marked \"at least\" are lower bounds",
+            limit_words(report.status)
+        );
+    }
+    out
+}
+
+/// What an edit does, from the design's figures `was` to `now`: `hardest start 93 -> 101
+/// moves, start 81 -> 85 moves`; a lower bound reads `at least`, an edit whose figures a
+/// limit left unknown `unknown (time limit reached)`.
+pub fn suggestion_figures(now: &Figures, was: &Figures) -> String {
+    if !now.exact && now.solvable.is_none() && now.hardest.is_none() {
+        return format!("unknown ({})", limit_words(now.status));
+    }
+    if now.solvable == Some(false) {
+        return "unsolvable, no goal position reachable".to_string();
+    }
+    format!(
+        "hardest start {} -> {} moves, start {} -> {} moves",
+        bare(was.hardest, was),
+        bare(now.hardest, now),
+        bare(was.start_length, was),
+        bare(now.start_length, now)
+    )
+}
+
+/// A figure of `figures` without its unit: `93`, `at least 93`, `none`.
+fn bare(value: Option<u32>, figures: &Figures) -> String {
+    match value {
+        Some(v) if figures.exact => v.to_string(),
+        Some(v) => format!("at least {v}"),
+        None if figures.exact => "none".to_string(),
+        None => "unknown".to_string(),
+    }
+}
+
+/// A figure of `figures` with its unit: `93 moves`, `at least 93 moves`, `missing` when it is
+/// known there is none.
+fn figure(value: Option<u32>, figures: &Figures, missing: &str) -> String {
+    match value {
+        Some(_) => format!("{} moves", bare(value, figures)),
+        None if figures.exact => missing.to_string(),
+        None => "unknown".to_string(),
+    }
+}
+
+/// Why an analysis stopped early, in words.
+fn limit_words(status: Termination) -> &'static str {
+    match status {
+        Termination::Cancelled => "stopped by Ctrl-C",
+        Termination::NodeLimit => "node limit reached",
+        Termination::MemoryLimit => "memory limit reached",
         _ => "time limit reached",
     }
 }

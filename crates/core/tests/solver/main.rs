@@ -15,6 +15,7 @@ mod blocks_properties;
 mod blocks_support;
 mod counts_documented;
 mod design_search;
+mod design_suggest;
 mod families;
 mod families_file;
 mod family_blocks;

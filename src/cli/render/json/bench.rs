@@ -118,6 +118,29 @@ pub struct BenchPieceSet<'a> {
     pub what: &'static str,
 }
 
+/// `bench suggest --json`: every one-step edit of a design analysed in one metric.
+#[derive(Serialize)]
+pub struct BenchSuggest<'a> {
+    /// The best edit's hardest start.
+    pub best_hardest: Option<u32>,
+    /// Edits analysed.
+    pub edits: usize,
+    /// The design's own hardest start.
+    pub hardest: Option<u32>,
+    /// Wall-clock seconds per run, the median.
+    pub median_seconds: f64,
+    /// The metric's name.
+    pub metric: &'static str,
+    /// The puzzle's name.
+    pub puzzle: &'a str,
+    /// Runs measured.
+    pub runs: usize,
+    /// `suggest`.
+    pub suite: &'static str,
+    /// Edits analysed at once.
+    pub threads: usize,
+}
+
 /// `bench big --json`: one breadth-first solve of a large block puzzle.
 #[derive(Serialize)]
 pub struct BenchBig<'a> {

@@ -11,18 +11,27 @@
 //! the board, the goal and the goal's pieces, the zones, locked pieces and cells, the piece
 //! and wall limits. No design is reported harder than it is: each kept one is proved by a
 //! second analysis from its hardest start ([`prove`]), whose length is the one reported.
+//!
+//! [`suggest`] answers where the next edit should go: every one-step edit of a design (a wall
+//! added or removed, a piece removed or moved, a 1x1 piece added) with the edited design's
+//! hardest start and start length, best first.
 
 mod evaluate;
 mod mutate;
 mod rules;
 mod search;
+mod suggestions;
 
 pub use self::evaluate::{Evaluation, Objective, Proof, Rank, evaluate, prove};
 pub use self::mutate::Mutator;
 pub use self::rules::{
-    Change, DesignRules, PaletteShape, RuleBroken, changes, check_design, check_input,
-    rush_hour_palette,
+    Change, DesignRules, PaletteShape, RuleBroken, UnknownChange, changes, check_design,
+    check_input, rush_hour_palette,
 };
 pub use self::search::{
     FoundDesign, SearchOptions, SearchReport, SearchStatus, StatusFn, Strategy, generate, improve,
+};
+pub use self::suggestions::{
+    Edit, Figures, SUGGESTED_CHANGES, SuggestProgress, SuggestProgressFn, SuggestReport,
+    SuggestRules, Suggestion, edits, suggest,
 };

@@ -319,7 +319,7 @@ impl Mutator {
 /// another shape has it; else none, which makes the new piece its own kind. A new piece
 /// never joins a kind it would not be identical to, nor takes a kind from pieces its shape
 /// shares the board with, so the design's counts stay those of the pieces it has.
-fn added_kind(design: &Puzzle, shape: &PaletteShape) -> Option<String> {
+pub(super) fn added_kind(design: &Puzzle, shape: &PaletteShape) -> Option<String> {
     let mut same: Vec<Option<String>> = Vec::new();
     let mut palette_kind_taken = false;
     for piece in design.pieces() {
@@ -367,7 +367,7 @@ fn is_straight(cells: &[(usize, usize)], axis: Axis) -> bool {
 
 /// A token no piece of `design` uses: a capital letter first (so Rush Hour boards stay
 /// writable in Fogleman's notation), then a small letter, then a number.
-fn fresh_token(design: &Puzzle) -> Option<Token> {
+pub(super) fn fresh_token(design: &Puzzle) -> Option<Token> {
     let used: BTreeSet<Token> = design.pieces().iter().map(|p| p.token).collect();
     let letters = ('B'..='Z').chain('a'..='z').map(|c| c.to_string());
     letters

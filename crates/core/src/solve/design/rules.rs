@@ -48,6 +48,23 @@ impl Change {
     }
 }
 
+/// A name that is no [`Change`] (of `--allow`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown change `{0}`; choose from move, add, remove, reshape, walls")]
+pub struct UnknownChange(pub String);
+
+impl std::str::FromStr for Change {
+    type Err = UnknownChange;
+
+    /// The change of this name ([`Change::name`]), spaces around it ignored.
+    fn from_str(name: &str) -> Result<Change, UnknownChange> {
+        Change::ALL
+            .into_iter()
+            .find(|c| c.name() == name.trim())
+            .ok_or_else(|| UnknownChange(name.to_string()))
+    }
+}
+
 impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
