@@ -432,6 +432,9 @@ pub enum Command {
     /// Replace the whole design with this one, as one undoable edit: "Use this design" of the
     /// Make it harder window.
     UseDesign(Box<Puzzle>),
+    /// Make one of the design panel's suggested edits (the design with the edit made), as
+    /// one undo step named after it.
+    ApplySuggestion(Box<Puzzle>),
     /// Make every goal cell "don't care".
     ClearGoal,
     /// Empty the board, keeping its size and zones: every piece and wall goes, and with the

@@ -109,6 +109,7 @@ impl App {
             | Command::CopyStartToGoal
             | Command::MakeStart { .. }
             | Command::UseDesign(_)
+            | Command::ApplySuggestion(_)
             | Command::ClearGoal
             | Command::ClearBoard
             | Command::TransformDesign(_)

@@ -87,6 +87,9 @@ impl App {
             Command::UseDesign(design) => {
                 self.doc.replace("Use a harder design", *design);
             }
+            Command::ApplySuggestion(design) => {
+                self.doc.replace("Apply a suggested edit", *design);
+            }
             Command::ClearGoal => {
                 self.doc.edit("Clear goal", edit::clear_goal);
             }

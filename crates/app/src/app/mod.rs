@@ -601,6 +601,12 @@ impl App {
                 });
             let revision = self.doc.solvable_revision();
             let figures = self.view.design_figures;
+            // The suggestions' marks over the board, of this very design only.
+            self.editor.marks = if figures {
+                self.design_panel.marks(revision)
+            } else {
+                Vec::new()
+            };
             if figures {
                 self.design_panel.follow(
                     ctx,
@@ -612,7 +618,7 @@ impl App {
             let panel = side_panel(width).show_collapsible(ui, &mut self.view.right_panel, |ui| {
                 side_scroll(ui, "properties scroll", |ui| {
                     if figures {
-                        self.design_panel.ui(ui, revision);
+                        self.design_panel.ui(ui, revision, commands);
                         ui.separator();
                     }
                     properties_panel::show(

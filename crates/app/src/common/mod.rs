@@ -8,6 +8,7 @@ pub mod charts;
 pub mod colors;
 pub mod fit;
 pub mod format;
+pub mod marks;
 pub mod message;
 pub mod task;
 

@@ -14,6 +14,7 @@ use super::transform::Transform;
 use crate::command::{Brush, Command, Tool};
 use crate::common::board::{Board, BoardResponse, CellPos, Gesture, Layer, cell_rect, outline};
 use crate::common::colors::next_palette_color;
+use crate::common::marks::CellMark;
 use blockslide_core::model::{Color, Puzzle, Token};
 
 /// A stroke being painted.
@@ -104,6 +105,9 @@ pub struct EditorState {
     pub hovered: Option<CellPos>,
     /// Leave the cell under the pointer unmarked (for screenshots).
     pub hide_hover: bool,
+    /// Marks over the start position's cells (the design panel's suggestions), each with
+    /// its tooltip.
+    pub marks: Vec<CellMark>,
     next_gesture: u64,
     stroke: Option<Stroke>,
     drag: Option<PieceDrag>,
@@ -240,6 +244,9 @@ impl EditorState {
         self.outline_selection(ui, &out, puzzle, layer);
         self.draw_band(ui, &out, puzzle);
         self.draw_span(ui, &out, puzzle);
+        if layer == Layer::Start {
+            self.draw_marks(ui, &out, puzzle);
+        }
         Self::keys(ui, layer, out.hovered, commands);
         self.hovered = out.hovered;
         if let Some((cell, button)) = out.pressed {
@@ -269,6 +276,34 @@ impl EditorState {
             self.finish(g, puzzle, layer, commands);
         }
         out
+    }
+
+    /// Draws the marks over their cells, a ring in the colour of what an edit there does,
+    /// and the tooltip of the one under the pointer.
+    fn draw_marks(&self, ui: &Ui, out: &BoardResponse, puzzle: &Puzzle) {
+        if self.marks.is_empty() {
+            return;
+        }
+        let grid = out.response.rect;
+        let painter = ui.painter_at(grid);
+        for mark in &self.marks {
+            let rect = cell_rect(grid, puzzle.rows, puzzle.cols, mark.cell.0, mark.cell.1);
+            let radius = rect.width().min(rect.height()) * 0.18;
+            painter.circle(
+                rect.center(),
+                radius,
+                mark.tone.color().gamma_multiply(0.85),
+                Line::new(2.0, egui::Color32::from_black_alpha(140)),
+            );
+        }
+        if let Some(mark) = out
+            .hovered
+            .and_then(|cell| self.marks.iter().find(|m| m.cell == cell))
+        {
+            out.response
+                .clone()
+                .on_hover_text_at_pointer(mark.text.as_str());
+        }
     }
 
     /// Draws the new piece being spanned: its cells, outlined, and its size beside them.

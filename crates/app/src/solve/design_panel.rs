@@ -15,14 +15,19 @@ use std::time::{Duration, Instant};
 use egui::{Color32, RichText, Ui};
 
 use blockslide_core::model::text::thousands;
-use blockslide_core::model::{Metric, Puzzle};
+use blockslide_core::model::{Metric, Puzzle, Token};
 use blockslide_core::solve::api::{
     AnalyzeReport, PuzzleProfile, Task as SolverTask, analyze, metric_for,
 };
+use blockslide_core::solve::design::{
+    Edit, SuggestProgress, SuggestReport, SuggestRules, Suggestion, suggest,
+};
 use blockslide_core::solve::{Limits, SolveError, Stats};
 
+use crate::command::Command;
 use crate::common::charts::{self, Axis, BarAt, Chart, Layer};
 use crate::common::format::{amount, unit_name};
+use crate::common::marks::{CellMark, Tone};
 use crate::common::task::{Poll, Task};
 use crate::solve::budget::Budget;
 use crate::solve::refusals::refusal_text;
@@ -42,6 +47,33 @@ const LIMITS: Limits = Limits {
     max_time: Duration::from_secs(20),
     max_memory_bytes: 2 << 30,
 };
+
+/// The budget of the suggestions' walks: each edit's analysis at most this many positions
+/// (Klotski's largest edits walk about 400,000), and the whole run at most this long.
+const SUGGEST_LIMITS: Limits = Limits {
+    max_nodes: 5_000_000,
+    max_time: Duration::from_mins(1),
+    max_memory_bytes: 2 << 30,
+};
+
+/// How many suggestions the panel lists in words.
+const LISTED: usize = 5;
+
+/// The accessible name of the suggestions' heading.
+pub const SUGGESTIONS_LABEL: &str = "Where to edit next";
+
+/// The suggestions of the design at `revision`: every one-step edit with its figures.
+struct Suggested {
+    revision: u64,
+    report: SuggestReport,
+}
+
+/// A running search for the suggestions of the design at `revision`: progress is edits
+/// analysed of all.
+struct Suggesting {
+    revision: u64,
+    task: Task<(usize, usize), Result<SuggestReport, SolveError>>,
+}
 
 /// One design's analysis, and when it took.
 struct Figures {
@@ -71,6 +103,9 @@ pub struct DesignPanel {
     blocked: Option<String>,
     /// A run that failed.
     failed: Option<String>,
+    /// The suggestions of the design shown, once its figures are in.
+    suggested: Option<Suggested>,
+    suggesting: Option<Suggesting>,
 }
 
 impl DesignPanel {
@@ -98,15 +133,18 @@ impl DesignPanel {
         };
         if self.blocked.is_some() {
             self.running = None;
+            self.suggesting = None;
             self.settling = None;
             return;
         }
+        self.suggest(ctx, revision, puzzle);
         let current = |r: u64| r == revision;
         let known = self.shown.as_ref().is_some_and(|f| current(f.revision))
             || self.running.as_ref().is_some_and(|r| current(r.revision));
         if !known && !self.settling.is_some_and(|(r, _)| current(r)) {
-            // A new edit: the run of the design before is of no more use.
+            // A new edit: the runs of the design before are of no more use.
             self.running = None;
+            self.suggesting = None;
             self.failed = None;
             self.settling = Some((revision, Instant::now()));
         }
@@ -134,6 +172,99 @@ impl DesignPanel {
                 Err(e) => self.failed = Some(e),
             }
         }
+    }
+
+    /// Once the figures of the design at `revision` are in and exact, looks for its
+    /// suggestions in the background (once); takes them when they come.
+    fn suggest(&mut self, ctx: &egui::Context, revision: u64, puzzle: &Puzzle) {
+        if let Some(suggesting) = &mut self.suggesting {
+            match suggesting.task.poll() {
+                Poll::Running => return,
+                Poll::Done(Ok(report)) => {
+                    self.suggested = Some(Suggested {
+                        revision: suggesting.revision,
+                        report,
+                    });
+                }
+                Poll::Done(Err(e)) => self.failed = Some(e.to_string()),
+                Poll::Lost(e) => self.failed = Some(e),
+            }
+            self.suggesting = None;
+            return;
+        }
+        let done = self
+            .suggested
+            .as_ref()
+            .is_some_and(|s| s.revision == revision);
+        let figures = self
+            .shown
+            .as_ref()
+            .filter(|f| f.revision == revision && f.report.complete());
+        let (Some(figures), false) = (figures, done) else {
+            return;
+        };
+        if self.failed.is_some() {
+            return;
+        }
+        let rules = SuggestRules::new(figures.metric);
+        let walked = puzzle.clone();
+        let budget = Budget {
+            limits: SUGGEST_LIMITS,
+            ..budget()
+        };
+        let started = budget.spawn("design suggestions", ctx, move |reporter, control| {
+            let progress = |p: &SuggestProgress<'_>| reporter.progress((p.done, p.total));
+            suggest(&walked, &rules, &control, Some(&progress))
+        });
+        match started {
+            Ok(task) => self.suggesting = Some(Suggesting { revision, task }),
+            Err(e) => self.failed = Some(e),
+        }
+    }
+
+    /// The suggestions of the design at `revision`, once they are in.
+    pub fn suggestions_of(&self, revision: u64) -> Option<&SuggestReport> {
+        self.suggested
+            .as_ref()
+            .filter(|s| s.revision == revision)
+            .map(|s| &s.report)
+    }
+
+    /// The marks of the design at `revision`'s suggestions over its cells: for each cell
+    /// where a wall or a 1x1 piece can go, what the better of the two does to the hardest
+    /// start; for each piece that can be removed, the same at its first cell.
+    pub fn marks(&self, revision: u64) -> Vec<CellMark> {
+        let Some(suggested) = self.suggested.as_ref().filter(|s| s.revision == revision) else {
+            return Vec::new();
+        };
+        let report = &suggested.report;
+        let mut marks: Vec<CellMark> = Vec::new();
+        // Best first: the first edit seen at a cell is the better one there.
+        for suggestion in &report.suggestions {
+            let cell = match &suggestion.edit {
+                Edit::AddWall(i) | Edit::AddPiece(i) => {
+                    let cols = suggestion.design.cols;
+                    (i / cols, i % cols)
+                }
+                Edit::RemovePiece(token) => match suggestion_first_cell(report, *token) {
+                    Some(cell) => cell,
+                    None => continue,
+                },
+                Edit::RemoveWall(_) | Edit::MovePiece(..) => continue,
+            };
+            if marks.iter().any(|m| m.cell == cell) {
+                continue;
+            }
+            let Some(tone) = tone(report, suggestion) else {
+                continue;
+            };
+            marks.push(CellMark {
+                cell,
+                tone,
+                text: change_words(report, suggestion),
+            });
+        }
+        marks
     }
 
     /// Takes the running analysis's result when it has come.
@@ -178,8 +309,9 @@ impl DesignPanel {
             .map(|f| &f.report)
     }
 
-    /// Draws the panel for the design at `revision`, `width` points wide.
-    pub fn ui(&self, ui: &mut Ui, revision: u64) {
+    /// Draws the panel for the design at `revision`; a suggested edit clicked queues its
+    /// command.
+    pub fn ui(&self, ui: &mut Ui, revision: u64, commands: &mut Vec<Command>) {
         ui.horizontal(|ui| {
             ui.label(RichText::new(DESIGN_PANEL_LABEL).strong());
             if self.is_busy() && self.blocked.is_none() {
@@ -205,6 +337,57 @@ impl DesignPanel {
             }
             figures_ui(ui, figures, self.before.as_ref());
         });
+        if !stale {
+            self.suggestions_ui(ui, revision, commands);
+        }
+    }
+
+    /// The best few one-step edits in words, each a button that makes it (one undo step);
+    /// the board shows where walls, new 1x1 pieces and removals would go.
+    fn suggestions_ui(&self, ui: &mut Ui, revision: u64, commands: &mut Vec<Command>) {
+        ui.add_space(4.0);
+        ui.label(RichText::new(SUGGESTIONS_LABEL).strong());
+        if let Some(suggesting) = &self.suggesting {
+            let (done, total) = suggesting.task.progress().copied().unwrap_or((0, 0));
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.weak(format!("{done} of {total} edits analysed…"));
+            });
+            return;
+        }
+        let Some(suggested) = self.suggested.as_ref().filter(|s| s.revision == revision) else {
+            ui.weak("Once the figures are exact, every one-step edit is tried.");
+            return;
+        };
+        let report = &suggested.report;
+        let helpful: Vec<&Suggestion> = report
+            .suggestions
+            .iter()
+            .filter(|s| tone(report, s) == Some(Tone::Harder))
+            .take(LISTED)
+            .collect();
+        if helpful.is_empty() {
+            ui.weak(format!(
+                "None of the {} one-step edits makes the hardest start harder.",
+                report.suggestions.len()
+            ));
+        }
+        for suggestion in helpful {
+            let text = RichText::new(change_words(report, suggestion)).color(Tone::Harder.color());
+            if ui
+                .add(egui::Button::new(text).wrap())
+                .on_hover_text("Make this edit (Ctrl+Z takes it back)")
+                .clicked()
+            {
+                commands.push(Command::ApplySuggestion(Box::new(
+                    suggestion.design.clone(),
+                )));
+            }
+        }
+        if !report.complete() {
+            ui.weak("A budget stopped some edits' walks: their figures are bounds.");
+        }
+        ui.weak("On the board: green, a wall or a 1x1 piece there (or the piece removed) makes it harder; orange, easier; red, unsolvable.");
     }
 }
 
@@ -340,4 +523,57 @@ fn histogram_ui(ui: &mut Ui, report: &AnalyzeReport, metric: Metric) {
             layers,
         },
     );
+}
+
+/// What `suggestion` does to the hardest start of the design `report` was made for; `None`
+/// when it changes nothing or is not known.
+fn tone(report: &SuggestReport, suggestion: &Suggestion) -> Option<Tone> {
+    let figures = &suggestion.figures;
+    if figures.solvable == Some(false) {
+        return Some(Tone::Unsolvable);
+    }
+    let (now, then) = (figures.hardest?, report.current.hardest?);
+    match now.cmp(&then) {
+        std::cmp::Ordering::Greater => Some(Tone::Harder),
+        std::cmp::Ordering::Less => Some(Tone::Easier),
+        std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// The edit and what it does, in words: "a wall at row 3, column 2: hardest start 93 to 101
+/// moves".
+fn change_words(report: &SuggestReport, suggestion: &Suggestion) -> String {
+    let figures = &suggestion.figures;
+    if figures.solvable == Some(false) {
+        return format!("{}: unsolvable", suggestion.words);
+    }
+    let bound = if figures.exact { "" } else { "at least " };
+    match (report.current.hardest, figures.hardest) {
+        (Some(then), Some(now)) => format!(
+            "{}: hardest start {then} to {bound}{}",
+            suggestion.words,
+            amount(report.metric, now)
+        ),
+        _ => format!("{}: not known", suggestion.words),
+    }
+}
+
+/// The first cell (reading order) of piece `token` in the design `report` was made for.
+fn suggestion_first_cell(report: &SuggestReport, token: Token) -> Option<(usize, usize)> {
+    // Any suggestion's design other than this piece's removal still has it where it was;
+    // a moved piece's own move is skipped.
+    report
+        .suggestions
+        .iter()
+        .filter(|s| match &s.edit {
+            Edit::RemovePiece(t) | Edit::MovePiece(t, _) => *t != token,
+            _ => true,
+        })
+        .find_map(|s| {
+            s.design
+                .pieces()
+                .into_iter()
+                .find(|p| p.token == token)
+                .and_then(|p| p.cells.first().copied())
+        })
 }

@@ -5,11 +5,12 @@
 //! Analyses run on a background thread, so the tests step frames until the figures of the
 //! current design have come, with a generous timeout (and never assert on timing).
 
-use crate::driver::{PATIENCE, button, click_cell, drag_cells, harness, keys, wait_for};
+use crate::driver::{PATIENCE, button, click_at, click_cell, drag_cells, harness, keys, wait_for};
 
+use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use blockslide_app::app::App;
 use blockslide_app::app::menu_bar::DESIGN_FIGURES_ENTRY;
@@ -102,4 +103,78 @@ fn every_piece_drawn_shows_the_new_length_and_hardest_start_without_asking() {
     keys(&mut h, Modifiers::COMMAND, Key::Z);
     let undone = figures_now(&mut h);
     assert_eq!(undone.start_distance, lengths[3]);
+}
+
+/// Once the figures are in, every one-step edit is tried: the best are listed in words, the
+/// board is marked where a wall or a 1x1 piece (or a removal) would change the hardest start,
+/// and a click on a listed edit makes it as one undo step, the figures following.
+#[test]
+fn the_suggestions_list_the_best_edits_mark_the_board_and_a_click_makes_one() {
+    let start = Puzzle::from_rows(
+        &["A A . .", "A A . .", "B . . .", "B . C ."],
+        &[". . . .", ". . . .", ". . A A", ". . A A"],
+    )
+    .expect("well-formed rows");
+    let mut h = harness(start, Mode::Start, [1280.0, 800.0]);
+    button(&h, "View").click();
+    h.run_ok();
+    h.get_by_label(DESIGN_FIGURES_ENTRY).click();
+    h.step();
+    let before = figures_now(&mut h);
+    wait_for(&mut h, PATIENCE, "the suggestions", |app| {
+        app.design_panel()
+            .suggestions_of(app.document().solvable_revision())
+            .is_some()
+    });
+    h.run_ok();
+    let app = h.state();
+    let revision = app.document().solvable_revision();
+    let report = app
+        .design_panel()
+        .suggestions_of(revision)
+        .expect("the suggestions")
+        .clone();
+    // Each suggestion's figures are the core's analysis of its design.
+    for suggestion in &report.suggestions {
+        let metric = metric_for(&suggestion.design, None);
+        let expected = analyze(
+            &suggestion.design,
+            metric,
+            SearchControl::new(Limits::default()),
+        );
+        if let Ok(expected) = expected {
+            assert_eq!(
+                suggestion.figures.hardest,
+                expected.hardest.map(|h| h.distance),
+                "{}",
+                suggestion.words
+            );
+        }
+    }
+    let harder: Vec<_> = report
+        .suggestions
+        .iter()
+        .filter(|s| s.figures.hardest > before.hardest.as_ref().map(|h| h.distance))
+        .collect();
+    assert!(!harder.is_empty(), "some edit makes it harder");
+    assert!(
+        !app.design_panel().marks(revision).is_empty(),
+        "the board is marked"
+    );
+
+    // The best one, listed in words, is made by a click, in one undo step.
+    let best = harder[0];
+    let words = h
+        .query_all_by(|n| {
+            n.role() == Role::Button && n.label().is_some_and(|l| l.starts_with(&best.words))
+        })
+        .next()
+        .expect("the best edit is listed")
+        .rect();
+    click_at(&mut h, words.center());
+    assert_eq!(h.state().document().puzzle().cells, best.design.cells);
+    let after = figures_now(&mut h);
+    assert_eq!(after.hardest.map(|h| h.distance), best.figures.hardest);
+    keys(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(figures_now(&mut h).start_distance, before.start_distance);
 }
