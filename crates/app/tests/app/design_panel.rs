@@ -10,7 +10,7 @@ use crate::driver::{PATIENCE, button, click_at, click_cell, drag_cells, harness,
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 
 use blockslide_app::app::App;
 use blockslide_app::app::menu_bar::DESIGN_FIGURES_ENTRY;
