@@ -312,6 +312,18 @@ impl DesignPanel {
     /// Draws the panel for the design at `revision`; a suggested edit clicked queues its
     /// command.
     pub fn ui(&self, ui: &mut Ui, revision: u64, commands: &mut Vec<Command>) {
+        // The side panel scrolls sideways; the panel's lines wrap at its visible width
+        // instead, so that none is cut at the edge of a small window.
+        let width = (ui.clip_rect().right() - ui.cursor().left() - 6.0).max(140.0);
+        ui.scope(|ui| {
+            ui.set_max_width(width);
+            ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+            self.contents_ui(ui, revision, commands);
+        });
+    }
+
+    /// The panel's contents, at the width it is given.
+    fn contents_ui(&self, ui: &mut Ui, revision: u64, commands: &mut Vec<Command>) {
         ui.horizontal(|ui| {
             ui.label(RichText::new(DESIGN_PANEL_LABEL).strong());
             if self.is_busy() && self.blocked.is_none() {
