@@ -12,6 +12,7 @@
 //! - [`source`]: where the parts of a file's text are, for line and column in errors.
 //! - [`goal`]: when a position satisfies the goal (anchored, `anywhere`, kinds).
 //! - [`library`]: the bundled classics.
+//! - [`palette`]: the colours pieces are drawn in.
 //! - [`validate`]: every check a puzzle must pass, with line and column for file input.
 //! - [`tiles`]: numbered-tile puzzles: detection and solvability by parity.
 //! - [`text`]: untrusted text: line endings as editors count them, safe echoing.
@@ -20,6 +21,7 @@ pub mod basics;
 pub mod file;
 pub mod goal;
 pub mod library;
+pub mod palette;
 pub mod puzzle;
 pub mod relabel;
 pub mod rules;

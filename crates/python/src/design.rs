@@ -1,0 +1,144 @@
+//! The designer's questions: every cluster of a family of puzzles (`blockslide.family`), and
+//! harder variants of a puzzle (`Puzzle.improve`).
+
+use std::path::Path;
+use std::time::Duration;
+
+use blockslide_core::report;
+use blockslide_core::solve::api::metric_for;
+use blockslide_core::solve::design::{DesignRules, SearchOptions, improve};
+use blockslide_core::solve::family::{
+    ClusterRecord, FamilySpec, enumerate, parse_family, read_family,
+};
+use blockslide_core::solve::{Limits, SearchControl};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::convert::to_python;
+use crate::errors::{load_error, solve_error};
+use crate::puzzle::{Puzzle, metric_named};
+use crate::run::cancellable;
+
+/// A family from a file's path or its text.
+fn family_spec(py: Python<'_>, spec: &str) -> PyResult<FamilySpec> {
+    let looks_like_text = spec.trim_start().starts_with('(') || spec.contains('\n');
+    let read = if looks_like_text {
+        parse_family(spec)
+    } else {
+        read_family(Path::new(spec))
+    };
+    read.map_err(|e| load_error(py, &e))
+}
+
+/// Limits from the Python arguments (the core's defaults, lowered by the caller's).
+fn limits(max_nodes: Option<u64>, time_limit: Option<f64>) -> PyResult<Limits> {
+    let mut limits = Limits::default();
+    if let Some(n) = max_nodes {
+        limits.max_nodes = n;
+    }
+    if let Some(seconds) = time_limit {
+        limits.max_time = Duration::try_from_secs_f64(seconds)
+            .map_err(|_| PyValueError::new_err("time_limit must be a number of seconds >= 0"))?;
+    }
+    Ok(limits)
+}
+
+/// Every solvable cluster of the family `spec` (a path or a family file's text), each a dict
+/// as the CLI's `family --json` lists it, with `puzzle`, its hardest start.
+#[pyfunction]
+#[pyo3(signature = (spec, max_nodes=None, time_limit=None, threads=None))]
+pub fn family_clusters<'py>(
+    py: Python<'py>,
+    spec: &str,
+    max_nodes: Option<u64>,
+    time_limit: Option<f64>,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    let family = family_spec(py, spec)?;
+    let limits = limits(max_nodes, time_limit)?;
+    let threads = threads.unwrap_or(0);
+    let records: Vec<ClusterRecord> = cancellable(py, |cancel| {
+        let mut control = SearchControl::new(limits)
+            .with_threads(threads)
+            .with_cancel(cancel);
+        let mut records = Vec::new();
+        let collect = |unit: &blockslide_core::solve::family::UnitResult| {
+            records.extend(unit.records.iter().cloned());
+            Ok::<(), ()>(())
+        };
+        // The collector never fails, so the run's error type is never built.
+        let _ = match &family {
+            FamilySpec::RushHour(f) => enumerate(f, &mut control, 0, collect),
+            FamilySpec::Blocks(f) => enumerate(f, &mut control, 0, collect),
+        };
+        records
+    })?;
+    let list = PyList::empty(py);
+    for record in &records {
+        let cluster = to_python(py, &report::FamilyCluster::from(record))?;
+        let puzzle = family
+            .puzzle(&record.board)
+            .ok()
+            .map(|inner| Puzzle { inner });
+        cluster.set_item("puzzle", puzzle)?;
+        list.append(cluster)?;
+    }
+    Ok(list)
+}
+
+#[pymethods]
+impl Puzzle {
+    /// Searches for harder variants of the puzzle (the CLI's `improve --json`): a dict with
+    /// the search's figures and `designs`, best first, each with its hardest start's
+    /// `length` and the design itself as `puzzle`. `time_limit` (seconds, default 10) and
+    /// `max_candidates` bound the search; one thread and a seed make a run repeatable.
+    #[pyo3(signature = (time_limit=10.0, seed=0, keep=5, max_candidates=None, metric=None, threads=None))]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the keyword arguments of the Python API"
+    )]
+    fn improve<'py>(
+        &self,
+        py: Python<'py>,
+        time_limit: f64,
+        seed: u64,
+        keep: usize,
+        max_candidates: Option<u64>,
+        metric: Option<&str>,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let metric = metric_for(&self.inner, metric.map(metric_named).transpose()?);
+        let rules = DesignRules::for_design(&self.inner, metric);
+        let options = SearchOptions {
+            seed,
+            keep: keep.max(1),
+            max_candidates,
+            ..SearchOptions::default()
+        };
+        let limits = limits(None, Some(time_limit))?;
+        let threads = threads.unwrap_or(0);
+        let puzzle = &self.inner;
+        let answer = cancellable(py, |cancel| {
+            let control = SearchControl::new(limits)
+                .with_threads(threads)
+                .with_cancel(cancel);
+            improve(puzzle, &rules, &options, &control, None)
+        })?;
+        let found = answer.map_err(|e| solve_error(py, &e))?;
+        let dict = to_python(py, &report::DesignSearch::new(&found, &rules, &options))?
+            .cast_into::<PyDict>()
+            .map_err(PyErr::from)?;
+        if let Some(designs) = dict.get_item("designs")? {
+            for (entry, design) in designs.try_iter()?.zip(&found.designs) {
+                entry?.set_item(
+                    "puzzle",
+                    Puzzle {
+                        inner: design.puzzle.clone(),
+                    },
+                )?;
+            }
+        }
+        Ok(dict)
+    }
+}
