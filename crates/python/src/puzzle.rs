@@ -91,21 +91,24 @@ impl Puzzle {
     }
 
     /// A puzzle from board rows as files write them (`"B A A C"`, `.` empty, `#` wall),
-    /// with optional goal rows (`.` for don't care), metric and name.
+    /// with optional goal rows (`.` for don't care; `anywhere=True`: the goal's pattern may
+    /// be met anywhere on the board), metric and name.
     #[staticmethod]
-    #[pyo3(signature = (rows, goal=None, metric=None, name=None))]
+    #[pyo3(signature = (rows, goal=None, metric=None, name=None, anywhere=false))]
     fn from_rows(
         py: Python<'_>,
         rows: Vec<String>,
         goal: Option<Vec<String>>,
         metric: Option<&str>,
         name: Option<String>,
+        anywhere: bool,
     ) -> PyResult<Puzzle> {
         let goal = goal.unwrap_or_default();
         let mut puzzle = CorePuzzle::from_rows(&rows, &goal)
             .map_err(|e| puzzle_error(py, &e.to_string(), None, None))?;
         puzzle.metric = metric.map(metric_named).transpose()?;
         puzzle.name = name.unwrap_or_default();
+        puzzle.goal.anywhere = anywhere;
         Puzzle::checked(py, puzzle)
     }
 
