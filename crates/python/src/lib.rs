@@ -2,7 +2,7 @@
 //! the docstrings' front matter, the AIMA adapter and the type stubs, is in
 //! `crates/python/python/blockslide/`).
 //!
-//! PyO3 types live here at the edge only: every answer comes from `blockslide-core`'s public
+//! `PyO3` types live here at the edge only: every answer comes from `blockslide-core`'s public
 //! API (`model`, `solve::api`, `report`), its reports turned into plain Python objects through
 //! their `Serialize` forms, so a statistic reads the same here as in the CLI's `--json`.
 //! Searches run with the GIL released, on a thread of their own, while the calling thread

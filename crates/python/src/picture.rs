@@ -113,12 +113,12 @@ pub fn board_svg(puzzle: &Puzzle) -> String {
 
 /// The board's shapes, without the enclosing `<svg>`.
 fn board_body(puzzle: &Puzzle) -> String {
-    let (w, h) = size(puzzle);
+    let (width, height) = size(puzzle);
     let cols = puzzle.cols;
     let mut out = String::new();
     let _ = write!(
         out,
-        "<rect width=\"{w}\" height=\"{h}\" rx=\"6\" fill=\"{}\"/>",
+        "<rect width=\"{width}\" height=\"{height}\" rx=\"6\" fill=\"{}\"/>",
         hex(FRAME)
     );
     let cells = fills(puzzle);
@@ -216,9 +216,9 @@ pub fn animation_html(positions: &[Puzzle], captions: &[String], id: &str) -> St
     let last = positions.len().saturating_sub(1);
     let _ = write!(
         html,
-        "<div><button data-act=\"first\">&#x23EE;</button><button data-act=\"back\">&#x25C0;</button>\
-<button data-act=\"play\">play</button><button data-act=\"step\">&#x25B6;</button>\
-<button data-act=\"last\">&#x23ED;</button> <input type=\"range\" min=\"0\" max=\"{last}\" value=\"0\"/> \
+        "<div><button data-act=\"first\" title=\"first\">|&#x25C0;</button><button data-act=\"back\" title=\"step back\">&#x25C0;</button>\
+<button data-act=\"play\">play</button><button data-act=\"step\" title=\"step\">&#x25B6;</button>\
+<button data-act=\"last\" title=\"last\">&#x25B6;|</button> <input type=\"range\" min=\"0\" max=\"{last}\" value=\"0\"/> \
 <span class=\"caption\">{}</span></div>",
         escape(captions.first().map_or("", String::as_str))
     );
@@ -267,17 +267,17 @@ fn js_string(text: &str) -> String {
 /// A frame of the animated PNG: the board's cells filled, lines between pieces, the goal's
 /// cells marked (RGB, row-major).
 fn raster(puzzle: &Puzzle) -> (usize, usize, Vec<u8>) {
-    let (w, h) = size(puzzle);
-    let mut pixels = vec![0u8; w * h * 3];
+    let (width, height) = size(puzzle);
+    let mut pixels = vec![0u8; width * height * 3];
     let mut fill = |x0: usize, y0: usize, x1: usize, y1: usize, c: Color| {
-        for y in y0..y1.min(h) {
-            for x in x0..x1.min(w) {
-                let at = (y * w + x) * 3;
+        for y in y0..y1.min(height) {
+            for x in x0..x1.min(width) {
+                let at = (y * width + x) * 3;
                 pixels[at..at + 3].copy_from_slice(&[c.r, c.g, c.b]);
             }
         }
     };
-    fill(0, 0, w, h, FRAME);
+    fill(0, 0, width, height, FRAME);
     let cols = puzzle.cols;
     let cells = fills(puzzle);
     for (i, &(colour, _)) in cells.iter().enumerate() {
@@ -311,7 +311,7 @@ fn raster(puzzle: &Puzzle) -> (usize, usize, Vec<u8>) {
             fill(x + side - 2, y, x + side, y + side, INK);
         }
     }
-    (w, h, pixels)
+    (width, height, pixels)
 }
 
 /// The positions as an animated PNG (APNG), `delay_ms` a frame, the last held twice as long.

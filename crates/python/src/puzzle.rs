@@ -25,9 +25,9 @@ pub struct Puzzle {
 
 impl Puzzle {
     /// `puzzle` once it validates.
-    pub(crate) fn checked(py: Python<'_>, puzzle: CorePuzzle) -> PyResult<Puzzle> {
+    pub(crate) fn checked(py: Python<'_>, puzzle: &CorePuzzle) -> PyResult<Puzzle> {
         // The file's text locates every finding: validate the puzzle as its own file.
-        from_text(py, &to_ron_string(&puzzle))
+        from_text(py, &to_ron_string(puzzle))
     }
 }
 
@@ -73,6 +73,10 @@ impl Puzzle {
     /// Raises `PuzzleError` (with `line` and `column`) when the file is malformed or the
     /// puzzle is not valid, `OSError` when it cannot be read.
     #[staticmethod]
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "PyO3 hands arguments over by value"
+    )]
     fn load(py: Python<'_>, path: PathBuf) -> PyResult<Puzzle> {
         let text = read_text(&path).map_err(|e| {
             if e.line.is_none() {
@@ -95,6 +99,10 @@ impl Puzzle {
     /// be met anywhere on the board), metric and name.
     #[staticmethod]
     #[pyo3(signature = (rows, goal=None, metric=None, name=None, anywhere=false))]
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "PyO3 hands arguments over by value"
+    )]
     fn from_rows(
         py: Python<'_>,
         rows: Vec<String>,
@@ -109,13 +117,17 @@ impl Puzzle {
         puzzle.metric = metric.map(metric_named).transpose()?;
         puzzle.name = name.unwrap_or_default();
         puzzle.goal.anywhere = anywhere;
-        Puzzle::checked(py, puzzle)
+        Puzzle::checked(py, &puzzle)
     }
 
     /// A numbered-tile puzzle (the 8-puzzle by default) from its numbers row by row, 0 the
     /// blank; the goal is the tiles in order with the blank last unless `goal` says otherwise.
     #[staticmethod]
     #[pyo3(signature = (numbers, rows=3, cols=3, goal=None))]
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "PyO3 hands arguments over by value"
+    )]
     fn tiles(
         py: Python<'_>,
         numbers: Vec<u32>,
@@ -126,7 +138,7 @@ impl Puzzle {
         let mut puzzle = CorePuzzle::tiles(rows, cols, &numbers, goal.as_deref())
             .map_err(|e| puzzle_error(py, &e.to_string(), None, None))?;
         puzzle.name = format!("{rows}x{cols} tiles");
-        Puzzle::checked(py, puzzle)
+        Puzzle::checked(py, &puzzle)
     }
 
     /// A Rush Hour board in Fogleman's notation: 36 characters, the 6x6 board row by row
@@ -135,10 +147,14 @@ impl Puzzle {
     fn rush_hour(py: Python<'_>, board: &str) -> PyResult<Puzzle> {
         let puzzle =
             rushhour::parse(board).map_err(|e| puzzle_error(py, &e.to_string(), None, None))?;
-        Puzzle::checked(py, puzzle)
+        Puzzle::checked(py, &puzzle)
     }
 
     /// Saves the puzzle file at `path` (atomically: a failed save leaves the file as it was).
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "PyO3 hands arguments over by value"
+    )]
     fn save(&self, path: PathBuf) -> PyResult<()> {
         save(&path, &self.inner).map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
     }

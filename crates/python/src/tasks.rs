@@ -90,7 +90,7 @@ pub(crate) fn request(
     })
 }
 
-/// Runs `request` on `puzzle` off the GIL; Ctrl-C cancels it (and raises KeyboardInterrupt).
+/// Runs `request` on `puzzle` off the GIL; Ctrl-C cancels it (and raises `KeyboardInterrupt`).
 pub(crate) fn run_solve(
     py: Python<'_>,
     puzzle: &CorePuzzle,
@@ -253,7 +253,7 @@ impl Solution {
     fn new(py: Python<'_>, puzzle: &CorePuzzle, report: SolveReport) -> PyResult<Solution> {
         let json = to_python(py, &report::Solve::from(&report))?
             .cast_into::<PyDict>()
-            .map_err(|e| PyErr::from(e))?;
+            .map_err(PyErr::from)?;
         Ok(Solution {
             puzzle: puzzle.clone(),
             length: report.length(),
@@ -401,7 +401,7 @@ impl Solution {
 
     /// Jupyter's rich display: the solution as SVG frames with play and step controls
     /// (self-contained: no network, no external script).
-    fn _repr_html_(&self) -> String {
+    fn _repr_html_(&self, py: Python<'_>) -> String {
         use std::sync::atomic::{AtomicU64, Ordering};
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let id = format!(
@@ -412,7 +412,7 @@ impl Solution {
         let summary = match self.length {
             Some(n) => format!(
                 "<p>{n} moves ({}){}</p>",
-                self.metric_name(),
+                self.metric(py).unwrap_or_default(),
                 if self.optimal { ", optimal" } else { "" }
             ),
             None => format!("<p>no solution: {}</p>", self.status.name()),
@@ -422,6 +422,10 @@ impl Solution {
 
     /// Writes the solution as an animated PNG (APNG) at `path`, `delay` seconds a move.
     #[pyo3(signature = (path, delay=0.4))]
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "PyO3 hands arguments over by value"
+    )]
     fn save_animation(&self, path: PathBuf, delay: f64) -> PyResult<()> {
         let ms = (delay * 1000.0).round();
         if !(1.0..=60_000.0).contains(&ms) {
@@ -455,10 +459,6 @@ impl Solution {
             Some(value) => value.extract().map_err(Into::into),
             None => py.None().into_bound(py).extract().map_err(Into::into),
         }
-    }
-
-    fn metric_name(&self) -> &'static str {
-        metric_for(&self.puzzle, None).name()
     }
 }
 
@@ -541,15 +541,14 @@ pub fn check(
     if let Some(i) = list
         .iter()
         .position(|m| metric == Metric::Step && m.steps.len() != 1)
+        && first_illegal.is_none_or(|f| i < f)
     {
-        if first_illegal.is_none_or(|f| i < f) {
-            first_illegal = Some(i);
-            message = Some(format!(
-                "move {} goes {} cells; in the step metric a move is one cell",
-                i + 1,
-                list[i].steps.len()
-            ));
-        }
+        first_illegal = Some(i);
+        message = Some(format!(
+            "move {} goes {} cells; in the step metric a move is one cell",
+            i + 1,
+            list[i].steps.len()
+        ));
     }
     let played = match replay(&puzzle.inner, &list) {
         Ok(end) => Some(end),

@@ -128,6 +128,10 @@ impl TraceWriter {
     }
 
     /// Writes the trace file at `path` (atomically).
+    #[expect(
+        clippy::needless_pass_by_value,
+        reason = "PyO3 hands arguments over by value"
+    )]
     fn save(&self, path: PathBuf) -> PyResult<()> {
         let text = self.text()?;
         save_text(&path, &text, SaveOptions::default())

@@ -17,7 +17,8 @@ checked, and record it for the app's Watch view::
 - ``compare(puzzle, algorithms)``: one row per algorithm, for printing or pandas.
 - ``family(spec)``: every cluster of a family of puzzles.
 - ``aima.Problem``: AIMA's ``Problem`` protocol over the engine; ``Recorder`` writes a
-  search's trace for the app's Watch view.
+  search's trace for the app's Watch view, ``read_trace`` reads one back.
+- ``bar_chart(labels, values)``: an SVG bar chart, for notebooks without matplotlib.
 """
 
 from typing import Any, Dict, Iterable, Iterator, List, Optional
@@ -38,6 +39,7 @@ from blockslide._native import (
 )
 from blockslide._native import family_clusters as _family_clusters
 from blockslide import aima
+from blockslide.charts import bar_chart
 from blockslide.recorder import Recorder
 
 __all__ = [
@@ -52,6 +54,7 @@ __all__ = [
     "TraceWriter",
     "aima",
     "algorithms",
+    "bar_chart",
     "check",
     "compare",
     "family",

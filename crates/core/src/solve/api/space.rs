@@ -18,8 +18,10 @@ use super::{PuzzleProfile, SolveError, metric_for};
 /// The engine that holds a [`StateSpace`]'s puzzle.
 enum Engine {
     Tiles(TileDomain, Option<<TileDomain as PuzzleDomain>::Heuristic>),
+    // Boxed: the block engine's domain is three times the tile domain's, and a space holds
+    // one engine for its whole life.
     Blocks(
-        BlockDomain,
+        Box<BlockDomain>,
         Option<<BlockDomain as PuzzleDomain>::Heuristic>,
     ),
 }
@@ -103,19 +105,16 @@ impl StateSpace {
     ) -> Result<StateSpace, SolveError> {
         check_valid(puzzle)?;
         let metric = metric_for(puzzle, metric);
-        let engine = match PuzzleProfile::of(puzzle).tile_layout() {
-            Some(layout) => {
-                let domain = TileDomain::new(layout)
-                    .map_err(SolveError::unsupported)?
-                    .with_pdb_cache(pdb_cache.map(Path::to_path_buf));
-                let h = heuristic.map(|name| built(&domain, name)).transpose()?;
-                Engine::Tiles(domain, h)
-            }
-            None => {
-                let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::unsupported)?;
-                let h = heuristic.map(|name| built(&domain, name)).transpose()?;
-                Engine::Blocks(domain, h)
-            }
+        let engine = if let Some(layout) = PuzzleProfile::of(puzzle).tile_layout() {
+            let domain = TileDomain::new(layout)
+                .map_err(SolveError::unsupported)?
+                .with_pdb_cache(pdb_cache.map(Path::to_path_buf));
+            let h = heuristic.map(|name| built(&domain, name)).transpose()?;
+            Engine::Tiles(domain, h)
+        } else {
+            let domain = BlockDomain::new(puzzle, metric).map_err(SolveError::unsupported)?;
+            let h = heuristic.map(|name| built(&domain, name)).transpose()?;
+            Engine::Blocks(Box::new(domain), h)
         };
         Ok(StateSpace {
             puzzle: puzzle.clone(),
