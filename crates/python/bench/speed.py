@@ -9,12 +9,15 @@ one thread each, both on the pattern-database cache the CLI uses (`$BLOCKSLIDE_C
 or the user's cache folder), filled by a first untimed run. Times are wall-clock, taken with
 `time.perf_counter` around the whole call: for the CLI a process start, the file read and the
 JSON printed; for the package the call alone. The search's own time (`seconds` in both
-reports) is printed beside them. Last, the AIMA adapter's `actions` and `result` on the
-8-puzzle, per call.
+reports) is printed beside them. Then the AIMA adapter's `actions` and `result` on the
+8-puzzle, per call, and how soon Ctrl-C (SIGINT) stops a long breadth-first search.
 """
 
 import json
+import os
+import signal
 import statistics
+import threading
 import subprocess
 import sys
 import time
@@ -80,6 +83,27 @@ def main():
     ]:
         best = min(timeit.repeat(call, number=calls, repeat=5)) / calls
         print(f"8-puzzle Problem.{name}: {best * 1e6:.2f} us per call (best of 5 x {calls:,})")
+
+    korf = blockslide.Puzzle.load("saved_puzzles/fifteen-korf-1.ron")
+    latencies = []
+    for _ in range(5):
+        sent = []
+
+        def interrupt():
+            sent.append(time.perf_counter())
+            os.kill(os.getpid(), signal.SIGINT)
+
+        timer = threading.Timer(0.5, interrupt)
+        timer.start()
+        try:
+            korf.solve(algorithm="bfs", threads=1)
+        except KeyboardInterrupt:
+            latencies.append(time.perf_counter() - sent[0])
+        timer.join()
+    print(
+        f"Ctrl-C during a BFS of Korf's first 15-puzzle: KeyboardInterrupt after "
+        f"{statistics.median(latencies) * 1000:.1f} ms (median of 5, slowest {max(latencies) * 1000:.1f} ms)"
+    )
 
 
 if __name__ == "__main__":

@@ -58,7 +58,8 @@ pub fn family_clusters<'py>(
     let family = family_spec(py, spec)?;
     let limits = limits(max_nodes, time_limit)?;
     let threads = threads.unwrap_or(0);
-    let records: Vec<ClusterRecord> = cancellable(py, |cancel| {
+    let walked = family.clone();
+    let records: Vec<ClusterRecord> = cancellable(py, move |cancel| {
         let mut control = SearchControl::new(limits)
             .with_threads(threads)
             .with_cancel(cancel);
@@ -68,7 +69,7 @@ pub fn family_clusters<'py>(
             Ok::<(), ()>(())
         };
         // The collector never fails, so the run's error type is never built.
-        let _ = match &family {
+        let _ = match &walked {
             FamilySpec::RushHour(f) => enumerate(f, &mut control, 0, collect),
             FamilySpec::Blocks(f) => enumerate(f, &mut control, 0, collect),
         };
@@ -118,12 +119,13 @@ impl Puzzle {
         };
         let limits = limits(None, Some(time_limit))?;
         let threads = threads.unwrap_or(0);
-        let puzzle = &self.inner;
-        let answer = cancellable(py, |cancel| {
+        let (puzzle, design_rules, design_options) =
+            (self.inner.clone(), rules.clone(), options.clone());
+        let answer = cancellable(py, move |cancel| {
             let control = SearchControl::new(limits)
                 .with_threads(threads)
                 .with_cancel(cancel);
-            improve(puzzle, &rules, &options, &control, None)
+            improve(&puzzle, &design_rules, &design_options, &control, None)
         })?;
         let found = answer.map_err(|e| solve_error(py, &e))?;
         let dict = to_python(py, &report::DesignSearch::new(&found, &rules, &options))?

@@ -6,7 +6,7 @@ use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 
 use blockslide_core::model::file::{read_text, save, to_ron_string};
-use blockslide_core::model::validate::validate_text;
+use blockslide_core::model::validate::{Severity, validate, validate_text};
 use blockslide_core::model::{Dir, Metric, PieceMove, Puzzle as CorePuzzle, Token, rushhour};
 use blockslide_core::solve::api::{SpaceMove, StateSpace};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
@@ -24,10 +24,18 @@ pub struct Puzzle {
 }
 
 impl Puzzle {
-    /// `puzzle` once it validates.
-    pub(crate) fn checked(py: Python<'_>, puzzle: &CorePuzzle) -> PyResult<Puzzle> {
-        // The file's text locates every finding: validate the puzzle as its own file.
-        from_text(py, &to_ron_string(puzzle))
+    /// `puzzle` (built in Python, so no line or column applies) once it validates.
+    pub(crate) fn checked(py: Python<'_>, puzzle: CorePuzzle) -> PyResult<Puzzle> {
+        let findings = validate(&puzzle);
+        let errors: Vec<_> = findings
+            .iter()
+            .filter(|d| d.severity == Severity::Error)
+            .collect();
+        if errors.is_empty() {
+            Ok(Puzzle { inner: puzzle })
+        } else {
+            Err(findings_error(py, &errors))
+        }
     }
 }
 
@@ -117,7 +125,7 @@ impl Puzzle {
         puzzle.metric = metric.map(metric_named).transpose()?;
         puzzle.name = name.unwrap_or_default();
         puzzle.goal.anywhere = anywhere;
-        Puzzle::checked(py, &puzzle)
+        Puzzle::checked(py, puzzle)
     }
 
     /// A numbered-tile puzzle (the 8-puzzle by default) from its numbers row by row, 0 the
@@ -138,7 +146,7 @@ impl Puzzle {
         let mut puzzle = CorePuzzle::tiles(rows, cols, &numbers, goal.as_deref())
             .map_err(|e| puzzle_error(py, &e.to_string(), None, None))?;
         puzzle.name = format!("{rows}x{cols} tiles");
-        Puzzle::checked(py, &puzzle)
+        Puzzle::checked(py, puzzle)
     }
 
     /// A Rush Hour board in Fogleman's notation: 36 characters, the 6x6 board row by row
@@ -147,7 +155,7 @@ impl Puzzle {
     fn rush_hour(py: Python<'_>, board: &str) -> PyResult<Puzzle> {
         let puzzle =
             rushhour::parse(board).map_err(|e| puzzle_error(py, &e.to_string(), None, None))?;
-        Puzzle::checked(py, &puzzle)
+        Puzzle::checked(py, puzzle)
     }
 
     /// Saves the puzzle file at `path` (atomically: a failed save leaves the file as it was).

@@ -98,8 +98,9 @@ pub(crate) fn run_solve(
     limits: Limits,
     threads: usize,
 ) -> PyResult<SolveReport> {
-    let answer = cancellable(py, |cancel| {
-        api::solve(puzzle, request, control(limits, threads, cancel))
+    let (puzzle, request) = (puzzle.clone(), request.clone());
+    let answer = cancellable(py, move |cancel| {
+        api::solve(&puzzle, &request, control(limits, threads, cancel))
     })?;
     answer.map_err(|e| solve_error(py, &e))
 }
@@ -152,10 +153,10 @@ impl Puzzle {
     ) -> PyResult<Bound<'py, PyAny>> {
         let metric = metric_for(&self.inner, metric.map(metric_named).transpose()?);
         let limits = limits(max_nodes, time_limit)?;
-        let puzzle = &self.inner;
-        let answer = cancellable(py, |cancel| {
+        let puzzle = self.inner.clone();
+        let answer = cancellable(py, move |cancel| {
             api::analyze(
-                puzzle,
+                &puzzle,
                 metric,
                 control(limits, threads.unwrap_or(0), cancel),
             )
@@ -177,16 +178,16 @@ impl Puzzle {
     ) -> PyResult<Bound<'py, PyAny>> {
         let metric = metric_for(&self.inner, metric.map(metric_named).transpose()?);
         let limits = limits(max_nodes, time_limit)?;
-        let puzzle = &self.inner;
-        let answer = cancellable(py, |cancel| {
+        let puzzle = self.inner.clone();
+        let answer = cancellable(py, move |cancel| {
             api::count(
-                puzzle,
+                &puzzle,
                 metric,
                 control(limits, threads.unwrap_or(0), cancel),
             )
         })?;
         let report = answer.map_err(|e| solve_error(py, &e))?;
-        to_python(py, &report::Count::new(&puzzle.name, metric, &report))
+        to_python(py, &report::Count::new(&self.inner.name, metric, &report))
     }
 
     /// The heuristics that apply to the puzzle in `metric` (the CLI's `heuristics --json`):

@@ -131,6 +131,10 @@ def test_unknown_fields_and_missing_files():
         Puzzle.load(str(ROOT / "no-such-puzzle.ron"))
     with pytest.raises(PuzzleError):
         Puzzle.from_rows(["A A", "A"])
+    # A puzzle drawn in Python has no file: its findings have no line or column.
+    with pytest.raises(PuzzleError) as drawn:
+        Puzzle.from_rows(["B . B"])
+    assert drawn.value.line is None and "B" in drawn.value.message
     with pytest.raises(PuzzleError):
         Puzzle.rush_hour("too short")
 
