@@ -31,6 +31,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<space::State>()?;
     m.add_function(wrap_pyfunction!(tasks::check, m)?)?;
     m.add_function(wrap_pyfunction!(design::family_clusters, m)?)?;
+    m.add_class::<design::FamilyClusters>()?;
     m.add_class::<trace::TraceWriter>()?;
     m.add_function(wrap_pyfunction!(trace::read_trace, m)?)?;
     m.add_function(wrap_pyfunction!(tasks::algorithms, m)?)?;

@@ -16,7 +16,7 @@ use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
 /// How often the waiting thread checks for signals: well inside the 0.1 s a cancel may take.
-const POLL: Duration = Duration::from_millis(10);
+pub const POLL: Duration = Duration::from_millis(10);
 
 /// Runs `work` (handed a cancel flag) without the GIL on its own thread, and returns what it
 /// returns; a signal handler's exception cancels it and is returned instead.

@@ -100,6 +100,18 @@ def test_family_lists_every_solvable_cluster():
         assert puzzle.solve(algorithm="bfs").length == cluster["moves"]
 
 
+def test_family_stops_when_the_reader_leaves():
+    walk = blockslide.family(str(ROOT / "families" / "small-blocks.ron"), threads=1)
+    first = next(walk)
+    assert first == next(iter(blockslide.family(str(ROOT / "families" / "small-blocks.ron"), threads=1)))
+    del walk
+    # A family given as text walks the same.
+    text = (ROOT / "families" / "small-blocks.ron").read_text()
+    assert [c["board"] for c in blockslide.family(text, threads=1)] == [
+        c["board"] for c in blockslide.family(str(ROOT / "families" / "small-blocks.ron"), threads=2)
+    ]
+
+
 def test_improve_finds_designs_whose_hardest_start_it_proves():
     puzzle = saved("blocks-tiny")
     found = puzzle.improve(time_limit=5, max_candidates=40, threads=1, seed=7)

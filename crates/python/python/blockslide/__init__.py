@@ -112,11 +112,12 @@ def family(
     time_limit: Optional[float] = None,
     threads: Optional[int] = None,
 ) -> Iterator[Dict[str, Any]]:
-    """Every solvable cluster of a family of puzzles, in the family's order.
+    """Every solvable cluster of a family of puzzles, in the family's order, as the walk finds
+    them (it runs on other threads, ``threads`` of them, 0 or ``None``: every core).
 
     ``spec`` is a family file's path or its text (the format of ``families/``). Each cluster
     is a dict as the CLI's ``family --json`` lists it (``moves``, ``board``, ``states``,
-    ``histogram``, ...) plus ``puzzle``, its hardest start as a ``Puzzle``. Ctrl-C stops the
-    walk (``KeyboardInterrupt``).
+    ``histogram``, ...) plus ``puzzle``, its hardest start as a ``Puzzle``. Leaving the loop
+    stops the walk; Ctrl-C while waiting raises ``KeyboardInterrupt``.
     """
-    return iter(_family_clusters(spec, max_nodes, time_limit, threads))
+    return _family_clusters(spec, max_nodes, time_limit, threads)
