@@ -145,3 +145,43 @@ def test_recorder_explicit_calls(eight):
 def test_read_trace_refuses_a_broken_file(eight):
     with pytest.raises(ValueError, match="line 1"):
         blockslide.read_trace(eight, "bfs", '{"event": "warp"}\n')
+
+
+def test_space_is_the_engines_state_space(two_ls):
+    space = blockslide.Space(two_ls, "move", "goal-distance")
+    assert (space.metric, space.heuristic) == ("move", "goal-distance")
+    start = space.start()
+    assert space.position(start) == two_ls
+    assert space.estimate(start) > 0
+    assert not space.is_goal(start)
+    # Breadth-first from the start: the goal's depth is the engine's optimal length, and
+    # the estimate never exceeds the true distance there (the heuristic is admissible).
+    from collections import deque
+
+    depth, queue = {start: 0}, deque([start])
+    while queue:
+        state = queue.popleft()
+        if space.is_goal(state):
+            break
+        for move in space.moves(state):
+            child = space.apply(state, move)
+            if child not in depth:
+                depth[child] = depth[state] + 1
+                queue.append(child)
+    assert depth[state] == two_ls.solve(algorithm="bfs", metric="move").length
+    assert space.estimate(start) <= depth[state]
+    assert "<svg" in space.svg(state)
+    with pytest.raises(ValueError, match="unknown heuristic"):
+        blockslide.Space(two_ls, None, "telepathy")
+
+
+def test_bar_chart_draws_one_bar_per_value():
+    import xml.etree.ElementTree as ET
+
+    chart = blockslide.bar_chart(["a", "b", "c"], [1, 10, 100], title="t", log=True)
+    svg = ET.fromstring(chart._repr_svg_())
+    bars = [r for r in svg.iter("{http://www.w3.org/2000/svg}rect") if r.get("fill") == "#4e79a7"]
+    widths = [float(r.get("width")) for r in bars]
+    assert len(bars) == 3 and widths == sorted(widths) and widths[0] > 0
+    with pytest.raises(ValueError):
+        blockslide.bar_chart(["a"], [1, 2])
