@@ -75,28 +75,47 @@ fn fills(puzzle: &Puzzle) -> Vec<(Color, Option<Token>)> {
         .collect()
 }
 
-/// Where a piece's label goes: the centre of its bounding box when the piece covers it, else
-/// the centre of its cell nearest to that (the app's rule, simplified to cell centres).
+/// Where a piece's label goes, in cell units (the app's rule): the centre of its bounding
+/// box when the piece covers the label there (every cell a quarter cell around the centre is
+/// the piece's), else the centre of the piece cell nearest to it, the one with the most of
+/// the piece around it among equals (the corner of an L).
 fn label_cell(cells: &[(usize, usize)]) -> (f64, f64) {
     let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
     let max_r = cells.iter().map(|c| c.0).max().unwrap_or(0);
     let min_c = cells.iter().map(|c| c.1).min().unwrap_or(0);
     let max_c = cells.iter().map(|c| c.1).max().unwrap_or(0);
     let centre = (
-        (min_r + max_r) as f64 / 2.0 + 0.5,
-        (min_c + max_c) as f64 / 2.0 + 0.5,
+        (min_r + max_r + 1) as f64 / 2.0,
+        (min_c + max_c + 1) as f64 / 2.0,
     );
-    let covered = cells.len() == (max_r - min_r + 1) * (max_c - min_c + 1);
+    let covered = [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)]
+        .iter()
+        .all(|&(dr, dc)| {
+            let probe = ((centre.0 + dr).floor(), (centre.1 + dc).floor());
+            probe.0 >= 0.0
+                && probe.1 >= 0.0
+                && cells.contains(&(probe.0 as usize, probe.1 as usize))
+        });
     if covered {
         return centre;
     }
+    let neighbours = |&(r, c): &(usize, usize)| {
+        cells
+            .iter()
+            .filter(|&&(rr, cc)| r.abs_diff(rr) + c.abs_diff(cc) == 1)
+            .count()
+    };
     let distance = |&(r, c): &(usize, usize)| {
         let (dr, dc) = (r as f64 + 0.5 - centre.0, c as f64 + 0.5 - centre.1);
         dr * dr + dc * dc
     };
     cells
         .iter()
-        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
+        .min_by(|p, q| {
+            distance(p)
+                .total_cmp(&distance(q))
+                .then(neighbours(q).cmp(&neighbours(p)))
+        })
         .map_or(centre, |&(r, c)| (r as f64 + 0.5, c as f64 + 0.5))
 }
 

@@ -161,3 +161,25 @@ def test_pictures_are_well_formed_svg(two_ls):
     assert len(outlined) == wanted > 0
     colours = {r.get("fill") for r in svg.findall("s:rect", ns)}
     assert {p["color"] for p in two_ls.pieces} <= colours
+
+
+def test_labels_sit_on_their_piece(two_ls):
+    import xml.etree.ElementTree as ET
+
+    cell, margin = 40, 8
+    svg = ET.fromstring(two_ls.to_svg())
+    where = {
+        t.text: (float(t.get("y")), float(t.get("x")))
+        for t in svg.iter("{http://www.w3.org/2000/svg}text")
+    }
+    for piece in two_ls.pieces:
+        y, x = where[piece["piece"]]
+        row, col = int((y - margin) // cell), int((x - margin) // cell)
+        assert (row, col) in piece["cells"], piece["piece"]
+    # An L's label sits on its corner: the cell with two of the piece's cells beside it.
+    l7 = next(p for p in two_ls.pieces if p["piece"] == "7")
+    corner = next(
+        c for c in l7["cells"] if sum(abs(c[0] - d[0]) + abs(c[1] - d[1]) == 1 for d in l7["cells"]) == 2
+    )
+    y, x = where["7"]
+    assert (int((y - margin) // cell), int((x - margin) // cell)) == tuple(corner)
