@@ -9,7 +9,9 @@ use blockslide_core::model::file::{SaveOptions, save_text};
 use blockslide_core::report::trace_lines;
 use blockslide_core::solve::api::Algorithm;
 use blockslide_core::solve::observe::Fate;
-use blockslide_core::solve::recorded::{TraceBuilder, TraceError, read_trace as read_core};
+use blockslide_core::solve::recorded::{
+    TraceBuilder, TraceEntry, TraceError, read_trace as read_core,
+};
 use blockslide_core::solve::trace::TraceEvent;
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -169,7 +171,16 @@ pub fn read_trace<'py>(
     } else {
         std::fs::read_to_string(trace).map_err(|e| PyOSError::new_err(format!("{trace}: {e}")))?
     };
-    let read = read_core(&puzzle.inner, algorithm_named(algorithm)?, &text)
+    let mut entries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let entry: TraceEntry = serde_json::from_str(line)
+            .map_err(|e| PyValueError::new_err(format!("line {}: {e}", i + 1)))?;
+        entries.push((i + 1, entry));
+    }
+    let read = read_core(&puzzle.inner, algorithm_named(algorithm)?, entries)
         .map_err(|e| trace_error(&e))?;
     let count = |f: &dyn Fn(&TraceEvent) -> bool| read.events.iter().filter(|e| f(e)).count();
     let goal = read.events.iter().find_map(|e| match e {

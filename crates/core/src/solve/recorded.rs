@@ -4,7 +4,9 @@
 //!
 //! A trace file is the one the CLI's `solve --trace` writes: one JSON object a line, as
 //! [`report::trace_lines`](crate::report::trace_lines) makes them. It names neither the
-//! puzzle nor the algorithm; the reader is given both.
+//! puzzle nor the algorithm; the reader is given both. The core reads no JSON text itself:
+//! a front end parses each line into a [`TraceEntry`] (it is `Deserialize`) and hands the
+//! entries over.
 
 use rustc_hash::FxHashMap;
 use serde::Deserialize;
@@ -232,9 +234,10 @@ impl TraceBuilder {
     }
 }
 
-/// One line of a trace file, as [`report::TraceLine`](crate::report::TraceLine) writes it.
-#[derive(Deserialize)]
-struct Line {
+/// One line of a trace file, as [`report::TraceLine`](crate::report::TraceLine) writes it:
+/// deserialize each line into one and hand them to [`read_trace`].
+#[derive(Clone, Debug, Deserialize)]
+pub struct TraceEntry {
     event: String,
     board: Option<Vec<String>>,
     bound: Option<u32>,
@@ -246,23 +249,24 @@ struct Line {
     parent: Option<u32>,
 }
 
-/// Reads a trace file's text (one JSON object a line, as the CLI's `solve --trace` and the
-/// Python package's `Recorder` write it) of `algorithm`'s search of `start`.
+/// The trace of `algorithm`'s search of `start` that a trace file's `entries` describe (each
+/// with its 1-based line in the file), as the CLI's `solve --trace` and the Python package's
+/// `Recorder` write them.
 ///
 /// # Errors
-/// [`TraceError`] at the first line that is not an event of this puzzle's trace, and when it
-/// has more events than Watch holds ([`WATCH_EVENT_CAP`]).
-pub fn read_trace(start: &Puzzle, algorithm: Algorithm, text: &str) -> Result<Trace, TraceError> {
+/// [`TraceError`] at the first entry that is not an event of this puzzle's trace, and when
+/// there are more events than Watch holds ([`WATCH_EVENT_CAP`]).
+pub fn read_trace(
+    start: &Puzzle,
+    algorithm: Algorithm,
+    entries: impl IntoIterator<Item = (usize, TraceEntry)>,
+) -> Result<Trace, TraceError> {
     let mut builder = TraceBuilder::new(start, algorithm);
-    for (i, raw) in text.lines().enumerate() {
-        if raw.trim().is_empty() {
-            continue;
-        }
+    for (number, line) in entries {
         let at = |message: String| TraceError::Line {
-            line: i + 1,
+            line: number,
             message,
         };
-        let line: Line = serde_json::from_str(raw).map_err(|e| at(e.to_string()))?;
         let need = |what: Option<u32>, name: &str| {
             what.ok_or_else(|| at(format!("a `{}` event needs `{name}`", line.event)))
         };

@@ -8,7 +8,7 @@ use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::report::trace_lines;
 use blockslide_core::solve::api::{Algorithm, SolveRequest, StateSpace, solve, watch};
 use blockslide_core::solve::observe::Fate;
-use blockslide_core::solve::recorded::{TraceBuilder, TraceError, read_trace};
+use blockslide_core::solve::recorded::{TraceBuilder, TraceEntry, TraceError, read_trace};
 use blockslide_core::solve::trace::{Trace, TraceEvent};
 use blockslide_core::solve::{Limits, SearchControl, Termination};
 
@@ -18,6 +18,15 @@ use crate::fixtures::bundled;
 fn file_text(trace: &Trace) -> String {
     trace_lines(trace)
         .map(|line| serde_json::to_string(&line).expect("trace lines serialize") + "\n")
+        .collect()
+}
+
+/// A trace file's lines as the reader takes them, each with its line number.
+fn entries(text: &str) -> Vec<(usize, TraceEntry)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, line)| !line.trim().is_empty())
+        .map(|(i, line)| (i + 1, serde_json::from_str(line).expect("a trace line")))
         .collect()
 }
 
@@ -55,7 +64,8 @@ fn an_engine_trace_reads_back_as_written() {
             100_000,
         )
         .expect("the request applies");
-        let read = read_trace(&puzzle, algorithm, &file_text(&watched.trace)).expect("reads");
+        let read =
+            read_trace(&puzzle, algorithm, entries(&file_text(&watched.trace))).expect("reads");
         same(&watched.trace, &read);
     }
 }
@@ -117,7 +127,7 @@ fn a_students_search_recorded_reads_back_and_finds_the_optimal_length() {
         .expect("solves");
         assert_eq!(engine.status, Termination::Solved);
         assert_eq!(Some(length), engine.length(), "{name}");
-        let read = read_trace(&puzzle, Algorithm::Bfs, &file_text(&trace)).expect("reads");
+        let read = read_trace(&puzzle, Algorithm::Bfs, entries(&file_text(&trace))).expect("reads");
         same(&trace, &read);
         let goal = read.events.iter().find_map(|e| match e {
             TraceEvent::Goal { node } => Some(*node),
@@ -153,12 +163,12 @@ fn a_broken_trace_is_refused_at_its_line() {
     lines.insert(3, r#"{"event":"expanded","node":999,"frontier":1}"#);
     let broken = lines.join("\n");
     assert_eq!(
-        read_trace(&puzzle, Algorithm::Bfs, &broken).err(),
+        read_trace(&puzzle, Algorithm::Bfs, entries(&broken)).err(),
         Some(TraceError::UnknownNode {
             event: 4,
             node: 999
         })
     );
-    let garbage = read_trace(&puzzle, Algorithm::Bfs, "{\"event\": \"warp\"}\n");
+    let garbage = read_trace(&puzzle, Algorithm::Bfs, entries("{\"event\": \"warp\"}\n"));
     assert!(matches!(garbage, Err(TraceError::Line { line: 1, .. })));
 }

@@ -17,18 +17,7 @@ impl BlockDomain {
     pub fn piece_moves(&self, path: &[BlockMove]) -> Vec<PieceMove> {
         piece_moves(self, path)
     }
-}
 
-fn piece_moves(domain: &BlockDomain, path: &[BlockMove]) -> Vec<PieceMove> {
-    let mut locals = [0u16; MAX_PIECES];
-    domain.decode(&crate::solve::core::Domain::start(domain), &mut locals);
-    let mut tokens: Vec<Token> = domain.start_tokens.clone();
-    path.iter()
-        .map(|&mv| follow(domain, &mut locals, &mut tokens, mv))
-        .collect()
-}
-
-impl BlockDomain {
     /// The tokens of the pieces in each slot at the start: what [`BlockDomain::label_move`]
     /// follows from there.
     pub(crate) fn start_labels(&self) -> Vec<Token> {
@@ -64,6 +53,16 @@ impl BlockDomain {
         puzzle
     }
 }
+
+fn piece_moves(domain: &BlockDomain, path: &[BlockMove]) -> Vec<PieceMove> {
+    let mut locals = [0u16; MAX_PIECES];
+    domain.decode(&crate::solve::core::Domain::start(domain), &mut locals);
+    let mut tokens: Vec<Token> = domain.start_tokens.clone();
+    path.iter()
+        .map(|&mv| follow(domain, &mut locals, &mut tokens, mv))
+        .collect()
+}
+
 
 /// Plays `mv` on the decoded position `locals` whose slots hold the pieces `tokens`, and
 /// returns it as a move of a concrete piece; both are left describing the position reached.
