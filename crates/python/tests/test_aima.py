@@ -185,3 +185,34 @@ def test_bar_chart_draws_one_bar_per_value():
     assert len(bars) == 3 and widths == sorted(widths) and widths[0] > 0
     with pytest.raises(ValueError):
         blockslide.bar_chart(["a"], [1, 2])
+
+
+CLI = __import__("os").environ.get("BLOCKSLIDE_CLI")
+
+
+@pytest.mark.skipif(not CLI, reason="set BLOCKSLIDE_CLI to the blockslide binary (.ci/run does)")
+@pytest.mark.parametrize("name", ["eight-14", "two-ls-meet"])
+def test_a_students_bfs_records_the_engines_own_steps(tmp_path, name):
+    """Blockslide's BFS, traced by the CLI, and the student's, recorded, take the same steps
+    in the same order (the engine's move order) until the student's search stops at the goal
+    it generates."""
+    import json
+    import subprocess
+
+    from conftest import ROOT
+
+    engine_file = tmp_path / "engine.jsonl"
+    subprocess.run(
+        [CLI, "solve", str(ROOT / "saved_puzzles" / f"{name}.ron"), "--algorithm", "bfs",
+         "--metric", "step", "--threads", "1", "--trace", str(engine_file)],
+        capture_output=True,
+    )
+    engine = [json.loads(line) for line in engine_file.read_text().splitlines()]
+    recorder = blockslide.Recorder(Problem(saved(name), metric="step"), algorithm="bfs")
+    breadth_first_graph_search(recorder)
+    student = [json.loads(line) for line in recorder.text().splitlines()]
+    assert student[-1]["event"] == "goal"
+    steps = lambda lines: [(l["event"], l.get("fate"), l.get("move"), l.get("board")) for l in lines]
+    # Every event before the student's goal is the engine's, which goes on expanding.
+    assert steps(student[:-1]) == steps(engine[: len(student) - 1])
+    assert sum(1 for l in student if l["event"] == "expanded") > 1000
