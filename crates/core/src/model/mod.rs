@@ -12,7 +12,8 @@
 //! - [`source`]: where the parts of a file's text are, for line and column in errors.
 //! - [`goal`]: when a position satisfies the goal (anchored, `anywhere`, kinds).
 //! - [`library`]: the bundled classics.
-//! - [`palette`]: the colours a board is drawn in, shared by the app and the web page.
+//! - [`palette`]: the colours a board is drawn in, shared by the app, the web page and the
+//!   Python package.
 //! - [`validate`]: every check a puzzle must pass, with line and column for file input.
 //! - [`tiles`]: numbered-tile puzzles: detection and solvability by parity.
 //! - [`text`]: untrusted text: line endings as editors count them, safe echoing.

@@ -5,7 +5,8 @@
 //!   progress and cancellation.
 //! - [`algorithms`]: one file per algorithm, each generic over the domain.
 //! - [`observe`]: the observer a watched search reports its every step to; [`trace`]: a
-//!   recorded search, replayed step by step.
+//!   recorded search, replayed step by step; [`recorded`]: traces of searches made elsewhere
+//!   (built event by event, or read back from a trace file).
 //! - `blocks`: the block engine: polyomino pieces, walls, three move metrics.
 //! - `tiles`: the numbered-tile fast path: parity, Manhattan, pattern databases.
 //! - `analysis`: whole-space analyses for designers: a puzzle's component, a piece set.
@@ -34,6 +35,7 @@ pub mod estimate;
 pub mod family;
 pub mod observe;
 pub(crate) mod puzzle_domain;
+pub mod recorded;
 engine!(tiles);
 pub mod trace;
 

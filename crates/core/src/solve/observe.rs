@@ -16,7 +16,7 @@
 pub const BACKWARD: u32 = 1 << 31;
 
 /// What became of a generated successor.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Fate {
     /// New: stored and put in the frontier.

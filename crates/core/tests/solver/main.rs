@@ -25,6 +25,7 @@ mod model_file;
 mod model_fuzz;
 mod model_goal;
 mod model_validate;
+mod recorded_traces;
 mod report_views;
 mod solve_check;
 mod tiles_heuristics;

@@ -17,6 +17,7 @@ mod profile;
 mod report;
 mod request;
 mod search;
+mod space;
 mod watch;
 pub mod web;
 
@@ -47,6 +48,7 @@ pub use prepare::default_heuristic;
 pub use profile::{PuzzleProfile, Refusal, RushHourBoard, Task};
 pub use report::{CountReport, Hint, SolveReport};
 pub use request::{SolveError, SolveRequest, default_algorithm, metric_for, uses_threads};
+pub use space::{SpaceMove, SpaceState, StateSpace};
 pub use watch::{Watched, watch};
 
 /// The heuristics for `puzzle` in `metric`, applicable or not (with the reason); the first

@@ -429,6 +429,17 @@ impl TileDomain {
         out
     }
 
+    /// Blank move `dir` from `state` as a move of the tile it swaps with (`None` when the
+    /// blank cannot move that way).
+    pub(crate) fn label_move(&self, state: &TileState, dir: Dir) -> Option<PieceMove> {
+        let to = self.neighbor(state.blank(), dir)?;
+        let tile = state.tile_at(to);
+        Some(PieceMove {
+            piece: self.tokens[tile].unwrap_or_else(|| Token::number(tile as u32)),
+            steps: vec![dir.opposite()],
+        })
+    }
+
     /// The directions the blank moves along `path`, in the seeds' notation (`"drul"`): the
     /// letters alone, whatever the board.
     pub fn blank_moves(path: &[Dir]) -> String {

@@ -1,0 +1,371 @@
+//! Pictures of puzzles for notebooks and reports: a board as SVG (the app's colours from the
+//! core's palette, tokens as labels, goal cells outlined), a solution as SVG frames with
+//! play and step controls (self-contained HTML: inline script, no network), and as an
+//! animated PNG.
+
+use std::fmt::Write as _;
+
+use blockslide_core::model::palette::piece_color;
+use blockslide_core::model::{Cell, Color, Puzzle, Token};
+
+/// Side of a cell, in SVG units and in PNG pixels.
+const CELL: usize = 40;
+/// The frame around the board.
+const MARGIN: usize = 8;
+/// The board's frame (the app's).
+const FRAME: Color = rgb(0x3b, 0x33, 0x2c);
+/// An empty cell (the app's).
+const EMPTY: Color = rgb(0xf4, 0xef, 0xe6);
+/// A wall (the app's).
+const WALL: Color = rgb(0x4a, 0x4a, 0x50);
+/// Lines between pieces and the goal's outline.
+const INK: Color = rgb(0x20, 0x20, 0x20);
+
+const fn rgb(r: u8, g: u8, b: u8) -> Color {
+    Color { r, g, b }
+}
+
+/// The colour `token`'s piece is drawn in (the app's).
+pub fn piece_colour(puzzle: &Puzzle, token: Token) -> Color {
+    piece_color(puzzle, token)
+}
+
+fn hex(c: Color) -> String {
+    format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
+}
+
+/// Dark or white text, whichever reads better on `background` (WCAG luminance, as the app).
+fn text_on(background: Color) -> Color {
+    let channel = |v: u8| {
+        let v = f32::from(v) / 255.0;
+        if v <= 0.039_28 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    let l = 0.2126 * channel(background.r)
+        + 0.7152 * channel(background.g)
+        + 0.0722 * channel(background.b);
+    if l > 0.179 {
+        rgb(0x1a, 0x1a, 0x1a)
+    } else {
+        rgb(0xff, 0xff, 0xff)
+    }
+}
+
+/// The picture's size in units: the board and its frame.
+fn size(puzzle: &Puzzle) -> (usize, usize) {
+    (
+        puzzle.cols * CELL + 2 * MARGIN,
+        puzzle.rows * CELL + 2 * MARGIN,
+    )
+}
+
+/// What is drawn at every cell: its fill, and the piece there.
+fn fills(puzzle: &Puzzle) -> Vec<(Color, Option<Token>)> {
+    puzzle
+        .cells
+        .iter()
+        .map(|cell| match *cell {
+            Cell::Empty => (EMPTY, None),
+            Cell::Wall => (WALL, None),
+            Cell::Piece(t) => (piece_color(puzzle, t), Some(t)),
+        })
+        .collect()
+}
+
+/// Where a piece's label goes, in cell units (the app's rule): the centre of its bounding
+/// box when the piece covers the label there (every cell a quarter cell around the centre is
+/// the piece's), else the centre of the piece cell nearest to it, the one with the most of
+/// the piece around it among equals (the corner of an L).
+fn label_cell(cells: &[(usize, usize)]) -> (f64, f64) {
+    let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let max_r = cells.iter().map(|c| c.0).max().unwrap_or(0);
+    let min_c = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let max_c = cells.iter().map(|c| c.1).max().unwrap_or(0);
+    let centre = (
+        (min_r + max_r + 1) as f64 / 2.0,
+        (min_c + max_c + 1) as f64 / 2.0,
+    );
+    let covered = [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)]
+        .iter()
+        .all(|&(dr, dc)| {
+            let probe = ((centre.0 + dr).floor(), (centre.1 + dc).floor());
+            probe.0 >= 0.0
+                && probe.1 >= 0.0
+                && cells.contains(&(probe.0 as usize, probe.1 as usize))
+        });
+    if covered {
+        return centre;
+    }
+    let neighbours = |&(r, c): &(usize, usize)| {
+        cells
+            .iter()
+            .filter(|&&(rr, cc)| r.abs_diff(rr) + c.abs_diff(cc) == 1)
+            .count()
+    };
+    let distance = |&(r, c): &(usize, usize)| {
+        let (dr, dc) = (r as f64 + 0.5 - centre.0, c as f64 + 0.5 - centre.1);
+        dr * dr + dc * dc
+    };
+    cells
+        .iter()
+        .min_by(|p, q| {
+            distance(p)
+                .total_cmp(&distance(q))
+                .then(neighbours(q).cmp(&neighbours(p)))
+        })
+        .map_or(centre, |&(r, c)| (r as f64 + 0.5, c as f64 + 0.5))
+}
+
+/// The board of `puzzle` as an SVG picture.
+pub fn board_svg(puzzle: &Puzzle) -> String {
+    let (w, h) = size(puzzle);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">"
+    );
+    svg.push_str(&board_body(puzzle));
+    svg.push_str("</svg>");
+    svg
+}
+
+/// The board's shapes, without the enclosing `<svg>`.
+fn board_body(puzzle: &Puzzle) -> String {
+    let (width, height) = size(puzzle);
+    let cols = puzzle.cols;
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "<rect width=\"{width}\" height=\"{height}\" rx=\"6\" fill=\"{}\"/>",
+        hex(FRAME)
+    );
+    let cells = fills(puzzle);
+    for (i, &(colour, _)) in cells.iter().enumerate() {
+        let (x, y) = (MARGIN + (i % cols) * CELL, MARGIN + (i / cols) * CELL);
+        let _ = write!(
+            out,
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\"/>",
+            hex(colour)
+        );
+    }
+    // Lines where a cell meets a different piece or an empty cell: each piece reads as one
+    // shape however many cells it has.
+    let ink = hex(INK);
+    for (i, &(_, token)) in cells.iter().enumerate() {
+        let (r, c) = (i / cols, i % cols);
+        let (x, y) = (MARGIN + c * CELL, MARGIN + r * CELL);
+        if c + 1 < cols && cells[i + 1].1 != token {
+            let _ = write!(
+                out,
+                "<line x1=\"{0}\" y1=\"{y}\" x2=\"{0}\" y2=\"{1}\" stroke=\"{ink}\" stroke-width=\"1.5\"/>",
+                x + CELL,
+                y + CELL
+            );
+        }
+        if r + 1 < puzzle.rows && cells[i + cols].1 != token {
+            let _ = write!(
+                out,
+                "<line x1=\"{x}\" y1=\"{0}\" x2=\"{1}\" y2=\"{0}\" stroke=\"{ink}\" stroke-width=\"1.5\"/>",
+                y + CELL,
+                x + CELL
+            );
+        }
+    }
+    // The goal: cells the goal wants a piece on that it does not have yet, dashed.
+    if !puzzle.goal.anywhere {
+        for (i, want) in puzzle.goal.cells.iter().enumerate() {
+            let Some(want) = want else { continue };
+            if puzzle.cells[i] == Cell::Piece(*want) {
+                continue;
+            }
+            let (x, y) = (
+                MARGIN + (i % cols) * CELL + 3,
+                MARGIN + (i / cols) * CELL + 3,
+            );
+            let _ = write!(
+                out,
+                "<rect class=\"goal\" x=\"{x}\" y=\"{y}\" width=\"{0}\" height=\"{0}\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>",
+                CELL - 6
+            );
+        }
+    }
+    for piece in puzzle.pieces() {
+        let (r, c) = label_cell(&piece.cells);
+        let colour = text_on(piece_color(puzzle, piece.token));
+        let (x, y) = (
+            MARGIN as f64 + c * CELL as f64,
+            MARGIN as f64 + r * CELL as f64,
+        );
+        let _ = write!(
+            out,
+            "<text x=\"{x}\" y=\"{y}\" fill=\"{}\" font-family=\"sans-serif\" font-size=\"16\" font-weight=\"bold\" text-anchor=\"middle\" dominant-baseline=\"central\">{}</text>",
+            hex(colour),
+            escape(&piece.token.to_string())
+        );
+    }
+    out
+}
+
+/// `text` safe inside XML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// A solution's positions as self-contained HTML: every frame an inline SVG (one shown at a
+/// time), with first, back, play/pause, step and last buttons and a slider, driven by an inline
+/// script. `id` keeps several animations on one page apart.
+pub fn animation_html(positions: &[Puzzle], captions: &[String], id: &str) -> String {
+    let mut html = format!("<div id=\"{id}\" class=\"blockslide-animation\">");
+    for (i, position) in positions.iter().enumerate() {
+        let hidden = if i == 0 {
+            ""
+        } else {
+            " style=\"display:none\""
+        };
+        let _ = write!(
+            html,
+            "<div class=\"frame\"{hidden}>{}</div>",
+            board_svg(position)
+        );
+    }
+    let last = positions.len().saturating_sub(1);
+    let _ = write!(
+        html,
+        "<div><button data-act=\"first\" title=\"first\">|&#x25C0;</button><button data-act=\"back\" title=\"step back\">&#x25C0;</button>\
+<button data-act=\"play\">play</button><button data-act=\"step\" title=\"step\">&#x25B6;</button>\
+<button data-act=\"last\" title=\"last\">&#x25B6;|</button> <input type=\"range\" min=\"0\" max=\"{last}\" value=\"0\"/> \
+<span class=\"caption\">{}</span></div>",
+        escape(captions.first().map_or("", String::as_str))
+    );
+    let captions_js: Vec<String> = captions.iter().map(|c| js_string(c)).collect();
+    let _ = write!(
+        html,
+        "<script>(function(){{var root=document.getElementById('{id}');if(!root)return;\
+var frames=root.querySelectorAll('.frame'),slider=root.querySelector('input'),\
+caption=root.querySelector('.caption'),play=root.querySelector('[data-act=play]'),\
+captions=[{}],at=0,timer=null;\
+function show(i){{at=Math.max(0,Math.min(frames.length-1,i));for(var k=0;k<frames.length;k++)\
+frames[k].style.display=k===at?'':'none';slider.value=at;caption.textContent=captions[at]||'';}}\
+function stop(){{if(timer){{clearInterval(timer);timer=null;play.textContent='play';}}}}\
+root.querySelectorAll('button').forEach(function(b){{b.addEventListener('click',function(){{\
+var act=b.getAttribute('data-act');if(act==='play'){{if(timer){{stop();return;}}\
+if(at>=frames.length-1)show(0);play.textContent='pause';timer=setInterval(function(){{\
+if(at>=frames.length-1){{stop();return;}}show(at+1);}},400);return;}}stop();\
+if(act==='first')show(0);if(act==='back')show(at-1);if(act==='step')show(at+1);\
+if(act==='last')show(frames.length-1);}});}});\
+slider.addEventListener('input',function(){{stop();show(parseInt(slider.value,10));}});}})();</script></div>",
+        captions_js.join(",")
+    );
+    html
+}
+
+/// `text` as a JavaScript string literal safe inside a `<script>` element.
+fn js_string(text: &str) -> String {
+    let mut out = String::from("\"");
+    for ch in text.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A frame of the animated PNG: the board's cells filled, lines between pieces, the goal's
+/// cells marked (RGB, row-major).
+fn raster(puzzle: &Puzzle) -> (usize, usize, Vec<u8>) {
+    let (width, height) = size(puzzle);
+    let mut pixels = vec![0u8; width * height * 3];
+    let mut fill = |x0: usize, y0: usize, x1: usize, y1: usize, c: Color| {
+        for y in y0..y1.min(height) {
+            for x in x0..x1.min(width) {
+                let at = (y * width + x) * 3;
+                pixels[at..at + 3].copy_from_slice(&[c.r, c.g, c.b]);
+            }
+        }
+    };
+    fill(0, 0, width, height, FRAME);
+    let cols = puzzle.cols;
+    let cells = fills(puzzle);
+    for (i, &(colour, _)) in cells.iter().enumerate() {
+        let (x, y) = (MARGIN + (i % cols) * CELL, MARGIN + (i / cols) * CELL);
+        fill(x, y, x + CELL, y + CELL, colour);
+    }
+    for (i, &(_, token)) in cells.iter().enumerate() {
+        let (r, c) = (i / cols, i % cols);
+        let (x, y) = (MARGIN + c * CELL, MARGIN + r * CELL);
+        if c + 1 < cols && cells[i + 1].1 != token {
+            fill(x + CELL - 1, y, x + CELL + 1, y + CELL, INK);
+        }
+        if r + 1 < puzzle.rows && cells[i + cols].1 != token {
+            fill(x, y + CELL - 1, x + CELL, y + CELL + 1, INK);
+        }
+    }
+    if !puzzle.goal.anywhere {
+        for (i, want) in puzzle.goal.cells.iter().enumerate() {
+            let Some(want) = want else { continue };
+            if puzzle.cells[i] == Cell::Piece(*want) {
+                continue;
+            }
+            let (x, y) = (
+                MARGIN + (i % cols) * CELL + 3,
+                MARGIN + (i / cols) * CELL + 3,
+            );
+            let side = CELL - 6;
+            fill(x, y, x + side, y + 2, INK);
+            fill(x, y + side - 2, x + side, y + side, INK);
+            fill(x, y, x + 2, y + side, INK);
+            fill(x + side - 2, y, x + side, y + side, INK);
+        }
+    }
+    (width, height, pixels)
+}
+
+/// The positions as an animated PNG (APNG), `delay_ms` a frame, the last held twice as long.
+///
+/// # Errors
+/// The encoder's message when the frames cannot be written.
+pub fn apng(positions: &[Puzzle], delay_ms: u16) -> Result<Vec<u8>, String> {
+    let first = positions
+        .first()
+        .ok_or("a solution has at least its start")?;
+    let (w, h, _) = raster(first);
+    let mut out = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut out, w as u32, h as u32);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder
+            .set_animated(positions.len() as u32, 0)
+            .map_err(|e| e.to_string())?;
+        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+        for (i, position) in positions.iter().enumerate() {
+            let delay = if i + 1 == positions.len() {
+                delay_ms * 2
+            } else {
+                delay_ms
+            };
+            writer
+                .set_frame_delay(delay, 1000)
+                .map_err(|e| e.to_string())?;
+            let (_, _, pixels) = raster(position);
+            writer
+                .write_image_data(&pixels)
+                .map_err(|e| e.to_string())?;
+        }
+        writer.finish().map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
