@@ -288,9 +288,11 @@ impl EditorState {
         let painter = ui.painter_at(grid);
         for mark in &self.marks {
             let rect = cell_rect(grid, puzzle.rows, puzzle.cols, mark.cell.0, mark.cell.1);
-            let radius = rect.width().min(rect.height()) * 0.18;
+            let radius = rect.width().min(rect.height()) * 0.11;
+            // In the cell's top-right corner, clear of a piece's label at its centre.
+            let at = rect.right_top() + egui::vec2(-radius * 1.8, radius * 1.8);
             painter.circle(
-                rect.center(),
+                at,
                 radius,
                 mark.tone.color().gamma_multiply(0.85),
                 Line::new(2.0, egui::Color32::from_black_alpha(140)),

@@ -437,7 +437,7 @@ fn figures_ui(ui: &mut Ui, figures: &Figures, before: Option<&Figures>) {
         .num_columns(2)
         .spacing([8.0, 2.0])
         .show(ui, |ui| {
-            ui.label("Solvable");
+            ui.add(egui::Label::new("Solvable").extend());
             ui.label(match (report.start_distance, complete) {
                 (Some(_), _) => "yes",
                 (None, true) => "no: the goal is out of reach",
@@ -445,7 +445,7 @@ fn figures_ui(ui: &mut Ui, figures: &Figures, before: Option<&Figures>) {
             });
             ui.end_row();
 
-            ui.label("Length");
+            ui.add(egui::Label::new("Length").extend());
             ui.horizontal(|ui| {
                 match report.start_distance {
                     Some(d) => ui.label(moves(d)),
@@ -458,14 +458,14 @@ fn figures_ui(ui: &mut Ui, figures: &Figures, before: Option<&Figures>) {
             });
             ui.end_row();
 
-            ui.label("Positions");
+            ui.add(egui::Label::new("Positions").extend());
             ui.label(format!(
                 "{bound}{} in the start's component",
                 thousands(report.component)
             ));
             ui.end_row();
 
-            ui.label("Hardest start");
+            ui.add(egui::Label::new("Hardest start").extend());
             ui.horizontal(|ui| {
                 let hardest = report.hardest.as_ref().map(|h| h.distance);
                 match hardest {
