@@ -5,25 +5,19 @@
 
 use std::fmt::Write as _;
 
-use blockslide_core::model::palette::piece_color;
+use blockslide_core::model::palette::{self, piece_color, text_color_on};
 use blockslide_core::model::{Cell, Color, Puzzle, Token};
 
 /// Side of a cell, in SVG units and in PNG pixels.
 const CELL: usize = 40;
 /// The frame around the board.
 const MARGIN: usize = 8;
-/// The board's frame (the app's).
-const FRAME: Color = rgb(0x3b, 0x33, 0x2c);
-/// An empty cell (the app's).
-const EMPTY: Color = rgb(0xf4, 0xef, 0xe6);
-/// A wall (the app's).
-const WALL: Color = rgb(0x4a, 0x4a, 0x50);
+/// The board's frame, an empty cell, a wall (the app's, from the core's palette).
+const FRAME: Color = palette::FRAME;
+const EMPTY: Color = palette::EMPTY;
+const WALL: Color = palette::WALL;
 /// Lines between pieces and the goal's outline.
-const INK: Color = rgb(0x20, 0x20, 0x20);
-
-const fn rgb(r: u8, g: u8, b: u8) -> Color {
-    Color { r, g, b }
-}
+const INK: Color = palette::GOAL_OUTLINE;
 
 /// The colour `token`'s piece is drawn in (the app's).
 pub fn piece_colour(puzzle: &Puzzle, token: Token) -> Color {
@@ -32,26 +26,6 @@ pub fn piece_colour(puzzle: &Puzzle, token: Token) -> Color {
 
 fn hex(c: Color) -> String {
     format!("#{:02x}{:02x}{:02x}", c.r, c.g, c.b)
-}
-
-/// Dark or white text, whichever reads better on `background` (WCAG luminance, as the app).
-fn text_on(background: Color) -> Color {
-    let channel = |v: u8| {
-        let v = f32::from(v) / 255.0;
-        if v <= 0.039_28 {
-            v / 12.92
-        } else {
-            ((v + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    let l = 0.2126 * channel(background.r)
-        + 0.7152 * channel(background.g)
-        + 0.0722 * channel(background.b);
-    if l > 0.179 {
-        rgb(0x1a, 0x1a, 0x1a)
-    } else {
-        rgb(0xff, 0xff, 0xff)
-    }
 }
 
 /// The picture's size in units: the board and its frame.
@@ -192,7 +166,7 @@ fn board_body(puzzle: &Puzzle) -> String {
     }
     for piece in puzzle.pieces() {
         let (r, c) = label_cell(&piece.cells);
-        let colour = text_on(piece_color(puzzle, piece.token));
+        let colour = text_color_on(piece_color(puzzle, piece.token));
         let (x, y) = (
             MARGIN as f64 + c * CELL as f64,
             MARGIN as f64 + r * CELL as f64,
