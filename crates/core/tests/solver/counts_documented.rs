@@ -482,6 +482,20 @@ fn two_ls_meet_counts_its_unkinded_pieces_apart() {
 type ShapeKind = (Vec<(usize, usize)>, Option<String>);
 
 /// The pieces of `design` that `base` does not have, with their kinds.
+/// Where the one piece of `design` that `base` does not have stands: "row R, column C" of its
+/// top-left cell, counted from 1.
+fn where_new(base: &Puzzle, design: &Puzzle) -> String {
+    let had: Vec<Token> = base.pieces().iter().map(|p| p.token).collect();
+    let piece = design
+        .pieces()
+        .into_iter()
+        .find(|p| !had.contains(&p.token))
+        .expect("a new piece");
+    let row = piece.cells.iter().map(|c| c.0).min().unwrap();
+    let col = piece.cells.iter().map(|c| c.1).min().unwrap();
+    format!("row {}, column {}", row + 1, col + 1)
+}
+
 fn added(base: &Puzzle, design: &Puzzle) -> Vec<ShapeKind> {
     let before: HashSet<Token> = base.pieces().iter().map(|p| p.token).collect();
     design
@@ -523,12 +537,8 @@ fn a_piece_a_design_search_adds_takes_the_kind_its_shape_has_on_the_board() {
         .kind = Some("general".into());
     let horizontal = vec![(0, 0), (0, 1)];
     for (design, bar_kind, bar_note) in [
-        (
-            &kinded,
-            Some("general"),
-            "added 1 piece 1x2, of kind \"general\"",
-        ),
-        (&base, None, "added 1 piece 1x2, its own kind"),
+        (&kinded, Some("general"), ", of kind \"general\""),
+        (&base, None, ", a kind of its own"),
     ] {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         let mutator = Mutator::new(design, &rules);
@@ -545,11 +555,32 @@ fn a_piece_a_design_search_adds_takes_the_kind_its_shape_has_on_the_board() {
             if *shape == vec![(0, 0)] {
                 soldiers += 1;
                 assert_eq!(kind.as_deref(), Some("soldier"), "a new soldier");
-                assert_eq!(notes, ["added 1 piece 1x1, of kind \"soldier\""]);
+                let [note] = notes.as_slice() else {
+                    panic!("one change: {notes:?}")
+                };
+                assert!(
+                    note.starts_with("added a 1x1 piece at row ")
+                        && note.ends_with(", of kind \"soldier\""),
+                    "{note}"
+                );
+                assert!(
+                    note.contains(&format!("at {}", where_new(design, &changed))),
+                    "{note}"
+                );
             } else if *shape == horizontal {
                 bars += 1;
                 assert_eq!(kind.as_deref(), bar_kind, "a new horizontal piece");
-                assert_eq!(notes, [bar_note]);
+                let [note] = notes.as_slice() else {
+                    panic!("one change: {notes:?}")
+                };
+                assert!(
+                    note.starts_with("added a 1x2 piece at row ") && note.ends_with(bar_note),
+                    "{note}"
+                );
+                assert!(
+                    note.contains(&format!("at {}", where_new(design, &changed))),
+                    "{note}"
+                );
                 assert!(
                     blockslide_core::model::validate::validate(&changed)
                         .iter()

@@ -426,11 +426,12 @@ pub fn check_input(puzzle: &Puzzle) -> Result<(), SolveError> {
     Ok(())
 }
 
-/// What differs between `original` and `design`, one line each: the pieces added and taken
-/// away (by shape and axis: a reshaped piece is one shape taken away and another added; an
-/// added piece says the kind it took, since identical pieces are counted as one), the walls
-/// added and removed. Where pieces stand is not compared (a design is any position of its
-/// pieces).
+/// What differs between `original` and `design`, one line each, in words: the pieces added
+/// (each new piece with where it stands in `design`: "added a 1x2 vertical piece at row 2,
+/// column 3, a kind of its own"; it says the kind it took, since identical pieces are counted
+/// as one) and taken away (by shape and axis: a reshaped piece is one shape taken away and
+/// another added), the walls added and removed. Where the original's pieces stand is not
+/// compared (a design is any position of its pieces).
 pub fn changes(original: &Puzzle, design: &Puzzle) -> Vec<String> {
     type Counts = BTreeMap<(Vec<(usize, usize)>, Axis, Option<String>), usize>;
     let shapes = |p: &Puzzle| -> Counts {
@@ -443,6 +444,7 @@ pub fn changes(original: &Puzzle, design: &Puzzle) -> Vec<String> {
         counts
     };
     let (was, now) = (shapes(original), shapes(design));
+    let original_tokens: BTreeSet<Token> = original.pieces().iter().map(|p| p.token).collect();
     let mut lines = Vec::new();
     // Added pieces by shape and kind.
     for ((cells, axis, kind), &n) in &now {
@@ -452,15 +454,47 @@ pub fn changes(original: &Puzzle, design: &Puzzle) -> Vec<String> {
             .unwrap_or(0);
         if n > m {
             let shape = PaletteShape::new(cells, *axis);
-            let (pieces, own) = if n - m == 1 {
-                ("piece", "its own kind")
-            } else {
-                ("pieces", "each its own kind")
-            };
-            let kind = kind
-                .as_ref()
-                .map_or_else(|| own.to_string(), |k| format!("of kind \"{k}\""));
-            lines.push(format!("added {} {pieces} {shape}, {kind}", n - m));
+            // The pieces of this shape and kind that the original does not have, each told
+            // with where it stands; a reshaped piece keeps its token, and is told by count.
+            let new: Vec<(usize, usize)> = design
+                .pieces()
+                .into_iter()
+                .filter(|p| !original_tokens.contains(&p.token))
+                .filter(|p| {
+                    let at = PaletteShape::new(&p.cells, design.axis_of(p.token));
+                    let k = design.styles.get(&p.token).and_then(|s| s.kind.as_ref());
+                    at.cells == *cells && at.axis == *axis && k == kind.as_ref()
+                })
+                .filter_map(|p| {
+                    let row = p.cells.iter().map(|c| c.0).min()?;
+                    let col = p.cells.iter().map(|c| c.1).min()?;
+                    Some((row, col))
+                })
+                .take(n - m)
+                .collect();
+            let told = kind.as_ref().map_or_else(
+                || "a kind of its own".to_string(),
+                |k| format!("of kind \"{k}\""),
+            );
+            for (row, col) in &new {
+                lines.push(format!(
+                    "added a {shape} piece at row {}, column {}, {told}",
+                    row + 1,
+                    col + 1
+                ));
+            }
+            let rest = n - m - new.len();
+            if rest > 0 {
+                let (pieces, own) = if rest == 1 {
+                    ("piece", "its own kind")
+                } else {
+                    ("pieces", "each its own kind")
+                };
+                let kind = kind
+                    .as_ref()
+                    .map_or_else(|| own.to_string(), |k| format!("of kind \"{k}\""));
+                lines.push(format!("added {rest} {pieces} {shape}, {kind}"));
+            }
         }
     }
     // Pieces taken away by shape alone.
