@@ -639,7 +639,9 @@ impl Shared<'_> {
             component: eval.component,
             pieces: eval.pieces,
             walls: design.cells.iter().filter(|c| **c == Cell::Wall).count(),
-            changes: changes(self.original, design),
+            // Said of the design as shown and saved, at its hardest start: where each new
+            // piece stands there.
+            changes: changes(self.original, &eval.hardest),
             proof,
             found_after: self.clock.elapsed().as_secs_f64(),
             found_at: at,
