@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use egui::{Color32, RichText, Ui};
 
 use blockslide_core::model::text::thousands;
-use blockslide_core::model::{Metric, Puzzle, Token};
+use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{
     AnalyzeReport, PuzzleProfile, Task as SolverTask, analyze, metric_for,
 };
@@ -230,10 +230,10 @@ impl DesignPanel {
             .map(|s| &s.report)
     }
 
-    /// The marks of the design at `revision`'s suggestions over its cells: for each cell
-    /// where a wall or a 1x1 piece can go, what the better of the two does to the hardest
-    /// start; for each piece that can be removed, the same at its first cell.
-    pub fn marks(&self, revision: u64) -> Vec<CellMark> {
+    /// The marks of the suggestions of `design`, the design at `revision`, over its cells:
+    /// for each cell where a wall or a 1x1 piece can go, what the better of the two does to
+    /// the hardest start; for each piece that can be removed, the same at its first cell.
+    pub fn marks(&self, revision: u64, design: &Puzzle) -> Vec<CellMark> {
         let Some(suggested) = self.suggested.as_ref().filter(|s| s.revision == revision) else {
             return Vec::new();
         };
@@ -246,10 +246,17 @@ impl DesignPanel {
                     let cols = suggestion.design.cols;
                     (i / cols, i % cols)
                 }
-                Edit::RemovePiece(token) => match suggestion_first_cell(report, *token) {
-                    Some(cell) => cell,
-                    None => continue,
-                },
+                Edit::RemovePiece(token) => {
+                    let cell = design
+                        .pieces()
+                        .into_iter()
+                        .find(|p| p.token == *token)
+                        .and_then(|p| p.cells.first().copied());
+                    let Some(cell) = cell else {
+                        continue;
+                    };
+                    cell
+                }
                 Edit::RemoveWall(_) | Edit::MovePiece(..) => continue,
             };
             if marks.iter().any(|m| m.cell == cell) {
@@ -568,24 +575,4 @@ fn change_words(report: &SuggestReport, suggestion: &Suggestion) -> String {
         ),
         _ => format!("{}: not known", suggestion.words),
     }
-}
-
-/// The first cell (reading order) of piece `token` in the design `report` was made for.
-fn suggestion_first_cell(report: &SuggestReport, token: Token) -> Option<(usize, usize)> {
-    // Any suggestion's design other than this piece's removal still has it where it was;
-    // a moved piece's own move is skipped.
-    report
-        .suggestions
-        .iter()
-        .filter(|s| match &s.edit {
-            Edit::RemovePiece(t) | Edit::MovePiece(t, _) => *t != token,
-            _ => true,
-        })
-        .find_map(|s| {
-            s.design
-                .pieces()
-                .into_iter()
-                .find(|p| p.token == token)
-                .and_then(|p| p.cells.first().copied())
-        })
 }

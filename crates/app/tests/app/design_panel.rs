@@ -158,7 +158,9 @@ fn the_suggestions_list_the_best_edits_mark_the_board_and_a_click_makes_one() {
         .collect();
     assert!(!harder.is_empty(), "some edit makes it harder");
     assert!(
-        !app.design_panel().marks(revision).is_empty(),
+        !app.design_panel()
+            .marks(revision, app.document().puzzle())
+            .is_empty(),
         "the board is marked"
     );
 
