@@ -154,10 +154,14 @@ impl SetBits {
     }
 }
 
-/// The bit fields of the classes (setting each class's first slot) and the class of each slot:
-/// every class of several pieces a set (fastest to search) unless that takes more words than
-/// sets only where they are about as small as sorted fields; if sets make the state too large,
-/// fields only.
+/// The bit fields of the classes (setting each class's first slot) and the class of each slot,
+/// in as few words as any choice of sets and sorted fields allows, and among those with the
+/// most pieces in sets (fastest to search). The words decide the memory of every stored
+/// position, so they must not depend on how the board is written: a border of walls widens
+/// a set's span but not a sorted field, and a layout choosing sets by their size alone took
+/// two words for GNOME Klotski's Lodzianka written without its border and one with it.
+/// Every choice is tried when at most [`EXHAUSTIVE_SETS`] classes could be sets, else sets
+/// everywhere, nowhere, or where they are at most twice as large as sorted fields.
 ///
 /// # Errors
 /// When the pieces need more than [`STATE_BITS`] bits in every layout.
@@ -165,31 +169,82 @@ pub(super) fn choose_layout(
     classes: &mut [Class],
     cols: usize,
 ) -> Result<(Vec<Field>, Vec<u8>), String> {
-    let words = |found: &(Vec<Field>, Vec<u8>)| found.0.iter().map(|f| f.word).max();
-    match (
-        layout(classes, cols, Sets::Always),
-        layout(classes, cols, Sets::Compact),
-    ) {
-        (Some(all), Some(compact)) if words(&all) > words(&compact) => Ok(compact),
-        (Some(all), _) => Ok(all),
-        (None, Some(compact)) => Ok(compact),
-        (None, None) => layout(classes, cols, Sets::Never).ok_or_else(|| {
+    let could_be_sets: Vec<usize> = classes
+        .iter()
+        .enumerate()
+        .filter(|(c, class)| *c < 64 && class.tokens.len() > 1 && set_span(class, cols) <= 64)
+        .map(|(c, _)| c)
+        .collect();
+    let spread = |choice: u64| {
+        could_be_sets
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| choice & 1 << i != 0)
+            .fold(0u64, |mask, (_, &c)| mask | 1 << c)
+    };
+    let choices: Vec<Sets> = if could_be_sets.len() <= EXHAUSTIVE_SETS {
+        (0..1u64 << could_be_sets.len())
+            .rev()
+            .map(|choice| Sets::Only(spread(choice)))
+            .collect()
+    } else {
+        let compact = could_be_sets
+            .iter()
+            .filter(|&&c| {
+                let class = &classes[c];
+                set_span(class, cols) <= 2 * class.tokens.len() as u64 * u64::from(index_bits(class))
+            })
+            .fold(0u64, |mask, &c| mask | 1 << c);
+        vec![Sets::Always, Sets::Only(compact), Sets::Never]
+    };
+    let mut best: Option<((u8, std::cmp::Reverse<usize>), Sets)> = None;
+    for sets in choices {
+        let Some((fields, _)) = layout(classes, cols, sets) else {
+            continue;
+        };
+        let words = fields.iter().map(|f| f.word).max().unwrap_or(0);
+        let in_sets = fields.iter().filter(|f| f.set).count();
+        let rank = (words, std::cmp::Reverse(in_sets));
+        if best.is_none_or(|(b, _)| rank < b) {
+            best = Some((rank, sets));
+        }
+    }
+    best.and_then(|(_, sets)| layout(classes, cols, sets))
+        .ok_or_else(|| {
             format!(
                 "the pieces need more than {STATE_BITS} bits of state; use a smaller board or fewer pieces"
             )
-        }),
-    }
+        })
 }
+
+/// The most classes whose every choice of set or sorted fields [`choose_layout`] tries (2^12
+/// layouts, each a pass over the pieces).
+const EXHAUSTIVE_SETS: usize = 12;
 
 /// Which classes of several pieces [`layout`] stores as sets (a set spans at most 64 anchors).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Sets {
     /// Every one.
     Always,
-    /// Those whose set is at most twice as large as sorted fields.
-    Compact,
+    /// Those whose bit is set (bit `c` for class `c`).
+    Only(u64),
     /// None.
     Never,
+}
+
+/// The bits a set of `class`'s placements spans: from the first placement's anchor cell to
+/// the last's, on a board `cols` wide (so the board's spelling, a border of walls or not,
+/// widens it).
+fn set_span(class: &Class, cols: usize) -> u64 {
+    match class.anchors.len() {
+        0 => 0,
+        n => (class.cell(n - 1, cols) - class.cell(0, cols) + 1) as u64,
+    }
+}
+
+/// The bits of one piece's placement index in `class`.
+fn index_bits(class: &Class) -> u32 {
+    64 - (class.anchors.len() as u64).saturating_sub(1).leading_zeros()
 }
 
 /// Lays out the state: the slots of each class (setting `first_slot`) and their bit fields, a
@@ -209,17 +264,13 @@ pub(super) fn layout(
         class.first_slot = slot_class.len();
         let count = class.tokens.len() as u32;
         let n = class.anchors.len() as u64;
-        let index_bits = 64 - (n - 1).leading_zeros();
-        // A set spans the anchors from the first placement's to the last's.
-        let span = match class.anchors.len() {
-            0 => 0,
-            n => (class.cell(n - 1, cols) - class.cell(0, cols) + 1) as u64,
-        };
+        let index_bits = index_bits(class);
+        let span = set_span(class, cols);
         let set = count > 1
             && span <= 64
             && match sets {
                 Sets::Always => true,
-                Sets::Compact => span as u32 <= 2 * count * index_bits,
+                Sets::Only(mask) => c < 64 && mask & 1 << c != 0,
                 Sets::Never => false,
             };
         let (bits, fields_needed) = if set {
