@@ -267,7 +267,8 @@ fn frontier_picture(w: &Watching) -> Picture {
     }
     Picture {
         width: (2.0 * MARGIN + board.x + 12.0 + widest).max(420.0),
-        height: 2.0 * MARGIN + TITLE + (rows.len() as f32 + 1.0) * row,
+        // A row more for "and N more" when the list is cut.
+        height: 2.0 * MARGIN + TITLE + (rows.len() + usize::from(total > rows.len())) as f32 * row,
         shapes,
     }
 }
