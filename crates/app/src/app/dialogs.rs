@@ -148,6 +148,19 @@ impl PathPrompt {
 }
 
 impl PathPurpose {
+    /// The dialog's title and its button's.
+    fn title(self) -> (&'static str, &'static str) {
+        match self {
+            PathPurpose::Open => ("Open puzzle", "Open"),
+            PathPurpose::OpenTrace => ("Open a recorded search", "Open"),
+            PathPurpose::Save => ("Save puzzle", "Save"),
+            PathPurpose::SaveDesigns => ("Save the designs", "Save all"),
+            PathPurpose::Export(ExportFormat::Tree) => ("Export the search tree", "Save"),
+            PathPurpose::Export(ExportFormat::Frontier) => ("Export the frontier", "Save"),
+            PathPurpose::Export(_) => ("Export the solution", "Save"),
+        }
+    }
+
     /// The extension of the files the purpose reads or writes.
     fn extension(self) -> &'static str {
         match self {
@@ -372,15 +385,7 @@ impl Dialogs {
         let Some(prompt) = self.path_prompt.as_mut() else {
             return;
         };
-        let (title, action) = match prompt.purpose {
-            PathPurpose::Open => ("Open puzzle", "Open"),
-            PathPurpose::OpenTrace => ("Open a recorded search", "Open"),
-            PathPurpose::Save => ("Save puzzle", "Save"),
-            PathPurpose::SaveDesigns => ("Save the designs", "Save all"),
-            PathPurpose::Export(ExportFormat::Tree) => ("Export the search tree", "Save"),
-            PathPurpose::Export(ExportFormat::Frontier) => ("Export the frontier", "Save"),
-            PathPurpose::Export(_) => ("Export the solution", "Save"),
-        };
+        let (title, action) = prompt.purpose.title();
         let mut done = None;
         let modal = Modal::new(Id::unique("path_dialog")).show(ctx, |ui| {
             ui.set_width(460.0);

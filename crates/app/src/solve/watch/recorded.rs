@@ -10,6 +10,7 @@ use egui::{Color32, Ui};
 
 use super::compare::compared_job;
 use super::scene::SceneView;
+use super::tree::GOAL;
 use super::{Watch, Watching};
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::solve::search::SearchJob;
@@ -113,38 +114,37 @@ impl Watch {
         else {
             return;
         };
-        ui.horizontal_wrapped(|ui| match &recorded.difference {
-            Some(d) => {
-                ui.colored_label(DIFFERENCE, format!("First difference: {}", d.words))
-                    .on_hover_text(format!(
-                        "{} and Blockslide's search take the same steps until step {}; the \
-                         node that differs is ringed in red in both trees",
-                        recorded.source, d.step
-                    ));
-                if ui
-                    .button(format!("Go to step {}", d.step))
-                    .on_hover_text("Step both searches there and select the nodes that differ")
-                    .clicked()
-                {
-                    commands.push(SolveCommand::Watch(WatchCommand::ToDifference).into());
-                }
-            }
-            None => {
+        ui.horizontal_wrapped(|ui| {
+            let Some(d) = &recorded.difference else {
                 let (mine, theirs_steps) = (theirs.steps(), ours.steps());
                 let more = if theirs_steps > mine {
                     format!("; Blockslide's goes on for {} more", theirs_steps - mine)
                 } else {
                     String::new()
                 };
+                let same = mine.min(theirs_steps);
                 ui.colored_label(
-                    super::tree::GOAL,
+                    GOAL,
                     format!(
-                        "No difference: Blockslide's search takes the same {} step{} as \
+                        "No difference: Blockslide's search takes the same {same} step{} as \
                          yours{more}.",
-                        mine.min(theirs_steps),
-                        if mine.min(theirs_steps) == 1 { "" } else { "s" }
+                        if same == 1 { "" } else { "s" }
                     ),
                 );
+                return;
+            };
+            ui.colored_label(DIFFERENCE, format!("First difference: {}", d.words))
+                .on_hover_text(format!(
+                    "{} and Blockslide's search take the same steps until step {}; the node \
+                     that differs is ringed in red in both trees",
+                    recorded.source, d.step
+                ));
+            if ui
+                .button(format!("Go to step {}", d.step))
+                .on_hover_text("Step both searches there and select the nodes that differ")
+                .clicked()
+            {
+                commands.push(SolveCommand::Watch(WatchCommand::ToDifference).into());
             }
         });
     }
