@@ -101,9 +101,12 @@ impl Watch {
     }
 }
 
-/// "Export tree…" and "Export frontier…": the first search's, at the step, for slides.
+/// "Export tree…" and "Export frontier…" (under "Export"): the first search's, at the step,
+/// for slides.
 pub(super) fn export_ui(ui: &mut Ui, commands: &mut Vec<Command>) {
-    ui.horizontal_wrapped(|ui| {
+    // One menu at the end of the choices' row: two buttons would take a line of their own
+    // in a small window, pushing the trees down.
+    ui.menu_button("Export", |ui| {
         for (title, format, what) in [
             ("Export tree…", ExportFormat::Tree, "tree"),
             ("Export frontier…", ExportFormat::Frontier, "frontier"),
@@ -119,7 +122,9 @@ pub(super) fn export_ui(ui: &mut Ui, commands: &mut Vec<Command>) {
                 commands.push(Command::ExportSolution(format));
             }
         }
-    });
+    })
+    .response
+    .on_hover_text("Save the tree or the frontier at this step as SVG or PNG, for slides");
 }
 
 /// The title of a picture of `w`: its name and its step.

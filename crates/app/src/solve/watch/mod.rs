@@ -542,7 +542,6 @@ impl Watch {
             ui.separator();
             let (step, steps) = self.shared_step();
             controls_ui(ui, step, steps, self.playing, &mut self.speed, commands);
-            export_ui(ui, commands);
         }
     }
 
@@ -640,6 +639,9 @@ impl Watch {
             self.compare_choices_ui(ui);
             ui.checkbox(&mut self.thumbnails, "Boards in the tree")
                 .on_hover_text("Draw the tree's nodes as small boards instead of dots");
+            if self.watching.is_some() {
+                export_ui(ui, commands);
+            }
         });
     }
 

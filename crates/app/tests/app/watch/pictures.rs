@@ -11,8 +11,10 @@ use egui_kittest::Harness;
 
 use crate::driver::{bundled, press, tree_nodes, type_path, watch_view};
 
-/// Exports with the button `button` to `path` through the typed path dialog.
+/// Exports with the entry `button` of Watch's "Export" menu to `path` through the typed path
+/// dialog.
 fn export(h: &mut Harness<'static, App>, button: &str, path: &Path) {
+    press(h, "Export");
     press(h, button);
     type_path(h, path, "Save");
     assert!(
