@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use egui::{Color32, Ui};
+use egui::{Color32, RichText, Ui};
 
 use super::compare::compared_job;
 use super::scene::SceneView;
@@ -114,7 +114,7 @@ impl Watch {
         else {
             return;
         };
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             let Some(d) = &recorded.difference else {
                 let (mine, theirs_steps) = (theirs.steps(), ours.steps());
                 let more = if theirs_steps > mine {
@@ -123,22 +123,15 @@ impl Watch {
                     String::new()
                 };
                 let same = mine.min(theirs_steps);
-                ui.colored_label(
-                    GOAL,
-                    format!(
-                        "No difference: Blockslide's search takes the same {same} step{} as \
-                         yours{more}.",
-                        if same == 1 { "" } else { "s" }
-                    ),
+                let words = format!(
+                    "No difference: Blockslide's search takes the same {same} step{} as \
+                     yours{more}.",
+                    if same == 1 { "" } else { "s" }
                 );
+                ui.add(egui::Label::new(RichText::new(&words).color(GOAL)).truncate())
+                    .on_hover_text(words);
                 return;
             };
-            ui.colored_label(DIFFERENCE, format!("First difference: {}", d.words))
-                .on_hover_text(format!(
-                    "{} and Blockslide's search take the same steps until step {}; the node \
-                     that differs is ringed in red in both trees",
-                    recorded.source, d.step
-                ));
             if ui
                 .button(format!("Go to step {}", d.step))
                 .on_hover_text("Step both searches there and select the nodes that differ")
@@ -146,6 +139,15 @@ impl Watch {
             {
                 commands.push(SolveCommand::Watch(WatchCommand::ToDifference).into());
             }
+            // One line, cut short in a small window (the sentence whole on hover), so the
+            // trees keep their room.
+            let words = format!("First difference: {}", d.words);
+            ui.add(egui::Label::new(RichText::new(&words).color(DIFFERENCE)).truncate())
+                .on_hover_text(format!(
+                    "{words}\n\n{} and Blockslide's search take the same steps until step {}; \
+                     the node that differs is ringed in red in both trees",
+                    recorded.source, d.step
+                ));
         });
     }
 }
