@@ -12,6 +12,7 @@ use super::document::Document;
 use super::file_dialogs::Picked;
 use super::open_save::file_name;
 use crate::command::Mode;
+use blockslide_core::model::Puzzle;
 use blockslide_core::solve::recorded::{RecordedSearch, TraceEntry, read_trace_file};
 use blockslide_core::solve::trace::WATCH_EVENT_CAP;
 
@@ -42,7 +43,7 @@ impl App {
     /// Whether opening the trace at `path` would replace the design: it reads, and its
     /// puzzle is another. Unsaved changes are asked about only then.
     pub(super) fn trace_replaces_design(&self, path: &Path) -> bool {
-        read_trace_path(path).is_ok_and(|r| r.puzzle != *self.doc.puzzle())
+        read_trace_path(path).is_ok_and(|r| !same_search(&r.puzzle, self.doc.puzzle()))
     }
 
     /// Reads the trace at `path` and watches it beside Blockslide's run, its puzzle opened as
@@ -64,7 +65,7 @@ impl App {
             }
         };
         let name = file_name(path);
-        if recorded.puzzle != *self.doc.puzzle() {
+        if !same_search(&recorded.puzzle, self.doc.puzzle()) {
             self.doc = Document::new(recorded.puzzle.clone());
             self.after_open(&format!("Opened the puzzle of {name}"));
         }
@@ -73,6 +74,14 @@ impl App {
         self.solve.open_recorded(revision, puzzle, recorded, &name);
         self.status = format!("Watching {name} beside Blockslide's own search");
     }
+}
+
+/// Whether a search of `a` is a search of `b`: the same board, goal, zones and metric, whatever
+/// their names, notes and colours (a design renamed since the trace was written is still its
+/// puzzle, and stays as it is).
+fn same_search(a: &Puzzle, b: &Puzzle) -> bool {
+    (a.rows, a.cols, &a.cells, &a.goal, &a.zones, a.metric)
+        == (b.rows, b.cols, &b.cells, &b.goal, &b.zones, b.metric)
 }
 
 /// The search the trace file at `path` records, or what is wrong with the file, at its line

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 
 use blockslide_app::app::App;
-use blockslide_app::command::Mode;
+use blockslide_app::command::{Command, Mode};
 use blockslide_core::model::Metric;
 use blockslide_core::solve::observe::Fate;
 use blockslide_core::solve::trace::{Trace, TraceEvent};
@@ -16,7 +16,7 @@ use blockslide_testkit::students::{students_bfs, trace_file_text};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use crate::driver::{bundled, harness, menu, press, tree_nodes, type_path};
+use crate::driver::{apply, bundled, button, harness, menu, press, tree_nodes, type_path};
 
 /// The puzzle the student searches.
 const PUZZLE: &str = "two-by-three.ron";
@@ -176,4 +176,31 @@ fn a_broken_trace_is_refused_at_its_line_and_column_and_the_design_stays() {
         "{message}"
     );
     assert_eq!(*h.state().document().puzzle(), before);
+}
+
+#[test]
+fn a_trace_of_another_puzzle_asks_about_unsaved_changes_and_one_of_the_design_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = write_trace(dir.path(), "student.jsonl", None);
+    let mut h = app();
+    apply(&mut h, Command::SetName("My tiny puzzle".into()));
+    assert!(h.state().document().needs_saving());
+    open_trace(&mut h, &path);
+    // The trace's puzzle would replace the edited design: asked first, Cancel keeps it.
+    h.get_by_label("Unsaved changes");
+    button(&h, "Cancel").click();
+    h.run_ok();
+    assert_eq!(h.state().document().puzzle().name, "My tiny puzzle");
+    assert!(!h.state().solve_view().watch().is_recorded());
+    open_trace(&mut h, &path);
+    button(&h, "Discard changes").click();
+    h.run_ok();
+    assert_eq!(*h.state().document().puzzle(), bundled(PUZZLE));
+    assert!(h.state().solve_view().watch().is_recorded());
+    // A trace of the design itself, renamed since, replaces nothing and asks nothing.
+    apply(&mut h, Command::SetName("My 2x3".into()));
+    open_trace(&mut h, &path);
+    assert!(h.query_by_label("Unsaved changes").is_none());
+    assert_eq!(h.state().document().puzzle().name, "My 2x3");
+    assert!(h.state().solve_view().watch().is_recorded());
 }
