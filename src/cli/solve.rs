@@ -7,8 +7,9 @@
 //! array for the puzzle, or `{"blocks": [..], "tiles": [..]}` without one).
 //!
 //! `--trace FILE.jsonl` also writes every step of the search, one JSON object a line (see
-//! [`json::trace`]: each line one of the core's
-//! [`TraceLine`](blockslide_core::report::TraceLine)s), saved as puzzle files are
+//! [`json::trace`]: the core's [`TraceHeader`](blockslide_core::report::TraceHeader) naming
+//! the puzzle, the algorithm, its heuristic and metric, then one of its
+//! [`TraceLine`](blockslide_core::report::TraceLine)s an event), saved as puzzle files are
 //! ([`save_text`]: atomically, so a trace that cannot be written leaves the file as it was).
 //! The report is printed all the same, with a line on standard error saying why the trace was
 //! not written (with `--json`, the object's `trace` says what became of it).
@@ -80,7 +81,8 @@ pub fn run(args: &SolveArgs) -> Result<Report, CliError> {
             }
             // Saved as puzzle files are (atomically: a failed write leaves the file that was
             // there); the search is done whatever becomes of it, and its report is printed.
-            let written = save_text(path, &json::trace(&watched.trace), SaveOptions::default());
+            let text = json::trace(&watched.trace, &report.heuristic, report.metric);
+            let written = save_text(path, &text, SaveOptions::default());
             trace = Some((path, watched.trace.events.len(), written.err()));
             report
         }

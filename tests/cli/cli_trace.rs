@@ -33,6 +33,18 @@ fn trace_lists_every_expansion_of_the_run() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    // The first line names the search, so the file is all a reader needs.
+    let search = &events[0];
+    assert_eq!(search["event"], "search");
+    assert_eq!(search["algorithm"], "bfs");
+    assert_eq!(search["metric"], report["metric"]);
+    assert!(search.get("heuristic").is_none(), "{search}");
+    let written = std::fs::read_to_string(&puzzle).unwrap();
+    assert_eq!(
+        blockslide_core::model::file::parse(search["puzzle"].as_str().unwrap()).unwrap(),
+        blockslide_core::model::file::parse(&written).unwrap()
+    );
+    assert_eq!(events.iter().filter(|e| e["event"] == "search").count(), 1);
     let count = |kind: &str| events.iter().filter(|e| e["event"] == kind).count() as u64;
     assert_eq!(count("expanded"), report["expanded"].as_u64().unwrap());
     assert_eq!(count("generated"), report["generated"].as_u64().unwrap());
@@ -76,7 +88,8 @@ fn a_trace_that_cannot_be_written_still_prints_the_report() {
     let lines = std::fs::read_to_string(&path).unwrap().lines().count();
     assert_eq!(report["trace"]["written"], true);
     assert_eq!(report["trace"]["error"], serde_json::Value::Null);
-    assert_eq!(report["trace"]["events"], lines);
+    // One line an event, after the line naming the search.
+    assert_eq!(report["trace"]["events"], lines - 1);
 }
 
 #[test]
@@ -163,9 +176,21 @@ fn a_trace_that_fills_up_stops_there_and_says_so() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    // The first line names the search, so the file is all a reader needs.
+    let search = &events[0];
+    assert_eq!(search["event"], "search");
+    assert_eq!(search["algorithm"], "bfs");
+    assert_eq!(search["metric"], report["metric"]);
+    assert!(search.get("heuristic").is_none(), "{search}");
+    let written = std::fs::read_to_string(&puzzle).unwrap();
+    assert_eq!(
+        blockslide_core::model::file::parse(search["puzzle"].as_str().unwrap()).unwrap(),
+        blockslide_core::model::file::parse(&written).unwrap()
+    );
+    assert_eq!(events.iter().filter(|e| e["event"] == "search").count(), 1);
     let count = |kind: &str| events.iter().filter(|e| e["event"] == kind).count() as u64;
-    assert!(events.len() <= 20_000, "{} events", events.len());
-    assert_eq!(report["trace"]["events"], events.len());
+    assert!(events.len() <= 20_001, "{} lines", events.len());
+    assert_eq!(report["trace"]["events"], events.len() - 1);
     assert_eq!(count("expanded"), report["expanded"].as_u64().unwrap());
     assert_eq!(count("generated"), report["generated"].as_u64().unwrap());
     let duplicates = events.iter().filter(|e| e["fate"] == "duplicate").count() as u64;

@@ -226,6 +226,11 @@ pub enum ExportFormat {
     /// The design as a playable web page (`.html`, `blockslide export html`'s page): needs
     /// no solution shown.
     WebPage,
+    /// The Watch view's tree at its step, as SVG (`.svg`) or PNG (`.png`): needs a search
+    /// watched, no solution.
+    Tree,
+    /// The Watch view's frontier at its step, as SVG (`.svg`) or PNG (`.png`).
+    Frontier,
 }
 
 impl ExportFormat {
@@ -236,6 +241,7 @@ impl ExportFormat {
             ExportFormat::Json => "json",
             ExportFormat::Animation => "png",
             ExportFormat::WebPage => "html",
+            ExportFormat::Tree | ExportFormat::Frontier => "svg",
         }
     }
 }
@@ -267,6 +273,12 @@ pub enum Command {
     Open,
     /// Open this file (asks about unsaved changes first).
     OpenPath(PathBuf),
+    /// Ask for a trace file (a search recorded elsewhere) and watch it beside Blockslide's
+    /// own run of the same algorithm.
+    OpenTrace,
+    /// Watch the search this trace file records beside Blockslide's (its puzzle opened as
+    /// the design first when it is another: asks about unsaved changes then).
+    OpenTracePath(PathBuf),
     /// Open a puzzle from text, such as a bundled one (asks about unsaved changes first).
     OpenText {
         /// Where the text came from, for messages.
@@ -516,6 +528,9 @@ pub enum WatchCommand {
     ToGoal,
     /// Start or pause playing steps at the chosen speed.
     Play,
+    /// To the first step where a recorded search and Blockslide's differ, their nodes there
+    /// selected.
+    ToDifference,
     /// Show this node of the tree (its board and path).
     Select(usize),
 }

@@ -34,6 +34,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<design::FamilyClusters>()?;
     m.add_class::<trace::TraceWriter>()?;
     m.add_function(wrap_pyfunction!(trace::read_trace, m)?)?;
+    m.add_function(wrap_pyfunction!(trace::read_trace_file, m)?)?;
     m.add_function(wrap_pyfunction!(tasks::algorithms, m)?)?;
     m.add_function(wrap_pyfunction!(tasks::heuristics, m)?)?;
     Ok(())

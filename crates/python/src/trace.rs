@@ -1,18 +1,21 @@
 //! Traces of a search written in Python: `TraceWriter` records it event by event with the
-//! core's `TraceBuilder` and writes the CLI's trace format (the core's `report::trace_lines`),
-//! and `read_trace` reads such a file back as the app's Watch view does.
+//! core's `TraceBuilder` and writes the CLI's trace format (the core's `report::trace_file`:
+//! a first line naming the puzzle, the algorithm, its heuristic and metric, then the events),
+//! `read_trace_file` reads such a file back as the app's File > Open trace… does (the core's
+//! `read_trace_file`), and `read_trace` reads its events for a puzzle and algorithm given.
 
 use std::path::PathBuf;
 use std::str::FromStr;
 
+use blockslide_core::model::Metric;
 use blockslide_core::model::file::{SaveOptions, save_text};
-use blockslide_core::report::trace_lines;
-use blockslide_core::solve::api::Algorithm;
+use blockslide_core::report::trace_file;
+use blockslide_core::solve::api::{Algorithm, metric_for};
 use blockslide_core::solve::observe::Fate;
 use blockslide_core::solve::recorded::{
-    TraceBuilder, TraceEntry, TraceError, read_trace as read_core,
+    TraceBuilder, TraceEntry, TraceError, read_trace as read_core, read_trace_file as read_file,
 };
-use blockslide_core::solve::trace::TraceEvent;
+use blockslide_core::solve::trace::{Trace, TraceEvent, WATCH_EVENT_CAP};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -48,6 +51,10 @@ fn fate_named(name: &str) -> PyResult<Fate> {
 #[pyclass(module = "blockslide")]
 pub struct TraceWriter {
     builder: Option<TraceBuilder>,
+    /// The heuristic the search orders its frontier by, named in the file's first line.
+    heuristic: Option<String>,
+    /// The metric its costs are counted in, named in the file's first line.
+    metric: Metric,
 }
 
 impl TraceWriter {
@@ -60,14 +67,37 @@ impl TraceWriter {
 
 #[pymethods]
 impl TraceWriter {
-    /// A trace of `algorithm`'s search (its CLI name, e.g. `bfs`) of `puzzle`.
+    /// A trace of `algorithm`'s search (its CLI name, e.g. `bfs`) of `puzzle`, counted in
+    /// `metric` (`None`: the puzzle's own, else `step`), ordered by `heuristic` (by name, for
+    /// the algorithms that use one): the file's first line names all four.
     #[new]
-    fn new(puzzle: &Puzzle, algorithm: &str) -> PyResult<TraceWriter> {
+    #[pyo3(signature = (puzzle, algorithm, metric=None, heuristic=None))]
+    fn new(
+        puzzle: &Puzzle,
+        algorithm: &str,
+        metric: Option<&str>,
+        heuristic: Option<String>,
+    ) -> PyResult<TraceWriter> {
+        let metric = match metric {
+            None => None,
+            Some(name) => Some(
+                Metric::ALL
+                    .into_iter()
+                    .find(|m| m.name() == name)
+                    .ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "unknown metric `{name}`; choose one of step, slide, move"
+                        ))
+                    })?,
+            ),
+        };
         Ok(TraceWriter {
             builder: Some(TraceBuilder::new(
                 &puzzle.inner,
                 algorithm_named(algorithm)?,
             )),
+            heuristic,
+            metric: metric_for(&puzzle.inner, metric),
         })
     }
 
@@ -126,7 +156,7 @@ impl TraceWriter {
             .builder
             .as_ref()
             .ok_or_else(|| PyRuntimeError::new_err("the trace was already written"))?;
-        lines(builder)
+        lines(builder, self.heuristic.as_deref(), self.metric)
     }
 
     /// Writes the trace file at `path` (atomically).
@@ -141,12 +171,13 @@ impl TraceWriter {
     }
 }
 
-/// The lines of the trace `builder` holds so far.
-fn lines(builder: &TraceBuilder) -> PyResult<String> {
+/// The lines of the trace `builder` holds so far, the first naming the search (`heuristic`
+/// and `metric`).
+fn lines(builder: &TraceBuilder, heuristic: Option<&str>, metric: Metric) -> PyResult<String> {
     // The builder is kept for more events: its trace is made from a copy.
     let trace = builder.snapshot();
     let mut out = String::new();
-    for line in trace_lines(&trace) {
+    for line in trace_file(&trace, heuristic, metric) {
         let json = serde_json::to_string(&line)
             .map_err(|e| PyRuntimeError::new_err(format!("a trace line did not serialize: {e}")))?;
         out.push_str(&json);
@@ -155,33 +186,39 @@ fn lines(builder: &TraceBuilder) -> PyResult<String> {
     Ok(out)
 }
 
-/// Reads a trace file (the path, or its text) of `algorithm`'s search of `puzzle` as the
-/// app's Watch view reads it, and returns what it holds: `events`, `nodes`, `expanded`,
-/// `generated`, `duplicates`, `goal` (whether it reached a goal) and `path_length` (the
-/// goal node's depth).
-#[pyfunction]
-pub fn read_trace<'py>(
-    py: Python<'py>,
-    puzzle: &Puzzle,
-    algorithm: &str,
-    trace: &str,
-) -> PyResult<Bound<'py, PyDict>> {
-    let text = if trace.contains('\n') || trace.trim_start().starts_with('{') {
-        trace.to_string()
+/// The text of `trace`: the file at that path, or the text itself.
+fn trace_text(trace: &str) -> PyResult<String> {
+    if trace.contains('\n') || trace.trim_start().starts_with('{') {
+        Ok(trace.to_string())
     } else {
-        std::fs::read_to_string(trace).map_err(|e| PyOSError::new_err(format!("{trace}: {e}")))?
-    };
+        std::fs::read_to_string(trace).map_err(|e| PyOSError::new_err(format!("{trace}: {e}")))
+    }
+}
+
+/// A trace file's lines, each parsed, with its 1-based line; a line that is not JSON is an
+/// error at its line and column.
+fn entries(text: &str) -> PyResult<Vec<(usize, TraceEntry)>> {
     let mut entries = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        let entry: TraceEntry = serde_json::from_str(line)
-            .map_err(|e| PyValueError::new_err(format!("line {}: {e}", i + 1)))?;
+        let entry: TraceEntry = serde_json::from_str(line).map_err(|e| {
+            // The line and column of the file, not serde's of the line alone.
+            let message = e.to_string();
+            let what = message
+                .rsplit_once(" at line ")
+                .map_or(&*message, |(w, _)| w);
+            PyValueError::new_err(format!("line {}, column {}: {what}", i + 1, e.column()))
+        })?;
         entries.push((i + 1, entry));
     }
-    let read = read_core(&puzzle.inner, algorithm_named(algorithm)?, entries)
-        .map_err(|e| trace_error(&e))?;
+    Ok(entries)
+}
+
+/// What `trace` holds, as a dict: `events`, `nodes`, `expanded`, `generated`, `duplicates`,
+/// `goal` (whether it reached a goal) and `path_length` (the goal node's depth).
+fn summary<'py>(py: Python<'py>, read: &Trace) -> PyResult<Bound<'py, PyDict>> {
     let count = |f: &dyn Fn(&TraceEvent) -> bool| read.events.iter().filter(|e| f(e)).count();
     let goal = read.events.iter().find_map(|e| match e {
         TraceEvent::Goal { node } => Some(*node),
@@ -212,5 +249,38 @@ pub fn read_trace<'py>(
     )?;
     dict.set_item("goal", goal.is_some())?;
     dict.set_item("path_length", goal.map(|g| read.path(g).len() - 1))?;
+    Ok(dict)
+}
+
+/// Reads a trace file (the path, or its text) of `algorithm`'s search of `puzzle` (its
+/// first line, naming the search, is skipped) and returns what it holds: `events`, `nodes`,
+/// `expanded`, `generated`, `duplicates`, `goal` (whether it reached a goal) and
+/// `path_length` (the goal node's depth).
+#[pyfunction]
+pub fn read_trace<'py>(
+    py: Python<'py>,
+    puzzle: &Puzzle,
+    algorithm: &str,
+    trace: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    let entries = entries(&trace_text(trace)?)?;
+    let read = read_core(&puzzle.inner, algorithm_named(algorithm)?, entries)
+        .map_err(|e| trace_error(&e))?;
+    summary(py, &read)
+}
+
+/// Reads a whole trace file (the path, or its text) as the app's File > Open trace… reads
+/// it, needing nothing else: returns what [`read_trace`] returns and `puzzle`, `algorithm`,
+/// `heuristic` (`None` for an algorithm that uses none) and `metric`, as its first line names
+/// them. A trace longer than the app's Watch view holds is refused, naming the cap.
+#[pyfunction]
+pub fn read_trace_file<'py>(py: Python<'py>, trace: &str) -> PyResult<Bound<'py, PyDict>> {
+    let entries = entries(&trace_text(trace)?)?;
+    let read = read_file(entries, WATCH_EVENT_CAP).map_err(|e| trace_error(&e))?;
+    let dict = summary(py, &read.trace)?;
+    dict.set_item("puzzle", Puzzle { inner: read.puzzle })?;
+    dict.set_item("algorithm", read.algorithm.name())?;
+    dict.set_item("heuristic", read.heuristic)?;
+    dict.set_item("metric", read.metric.name())?;
     Ok(dict)
 }

@@ -122,14 +122,54 @@ def test_recorder_writes_a_trace_the_core_reads_back(tmp_path, eight):
     read = blockslide.read_trace(eight, "bfs", str(path))
     assert read["expanded"] == calls["actions"]
     assert read["goal"] and read["path_length"] == len(goal.solution())
-    assert read["events"] == len(recorder) == len(path.read_text().splitlines())
+    # One line an event, after the line naming the search.
+    assert read["events"] == len(recorder) == len(path.read_text().splitlines()) - 1
     lines = path.read_text().splitlines()
     import json
 
-    first = json.loads(lines[0])
+    first = json.loads(lines[1])
     assert first["event"] == "root" and first["board"] == eight.board
-    # The engine's own trace of the same puzzle is read by the same reader.
-    assert recorder.summary() == read
+    # The app's reader, which needs nothing but the file, reads the same search.
+    summary = recorder.summary()
+    assert {key: summary[key] for key in read} == read
+
+
+def test_a_recorded_trace_names_its_search_and_reads_as_the_app_reads_it(tmp_path, two_ls):
+    """A student's BFS, recorded and saved, is read by the core's reader the app's File >
+    Open trace... uses, with nothing but the file: the puzzle, the algorithm and the metric
+    come from its first line."""
+    import json
+
+    problem = Problem(two_ls, metric="slide", heuristic="goal-distance")
+    recorder = blockslide.Recorder(problem, algorithm="bfs")
+    goal = breadth_first_graph_search(recorder)
+    path = tmp_path / "student.jsonl"
+    recorder.save(str(path))
+    search = json.loads(path.read_text().splitlines()[0])
+    assert search["event"] == "search" and search["version"] == 1
+    # BFS orders its frontier by no heuristic: the file names none.
+    assert "heuristic" not in search
+    read = blockslide.read_trace_file(str(path))
+    assert read["algorithm"] == "bfs" and read["metric"] == "slide" and read["heuristic"] is None
+    assert read["puzzle"].to_ron() == two_ls.to_ron()
+    assert read["goal"] and read["path_length"] == len(goal.solution())
+    assert read["expanded"] == sum(1 for line in path.read_text().splitlines() if '"expanded"' in line)
+    # An informed search's file names its heuristic.
+    greedy = blockslide.Recorder(problem, algorithm="greedy")
+    greedy.record_expand(problem.initial)
+    assert blockslide.read_trace_file(greedy.text())["heuristic"] == "goal-distance"
+
+
+def test_a_trace_file_is_refused_at_its_line_and_column(tmp_path, eight):
+    recorder = blockslide.Recorder(Problem(eight), algorithm="bfs")
+    breadth_first_graph_search(recorder)
+    lines = recorder.text().splitlines()
+    lines[2] = lines[2][:9] + "}" + lines[2][9:]
+    with pytest.raises(ValueError, match="line 3, column 10: expected value$"):
+        blockslide.read_trace_file("\n".join(lines) + "\n")
+    # Events without the line naming the search: the app could not tell what was searched.
+    with pytest.raises(ValueError, match="line 2: a trace file starts with a `search` line"):
+        blockslide.read_trace_file("\n" + "\n".join(recorder.text().splitlines()[1:]) + "\n")
 
 
 def test_recorder_explicit_calls(eight):

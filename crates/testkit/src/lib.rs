@@ -2,9 +2,11 @@
 //! each as a dev-dependency): the bundled puzzles by name, the repository's data files, and
 //! the one pattern-database cache the tests use, inside the build's `target/` folder so that
 //! a test run writes nothing outside the repository and builds each table once; and the
-//! [`arrangements`] the core's and the CLI's counts are checked against.
+//! [`arrangements`] the core's and the CLI's counts are checked against; and a student's
+//! search recorded as the Python package records one ([`students`]).
 
 pub mod arrangements;
+pub mod students;
 
 use std::path::PathBuf;
 

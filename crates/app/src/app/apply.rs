@@ -23,6 +23,14 @@ impl App {
         match command {
             // A file that is not there replaces nothing, so there is nothing to save first.
             Command::OpenPath(path) if !path.exists() => self.open_path(path),
+            // A trace of the design itself, or one that does not read, replaces nothing.
+            Command::OpenTracePath(ref path)
+                if self.doc.needs_saving()
+                    && !self.allow_close
+                    && self.trace_replaces_design(path) =>
+            {
+                self.dialogs.unsaved = Some(Box::new(command));
+            }
             Command::New(_)
             | Command::Open
             | Command::OpenPath(_)
@@ -58,6 +66,8 @@ impl App {
             | Command::ForgetRecent(_)
             | Command::Open
             | Command::OpenPath(_)
+            | Command::OpenTrace
+            | Command::OpenTracePath(_)
             | Command::OpenText { .. }
             | Command::OpenPuzzle { .. }
             | Command::OpenAsNewDesign { .. }
@@ -147,6 +157,8 @@ impl App {
             }
             Command::Open => self.open(),
             Command::OpenPath(path) => self.open_path(path),
+            Command::OpenTrace => self.open_trace(),
+            Command::OpenTracePath(path) => self.open_trace_path(&path),
             Command::OpenText { source, text } => self.open_text(&source, &text),
             Command::OpenPuzzle {
                 puzzle,

@@ -14,6 +14,8 @@ use crate::common::message::message_job;
 pub enum PathPurpose {
     /// Open the file.
     Open,
+    /// Open a trace file: watch the search it records beside Blockslide's.
+    OpenTrace,
     /// Save to the file.
     Save,
     /// Save several designs, the first to the file and the others beside it.
@@ -98,7 +100,7 @@ impl PathPrompt {
     /// none, as saving adds it (an animation's the format chosen). `None` for Open, which
     /// replaces nothing.
     fn target(&self) -> Option<PathBuf> {
-        if self.purpose == PathPurpose::Open {
+        if matches!(self.purpose, PathPurpose::Open | PathPurpose::OpenTrace) {
             return None;
         }
         let typed = self.typed();
@@ -140,16 +142,30 @@ impl PathPrompt {
     fn files_noun(&self) -> String {
         match self.purpose {
             PathPurpose::Open | PathPurpose::Save | PathPurpose::SaveDesigns => "puzzles".into(),
-            PathPurpose::Export(_) => format!(".{} files", self.extension),
+            PathPurpose::Export(_) | PathPurpose::OpenTrace => format!(".{} files", self.extension),
         }
     }
 }
 
 impl PathPurpose {
+    /// The dialog's title and its button's.
+    fn title(self) -> (&'static str, &'static str) {
+        match self {
+            PathPurpose::Open => ("Open puzzle", "Open"),
+            PathPurpose::OpenTrace => ("Open a recorded search", "Open"),
+            PathPurpose::Save => ("Save puzzle", "Save"),
+            PathPurpose::SaveDesigns => ("Save the designs", "Save all"),
+            PathPurpose::Export(ExportFormat::Tree) => ("Export the search tree", "Save"),
+            PathPurpose::Export(ExportFormat::Frontier) => ("Export the frontier", "Save"),
+            PathPurpose::Export(_) => ("Export the solution", "Save"),
+        }
+    }
+
     /// The extension of the files the purpose reads or writes.
     fn extension(self) -> &'static str {
         match self {
             PathPurpose::Open | PathPurpose::Save | PathPurpose::SaveDesigns => "ron",
+            PathPurpose::OpenTrace => "jsonl",
             PathPurpose::Export(format) => format.extension(),
         }
     }
@@ -369,12 +385,7 @@ impl Dialogs {
         let Some(prompt) = self.path_prompt.as_mut() else {
             return;
         };
-        let (title, action) = match prompt.purpose {
-            PathPurpose::Open => ("Open puzzle", "Open"),
-            PathPurpose::Save => ("Save puzzle", "Save"),
-            PathPurpose::SaveDesigns => ("Save the designs", "Save all"),
-            PathPurpose::Export(_) => ("Export the solution", "Save"),
-        };
+        let (title, action) = prompt.purpose.title();
         let mut done = None;
         let modal = Modal::new(Id::unique("path_dialog")).show(ctx, |ui| {
             ui.set_width(460.0);
@@ -412,7 +423,7 @@ impl Dialogs {
                 prompt.text = picked.display().to_string();
                 // As in a desktop's file dialog: a click picks the file, a double click
                 // opens it. Saving over a file takes the Save button, never a double click.
-                if double && prompt.purpose == PathPurpose::Open {
+                if double && matches!(prompt.purpose, PathPurpose::Open | PathPurpose::OpenTrace) {
                     done = Some(true);
                 }
             }
@@ -471,6 +482,9 @@ impl Dialogs {
             commands.push(match prompt.purpose {
                 // Unsaved changes were already settled when "Open" was chosen.
                 PathPurpose::Open => Command::Force(Box::new(Command::OpenPath(path))),
+                // Unsaved changes are asked about once the file is read, and only if its
+                // puzzle is not the design.
+                PathPurpose::OpenTrace => Command::OpenTracePath(path),
                 PathPurpose::Save => Command::SaveTo(path),
                 PathPurpose::SaveDesigns => Command::SaveDesignsTo(path),
                 PathPurpose::Export(format) => Command::ExportTo(format, path),

@@ -25,16 +25,22 @@ impl App {
     /// Asks where to save the solution shown as `format` (a typed path without file
     /// dialogs), then saves it.
     pub(super) fn export_solution(&mut self, format: ExportFormat, ctx: &Context) {
-        if format != ExportFormat::WebPage && self.solve.playback().is_none() {
+        let watched = matches!(format, ExportFormat::Tree | ExportFormat::Frontier);
+        if watched && self.solve.watch().watching().is_none() {
+            self.status = "Watch a search first: there is no tree to export.".into();
+            return;
+        }
+        if format != ExportFormat::WebPage && !watched && self.solve.playback().is_none() {
             self.status = "Solve the puzzle first: there is no solution to export.".into();
             return;
         }
         let stem = super::open_save::suggested_file_name(self.doc.puzzle());
         let stem = stem.trim_end_matches(".ron");
-        let suffix = if format == ExportFormat::Animation {
-            "-solution"
-        } else {
-            ""
+        let suffix = match format {
+            ExportFormat::Animation => "-solution",
+            ExportFormat::Tree => "-tree",
+            ExportFormat::Frontier => "-frontier",
+            _ => "",
         };
         let extension = match format {
             ExportFormat::Animation => AnimationOptions::load(ctx).format.extension(),
@@ -122,6 +128,10 @@ impl App {
             self.export_web_page(path, made_folder, ctx);
             return;
         }
+        if matches!(format, ExportFormat::Tree | ExportFormat::Frontier) {
+            self.export_watched(format, path, made_folder);
+            return;
+        }
         let Some(playback) = self.solve.playback() else {
             return;
         };
@@ -139,8 +149,9 @@ impl App {
         }
         let report = playback.report().clone();
         let text = match format {
-            // Written by `export_web_page`, before a solution is looked for.
-            ExportFormat::WebPage => return,
+            // Written by `export_web_page` and `export_watched`, before a solution is looked
+            // for.
+            ExportFormat::WebPage | ExportFormat::Tree | ExportFormat::Frontier => return,
             ExportFormat::Text => solution_text(&report),
             ExportFormat::Json => solution_json(&report),
             ExportFormat::Animation => {
@@ -221,6 +232,45 @@ impl App {
                 self.export = Some(task);
                 self.status = format!("Making the web page {}…", path.display());
             }
+            Err(e) => self.export_failed(&e),
+        }
+    }
+
+    /// Writes the Watch view's tree or frontier (`format`) at its step to `path`: a PNG
+    /// when `path` ends in `.png`, else SVG (`.svg` added when it has no extension).
+    fn export_watched(&mut self, format: ExportFormat, path: PathBuf, made_folder: bool) {
+        let path = if path.extension().is_none() {
+            path.with_extension("svg")
+        } else {
+            path
+        };
+        let watch = self.solve.watch();
+        let (picture, what) = match format {
+            ExportFormat::Frontier => (watch.frontier_picture(), "the frontier"),
+            _ => (watch.tree_picture(), "the search tree"),
+        };
+        let Some(picture) = picture else {
+            return;
+        };
+        let png = path
+            .extension()
+            .is_some_and(|x| x.eq_ignore_ascii_case("png"));
+        let written = if png {
+            picture.png().and_then(|bytes| {
+                file::check_save_path(&path, SaveOptions::default())
+                    .and_then(|()| std::fs::write(&path, bytes))
+                    .map_err(|e| format!("{}: {e}", path.display()))
+            })
+        } else {
+            file::save_text(&path, &picture.svg(), SaveOptions::default())
+                .map_err(|e| format!("{}: {e}", path.display()))
+        };
+        match written {
+            Ok(()) => self.exported(&Exported {
+                what,
+                path,
+                made_folder,
+            }),
             Err(e) => self.export_failed(&e),
         }
     }

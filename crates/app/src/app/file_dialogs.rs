@@ -21,6 +21,8 @@ pub trait FileDialogs {
     fn pick_open(&mut self, folder: Option<&Path>) -> Picked;
     /// Asks where to save, suggesting `file_name` in `folder`.
     fn pick_save(&mut self, folder: Option<&Path>, file_name: &str) -> Picked;
+    /// Asks for a trace file (`.jsonl`) to open, starting in `folder` when given.
+    fn pick_trace(&mut self, folder: Option<&Path>) -> Picked;
 }
 
 /// The system's dialogs through rfd's xdg-desktop-portal backend.
@@ -76,6 +78,18 @@ impl FileDialogs for RfdDialogs {
                 .save_file()
         })
     }
+
+    fn pick_trace(&mut self, folder: Option<&Path>) -> Picked {
+        self.ask(|| {
+            let mut d = rfd::FileDialog::new()
+                .add_filter("Blockslide trace", &["jsonl"])
+                .set_title("Open a recorded search");
+            if let Some(folder) = folder {
+                d = d.set_directory(folder);
+            }
+            d.pick_file()
+        })
+    }
 }
 
 /// No dialogs at all: every request is answered with [`Picked::Unavailable`], so the app asks
@@ -89,6 +103,10 @@ impl FileDialogs for NoDialogs {
     }
 
     fn pick_save(&mut self, _folder: Option<&Path>, _file_name: &str) -> Picked {
+        Picked::Unavailable
+    }
+
+    fn pick_trace(&mut self, _folder: Option<&Path>) -> Picked {
         Picked::Unavailable
     }
 }

@@ -318,6 +318,15 @@ fn file_menu(
         ui.add_enabled_ui(!recent.paths().is_empty(), |ui| {
             ui.menu_button("Open Recent", |ui| recent_menu(ui, recent, commands));
         });
+        if ui
+            .button("Open trace…")
+            .on_hover_text(
+                "Watch a search recorded elsewhere (a .jsonl trace from blockslide.Recorder in                  Python, or blockslide solve --trace) step by step beside Blockslide's own run                  of the same algorithm, the first difference marked",
+            )
+            .clicked()
+        {
+            commands.push(Command::OpenTrace);
+        }
         if item(ui, "Close", Some(&CLOSE))
             .on_hover_text("Close the design and start an empty one")
             .clicked()

@@ -32,6 +32,7 @@ pub mod library_panel;
 pub mod menu_bar;
 pub mod new_dialog;
 mod open_save;
+mod open_trace;
 pub mod screenshot;
 mod session;
 pub mod status_bar;

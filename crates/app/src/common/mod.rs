@@ -10,6 +10,7 @@ pub mod fit;
 pub mod format;
 pub mod marks;
 pub mod message;
+pub mod raster;
 pub mod task;
 
 /// Where the app's floating windows may go: below its menu bar and tab row and above its

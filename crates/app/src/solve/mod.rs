@@ -67,6 +67,7 @@ use crate::common::fit;
 use crate::common::format::{self as fmt, metric_title, unit_name};
 use crate::common::message::message_job;
 use analyze::AnalyzeView;
+use blockslide_core::solve::recorded::RecordedSearch;
 use compare::{Compare, CompareRow};
 use family::FamilyView;
 use harder::HarderView;
@@ -457,6 +458,23 @@ impl SolveView {
     ) {
         self.panel.show_report(Arc::clone(&report));
         self.load_playback(puzzle, report, h_path, ctx);
+    }
+
+    /// Watches `recorded`, read from the file `source`, beside Blockslide's own run of its
+    /// algorithm on `puzzle`, the design at `revision` (the recorded search's puzzle), in the
+    /// Watch tab.
+    pub fn open_recorded(
+        &mut self,
+        revision: u64,
+        puzzle: &Puzzle,
+        recorded: RecordedSearch,
+        source: &str,
+    ) {
+        // Keyed to this revision now, so the next frame keeps what is opened.
+        self.sync(revision, puzzle);
+        let job = self.panel.settings.search(puzzle);
+        self.watch.open_recorded(puzzle, recorded, source, &job);
+        self.tab = SolveTab::Watch;
     }
 
     /// Shows comparison results for the open design as if a comparison had just produced them.

@@ -13,3 +13,4 @@ mod snapshots_layout;
 mod snapshots_solver;
 mod snapshots_watch;
 mod snapshots_watch_compare;
+mod snapshots_watch_recorded;

@@ -35,5 +35,7 @@ pub use family::{FamilyCluster, FamilyRun};
 pub use solve::{AllHeuristics, Count, Heuristic, Solve, heuristics};
 pub use space::{Analyze, Explore, ExploredHardest, Hardest};
 pub use suggest::{DesignFigures, RefusedEdit, Suggest, SuggestedEdit};
-pub use trace::{TraceLine, trace_lines};
+pub use trace::{
+    TRACE_FORMAT_VERSION, TraceFileLine, TraceHeader, TraceLine, trace_file, trace_lines,
+};
 pub use validation::{Finding, Validation};

@@ -1,14 +1,16 @@
 //! Traces made outside the engine: a trace file read back is the trace that was written
 //! (every event, every node's board and figures), and a search written against
-//! `StateSpace`, recorded with `TraceBuilder`, reads back the same way.
-
-use std::collections::{HashSet, VecDeque};
+//! `StateSpace`, recorded with `TraceBuilder`, reads back the same way. A whole file names
+//! its search, so it reads back alone; and a student's search is compared step by step with
+//! the engine's.
 
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::report::trace_lines;
 use blockslide_core::solve::api::{Algorithm, SolveRequest, StateSpace, solve, watch};
-use blockslide_core::solve::observe::Fate;
-use blockslide_core::solve::recorded::{TraceBuilder, TraceEntry, TraceError, read_trace};
+use blockslide_core::solve::recorded::{
+    TraceDifference, TraceEntry, TraceError, first_difference, read_trace, read_trace_file,
+};
+use blockslide_core::solve::trace::WATCH_EVENT_CAP;
 use blockslide_core::solve::trace::{Trace, TraceEvent};
 use blockslide_core::solve::{Limits, SearchControl, Termination};
 
@@ -70,44 +72,9 @@ fn an_engine_trace_reads_back_as_written() {
     }
 }
 
-/// A breadth-first search written against `StateSpace`, as a student writes one, recorded.
-#[expect(
-    clippy::mutable_key_type,
-    reason = "a tile state's memo is a cache, left out of its hash and equality"
-)]
+/// A student's breadth-first search in the step metric, recorded.
 fn students_bfs(puzzle: &Puzzle) -> (Trace, usize) {
-    let space = StateSpace::new(puzzle, Some(Metric::Step), None, None).expect("space");
-    let mut builder = TraceBuilder::new(puzzle, Algorithm::Bfs);
-    let start = space.start();
-    let root = builder
-        .root(&space.position(&start).cells, 0)
-        .expect("room");
-    let mut depth = vec![0u32];
-    let mut frontier = VecDeque::from([(start.clone(), root)]);
-    let mut seen = HashSet::from([start]);
-    while let Some((state, node)) = frontier.pop_front() {
-        builder
-            .expanded(node, frontier.len() as u32 + 1)
-            .expect("room");
-        for mv in space.moves(&state) {
-            let child = space.apply(&state, &mv);
-            let fresh = seen.insert(child.clone());
-            let fate = if fresh { Fate::Queued } else { Fate::Duplicate };
-            let g = depth[node] + 1;
-            let made = builder
-                .generated(node, &space.position(&child).cells, g, 0, fate)
-                .expect("room");
-            depth.push(g);
-            if fresh {
-                if space.is_goal(&child) {
-                    builder.goal(made).expect("room");
-                    return (builder.finish(), g as usize);
-                }
-                frontier.push_back((child, made));
-            }
-        }
-    }
-    panic!("the puzzle is solvable");
+    crate::fixtures::students::students_bfs(puzzle, Metric::Step, None)
 }
 
 #[test]
@@ -171,4 +138,145 @@ fn a_broken_trace_is_refused_at_its_line() {
     );
     let garbage = read_trace(&puzzle, Algorithm::Bfs, entries("{\"event\": \"warp\"}\n"));
     assert!(matches!(garbage, Err(TraceError::Line { line: 1, .. })));
+}
+
+/// The engine's own breadth-first search of `puzzle` in the step metric, watched.
+fn engines_bfs(puzzle: &Puzzle) -> Trace {
+    let request = SolveRequest {
+        algorithm: Algorithm::Bfs,
+        metric: Some(Metric::Step),
+        ..crate::fixtures::request()
+    };
+    watch(
+        puzzle,
+        &request,
+        SearchControl::new(Limits::default()),
+        WATCH_EVENT_CAP,
+    )
+    .expect("the request applies")
+    .trace
+}
+
+#[test]
+fn a_trace_file_names_its_search_and_reads_back_alone() {
+    let puzzle = bundled("two-by-three.ron");
+    let request = SolveRequest {
+        algorithm: Algorithm::Astar,
+        heuristic: Some("manhattan".into()),
+        ..crate::fixtures::request()
+    };
+    let watched = watch(
+        &puzzle,
+        &request,
+        SearchControl::new(Limits::default()),
+        100_000,
+    )
+    .expect("the request applies");
+    let text = crate::fixtures::students::trace_file_text(
+        &watched.trace,
+        Some(&watched.report.heuristic),
+        watched.report.metric,
+    );
+    let read = read_trace_file(entries(&text), WATCH_EVENT_CAP).expect("reads");
+    assert_eq!(read.puzzle, puzzle);
+    assert_eq!(read.algorithm, Algorithm::Astar);
+    assert_eq!(read.heuristic.as_deref(), Some("manhattan"));
+    assert_eq!(read.metric, watched.report.metric);
+    same(&watched.trace, &read.trace);
+    // `read_trace`, told the puzzle and the algorithm, skips the first line.
+    same(
+        &watched.trace,
+        &read_trace(&puzzle, Algorithm::Astar, entries(&text)).expect("reads"),
+    );
+}
+
+#[test]
+fn a_trace_file_is_refused_at_its_line_when_it_does_not_name_its_search() {
+    let puzzle = bundled("two-by-three.ron");
+    let (trace, _) = students_bfs(&puzzle);
+    // Events alone, as trace files were written before they named their search.
+    let old = read_trace_file(entries(&file_text(&trace)), WATCH_EVENT_CAP);
+    assert!(
+        matches!(&old, Err(TraceError::Line { line: 1, message }) if message.contains("`search` line")),
+        "{old:?}"
+    );
+    let text = crate::fixtures::students::trace_file_text(&trace, None, Metric::Step);
+    let (first, events) = text.split_once('\n').unwrap();
+    let mut search: serde_json::Value = serde_json::from_str(first).unwrap();
+    search["puzzle"] = "(name: \"cut short\", board: [".into();
+    let broken_puzzle = format!("{search}\n{events}");
+    let refused = read_trace_file(entries(&broken_puzzle), WATCH_EVENT_CAP);
+    assert!(
+        matches!(&refused, Err(TraceError::Line { line: 1, message }) if message.contains("puzzle")),
+        "{refused:?}"
+    );
+    let later = text.replacen("\"version\":1", "\"version\":99", 1);
+    let refused = read_trace_file(entries(&later), WATCH_EVENT_CAP).err();
+    assert!(
+        refused
+            .as_ref()
+            .is_some_and(|e| e.to_string().contains("version 99")),
+        "{refused:?}"
+    );
+    assert!(read_trace_file(Vec::new(), WATCH_EVENT_CAP).is_err());
+}
+
+#[test]
+fn a_trace_longer_than_the_cap_is_refused_naming_the_cap() {
+    let puzzle = bundled("two-by-three.ron");
+    let (trace, _) = students_bfs(&puzzle);
+    let text = crate::fixtures::students::trace_file_text(&trace, None, Metric::Step);
+    let cap = trace.events.len() - 1;
+    let refused = read_trace_file(entries(&text), cap).err();
+    assert_eq!(refused, Some(TraceError::TooLong { cap }));
+    assert!(refused.unwrap().to_string().contains(&cap.to_string()));
+    assert!(read_trace_file(entries(&text), trace.events.len()).is_ok());
+}
+
+/// The successors each expansion of `trace` put on the frontier, by step (from 1).
+fn queued_by_step(trace: &Trace) -> Vec<usize> {
+    let mut counts = Vec::new();
+    for event in &trace.events {
+        match event {
+            TraceEvent::Expanded { .. } => counts.push(0),
+            TraceEvent::Generated {
+                fate: blockslide_core::solve::observe::Fate::Queued,
+                ..
+            } => *counts.last_mut().expect("after an expansion") += 1,
+            _ => {}
+        }
+    }
+    counts
+}
+
+#[test]
+fn a_students_bfs_agrees_with_the_engines_and_a_mistake_is_found_at_its_step() {
+    for name in ["two-by-three.ron", "two-ls-meet.ron"] {
+        let puzzle = bundled(name);
+        let engine = engines_bfs(&puzzle);
+        let (right, _) = students_bfs(&puzzle);
+        assert_eq!(first_difference(&right, &engine), None, "{name}");
+        // The mistake shows at the first expansion from the third on that puts two or more
+        // positions on the frontier: reversed, their order differs.
+        let queued = queued_by_step(&right);
+        let step = (3..=queued.len())
+            .find(|&k| queued[k - 1] >= 2)
+            .expect("a step with two successors");
+        let (wrong, _) = crate::fixtures::students::students_bfs(&puzzle, Metric::Step, Some(step));
+        let found: TraceDifference = first_difference(&wrong, &engine).expect("a difference");
+        assert_eq!(found.step, step, "{name}: {}", found.words);
+        assert!(
+            found.words.starts_with(&format!("Step {step}: ")),
+            "{}",
+            found.words
+        );
+        assert!(found.words.contains("frontier"), "{}", found.words);
+        // The nodes marked are the successors that differ, children of the node expanded.
+        let [theirs, ours] = found.nodes;
+        assert_ne!(wrong.cells(theirs), engine.cells(ours));
+        assert_eq!(
+            wrong.cells(wrong.nodes[theirs].parent.unwrap() as usize),
+            engine.cells(engine.nodes[ours].parent.unwrap() as usize)
+        );
+    }
 }

@@ -17,7 +17,8 @@ checked, and record it for the app's Watch view::
 - ``compare(puzzle, algorithms)``: one row per algorithm, for printing or pandas.
 - ``family(spec)``: every cluster of a family of puzzles.
 - ``aima.Problem``: AIMA's ``Problem`` protocol over the engine; ``Recorder`` writes a
-  search's trace for the app's Watch view, ``read_trace`` reads one back.
+  search's trace for the app's Watch view (File > Open trace...), ``read_trace_file``
+  reads one back as the app does.
 - ``bar_chart(labels, values)``: an SVG bar chart, for notebooks without matplotlib.
 """
 
@@ -36,6 +37,7 @@ from blockslide._native import (
     check,
     heuristics,
     read_trace,
+    read_trace_file,
 )
 from blockslide._native import family_clusters as _family_clusters
 from blockslide import aima
@@ -60,6 +62,7 @@ __all__ = [
     "family",
     "heuristics",
     "read_trace",
+    "read_trace_file",
 ]
 
 

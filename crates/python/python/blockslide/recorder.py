@@ -3,7 +3,9 @@
 ``Recorder(problem)`` is itself an AIMA ``Problem``: hand it to your search instead of the
 problem, and it records every expansion (a call of ``actions``), every successor
 (``result``) and the goal (``goal_test``) in Blockslide's trace format, which the app opens
-with File > Open trace... and plays beside its own run of the same algorithm::
+with File > Open trace... and plays beside its own run of the same algorithm, the first
+difference marked (the file's first line names the puzzle, the algorithm, the heuristic and
+the metric, so the file is all the app needs)::
 
     recorder = blockslide.Recorder(problem, algorithm="bfs")
     breadth_first_graph_search(recorder)
@@ -16,7 +18,7 @@ A search that does not go through those calls records its steps itself with
 from collections import defaultdict, deque
 from typing import Any, Deque, Dict, List, Optional, Set
 
-from blockslide._native import State, TraceWriter, read_trace
+from blockslide._native import State, TraceWriter, read_trace_file
 from blockslide.aima import Problem
 
 # The algorithms that order their frontier by a heuristic: their trace records its estimates.
@@ -37,8 +39,11 @@ class Recorder:
         self.algorithm = algorithm
         self.initial: State = problem.initial
         self.goal = problem.goal
-        self._trace = TraceWriter(problem.puzzle, algorithm)
         self._informed = algorithm in _INFORMED
+        # The file's first line names the search, so the app needs nothing but the file.
+        self._trace = TraceWriter(
+            problem.puzzle, algorithm, problem.metric, problem.heuristic if self._informed else None
+        )
         self._g: List[int] = []
         # Nodes generated and not yet expanded, by state, oldest first.
         self._waiting: Dict[State, Deque[int]] = defaultdict(deque)
@@ -134,6 +139,7 @@ class Recorder:
         self._trace.save(path)
 
     def summary(self) -> Dict[str, Any]:
-        """The trace as the app reads it back: events, nodes, expanded, generated,
-        duplicates, whether it reached the goal and the goal's depth."""
-        return read_trace(self.problem.puzzle, self.algorithm, self.text())
+        """The trace as the app reads it back (``read_trace_file``): events, nodes, expanded,
+        generated, duplicates, whether it reached the goal and the goal's depth, and the
+        puzzle, algorithm, heuristic and metric its first line names."""
+        return read_trace_file(self.text())

@@ -210,10 +210,12 @@ pub struct BatchSummary<'a> {
     pub unsolvable: usize,
 }
 
-/// `solve --trace FILE`: the trace's events, one object a line ([`report::TraceLine`]).
-pub fn trace(trace: &Trace) -> String {
+/// `solve --trace FILE`: what was searched (the [`report::TraceHeader`], with the run's
+/// `heuristic` and `metric`), then the trace's events, one object a line
+/// ([`report::TraceLine`]).
+pub fn trace(trace: &Trace, heuristic: &str, metric: Metric) -> String {
     let mut out = String::new();
-    for line in report::trace_lines(trace) {
+    for line in report::trace_file(trace, Some(heuristic), metric) {
         out.push_str(&to_line(&line));
         out.push('\n');
     }

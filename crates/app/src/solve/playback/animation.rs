@@ -1,8 +1,8 @@
 //! A solution as an animation for slides: an animated PNG (APNG) or a GIF, one frame per move
 //! or per step, of a chosen cell size and frame rate, each frame optionally captioned with
 //! its move number and piece. Frames are drawn in software (flat cells in the pieces'
-//! colours, tokens in a small bitmap font), so they render on any machine and in a
-//! background thread.
+//! colours, tokens in the small bitmap font of `common::raster`), so they render on any
+//! machine and in a background thread.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -15,6 +15,7 @@ pub use super::animation_marks::MARGIN;
 use super::animation_marks::{Layout, Surface};
 use crate::common::board::label_position;
 use crate::common::colors::{piece_color, text_color_on, to_color32};
+use crate::common::raster::{glyph, text_width};
 use blockslide_core::model::{Cell, Puzzle, Token};
 use blockslide_core::solve::PieceMove;
 
@@ -213,67 +214,6 @@ impl Canvas {
         // Invariant: `rgb` holds three bytes for each of `width * height` pixels.
         image::RgbaImage::from_raw(self.width as u32, self.height as u32, pixels)
             .expect("a canvas holds width x height pixels")
-    }
-}
-
-/// The width in pixels of `text` in the bitmap font at `scale`.
-fn text_width(text: &str, scale: usize) -> usize {
-    (text.chars().count() * 6 * scale).saturating_sub(scale)
-}
-
-/// The 5x7 dots of a character (digits, letters in upper case, `_`, `·`; anything else
-/// blank).
-fn glyph(ch: char) -> &'static [u8; 7] {
-    const DIGITS: [[u8; 7]; 10] = [
-        [14, 17, 19, 21, 25, 17, 14],
-        [4, 12, 4, 4, 4, 4, 14],
-        [14, 17, 1, 2, 4, 8, 31],
-        [31, 2, 4, 2, 1, 17, 14],
-        [2, 6, 10, 18, 31, 2, 2],
-        [31, 16, 30, 1, 1, 17, 14],
-        [6, 8, 16, 30, 17, 17, 14],
-        [31, 1, 2, 4, 8, 8, 8],
-        [14, 17, 17, 14, 17, 17, 14],
-        [14, 17, 17, 15, 1, 2, 12],
-    ];
-    const LETTERS: [[u8; 7]; 26] = [
-        [14, 17, 17, 31, 17, 17, 17],
-        [30, 17, 17, 30, 17, 17, 30],
-        [14, 17, 16, 16, 16, 17, 14],
-        [28, 18, 17, 17, 17, 18, 28],
-        [31, 16, 16, 30, 16, 16, 31],
-        [31, 16, 16, 30, 16, 16, 16],
-        [14, 17, 16, 23, 17, 17, 15],
-        [17, 17, 17, 31, 17, 17, 17],
-        [14, 4, 4, 4, 4, 4, 14],
-        [7, 2, 2, 2, 2, 18, 12],
-        [17, 18, 20, 24, 20, 18, 17],
-        [16, 16, 16, 16, 16, 16, 31],
-        [17, 27, 21, 21, 17, 17, 17],
-        [17, 17, 25, 21, 19, 17, 17],
-        [14, 17, 17, 17, 17, 17, 14],
-        [30, 17, 17, 30, 16, 16, 16],
-        [14, 17, 17, 17, 21, 18, 13],
-        [30, 17, 17, 30, 20, 18, 17],
-        [15, 16, 16, 14, 1, 1, 30],
-        [31, 4, 4, 4, 4, 4, 4],
-        [17, 17, 17, 17, 17, 17, 14],
-        [17, 17, 17, 17, 17, 10, 4],
-        [17, 17, 17, 21, 21, 21, 10],
-        [17, 17, 10, 4, 10, 17, 17],
-        [17, 17, 10, 4, 4, 4, 4],
-        [31, 1, 2, 4, 8, 16, 31],
-    ];
-    const UNDERSCORE: [u8; 7] = [0, 0, 0, 0, 0, 0, 31];
-    const MIDDLE_DOT: [u8; 7] = [0, 0, 0, 4, 0, 0, 0];
-    const BLANK: [u8; 7] = [0; 7];
-    match ch {
-        '0'..='9' => &DIGITS[ch as usize - '0' as usize],
-        'a'..='z' => &LETTERS[ch as usize - 'a' as usize],
-        'A'..='Z' => &LETTERS[ch as usize - 'A' as usize],
-        '_' => &UNDERSCORE,
-        '·' => &MIDDLE_DOT,
-        _ => &BLANK,
     }
 }
 

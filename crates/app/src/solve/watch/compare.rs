@@ -233,7 +233,7 @@ fn compare_ui(ui: &mut Ui, sides: [Side<'_>; 2], thumbnails: bool) {
         ];
         for ((column, index), (w, scene, commands)) in columns.iter_mut().zip(0..).zip(trees) {
             column.push_id(("watch side", index), |ui| {
-                let name = format!("Search tree of {}", w.trace.algorithm.title());
+                let name = format!("Search tree of {}", w.name());
                 ui.allocate_ui(vec2(ui.available_width(), height), |ui| {
                     tree_ui(ui, w, thumbnails, scene, &name, commands);
                 });

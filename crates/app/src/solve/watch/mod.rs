@@ -11,6 +11,10 @@
 //! and its path from the root), with the solution path once the goal is reached. A line says
 //! why the next node comes next: its f = g + h (or depth, or bound) and what it beat.
 //!
+//! A search recorded elsewhere (a student's, from the Python package's `Recorder`) is opened
+//! with File > Open trace… and watched beside Blockslide's own run of the same algorithm, the
+//! first step where they differ said in words and ringed in both trees (`recorded.rs`).
+//!
 //! For teaching, a second algorithm (and heuristic) can be watched beside the first on the
 //! same puzzle: one set of controls steps both by expansion count, each with its counters,
 //! its "why this node" line, its selected node, its frontier and expanded board when unfolded,
@@ -18,9 +22,11 @@
 //! both trees, when the centre is small).
 
 mod compare;
+mod export;
 mod fold;
 mod layout;
 mod panels;
+mod recorded;
 mod scene;
 mod summary;
 mod tree;
@@ -38,6 +44,8 @@ use blockslide_core::solve::Algorithm;
 use blockslide_core::solve::api::{PuzzleProfile, SolveReport, metric_for, watch};
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
 use compare::{compared_job, watch_width};
+pub use export::Picture;
+use export::export_ui;
 use fold::fold_tree;
 use layout::{TreeLayout, layout_tree};
 use panels::{Extras, current_ui, frontier_ui, selected_ui, why_ui};
@@ -168,6 +176,11 @@ pub struct Watching {
     replay: Replay<Arc<Trace>>,
     view: StepView,
     selected: Option<usize>,
+    /// What the view calls the search, when it is not its algorithm's name: a search
+    /// recorded elsewhere, and Blockslide's beside it.
+    title: Option<String>,
+    /// The node where it first differs from the search beside it, ringed in its tree.
+    marked: Option<usize>,
 }
 
 impl Watching {
@@ -191,7 +204,22 @@ impl Watching {
             replay,
             view,
             selected: None,
+            title: None,
+            marked: None,
         }
+    }
+
+    /// What the view calls the search: "Your Breadth-first (FILE)" and "Blockslide's
+    /// Breadth-first" for a recorded search beside Blockslide's, else its algorithm's title.
+    pub fn name(&self) -> &str {
+        self.title
+            .as_deref()
+            .unwrap_or_else(|| self.trace.algorithm.title())
+    }
+
+    /// The node ringed as the first difference from the search beside it, if any.
+    pub fn marked(&self) -> Option<usize> {
+        self.marked
     }
 
     /// Moves to `step` (at most the last).
@@ -309,6 +337,8 @@ pub struct Watch {
     compared_scene: SceneView,
     /// What each column of a comparison unfolds besides its tree.
     extras: [Extras; 2],
+    /// The recorded search opened, watched first, beside Blockslide's.
+    recorded: Option<recorded::RecordedComparison>,
 }
 
 impl Default for Watch {
@@ -329,6 +359,7 @@ impl Default for Watch {
             scene: SceneView::default(),
             compared_scene: SceneView::default(),
             extras: [Extras::default(); 2],
+            recorded: None,
         }
     }
 }
@@ -422,6 +453,7 @@ impl Watch {
                 self.compared_scene.fitted = None;
             }
             WatchCommand::Play => self.playing = !self.playing && step < steps,
+            WatchCommand::ToDifference => self.go_to_difference(),
             WatchCommand::Select(node) => {
                 if let Some(w) = self.watching.as_mut() {
                     w.selected = Some(node);
@@ -456,6 +488,7 @@ impl Watch {
                 .map(|watched| Watching::new(watched.trace, watched.report))
         };
         self.compared = None;
+        self.recorded = None;
         match record(job) {
             Ok(watching) => {
                 self.error = None;
@@ -503,6 +536,7 @@ impl Watch {
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
+        self.recorded_ui(ui, commands);
         self.play(ui, commands);
         if self.watching.is_some() {
             ui.separator();
@@ -605,6 +639,9 @@ impl Watch {
             self.compare_choices_ui(ui);
             ui.checkbox(&mut self.thumbnails, "Boards in the tree")
                 .on_hover_text("Draw the tree's nodes as small boards instead of dots");
+            if self.watching.is_some() {
+                export_ui(ui, commands);
+            }
         });
     }
 

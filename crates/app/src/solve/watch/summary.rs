@@ -90,15 +90,10 @@ pub(super) fn compact_summary_ui(ui: &mut Ui, w: &Watching) {
 
 /// The algorithm watched, with its heuristic if it uses one.
 fn title(w: &Watching) -> String {
-    let algorithm = w.trace.algorithm;
-    if algorithm.uses_heuristic() {
-        format!(
-            "{} with {}",
-            algorithm.title(),
-            heuristic_title(&w.report.heuristic)
-        )
+    if w.trace.algorithm.uses_heuristic() {
+        format!("{} with {}", w.name(), heuristic_title(&w.report.heuristic))
     } else {
-        algorithm.title().to_string()
+        w.name().to_string()
     }
 }
 
@@ -158,7 +153,7 @@ fn notes_ui(ui: &mut Ui, w: &Watching, short: bool) {
         ));
     }
     if w.replay.goal().is_some() {
-        let length = report.length();
+        let length = super::recorded::solution_length(w);
         let step = w.goal_step();
         let plural = if step == 1 { "" } else { "s" };
         // Counted in the run's metric, as the playback counts them.

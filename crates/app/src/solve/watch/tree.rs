@@ -30,10 +30,10 @@ const FRONTIER: Color32 = Color32::from_rgb(230, 150, 30);
 const DISCARDED: Color32 = Color32::from_rgb(150, 150, 150);
 pub(super) const GOAL: Color32 = Color32::from_rgb(40, 160, 70);
 /// The node expanded last: a red square.
-const CURRENT: Color32 = Color32::from_rgb(210, 50, 50);
+pub(super) const CURRENT: Color32 = Color32::from_rgb(210, 50, 50);
 /// The node the student selected: a violet ring, a shape and colour of its own so it is
 /// never mistaken for the node expanded last.
-const SELECTED: Color32 = Color32::from_rgb(150, 60, 220);
+pub(super) const SELECTED: Color32 = Color32::from_rgb(150, 60, 220);
 
 /// The font of the move labels on the edges.
 const LABEL_FONT: f32 = 11.0;
@@ -531,6 +531,12 @@ impl NodeMarks<'_> {
                 egui::StrokeKind::Outside,
             );
         }
+        if w.marked == Some(node) {
+            // A square, unlike the selection's ring: the two often fall on one node.
+            let mark = Stroke::new(3.0, super::recorded::DIFFERENCE);
+            let room = if self.thumbnails { 10.0 } else { 9.0 };
+            painter.rect_stroke(rect.expand(room), 0.0, mark, egui::StrokeKind::Outside);
+        }
         if w.selected == Some(node) {
             if self.thumbnails {
                 // Round-cornered around a board, within the room under its label: a circle
@@ -543,6 +549,9 @@ impl NodeMarks<'_> {
             }
         }
         let mut figures = node_figures(trace, node, &p.label);
+        if w.marked == Some(node) {
+            figures.push_str(" · the first difference");
+        }
         if p.folded > 0 {
             let _ = write!(figures, " · {} nodes folded below", p.folded);
         }
@@ -565,7 +574,7 @@ impl NodeMarks<'_> {
 }
 
 /// The colour of `node` (which became of `fate` when generated) in the tree.
-fn node_color(w: &Watching, node: usize, fate: Fate) -> Color32 {
+pub(super) fn node_color(w: &Watching, node: usize, fate: Fate) -> Color32 {
     if w.replay.goal() == Some(node) {
         GOAL
     } else if matches!(fate, Fate::Duplicate | Fate::Pruned | Fate::DeadEnd) {
