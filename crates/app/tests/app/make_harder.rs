@@ -300,50 +300,16 @@ fn a_seed_and_a_candidate_limit_find_the_same_designs_again_as_the_window_says()
     assert_ne!(designs_of(&other), designs_of(&first));
 }
 
-#[test]
-fn ticked_designs_and_the_original_are_compared_side_by_side_inside_a_small_window() {
-    let tiny = bundled("blocks-tiny.ron");
-    let size = [800.0, 600.0];
-    let mut h = harness(tiny.clone(), Mode::Start, size);
-    h.state_mut().solve_view_mut().panel_mut().settings.threads = 1;
-    open_harder(&mut h);
-    let report = run_candidates(&mut h, 300.0, 7.0);
-    assert!(report.designs.len() > 2, "{} designs", report.designs.len());
-    h.get_by_label_contains("Tick designs above");
-
-    // The original and the first two designs ticked: a column each, in that order.
-    let picks = [Pick::Original, Pick::Design(0), Pick::Design(1)];
-    for pick in picks {
-        let label = pick.label();
-        h.get_by_role_and_label(Role::CheckBox, &label)
-            .scroll_to_me();
-        h.run_ok();
-        h.get_by_role_and_label(Role::CheckBox, &label).click();
-        h.run_ok();
-    }
-    assert_eq!(
-        harder(h.state())
-            .compared()
-            .iter()
-            .copied()
-            .collect::<Vec<_>>(),
-        picks
-    );
-    h.get_by_label(SIDE_BY_SIDE_LABEL);
-    let boards: Vec<egui::Rect> = ["original", "design 1", "design 2"]
-        .iter()
-        .map(|name| h.get_by_label(&format!("Board of {name}")).rect())
-        .collect();
-    assert!(
-        boards
-            .windows(2)
-            .all(|w| w[0].max.x < w[1].min.x && (w[0].center().y - w[1].center().y).abs() < 1.0),
-        "side by side: {boards:?}"
-    );
-    // Each column's figures: the hardest start (the original's as the search measured it),
-    // and the positions of its component, from an analysis of its own.
+/// Panics unless the comparison of the original and the first two designs of `report` (a
+/// search of `tiny`) shows their figures: the hardest starts (the original's as the search
+/// measured it), and the original's length and positions, from an analysis of its own.
+fn assert_figures_shown(
+    h: &Harness<'static, App>,
+    tiny: &blockslide_core::model::Puzzle,
+    report: &SearchReport,
+) {
     let metric = Metric::Step;
-    let original = analyze(&tiny, metric, SearchControl::new(Limits::default())).unwrap();
+    let original = analyze(tiny, metric, SearchControl::new(Limits::default())).unwrap();
     assert_eq!(
         original.hardest.as_ref().map(|h| h.distance),
         report.original
@@ -375,6 +341,54 @@ fn ticked_designs_and_the_original_are_compared_side_by_side_inside_a_small_wind
             "the {name}, {figure}, is shown"
         );
     }
+}
+
+/// Ticks (or unticks) `pick` for the comparison, scrolling its check box into view first.
+fn tick(h: &mut Harness<'static, App>, pick: Pick) {
+    let label = pick.label();
+    h.get_by_role_and_label(Role::CheckBox, &label)
+        .scroll_to_me();
+    h.run_ok();
+    h.get_by_role_and_label(Role::CheckBox, &label).click();
+    h.run_ok();
+}
+
+#[test]
+fn ticked_designs_and_the_original_are_compared_side_by_side_inside_a_small_window() {
+    let tiny = bundled("blocks-tiny.ron");
+    let size = [800.0, 600.0];
+    let mut h = harness(tiny.clone(), Mode::Start, size);
+    h.state_mut().solve_view_mut().panel_mut().settings.threads = 1;
+    open_harder(&mut h);
+    let report = run_candidates(&mut h, 300.0, 7.0);
+    assert!(report.designs.len() > 2, "{} designs", report.designs.len());
+    h.get_by_label_contains("Tick designs above");
+
+    // The original and the first two designs ticked: a column each, in that order.
+    let picks = [Pick::Original, Pick::Design(0), Pick::Design(1)];
+    for pick in picks {
+        tick(&mut h, pick);
+    }
+    assert_eq!(
+        harder(h.state())
+            .compared()
+            .iter()
+            .copied()
+            .collect::<Vec<_>>(),
+        picks
+    );
+    h.get_by_label(SIDE_BY_SIDE_LABEL);
+    let boards: Vec<egui::Rect> = ["original", "design 1", "design 2"]
+        .iter()
+        .map(|name| h.get_by_label(&format!("Board of {name}")).rect())
+        .collect();
+    assert!(
+        boards
+            .windows(2)
+            .all(|w| w[0].max.x < w[1].min.x && (w[0].center().y - w[1].center().y).abs() < 1.0),
+        "side by side: {boards:?}"
+    );
+    assert_figures_shown(&h, &tiny, &report);
     // What changed, in words.
     for change in report.designs[0]
         .changes
@@ -390,12 +404,7 @@ fn ticked_designs_and_the_original_are_compared_side_by_side_inside_a_small_wind
     // Every design ticked: the table scrolls sideways inside the window, which stays inside
     // the app's.
     for i in 2..report.designs.len() {
-        let label = Pick::Design(i).label();
-        h.get_by_role_and_label(Role::CheckBox, &label)
-            .scroll_to_me();
-        h.run_ok();
-        h.get_by_role_and_label(Role::CheckBox, &label).click();
-        h.run_ok();
+        tick(&mut h, Pick::Design(i));
     }
     let window = h
         .get_by_role_and_label(Role::Window, "Make it harder")

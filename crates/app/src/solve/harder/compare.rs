@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use egui::{RichText, Ui};
 
 use blockslide_core::model::{Cell, Metric, Puzzle};
-use blockslide_core::solve::api::{PathCount, analyze};
+use blockslide_core::solve::api::{AnalyzeReport, PathCount, analyze};
 use blockslide_core::solve::design::{FoundDesign, Proof, prove};
 use blockslide_core::solve::{Limits, SearchControl};
 
@@ -75,7 +75,7 @@ pub fn original_figures(origin: &Puzzle, metric: Metric, limits: Limits) -> Orig
         .flatten();
     OriginalFigures {
         component: report.as_ref().map_or(0, |r| r.component),
-        complete: report.as_ref().is_some_and(|r| r.complete()),
+        complete: report.as_ref().is_some_and(AnalyzeReport::complete),
         proof,
     }
 }
@@ -175,7 +175,6 @@ pub fn strip_ui(
             Pick::Design(i) => Column::found(i, &designs[i]),
         })
         .collect();
-    let moves = |n: Option<u32>| n.map_or_else(|| "not known".to_string(), |n| amount(metric, n));
     egui::ScrollArea::horizontal()
         .id_salt("harder side by side")
         .auto_shrink([false, true])
@@ -196,38 +195,13 @@ pub fn strip_ui(
                         cell(ui, |ui| board(ui, column));
                     }
                     ui.end_row();
-                    let rows: [(&str, &dyn Fn(&Column) -> String); 7] = [
-                        ("Hardest start", &|c| moves(c.hardest)),
-                        ("Length from the start shown", &|c| {
-                            moves(c.proof.as_ref().map(|p| p.length))
-                        }),
-                        ("Positions", &|c| {
-                            c.component.map_or_else(
-                                || "not measured".into(),
-                                |(n, exact)| {
-                                    let bound = if exact { "" } else { "at least " };
-                                    format!("{bound}{}", fmt::thousands(n))
-                                },
-                            )
-                        }),
-                        ("Shortest solutions", &|c| {
-                            c.proof
-                                .as_ref()
-                                .map_or_else(|| "not known".into(), |p| solutions(p.solutions))
-                        }),
-                        ("Decisions", &|c| {
-                            c.proof
-                                .as_ref()
-                                .map_or_else(|| "not known".into(), |p| p.decisions.to_string())
-                        }),
-                        ("Pieces", &|c| c.pieces.to_string()),
-                        ("Walls", &|c| c.walls.to_string()),
-                    ];
-                    for (name, value) in rows {
-                        ui.label(name);
-                        for column in &columns {
+                    let figures: Vec<[String; FIGURES.len()]> =
+                        columns.iter().map(|c| c.figures(metric)).collect();
+                    for (row, name) in FIGURES.iter().enumerate() {
+                        ui.label(*name);
+                        for column in &figures {
                             cell(ui, |ui| {
-                                ui.label(value(column));
+                                ui.label(column[row].as_str());
                             });
                         }
                         ui.end_row();
@@ -243,6 +217,41 @@ pub fn strip_ui(
                     ui.end_row();
                 });
         });
+}
+
+/// The names of the figures each column shows, in the order of [`Column::figures`].
+const FIGURES: [&str; 7] = [
+    "Hardest start",
+    "Length from the start shown",
+    "Positions",
+    "Shortest solutions",
+    "Decisions",
+    "Pieces",
+    "Walls",
+];
+
+impl Column {
+    /// The column's figures in words, lengths in `metric`, as [`FIGURES`] names them.
+    fn figures(&self, metric: Metric) -> [String; FIGURES.len()] {
+        let unknown = || "not known".to_string();
+        let moves = |n: Option<u32>| n.map_or_else(unknown, |n| amount(metric, n));
+        let proof = self.proof.as_ref();
+        [
+            moves(self.hardest),
+            moves(proof.map(|p| p.length)),
+            self.component.map_or_else(
+                || "not measured".into(),
+                |(n, exact)| {
+                    let bound = if exact { "" } else { "at least " };
+                    format!("{bound}{}", fmt::thousands(n))
+                },
+            ),
+            proof.map_or_else(unknown, |p| solutions(p.solutions)),
+            proof.map_or_else(unknown, |p| p.decisions.to_string()),
+            self.pieces.to_string(),
+            self.walls.to_string(),
+        ]
+    }
 }
 
 /// A cell of a design's column, as wide as the column, its text wrapped at that width.
