@@ -438,3 +438,51 @@ fn ticked_designs_and_the_original_are_compared_side_by_side_inside_a_small_wind
     press_button(&mut h, CLEAR_LABEL);
     assert!(harder(h.state()).compared().is_empty());
 }
+
+#[test]
+fn the_new_pieces_palette_offers_each_shape_once_beside_its_picture() {
+    use blockslide_app::solve::harder::form::shape_picture_label;
+    use blockslide_core::model::Axis;
+    use blockslide_core::solve::design::PaletteShape;
+
+    // Klotski's pieces have kinds, and the small blocks offered beside its own shapes are the
+    // same four shapes: each was once listed twice (2x1, 1x1, 1x2, then 1x1, 2x1, 2x2).
+    let klotski = bundled("klotski.ron");
+    let mut h = harness(klotski.clone(), Mode::Start, [1280.0, 800.0]);
+    open_harder(&mut h);
+    let names: Vec<String> = harder(h.state())
+        .form()
+        .expect("the window drew its choices")
+        .palette
+        .iter()
+        .map(|(shape, _)| shape.to_string())
+        .collect();
+    let mut distinct = names.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), names.len(), "each shape once: {names:?}");
+    for piece in klotski.pieces() {
+        let own = PaletteShape::new(&piece.cells, Axis::Free).to_string();
+        assert!(
+            names.contains(&own),
+            "{own} of {} in {names:?}",
+            piece.token
+        );
+    }
+    for name in &names {
+        let boxes: Vec<egui::Rect> = h
+            .query_all_by_role_and_label(Role::CheckBox, name)
+            .map(|n| n.rect())
+            .collect();
+        assert_eq!(boxes.len(), 1, "one check box {name}");
+        let picture = h
+            .get_by_role_and_label(Role::Image, &shape_picture_label(name))
+            .rect();
+        assert!(
+            picture.min.x >= boxes[0].max.x - 1.0
+                && (picture.center().y - boxes[0].center().y).abs() < boxes[0].height(),
+            "the picture of {name} at {picture:?} beside its box at {:?}",
+            boxes[0]
+        );
+    }
+}
