@@ -105,7 +105,8 @@ fn suggestions(h: &mut Harness<'static, App>) -> SuggestReport {
 }
 
 /// The listed suggestion (one of the best few that make the hardest start harder) that puts
-/// a wall on a cell, with that cell.
+/// a wall on a cell where it does more than a 1x1 piece would (so that the map's mark there
+/// is the wall's), with that cell.
 fn harder_wall(
     report: &SuggestReport,
 ) -> Option<(usize, &blockslide_core::solve::design::Suggestion)> {
@@ -118,6 +119,14 @@ fn harder_wall(
         .find_map(|s| match s.edit {
             Edit::AddWall(i) => Some((i, s)),
             _ => None,
+        })
+        .filter(|(i, wall)| {
+            // Best first: the first edit at the cell is the one its mark tells.
+            report
+                .suggestions
+                .iter()
+                .find(|s| matches!(s.edit, Edit::AddWall(j) | Edit::AddPiece(j) if j == *i))
+                .is_some_and(|first| first.words == wall.words)
         })
 }
 
@@ -221,6 +230,11 @@ fn harder_wall_made_and_undone(h: &mut Harness<'static, App>, now: &AnalyzeRepor
         .into_iter()
         .find(|m| m.cell == cell)
         .expect("a mark at the wall's cell");
+    assert!(
+        mark.text.starts_with(&wall.words),
+        "the mark tells the wall: {:?}",
+        mark.text
+    );
     h.hover_at(rect.center());
     h.run_ok();
     assert!(
