@@ -14,8 +14,8 @@ use std::time::{Duration, Instant};
 
 use egui::{Color32, RichText, Ui};
 
-use blockslide_core::model::Token;
 use blockslide_core::model::text::thousands;
+use blockslide_core::model::{Axis as PieceAxis, Token};
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{
     AnalyzeReport, PuzzleProfile, Task as SolverTask, analyze, metric_for,
@@ -460,8 +460,9 @@ impl DesignPanel {
 /// The button that gives the pieces of each shape told apart one kind.
 pub const ONE_KIND_LABEL: &str = "One kind per shape";
 
-/// The pieces of `design` that share a shape and an axis, have no kind and are not named by
-/// the goal, by shape (two or more a shape): the shape's name and the pieces.
+/// The pieces of `design` that share a shape, move freely, have no kind and are not named by
+/// the goal, by shape (two or more a shape): the shape's name and the pieces. Pieces locked
+/// to an axis (Rush Hour's cars) are left out: they seldom trade places.
 fn told_apart(design: &Puzzle) -> Vec<(String, Vec<Token>)> {
     let named: Vec<Token> = design.goal.cells.iter().flatten().copied().collect();
     let mut groups: Vec<(PaletteShape, Vec<Token>)> = Vec::new();
@@ -470,10 +471,11 @@ fn told_apart(design: &Puzzle) -> Vec<(String, Vec<Token>)> {
             .styles
             .get(&piece.token)
             .is_some_and(|s| s.kind.is_some());
-        if kinded || named.contains(&piece.token) {
+        let free = design.axis_of(piece.token) == PieceAxis::Free;
+        if kinded || !free || named.contains(&piece.token) {
             continue;
         }
-        let shape = PaletteShape::new(&piece.cells, design.axis_of(piece.token));
+        let shape = PaletteShape::new(&piece.cells, PieceAxis::Free);
         match groups.iter_mut().find(|(s, _)| *s == shape) {
             Some((_, tokens)) => tokens.push(piece.token),
             None => groups.push((shape, vec![piece.token])),
