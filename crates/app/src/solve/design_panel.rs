@@ -15,12 +15,13 @@ use std::time::{Duration, Instant};
 use egui::{Color32, RichText, Ui};
 
 use blockslide_core::model::text::thousands;
+use blockslide_core::model::{Axis as PieceAxis, Token};
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::api::{
     AnalyzeReport, PuzzleProfile, Task as SolverTask, analyze, metric_for,
 };
 use blockslide_core::solve::design::{
-    Edit, SuggestProgress, SuggestReport, SuggestRules, Suggestion, suggest,
+    Edit, PaletteShape, SuggestProgress, SuggestReport, SuggestRules, Suggestion, suggest,
 };
 use blockslide_core::solve::{Limits, SolveError, Stats};
 
@@ -106,6 +107,9 @@ pub struct DesignPanel {
     /// The suggestions of the design shown, once its figures are in.
     suggested: Option<Suggested>,
     suggesting: Option<Suggesting>,
+    /// The design's pieces of one shape that are told apart (no kind, not named by the goal),
+    /// by shape: the shape's name and the pieces.
+    apart: Vec<(String, Vec<Token>)>,
 }
 
 impl DesignPanel {
@@ -120,11 +124,15 @@ impl DesignPanel {
         profile: &PuzzleProfile,
     ) {
         self.collect();
+        self.apart = told_apart(puzzle);
         self.blocked = if errors > 0 {
             Some(format!(
                 "Not valid: {errors} error{} (see the checks below)",
                 if errors == 1 { "" } else { "s" }
             ))
+        } else if puzzle.goal.is_empty() {
+            // Every position would be a goal: figures of 0 moves say nothing.
+            Some("No goal yet: paint where the pieces must end in the Goal tab (F2)".into())
         } else {
             profile
                 .applies(SolverTask::Analyze)
@@ -356,6 +364,7 @@ impl DesignPanel {
             }
             figures_ui(ui, figures, self.before.as_ref());
         });
+        self.apart_ui(ui, commands);
         if !stale {
             self.suggestions_ui(ui, revision, commands);
         }
@@ -408,6 +417,75 @@ impl DesignPanel {
         }
         ui.weak("On the board: green, a wall or a 1x1 piece there (or the piece removed) makes it harder; orange, easier; red, unsolvable.");
     }
+}
+
+impl DesignPanel {
+    /// Says which pieces of one shape are told apart, which multiplies the positions counted
+    /// (Klotski's four 2x1 pieces, each its own kind, count 24 times its positions), with a
+    /// button that gives each such shape's pieces one kind.
+    fn apart_ui(&self, ui: &mut Ui, commands: &mut Vec<Command>) {
+        if self.apart.is_empty() {
+            return;
+        }
+        let groups: Vec<String> = self
+            .apart
+            .iter()
+            .map(|(shape, tokens)| {
+                let names: Vec<&str> = tokens.iter().map(Token::as_str).collect();
+                format!("{} ({shape})", names.join(", "))
+            })
+            .collect();
+        ui.weak(format!(
+            "Told apart, each its own kind: {}. Positions that only swap them count as \
+             different.",
+            groups.join("; ")
+        ));
+        if ui
+            .button(ONE_KIND_LABEL)
+            .on_hover_text(
+                "Give the pieces of each shape one kind, named after the shape, as Klotski's \
+                 file does: they become interchangeable (Ctrl+Z takes each back)",
+            )
+            .clicked()
+        {
+            for (shape, tokens) in &self.apart {
+                for &token in tokens {
+                    commands.push(Command::SetPieceKind(token, shape.clone()));
+                }
+            }
+        }
+    }
+}
+
+/// The button that gives the pieces of each shape told apart one kind.
+pub const ONE_KIND_LABEL: &str = "One kind per shape";
+
+/// The pieces of `design` that share a shape, move freely, have no kind and are not named by
+/// the goal, by shape (two or more a shape): the shape's name and the pieces. Pieces locked
+/// to an axis (Rush Hour's cars) are left out: they seldom trade places.
+fn told_apart(design: &Puzzle) -> Vec<(String, Vec<Token>)> {
+    let named: Vec<Token> = design.goal.cells.iter().flatten().copied().collect();
+    let mut groups: Vec<(PaletteShape, Vec<Token>)> = Vec::new();
+    for piece in design.pieces() {
+        let kinded = design
+            .styles
+            .get(&piece.token)
+            .is_some_and(|s| s.kind.is_some());
+        let free = design.axis_of(piece.token) == PieceAxis::Free;
+        if kinded || !free || named.contains(&piece.token) {
+            continue;
+        }
+        let shape = PaletteShape::new(&piece.cells, PieceAxis::Free);
+        match groups.iter_mut().find(|(s, _)| *s == shape) {
+            Some((_, tokens)) => tokens.push(piece.token),
+            None => groups.push((shape, vec![piece.token])),
+        }
+    }
+    groups
+        .into_iter()
+        .filter(|(_, tokens)| tokens.len() > 1)
+        .map(|(shape, tokens)| (shape.to_string(), tokens))
+        .collect()
 }
 
 /// The budget of the panel's walks: on two cores or fewer, one thread, leaving the other to

@@ -180,3 +180,81 @@ fn the_suggestions_list_the_best_edits_mark_the_board_and_a_click_makes_one() {
     keys(&mut h, Modifiers::COMMAND, Key::Z);
     assert_eq!(figures_now(&mut h).start_distance, before.start_distance);
 }
+
+/// Pieces of one shape without a kind are told apart, which multiplies the positions (a
+/// drawn Klotski counts 576 times the bundled file's, past the panel's budget): the panel
+/// names them, and one click gives each shape's pieces one kind, after which the figures are
+/// the analysis of the design with identical pieces, its length unchanged.
+#[test]
+fn pieces_of_one_shape_told_apart_are_named_and_made_one_kind_with_a_click() {
+    use blockslide_app::solve::design_panel::ONE_KIND_LABEL;
+    let start = Puzzle::from_rows(
+        &["B A A C", "B A A C", ". E E .", "G . . H"],
+        &[". . . .", ". . . .", ". A A .", ". A A ."],
+    )
+    .expect("well-formed rows");
+    let mut h = harness(start.clone(), Mode::Start, [1280.0, 800.0]);
+    button(&h, "View").click();
+    h.run_ok();
+    h.get_by_label(DESIGN_FIGURES_ENTRY).click();
+    h.run_ok();
+    let apart = figures_now(&mut h);
+    h.get_by_label_contains("Told apart, each its own kind: B, C (2x1); G, H (1x1)");
+    button(&h, ONE_KIND_LABEL).click();
+    h.run_ok();
+    let design = h.state().document().puzzle().clone();
+    let kind = |token: &str| design.kind_of(blockslide_core::model::Token::new(token).unwrap());
+    assert_eq!(
+        (kind("B"), kind("C")),
+        ("2x1".to_string(), "2x1".to_string())
+    );
+    assert_eq!(
+        (kind("G"), kind("H")),
+        ("1x1".to_string(), "1x1".to_string())
+    );
+    assert_eq!(
+        kind("E"),
+        start.kind_of(blockslide_core::model::Token::new("E").unwrap())
+    );
+    let merged = figures_now(&mut h);
+    assert_eq!(merged.start_distance, apart.start_distance);
+    assert!(
+        merged.component < apart.component,
+        "{} < {}",
+        merged.component,
+        apart.component
+    );
+    assert!(h.query_by_label_contains("Told apart").is_none());
+
+    // Rush Hour's cars, locked to their axes, seldom trade places: none is named.
+    let mut h = harness(
+        crate::driver::bundled("rush-hour-warm-up.ron"),
+        Mode::Start,
+        [1280.0, 800.0],
+    );
+    button(&h, "View").click();
+    h.run_ok();
+    h.get_by_label(DESIGN_FIGURES_ENTRY).click();
+    h.run_ok();
+    figures_now(&mut h);
+    assert!(h.query_by_label_contains("Told apart").is_none());
+}
+
+/// With no goal every position would be one: the panel says what to do instead of figures of
+/// 0 moves.
+#[test]
+fn a_design_without_a_goal_is_asked_for_one() {
+    let start = Puzzle::from_rows(&["A A .", ". . ."], &[". . .", ". . ."]).expect("rows");
+    let mut h = harness(start, Mode::Start, [1280.0, 800.0]);
+    button(&h, "View").click();
+    h.run_ok();
+    h.get_by_label(DESIGN_FIGURES_ENTRY).click();
+    h.run_ok();
+    h.get_by_label("No goal yet: paint where the pieces must end in the Goal tab (F2)");
+    assert!(
+        h.state()
+            .design_panel()
+            .report_of(h.state().document().solvable_revision())
+            .is_none()
+    );
+}

@@ -5,6 +5,7 @@
 mod analyze;
 mod compare;
 mod design_panel;
+mod draw_klotski;
 mod driver;
 mod editor;
 mod export;

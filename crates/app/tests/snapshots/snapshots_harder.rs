@@ -1,7 +1,7 @@
 //! Pixel snapshots of the Make it harder window at the app's default size (1280x800) and at
 //! 800x600: a
 //! search of the Rush Hour warm-up, its best design drawn with the buttons, the figures, the
-//! best length over time and the designs kept.
+//! best length over time and the designs kept, and three of them side by side.
 //!
 //! The search is the real core's on one thread with a seed and a candidate limit, so it finds
 //! the same designs on every run; only its times are pinned (the timeline's steps spread
@@ -75,4 +75,25 @@ fn harder_window_with_the_designs_of_the_rush_hour_warm_up() {
 #[test]
 fn harder_window_at_800x600() {
     harder([800.0, 600.0]).snapshot("harder_rush_hour_warm_up_800x600");
+}
+
+#[test]
+fn harder_designs_side_by_side_at_800x600() {
+    use blockslide_app::solve::harder::compare::{Pick, SIDE_BY_SIDE_LABEL};
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::Queryable;
+
+    let mut h = harder([800.0, 600.0]);
+    for pick in [Pick::Original, Pick::Design(0), Pick::Design(1)] {
+        let label = pick.label();
+        h.get_by_role_and_label(Role::CheckBox, &label)
+            .scroll_to_me();
+        h.run_ok();
+        h.get_by_role_and_label(Role::CheckBox, &label).click();
+        h.run_ok();
+    }
+    h.get_by_label("Board of design 2").scroll_to_me();
+    h.run_ok();
+    h.get_by_label(SIDE_BY_SIDE_LABEL);
+    h.snapshot("harder_side_by_side_800x600");
 }

@@ -154,9 +154,10 @@ impl DesignForm {
                 ui.label("New pieces");
                 ui.horizontal_wrapped(|ui| {
                     for (shape, on) in &mut self.palette {
-                        ui.checkbox(on, shape.to_string())
+                        let name = shape.to_string();
+                        ui.checkbox(on, name.as_str())
                             .on_hover_text("A shape added pieces may take");
-                        shape_picture(ui, &shape.cells);
+                        shape_picture(ui, &shape.cells, &name);
                         ui.add_space(6.0);
                     }
                 });
@@ -259,14 +260,26 @@ impl DesignForm {
     }
 }
 
-/// A change's check box text and tooltip.
-/// A shape drawn small: its cells as squares, so that shapes read at a glance.
-fn shape_picture(ui: &mut Ui, cells: &[(usize, usize)]) {
+/// The accessible name of the picture of the new-piece shape `name`.
+pub fn shape_picture_label(name: &str) -> String {
+    format!("Picture of {name}")
+}
+
+/// A shape drawn small: its cells as squares, so that shapes read at a glance; `name` is the
+/// shape's, for its accessible name.
+fn shape_picture(ui: &mut Ui, cells: &[(usize, usize)], name: &str) {
     const CELL: f32 = 7.0;
     let rows = cells.iter().map(|&(r, _)| r + 1).max().unwrap_or(1);
     let cols = cells.iter().map(|&(_, c)| c + 1).max().unwrap_or(1);
     let size = egui::vec2(cols as f32 * CELL, rows as f32 * CELL);
-    let (rect, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::accesskit::Role::Image,
+            true,
+            shape_picture_label(name),
+        )
+    });
     let color = ui.visuals().strong_text_color();
     for &(r, c) in cells {
         let min = rect.min + egui::vec2(c as f32 * CELL, r as f32 * CELL);
@@ -275,6 +288,7 @@ fn shape_picture(ui: &mut Ui, cells: &[(usize, usize)]) {
     }
 }
 
+/// A change's check box text and tooltip.
 fn change_words(change: Change) -> (&'static str, &'static str) {
     match change {
         Change::Move => (

@@ -9,16 +9,19 @@
 //! design (one undoable edit) or open as a new design beside it.
 //!
 //! - [`form`]: the choices; [`run`]: the search as a background task; [`results`]: the
-//!   figures, the chart, the list and the buttons.
+//!   figures, the chart, the list and the buttons; [`compare`]: the designs ticked, side by
+//!   side.
 //!
 //! Like the Analyze window's, the results belong to the design revision they were searched
 //! from: the designs are variants of it, and using one after the design changed would undo
 //! the edits made since. The Solve view drops them (and stops the search) when it changes.
 
+pub mod compare;
 pub mod form;
 pub mod results;
 pub mod run;
 
+use std::collections::BTreeSet;
 use std::time::Duration;
 
 use egui::{Context, RichText, Ui};
@@ -36,6 +39,7 @@ use blockslide_core::solve::design::SearchReport;
 use super::budget::Budget;
 use super::settings::SolverSettings;
 use super::tool_window::{Surroundings, ToolWindowView};
+use compare::{OriginalFigures, Pick, original_figures, strip_ui};
 use form::DesignForm;
 use results::{Figures, designs_ui, headline_ui, original_ui, preview, selected_ui, timeline_ui};
 use run::{DesignJob, DesignTask, Progress, spawn_search};
@@ -64,6 +68,8 @@ pub struct Finished {
     pub metric: Metric,
     /// The design the search started from, pinned beside the designs found.
     pub origin: Puzzle,
+    /// The original's own figures, for the comparison.
+    pub original: OriginalFigures,
 }
 
 /// The "Make it harder" window's state: the choices, the running search and the last one's
@@ -78,6 +84,8 @@ pub struct HarderView {
     outcome: Option<Result<Finished, String>>,
     /// The design of the list shown, by its place in the list.
     selected: usize,
+    /// The designs ticked to be compared side by side.
+    compared: BTreeSet<Pick>,
 }
 
 impl HarderView {
@@ -106,17 +114,25 @@ impl HarderView {
         self.selected
     }
 
+    /// The designs ticked to be compared side by side.
+    pub fn compared(&self) -> &BTreeSet<Pick> {
+        &self.compared
+    }
+
     /// Shows `report`, a search of `origin` with lengths in `metric`, as if it had just
     /// finished (stopping a running one): for example one with pinned timings in snapshot
-    /// tests.
+    /// tests. The original is measured here, on the calling thread.
     pub fn show_report(&mut self, report: SearchReport, metric: Metric, origin: Puzzle) {
         self.running = None;
+        let original = original_figures(&origin, metric, Limits::default());
         self.outcome = Some(Ok(Finished {
             report,
             metric,
             origin,
+            original,
         }));
         self.selected = 0;
+        self.compared.clear();
     }
 
     /// Fits the choices to `design`: the design changed. The designs found stay, with the
@@ -135,16 +151,18 @@ impl HarderView {
         };
         let finished = match running.task.poll() {
             Poll::Running => return,
-            Poll::Done(Ok(report)) => Ok(Finished {
+            Poll::Done(Ok((report, original))) => Ok(Finished {
                 report,
                 metric: running.metric,
                 origin: running.origin.clone(),
+                original,
             }),
             Poll::Done(Err(e)) => Err(fmt::sentence(&e.to_string())),
             Poll::Lost(e) => Err(fmt::sentence(&e)),
         };
         self.outcome = Some(finished);
         self.selected = 0;
+        self.compared.clear();
         self.running = None;
     }
 
@@ -178,6 +196,7 @@ impl HarderView {
                 };
                 self.outcome = None;
                 self.selected = 0;
+                self.compared.clear();
                 match spawn_search(ctx, job) {
                     Ok(task) => {
                         self.running = Some(Running {
@@ -296,7 +315,13 @@ impl HarderView {
             running_ui(ui, running);
         } else if let Some(outcome) = &self.outcome {
             match outcome {
-                Ok(finished) => finished_ui(ui, finished, &mut self.selected, design, commands),
+                Ok(finished) => finished_ui(
+                    ui,
+                    finished,
+                    (&mut self.selected, &mut self.compared),
+                    design,
+                    commands,
+                ),
                 Err(e) => {
                     ui.colored_label(ui.visuals().warn_fg_color, e);
                 }
@@ -365,12 +390,13 @@ fn running_ui(ui: &mut Ui, running: &Running) {
 }
 
 /// A finished search: the selected design with its buttons, the figures, the timeline, the
-/// original pinned, and the designs kept. `design` is the open design, which may be another
-/// than the one searched from (after "Use this design" or "Open as a new design").
+/// original pinned, the designs kept, and those ticked side by side. `design` is the open
+/// design, which may be another than the one searched from (after "Use this design" or "Open
+/// as a new design").
 fn finished_ui(
     ui: &mut Ui,
     finished: &Finished,
-    selected: &mut usize,
+    (selected, compared): (&mut usize, &mut BTreeSet<Pick>),
     design: &Puzzle,
     commands: &mut Vec<Command>,
 ) {
@@ -422,17 +448,23 @@ fn finished_ui(
     original_ui(
         ui,
         metric,
-        report.original,
-        &finished.origin,
-        design,
+        (report.original, &finished.origin),
+        (design, compared),
         commands,
     );
     designs_ui(
         ui,
         metric,
         (&finished.origin, &report.designs),
-        selected,
+        (selected, compared),
         commands,
+    );
+    strip_ui(
+        ui,
+        metric,
+        (&finished.origin, report.original, &finished.original),
+        &report.designs,
+        compared,
     );
 }
 

@@ -2,12 +2,15 @@
 //! the figures, the chart of the best length over time, and the list of designs kept with the
 //! buttons that use one or open it beside the design.
 
+use std::collections::BTreeSet;
+
 use egui::{Color32, RichText, Ui};
 
 use blockslide_core::model::{Metric, Puzzle};
 use blockslide_core::solve::Termination;
 use blockslide_core::solve::design::{FoundDesign, SearchReport};
 
+use super::compare::Pick;
 use crate::command::Command;
 use crate::common::board::Board;
 use crate::common::charts::{Axis, Chart, Layer, chart_ui};
@@ -229,12 +232,13 @@ fn changes_summary(design: &FoundDesign) -> (String, String) {
     }
 }
 
-/// The designs kept, best first, as a table; a click anywhere on a row selects it.
+/// The designs kept, best first, as a table; a click anywhere on a row selects it, and its
+/// check box ticks it for the comparison side by side.
 pub fn designs_ui(
     ui: &mut Ui,
     metric: Metric,
     (origin, designs): (&Puzzle, &[FoundDesign]),
-    selected: &mut usize,
+    (selected, compared): (&mut usize, &mut BTreeSet<Pick>),
     commands: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
@@ -253,11 +257,12 @@ pub fn designs_ui(
         }
     });
     egui::Grid::new("harder designs")
-        .num_columns(7)
+        .num_columns(8)
         .striped(true)
         .spacing([14.0, 4.0])
         .show(ui, |ui| {
             for title in [
+                "Compare",
                 "",
                 "Length",
                 "Decisions",
@@ -284,6 +289,7 @@ pub fn designs_ui(
                     design.walls.to_string(),
                     summary,
                 ];
+                compare_box(ui, compared, Pick::Design(i));
                 let mut clicked = false;
                 for (column, text) in cells.into_iter().enumerate() {
                     let cell = ui.selectable_label(on, text);
@@ -305,17 +311,36 @@ pub fn designs_ui(
         });
 }
 
-/// The design the search started from, pinned above the designs kept, with a button that
-/// brings it back when the open design is another.
+/// The check box that ticks `pick` for the comparison side by side, or unticks it.
+fn compare_box(ui: &mut Ui, compared: &mut BTreeSet<Pick>, pick: Pick) {
+    let mut on = compared.contains(&pick);
+    let label = pick.label();
+    if ui
+        .checkbox(&mut on, "")
+        .on_hover_text("Show it side by side with the others ticked, below")
+        .accessible_name(label)
+        .changed()
+    {
+        if on {
+            compared.insert(pick);
+        } else {
+            compared.remove(&pick);
+        }
+    }
+}
+
+/// The design the search started from (`length` its hardest start), pinned above the designs
+/// kept, with its check box for the comparison and a button that brings it back when the open
+/// design is another.
 pub fn original_ui(
     ui: &mut Ui,
     metric: Metric,
-    length: Option<u32>,
-    origin: &Puzzle,
-    design: &Puzzle,
+    (length, origin): (Option<u32>, &Puzzle),
+    (design, compared): (&Puzzle, &mut BTreeSet<Pick>),
     commands: &mut Vec<Command>,
 ) {
     ui.horizontal(|ui| {
+        compare_box(ui, compared, Pick::Original);
         let name = if origin.name.trim().is_empty() {
             "Untitled"
         } else {

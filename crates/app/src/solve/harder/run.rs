@@ -14,11 +14,16 @@ use blockslide_core::solve::design::{
     DesignRules, FoundDesign, SearchOptions, SearchReport, SearchStatus, improve,
 };
 
+use super::compare::{OriginalFigures, original_figures};
 use crate::common::task::Task;
 use crate::solve::budget::Budget;
 
 /// How often a report reaches the window when the best design has not changed.
 const SEND_EVERY: Duration = Duration::from_millis(50);
+
+/// The longest the original's own analysis takes after the search (its figures are then
+/// bounds).
+const ORIGINAL_TIME: Duration = Duration::from_secs(10);
 
 /// Where a running design search stands.
 #[derive(Clone, Debug, Default)]
@@ -77,10 +82,13 @@ pub struct DesignJob {
 }
 
 /// A running design search: progress is [`Progress`]; a cancelled search still returns its
-/// report, with the designs found so far.
-pub type DesignTask = Task<Progress, Result<SearchReport, SolveError>>;
+/// report, with the designs found so far, and the original's own figures.
+pub type DesignTask = Task<Progress, Result<(SearchReport, OriginalFigures), SolveError>>;
 
-/// Starts `job` on a thread named "design", which runs the chains on threads of their own.
+/// Starts `job` on a thread named "design", which runs the chains on threads of their own,
+/// then measures the original for the side-by-side comparison (within the limits of one
+/// candidate's analysis, whether or not the search was cancelled: it is one more analysis of
+/// a design of the size the search judged thousands of).
 ///
 /// # Errors
 /// A message when the operating system refuses to start a thread.
@@ -97,13 +105,21 @@ pub fn spawn_search(ctx: &egui::Context, job: DesignJob) -> Result<DesignTask, S
                 reporter.progress(progress.clone());
             }
         };
-        improve(
+        let report = improve(
             &job.puzzle,
             &job.rules,
             &job.options,
             &control,
             Some(&forward),
-        )
+        )?;
+        let limits = blockslide_core::solve::Limits {
+            max_time: ORIGINAL_TIME,
+            ..job.budget.limits
+        };
+        Ok((
+            report,
+            original_figures(&job.puzzle, job.rules.metric, limits),
+        ))
     })
 }
 

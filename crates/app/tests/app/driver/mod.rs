@@ -116,6 +116,21 @@ pub fn wait_for(
     h.step();
 }
 
+/// Steps frames until a node labelled `label` shows, as a tooltip does once the pointer has
+/// rested on its widget (in real time: a few frames, more on a busy machine); panics after
+/// ten seconds.
+pub fn wait_for_label(h: &mut Harness<'static, App>, label: &str) {
+    let start = Instant::now();
+    while h.query_by_label(label).is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "no {label:?} shown"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// Steps frames until `done` holds for the app, panicking after [`PATIENCE`], then runs
 /// frames until the app has nothing left to draw.
 pub fn wait_and_run(h: &mut Harness<'static, App>, what: &str, done: impl Fn(&App) -> bool) {

@@ -394,6 +394,35 @@ fn a_drag_with_draw_new_piece_makes_the_rectangle_it_spans() {
 }
 
 #[test]
+fn the_new_pieces_size_shows_while_it_is_dragged() {
+    let mut h = move_tool_harness(Puzzle::empty(4, 4));
+    keys(&mut h, Modifiers::NONE, Tool::NewPiece.key());
+    let (from, to) = (cell_pos(&h, 0, 0), cell_pos(&h, 1, 2));
+    h.hover_at(from);
+    h.step();
+    h.drag_at(from);
+    h.step();
+    for k in 1..=4 {
+        h.hover_at(from + (to - from) * (k as f32 / 4.0));
+        h.step();
+    }
+    // Still held: nothing drawn yet, and the rectangle's size, three columns by two rows, is
+    // written over it.
+    assert!(h.state().document().puzzle().pieces().is_empty());
+    let texts: Vec<String> = crate::driver::letter_texts(&h)
+        .into_iter()
+        .map(|(_, galley)| galley.text().to_string())
+        .collect();
+    assert!(texts.iter().any(|t| t == "3 × 2"), "{texts:?}");
+    h.drop_at(to);
+    h.step();
+    h.run_ok();
+    let pieces = h.state().document().puzzle().pieces();
+    assert_eq!(pieces.len(), 1);
+    assert_eq!(pieces[0].cells.len(), 6);
+}
+
+#[test]
 fn shift_keeps_painting_the_cells_a_new_piece_stroke_passes() {
     let mut h = move_tool_harness(Puzzle::empty(4, 4));
     keys(&mut h, Modifiers::NONE, Tool::NewPiece.key());

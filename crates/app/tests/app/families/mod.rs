@@ -2,4 +2,5 @@
 //! Families window that lists a whole family.
 
 mod design;
+mod klotski;
 mod window;
