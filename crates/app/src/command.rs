@@ -447,6 +447,8 @@ pub enum Command {
     /// Make one of the design panel's suggested edits (the design with the edit made), as
     /// one undo step named after it.
     ApplySuggestion(Box<Puzzle>),
+    /// Give each piece its kind (the design panel's "One kind per shape"), as one undo step.
+    SetPieceKinds(Vec<(Token, String)>),
     /// Make every goal cell "don't care".
     ClearGoal,
     /// Empty the board, keeping its size and zones: every piece and wall goes, and with the

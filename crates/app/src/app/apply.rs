@@ -120,6 +120,7 @@ impl App {
             | Command::MakeStart { .. }
             | Command::UseDesign(_)
             | Command::ApplySuggestion(_)
+            | Command::SetPieceKinds(_)
             | Command::ClearGoal
             | Command::ClearBoard
             | Command::TransformDesign(_)

@@ -90,6 +90,13 @@ impl App {
             Command::ApplySuggestion(design) => {
                 self.doc.replace("Apply a suggested edit", *design);
             }
+            Command::SetPieceKinds(kinds) => {
+                self.doc.edit("One kind per shape", |p| {
+                    for (token, kind) in &kinds {
+                        p.styles.entry(*token).or_default().kind = Some(kind.clone());
+                    }
+                });
+            }
             Command::ClearGoal => {
                 self.doc.edit("Clear goal", edit::clear_goal);
             }

@@ -444,15 +444,16 @@ impl DesignPanel {
             .button(ONE_KIND_LABEL)
             .on_hover_text(
                 "Give the pieces of each shape one kind, named after the shape, as Klotski's \
-                 file does: they become interchangeable (Ctrl+Z takes each back)",
+                 file does: they become interchangeable (Ctrl+Z takes it back)",
             )
             .clicked()
         {
-            for (shape, tokens) in &self.apart {
-                for &token in tokens {
-                    commands.push(Command::SetPieceKind(token, shape.clone()));
-                }
-            }
+            commands.push(Command::SetPieceKinds(
+                self.apart
+                    .iter()
+                    .flat_map(|(shape, tokens)| tokens.iter().map(|&t| (t, shape.clone())))
+                    .collect(),
+            ));
         }
     }
 }

@@ -225,6 +225,10 @@ fn pieces_of_one_shape_told_apart_are_named_and_made_one_kind_with_a_click() {
         apart.component
     );
     assert!(h.query_by_label_contains("Told apart").is_none());
+    // One undo step takes every kind back.
+    keys(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(h.state().document().puzzle().styles, start.styles);
+    assert_eq!(figures_now(&mut h).component, apart.component);
 
     // Rush Hour's cars, locked to their axes, seldom trade places: none is named.
     let mut h = harness(
