@@ -29,7 +29,7 @@ say() { printf '\n--- %s\n' "$*"; }
 
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
-rm -f "$OUT"/*.deb "$OUT"/*.png
+rm -f "$OUT"/*.deb "$OUT"/*.ddeb "$OUT"/*.png
 
 say "cargo-deb $CARGO_DEB_VERSION"
 if [ "$(cargo deb --version 2>/dev/null || true)" != "cargo-deb $CARGO_DEB_VERSION" ]; then
