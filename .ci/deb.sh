@@ -83,9 +83,11 @@ for size in 16 24 32 48 64 128 256 512; do
   [ -f "$f" ] || fail "$f was not installed"
 done
 echo "$(wc -l < "$files") paths, icons of 16 to 512 pixels and the SVG"
-blockslide check /usr/share/blockslide/puzzles/*.ron > /dev/null \
-  || fail "the installed puzzles do not check"
-echo "$(ls /usr/share/blockslide/puzzles/*.ron | wc -l) puzzles check"
+puzzles=(/usr/share/blockslide/puzzles/*.ron)
+[ "${#puzzles[@]}" -eq "$(find saved_puzzles -maxdepth 1 -name '*.ron' | wc -l)" ] \
+  || fail "${#puzzles[@]} puzzles installed, not the $(find saved_puzzles -maxdepth 1 -name '*.ron' | wc -l) of saved_puzzles/"
+blockslide check "${puzzles[@]}" > /dev/null || fail "the installed puzzles do not check"
+echo "the ${#puzzles[@]} puzzles of saved_puzzles/, each checked by the installed blockslide"
 
 say "desktop entry and metainfo, as installed"
 desktop-file-validate "/usr/share/applications/$ID.desktop"
@@ -122,9 +124,11 @@ xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" \
 say "purging"
 trap - EXIT
 $SUDO apt-get purge -y -q "$PKG"
-if dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null | grep -q installed; then
-  fail "$PKG is still installed after apt-get purge"
-fi
+status="$(dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null || true)"
+case "$status" in
+  "" | *" not-installed") ;;
+  *) fail "$PKG is still known to dpkg after apt-get purge (status '$status')" ;;
+esac
 left=0
 while IFS= read -r path; do
   if [ -d "$path" ] && [ ! -L "$path" ] && ! grep -qxF "$path" "$own_dirs"; then continue; fi
