@@ -61,7 +61,9 @@ pub fn run(
     let job = screenshot.map(|path| ScreenshotJob::new(path, Arc::clone(&result)));
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Blockslide")
-        .with_app_id("blockslide")
+        // The desktop entry's name (packaging/), so launchers group the window with its icon:
+        // it is the Wayland app_id and the X11 WM_CLASS.
+        .with_app_id(APP_ID)
         .with_inner_size([1280.0, 800.0])
         .with_min_inner_size([720.0, 480.0]);
     // The icon is a PNG compiled in, so it decodes; were it ever not to, the window would keep
@@ -72,6 +74,9 @@ pub fn run(
     let options = eframe::NativeOptions {
         viewport,
         persist_window: !taking_screenshot,
+        // eframe would keep the state in a folder named for the app id; it stays in the
+        // folder it had before the id was the desktop entry's, so no one loses theirs.
+        persistence_path: eframe::storage_dir(STORAGE_NAME).map(|dir| dir.join("app.ron")),
         ..Default::default()
     };
     eframe::run_native(
@@ -90,6 +95,12 @@ pub fn run(
     Ok(())
 }
 
+/// The application ID: the desktop entry's, icon's and metainfo's name (packaging/).
+pub const APP_ID: &str = "org.blockslide.Blockslide";
+
+/// The name of the folder the app's state is saved in (`~/.local/share/blockslide` on Linux).
+const STORAGE_NAME: &str = "blockslide";
+
 /// The window's icon: the project's icon (`packaging/icons/`, drawn as an SVG), at 256 pixels.
 const WINDOW_ICON: &[u8] =
     include_bytes!("../../../packaging/icons/hicolor/256x256/apps/org.blockslide.Blockslide.png");
@@ -100,4 +111,23 @@ fn no_display(detail: &str) -> String {
          The desktop app needs a graphical display (X11 or Wayland). The command-line tools \
          work without one: see `blockslide --help`."
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::APP_ID;
+
+    /// Launchers tell which desktop entry a window belongs to by its class (X11) or app id
+    /// (Wayland), and show the entry's icon for it: both name the application ID.
+    #[test]
+    fn the_window_is_named_as_its_desktop_entry() {
+        let entry = include_str!("../../../packaging/org.blockslide.Blockslide.desktop");
+        for key in ["StartupWMClass", "Icon"] {
+            let line = format!("{key}={APP_ID}");
+            assert!(
+                entry.lines().any(|l| l == line),
+                "the desktop entry lacks `{line}`:\n{entry}"
+            );
+        }
+    }
 }

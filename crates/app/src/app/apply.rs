@@ -192,8 +192,8 @@ impl App {
             Command::ExportSolution(format) => self.export_solution(format, ctx),
             Command::ExportTo(format, path) => self.export_into(format, path, ctx),
             Command::CancelExport => {
-                if let Some(task) = self.export.as_mut() {
-                    task.cancel();
+                if let Some(running) = self.export.as_mut() {
+                    running.task.cancel();
                 }
             }
             Command::Quit => {

@@ -13,7 +13,7 @@ use egui::Context;
 
 use super::App;
 use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
-use super::export_task::Exported;
+use super::export_task::{ExportWork, Exported, RunningExport};
 use super::file_dialogs::Picked;
 use super::open_save::file_name;
 use crate::command::ExportFormat;
@@ -176,7 +176,10 @@ impl App {
                     })
                 }) {
                     Ok(task) => {
-                        self.export = Some(task);
+                        self.export = Some(RunningExport {
+                            task,
+                            work: ExportWork::Animation,
+                        });
                         self.status = format!("Rendering the animation to {}…", path.display());
                     }
                     Err(e) => self.export_failed(&e),
@@ -229,8 +232,11 @@ impl App {
         });
         match started {
             Ok(task) => {
-                self.export = Some(task);
-                self.status = format!("Making the web page {}…", path.display());
+                self.export = Some(RunningExport {
+                    task,
+                    work: ExportWork::WebPage,
+                });
+                self.status = format!("Writing the web page {}…", path.display());
             }
             Err(e) => self.export_failed(&e),
         }
@@ -277,10 +283,10 @@ impl App {
 
     /// Takes the animation's result once it is rendered. Call once a frame.
     pub(super) fn poll_export(&mut self) {
-        let Some(task) = self.export.as_mut() else {
+        let Some(running) = self.export.as_mut() else {
             return;
         };
-        match task.poll() {
+        match running.task.poll() {
             Poll::Running => {}
             Poll::Done(result) => {
                 self.export = None;
@@ -296,11 +302,17 @@ impl App {
         }
     }
 
-    /// The animation's progress (0 to 1) while it renders.
+    /// The export's progress (0 to 1) while it runs (0 throughout for a web page, whose
+    /// solve does not say how far it has gone).
     pub fn export_progress(&self) -> Option<f32> {
         self.export
             .as_ref()
-            .map(|t| t.progress().copied().unwrap_or(0.0))
+            .map(|running| running.task.progress().copied().unwrap_or(0.0))
+    }
+
+    /// What the export running in the background makes, if one is.
+    pub fn export_work(&self) -> Option<ExportWork> {
+        self.export.as_ref().map(|running| running.work)
     }
 
     fn exported(&mut self, done: &Exported) {

@@ -20,5 +20,35 @@ pub struct Exported {
     pub made_folder: bool,
 }
 
-/// The accessible name of the animation's progress bar.
-pub const EXPORT_PROGRESS_LABEL: &str = "Rendering the animation";
+/// An export running in the background and what it is doing.
+pub struct RunningExport {
+    /// The background task.
+    pub task: ExportTask,
+    /// What it makes, which its progress bar says.
+    pub work: ExportWork,
+}
+
+/// What an export in the background makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExportWork {
+    /// An animation of the solution (GIF or APNG), rendered frame by frame.
+    Animation,
+    /// A playable web page: the design is solved for it, then the page written.
+    WebPage,
+}
+
+impl ExportWork {
+    /// The caption and accessible name of the export's progress bar.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Animation => "Rendering the animation",
+            Self::WebPage => "Writing the web page",
+        }
+    }
+
+    /// Whether the work reports how far it has gone (the web page's solve does not) and
+    /// stops when asked.
+    pub const fn reports_progress(self) -> bool {
+        matches!(self, Self::Animation)
+    }
+}

@@ -4,7 +4,7 @@
 
 use egui::{Context, Ui};
 
-use super::{App, export_task, status_bar};
+use super::{App, status_bar};
 use crate::command::Command;
 use crate::common::board::Layer;
 use crate::editor::{properties_panel, tools_panel};
@@ -15,17 +15,20 @@ impl App {
         self.menu_bar_ui(ui, ctx, commands);
         let layer = self.mode.layer();
         let message = self.fresh_status(ctx).to_string();
-        let export = self.export_progress();
+        let export = self.export_work().zip(self.export_progress());
         egui::Panel::bottom("status_bar").show(ui, |ui| {
-            if let Some(done) = export {
+            if let Some((work, done)) = export {
                 ui.horizontal(|ui| {
-                    ui.add(
-                        egui::ProgressBar::new(done)
-                            .desired_width(240.0)
-                            .show_percentage(),
-                    )
-                    .accessible_name(export_task::EXPORT_PROGRESS_LABEL);
-                    if ui.button("Stop rendering").clicked() {
+                    let bar = egui::ProgressBar::new(done).desired_width(240.0);
+                    // A web page's solve says nothing of how far it has gone: the bar moves
+                    // and names the work instead of standing at 0%.
+                    let bar = if work.reports_progress() {
+                        bar.show_percentage()
+                    } else {
+                        bar.animate(true).text(work.label())
+                    };
+                    ui.add(bar).accessible_name(work.label());
+                    if work.reports_progress() && ui.button("Stop rendering").clicked() {
                         commands.push(Command::CancelExport);
                     }
                 });

@@ -121,7 +121,7 @@ pub struct App {
     side_rect: Option<egui::Rect>,
     /// The central area's rect in the last frame, where the board is drawn.
     centre_rect: Option<egui::Rect>,
-    export: Option<export_task::ExportTask>,
+    export: Option<export_task::RunningExport>,
     /// The user's home folder, which `~` names in a typed path (`None`: `~` is left as typed).
     home: Option<PathBuf>,
 }

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use blockslide_app::app::App;
 use blockslide_app::app::dialogs::PATH_FIELD_LABEL;
+use blockslide_app::app::export_task::ExportWork;
 use blockslide_app::command::Mode;
 use blockslide_app::solve::playback::animation::{
     AnimationFormat, AnimationOptions, CAPTION_HEIGHT, FramePer, MARGIN,
@@ -418,7 +419,24 @@ fn file_export_web_page_writes_a_playable_page_with_the_optimal_solution() {
     button(&h, blockslide_app::app::menu_bar::WEB_PAGE_ENTRY).click();
     h.run_ok();
     let page = folder.path().join("klotski.html");
-    type_path(&mut h, &page, "Save");
+    h.get_by_label(PATH_FIELD_LABEL).click();
+    h.run_ok();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_label(PATH_FIELD_LABEL)
+        .type_text(&page.display().to_string());
+    h.run_ok();
+    button(&h, "Save").click();
+    // Frames one by one: running until the app settles would wait out the page. Solving
+    // Klotski and walking its component for the page's table take far longer than two frames.
+    h.step();
+    h.step();
+    assert_eq!(h.state().export_work(), Some(ExportWork::WebPage));
+    // The bar says what is being made, not the animation's "Rendering".
+    h.get_by_role_and_label(Role::ProgressIndicator, "Writing the web page");
+    assert!(
+        h.query_by_label("Stop rendering").is_none(),
+        "the page's solve cannot be stopped part way"
+    );
     wait_for(&mut h, Duration::from_mins(2), "the web page", |app| {
         app.export_progress().is_none()
     });
