@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use blockslide_core::model::palette::{self, piece_color, text_color_on};
-use blockslide_core::model::raster::{Canvas, text_width};
+use blockslide_core::model::raster::{Canvas, goal_outline, text_width};
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Cell, Color, Puzzle, Token};
 
@@ -305,25 +305,10 @@ fn raster(puzzle: &Puzzle, caption: &str) -> Canvas {
             }
         }
     }
-    // Over the pieces, under the tokens so it never runs through a letter.
+    // Over the pieces, under the tokens so it never runs through a letter; on numbered tiles
+    // every tile out of place would carry one, so the app draws none there.
     if !puzzle.goal.anywhere && tile_layout(puzzle).is_none() {
-        let (inset, thick) = (CELL * 12 / 100, (CELL / 24).max(2));
-        for (i, want) in puzzle.goal.cells.iter().enumerate() {
-            let Some(want) = want else { continue };
-            if puzzle.cells[i] == Cell::Piece(*want) {
-                continue;
-            }
-            let (x, y) = (
-                MARGIN + (i % cols) * CELL + inset,
-                MARGIN + (i / cols) * CELL + inset,
-            );
-            let side = CELL - 2 * inset;
-            let ink = rgb(INK);
-            canvas.fill(x, y, side, thick, ink);
-            canvas.fill(x, y + side - thick, side, thick, ink);
-            canvas.fill(x, y, thick, side, ink);
-            canvas.fill(x + side - thick, y, thick, side, ink);
-        }
+        goal_outline(&mut canvas, puzzle, [MARGIN, MARGIN], CELL, rgb(INK));
     }
     for piece in puzzle.pieces() {
         let (r, c) = label_cell(&piece.cells);

@@ -1,7 +1,12 @@
 //! Pictures drawn in software, pixel by pixel, for files: an RGB canvas that fills
 //! rectangles and writes text in a small 5x7 bitmap font. The app's exported animations and
 //! the Python package's animated PNGs draw with it, so their frames agree and render on any
-//! machine, in any thread, without a GUI or an image library.
+//! machine, in any thread, without a GUI or an image library. The goal's dashed outline is
+//! drawn here too, so both outline the same cells the same way.
+
+use std::ops::Range;
+
+use super::{Cell, Puzzle, Token};
 
 /// An RGB picture being drawn: `width` x `height` pixels, three bytes each, row by row.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -148,6 +153,111 @@ pub fn glyph(ch: char) -> &'static [u8; 7] {
     }
 }
 
+/// Outlines, in dashes of `colour`, the goal cells `position` has not filled yet, as the app's
+/// board does: a cell where the position already agrees with the goal has nothing to point
+/// out, and the outline of neighbouring cells wanting the same piece runs on as one shape.
+/// The board's top left corner is at `origin` (x, y), its cells `cell` pixels wide.
+pub fn goal_outline(
+    canvas: &mut Canvas,
+    position: &Puzzle,
+    origin: [usize; 2],
+    cell: usize,
+    colour: [u8; 3],
+) {
+    let (rows, cols) = (position.rows, position.cols);
+    let goal_at = |row: usize, col: usize| position.goal.cells.get(row * cols + col).copied()?;
+    let wanted = |row: usize, col: usize, piece: Token| {
+        goal_at(row, col) == Some(piece) && position.cell(row, col) != Cell::Piece(piece)
+    };
+    let inset = cell * 12 / 100;
+    let width = (cell / 24).max(2);
+    let dashes = Dashes {
+        dash: (cell / 8).max(2),
+        period: (cell / 8).max(2) * 17 / 10,
+        origin,
+        colour,
+    };
+    for row in 0..rows {
+        for col in 0..cols {
+            let Some(piece) = goal_at(row, col).filter(|&p| wanted(row, col, p)) else {
+                continue;
+            };
+            let differs = |dr: isize, dc: isize| {
+                let next = row.checked_add_signed(dr).zip(col.checked_add_signed(dc));
+                !next.is_some_and(|(nr, nc)| nr < rows && nc < cols && wanted(nr, nc, piece))
+            };
+            let corner = (origin[0] + col * cell, origin[1] + row * cell);
+            // A side stops at the corner where the outline turns, and runs to the cell's
+            // edge where the neighbour's side goes on.
+            let span = |low: bool, high: bool| {
+                (if low { inset } else { 0 })..(if high { cell - inset } else { cell })
+            };
+            let (xs, ys) = (
+                span(differs(0, -1), differs(0, 1)),
+                span(differs(-1, 0), differs(1, 0)),
+            );
+            let near = inset..inset + width;
+            let far = cell - inset - width..cell - inset;
+            if differs(-1, 0) {
+                dashes.horizontal(canvas, corner, xs.clone(), near.clone());
+            }
+            if differs(1, 0) {
+                dashes.horizontal(canvas, corner, xs, far.clone());
+            }
+            if differs(0, -1) {
+                dashes.vertical(canvas, corner, near, ys.clone());
+            }
+            if differs(0, 1) {
+                dashes.vertical(canvas, corner, far, ys);
+            }
+        }
+    }
+}
+
+/// The goal outline's dash pattern: `dash` pixels inked of every `period`, counted from the
+/// board's corner `origin` (x, y) so the dashes of neighbouring cells run on without a break.
+struct Dashes {
+    dash: usize,
+    period: usize,
+    origin: [usize; 2],
+    colour: [u8; 3],
+}
+
+impl Dashes {
+    /// Whether the pixel `at` along axis `axis` (0: x, 1: y) is inked.
+    fn inked(&self, at: usize, axis: usize) -> bool {
+        (at - self.origin[axis]) % self.period < self.dash
+    }
+
+    /// A dashed line across the cell whose top left pixel is `(x, y)`: its columns `xs`
+    /// and rows `ys` (its thickness), counted from that pixel.
+    fn horizontal(
+        &self,
+        canvas: &mut Canvas,
+        (x, y): (usize, usize),
+        xs: Range<usize>,
+        ys: Range<usize>,
+    ) {
+        for col in xs.map(|dx| x + dx).filter(|&col| self.inked(col, 0)) {
+            canvas.fill(col, y + ys.start, 1, ys.len(), self.colour);
+        }
+    }
+
+    /// A dashed line down the cell whose top left pixel is `(x, y)`: its columns `xs` (its
+    /// thickness) and rows `ys`, counted from that pixel.
+    fn vertical(
+        &self,
+        canvas: &mut Canvas,
+        (x, y): (usize, usize),
+        xs: Range<usize>,
+        ys: Range<usize>,
+    ) {
+        for row in ys.map(|dy| y + dy).filter(|&row| self.inked(row, 1)) {
+            canvas.fill(x + xs.start, row, xs.len(), 1, self.colour);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,5 +335,34 @@ mod tests {
         let mut canvas = Canvas::new(10, 10, PAPER);
         canvas.text(5, 5, "?", 1, INK);
         assert!(inked(&canvas).is_empty());
+    }
+
+    #[test]
+    fn the_goal_outline_runs_round_the_unfilled_cells_as_one_shape() {
+        // A wants the 2x1 cells of the right column; B already fills its goal cell.
+        let puzzle = Puzzle::from_rows(&["A B", ". B", ". ."], &[". B", ". A", ". A"])
+            .expect("a valid puzzle");
+        let cell = 48;
+        let mut canvas = Canvas::new(2 * cell, 3 * cell, PAPER);
+        goal_outline(&mut canvas, &puzzle, [0, 0], cell, INK);
+        let ink = inked(&canvas);
+        let inset = cell * 12 / 100;
+        let (x0, x1) = (cell + inset, 2 * cell - inset);
+        let (y0, y1) = (cell + inset, 3 * cell - inset);
+        assert!(!ink.is_empty());
+        // Every inked pixel lies on the outline of the 1x2 block of A's goal cells ...
+        for &(x, y) in &ink {
+            assert!((x0..x1).contains(&x) && (y0..y1).contains(&y), "({x}, {y})");
+            let edge = x < x0 + 2 || x >= x1 - 2 || y < y0 + 2 || y >= y1 - 2;
+            assert!(edge, "({x}, {y}) inside the outline");
+        }
+        // ... in dashes: some of the top side's pixels, not all.
+        let top = ink.iter().filter(|p| p.1 == y0).count();
+        assert!(top > 0 && top < x1 - x0, "{top} of {}", x1 - x0);
+        // And nothing between the two cells: one shape.
+        assert!(
+            !ink.iter()
+                .any(|&(x, y)| y == 2 * cell && x > x0 + 2 && x < x1 - 2)
+        );
     }
 }
