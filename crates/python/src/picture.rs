@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use blockslide_core::model::palette::{self, piece_color, text_color_on};
-use blockslide_core::model::raster::{Canvas, goal_outline, text_width};
+use blockslide_core::model::raster::{Canvas, goal_outline, label_position, text_width};
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Cell, Color, Puzzle, Token};
 
@@ -51,48 +51,12 @@ fn fills(puzzle: &Puzzle) -> Vec<(Color, Option<Token>)> {
         .collect()
 }
 
-/// Where a piece's label goes, in cell units (the app's rule): the centre of its bounding
-/// box when the piece covers the label there (every cell a quarter cell around the centre is
-/// the piece's), else the centre of the piece cell nearest to it, the one with the most of
-/// the piece around it among equals (the corner of an L).
-fn label_cell(cells: &[(usize, usize)]) -> (f64, f64) {
-    let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
-    let max_r = cells.iter().map(|c| c.0).max().unwrap_or(0);
-    let min_c = cells.iter().map(|c| c.1).min().unwrap_or(0);
-    let max_c = cells.iter().map(|c| c.1).max().unwrap_or(0);
-    let centre = (
-        (min_r + max_r + 1) as f64 / 2.0,
-        (min_c + max_c + 1) as f64 / 2.0,
-    );
-    let covered = [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)]
-        .iter()
-        .all(|&(dr, dc)| {
-            let probe = ((centre.0 + dr).floor(), (centre.1 + dc).floor());
-            probe.0 >= 0.0
-                && probe.1 >= 0.0
-                && cells.contains(&(probe.0 as usize, probe.1 as usize))
-        });
-    if covered {
-        return centre;
-    }
-    let neighbours = |&(r, c): &(usize, usize)| {
-        cells
-            .iter()
-            .filter(|&&(rr, cc)| r.abs_diff(rr) + c.abs_diff(cc) == 1)
-            .count()
-    };
-    let distance = |&(r, c): &(usize, usize)| {
-        let (dr, dc) = (r as f64 + 0.5 - centre.0, c as f64 + 0.5 - centre.1);
-        dr * dr + dc * dc
-    };
-    cells
-        .iter()
-        .min_by(|p, q| {
-            distance(p)
-                .total_cmp(&distance(q))
-                .then(neighbours(q).cmp(&neighbours(p)))
-        })
-        .map_or(centre, |&(r, c)| (r as f64 + 0.5, c as f64 + 0.5))
+/// Where a piece's label goes, in cell units (row, column) from the board's corner: the
+/// core's placement, the app's (inside the piece, an L's in its corner cell).
+fn label_cell(puzzle: &Puzzle, cells: &[(usize, usize)]) -> (f64, f64) {
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
+    let [x, y] = label_position(cells, [0.0, 0.0], [cols as f32, rows as f32], rows, cols);
+    (f64::from(y), f64::from(x))
 }
 
 /// The board of `puzzle` as an SVG picture.
@@ -167,7 +131,7 @@ fn board_body(puzzle: &Puzzle) -> String {
         }
     }
     for piece in puzzle.pieces() {
-        let (r, c) = label_cell(&piece.cells);
+        let (r, c) = label_cell(puzzle, &piece.cells);
         let colour = text_color_on(piece_color(puzzle, piece.token));
         let (x, y) = (
             MARGIN as f64 + c * CELL as f64,
@@ -311,7 +275,7 @@ fn raster(puzzle: &Puzzle, caption: &str) -> Canvas {
         goal_outline(&mut canvas, puzzle, [MARGIN, MARGIN], CELL, rgb(INK));
     }
     for piece in puzzle.pieces() {
-        let (r, c) = label_cell(&piece.cells);
+        let (r, c) = label_cell(puzzle, &piece.cells);
         let ink = rgb(text_color_on(piece_color(puzzle, piece.token)));
         // The app's dots: smaller for tokens of three characters or more.
         let scale = if piece.token.as_str().len() > 2 {

@@ -153,6 +153,74 @@ pub fn glyph(ch: char) -> &'static [u8; 7] {
     }
 }
 
+/// Where a piece's label goes on a board drawn in the rectangle from `min` to `max` (its top
+/// left and bottom right corners, x and y) with `rows` x `cols` cells, the piece's `cells` given as (row, column): the
+/// centre of their bounding box when the piece covers the label there (the centre may lie on a
+/// line between cells: every cell a quarter cell around it must be the piece's), else the
+/// centre of the piece cell nearest to it, the one with the most of the piece around it among
+/// equals (the corner of an L). The app's board, its exported animation and the Python
+/// package's pictures all place labels with it; in `f32`, as the app's screen works.
+pub fn label_position(
+    cells: &[(usize, usize)],
+    min: [f32; 2],
+    max: [f32; 2],
+    rows: usize,
+    cols: usize,
+) -> [f32; 2] {
+    let (origin, size) = (min, [max[0] - min[0], max[1] - min[1]]);
+    let (w, h) = (size[0] / cols.max(1) as f32, size[1] / rows.max(1) as f32);
+    let corner = |row: usize, col: usize| [origin[0] + col as f32 * w, origin[1] + row as f32 * h];
+    let cell_centre = |row: usize, col: usize| {
+        let [x, y] = corner(row, col);
+        [(x + (x + w)) / 2.0, (y + (y + h)) / 2.0]
+    };
+    let cell_at = |[x, y]: [f32; 2]| {
+        let inside = x >= min[0] && x <= max[0] && y >= min[1] && y <= max[1];
+        if !inside || rows == 0 || cols == 0 {
+            return None;
+        }
+        let col = ((x - origin[0]) / size[0] * cols as f32) as usize;
+        let row = ((y - origin[1]) / size[1] * rows as f32) as usize;
+        Some((row.min(rows - 1), col.min(cols - 1)))
+    };
+    let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
+    let max_r = cells.iter().map(|c| c.0).max().unwrap_or(0);
+    let min_c = cells.iter().map(|c| c.1).min().unwrap_or(0);
+    let max_c = cells.iter().map(|c| c.1).max().unwrap_or(0);
+    let (a, b) = (corner(min_r, min_c), corner(max_r, max_c));
+    let far = [b[0] + w, b[1] + h];
+    let centre = [(a[0] + far[0]) / 2.0, (a[1] + far[1]) / 2.0];
+    let quarter = [((a[0] + w) - a[0]) / 4.0, ((a[1] + h) - a[1]) / 4.0];
+    let covered = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
+        .iter()
+        .all(|&(dx, dy)| {
+            let probe = [centre[0] + dx * quarter[0], centre[1] + dy * quarter[1]];
+            cell_at(probe).is_some_and(|cell| cells.contains(&cell))
+        });
+    if covered {
+        return centre;
+    }
+    let neighbours = |&(r, c): &(usize, usize)| {
+        cells
+            .iter()
+            .filter(|&&(rr, cc)| r.abs_diff(rr) + c.abs_diff(cc) == 1)
+            .count()
+    };
+    let distance = |&(r, c): &(usize, usize)| {
+        let [x, y] = cell_centre(r, c);
+        let (dx, dy) = (x - centre[0], y - centre[1]);
+        dx * dx + dy * dy
+    };
+    cells
+        .iter()
+        .min_by(|p, q| {
+            distance(p)
+                .total_cmp(&distance(q))
+                .then(neighbours(q).cmp(&neighbours(p)))
+        })
+        .map_or(centre, |&(r, c)| cell_centre(r, c))
+}
+
 /// Outlines, in dashes of `colour`, the goal cells `position` has not filled yet, as the app's
 /// board does: a cell where the position already agrees with the goal has nothing to point
 /// out, and the outline of neighbouring cells wanting the same piece runs on as one shape.
@@ -363,6 +431,28 @@ mod tests {
         assert!(
             !ink.iter()
                 .any(|&(x, y)| y == 2 * cell && x > x0 + 2 && x < x1 - 2)
+        );
+    }
+
+    #[test]
+    fn a_label_sits_on_its_piece_off_the_lines_between_cells() {
+        let at =
+            |cells: &[(usize, usize)]| label_position(cells, [10.0, 20.0], [310.0, 320.0], 3, 3);
+        // A big L: the bounding box's centre (1, 1) is not part of it; the label goes in one
+        // of the L's cells.
+        let cells = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)];
+        let [x, y] = at(&cells);
+        let cell = (((y - 20.0) / 100.0) as usize, ((x - 10.0) / 100.0) as usize);
+        assert!(cells.contains(&cell), "{cell:?}");
+        // A small L: its box's centre is the corner of four cells, one empty. The label goes
+        // in the middle of the L's corner cell.
+        assert_eq!(at(&[(0, 0), (0, 1), (1, 1)]), [10.0 + 150.0, 20.0 + 50.0]);
+        // A domino's centre lies on the line between its own two cells: it stays there.
+        assert_eq!(at(&[(0, 0), (0, 1)]), [10.0 + 100.0, 20.0 + 50.0]);
+        // A 2x2 block: the centre of the box.
+        assert_eq!(
+            at(&[(1, 1), (1, 2), (2, 1), (2, 2)]),
+            [10.0 + 200.0, 20.0 + 200.0]
         );
     }
 }
