@@ -168,34 +168,49 @@ pub fn label_position(
     cols: usize,
 ) -> [f32; 2] {
     let (origin, size) = (min, [max[0] - min[0], max[1] - min[1]]);
-    let (w, h) = (size[0] / cols.max(1) as f32, size[1] / rows.max(1) as f32);
-    let corner = |row: usize, col: usize| [origin[0] + col as f32 * w, origin[1] + row as f32 * h];
-    let cell_centre = |row: usize, col: usize| {
-        let [x, y] = corner(row, col);
-        [(x + (x + w)) / 2.0, (y + (y + h)) / 2.0]
+    let cell = [size[0] / cols.max(1) as f32, size[1] / rows.max(1) as f32];
+    let corner = |row: usize, col: usize| {
+        [
+            origin[0] + col as f32 * cell[0],
+            origin[1] + row as f32 * cell[1],
+        ]
     };
-    let cell_at = |[x, y]: [f32; 2]| {
-        let inside = x >= min[0] && x <= max[0] && y >= min[1] && y <= max[1];
+    let cell_centre = |row: usize, col: usize| {
+        let top_left = corner(row, col);
+        [
+            f32::midpoint(top_left[0], top_left[0] + cell[0]),
+            f32::midpoint(top_left[1], top_left[1] + cell[1]),
+        ]
+    };
+    let cell_at = |[px, py]: [f32; 2]| {
+        let inside = px >= min[0] && px <= max[0] && py >= min[1] && py <= max[1];
         if !inside || rows == 0 || cols == 0 {
             return None;
         }
-        let col = ((x - origin[0]) / size[0] * cols as f32) as usize;
-        let row = ((y - origin[1]) / size[1] * rows as f32) as usize;
+        let col = ((px - origin[0]) / size[0] * cols as f32) as usize;
+        let row = ((py - origin[1]) / size[1] * rows as f32) as usize;
         Some((row.min(rows - 1), col.min(cols - 1)))
     };
     let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
     let max_r = cells.iter().map(|c| c.0).max().unwrap_or(0);
     let min_c = cells.iter().map(|c| c.1).min().unwrap_or(0);
     let max_c = cells.iter().map(|c| c.1).max().unwrap_or(0);
-    let (a, b) = (corner(min_r, min_c), corner(max_r, max_c));
-    let far = [b[0] + w, b[1] + h];
-    let centre = [(a[0] + far[0]) / 2.0, (a[1] + far[1]) / 2.0];
-    let quarter = [((a[0] + w) - a[0]) / 4.0, ((a[1] + h) - a[1]) / 4.0];
+    let (first, last) = (corner(min_r, min_c), corner(max_r, max_c));
+    let far = [last[0] + cell[0], last[1] + cell[1]];
+    let centre = [
+        f32::midpoint(first[0], far[0]),
+        f32::midpoint(first[1], far[1]),
+    ];
+    // A cell's size as the app's screen rectangle has it (its far corner less its near one).
+    let quarter = [
+        ((first[0] + cell[0]) - first[0]) / 4.0,
+        ((first[1] + cell[1]) - first[1]) / 4.0,
+    ];
     let covered = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
         .iter()
         .all(|&(dx, dy)| {
             let probe = [centre[0] + dx * quarter[0], centre[1] + dy * quarter[1]];
-            cell_at(probe).is_some_and(|cell| cells.contains(&cell))
+            cell_at(probe).is_some_and(|at| cells.contains(&at))
         });
     if covered {
         return centre;
@@ -207,8 +222,8 @@ pub fn label_position(
             .count()
     };
     let distance = |&(r, c): &(usize, usize)| {
-        let [x, y] = cell_centre(r, c);
-        let (dx, dy) = (x - centre[0], y - centre[1]);
+        let [px, py] = cell_centre(r, c);
+        let (dx, dy) = (px - centre[0], py - centre[1]);
         dx * dx + dy * dy
     };
     cells
@@ -436,23 +451,22 @@ mod tests {
 
     #[test]
     fn a_label_sits_on_its_piece_off_the_lines_between_cells() {
-        let at =
-            |cells: &[(usize, usize)]| label_position(cells, [10.0, 20.0], [310.0, 320.0], 3, 3);
+        // In whole pixels: the board's corner at (10, 20), cells 100 pixels wide.
+        let at = |cells: &[(usize, usize)]| {
+            label_position(cells, [10.0, 20.0], [310.0, 320.0], 3, 3).map(|v| v.round() as i64)
+        };
         // A big L: the bounding box's centre (1, 1) is not part of it; the label goes in one
         // of the L's cells.
         let cells = [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)];
         let [x, y] = at(&cells);
-        let cell = (((y - 20.0) / 100.0) as usize, ((x - 10.0) / 100.0) as usize);
+        let cell = (((y - 20) / 100) as usize, ((x - 10) / 100) as usize);
         assert!(cells.contains(&cell), "{cell:?}");
         // A small L: its box's centre is the corner of four cells, one empty. The label goes
         // in the middle of the L's corner cell.
-        assert_eq!(at(&[(0, 0), (0, 1), (1, 1)]), [10.0 + 150.0, 20.0 + 50.0]);
+        assert_eq!(at(&[(0, 0), (0, 1), (1, 1)]), [10 + 150, 20 + 50]);
         // A domino's centre lies on the line between its own two cells: it stays there.
-        assert_eq!(at(&[(0, 0), (0, 1)]), [10.0 + 100.0, 20.0 + 50.0]);
+        assert_eq!(at(&[(0, 0), (0, 1)]), [10 + 100, 20 + 50]);
         // A 2x2 block: the centre of the box.
-        assert_eq!(
-            at(&[(1, 1), (1, 2), (2, 1), (2, 2)]),
-            [10.0 + 200.0, 20.0 + 200.0]
-        );
+        assert_eq!(at(&[(1, 1), (1, 2), (2, 1), (2, 2)]), [10 + 200, 20 + 200]);
     }
 }
