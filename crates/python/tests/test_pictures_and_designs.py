@@ -110,7 +110,8 @@ def apng_frames(data: bytes):
     for frame in frames:
         raw, rows, previous = zlib.decompress(frame["data"]), [], bytearray(stride)
         for r in range(height):
-            kind, line = raw[r * (stride + 1)], bytearray(raw[r * (stride + 1) + 1 : (r + 1) * (stride + 1)])
+            at = r * (stride + 1)
+            kind, line = raw[at], bytearray(raw[at + 1 : at + 1 + stride])
             for i in range(stride):
                 left = line[i - 3] if i >= 3 else 0
                 up, corner = previous[i], previous[i - 3] if i >= 3 else 0
@@ -143,7 +144,9 @@ def svg_labels(svg: str):
 
 
 def colours_around(pixels, x: float, y: float, reach: int):
-    return {pixels[r][c] for r in range(int(y) - reach, int(y) + reach) for c in range(int(x) - reach, int(x) + reach)}
+    """The colours of the square of pixels `reach` either side of (x, y)."""
+    rows, cols = range(int(y) - reach, int(y) + reach), range(int(x) - reach, int(x) + reach)
+    return {pixels[r][c] for r in rows for c in cols}
 
 
 def test_the_apng_draws_labels_goal_and_captions_as_the_app_does(tmp_path, two_ls):
@@ -187,8 +190,8 @@ def test_the_apng_outlines_the_goals_unfilled_cells_until_they_are_filled(tmp_pa
         # The cells the SVG outlines (each a goal rectangle inset 3 units in its cell).
         cells = []
         for goal in (el for el in svg.iter() if el.get("class") == "goal"):
-            x, y, side = float(goal.get("x")) - 3, float(goal.get("y")) - 3, float(goal.get("width")) + 6
-            cells.append((x, y, side))
+            x, y = float(goal.get("x")) - 3, float(goal.get("y")) - 3
+            cells.append((x, y, float(goal.get("width")) + 6))
         board = frame["pixels"][: int(svg.get("height"))]
         inked = [(c, r) for r, row in enumerate(board) for c, p in enumerate(row) if p == outline]
         # The frame outlines exactly where the SVG does: some pixels when it outlines cells
