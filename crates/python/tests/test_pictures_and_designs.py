@@ -253,3 +253,12 @@ def test_improve_finds_designs_whose_hardest_start_it_proves():
         report = design["puzzle"].analyze()
         assert report["complete"]
         assert report["hardest"]["distance"] == design["length"]
+
+
+def test_a_long_delay_holds_the_last_frame_twice_as_long(tmp_path):
+    # 40 s: twice that no longer fits a frame's 16-bit delay in milliseconds.
+    solution = saved("blocks-tiny").solve(algorithm="bfs")
+    path = tmp_path / "slow.png"
+    solution.save_animation(str(path), delay=40)
+    _, _, frames = apng_frames(path.read_bytes())
+    assert [f["delay"] for f in frames] == [40.0] * (len(frames) - 1) + [80.0]
