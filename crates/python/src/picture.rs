@@ -1,11 +1,13 @@
 //! Pictures of puzzles for notebooks and reports: a board as SVG (the app's colours from the
 //! core's palette, tokens as labels, goal cells outlined), a solution as SVG frames with
 //! play and step controls (self-contained HTML: inline script, no network), and as an
-//! animated PNG.
+//! animated PNG drawn as the app draws its exported animation (labels, goal, captions).
 
 use std::fmt::Write as _;
 
 use blockslide_core::model::palette::{self, piece_color, text_color_on};
+use blockslide_core::model::raster::{Canvas, goal_outline, label_position, text_width};
+use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Cell, Color, Puzzle, Token};
 
 /// Side of a cell, in SVG units and in PNG pixels.
@@ -49,48 +51,12 @@ fn fills(puzzle: &Puzzle) -> Vec<(Color, Option<Token>)> {
         .collect()
 }
 
-/// Where a piece's label goes, in cell units (the app's rule): the centre of its bounding
-/// box when the piece covers the label there (every cell a quarter cell around the centre is
-/// the piece's), else the centre of the piece cell nearest to it, the one with the most of
-/// the piece around it among equals (the corner of an L).
-fn label_cell(cells: &[(usize, usize)]) -> (f64, f64) {
-    let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
-    let max_r = cells.iter().map(|c| c.0).max().unwrap_or(0);
-    let min_c = cells.iter().map(|c| c.1).min().unwrap_or(0);
-    let max_c = cells.iter().map(|c| c.1).max().unwrap_or(0);
-    let centre = (
-        (min_r + max_r + 1) as f64 / 2.0,
-        (min_c + max_c + 1) as f64 / 2.0,
-    );
-    let covered = [(-0.25, -0.25), (0.25, -0.25), (-0.25, 0.25), (0.25, 0.25)]
-        .iter()
-        .all(|&(dr, dc)| {
-            let probe = ((centre.0 + dr).floor(), (centre.1 + dc).floor());
-            probe.0 >= 0.0
-                && probe.1 >= 0.0
-                && cells.contains(&(probe.0 as usize, probe.1 as usize))
-        });
-    if covered {
-        return centre;
-    }
-    let neighbours = |&(r, c): &(usize, usize)| {
-        cells
-            .iter()
-            .filter(|&&(rr, cc)| r.abs_diff(rr) + c.abs_diff(cc) == 1)
-            .count()
-    };
-    let distance = |&(r, c): &(usize, usize)| {
-        let (dr, dc) = (r as f64 + 0.5 - centre.0, c as f64 + 0.5 - centre.1);
-        dr * dr + dc * dc
-    };
-    cells
-        .iter()
-        .min_by(|p, q| {
-            distance(p)
-                .total_cmp(&distance(q))
-                .then(neighbours(q).cmp(&neighbours(p)))
-        })
-        .map_or(centre, |&(r, c)| (r as f64 + 0.5, c as f64 + 0.5))
+/// Where a piece's label goes, in cell units (row, column) from the board's corner: the
+/// core's placement, the app's (inside the piece, an L's in its corner cell).
+fn label_cell(puzzle: &Puzzle, cells: &[(usize, usize)]) -> (f64, f64) {
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
+    let [x, y] = label_position(cells, [0.0, 0.0], [cols as f32, rows as f32], rows, cols);
+    (f64::from(y), f64::from(x))
 }
 
 /// The board of `puzzle` as an SVG picture.
@@ -165,7 +131,7 @@ fn board_body(puzzle: &Puzzle) -> String {
         }
     }
     for piece in puzzle.pieces() {
-        let (r, c) = label_cell(&piece.cells);
+        let (r, c) = label_cell(puzzle, &piece.cells);
         let colour = text_color_on(piece_color(puzzle, piece.token));
         let (x, y) = (
             MARGIN as f64 + c * CELL as f64,
@@ -257,68 +223,112 @@ fn js_string(text: &str) -> String {
     out
 }
 
-/// A frame of the animated PNG: the board's cells filled, lines between pieces, the goal's
-/// cells marked (RGB, row-major).
-fn raster(puzzle: &Puzzle) -> (usize, usize, Vec<u8>) {
-    let (width, height) = size(puzzle);
-    let mut pixels = vec![0u8; width * height * 3];
-    let mut fill = |x0: usize, y0: usize, x1: usize, y1: usize, c: Color| {
-        for y in y0..y1.min(height) {
-            for x in x0..x1.min(width) {
-                let at = (y * width + x) * 3;
-                pixels[at..at + 3].copy_from_slice(&[c.r, c.g, c.b]);
-            }
-        }
-    };
-    fill(0, 0, width, height, FRAME);
-    let cols = puzzle.cols;
-    let cells = fills(puzzle);
-    for (i, &(colour, _)) in cells.iter().enumerate() {
-        let (x, y) = (MARGIN + (i % cols) * CELL, MARGIN + (i / cols) * CELL);
-        fill(x, y, x + CELL, y + CELL, colour);
-    }
-    for (i, &(_, token)) in cells.iter().enumerate() {
-        let (r, c) = (i / cols, i % cols);
-        let (x, y) = (MARGIN + c * CELL, MARGIN + r * CELL);
-        if c + 1 < cols && cells[i + 1].1 != token {
-            fill(x + CELL - 1, y, x + CELL + 1, y + CELL, INK);
-        }
-        if r + 1 < puzzle.rows && cells[i + cols].1 != token {
-            fill(x, y + CELL - 1, x + CELL, y + CELL + 1, INK);
-        }
-    }
-    if !puzzle.goal.anywhere {
-        for (i, want) in puzzle.goal.cells.iter().enumerate() {
-            let Some(want) = want else { continue };
-            if puzzle.cells[i] == Cell::Piece(*want) {
-                continue;
-            }
-            let (x, y) = (
-                MARGIN + (i % cols) * CELL + 3,
-                MARGIN + (i / cols) * CELL + 3,
-            );
-            let side = CELL - 6;
-            fill(x, y, x + side, y + 2, INK);
-            fill(x, y + side - 2, x + side, y + side, INK);
-            fill(x, y, x + 2, y + side, INK);
-            fill(x + side - 2, y, x + side, y + side, INK);
-        }
-    }
-    (width, height, pixels)
+/// The height in pixels of the strip under the board that holds a frame's caption (the app's).
+const CAPTION_HEIGHT: usize = 28;
+
+/// `c` as the canvas takes it.
+fn rgb(c: Color) -> [u8; 3] {
+    [c.r, c.g, c.b]
 }
 
-/// The positions as an animated PNG (APNG), `delay_ms` a frame, the last held twice as long.
+/// A frame of the animated PNG, drawn as the app draws its exported animation's frames: each
+/// piece's cells joined across the gaps between them, its token where the app's board puts it
+/// in the app's bitmap font, the goal's unfilled cells outlined (not for numbered tiles, as in
+/// the app), and `caption` in a strip under the board.
+fn raster(puzzle: &Puzzle, caption: &str) -> Canvas {
+    let (width, board_height) = size(puzzle);
+    let (rows, cols) = (puzzle.rows, puzzle.cols);
+    let mut canvas = Canvas::new(width, board_height + CAPTION_HEIGHT, rgb(FRAME));
+    // The gap between two pieces grows with the cells, as in the app.
+    let gap = (CELL / 16).max(1);
+    let token_at = |r: usize, c: usize| match puzzle.cell(r, c) {
+        Cell::Piece(t) => Some(t),
+        _ => None,
+    };
+    for r in 0..rows {
+        for c in 0..cols {
+            let (left, top) = (MARGIN + c * CELL, MARGIN + r * CELL);
+            match puzzle.cell(r, c) {
+                Cell::Wall => canvas.fill(left, top, CELL, CELL, rgb(WALL)),
+                Cell::Empty => canvas.fill(left + 1, top + 1, CELL - 2, CELL - 2, rgb(EMPTY)),
+                Cell::Piece(token) => {
+                    let colour = rgb(piece_color(puzzle, token));
+                    // A piece's cells join across the gap to their neighbours of the same
+                    // piece, so a block reads as one shape.
+                    let right = c + 1 < cols && token_at(r, c + 1) == Some(token);
+                    let down = r + 1 < rows && token_at(r + 1, c) == Some(token);
+                    let side = CELL - 2 * gap;
+                    let wide = side + usize::from(right) * 2 * gap;
+                    let tall = side + usize::from(down) * 2 * gap;
+                    canvas.fill(left + gap, top + gap, wide, side, colour);
+                    canvas.fill(left + gap, top + gap, side, tall, colour);
+                    if right && down && token_at(r + 1, c + 1) == Some(token) {
+                        canvas.fill(left + gap, top + gap, wide, tall, colour);
+                    }
+                }
+            }
+        }
+    }
+    // Over the pieces, under the tokens so it never runs through a letter; on numbered tiles
+    // every tile out of place would carry one, so the app draws none there.
+    if !puzzle.goal.anywhere && tile_layout(puzzle).is_none() {
+        goal_outline(&mut canvas, puzzle, [MARGIN, MARGIN], CELL, rgb(INK));
+    }
+    for piece in puzzle.pieces() {
+        let (r, c) = label_cell(puzzle, &piece.cells);
+        let ink = rgb(text_color_on(piece_color(puzzle, piece.token)));
+        // The app's dots: smaller for tokens of three characters or more.
+        let scale = if piece.token.as_str().len() > 2 {
+            CELL / 24
+        } else {
+            CELL / 16
+        };
+        canvas.text(
+            (MARGIN as f64 + c * CELL as f64).round() as usize,
+            (MARGIN as f64 + r * CELL as f64).round() as usize,
+            piece.token.as_str(),
+            scale.max(1),
+            ink,
+        );
+    }
+    caption_strip(&mut canvas, board_height, caption);
+    canvas
+}
+
+/// Writes `caption` in the strip below the board (which starts at `top`), as the app does: in
+/// large dots when they fit the width, else small ones, else only its numbers and short words
+/// ("3 of 81 A 2").
+fn caption_strip(canvas: &mut Canvas, top: usize, caption: &str) {
+    let room = canvas.width().saturating_sub(2 * MARGIN);
+    let short: String = caption
+        .split(' ')
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()) || w.len() <= 3)
+        .filter(|w| !w.eq_ignore_ascii_case("move"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let (text, scale) = [(caption, 2), (caption, 1), (short.as_str(), 1)]
+        .into_iter()
+        .find(|(text, scale)| text_width(text, *scale) <= room)
+        .unwrap_or((short.as_str(), 1));
+    let centre = top + (CAPTION_HEIGHT - MARGIN / 2) / 2;
+    canvas.text(canvas.width() / 2, centre, text, scale, rgb(EMPTY));
+}
+
+/// The positions as an animated PNG (APNG), each frame captioned with its entry of
+/// `captions` (in the bitmap font's letters, digits, `·` and `-`), `delay_ms` a frame, the
+/// last held twice as long.
 ///
 /// # Errors
 /// The encoder's message when the frames cannot be written.
-pub fn apng(positions: &[Puzzle], delay_ms: u16) -> Result<Vec<u8>, String> {
+pub fn apng(positions: &[Puzzle], captions: &[String], delay_ms: u16) -> Result<Vec<u8>, String> {
     let first = positions
         .first()
         .ok_or("a solution has at least its start")?;
-    let (w, h, _) = raster(first);
+    let caption = |i: usize| captions.get(i).map_or("", String::as_str);
+    let start = raster(first, caption(0));
     let mut out = Vec::new();
     {
-        let mut encoder = png::Encoder::new(&mut out, w as u32, h as u32);
+        let mut encoder = png::Encoder::new(&mut out, start.width() as u32, start.height() as u32);
         encoder.set_color(png::ColorType::Rgb);
         encoder.set_depth(png::BitDepth::Eight);
         encoder
@@ -326,17 +336,15 @@ pub fn apng(positions: &[Puzzle], delay_ms: u16) -> Result<Vec<u8>, String> {
             .map_err(|e| e.to_string())?;
         let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
         for (i, position) in positions.iter().enumerate() {
-            let delay = if i + 1 == positions.len() {
-                delay_ms * 2
-            } else {
-                delay_ms
-            };
+            // The last frame's `delay_ms` in 500ths of a second: twice as long, without
+            // overflowing the 16 bits a frame's delay has.
+            let per_second = if i + 1 == positions.len() { 500 } else { 1000 };
             writer
-                .set_frame_delay(delay, 1000)
+                .set_frame_delay(delay_ms, per_second)
                 .map_err(|e| e.to_string())?;
-            let (_, _, pixels) = raster(position);
+            let frame = raster(position, caption(i));
             writer
-                .write_image_data(&pixels)
+                .write_image_data(frame.rgb())
                 .map_err(|e| e.to_string())?;
         }
         writer.finish().map_err(|e| e.to_string())?;

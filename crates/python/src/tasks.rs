@@ -283,29 +283,50 @@ impl Solution {
     fn captions(&self) -> Vec<String> {
         let total = self.moves.len();
         std::iter::once(format!("start (0 of {total})"))
-            .chain(self.moves.iter().enumerate().map(|(i, m)| {
-                let straight = m.steps.windows(2).all(|w| w[0] == w[1]);
-                let words = if straight {
-                    format!(
-                        "{} {} {}",
-                        m.piece,
-                        m.steps.first().map_or("", |d| d.word()),
-                        m.steps.len()
-                    )
-                } else {
-                    format!(
-                        "{} {}",
-                        m.piece,
-                        m.steps
-                            .iter()
-                            .map(|d| d.word())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
-                };
-                format!("move {} of {total}: {words}", i + 1)
-            }))
+            .chain(
+                self.moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| format!("move {} of {total}: {}", i + 1, move_words(m))),
+            )
             .collect()
+    }
+
+    /// The animated PNG's captions, in the characters of the app's bitmap font: "start", then
+    /// "move 3 of 81 · A right 2".
+    fn frame_captions(&self) -> Vec<String> {
+        let total = self.moves.len();
+        std::iter::once("start".to_string())
+            .chain(
+                self.moves
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| format!("move {} of {total} · {}", i + 1, move_words(m))),
+            )
+            .collect()
+    }
+}
+
+/// A move in words: "A right 2" for a straight move, else the piece and each step ("B up left").
+fn move_words(m: &PieceMove) -> String {
+    let straight = m.steps.windows(2).all(|w| w[0] == w[1]);
+    if straight {
+        format!(
+            "{} {} {}",
+            m.piece,
+            m.steps.first().map_or("", |d| d.word()),
+            m.steps.len()
+        )
+    } else {
+        format!(
+            "{} {}",
+            m.piece,
+            m.steps
+                .iter()
+                .map(|d| d.word())
+                .collect::<Vec<_>>()
+                .join(" ")
+        )
     }
 }
 
@@ -421,7 +442,10 @@ impl Solution {
         summary + &picture::animation_html(&self.positions(), &self.captions(), &id)
     }
 
-    /// Writes the solution as an animated PNG (APNG) at `path`, `delay` seconds a move.
+    /// Writes the solution as an animated PNG (APNG) at `path`, `delay` seconds a move (the
+    /// last frame twice as long), drawn as the app's exported animation: each piece's label in
+    /// its cells, the goal's unfilled cells outlined, and a caption under the board per frame
+    /// ("start", then "move 3 of 81 · A right 2").
     #[pyo3(signature = (path, delay=0.4))]
     #[expect(
         clippy::needless_pass_by_value,
@@ -434,7 +458,8 @@ impl Solution {
                 "delay must be between 0.001 and 60 seconds",
             ));
         }
-        let bytes = picture::apng(&self.positions(), ms as u16).map_err(PyOSError::new_err)?;
+        let bytes = picture::apng(&self.positions(), &self.frame_captions(), ms as u16)
+            .map_err(PyOSError::new_err)?;
         std::fs::write(&path, bytes)
             .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))
     }

@@ -1,7 +1,8 @@
 //! Pictures drawn in software for files (a solution's animation frames, a Watch tree or
 //! frontier as PNG for slides): an RGB canvas with filled rectangles, lines, discs and rings,
-//! and text in a small 5x7 bitmap font, so they render on any machine and in any thread.
+//! and text in the core's small 5x7 bitmap font (`blockslide_core::model::raster`), so they render on any machine and in any thread.
 
+use blockslide_core::model::raster::{glyph, text_width};
 use egui::Color32;
 
 /// An RGB picture being drawn.
@@ -128,69 +129,4 @@ impl Raster {
 
 fn rgb(c: Color32) -> [u8; 3] {
     [c.r(), c.g(), c.b()]
-}
-
-/// The width in pixels of `text` in the bitmap font at `scale`.
-pub fn text_width(text: &str, scale: usize) -> usize {
-    (text.chars().count() * 6 * scale).saturating_sub(scale)
-}
-
-/// The 5x7 dots of a character (digits, letters in upper case, `_`, `·`, `*`, `-`; anything
-/// else blank).
-pub fn glyph(ch: char) -> &'static [u8; 7] {
-    const DIGITS: [[u8; 7]; 10] = [
-        [14, 17, 19, 21, 25, 17, 14],
-        [4, 12, 4, 4, 4, 4, 14],
-        [14, 17, 1, 2, 4, 8, 31],
-        [31, 2, 4, 2, 1, 17, 14],
-        [2, 6, 10, 18, 31, 2, 2],
-        [31, 16, 30, 1, 1, 17, 14],
-        [6, 8, 16, 30, 17, 17, 14],
-        [31, 1, 2, 4, 8, 8, 8],
-        [14, 17, 17, 14, 17, 17, 14],
-        [14, 17, 17, 15, 1, 2, 12],
-    ];
-    const LETTERS: [[u8; 7]; 26] = [
-        [14, 17, 17, 31, 17, 17, 17],
-        [30, 17, 17, 30, 17, 17, 30],
-        [14, 17, 16, 16, 16, 17, 14],
-        [28, 18, 17, 17, 17, 18, 28],
-        [31, 16, 16, 30, 16, 16, 31],
-        [31, 16, 16, 30, 16, 16, 16],
-        [14, 17, 16, 23, 17, 17, 15],
-        [17, 17, 17, 31, 17, 17, 17],
-        [14, 4, 4, 4, 4, 4, 14],
-        [7, 2, 2, 2, 2, 18, 12],
-        [17, 18, 20, 24, 20, 18, 17],
-        [16, 16, 16, 16, 16, 16, 31],
-        [17, 27, 21, 21, 17, 17, 17],
-        [17, 17, 25, 21, 19, 17, 17],
-        [14, 17, 17, 17, 17, 17, 14],
-        [30, 17, 17, 30, 16, 16, 16],
-        [14, 17, 17, 17, 21, 18, 13],
-        [30, 17, 17, 30, 20, 18, 17],
-        [15, 16, 16, 14, 1, 1, 30],
-        [31, 4, 4, 4, 4, 4, 4],
-        [17, 17, 17, 17, 17, 17, 14],
-        [17, 17, 17, 17, 17, 10, 4],
-        [17, 17, 17, 21, 21, 21, 10],
-        [17, 17, 10, 4, 10, 17, 17],
-        [17, 17, 10, 4, 4, 4, 4],
-        [31, 1, 2, 4, 8, 16, 31],
-    ];
-    const UNDERSCORE: [u8; 7] = [0, 0, 0, 0, 0, 0, 31];
-    const MIDDLE_DOT: [u8; 7] = [0, 0, 0, 4, 0, 0, 0];
-    const STAR: [u8; 7] = [0, 4, 21, 14, 21, 4, 0];
-    const DASH: [u8; 7] = [0, 0, 0, 31, 0, 0, 0];
-    const BLANK: [u8; 7] = [0; 7];
-    match ch {
-        '0'..='9' => &DIGITS[ch as usize - '0' as usize],
-        'a'..='z' => &LETTERS[ch as usize - 'a' as usize],
-        'A'..='Z' => &LETTERS[ch as usize - 'A' as usize],
-        '_' => &UNDERSCORE,
-        '·' => &MIDDLE_DOT,
-        '*' => &STAR,
-        '-' => &DASH,
-        _ => &BLANK,
-    }
 }

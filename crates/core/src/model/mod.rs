@@ -14,6 +14,8 @@
 //! - [`library`]: the bundled classics.
 //! - [`palette`]: the colours a board is drawn in, shared by the app, the web page and the
 //!   Python package.
+//! - [`raster`]: pictures drawn pixel by pixel (an RGB canvas and a 5x7 bitmap font), shared
+//!   by the app's exported animations and the Python package's animated PNGs.
 //! - [`validate`]: every check a puzzle must pass, with line and column for file input.
 //! - [`tiles`]: numbered-tile puzzles: detection and solvability by parity.
 //! - [`text`]: untrusted text: line endings as editors count them, safe echoing.
@@ -24,6 +26,7 @@ pub mod goal;
 pub mod library;
 pub mod palette;
 pub mod puzzle;
+pub mod raster;
 pub mod relabel;
 pub mod rules;
 pub mod rushhour;

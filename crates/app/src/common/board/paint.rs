@@ -8,11 +8,11 @@ use egui::{
 };
 
 use super::strokes::{arrowhead, hatch, outline};
-use super::{Board, CellPos, GOAL_KEY, Layer, cell_at, cell_center, cell_rect};
+use super::{Board, CellPos, GOAL_KEY, Layer, cell_at, cell_rect};
 use crate::common::colors::{piece_color, text_color_on, to_color32, zone_color};
-use blockslide_core::model::palette;
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Axis, Cell, Color, Dir, Puzzle, Token};
+use blockslide_core::model::{palette, raster};
 
 /// The room beside the frame where exits are drawn, in points.
 pub const EXIT_SPACE: f32 = 28.0;
@@ -594,44 +594,18 @@ fn components(cells: &[CellPos]) -> Vec<Vec<CellPos>> {
     parts
 }
 
-/// Where a piece's token goes: the centre of its bounding box when the piece covers the
-/// label there (the centre may lie on a line between cells: every cell around it must be the
-/// piece's), else the centre of the piece cell nearest to it, the one with the most of the
-/// piece around it among equals (the corner of an L).
+/// Where a piece's token goes on a board drawn in `rect`: the core's placement (inside the
+/// piece, an L's in its corner cell), shared with the exported animation and the Python
+/// package's pictures.
 pub fn label_position(rect: Rect, rows: usize, cols: usize, cells: &[CellPos]) -> Pos2 {
-    let min_r = cells.iter().map(|c| c.0).min().unwrap_or(0);
-    let max_r = cells.iter().map(|c| c.0).max().unwrap_or(0);
-    let min_c = cells.iter().map(|c| c.1).min().unwrap_or(0);
-    let max_c = cells.iter().map(|c| c.1).max().unwrap_or(0);
-    let a = cell_rect(rect, rows, cols, min_r, min_c);
-    let b = cell_rect(rect, rows, cols, max_r, max_c);
-    let centre = a.union(b).center();
-    let quarter = a.size() / 4.0;
-    let covered = [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)]
-        .iter()
-        .all(|&(dx, dy)| {
-            let probe = centre + vec2(dx * quarter.x, dy * quarter.y);
-            cell_at(rect, rows, cols, probe).is_some_and(|cell| cells.contains(&cell))
-        });
-    if covered {
-        return centre;
-    }
-    let neighbours = |&(r, c): &CellPos| {
-        cells
-            .iter()
-            .filter(|&&(rr, cc)| r.abs_diff(rr) + c.abs_diff(cc) == 1)
-            .count()
-    };
-    let distance =
-        |cell: &CellPos| cell_center(rect, rows, cols, cell.0, cell.1).distance_sq(centre);
-    cells
-        .iter()
-        .min_by(|p, q| {
-            distance(p)
-                .total_cmp(&distance(q))
-                .then(neighbours(q).cmp(&neighbours(p)))
-        })
-        .map_or(centre, |&(r, c)| cell_center(rect, rows, cols, r, c))
+    let [x, y] = raster::label_position(
+        cells,
+        [rect.min.x, rect.min.y],
+        [rect.max.x, rect.max.y],
+        rows,
+        cols,
+    );
+    pos2(x, y)
 }
 
 /// Where a part of an axis-locked piece shows its axis: the two ends of the part's cells on

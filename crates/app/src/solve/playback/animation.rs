@@ -1,7 +1,7 @@
 //! A solution as an animation for slides: an animated PNG (APNG) or a GIF, one frame per move
 //! or per step, of a chosen cell size and frame rate, each frame optionally captioned with
 //! its move number and piece. Frames are drawn in software (flat cells in the pieces'
-//! colours, tokens in the small bitmap font of `common::raster`), so they render on any
+//! colours, tokens in the core's small bitmap font, `blockslide_core::model::raster`), so they render on any
 //! machine and in a background thread.
 
 use std::path::Path;
@@ -15,7 +15,7 @@ pub use super::animation_marks::MARGIN;
 use super::animation_marks::{Layout, Surface};
 use crate::common::board::label_position;
 use crate::common::colors::{piece_color, text_color_on, to_color32};
-use crate::common::raster::{glyph, text_width};
+use blockslide_core::model::raster::{Canvas, text_width};
 use blockslide_core::model::{Cell, Puzzle, Token};
 use blockslide_core::solve::PieceMove;
 
@@ -160,61 +160,20 @@ impl AnimationOptions {
 
 impl Surface for Canvas {
     fn fill(&mut self, left: usize, top: usize, width: usize, height: usize, colour: [u8; 3]) {
-        for row in top..(top + height).min(self.height) {
-            for col in left..(left + width).min(self.width) {
-                let at = 3 * (row * self.width + col);
-                self.rgb[at..at + 3].copy_from_slice(&colour);
-            }
-        }
+        Canvas::fill(self, left, top, width, height, colour);
     }
 }
 
-/// An RGB picture being drawn.
-struct Canvas {
-    width: usize,
-    height: usize,
-    rgb: Vec<u8>,
-}
-
-impl Canvas {
-    fn new(width: usize, height: usize, fill: [u8; 3]) -> Self {
-        Canvas {
-            width,
-            height,
-            rgb: fill.repeat(width * height),
-        }
-    }
-
-    /// Writes `text` centred on `(cx, cy)` in the bitmap font, each dot `scale` pixels.
-    fn text(&mut self, cx: usize, cy: usize, text: &str, scale: usize, colour: [u8; 3]) {
-        let width = text_width(text, scale);
-        let (x0, y0) = (
-            cx.saturating_sub(width / 2),
-            cy.saturating_sub(7 * scale / 2),
-        );
-        for (i, ch) in text.chars().enumerate() {
-            for (r, bits) in glyph(ch).iter().enumerate() {
-                for c in 0..5 {
-                    if bits >> (4 - c) & 1 == 1 {
-                        let x = x0 + (i * 6 + c) * scale;
-                        self.fill(x, y0 + r * scale, scale, scale, colour);
-                    }
-                }
-            }
-        }
-    }
-
-    /// The picture with an opaque alpha channel, as a GIF frame takes it.
-    fn rgba(&self) -> image::RgbaImage {
-        let pixels = self
-            .rgb
-            .chunks_exact(3)
-            .flat_map(|p| [p[0], p[1], p[2], 0xff])
-            .collect();
-        // Invariant: `rgb` holds three bytes for each of `width * height` pixels.
-        image::RgbaImage::from_raw(self.width as u32, self.height as u32, pixels)
-            .expect("a canvas holds width x height pixels")
-    }
+/// `canvas` with an opaque alpha channel, as a GIF frame takes it.
+fn rgba(canvas: &Canvas) -> image::RgbaImage {
+    let pixels = canvas
+        .rgb()
+        .chunks_exact(3)
+        .flat_map(|p| [p[0], p[1], p[2], 0xff])
+        .collect();
+    // Invariant: a canvas holds three bytes for each of its `width * height` pixels.
+    image::RgbaImage::from_raw(canvas.width() as u32, canvas.height() as u32, pixels)
+        .expect("a canvas holds width x height pixels")
 }
 
 fn rgb(c: Color32) -> [u8; 3] {
@@ -321,7 +280,7 @@ fn draw(position: &Puzzle, layout: &Layout, caption: Option<&str>) -> Canvas {
 /// Writes `caption` in the strip below the board (which starts at `top`): in large dots when
 /// they fit the width, else small ones, else only its numbers ("12 · C").
 fn caption_strip(canvas: &mut Canvas, top: usize, caption: &str) {
-    let room = canvas.width.saturating_sub(2 * MARGIN);
+    let room = canvas.width().saturating_sub(2 * MARGIN);
     let short: String = caption
         .split(' ')
         .filter(|w| w.chars().any(|c| c.is_ascii_digit()) || w.len() <= 3)
@@ -333,7 +292,7 @@ fn caption_strip(canvas: &mut Canvas, top: usize, caption: &str) {
         .find(|(text, scale)| text_width(text, *scale) <= room)
         .unwrap_or((short.as_str(), 1));
     let centre = top + (CAPTION_HEIGHT - MARGIN / 2) / 2;
-    canvas.text(canvas.width / 2, centre, text, scale, EMPTY);
+    canvas.text(canvas.width() / 2, centre, text, scale, EMPTY);
 }
 
 /// The caption of the frame after move `index` (from 0) of `moves`.
@@ -383,11 +342,11 @@ impl<'a> Encoder<'a> {
             Encoder::Apng(writer) => {
                 let delay = u16::try_from(delay_ms).unwrap_or(u16::MAX);
                 writer.set_frame_delay(delay, 1000).map_err(failed)?;
-                writer.write_image_data(&canvas.rgb).map_err(failed)
+                writer.write_image_data(canvas.rgb()).map_err(failed)
             }
             Encoder::Gif(encoder) => {
                 let delay = image::Delay::from_numer_denom_ms(delay_ms, 1);
-                let frame = image::Frame::from_parts(canvas.rgba(), 0, 0, delay);
+                let frame = image::Frame::from_parts(rgba(canvas), 0, 0, delay);
                 encoder.encode_frame(frame).map_err(failed)
             }
         }
@@ -477,8 +436,7 @@ mod tests {
 
     /// The colour of `canvas`'s pixel at `(x, y)`.
     fn pixel(canvas: &Canvas, x: usize, y: usize) -> [u8; 3] {
-        let at = 3 * (y * canvas.width + x);
-        [canvas.rgb[at], canvas.rgb[at + 1], canvas.rgb[at + 2]]
+        canvas.pixel(x, y).expect("a pixel inside the frame")
     }
 
     /// How many pixels of row `y` of `canvas`, in columns `xs`, are in the goal's outline.
@@ -573,13 +531,13 @@ mod tests {
         let wide = draw(&puzzle, &Layout::new(&puzzle, 96), caption);
         let narrow = draw(&puzzle, &Layout::new(&puzzle, 16), caption);
         let inked = |c: &Canvas, top: usize| {
-            c.rgb[3 * c.width * top..]
+            c.rgb()[3 * c.width() * top..]
                 .chunks_exact(3)
                 .filter(|p| *p == EMPTY)
                 .count()
         };
-        assert!(inked(&wide, wide.height - CAPTION_HEIGHT) > 0);
-        assert!(inked(&narrow, narrow.height - CAPTION_HEIGHT) > 0);
+        assert!(inked(&wide, wide.height() - CAPTION_HEIGHT) > 0);
+        assert!(inked(&narrow, narrow.height() - CAPTION_HEIGHT) > 0);
         assert_eq!(
             AnimationFormat::of_path(Path::new("a/b.GIF")),
             Some(AnimationFormat::Gif)
@@ -602,7 +560,7 @@ mod tests {
             [6 * cell + 2 * side, 6 * cell + 2 * MARGIN + CAPTION_HEIGHT]
         );
         let frame = draw(&puzzle, &layout, Some("start"));
-        assert_eq!([frame.width, frame.height], [width, height]);
+        assert_eq!([frame.width(), frame.height()], [width, height]);
         let board_right = side + 6 * cell;
         let middle = |row: usize| MARGIN + row * cell + cell / 2;
         // The opening in the frame, the arrow's shaft, and its head by the picture's edge,
@@ -621,7 +579,7 @@ mod tests {
             .unwrap();
         let mut rgb = vec![0; reader.output_buffer_size().unwrap()];
         reader.next_frame(&mut rgb).unwrap();
-        assert_eq!(rgb, frame.rgb);
+        assert_eq!(rgb, frame.rgb());
     }
 
     /// An L's token sits in its corner cell, as on the app's board, not on the notch
@@ -635,8 +593,8 @@ mod tests {
         let frame = draw(&puzzle, &layout, None);
         let a = Token::new("A").unwrap();
         let ink = rgb(text_color_on(to_color32(piece_color(&puzzle, a))));
-        let inked: Vec<(usize, usize)> = (0..frame.height)
-            .flat_map(|y| (0..frame.width).map(move |x| (x, y)))
+        let inked: Vec<(usize, usize)> = (0..frame.height())
+            .flat_map(|y| (0..frame.width()).map(move |x| (x, y)))
             .filter(|&(x, y)| pixel(&frame, x, y) == ink)
             .collect();
         assert!(!inked.is_empty(), "the token is drawn");

@@ -5,8 +5,9 @@
 
 use std::ops::Range;
 
+use blockslide_core::model::raster::{Canvas, goal_outline};
 use blockslide_core::model::tiles::tile_layout;
-use blockslide_core::model::{Cell, Dir, Puzzle, Token};
+use blockslide_core::model::{Dir, Puzzle};
 
 use crate::common::board::{Exit, exits};
 
@@ -121,60 +122,17 @@ impl Layout {
         }
     }
 
-    /// Outlines, in dashes, the goal cells `position` has not filled yet, as the app does: a
-    /// cell where the position already agrees with the goal has nothing to point out. The
-    /// outline of neighbouring cells wanting the same piece runs on as one shape.
-    pub(super) fn paint_goal_outline(&self, canvas: &mut impl Surface, position: &Puzzle) {
-        if !self.goal_outline {
-            return;
-        }
-        let (rows, cols, cell) = (position.rows, position.cols, self.cell);
-        let goal_at =
-            |row: usize, col: usize| position.goal.cells.get(row * cols + col).copied()?;
-        let wanted = |row: usize, col: usize, piece: Token| {
-            goal_at(row, col) == Some(piece) && position.cell(row, col) != Cell::Piece(piece)
-        };
-        let inset = cell * 12 / 100;
-        let width = (cell / 24).max(2);
-        let dashes = Dashes {
-            dash: (cell / 8).max(2),
-            period: (cell / 8).max(2) * 17 / 10,
-            origin: [self.left, self.top],
-        };
-        for row in 0..rows {
-            for col in 0..cols {
-                let Some(piece) = goal_at(row, col).filter(|&p| wanted(row, col, p)) else {
-                    continue;
-                };
-                let differs = |dr: isize, dc: isize| {
-                    let next = row.checked_add_signed(dr).zip(col.checked_add_signed(dc));
-                    !next.is_some_and(|(nr, nc)| nr < rows && nc < cols && wanted(nr, nc, piece))
-                };
-                let corner = (self.left + col * cell, self.top + row * cell);
-                // A side stops at the corner where the outline turns, and runs to the cell's
-                // edge where the neighbour's side goes on.
-                let span = |low: bool, high: bool| {
-                    (if low { inset } else { 0 })..(if high { cell - inset } else { cell })
-                };
-                let (xs, ys) = (
-                    span(differs(0, -1), differs(0, 1)),
-                    span(differs(-1, 0), differs(1, 0)),
-                );
-                let near = inset..inset + width;
-                let far = cell - inset - width..cell - inset;
-                if differs(-1, 0) {
-                    dashes.horizontal(canvas, corner, xs.clone(), near.clone());
-                }
-                if differs(1, 0) {
-                    dashes.horizontal(canvas, corner, xs, far.clone());
-                }
-                if differs(0, -1) {
-                    dashes.vertical(canvas, corner, near, ys.clone());
-                }
-                if differs(0, 1) {
-                    dashes.vertical(canvas, corner, far, ys);
-                }
-            }
+    /// Outlines, in dashes, the goal cells `position` has not filled yet, as the app's board
+    /// does (the core's drawing, which the Python package's animation shares).
+    pub(super) fn paint_goal_outline(&self, canvas: &mut Canvas, position: &Puzzle) {
+        if self.goal_outline {
+            goal_outline(
+                canvas,
+                position,
+                [self.left, self.top],
+                self.cell,
+                GOAL_OUTLINE,
+            );
         }
     }
 }
@@ -199,48 +157,5 @@ impl Opening {
             Dir::Up => (self.start + along.start, self.edge - out.end, long, deep),
         };
         canvas.fill(x, y, width, height, EXIT);
-    }
-}
-
-/// The goal outline's dash pattern: `dash` pixels inked of every `period`, counted from the
-/// board's corner `origin` (x, y) so the dashes of neighbouring cells run on without a break.
-struct Dashes {
-    dash: usize,
-    period: usize,
-    origin: [usize; 2],
-}
-
-impl Dashes {
-    /// Whether the pixel `at` along axis `axis` (0: x, 1: y) is inked.
-    fn inked(&self, at: usize, axis: usize) -> bool {
-        (at - self.origin[axis]) % self.period < self.dash
-    }
-
-    /// A dashed line across the cell whose top left pixel is `(x, y)`: its columns `xs`
-    /// and rows `ys` (its thickness), counted from that pixel.
-    fn horizontal(
-        &self,
-        canvas: &mut impl Surface,
-        (x, y): (usize, usize),
-        xs: Range<usize>,
-        ys: Range<usize>,
-    ) {
-        for col in xs.map(|dx| x + dx).filter(|&col| self.inked(col, 0)) {
-            canvas.fill(col, y + ys.start, 1, ys.len(), GOAL_OUTLINE);
-        }
-    }
-
-    /// A dashed line down the cell whose top left pixel is `(x, y)`: its columns `xs` (its
-    /// thickness) and rows `ys`, counted from that pixel.
-    fn vertical(
-        &self,
-        canvas: &mut impl Surface,
-        (x, y): (usize, usize),
-        xs: Range<usize>,
-        ys: Range<usize>,
-    ) {
-        for row in ys.map(|dy| y + dy).filter(|&row| self.inked(row, 1)) {
-            canvas.fill(x + xs.start, row, xs.len(), 1, GOAL_OUTLINE);
-        }
     }
 }

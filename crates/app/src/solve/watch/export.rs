@@ -15,8 +15,9 @@ use super::tree::{CURRENT, GOAL, SELECTED, node_color};
 use super::{Watch, Watching};
 use crate::command::{Command, ExportFormat};
 use crate::common::colors::{piece_color, text_color_on, to_color32};
-use crate::common::raster::{Raster, text_width};
+use crate::common::raster::Raster;
 use blockslide_core::model::Cell;
+use blockslide_core::model::raster::text_width;
 
 /// A column of the tree, a level of it, and the margin around the picture, in pixels.
 const COLUMN: f32 = 72.0;
