@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use blockslide_core::model::palette::{self, piece_color, text_color_on};
-use blockslide_core::model::raster::{Canvas, goal_outline, label_position, text_width};
+use blockslide_core::model::raster::{Canvas, goal_outline, label_position};
 use blockslide_core::model::tiles::tile_layout;
 use blockslide_core::model::{Cell, Color, Puzzle, Token};
 
@@ -291,27 +291,8 @@ fn raster(puzzle: &Puzzle, caption: &str) -> Canvas {
             ink,
         );
     }
-    caption_strip(&mut canvas, board_height, caption);
+    canvas.caption(board_height, CAPTION_HEIGHT, MARGIN, caption, rgb(EMPTY));
     canvas
-}
-
-/// Writes `caption` in the strip below the board (which starts at `top`), as the app does: in
-/// large dots when they fit the width, else small ones, else only its numbers and short words
-/// ("3 of 81 A 2").
-fn caption_strip(canvas: &mut Canvas, top: usize, caption: &str) {
-    let room = canvas.width().saturating_sub(2 * MARGIN);
-    let short: String = caption
-        .split(' ')
-        .filter(|w| w.chars().any(|c| c.is_ascii_digit()) || w.len() <= 3)
-        .filter(|w| !w.eq_ignore_ascii_case("move"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let (text, scale) = [(caption, 2), (caption, 1), (short.as_str(), 1)]
-        .into_iter()
-        .find(|(text, scale)| text_width(text, *scale) <= room)
-        .unwrap_or((short.as_str(), 1));
-    let centre = top + (CAPTION_HEIGHT - MARGIN / 2) / 2;
-    canvas.text(canvas.width() / 2, centre, text, scale, rgb(EMPTY));
 }
 
 /// The positions as an animated PNG (APNG), each frame captioned with its entry of

@@ -13,7 +13,7 @@ use blockslide_core::report::trace_file;
 use blockslide_core::solve::api::{Algorithm, metric_for};
 use blockslide_core::solve::observe::Fate;
 use blockslide_core::solve::recorded::{
-    TraceBuilder, TraceEntry, TraceError, read_trace as read_core, read_trace_file as read_file,
+    TraceBuilder, TraceError, read_trace as read_core, read_trace_file as read_file, trace_entries,
 };
 use blockslide_core::solve::trace::{Trace, TraceEvent, WATCH_EVENT_CAP};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
@@ -195,27 +195,6 @@ fn trace_text(trace: &str) -> PyResult<String> {
     }
 }
 
-/// A trace file's lines, each parsed, with its 1-based line; a line that is not JSON is an
-/// error at its line and column.
-fn entries(text: &str) -> PyResult<Vec<(usize, TraceEntry)>> {
-    let mut entries = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let entry: TraceEntry = serde_json::from_str(line).map_err(|e| {
-            // The line and column of the file, not serde's of the line alone.
-            let message = e.to_string();
-            let what = message
-                .rsplit_once(" at line ")
-                .map_or(&*message, |(w, _)| w);
-            PyValueError::new_err(format!("line {}, column {}: {what}", i + 1, e.column()))
-        })?;
-        entries.push((i + 1, entry));
-    }
-    Ok(entries)
-}
-
 /// What `trace` holds, as a dict: `events`, `nodes`, `expanded`, `generated`, `duplicates`,
 /// `goal` (whether it reached a goal) and `path_length` (the goal node's depth).
 fn summary<'py>(py: Python<'py>, read: &Trace) -> PyResult<Bound<'py, PyDict>> {
@@ -263,7 +242,7 @@ pub fn read_trace<'py>(
     algorithm: &str,
     trace: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let entries = entries(&trace_text(trace)?)?;
+    let entries = trace_entries(&trace_text(trace)?).map_err(|e| trace_error(&e))?;
     let read = read_core(&puzzle.inner, algorithm_named(algorithm)?, entries)
         .map_err(|e| trace_error(&e))?;
     summary(py, &read)
@@ -275,7 +254,7 @@ pub fn read_trace<'py>(
 /// them. A trace longer than the app's Watch view holds is refused, naming the cap.
 #[pyfunction]
 pub fn read_trace_file<'py>(py: Python<'py>, trace: &str) -> PyResult<Bound<'py, PyDict>> {
-    let entries = entries(&trace_text(trace)?)?;
+    let entries = trace_entries(&trace_text(trace)?).map_err(|e| trace_error(&e))?;
     let read = read_file(entries, WATCH_EVENT_CAP).map_err(|e| trace_error(&e))?;
     let dict = summary(py, &read.trace)?;
     dict.set_item("puzzle", Puzzle { inner: read.puzzle })?;

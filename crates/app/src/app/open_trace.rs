@@ -13,7 +13,7 @@ use super::file_dialogs::Picked;
 use super::open_save::file_name;
 use crate::command::Mode;
 use blockslide_core::model::Puzzle;
-use blockslide_core::solve::recorded::{RecordedSearch, TraceEntry, read_trace_file};
+use blockslide_core::solve::recorded::{RecordedSearch, read_trace_file, trace_entries};
 use blockslide_core::solve::trace::WATCH_EVENT_CAP;
 
 impl App {
@@ -88,20 +88,6 @@ fn same_search(a: &Puzzle, b: &Puzzle) -> bool {
 /// and column when a line is not JSON.
 fn read_trace_path(path: &Path) -> Result<RecordedSearch, String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let mut entries = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let entry: TraceEntry = serde_json::from_str(line).map_err(|e| {
-            // The file's line and column, not serde's of the line alone.
-            let message = e.to_string();
-            let what = message
-                .rsplit_once(" at line ")
-                .map_or(&*message, |(w, _)| w);
-            format!("line {}, column {}: {what}", i + 1, e.column())
-        })?;
-        entries.push((i + 1, entry));
-    }
+    let entries = trace_entries(&text).map_err(|e| e.to_string())?;
     read_trace_file(entries, WATCH_EVENT_CAP).map_err(|e| e.to_string())
 }

@@ -71,6 +71,33 @@ impl Canvas {
         self.text_at(left, top, text, scale, colour);
     }
 
+    /// Writes `caption` centred in a strip `height` pixels high from `top`, kept `margin`
+    /// pixels from the sides: in large dots when they fit the width, else small ones, else only
+    /// its numbers and short words ("3 of 81 A 2"), as every exported animation captions its
+    /// frames.
+    pub fn caption(
+        &mut self,
+        top: usize,
+        height: usize,
+        margin: usize,
+        caption: &str,
+        colour: [u8; 3],
+    ) {
+        let room = self.width.saturating_sub(2 * margin);
+        let short: String = caption
+            .split(' ')
+            .filter(|w| w.chars().any(|c| c.is_ascii_digit()) || w.len() <= 3)
+            .filter(|w| !w.eq_ignore_ascii_case("move"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let (text, scale) = [(caption, 2), (caption, 1), (short.as_str(), 1)]
+            .into_iter()
+            .find(|(text, scale)| text_width(text, *scale) <= room)
+            .unwrap_or((short.as_str(), 1));
+        let centre = top + height.saturating_sub(margin / 2) / 2;
+        self.text(self.width / 2, centre, text, scale, colour);
+    }
+
     /// Writes `text` from its top left corner `(left, top)` in the bitmap font, each dot
     /// `scale` pixels.
     pub fn text_at(&mut self, left: usize, top: usize, text: &str, scale: usize, colour: [u8; 3]) {
@@ -354,6 +381,26 @@ mod tests {
             .flat_map(|y| (0..canvas.width()).map(move |x| (x, y)))
             .filter(|&(x, y)| canvas.pixel(x, y) == Some(INK))
             .collect()
+    }
+
+    #[test]
+    fn a_caption_shrinks_to_fit_then_keeps_its_numbers() {
+        let ink = [0, 0, 0];
+        let inked = |canvas: &Canvas| {
+            (0..canvas.width())
+                .filter(|&x| (0..canvas.height()).any(|y| canvas.pixel(x, y) == Some(ink)))
+                .count()
+        };
+        let caption = "move 12 of 81 piece A";
+        // Wide enough for large dots, then only for small ones, then only for the short form.
+        for (width, scale, text) in [(400, 2, caption), (160, 1, caption), (80, 1, "12 of 81 A")] {
+            let mut canvas = Canvas::new(width, 30, [255; 3]);
+            canvas.caption(0, 30, 8, caption, ink);
+            let mut expected = Canvas::new(width, 30, [255; 3]);
+            expected.text(width / 2, 13, text, scale, ink);
+            assert_eq!(canvas.rgb(), expected.rgb(), "{width}");
+            assert!(inked(&canvas) > 0, "{width}");
+        }
     }
 
     #[test]

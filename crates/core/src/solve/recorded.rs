@@ -62,6 +62,16 @@ pub enum TraceError {
         /// What is wrong.
         message: String,
     },
+    /// A line that is not JSON.
+    #[error("line {line}, column {column}: {message}")]
+    Json {
+        /// The 1-based line.
+        line: usize,
+        /// The 1-based column in that line.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
 }
 
 /// Records a search event by event, as the engine's own searches are recorded for Watch.
@@ -267,6 +277,34 @@ pub struct TraceEntry {
     metric: Option<String>,
     puzzle: Option<String>,
     version: Option<u32>,
+}
+
+/// A trace file's lines (blank ones skipped), each parsed, with its 1-based line: what
+/// [`read_trace`] and [`read_trace_file`] take.
+///
+/// # Errors
+/// [`TraceError::Json`] at the first line that is not JSON, with the file's line and column
+/// (not those of the line alone).
+pub fn trace_entries(text: &str) -> Result<Vec<(usize, TraceEntry)>, TraceError> {
+    let mut entries = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let entry = serde_json::from_str(line).map_err(|e| {
+            let message = e.to_string();
+            TraceError::Json {
+                line: i + 1,
+                column: e.column(),
+                message: message
+                    .rsplit_once(" at line ")
+                    .map_or(&*message, |(what, _)| what)
+                    .to_string(),
+            }
+        })?;
+        entries.push((i + 1, entry));
+    }
+    Ok(entries)
 }
 
 /// The trace of `algorithm`'s search of `start` that a trace file's `entries` describe (each

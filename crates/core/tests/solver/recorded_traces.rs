@@ -280,3 +280,24 @@ fn a_students_bfs_agrees_with_the_engines_and_a_mistake_is_found_at_its_step() {
         );
     }
 }
+
+/// A line that is not JSON is refused at the file's line and the column in that line (blank
+/// lines counted), as the app and the Python package report it.
+#[test]
+fn a_line_that_is_not_json_is_refused_at_its_line_and_column() {
+    use blockslide_core::solve::recorded::{TraceError, trace_entries};
+    let text = "{\"event\":\"search\"}\n\n{\"event\": x}\n";
+    let Err(TraceError::Json {
+        line,
+        column,
+        message,
+    }) = trace_entries(text)
+    else {
+        panic!("the third line is not JSON");
+    };
+    assert_eq!((line, column), (3, 11), "{message}");
+    assert!(message.starts_with("expected value"), "{message}");
+    let read =
+        trace_entries("{\"event\":\"search\"}\n\n{\"event\":\"expand\"}\n").expect("JSON lines");
+    assert_eq!(read.iter().map(|(l, _)| *l).collect::<Vec<_>>(), [1, 3]);
+}

@@ -15,7 +15,7 @@ pub use super::animation_marks::MARGIN;
 use super::animation_marks::{Layout, Surface};
 use crate::common::board::label_position;
 use crate::common::colors::{piece_color, text_color_on, to_color32};
-use blockslide_core::model::raster::{Canvas, text_width};
+use blockslide_core::model::raster::Canvas;
 use blockslide_core::model::{Cell, Puzzle, Token};
 use blockslide_core::solve::PieceMove;
 
@@ -272,27 +272,9 @@ fn draw(position: &Puzzle, layout: &Layout, caption: Option<&str>) -> Canvas {
         );
     }
     if let Some(caption) = caption {
-        caption_strip(&mut canvas, board_height, caption);
+        canvas.caption(board_height, CAPTION_HEIGHT, MARGIN, caption, EMPTY);
     }
     canvas
-}
-
-/// Writes `caption` in the strip below the board (which starts at `top`): in large dots when
-/// they fit the width, else small ones, else only its numbers ("12 · C").
-fn caption_strip(canvas: &mut Canvas, top: usize, caption: &str) {
-    let room = canvas.width().saturating_sub(2 * MARGIN);
-    let short: String = caption
-        .split(' ')
-        .filter(|w| w.chars().any(|c| c.is_ascii_digit()) || w.len() <= 3)
-        .filter(|w| !w.eq_ignore_ascii_case("move"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let (text, scale) = [(caption, 2), (caption, 1), (short.as_str(), 1)]
-        .into_iter()
-        .find(|(text, scale)| text_width(text, *scale) <= room)
-        .unwrap_or((short.as_str(), 1));
-    let centre = top + (CAPTION_HEIGHT - MARGIN / 2) / 2;
-    canvas.text(canvas.width() / 2, centre, text, scale, EMPTY);
 }
 
 /// The caption of the frame after move `index` (from 0) of `moves`.
