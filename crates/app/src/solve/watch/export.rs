@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use egui::{Color32, Pos2, Rect, Ui, pos2, vec2};
 
 use super::layout::TreeLayout;
-use super::recorded::DIFFERENCE;
+use super::tree::DIFFERENCE;
 use super::tree::{CURRENT, GOAL, SELECTED, node_color};
 use super::{Watch, Watching};
 use crate::command::{Command, ExportFormat};

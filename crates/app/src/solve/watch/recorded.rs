@@ -6,11 +6,11 @@
 
 use std::time::Duration;
 
-use egui::{Color32, RichText, Ui};
+use egui::{RichText, Ui};
 
 use super::compare::compared_job;
 use super::scene::SceneView;
-use super::tree::GOAL;
+use super::tree::{DIFFERENCE, GOAL};
 use super::{Watch, Watching};
 use crate::command::{Command, SolveCommand, WatchCommand};
 use crate::solve::search::SearchJob;
@@ -19,9 +19,6 @@ use blockslide_core::solve::api::{PuzzleProfile, SolveReport, watch};
 use blockslide_core::solve::recorded::{RecordedSearch, TraceDifference, first_difference};
 use blockslide_core::solve::trace::{Replay, Trace, TraceEvent, WATCH_EVENT_CAP};
 use blockslide_core::solve::{Stats, Termination};
-
-/// The colour the first difference is marked in, in both trees and in its sentence.
-pub(super) const DIFFERENCE: Color32 = Color32::from_rgb(230, 60, 40);
 
 /// A recorded search watched beside Blockslide's: where it came from and how the two compare.
 pub(super) struct RecordedComparison {
@@ -188,14 +185,4 @@ fn recorded_report(puzzle: &Puzzle, recorded: &RecordedSearch, source: &str) -> 
         },
         notes: vec![format!("recorded in {source}")],
     }
-}
-
-/// `w`'s solution length in its metric once the goal is reached: the report's, or for a
-/// search recorded elsewhere (whose report has no moves) the goal node's cost.
-pub(super) fn solution_length(w: &Watching) -> Option<usize> {
-    if w.title.is_some() && w.report.moves.is_empty() {
-        let goal = w.replay.goal()?;
-        return usize::try_from(w.trace.nodes[goal].g).ok();
-    }
-    w.report.length()
 }

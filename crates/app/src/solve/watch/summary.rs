@@ -153,7 +153,7 @@ fn notes_ui(ui: &mut Ui, w: &Watching, short: bool) {
         ));
     }
     if w.replay.goal().is_some() {
-        let length = super::recorded::solution_length(w);
+        let length = solution_length(w);
         let step = w.goal_step();
         let plural = if step == 1 { "" } else { "s" };
         // Counted in the run's metric, as the playback counts them.
@@ -177,4 +177,14 @@ fn notes_ui(ui: &mut Ui, w: &Watching, short: bool) {
         // (a short header's why line gives way to it instead).
         ui.weak("Goal not reached yet");
     }
+}
+
+/// `w`'s solution length in its metric once the goal is reached: the report's, or for a
+/// search recorded elsewhere (whose report has no moves) the goal node's cost.
+fn solution_length(w: &Watching) -> Option<usize> {
+    if w.title.is_some() && w.report.moves.is_empty() {
+        let goal = w.replay.goal()?;
+        return usize::try_from(w.trace.nodes[goal].g).ok();
+    }
+    w.report.length()
 }

@@ -29,6 +29,8 @@ const EXPANDED: Color32 = Color32::from_rgb(52, 120, 200);
 const FRONTIER: Color32 = Color32::from_rgb(230, 150, 30);
 const DISCARDED: Color32 = Color32::from_rgb(150, 150, 150);
 pub(super) const GOAL: Color32 = Color32::from_rgb(40, 160, 70);
+/// The colour the first difference is marked in, in both trees and in its sentence.
+pub(super) const DIFFERENCE: Color32 = Color32::from_rgb(230, 60, 40);
 /// The node expanded last: a red square.
 pub(super) const CURRENT: Color32 = Color32::from_rgb(210, 50, 50);
 /// The node the student selected: a violet ring, a shape and colour of its own so it is
@@ -533,7 +535,7 @@ impl NodeMarks<'_> {
         }
         if w.marked == Some(node) {
             // A square, unlike the selection's ring: the two often fall on one node.
-            let mark = Stroke::new(3.0, super::recorded::DIFFERENCE);
+            let mark = Stroke::new(3.0, DIFFERENCE);
             let room = if self.thumbnails { 10.0 } else { 9.0 };
             painter.rect_stroke(rect.expand(room), 0.0, mark, egui::StrokeKind::Outside);
         }
