@@ -16,6 +16,32 @@ fn solve_traced(
         .expect("the binary runs")
 }
 
+/// The events of the BFS trace at `path`, of `puzzle`'s search that printed `report`, checked
+/// to start with the one line that names the search, so the file is all a reader needs.
+fn bfs_events(
+    path: &std::path::Path,
+    puzzle: &std::path::Path,
+    report: &serde_json::Value,
+) -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let events: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let search = &events[0];
+    assert_eq!(search["event"], "search");
+    assert_eq!(search["algorithm"], "bfs");
+    assert_eq!(search["metric"], report["metric"]);
+    assert!(search.get("heuristic").is_none(), "{search}");
+    let written = std::fs::read_to_string(puzzle).unwrap();
+    assert_eq!(
+        blockslide_core::model::file::parse(search["puzzle"].as_str().unwrap()).unwrap(),
+        blockslide_core::model::file::parse(&written).unwrap()
+    );
+    assert_eq!(events.iter().filter(|e| e["event"] == "search").count(), 1);
+    events
+}
+
 #[test]
 fn trace_lists_every_expansion_of_the_run() {
     let dir = tempfile::tempdir().unwrap();
@@ -28,23 +54,7 @@ fn trace_lists_every_expansion_of_the_run() {
         String::from_utf8_lossy(&out.stderr)
     );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let text = std::fs::read_to_string(&path).unwrap();
-    let events: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    // The first line names the search, so the file is all a reader needs.
-    let search = &events[0];
-    assert_eq!(search["event"], "search");
-    assert_eq!(search["algorithm"], "bfs");
-    assert_eq!(search["metric"], report["metric"]);
-    assert!(search.get("heuristic").is_none(), "{search}");
-    let written = std::fs::read_to_string(&puzzle).unwrap();
-    assert_eq!(
-        blockslide_core::model::file::parse(search["puzzle"].as_str().unwrap()).unwrap(),
-        blockslide_core::model::file::parse(&written).unwrap()
-    );
-    assert_eq!(events.iter().filter(|e| e["event"] == "search").count(), 1);
+    let events = bfs_events(&path, &puzzle, &report);
     let count = |kind: &str| events.iter().filter(|e| e["event"] == kind).count() as u64;
     assert_eq!(count("expanded"), report["expanded"].as_u64().unwrap());
     assert_eq!(count("generated"), report["generated"].as_u64().unwrap());
@@ -171,23 +181,7 @@ fn a_trace_that_fills_up_stops_there_and_says_so() {
     );
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(report["status"], "trace-limit");
-    let text = std::fs::read_to_string(&path).unwrap();
-    let events: Vec<serde_json::Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
-    // The first line names the search, so the file is all a reader needs.
-    let search = &events[0];
-    assert_eq!(search["event"], "search");
-    assert_eq!(search["algorithm"], "bfs");
-    assert_eq!(search["metric"], report["metric"]);
-    assert!(search.get("heuristic").is_none(), "{search}");
-    let written = std::fs::read_to_string(&puzzle).unwrap();
-    assert_eq!(
-        blockslide_core::model::file::parse(search["puzzle"].as_str().unwrap()).unwrap(),
-        blockslide_core::model::file::parse(&written).unwrap()
-    );
-    assert_eq!(events.iter().filter(|e| e["event"] == "search").count(), 1);
+    let events = bfs_events(&path, &puzzle, &report);
     let count = |kind: &str| events.iter().filter(|e| e["event"] == kind).count() as u64;
     assert!(events.len() <= 20_001, "{} lines", events.len());
     assert_eq!(report["trace"]["events"], events.len() - 1);

@@ -5,23 +5,21 @@ use std::collections::VecDeque;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, mpsc};
-use std::time::Duration;
 
 use blockslide_core::report;
+use blockslide_core::solve::SearchControl;
 use blockslide_core::solve::api::metric_for;
 use blockslide_core::solve::design::{DesignRules, SearchOptions, improve};
 use blockslide_core::solve::family::{
     ClusterRecord, FamilySpec, UnitResult, enumerate, parse_family, read_family,
 };
-use blockslide_core::solve::{Limits, SearchControl};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::convert::to_python;
 use crate::errors::{load_error, solve_error};
 use crate::puzzle::{Puzzle, metric_named};
-use crate::run::{POLL, cancellable};
+use crate::run::{POLL, cancellable, limits};
 
 /// A family from a file's path or its text.
 fn family_spec(py: Python<'_>, spec: &str) -> PyResult<FamilySpec> {
@@ -32,19 +30,6 @@ fn family_spec(py: Python<'_>, spec: &str) -> PyResult<FamilySpec> {
         read_family(Path::new(spec))
     };
     read.map_err(|e| load_error(py, &e))
-}
-
-/// Limits from the Python arguments (the core's defaults, lowered by the caller's).
-fn limits(max_nodes: Option<u64>, time_limit: Option<f64>) -> PyResult<Limits> {
-    let mut limits = Limits::default();
-    if let Some(n) = max_nodes {
-        limits.max_nodes = n;
-    }
-    if let Some(seconds) = time_limit {
-        limits.max_time = Duration::try_from_secs_f64(seconds)
-            .map_err(|_| PyValueError::new_err("time_limit must be a number of seconds >= 0"))?;
-    }
-    Ok(limits)
 }
 
 /// Clusters a walk hands over at once at most, ahead of the reader.

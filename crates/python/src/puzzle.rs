@@ -4,11 +4,12 @@
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
+use std::str::FromStr;
 
 use blockslide_core::model::file::{read_text, save, to_ron_string};
 use blockslide_core::model::validate::{Severity, validate, validate_text};
 use blockslide_core::model::{Dir, Metric, PieceMove, Puzzle as CorePuzzle, Token, rushhour};
-use blockslide_core::solve::api::{SpaceMove, StateSpace};
+use blockslide_core::solve::api::{Algorithm, SpaceMove, StateSpace};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySequence, PyString, PyTuple};
@@ -47,6 +48,11 @@ fn from_text(py: Python<'_>, text: &str) -> PyResult<Puzzle> {
         Some(puzzle) if errors.is_empty() => Ok(Puzzle { inner: puzzle }),
         _ => Err(findings_error(py, &errors)),
     }
+}
+
+/// An algorithm by its CLI name.
+pub(crate) fn algorithm_named(name: &str) -> PyResult<Algorithm> {
+    Algorithm::from_str(name).map_err(PyValueError::new_err)
 }
 
 /// A metric by its name (`step`, `slide`, `move`).

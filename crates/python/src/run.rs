@@ -12,7 +12,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use pyo3::exceptions::PyRuntimeError;
+use blockslide_core::solve::{Limits, SearchControl};
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
 /// How often the waiting thread checks for signals: well inside the 0.1 s a cancel may take.
@@ -57,4 +58,28 @@ where
             }
         }
     }
+}
+
+/// The limits of one call: the core's defaults, lowered by the caller's.
+pub fn limits(max_nodes: Option<u64>, time_limit: Option<f64>) -> PyResult<Limits> {
+    let mut limits = Limits::default();
+    if let Some(n) = max_nodes {
+        limits.max_nodes = n;
+    }
+    if let Some(seconds) = time_limit {
+        limits.max_time = Duration::try_from_secs_f64(seconds).map_err(|_| {
+            PyValueError::new_err(format!(
+                "time_limit must be a number of seconds >= 0, not {seconds}"
+            ))
+        })?;
+    }
+    Ok(limits)
+}
+
+/// A search's control: `limits`, `threads` (0: every core, as the CLI's default) and the
+/// cancel flag Ctrl-C raises.
+pub fn control(limits: Limits, threads: usize, cancel: Arc<AtomicBool>) -> SearchControl {
+    SearchControl::new(limits)
+        .with_threads(threads)
+        .with_cancel(cancel)
 }

@@ -2,15 +2,12 @@
 //! student's solution, each answering with the core's reports as plain Python objects.
 
 use std::path::PathBuf;
-use std::str::FromStr;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use blockslide_core::model::{Metric, PieceMove, Puzzle as CorePuzzle, ReplayError, replay};
 use blockslide_core::report;
 use blockslide_core::solve::api::{
-    self, Algorithm, SolveReport, SolveRequest, default_algorithm, heuristics_for, metric_for,
+    self, Algorithm, SolveError, SolveReport, SolveRequest, default_algorithm, heuristics_for,
+    metric_for,
 };
 use blockslide_core::solve::{Limits, SearchControl, Termination};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -20,8 +17,8 @@ use pyo3::types::PyDict;
 use crate::convert::to_python;
 use crate::errors::solve_error;
 use crate::picture;
-use crate::puzzle::{Move, Puzzle, metric_named, piece_move_of};
-use crate::run::cancellable;
+use crate::puzzle::{Move, Puzzle, algorithm_named, metric_named, piece_move_of};
+use crate::run::{cancellable, control, limits};
 
 /// Where pattern databases are cached, as the CLI decides it: `$BLOCKSLIDE_CACHE_DIR` when
 /// set, else the user's cache folder; so a table the CLI built serves the package too.
@@ -32,35 +29,6 @@ pub fn pdb_cache() -> Option<PathBuf> {
         return Some(PathBuf::from(dir));
     }
     directories::ProjectDirs::from("", "", "blockslide").map(|d| d.cache_dir().to_path_buf())
-}
-
-/// An algorithm by its CLI name.
-fn algorithm_named(name: &str) -> PyResult<Algorithm> {
-    Algorithm::from_str(name).map_err(PyValueError::new_err)
-}
-
-/// The limits of one call: the core's defaults, lowered by the caller's.
-fn limits(max_nodes: Option<u64>, time_limit: Option<f64>) -> PyResult<Limits> {
-    let mut limits = Limits::default();
-    if let Some(n) = max_nodes {
-        limits.max_nodes = n;
-    }
-    if let Some(seconds) = time_limit {
-        limits.max_time = Duration::try_from_secs_f64(seconds).map_err(|_| {
-            PyValueError::new_err(format!(
-                "time_limit must be a number of seconds >= 0, not {seconds}"
-            ))
-        })?;
-    }
-    Ok(limits)
-}
-
-/// A search's control: `limits`, `threads` (0: every core, as the CLI's default) and the
-/// cancel flag Ctrl-C raises.
-fn control(limits: Limits, threads: usize, cancel: Arc<AtomicBool>) -> SearchControl {
-    SearchControl::new(limits)
-        .with_threads(threads)
-        .with_cancel(cancel)
 }
 
 /// The solve request of `solve`'s arguments (`None`: the CLI's defaults for this puzzle).
@@ -103,6 +71,33 @@ pub(crate) fn run_solve(
         api::solve(&puzzle, &request, control(limits, threads, cancel))
     })?;
     answer.map_err(|e| solve_error(py, &e))
+}
+
+impl Puzzle {
+    /// Runs `work` (the core's `analyze` or `count`) on the start's component with the Python
+    /// arguments (`None`: the CLI's defaults), off the GIL and cancelled by Ctrl-C; returns the
+    /// metric it counted in and its report.
+    fn walk<R: Send + 'static>(
+        &self,
+        py: Python<'_>,
+        metric: Option<&str>,
+        max_nodes: Option<u64>,
+        time_limit: Option<f64>,
+        threads: Option<usize>,
+        work: fn(&CorePuzzle, Metric, SearchControl) -> Result<R, SolveError>,
+    ) -> PyResult<(Metric, R)> {
+        let metric = metric_for(&self.inner, metric.map(metric_named).transpose()?);
+        let limits = limits(max_nodes, time_limit)?;
+        let puzzle = self.inner.clone();
+        let answer = cancellable(py, move |cancel| {
+            work(
+                &puzzle,
+                metric,
+                control(limits, threads.unwrap_or(0), cancel),
+            )
+        })?;
+        Ok((metric, answer.map_err(|e| solve_error(py, &e))?))
+    }
 }
 
 #[pymethods]
@@ -151,17 +146,7 @@ impl Puzzle {
         time_limit: Option<f64>,
         threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let metric = metric_for(&self.inner, metric.map(metric_named).transpose()?);
-        let limits = limits(max_nodes, time_limit)?;
-        let puzzle = self.inner.clone();
-        let answer = cancellable(py, move |cancel| {
-            api::analyze(
-                &puzzle,
-                metric,
-                control(limits, threads.unwrap_or(0), cancel),
-            )
-        })?;
-        let report = answer.map_err(|e| solve_error(py, &e))?;
+        let (_, report) = self.walk(py, metric, max_nodes, time_limit, threads, api::analyze)?;
         to_python(py, &report::Analyze::from(&report))
     }
 
@@ -176,17 +161,7 @@ impl Puzzle {
         time_limit: Option<f64>,
         threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let metric = metric_for(&self.inner, metric.map(metric_named).transpose()?);
-        let limits = limits(max_nodes, time_limit)?;
-        let puzzle = self.inner.clone();
-        let answer = cancellable(py, move |cancel| {
-            api::count(
-                &puzzle,
-                metric,
-                control(limits, threads.unwrap_or(0), cancel),
-            )
-        })?;
-        let report = answer.map_err(|e| solve_error(py, &e))?;
+        let (metric, report) = self.walk(py, metric, max_nodes, time_limit, threads, api::count)?;
         to_python(py, &report::Count::new(&self.inner.name, metric, &report))
     }
 

@@ -5,12 +5,11 @@
 //! `read_trace_file`), and `read_trace` reads its events for a puzzle and algorithm given.
 
 use std::path::PathBuf;
-use std::str::FromStr;
 
 use blockslide_core::model::Metric;
 use blockslide_core::model::file::{SaveOptions, save_text};
 use blockslide_core::report::trace_file;
-use blockslide_core::solve::api::{Algorithm, metric_for};
+use blockslide_core::solve::api::metric_for;
 use blockslide_core::solve::observe::Fate;
 use blockslide_core::solve::recorded::{
     TraceBuilder, TraceError, read_trace as read_core, read_trace_file as read_file, trace_entries,
@@ -20,12 +19,8 @@ use pyo3::exceptions::{PyOSError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Puzzle, algorithm_named};
 use crate::space::{Space, State};
-
-fn algorithm_named(name: &str) -> PyResult<Algorithm> {
-    Algorithm::from_str(name).map_err(PyValueError::new_err)
-}
 
 fn trace_error(e: &TraceError) -> PyErr {
     PyValueError::new_err(e.to_string())

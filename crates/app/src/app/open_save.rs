@@ -246,17 +246,19 @@ impl App {
         let folder = self.open_folder();
         match self.files.pick_open(folder.as_deref()) {
             Picked::Path(path) => self.open_path(path),
-            Picked::Unavailable => {
-                let text = folder.as_deref().map_or_else(String::new, |f| {
-                    format!("{}{}", f.display(), std::path::MAIN_SEPARATOR)
-                });
-                self.dialogs.path_prompt = Some(
-                    PathPrompt::new(PathPurpose::Open, text, folder)
-                        .with_home(self.home.as_deref()),
-                );
-            }
+            Picked::Unavailable => self.prompt_for_file(PathPurpose::Open, folder),
             Picked::Cancelled => {}
         }
+    }
+
+    /// Asks for a file to open for `purpose` by its typed path (when there are no file
+    /// dialogs), the path started with `folder`.
+    pub(super) fn prompt_for_file(&mut self, purpose: PathPurpose, folder: Option<PathBuf>) {
+        let text = folder.as_deref().map_or_else(String::new, |f| {
+            format!("{}{}", f.display(), std::path::MAIN_SEPARATOR)
+        });
+        self.dialogs.path_prompt =
+            Some(PathPrompt::new(purpose, text, folder).with_home(self.home.as_deref()));
     }
 
     /// Asks for a file and saves there; without file dialogs, asks for a typed path.

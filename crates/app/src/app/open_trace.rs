@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use super::App;
-use super::dialogs::{ErrorDialog, PathPrompt, PathPurpose};
+use super::dialogs::{ErrorDialog, PathPurpose};
 use super::document::Document;
 use super::file_dialogs::Picked;
 use super::open_save::file_name;
@@ -27,15 +27,7 @@ impl App {
             .or_else(|| self.library.folder().map(Path::to_path_buf));
         match self.files.pick_trace(folder.as_deref()) {
             Picked::Path(path) => self.open_trace_path(&path),
-            Picked::Unavailable => {
-                let text = folder.as_deref().map_or_else(String::new, |f| {
-                    format!("{}{}", f.display(), std::path::MAIN_SEPARATOR)
-                });
-                self.dialogs.path_prompt = Some(
-                    PathPrompt::new(PathPurpose::OpenTrace, text, folder)
-                        .with_home(self.home.as_deref()),
-                );
-            }
+            Picked::Unavailable => self.prompt_for_file(PathPurpose::OpenTrace, folder),
             Picked::Cancelled => {}
         }
     }

@@ -24,19 +24,7 @@ use blockslide_core::solve::{Limits, SearchControl};
 /// Waits for the panel's figures of the design as it is now, checks them against an analysis
 /// of that design made here, and checks the length is on screen; returns the figures.
 fn figures_now(h: &mut Harness<'static, App>) -> AnalyzeReport {
-    wait_for(h, PATIENCE, "the design's figures", |app| {
-        app.design_panel()
-            .report_of(app.document().solvable_revision())
-            .is_some()
-    });
-    h.run_ok();
-    let app = h.state();
-    let puzzle = app.document().puzzle().clone();
-    let shown = app
-        .design_panel()
-        .report_of(app.document().solvable_revision())
-        .cloned()
-        .expect("the figures came");
+    let (puzzle, shown) = crate::driver::panel_figures(h);
     let metric = metric_for(&puzzle, None);
     let expected = analyze(&puzzle, metric, SearchControl::new(Limits::default()))
         .expect("the drawn design is valid");

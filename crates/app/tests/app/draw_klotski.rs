@@ -57,19 +57,7 @@ fn cli_analysis(puzzle: &Puzzle) -> AnalyzeReport {
 /// checks they are `blockslide analyze --json`'s on that design and that the length and the
 /// hardest start are on screen; returns them.
 fn panel_figures(h: &mut Harness<'static, App>) -> AnalyzeReport {
-    wait_for(h, PATIENCE, "the design's figures", |app| {
-        app.design_panel()
-            .report_of(app.document().solvable_revision())
-            .is_some()
-    });
-    h.run_ok();
-    let app = h.state();
-    let puzzle = app.document().puzzle().clone();
-    let shown = app
-        .design_panel()
-        .report_of(app.document().solvable_revision())
-        .cloned()
-        .expect("the figures came");
+    let (puzzle, shown) = crate::driver::panel_figures(h);
     let expected = cli_analysis(&puzzle);
     assert_eq!(
         analyze_json(&shown),

@@ -10,6 +10,7 @@ use blockslide_app::app::App;
 use blockslide_app::command::{Command, Mode};
 use blockslide_core::model::Puzzle;
 use blockslide_core::solve::Algorithm;
+use blockslide_core::solve::api::AnalyzeReport;
 use egui::Key;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
@@ -114,6 +115,24 @@ pub fn wait_for(
         std::thread::sleep(Duration::from_millis(5));
     }
     h.step();
+}
+
+/// Waits for the design panel's figures of the design as it is now, without pressing
+/// anything; returns the design and its figures.
+pub fn panel_figures(h: &mut Harness<'static, App>) -> (Puzzle, AnalyzeReport) {
+    wait_for(h, PATIENCE, "the design's figures", |app| {
+        app.design_panel()
+            .report_of(app.document().solvable_revision())
+            .is_some()
+    });
+    h.run_ok();
+    let app = h.state();
+    let shown = app
+        .design_panel()
+        .report_of(app.document().solvable_revision())
+        .cloned()
+        .expect("the figures came");
+    (app.document().puzzle().clone(), shown)
 }
 
 /// Steps frames until a node labelled `label` shows, as a tooltip does once the pointer has
