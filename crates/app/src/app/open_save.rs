@@ -128,12 +128,7 @@ impl App {
                 .trim_end_matches(".ron")
                 .trim_end_matches(|c: char| c.is_ascii_digit() || c == '-')
         );
-        let folder = self
-            .doc
-            .path()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .or_else(|| self.library.folder().map(Path::to_path_buf));
+        let folder = self.document_folder();
         self.designs_to_save = designs;
         match self.files.pick_save(folder.as_deref(), &name) {
             Picked::Path(path) => self.save_designs_to(&path),
@@ -229,6 +224,16 @@ impl App {
         }
     }
 
+    /// The folder of the document's file, else the user's puzzles folder: where Save as,
+    /// "Save all…" and Open trace… start.
+    pub(super) fn document_folder(&self) -> Option<PathBuf> {
+        self.doc
+            .path()
+            .and_then(Path::parent)
+            .or_else(|| self.library.folder())
+            .map(Path::to_path_buf)
+    }
+
     /// The folder the Open dialog starts in: that of the file opened or saved last, while it
     /// is there, else the user's puzzles folder (the one the Library lists).
     fn open_folder(&self) -> Option<PathBuf> {
@@ -264,12 +269,7 @@ impl App {
     /// Asks for a file and saves there; without file dialogs, asks for a typed path.
     pub(super) fn save_as(&mut self, ctx: &Context) {
         let name = suggested_file_name(self.doc.puzzle());
-        let folder = self
-            .doc
-            .path()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .or_else(|| self.library.folder().map(Path::to_path_buf));
+        let folder = self.document_folder();
         match self.files.pick_save(folder.as_deref(), &name) {
             Picked::Path(path) => self.save_to(path, ctx),
             Picked::Unavailable => {

@@ -19,12 +19,7 @@ use blockslide_core::solve::trace::WATCH_EVENT_CAP;
 impl App {
     /// Asks for a trace file and watches it; without file dialogs, asks for a typed path.
     pub(super) fn open_trace(&mut self) {
-        let folder = self
-            .doc
-            .path()
-            .and_then(Path::parent)
-            .map(Path::to_path_buf)
-            .or_else(|| self.library.folder().map(Path::to_path_buf));
+        let folder = self.document_folder();
         match self.files.pick_trace(folder.as_deref()) {
             Picked::Path(path) => self.open_trace_path(&path),
             Picked::Unavailable => self.prompt_for_file(PathPurpose::OpenTrace, folder),

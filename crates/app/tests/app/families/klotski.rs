@@ -8,22 +8,16 @@
 
 use blockslide_app::app::App;
 use blockslide_app::command::Mode;
-use blockslide_app::solve::family::listing::{FamilyPuzzle, Listing};
+use blockslide_app::solve::family::listing::Listing;
 use blockslide_app::solve::family::{CANCEL_LABEL, RUN_LABEL};
 use blockslide_core::model::{Metric, Puzzle};
-use blockslide_core::solve::family::{
-    BlockFamily, FamilySpec, FamilySummary, UnitResult, enumerate, parse_family, read_family,
-};
-use blockslide_core::solve::{Limits, SearchControl};
+use blockslide_core::solve::family::{BlockFamily, FamilySpec, parse_family, read_family};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+use super::listing;
 use crate::driver::{PATIENCE, bundled, harness, press_button, wait_for};
-
-fn listing(app: &App) -> Option<&Listing> {
-    app.solve_view().family_view().listing()
-}
 
 /// The app on `design` at 800x600, the Families window open on the block family of the
 /// design's pieces and board.
@@ -112,17 +106,7 @@ fn a_small_klotskis_family_in_the_window_lists_what_blockslide_family_lists() {
         unreachable!("checked above");
     };
     // `blockslide family`'s walk: every unit's clusters, in the family's order.
-    let mut summary = FamilySummary::default();
-    let mut puzzles = Vec::new();
-    let mut boards = Vec::new();
-    let mut control = SearchControl::new(Limits::default());
-    enumerate(&family, &mut control, 0, |unit: &UnitResult| {
-        summary.add(unit);
-        puzzles.extend(unit.records.iter().map(|r| FamilyPuzzle::new(r).unwrap()));
-        boards.extend(unit.records.iter().map(|r| r.board.clone()));
-        Ok::<(), ()>(())
-    })
-    .expect("the family walks");
+    let (summary, puzzles, boards) = super::walk_family(&family);
     assert!(summary.solvable > 1, "{summary:?}");
     // The summaries: clusters, solvable clusters, positions, minimal ones, and clusters by
     // the length of their hardest start.

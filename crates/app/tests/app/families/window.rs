@@ -9,7 +9,7 @@
 
 use blockslide_app::app::App;
 use blockslide_app::command::{Command, Mode};
-use blockslide_app::solve::family::listing::{FamilyPuzzle, Listing};
+use blockslide_app::solve::family::listing::Listing;
 use blockslide_app::solve::family::run::FamilyBoard;
 use blockslide_app::solve::family::{
     CANCEL_LABEL, OPEN_LABEL, PLAY_LABEL, RANDOM_LABEL, RESUME_LABEL, RUN_LABEL,
@@ -17,22 +17,18 @@ use blockslide_app::solve::family::{
 use blockslide_core::model::{Axis, Cell, Color, Metric, Puzzle, Token};
 use blockslide_core::solve::api::{explore, metric_for};
 use blockslide_core::solve::family::RushHourFamily;
-use blockslide_core::solve::family::{FamilySummary, UnitResult, enumerate};
 use blockslide_core::solve::{self as api, Limits, SearchControl, SolveRequest, Termination};
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
+use super::listing;
 use crate::driver::{PATIENCE, bundled, button, harness, press_button, wait_for};
 
 /// The app on Klotski, in the smallest window the app is meant to work in.
 fn klotski_800x600() -> Harness<'static, App> {
     harness(bundled("klotski.ron"), Mode::Start, [800.0, 600.0])
-}
-
-fn listing(app: &App) -> Option<&Listing> {
-    app.solve_view().family_view().listing()
 }
 
 /// View > Families… opens the window.
@@ -241,17 +237,7 @@ fn a_cancelled_family_resumes_to_the_same_totals_and_puzzles() {
     h.run_ok();
 
     // The same as a run never stopped: totals, and every puzzle in the family's order.
-    let mut summary = FamilySummary::default();
-    let mut puzzles = Vec::new();
-    let mut boards = Vec::new();
-    let mut control = SearchControl::new(Limits::default());
-    enumerate(&family, &mut control, 0, |unit: &UnitResult| {
-        summary.add(unit);
-        puzzles.extend(unit.records.iter().map(|r| FamilyPuzzle::new(r).unwrap()));
-        boards.extend(unit.records.iter().map(|r| r.board.clone()));
-        Ok::<(), ()>(())
-    })
-    .unwrap();
+    let (summary, puzzles, boards) = super::walk_family(&family);
     let resumed = listing(h.state()).unwrap();
     assert_eq!(resumed.summary(), &summary);
     assert_eq!(resumed.puzzles(), puzzles.as_slice());
