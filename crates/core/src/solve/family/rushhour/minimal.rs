@@ -7,8 +7,9 @@ use super::{Geometry, RushHourFamily, Unit};
 /// Whether the hardest start `key` of a cluster `moves` from the goal is minimal: taking out
 /// any one piece other than the primary car (a vehicle, or a wall) makes it easier (its
 /// distance to the goal drops). This depends on the position only, not on any solution a
-/// solver picks.
-pub fn is_minimal(family: &RushHourFamily, unit: &Unit, key: u64, moves: u32) -> bool {
+/// solver picks. The vehicles whose bits are set in `known` (in the unit's order) are known
+/// to make it easier and are not searched for (see [`super::Cluster::shortened_without`]).
+pub fn is_minimal(family: &RushHourFamily, unit: &Unit, key: u64, moves: u32, known: u32) -> bool {
     if moves == 0 {
         // Nothing is easier than a solved position: only the primary car alone is minimal.
         return unit.vehicles.len() == 1 && unit.walls == 0;
@@ -19,7 +20,7 @@ pub fn is_minimal(family: &RushHourFamily, unit: &Unit, key: u64, moves: u32) ->
         .map(|v| geometry.offset(key, v))
         .collect();
     let vehicles_needed = (0..unit.vehicles.len())
-        .filter(|&v| !unit.vehicles[v].primary)
+        .filter(|&v| !unit.vehicles[v].primary && known >> v & 1 == 0)
         .all(|removed| {
             let mut vehicles = unit.vehicles.clone();
             vehicles.remove(removed);
@@ -72,7 +73,7 @@ fn goal_within(geometry: &Geometry, key: u64, depth: u32) -> bool {
             let mut found = false;
             next.clear();
             for &k in layer.iter() {
-                geometry.neighbours(k, |n, _, _| {
+                geometry.neighbours(k, |n| {
                     if seen.insert(n) {
                         found |= geometry.is_goal(n);
                         next.push(n);

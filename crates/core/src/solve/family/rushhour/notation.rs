@@ -46,7 +46,7 @@ pub fn board_string(family: &RushHourFamily, unit: &Unit, key: u64) -> String {
     let geometry = Geometry::new(family, unit);
     let cells = family.rows * family.cols;
     let mut owner: Vec<Option<usize>> = vec![None; cells];
-    for (v, masks) in geometry.masks.iter().enumerate() {
+    for (v, masks) in geometry.masks.iter().take(geometry.count).enumerate() {
         let mask = masks[geometry.offset(key, v)];
         for (cell, slot) in owner.iter_mut().enumerate() {
             if mask >> cell & 1 == 1 {

@@ -66,7 +66,7 @@ impl<'a> UnitIter<'a> {
                 column_choices
                     .iter()
                     .map(|seq| {
-                        let vehicles: Vec<Vehicle> = seq
+                        let vehicles = seq
                             .iter()
                             .map(|&len| Vehicle {
                                 line,
@@ -75,11 +75,8 @@ impl<'a> UnitIter<'a> {
                                 primary: false,
                             })
                             .collect();
-                        let unit = Unit {
-                            walls: 0,
-                            vehicles: vehicles.clone(),
-                        };
-                        Geometry::new(family, &unit).occupancies(&vehicles)
+                        let unit = Unit { walls: 0, vehicles };
+                        Geometry::new(family, &unit).occupancies()
                     })
                     .collect()
             })
@@ -220,7 +217,7 @@ impl<'a> UnitIter<'a> {
             walls,
             vehicles: vehicles.to_vec(),
         };
-        let occupancies = Geometry::new(self.family, &rows_only).occupancies(vehicles);
+        let occupancies = Geometry::new(self.family, &rows_only).occupancies();
         let mut classes: Vec<Vec<u32>> = occupancies
             .iter()
             .map(|&occ| {
