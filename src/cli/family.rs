@@ -397,7 +397,6 @@ fn listing_error(e: ListingError) -> CliError {
 struct Bar {
     line: Option<ProgressBar>,
     skipped: u64,
-    skipped_units: u64,
     /// The units the run has to walk by size class, once a helper thread has counted them.
     counted: Arc<Mutex<Option<Vec<u64>>>>,
     /// The time left, fed every unit handed over.
@@ -439,7 +438,6 @@ impl Bar {
         Bar {
             line,
             skipped: start.positions,
-            skipped_units: start.units,
             counted,
             eta: TimeLeft::new(threads),
             done,
