@@ -109,7 +109,6 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
         ProgressLine::wanted(args.limits.quiet.quiet),
         &summary,
         family,
-        control.threads(),
     );
     let started = Instant::now();
     let on_unit = |unit: &UnitResult| {
@@ -406,14 +405,13 @@ struct Bar {
 }
 
 impl Bar {
-    /// The bar of a run of `family` on `threads` threads resumed at `start`, when `shown`. A
+    /// The bar of a run of `family` resumed at `start`, when `shown`. A
     /// helper thread counts the family's units left by size class (cheap beside walking
     /// them, yet 20 s on 6x6), so the bar can say how many are left and for how long.
     fn new<F: Family + Clone + Send + 'static>(
         shown: bool,
         start: &FamilySummary,
         family: &F,
-        threads: usize,
     ) -> Bar {
         let counted = Arc::new(Mutex::new(None));
         let done = Arc::new(AtomicBool::new(false));
@@ -439,7 +437,7 @@ impl Bar {
             line,
             skipped: start.positions,
             counted,
-            eta: TimeLeft::new(threads),
+            eta: TimeLeft::new(),
             done,
         }
     }
@@ -464,7 +462,7 @@ impl Bar {
                 let total = summary.units + left;
                 let eta = self
                     .eta
-                    .seconds_left()
+                    .seconds_left(elapsed)
                     .map(|s| format!(", about {} left", human_seconds(s)))
                     .unwrap_or_default();
                 format!(

@@ -181,7 +181,8 @@ pub(super) fn spawn_family(
         let max_rows = MAX_LISTING_BYTES / (size_of::<FamilyPuzzle>() + boards.board_bytes());
         let mut kept = kept;
         let mut sent = Instant::now();
-        let mut eta = TimeLeft::new(control.threads());
+        let mut eta = TimeLeft::new();
+        let started = Instant::now();
         // The units to walk by size class, from the counting thread.
         let counted = Mutex::new(None);
         let send = |rows: &mut Vec<FamilyPuzzle>,
@@ -199,7 +200,7 @@ pub(super) fn spawn_family(
                 puzzles: std::mem::take(rows),
                 boards: std::mem::replace(boards, empty),
                 summary: summary.clone(),
-                left: eta.seconds_left(),
+                left: eta.seconds_left(started.elapsed()),
             };
             // The window may have dropped the run; then nobody wants its rows.
             if sender.send(batch).is_ok() {
