@@ -413,8 +413,8 @@ fn a_running_family_says_about_how_long_it_has_left() {
     h.get_by_role_and_label(Role::Button, "Rush Hour 5x5")
         .click();
     h.run_ok();
-    // About a minute's run, so it is still going when the first batches come.
-    h.get_by_label("up to 2").click();
+    // Seconds of a run, still going when the first batches come, on a count of a moment.
+    h.get_by_label("up to 1").click();
     h.run_ok();
     press_button(&mut h, RUN_LABEL);
     let shows_time_left = |h: &Harness<'static, App>| {
