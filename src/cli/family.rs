@@ -15,8 +15,8 @@
 //! (resume it with `--resume`).
 
 use std::path::Path;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use blockslide_core::model::Axis;
@@ -28,8 +28,8 @@ use blockslide_core::solve::Termination;
 use blockslide_core::solve::family::distributed::{self, Cluster, ClusterError, Served, Spread};
 use blockslide_core::solve::family::{BlockFamily, RushHourFamily, RushHourRules};
 use blockslide_core::solve::family::{
-    ClusterRecord, Ended, Family, FamilySpec, FamilySummary, Listing, ListingError, UnitResult,
-    enumerate, read_family,
+    ClusterRecord, Ended, Family, FamilySpec, FamilySummary, Listing, ListingError, TimeLeft,
+    UnitResult, count_units_by_class, enumerate, human_seconds, read_family,
 };
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -105,7 +105,7 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
         None => (0, &FamilySummary::default()),
     };
     let mut summary = resumed.clone();
-    let bar = Bar::new(
+    let mut bar = Bar::new(
         ProgressLine::wanted(args.limits.quiet.quiet),
         &summary,
         family,
@@ -127,7 +127,7 @@ fn run_on<F: Family + Clone + Send + Sync + 'static>(
                 .unit_done(unit.index + 1, &summary)
                 .map_err(listing_error)?;
         }
-        bar.update(&summary, started.elapsed());
+        bar.update(unit, &summary, started.elapsed());
         Ok::<(), CliError>(())
     };
     #[cfg(feature = "distributed")]
@@ -392,27 +392,28 @@ fn listing_error(e: ListingError) -> CliError {
     }
 }
 
-/// The progress bar: units, clusters, positions per second, time.
+/// The progress bar: units, clusters, positions per second, time, and time left.
 struct Bar {
     line: Option<ProgressBar>,
     skipped: u64,
-    skipped_units: u64,
-    /// The family's units, once a helper thread has counted them (0 until then).
-    total: Arc<AtomicU64>,
+    /// The units the run has to walk by size class, once a helper thread has counted them.
+    counted: Arc<Mutex<Option<Vec<u64>>>>,
+    /// The time left, fed every unit handed over.
+    eta: TimeLeft,
     /// Tells the counting thread to give up when the run ends first.
     done: Arc<AtomicBool>,
 }
 
 impl Bar {
-    /// The bar of a run of `family` resumed at `start`, when `shown`. A helper thread counts
-    /// the family's units (cheap beside walking them, yet 50 s on 6x6), so the bar can say how
-    /// many are left and for how long.
+    /// The bar of a run of `family` resumed at `start`, when `shown`. A
+    /// helper thread counts the family's units left by size class (cheap beside walking
+    /// them, yet 20 s on 6x6), so the bar can say how many are left and for how long.
     fn new<F: Family + Clone + Send + 'static>(
         shown: bool,
         start: &FamilySummary,
         family: &F,
     ) -> Bar {
-        let total = Arc::new(AtomicU64::new(0));
+        let counted = Arc::new(Mutex::new(None));
         let done = Arc::new(AtomicBool::new(false));
         let line = shown.then(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr_with_hz(5));
@@ -421,60 +422,65 @@ impl Bar {
                     .unwrap_or_else(|_| ProgressStyle::default_spinner()),
             );
             bar.enable_steady_tick(Duration::from_millis(200));
-            let (family, total, done) = (family.clone(), Arc::clone(&total), Arc::clone(&done));
+            let (family, counted, done) = (family.clone(), Arc::clone(&counted), Arc::clone(&done));
+            let skip = start.units;
             std::thread::spawn(move || {
-                let mut units = 0u64;
-                for _ in family.family_units() {
-                    if done.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    units += 1;
+                if let Some(counts) = count_units_by_class(&family, skip, &done)
+                    && let Ok(mut counted) = counted.lock()
+                {
+                    *counted = Some(counts);
                 }
-                total.store(units, Ordering::Relaxed);
             });
             bar
         });
         Bar {
             line,
             skipped: start.positions,
-            skipped_units: start.units,
-            total,
+            counted,
+            eta: TimeLeft::new(),
             done,
         }
     }
 
-    fn update(&self, summary: &FamilySummary, elapsed: Duration) {
-        if let Some(bar) = &self.line {
-            let secs = elapsed.as_secs_f64().max(1e-3);
-            let rate = (summary.positions - self.skipped) as f64 / secs;
-            let total = self.total.load(Ordering::Relaxed);
-            let walked = summary.units.saturating_sub(self.skipped_units);
-            let units = if total == 0 {
-                format!("{} units", thousands(summary.units))
-            } else {
-                let left = total.saturating_sub(summary.units);
-                // Units differ in size; the estimate is by units, so it firms up as they pass.
-                let eta = if walked > 0 {
-                    format!(", about {:.0} s left", secs * left as f64 / walked as f64)
-                } else {
-                    String::new()
-                };
+    /// Shows the totals after `unit`, `elapsed` into the run.
+    fn update(&mut self, unit: &UnitResult, summary: &FamilySummary, elapsed: Duration) {
+        let Some(bar) = &self.line else {
+            return;
+        };
+        self.eta.add_unit(unit);
+        if !self.eta.is_counted()
+            && let Ok(mut counted) = self.counted.try_lock()
+            && let Some(counts) = counted.take()
+        {
+            self.eta.counted(counts);
+        }
+        let secs = elapsed.as_secs_f64().max(1e-3);
+        let rate = (summary.positions - self.skipped) as f64 / secs;
+        let units = match self.eta.units_left() {
+            None => format!("{} units", thousands(summary.units)),
+            Some(left) => {
+                let total = summary.units + left;
+                let eta = self
+                    .eta
+                    .seconds_left(elapsed)
+                    .map(|s| format!(", about {} left", human_seconds(s)))
+                    .unwrap_or_default();
                 format!(
                     "{} of {} units ({:.1}%{eta})",
                     thousands(summary.units),
                     thousands(total),
-                    100.0 * summary.units as f64 / total as f64
+                    100.0 * summary.units as f64 / total.max(1) as f64
                 )
-            };
-            bar.set_message(format!(
-                "{units} · {} clusters ({} solvable) · {} positions · {:.1} M/s · {:.0} s",
-                thousands(summary.clusters),
-                thousands(summary.solvable),
-                thousands(summary.positions),
-                rate / 1e6,
-                elapsed.as_secs_f64()
-            ));
-        }
+            }
+        };
+        bar.set_message(format!(
+            "{units} · {} clusters ({} solvable) · {} positions · {:.1} M/s · {:.0} s",
+            thousands(summary.clusters),
+            thousands(summary.solvable),
+            thousands(summary.positions),
+            rate / 1e6,
+            elapsed.as_secs_f64()
+        ));
     }
 
     fn finish(&self) {

@@ -28,8 +28,6 @@ pub mod listing;
 pub mod run;
 pub mod table;
 
-use std::sync::mpsc::Receiver;
-
 use egui::{Color32, Context, RichText, Ui};
 use rand::RngExt;
 
@@ -43,7 +41,7 @@ use blockslide_core::model::{Axis, Puzzle};
 use blockslide_core::solve::family::BlockFamily;
 use design::{block_family, design_board};
 use listing::Listing;
-use run::{Batch, FamilyBoard, FamilyChoice, FamilyTask, spawn_family};
+use run::{FamilyBoard, FamilyChoice, Running, progress_text, spawn_family};
 use table::{Filter, MAX_MOVES, Table, lengths_ui, table_ui};
 
 /// The colour of a complete family's headline.
@@ -64,12 +62,6 @@ pub const OPEN_LABEL: &str = "Open as a new design";
 pub const PLAY_LABEL: &str = "Play this puzzle";
 /// The accessible name of the button that plays a random puzzle of the chosen length.
 pub const RANDOM_LABEL: &str = "Play a random puzzle";
-
-/// A run in progress: the task and the rows it sends.
-struct Running {
-    task: FamilyTask,
-    batches: Receiver<Batch>,
-}
 
 /// The Families window's state: the family chosen, the run, and the listing so far.
 #[derive(Default)]
@@ -156,7 +148,7 @@ impl FamilyView {
             listing.puzzles().len(),
         );
         match spawn_family(ctx, listing.family().clone(), resume, budget) {
-            Ok((task, batches)) => self.running = Some(Running { task, batches }),
+            Ok(running) => self.running = Some(running),
             Err(e) => self.error = Some(e),
         }
     }
@@ -169,6 +161,7 @@ impl FamilyView {
         // The result is sent after the last batch: once it is in, so are all the rows.
         let polled = running.task.poll();
         while let Ok(batch) = running.batches.try_recv() {
+            running.left = batch.left.or(running.left);
             listing.absorb(batch.puzzles, batch.boards, batch.summary);
         }
         match polled {
@@ -539,7 +532,7 @@ fn description(
     }
 }
 
-/// The running family's progress: units, clusters, positions a second, time.
+/// The running family's progress: units, clusters, positions a second, time, time left.
 fn progress_ui(ui: &mut Ui, running: &Running, listing: &Listing) {
     let stats = running.task.progress().copied().unwrap_or_default();
     let elapsed = if stats.elapsed.is_zero() {
@@ -552,13 +545,11 @@ fn progress_ui(ui: &mut Ui, running: &Running, listing: &Listing) {
         ui.label("Cancelling…");
         return;
     }
-    let summary = listing.summary();
-    ui.label(format!(
-        "{} units · {} clusters · {} · {}",
-        fmt::thousands(summary.units),
-        fmt::thousands(summary.clusters),
-        fmt::rate(stats.nodes_per_second()).replace("/s", " positions/s"),
-        fmt::duration(listing.elapsed() + elapsed)
+    ui.label(progress_text(
+        listing.summary(),
+        stats.nodes_per_second(),
+        listing.elapsed() + elapsed,
+        running.left,
     ));
 }
 

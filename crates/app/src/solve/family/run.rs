@@ -4,13 +4,18 @@
 //! them in compact rows and sends them to the window in batches a few times a second (one
 //! message per unit would be hundreds of thousands of messages), each with the totals so
 //! far, so what the window holds is always a prefix of the family with its exact totals.
+//! Beside the walk, a thread counts the family's units by size class, so each batch also
+//! says about how long the run has left ([`TimeLeft`]).
 
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
 use blockslide_core::model::Puzzle;
 use blockslide_core::solve::family::{
-    Family, FamilyRun, FamilySpec, FamilySummary, UnitResult, enumerate,
+    Family, FamilyRun, FamilySpec, FamilySummary, TimeLeft, UnitResult, count_units_by_class,
+    enumerate, human_seconds,
 };
 use blockslide_core::solve::family::{RushHourFamily, RushHourRules};
 use blockslide_core::solve::{Limits, SearchControl, Stats};
@@ -107,11 +112,41 @@ pub struct Batch {
     pub boards: Boards,
     /// The totals of every unit listed so far, these rows' included.
     pub summary: FamilySummary,
+    /// The seconds the run has left, once its units are counted and one is walked.
+    pub left: Option<f64>,
+}
+
+/// A running family's progress line: units, clusters, `rate` (positions a second), the time
+/// it has run and, when known, the time it has `left`.
+pub fn progress_text(
+    summary: &FamilySummary,
+    rate: f64,
+    elapsed: Duration,
+    left: Option<f64>,
+) -> String {
+    let left = left
+        .map(|s| format!(" · about {} left", human_seconds(s)))
+        .unwrap_or_default();
+    format!(
+        "{} units · {} clusters · {} · {}{left}",
+        fmt::thousands(summary.units),
+        fmt::thousands(summary.clusters),
+        fmt::rate(rate).replace("/s", " positions/s"),
+        fmt::duration(elapsed)
+    )
 }
 
 /// A running family: progress is the walk's statistics; the result is how the run ended,
 /// or why it stopped early.
 pub type FamilyTask = Task<Stats, Result<FamilyRun, String>>;
+
+/// A run in progress: the task, the rows it sends, and its time left.
+pub(super) struct Running {
+    pub(super) task: FamilyTask,
+    pub(super) batches: Receiver<Batch>,
+    /// The seconds the run had left at its last batch, once known.
+    pub(super) left: Option<f64>,
+}
 
 /// Starts enumerating `family` from unit `skip` on `budget`'s workers, on a thread named
 /// "family", with no time or node limit: a family runs until it is done or cancelled, and
@@ -122,12 +157,12 @@ pub type FamilyTask = Task<Stats, Result<FamilyRun, String>>;
 ///
 /// # Errors
 /// A message when the operating system refuses to start a thread.
-pub fn spawn_family(
+pub(super) fn spawn_family(
     ctx: &egui::Context,
     family: FamilySpec,
     (skip, summary, kept): (u64, FamilySummary, usize),
     budget: Budget,
-) -> Result<(FamilyTask, Receiver<Batch>), String> {
+) -> Result<Running, String> {
     let (sender, batches) = mpsc::channel();
     let repaint = ctx.clone();
     let unlimited = Budget {
@@ -146,12 +181,26 @@ pub fn spawn_family(
         let max_rows = MAX_LISTING_BYTES / (size_of::<FamilyPuzzle>() + boards.board_bytes());
         let mut kept = kept;
         let mut sent = Instant::now();
-        let send = |rows: &mut Vec<FamilyPuzzle>, boards: &mut Boards, summary: &FamilySummary| {
+        let mut eta = TimeLeft::new();
+        let started = Instant::now();
+        // The units to walk by size class, from the counting thread.
+        let counted = Mutex::new(None);
+        let send = |rows: &mut Vec<FamilyPuzzle>,
+                    boards: &mut Boards,
+                    summary: &FamilySummary,
+                    eta: &mut TimeLeft| {
+            if !eta.is_counted()
+                && let Ok(mut counted) = counted.try_lock()
+                && let Some(counts) = counted.take()
+            {
+                eta.counted(counts);
+            }
             let empty = boards.empty_like();
             let batch = Batch {
                 puzzles: std::mem::take(rows),
                 boards: std::mem::replace(boards, empty),
                 summary: summary.clone(),
+                left: eta.seconds_left(started.elapsed()),
             };
             // The window may have dropped the run; then nobody wants its rows.
             if sender.send(batch).is_ok() {
@@ -184,32 +233,55 @@ pub fn spawn_family(
             rows.extend(unit_rows);
             boards.append(unit_boards);
             summary.add(unit);
+            eta.add_unit(unit);
             if sent.elapsed() >= BATCH_EVERY {
-                send(&mut rows, &mut boards, &summary);
+                send(&mut rows, &mut boards, &summary, &mut eta);
                 sent = Instant::now();
             }
             Ok(())
         };
         let run = match &family {
-            FamilySpec::RushHour(family) => walk(family, &mut control, skip, on_unit),
-            FamilySpec::Blocks(family) => walk(family, &mut control, skip, on_unit),
+            FamilySpec::RushHour(family) => walk(family, &mut control, skip, &counted, on_unit),
+            FamilySpec::Blocks(family) => walk(family, &mut control, skip, &counted, on_unit),
         };
         // The rows of every unit handed over, a stopped run's too: the listing stays a
         // prefix of the family that a resumed run continues.
-        send(&mut rows, &mut boards, &summary);
+        send(&mut rows, &mut boards, &summary, &mut eta);
         run
     })?;
-    Ok((task, batches))
+    Ok(Running {
+        task,
+        batches,
+        left: None,
+    })
 }
 
-/// [`enumerate`] for a family of either kind.
+/// [`enumerate`] for a family of either kind, while a thread counts its units from `skip` on
+/// by size class into `counted`; the count gives up when the run ends first (done,
+/// cancelled or failed), so the run never waits for it.
 fn walk<F: Family>(
     family: &F,
     control: &mut SearchControl,
     skip: u64,
+    counted: &Mutex<Option<Vec<u64>>>,
     on_unit: impl FnMut(&UnitResult) -> Result<(), String>,
 ) -> Result<FamilyRun, String> {
-    enumerate(family, control, skip, on_unit)
+    let ended = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        // Without the thread the run goes on, only without its time left.
+        let _counting = std::thread::Builder::new()
+            .name("family count".into())
+            .spawn_scoped(scope, || {
+                if let Some(counts) = count_units_by_class(family, skip, &ended)
+                    && let Ok(mut counted) = counted.lock()
+                {
+                    *counted = Some(counts);
+                }
+            });
+        let run = enumerate(family, control, skip, on_unit);
+        ended.store(true, Ordering::Relaxed);
+        run
+    })
 }
 
 #[cfg(test)]

@@ -403,3 +403,74 @@ fn the_families_window_opens_below_the_tab_row_and_inside_the_app() {
         }
     }
 }
+
+#[test]
+fn a_running_family_says_about_how_long_it_has_left() {
+    let mut h = klotski_800x600();
+    open_families(&mut h);
+    h.get_by_role_and_label(Role::ComboBox, "Board").click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, "Rush Hour 5x5")
+        .click();
+    h.run_ok();
+    // Seconds of a run, still going when the first batches come, on a count of a moment.
+    h.get_by_label("up to 1").click();
+    h.run_ok();
+    press_button(&mut h, RUN_LABEL);
+    let shows_time_left = |h: &Harness<'static, App>| {
+        h.query_by(|n| {
+            n.role() == Role::Label
+                && n.value()
+                    .is_some_and(|v| v.contains(" units · ") && v.contains(" left"))
+        })
+        .is_some()
+    };
+    let start = std::time::Instant::now();
+    while !shows_time_left(&h) {
+        assert!(
+            h.state().solve_view().family_view().is_running(),
+            "the family ended before its progress said the time left"
+        );
+        assert!(
+            start.elapsed() < PATIENCE,
+            "timed out waiting for the time left"
+        );
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    press_button(&mut h, CANCEL_LABEL);
+    wait_for(&mut h, PATIENCE, "the cancel", |app| {
+        !app.solve_view().family_view().is_running()
+    });
+}
+
+#[test]
+fn the_progress_line_says_the_time_left_in_minutes_past_two_minutes() {
+    use blockslide_app::solve::family::run::progress_text;
+    use blockslide_core::solve::family::FamilySummary;
+    use std::time::Duration;
+    let summary = FamilySummary {
+        units: 1200,
+        clusters: 3400,
+        ..FamilySummary::default()
+    };
+    let text = |left| progress_text(&summary, 2.5e6, Duration::from_secs(30), left);
+    assert!(!text(None).contains("left"), "{}", text(None));
+    assert!(
+        text(Some(90.4)).ends_with("about 90 s left"),
+        "{}",
+        text(Some(90.4))
+    );
+    // 754 s are 12.6 minutes.
+    assert!(
+        text(Some(754.0)).ends_with("about 13 min left"),
+        "{}",
+        text(Some(754.0))
+    );
+    assert!(
+        text(Some(3.0 * 3600.0 + 5.0 * 60.0)).ends_with("about 3 h 5 min left"),
+        "{}",
+        text(Some(3.0 * 3600.0 + 5.0 * 60.0))
+    );
+    assert!(text(Some(90.0)).starts_with("1,200 units · 3,400 clusters"));
+}

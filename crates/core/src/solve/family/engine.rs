@@ -46,6 +46,14 @@ pub struct UnitResult {
     pub clusters: u64,
     /// All its positions.
     pub positions: u64,
+    /// Its size class ([`Family::unit_class`]), set by [`walk_unit`] for [`TimeLeft`].
+    ///
+    /// [`TimeLeft`]: super::TimeLeft
+    #[serde(default)]
+    pub class: usize,
+    /// The nanoseconds its walk took on one thread, set by [`walk_unit`].
+    #[serde(default)]
+    pub nanos: u64,
 }
 
 /// The totals of a family run.
@@ -171,6 +179,11 @@ pub trait Family: Sync {
     /// Every unit with at least one position, in the family's fixed order.
     fn family_units(&self) -> impl Iterator<Item = Self::Unit> + Send + '_;
 
+    /// The size class of `unit`, known without walking it and cheap to tell: units of one
+    /// class take about as long to walk, so a run's time left is estimated class by class
+    /// ([`TimeLeft`](super::TimeLeft)). A small number, such as the unit's pieces.
+    fn unit_class(&self, unit: &Self::Unit) -> usize;
+
     /// Walks `unit` (the `index`-th of the family) and makes its records; with the bytes the
     /// walk held at its peak. `None` when `budget` stopped the walk part-way: nothing of the
     /// unit is kept (a family whose units are all quick to walk may run them to their end).
@@ -182,14 +195,19 @@ pub trait Family: Sync {
     ) -> Option<(UnitResult, u64)>;
 }
 
-/// Walks one unit of `family` and makes its records (see [`Family::walk_unit`]).
+/// Walks one unit of `family` and makes its records (see [`Family::walk_unit`]), with the
+/// unit's class and the time its walk took filled in.
 pub fn walk_unit<F: Family>(
     family: &F,
     unit: &F::Unit,
     index: u64,
     budget: &UnitBudget,
 ) -> Option<(UnitResult, u64)> {
-    family.walk_unit(unit, index, budget)
+    let started = Instant::now();
+    let (mut result, bytes) = family.walk_unit(unit, index, budget)?;
+    result.class = family.unit_class(unit);
+    result.nanos = u64::try_from(started.elapsed().as_nanos()).unwrap_or(u64::MAX);
+    Some((result, bytes))
 }
 
 /// Walks every unit of `family` from unit `skip` on, on the control's threads, and hands each

@@ -12,6 +12,7 @@ engine!(blocks);
 #[cfg(feature = "distributed")]
 pub mod distributed;
 mod engine;
+pub mod eta;
 pub mod file;
 pub mod listing;
 engine!(rushhour);
@@ -21,6 +22,7 @@ pub use self::blocks::{BlockFamilyError, MAX_FAMILY_PIECES, MAX_UNIT_ARRANGEMENT
 pub use self::engine::{
     ClusterRecord, Family, FamilyRun, FamilySummary, UnitBudget, UnitResult, enumerate, walk_unit,
 };
+pub use self::eta::{TimeLeft, UNIT_CLASSES, count_units_by_class, human_seconds};
 pub use self::file::{FamilySpec, parse_family, read_family};
 pub use self::listing::{Ended, Listing, ListingError};
 pub use self::rushhour::{

@@ -361,6 +361,9 @@ impl BlockFamily {
             records: Vec::new(),
             clusters: 0,
             positions: 0,
+            // Filled in by the engine's `walk_unit`, which times the walk.
+            class: 0,
+            nanos: 0,
         };
         let counts: Vec<usize> = unit.counts.iter().map(|&k| usize::from(k)).collect();
         // A unit of another family, or of a family that does not validate.
@@ -546,6 +549,11 @@ impl Family for BlockFamily {
         self.units()
     }
 
+    /// The unit's pieces: each one more multiplies the arrangements to walk.
+    fn unit_class(&self, unit: &BlockUnit) -> usize {
+        unit.counts.iter().map(|&k| usize::from(k)).sum()
+    }
+
     fn walk_unit(
         &self,
         unit: &BlockUnit,
@@ -562,6 +570,8 @@ impl Family for BlockFamily {
                     records: Vec::new(),
                     clusters: 0,
                     positions: 0,
+                    class: 0,
+                    nanos: 0,
                 },
                 0,
             )),

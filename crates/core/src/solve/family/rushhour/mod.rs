@@ -239,6 +239,11 @@ impl Family for RushHourFamily {
         self.units()
     }
 
+    /// The unit's vehicles: each one more multiplies the positions to walk.
+    fn unit_class(&self, unit: &Unit) -> usize {
+        unit.vehicles.len()
+    }
+
     /// Runs every unit to its end, whatever the budget: a Rush Hour unit is walked in
     /// milliseconds (at most a few million positions on the largest boards).
     fn walk_unit(
@@ -270,6 +275,9 @@ impl Family for RushHourFamily {
             records,
             clusters: walk.clusters.len() as u64,
             positions,
+            // Filled in by the engine's `walk_unit`, which times the walk.
+            class: 0,
+            nanos: 0,
         };
         Some((result, walk.memory_bytes))
     }
