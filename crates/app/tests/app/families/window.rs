@@ -40,6 +40,16 @@ fn open_families(h: &mut Harness<'static, App>) {
     assert!(h.state().families_open());
 }
 
+/// Opens the Families window and picks the Rush Hour 5x5 board.
+fn open_on_rush_hour_5x5(h: &mut Harness<'static, App>) {
+    open_families(h);
+    h.get_by_role_and_label(Role::ComboBox, "Board").click();
+    h.run_ok();
+    h.get_by_role_and_label(Role::Button, "Rush Hour 5x5")
+        .click();
+    h.run_ok();
+}
+
 /// The optimal length of `puzzle` in `metric`.
 fn optimal(puzzle: &Puzzle, metric: Metric) -> usize {
     let request = SolveRequest {
@@ -204,12 +214,7 @@ fn a_random_puzzle_of_n_moves_plays_one_that_takes_n_moves() {
 fn a_cancelled_family_resumes_to_the_same_totals_and_puzzles() {
     let family = RushHourFamily::new(5, 5, 0).unwrap();
     let mut h = klotski_800x600();
-    open_families(&mut h);
-    h.get_by_role_and_label(Role::ComboBox, "Board").click();
-    h.run_ok();
-    h.get_by_role_and_label(Role::Button, "Rush Hour 5x5")
-        .click();
-    h.run_ok();
+    open_on_rush_hour_5x5(&mut h);
 
     press_button(&mut h, RUN_LABEL);
     wait_for(&mut h, PATIENCE, "the first units", |app| {
@@ -407,12 +412,7 @@ fn the_families_window_opens_below_the_tab_row_and_inside_the_app() {
 #[test]
 fn a_running_family_says_about_how_long_it_has_left() {
     let mut h = klotski_800x600();
-    open_families(&mut h);
-    h.get_by_role_and_label(Role::ComboBox, "Board").click();
-    h.run_ok();
-    h.get_by_role_and_label(Role::Button, "Rush Hour 5x5")
-        .click();
-    h.run_ok();
+    open_on_rush_hour_5x5(&mut h);
     // Seconds of a run, still going when the first batches come, on a count of a moment.
     h.get_by_label("up to 1").click();
     h.run_ok();
