@@ -239,12 +239,6 @@ fn raster(puzzle: &Puzzle, caption: &str) -> Canvas {
     let (width, board_height) = size(puzzle);
     let (rows, cols) = (puzzle.rows, puzzle.cols);
     let mut canvas = Canvas::new(width, board_height + CAPTION_HEIGHT, rgb(FRAME));
-    // The gap between two pieces grows with the cells, as in the app.
-    let gap = (CELL / 16).max(1);
-    let token_at = |r: usize, c: usize| match puzzle.cell(r, c) {
-        Cell::Piece(t) => Some(t),
-        _ => None,
-    };
     for r in 0..rows {
         for c in 0..cols {
             let (left, top) = (MARGIN + c * CELL, MARGIN + r * CELL);
@@ -253,18 +247,7 @@ fn raster(puzzle: &Puzzle, caption: &str) -> Canvas {
                 Cell::Empty => canvas.fill(left + 1, top + 1, CELL - 2, CELL - 2, rgb(EMPTY)),
                 Cell::Piece(token) => {
                     let colour = rgb(piece_color(puzzle, token));
-                    // A piece's cells join across the gap to their neighbours of the same
-                    // piece, so a block reads as one shape.
-                    let right = c + 1 < cols && token_at(r, c + 1) == Some(token);
-                    let down = r + 1 < rows && token_at(r + 1, c) == Some(token);
-                    let side = CELL - 2 * gap;
-                    let wide = side + usize::from(right) * 2 * gap;
-                    let tall = side + usize::from(down) * 2 * gap;
-                    canvas.fill(left + gap, top + gap, wide, side, colour);
-                    canvas.fill(left + gap, top + gap, side, tall, colour);
-                    if right && down && token_at(r + 1, c + 1) == Some(token) {
-                        canvas.fill(left + gap, top + gap, wide, tall, colour);
-                    }
+                    canvas.piece_cell(puzzle, (r, c), (left, top), CELL, colour);
                 }
             }
         }

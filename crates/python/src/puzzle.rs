@@ -423,7 +423,7 @@ impl Move {
     /// `(piece, direction, distance)`; a move that turns corners (move metric) is
     /// `(piece, steps)` instead.
     fn as_tuple<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let straight = self.piece_move.steps.windows(2).all(|w| w[0] == w[1]);
+        let straight = self.piece_move.is_straight();
         if straight {
             (self.piece(), self.direction(), self.distance()).into_pyobject(py)
         } else {
@@ -449,7 +449,7 @@ impl Move {
 impl Move {
     /// The move as Python writes it.
     pub(crate) fn repr(&self) -> String {
-        let straight = self.piece_move.steps.windows(2).all(|w| w[0] == w[1]);
+        let straight = self.piece_move.is_straight();
         if straight {
             format!(
                 "Move({:?}, {:?}, {})",

@@ -284,7 +284,7 @@ impl Solution {
 
 /// A move in words: "A right 2" for a straight move, else the piece and each step ("B up left").
 fn move_words(m: &PieceMove) -> String {
-    let straight = m.steps.windows(2).all(|w| w[0] == w[1]);
+    let straight = m.is_straight();
     if straight {
         format!(
             "{} {} {}",
@@ -531,7 +531,7 @@ pub fn check(
     let mut message = None;
     if let Some(i) = list
         .iter()
-        .position(|m| metric != Metric::Move && !m.steps.windows(2).all(|w| w[0] == w[1]))
+        .position(|m| metric != Metric::Move && !m.is_straight())
     {
         first_illegal = Some(i);
         message = Some(format!(

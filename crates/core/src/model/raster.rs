@@ -60,6 +60,36 @@ impl Canvas {
         }
     }
 
+    /// Paints the piece's cell at row `r`, column `c` of `position`, whose top left pixel is
+    /// `(left, top)`, `cell` pixels a side, in `colour`: inset by a gap that grows with the
+    /// cells (so a large picture keeps its look) and joined across it to the neighbours of the
+    /// same piece, so a block reads as one shape.
+    pub fn piece_cell(
+        &mut self,
+        position: &Puzzle,
+        (r, c): (usize, usize),
+        (left, top): (usize, usize),
+        cell: usize,
+        colour: [u8; 3],
+    ) {
+        let Cell::Piece(token) = position.cell(r, c) else {
+            return;
+        };
+        let same = |r: usize, c: usize| {
+            r < position.rows && c < position.cols && position.cell(r, c) == Cell::Piece(token)
+        };
+        let gap = (cell / 16).max(1);
+        let (right, down) = (same(r, c + 1), same(r + 1, c));
+        let side = cell.saturating_sub(2 * gap);
+        let wide = side + usize::from(right) * 2 * gap;
+        let tall = side + usize::from(down) * 2 * gap;
+        self.fill(left + gap, top + gap, wide, side, colour);
+        self.fill(left + gap, top + gap, side, tall, colour);
+        if right && down && same(r + 1, c + 1) {
+            self.fill(left + gap, top + gap, wide, tall, colour);
+        }
+    }
+
     /// Writes `text` centred on `(cx, cy)` in the bitmap font, each dot `scale` pixels; text
     /// wider than the room left of the centre starts at the left edge.
     pub fn text(&mut self, cx: usize, cy: usize, text: &str, scale: usize, colour: [u8; 3]) {

@@ -14,6 +14,14 @@ pub struct PieceMove {
     pub steps: Vec<Dir>,
 }
 
+impl PieceMove {
+    /// Whether every unit step goes the same way: a straight slide (a move in the move metric
+    /// may turn corners).
+    pub fn is_straight(&self) -> bool {
+        self.steps.windows(2).all(|w| w[0] == w[1])
+    }
+}
+
 /// Why a solution does not replay.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {

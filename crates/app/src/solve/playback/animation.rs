@@ -207,12 +207,6 @@ fn draw(position: &Puzzle, layout: &Layout, caption: Option<&str>) -> Canvas {
     let height = board_height + caption.map_or(0, |_| CAPTION_HEIGHT);
     let mut canvas = Canvas::new(width, height, FRAME);
     layout.paint_exits(&mut canvas);
-    // The gap between two pieces grows with the cells, so a large picture keeps its look.
-    let gap = (cell / 16).max(1);
-    let token_at = |r: usize, c: usize| match position.cell(r, c) {
-        Cell::Piece(t) => Some(t),
-        _ => None,
-    };
     let mut labelled: Vec<Token> = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
@@ -222,18 +216,7 @@ fn draw(position: &Puzzle, layout: &Layout, caption: Option<&str>) -> Canvas {
                 Cell::Empty => canvas.fill(left + 1, top + 1, cell - 2, cell - 2, EMPTY),
                 Cell::Piece(token) => {
                     let colour = rgb(to_color32(piece_color(position, token)));
-                    // A piece's cells join across the gap to their neighbours of the same
-                    // piece, so a block reads as one shape.
-                    let right = c + 1 < cols && token_at(r, c + 1) == Some(token);
-                    let down = r + 1 < rows && token_at(r + 1, c) == Some(token);
-                    let width = cell - 2 * gap;
-                    let wide = width + usize::from(right) * 2 * gap;
-                    let tall = width + usize::from(down) * 2 * gap;
-                    canvas.fill(left + gap, top + gap, wide, width, colour);
-                    canvas.fill(left + gap, top + gap, width, tall, colour);
-                    if right && down && token_at(r + 1, c + 1) == Some(token) {
-                        canvas.fill(left + gap, top + gap, wide, tall, colour);
-                    }
+                    canvas.piece_cell(position, (r, c), (left, top), cell, colour);
                     if !labelled.contains(&token) {
                         labelled.push(token);
                     }

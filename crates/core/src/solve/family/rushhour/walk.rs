@@ -105,6 +105,30 @@ impl Index {
     }
 }
 
+/// The slides between a unit's positions, as places in its sorted keys.
+struct Segments<'a> {
+    geometry: &'a Geometry,
+    placed: &'a Placed,
+    index: &'a Index,
+}
+
+impl Segments<'_> {
+    /// Calls `f` with the place of every position one slide from the one at `at`, by the
+    /// vehicles whose segment through it is not expanded yet (bits of `expanded`), and marks
+    /// that segment expanded on every position it reaches.
+    #[inline]
+    fn unexpanded(&self, at: usize, expanded: &mut [u32], mut f: impl FnMut(usize)) {
+        let (key, occupancy) = (self.placed.keys[at], self.placed.occupancies[at]);
+        self.geometry
+            .slides(key, occupancy, expanded[at], |vehicle, next| {
+                if let Some(next) = self.index.find(next) {
+                    expanded[next] |= 1 << vehicle;
+                    f(next);
+                }
+            });
+    }
+}
+
 /// The root of `label`'s search, halving the path on the way.
 fn root(parent: &mut [u32], mut label: u32) -> u32 {
     while parent[label as usize] != label {
@@ -176,18 +200,18 @@ impl Scratch {
             let at = at as usize;
             let label = self.label[at];
             let further = self.distance[at].saturating_add(1);
-            let (index, distance, labels, parent, queue, expanded) = (
-                &self.index,
+            let (distance, labels, parent, queue) = (
                 &mut self.distance,
                 &mut self.label,
                 &mut self.parent,
                 &mut self.queue,
-                &mut self.expanded,
             );
-            let occupancy = self.placed.occupancies[at];
-            geometry.slides(keys[at], occupancy, expanded[at], |vehicle, next| {
-                let Some(next) = index.find(next) else { return };
-                expanded[next] |= 1 << vehicle;
+            let segments = Segments {
+                geometry,
+                placed: &self.placed,
+                index: &self.index,
+            };
+            segments.unexpanded(at, &mut self.expanded, |next| {
                 if distance[next] == UNSEEN {
                     distance[next] = further;
                     labels[next] = label;
@@ -219,16 +243,13 @@ impl Scratch {
             while let Some(&at) = self.queue.get(head) {
                 head += 1;
                 let at = at as usize;
-                let (index, labels, queue, expanded) = (
-                    &self.index,
-                    &mut self.label,
-                    &mut self.queue,
-                    &mut self.expanded,
-                );
-                let occupancy = self.placed.occupancies[at];
-                geometry.slides(keys[at], occupancy, expanded[at], |vehicle, next| {
-                    let Some(next) = index.find(next) else { return };
-                    expanded[next] |= 1 << vehicle;
+                let (labels, queue) = (&mut self.label, &mut self.queue);
+                let segments = Segments {
+                    geometry,
+                    placed: &self.placed,
+                    index: &self.index,
+                };
+                segments.unexpanded(at, &mut self.expanded, |next| {
                     if labels[next] == u32::MAX {
                         labels[next] = label;
                         queue.push(next as u32);
