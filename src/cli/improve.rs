@@ -9,9 +9,11 @@
 //! end (exit 0); Ctrl-C keeps and writes what was found (exit 3).
 //!
 //! `--json` prints one object: `{"candidates":..,"candidates_per_second":..,"designs":[{"board":
-//! [..],"changes":[..],"component":..,"decisions":..,"file":..,"found_after":..,"length":..,
-//! "optimal_solutions":"..","pieces":..,"walls":..}],"metric":..,"objective":..,
+//! [..],"changes":[..],"component":..,"decisions":..,"file":..,"found_after":..,"found_at":..,
+//! "length":..,"optimal_solutions":"..","pieces":..,"walls":..}],"metric":..,"objective":..,
 //! "original":..,"seconds":..,"status":..,"strategy":..,"timeline":[[seconds,length],..]}`.
+//! `found_at` is the design's candidate number: `--max-candidates` of that number, with the
+//! same seed and `--threads`, finds it again.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

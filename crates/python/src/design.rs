@@ -149,7 +149,8 @@ impl Puzzle {
     /// Searches for harder variants of the puzzle (the CLI's `improve --json`): a dict with
     /// the search's figures and `designs`, best first, each with its hardest start's
     /// `length` and the design itself as `puzzle`. `time_limit` (seconds, default 10) and
-    /// `max_candidates` bound the search; one thread and a seed make a run repeatable.
+    /// `max_candidates` bound the search; a seed and `max_candidates` make a run repeat at the
+    /// same thread count.
     #[pyo3(signature = (time_limit=10.0, seed=0, keep=5, max_candidates=None, metric=None, threads=None))]
     #[expect(
         clippy::too_many_arguments,

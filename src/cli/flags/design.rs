@@ -77,11 +77,11 @@ pub struct DesignArgs {
     /// Seconds to search [default: 60 for improve, 600 for generate].
     #[command(flatten)]
     pub time: TimeLimit,
-    /// Stop after this many candidates (with one thread and a seed, a repeatable run).
+    /// Stop after this many candidates (with a seed, a run that repeats at the same --threads).
     #[arg(long, value_name = "N")]
     pub max_candidates: Option<u64>,
-    /// The most positions one candidate's component is walked for (bigger ones are passed
-    /// by).
+    /// The most positions one candidate's component (a Rush Hour design's: its unit, every
+    /// placement of its vehicles along their lines) is walked for (bigger ones are passed by).
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]
     pub candidate_nodes: u64,
     /// Stop when the search would use more than this many mebibytes.

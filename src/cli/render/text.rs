@@ -394,8 +394,8 @@ pub fn design_report(
         let _ = writeln!(
             out,
             "{:>3} moves  {:>8} positions  {:>2} pieces  {} walls  {} decisions  found after \
-             {:.1} s{file}",
-            d.length, d.component, d.pieces, d.walls, d.proof.decisions, d.found_after
+             {:.1} s (candidate {}){file}",
+            d.length, d.component, d.pieces, d.walls, d.proof.decisions, d.found_after, d.found_at
         );
         for change in &d.changes {
             let _ = writeln!(out, "      {change}");

@@ -19,6 +19,7 @@ pub struct FoundDesign {
     decisions: u32,
     changes: Vec<String>,
     found_after: f64,
+    found_at: u64,
     board: Vec<String>,
 }
 
@@ -66,6 +67,7 @@ impl DesignSearch {
                     decisions: d.proof.decisions,
                     changes: d.changes.clone(),
                     found_after: d.found_after,
+                    found_at: d.found_at,
                     board: d.puzzle.board_rows(),
                 })
                 .collect(),

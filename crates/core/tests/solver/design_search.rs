@@ -11,6 +11,7 @@ use rand_chacha::ChaCha8Rng;
 use blockslide_core::model::file::{parse, to_ron_string};
 use blockslide_core::model::validate::is_valid;
 use blockslide_core::model::{Axis, Cell, Metric, Puzzle, Token, Zone, ZoneRight, rushhour};
+use blockslide_core::solve::api::analyze;
 use blockslide_core::solve::design::{
     Change, DesignRules, Mutator, PaletteShape, SearchOptions, SearchReport, check_design,
     generate, improve,
@@ -340,4 +341,59 @@ fn klotski_moved_only_reaches_the_hardest_arrangement() {
     };
     let report = run(&klotski, &rules, &options, 1);
     assert_eq!(report.designs[0].length, hardest);
+}
+
+#[test]
+fn two_threads_repeat_a_rush_hour_run_from_its_seed_and_budget() {
+    let base = empty_rush_hour(5, 2);
+    let rules = DesignRules::for_design(&base, Metric::Slide);
+    let options = SearchOptions {
+        seed: 5,
+        random_start: true,
+        max_candidates: Some(3000),
+        ..SearchOptions::default()
+    };
+    let summary = |r: &SearchReport| {
+        r.designs
+            .iter()
+            .map(|d| (d.length, d.puzzle.board_rows(), d.found_at))
+            .collect::<Vec<_>>()
+    };
+    let first = run(&base, &rules, &options, 2);
+    let second = run(&base, &rules, &options, 2);
+    assert_eq!(first.candidates, 3000);
+    assert_eq!(summary(&first), summary(&second));
+    // Judged by its unit: each design's length and component are the solver's, from its
+    // hardest start.
+    for design in &first.designs {
+        let analysis = analyze(
+            &design.puzzle,
+            Metric::Slide,
+            SearchControl::new(Limits::default()),
+        )
+        .expect("analysed");
+        assert_eq!(analysis.component, design.component);
+        assert_eq!(analysis.start_distance, Some(design.length));
+        assert_eq!(
+            analysis.hardest.map(|h| h.distance),
+            Some(design.length),
+            "reported at its hardest start"
+        );
+    }
+    // The best design's candidate number is the budget that finds it again.
+    let best = first.designs.first().expect("a design");
+    let again = run(
+        &base,
+        &rules,
+        &SearchOptions {
+            max_candidates: Some(best.found_at),
+            ..options.clone()
+        },
+        2,
+    );
+    let found = again.designs.first().expect("a design");
+    assert_eq!(
+        (found.length, found.puzzle.board_rows()),
+        (best.length, best.puzzle.board_rows())
+    );
 }

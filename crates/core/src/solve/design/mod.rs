@@ -3,7 +3,9 @@
 //!
 //! A design is a puzzle taken as its pieces and walls: how hard it is is the distance of the
 //! hardest start of the component that holds its start (the farthest position from the goal,
-//! found by a whole-component walk as `analyze` does). [`improve`] runs a chain of random
+//! found by a whole-component walk as `analyze` does; a Rush Hour design whose vehicles may go
+//! anywhere along their lines, of the hardest cluster of its family unit, found by the family
+//! engine's walk). [`improve`] runs a chain of random
 //! changes of the design on every thread ([`Mutator`]: pieces moved, added from a palette,
 //! removed or reshaped by a cell, walls added, removed or moved), keeps what late acceptance
 //! keeps and restarts a chain that stops improving; [`generate`] aims the same chains at a
@@ -21,6 +23,7 @@ mod mutate;
 mod rules;
 mod search;
 mod suggestions;
+mod units;
 
 pub use self::evaluate::{Evaluation, Objective, Proof, Rank, evaluate, prove};
 pub use self::mutate::Mutator;

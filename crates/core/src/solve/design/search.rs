@@ -2,8 +2,10 @@
 //! one before, judged by its hardest start and kept by late acceptance (a change is taken
 //! when it is no worse than the design of `HISTORY` steps before, so the chain crosses
 //! plateaus and shallow valleys), restarted from a fresh random design when it stops
-//! improving. The best distinct designs of all chains are kept, each proved by a second
-//! analysis from its hardest start before it is reported.
+//! improving, half the time near one of its own best designs. The best distinct designs of
+//! all chains are kept, each proved by a second analysis from its hardest start before it is
+//! reported. A candidate budget is dealt out to the chains in turn, so a seed and a budget
+//! repeat a run at the same number of threads.
 
 use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
@@ -23,7 +25,10 @@ use crate::solve::core::{Limits, SearchControl, Termination};
 use super::evaluate::{Evaluation, Objective, Proof, Rank, evaluate, prove};
 use super::mutate::Mutator;
 use super::rules::{Change, DesignRules, changes, check_design, check_input};
+use super::units::UnitMemory;
+use crate::model::Metric;
 use crate::model::shape::normalise;
+use crate::solve::family::Layout;
 
 /// Steps of late acceptance's memory.
 const HISTORY: usize = 64;
@@ -61,7 +66,9 @@ pub struct SearchOptions {
     pub objective: Objective,
     /// How to move.
     pub strategy: Strategy,
-    /// The seed: one thread and a candidate limit make a run repeatable.
+    /// The seed: with a candidate limit (and no time limit reached first) a run repeats at
+    /// the same number of threads: each chain's candidates depend on its seed and its share of
+    /// the budget only.
     pub seed: u64,
     /// How many distinct designs to keep.
     pub keep: usize,
@@ -114,7 +121,9 @@ pub struct FoundDesign {
     pub changes: Vec<String>,
     /// Seconds into the search when it was found.
     pub found_after: f64,
-    /// Candidates evaluated when it was found.
+    /// Its candidate's number when the chains' candidates are taken in turn (0 for the
+    /// original): the smallest candidate limit that finds it again with the same seed and
+    /// threads.
     pub found_at: u64,
 }
 
@@ -242,6 +251,10 @@ struct Shared<'a> {
     adder: Mutator,
     options: &'a SearchOptions,
     aim: &'a Aim,
+    /// Whether Rush Hour candidates are judged by their whole unit (see `units`): when the
+    /// rules let vehicles go anywhere along their lines (moves allowed, nothing locked) and a
+    /// slide is a move.
+    by_unit: bool,
     clock: Clock,
     candidates: AtomicU64,
     kept: Mutex<Kept>,
@@ -329,6 +342,11 @@ fn run(
         adder: Mutator::new(original, &only_add),
         options,
         aim,
+        by_unit: matches!(rules.metric, Metric::Slide | Metric::Move)
+            && rules.allows(Change::Move)
+            && rules.locked_pieces.is_empty()
+            && rules.locked_cells.is_empty()
+            && Layout::of(original).is_some(),
         clock: Clock {
             limits: control.limits,
             cancel: control.cancel_flag(),
@@ -341,7 +359,9 @@ fn run(
         kept: Mutex::new(Kept::default()),
         status,
     };
-    let baseline = shared.evaluate(original).ok().flatten();
+    // The original as drawn: the component that holds its start, whatever judges the chains'
+    // candidates.
+    let baseline = shared.evaluate_component(original).ok().flatten();
     // The original at its hardest start competes too (unless the chains start at random, from
     // the original only as a base): when nothing harder is found, it is the answer, reported
     // without changes.
@@ -406,7 +426,53 @@ impl Shared<'_> {
         .with_cancel(Arc::clone(&self.clock.cancel))
     }
 
-    fn evaluate(&self, design: &Puzzle) -> Result<Option<Evaluation>, Termination> {
+    /// A candidate's evaluation: by its unit when the search judges by units and it is a
+    /// layout the family engine holds (remembered in the chain's `memory`), else by its
+    /// component.
+    fn evaluate(
+        &self,
+        design: &Puzzle,
+        memory: &mut UnitMemory,
+    ) -> Result<Option<Evaluation>, Termination> {
+        if self.by_unit {
+            if self.clock.is_cancelled() {
+                return Err(Termination::Cancelled);
+            }
+            let limits = &self.clock.limits;
+            // A position of a walk holds about 64 bytes (key, cells, index, marks).
+            let limit = self
+                .options
+                .candidate_nodes
+                .min(limits.max_nodes)
+                .min(limits.max_memory_bytes / self.clock.threads as u64 / 64);
+            let limit = usize::try_from(limit).unwrap_or(usize::MAX);
+            if let Some(layout) = Layout::of(design) {
+                return Ok(memory.evaluate(design, &layout, limit, |length| self.score(length)));
+            }
+        }
+        self.evaluate_component(design)
+    }
+
+    /// How a chain ranks a length: the longer the better, or the nearer the band.
+    fn score(&self, length: u32) -> i64 {
+        let length = i64::from(length);
+        match self.aim {
+            Aim::Band(band, _) => {
+                let (lo, hi) = (i64::from(*band.start()), i64::from(*band.end()));
+                if length < lo {
+                    length - lo
+                } else if length > hi {
+                    hi - length
+                } else {
+                    0
+                }
+            }
+            Aim::Harder => length,
+        }
+    }
+
+    /// The hardest start of the component that holds `design`'s start.
+    fn evaluate_component(&self, design: &Puzzle) -> Result<Option<Evaluation>, Termination> {
         evaluate(
             design,
             self.mutator.rules().metric,
@@ -419,44 +485,59 @@ impl Shared<'_> {
         let mut rng = ChaCha8Rng::seed_from_u64(
             self.options.seed ^ (t as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
         );
+        let mut memory = UnitMemory::default();
+        let mut near = Near::default();
         let mut current = if self.options.random_start {
-            self.restart(&mut rng)
+            self.restart(&mut rng, &near)
         } else {
             self.original.clone()
         };
-        let mut value = match self.evaluate(&current) {
+        let mut value = match self.evaluate(&current, &mut memory) {
             Ok(eval) => self.value(eval.as_ref()),
             Err(stop) => return Some(stop),
         };
         let mut history = [value; HISTORY];
         let (mut best, mut since) = (value, 0u64);
-        loop {
+        // The candidate budget is dealt out to the chains in turn (the first `m % threads`
+        // chains get one more): what each chain does then depends on its seed and budget
+        // only, not on how fast the others ran.
+        let threads = self.clock.threads as u64;
+        let budget = self
+            .options
+            .max_candidates
+            .map(|m| m / threads + u64::from((t as u64) < m % threads));
+        for step in 0u64.. {
             match self.should_stop() {
                 Stop::Go => {}
                 Stop::Done => return None,
                 Stop::Limit(why) => return Some(why),
             }
-            let index = self.candidates.fetch_add(1, Ordering::Relaxed);
-            if self.options.max_candidates.is_some_and(|m| index >= m) {
-                self.candidates.fetch_sub(1, Ordering::Relaxed);
+            if budget.is_some_and(|b| step >= b) {
                 return Some(Termination::NodeLimit);
             }
+            let index = self.candidates.fetch_add(1, Ordering::Relaxed);
             let candidate = match self.options.strategy {
                 Strategy::LateAcceptance => self.step(&current, &mut rng),
-                Strategy::RandomRestarts => self.restart(&mut rng),
+                Strategy::RandomRestarts => self.restart(&mut rng, &near),
             };
-            let eval = match self.evaluate(&candidate) {
+            let eval = match self.evaluate(&candidate, &mut memory) {
                 Ok(eval) => eval,
                 Err(stop) => return Some(stop),
             };
+            // Its number when the chains' candidates are taken in turn: the budget that
+            // reproduces it.
+            let number = step * threads + t as u64 + 1;
             let found = eval
                 .as_ref()
-                .is_some_and(|e| self.offer(&candidate, e, index + 1));
+                .is_some_and(|e| self.offer(&candidate, e, number));
             if t == 0 && index.is_multiple_of(32) {
                 self.report();
             }
             let v = self.value(eval.as_ref());
-            let slot = index as usize % HISTORY;
+            if let Some(e) = &eval {
+                near.offer(v, e.component, &candidate);
+            }
+            let slot = step as usize % HISTORY;
             if v >= value || v >= history[slot] {
                 current = candidate;
                 value = v;
@@ -469,8 +550,8 @@ impl Shared<'_> {
             }
             // A generation moves on once a design lands in its band: the next should differ.
             if since > PATIENCE || found && matches!(self.aim, Aim::Band(..)) {
-                current = self.restart(&mut rng);
-                value = match self.evaluate(&current) {
+                current = self.restart(&mut rng, &near);
+                value = match self.evaluate(&current, &mut memory) {
                     Ok(eval) => self.value(eval.as_ref()),
                     Err(stop) => return Some(stop),
                 };
@@ -478,6 +559,7 @@ impl Shared<'_> {
                 (best, since) = (value, 0);
             }
         }
+        None
     }
 
     /// Whether the chain should end, and why.
@@ -508,21 +590,7 @@ impl Shared<'_> {
         let Some(e) = eval else {
             return i64::MIN / 2;
         };
-        let length = i64::from(e.length);
-        match self.aim {
-            Aim::Band(band, _) => {
-                let (lo, hi) = (i64::from(*band.start()), i64::from(*band.end()));
-                let off = if length < lo {
-                    length - lo
-                } else if length > hi {
-                    hi - length
-                } else {
-                    0
-                };
-                off * 1024 - e.pieces as i64
-            }
-            Aim::Harder => length * 1024 - e.pieces as i64,
-        }
+        self.score(e.length) * 1024 - e.pieces as i64
     }
 
     /// One or two random changes of `design`.
@@ -544,32 +612,26 @@ impl Shared<'_> {
 
     /// A fresh random design: the original, filled with palette pieces up to a random count
     /// (when pieces may be added), then changed a few times at random; or, for half the
-    /// restarts of a climb, one of the best designs so far changed a few times.
-    fn restart(&self, rng: &mut ChaCha8Rng) -> Puzzle {
+    /// restarts of a climb, one of the chain's best designs so far changed a few times.
+    fn restart(&self, rng: &mut ChaCha8Rng, near: &Near) -> Puzzle {
         let rules = self.mutator.rules();
-        // Half the restarts of a search for harder designs start near one of the best found
-        // so far (a few random changes away), half afresh: the chains share what they found
-        // without all crowding onto one design.
+        // Half the restarts of a search for harder designs start near one of the chain's best
+        // (a few random changes away), half afresh. The chain's own, not all chains': a run
+        // then repeats from its seed and budget.
         if matches!(self.aim, Aim::Harder)
             && self.options.strategy == Strategy::LateAcceptance
             && rng.random_bool(0.5)
+            && !near.designs.is_empty()
         {
-            let kept = self
-                .kept
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if !kept.designs.is_empty() {
-                let mut design = kept.designs[rng.random_range(0..kept.designs.len())]
-                    .design
-                    .clone();
-                drop(kept);
-                for _ in 0..rng.random_range(2..=6) {
-                    if let Some((next, _)) = self.mutator.mutate(&design, rng) {
-                        design = next;
-                    }
+            let mut design = near.designs[rng.random_range(0..near.designs.len())]
+                .2
+                .clone();
+            for _ in 0..rng.random_range(2..=6) {
+                if let Some((next, _)) = self.mutator.mutate(&design, rng) {
+                    design = next;
                 }
-                return design;
             }
+            return design;
         }
         let mut design = self.original.clone();
         if rules.allows(Change::Add) {
@@ -664,10 +726,15 @@ impl Shared<'_> {
                 true
             }
             Aim::Harder => {
+                // Equals in the order of their boards, not of which chain came first.
+                let board = found.puzzle.board_rows();
                 let at = kept
                     .designs
                     .iter()
-                    .position(|d| d.rank(objective) < rank)
+                    .position(|d| {
+                        let theirs = d.rank(objective);
+                        theirs < rank || theirs == rank && d.puzzle.board_rows() > board
+                    })
                     .unwrap_or(kept.designs.len());
                 if at >= self.options.keep {
                     return false;
@@ -706,6 +773,38 @@ impl Shared<'_> {
         };
         drop(kept);
         sink(&status);
+    }
+}
+
+/// A chain's best designs so far, where half its restarts begin.
+#[derive(Default)]
+struct Near {
+    /// Value, component and design, best first; no two with the same value and component.
+    designs: Vec<(i64, u64, Puzzle)>,
+}
+
+impl Near {
+    /// Designs a chain keeps to restart near.
+    const KEEP: usize = 8;
+
+    /// Keeps `design` (of value `value`, `component` positions) when it is among the best.
+    fn offer(&mut self, value: i64, component: u64, design: &Puzzle) {
+        let full = self.designs.len() >= Self::KEEP;
+        if full && self.designs.last().is_some_and(|d| d.0 >= value)
+            || self
+                .designs
+                .iter()
+                .any(|d| (d.0, d.1) == (value, component))
+        {
+            return;
+        }
+        let at = self
+            .designs
+            .iter()
+            .position(|d| d.0 < value)
+            .unwrap_or(self.designs.len());
+        self.designs.insert(at, (value, component, design.clone()));
+        self.designs.truncate(Self::KEEP);
     }
 }
 

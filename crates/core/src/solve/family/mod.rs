@@ -26,5 +26,5 @@ pub use self::eta::{TimeLeft, UNIT_CLASSES, count_units_by_class, human_seconds}
 pub use self::file::{FamilySpec, parse_family, read_family};
 pub use self::listing::{Ended, Listing, ListingError};
 pub use self::rushhour::{
-    DEFAULT_PRIMARY_ROW, FamilyError, RushHourFamily, RushHourRules, fogleman_string,
+    DEFAULT_PRIMARY_ROW, FamilyError, Layout, RushHourFamily, RushHourRules, Unit, fogleman_string,
 };

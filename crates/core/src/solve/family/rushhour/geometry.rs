@@ -147,7 +147,7 @@ impl Geometry {
     /// keys.
     pub(super) fn occupancies(&self) -> Vec<u64> {
         let mut placed = Placed::default();
-        self.place_by_lines(&mut placed);
+        self.place_by_lines(&mut placed, usize::MAX);
         placed.occupancies
     }
 
@@ -157,7 +157,10 @@ impl Geometry {
     /// before its columns'): each row placement rules out, once, the placements of each column
     /// it crosses, so the rows are combined with a set of what still fits each column, cut as
     /// soon as one is empty, and every choice of one placement per column is a position.
-    pub(super) fn place_by_lines(&self, placed: &mut Placed) {
+    ///
+    /// Stops after `limit` positions (a design search's bound on what one candidate may cost):
+    /// `placed.keys` then holds more than `limit` keys, and only some of the unit's.
+    pub(super) fn place_by_lines(&self, placed: &mut Placed, limit: usize) {
         placed.keys.clear();
         placed.occupancies.clear();
         placed.lines.clear();
@@ -210,6 +213,7 @@ impl Geometry {
             columns,
             fits: &placed.fits,
             walls: self.walls,
+            limit,
             keys: &mut placed.keys,
             occupancies: &mut placed.occupancies,
         };
@@ -318,6 +322,8 @@ struct Combine<'a> {
     columns: usize,
     fits: &'a [u64],
     walls: u64,
+    /// Positions past which the combination stops.
+    limit: usize,
     keys: &'a mut Vec<u64>,
     occupancies: &'a mut Vec<u64>,
 }
@@ -328,6 +334,9 @@ impl Combine<'_> {
     fn rows(&mut self, level: usize, key: u64, occ: u64, free: [u64; MAX_COLUMNS]) {
         if level == self.rows {
             self.columns(0, key, occ, &free);
+            return;
+        }
+        if self.keys.len() > self.limit {
             return;
         }
         let start = self.lines.start(level);
@@ -356,6 +365,9 @@ impl Combine<'_> {
         if level == self.columns {
             self.keys.push(key);
             self.occupancies.push(occ);
+            return;
+        }
+        if self.keys.len() > self.limit {
             return;
         }
         let start = self.lines.start(self.rows + level);

@@ -17,11 +17,13 @@
 use super::engine::{ClusterRecord, Family, UnitBudget, UnitResult};
 
 mod geometry;
+mod layout;
 mod minimal;
 mod notation;
 mod units;
 mod walk;
 
+pub use layout::Layout;
 pub use minimal::is_minimal;
 pub use notation::{board_string, fogleman_string};
 
@@ -171,12 +173,22 @@ impl RushHourFamily {
 
     /// The walk of one unit: its clusters, in the order of their first position's key.
     pub fn walk(&self, unit: &Unit) -> UnitWalk {
-        walk::walk_unit(self, unit)
+        // No unit has more than `usize::MAX` positions: the walk is never refused.
+        walk::walk_unit(self, unit, usize::MAX, walk::Reach::Whole).unwrap_or_else(|| UnitWalk {
+            clusters: Vec::new(),
+            memory_bytes: 0,
+        })
+    }
+
+    /// The clusters of one unit that hold a goal (without `shortened_without`), when it has
+    /// at most `limit` positions; `None` (not walked) when it has more.
+    pub fn walk_goal_clusters(&self, unit: &Unit, limit: usize) -> Option<UnitWalk> {
+        walk::walk_unit(self, unit, limit, walk::Reach::GoalClusters)
     }
 }
 
 /// One vehicle of a unit: its line, axis and length.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Vehicle {
     /// Its row (horizontal) or column (vertical).
     pub line: u8,
@@ -189,7 +201,7 @@ pub struct Vehicle {
 }
 
 /// What moves cannot change: the walls and every line's vehicles in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Unit {
     /// The walls, one bit per cell in reading order.
     pub walls: u64,

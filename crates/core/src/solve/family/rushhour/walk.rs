@@ -139,30 +139,59 @@ fn root(parent: &mut [u32], mut label: u32) -> u32 {
     label
 }
 
-pub(super) fn walk_unit(family: &RushHourFamily, unit: &Unit) -> UnitWalk {
+/// How much of a unit a walk finds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Reach {
+    /// Every cluster, and for those with a goal which vehicles shorten their hardest start
+    /// (a family's listing).
+    Whole,
+    /// The clusters with a goal only, without `shortened_without` (a design search's judge).
+    GoalClusters,
+}
+
+/// The walk of `unit`; `None` when it has more than `limit` positions (it is then not walked).
+pub(super) fn walk_unit(
+    family: &RushHourFamily,
+    unit: &Unit,
+    limit: usize,
+    reach: Reach,
+) -> Option<UnitWalk> {
     SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
-        Ok(mut scratch) => walk_with(family, unit, &mut scratch),
+        Ok(mut scratch) => walk_with(family, unit, limit, reach, &mut scratch),
         // Only a walk inside a walk would find it taken; it gets buffers of its own.
-        Err(_) => walk_with(family, unit, &mut Scratch::default()),
+        Err(_) => walk_with(family, unit, limit, reach, &mut Scratch::default()),
     })
 }
 
-fn walk_with(family: &RushHourFamily, unit: &Unit, scratch: &mut Scratch) -> UnitWalk {
+fn walk_with(
+    family: &RushHourFamily,
+    unit: &Unit,
+    limit: usize,
+    reach: Reach,
+    scratch: &mut Scratch,
+) -> Option<UnitWalk> {
     let geometry = Geometry::new(family, unit);
-    geometry.place_by_lines(&mut scratch.placed);
+    geometry.place_by_lines(&mut scratch.placed, limit);
+    if scratch.placed.keys.len() > limit {
+        return None;
+    }
     scratch.start();
     let goals = scratch.sweep_from_goals(&geometry);
-    scratch.label_the_rest(&geometry);
+    if reach == Reach::Whole {
+        scratch.label_the_rest(&geometry);
+    }
     let mut clusters = scratch.clusters(goals);
-    for cluster in &mut clusters {
-        if let Some(hardest) = cluster.hardest {
-            cluster.shortened_without = scratch.moved_on_shortest(&geometry, hardest);
+    if reach == Reach::Whole {
+        for cluster in &mut clusters {
+            if let Some(hardest) = cluster.hardest {
+                cluster.shortened_without = scratch.moved_on_shortest(&geometry, hardest);
+            }
         }
     }
-    UnitWalk {
+    Some(UnitWalk {
         clusters,
         memory_bytes: scratch.bytes(),
-    }
+    })
 }
 
 impl Scratch {
@@ -259,14 +288,18 @@ impl Scratch {
         }
     }
 
-    /// The clusters, in the order of their first positions, with their sizes, and for those
-    /// with a goal (labels below `goals`) their histograms and hardest starts.
+    /// The clusters labelled, in the order of their first positions, with their sizes, and for
+    /// those with a goal (labels below `goals`) their histograms and hardest starts.
     fn clusters(&mut self, goals: usize) -> Vec<Cluster> {
         let mut clusters: Vec<Cluster> = Vec::new();
         self.cluster_of.clear();
         self.cluster_of.resize(self.parent.len(), u32::MAX);
         for (place, &key) in self.placed.keys.iter().enumerate() {
             let label = self.label[place];
+            // Unlabelled only when the walk leaves out the clusters without a goal.
+            if label == u32::MAX {
+                continue;
+            }
             let top = if (label as usize) < goals {
                 root(&mut self.parent, label)
             } else {
