@@ -278,8 +278,8 @@ fn designs_of(report: &SearchReport) -> Vec<(u32, Vec<blockslide_core::model::Ce
 #[test]
 fn a_seed_and_a_candidate_limit_find_the_same_designs_again_as_the_window_says() {
     let mut h = harness(bundled("blocks-tiny.ron"), Mode::Start, [1280.0, 800.0]);
-    // One thread, as the seed's help says a repeatable run takes (the solver's Threads).
-    h.state_mut().solve_view_mut().panel_mut().settings.threads = 1;
+    // The run and its repeat on the same number of threads (the solver's Threads).
+    h.state_mut().solve_view_mut().panel_mut().settings.threads = 2;
     open_harder(&mut h);
     // Where the seed is set, the window says what repeats a run.
     h.get_by(|n| n.label().as_deref() == Some("Seed") && n.role() != Role::Label)
@@ -287,7 +287,7 @@ fn a_seed_and_a_candidate_limit_find_the_same_designs_again_as_the_window_says()
     wait_for_label(
         &mut h,
         "The same seed with a candidate limit (not a time budget) finds the same designs \
-         again, on one thread (the solver's Threads)",
+         again, at the same number of threads (the solver's Threads)",
     );
     let first = run_candidates(&mut h, 150.0, 5.0);
     assert_eq!(first.status, Termination::NodeLimit);

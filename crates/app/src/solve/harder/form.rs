@@ -16,7 +16,8 @@ pub const DEFAULT_SECONDS: u64 = 10;
 
 /// How a run is made to repeat, said where the seed is set.
 const SEED_HELP: &str = "The same seed with a candidate limit (not a time budget) finds the \
-                         same designs again, on one thread (the solver's Threads)";
+                         same designs again, at the same number of threads (the solver's \
+                         Threads)";
 
 /// Shapes offered, unticked, beside the puzzle's own when it is not a Rush Hour board: the
 /// small blocks most sliding-block puzzles are made of.
