@@ -224,6 +224,15 @@ fn reported_designs_are_proved_and_load_back() {
     }
 }
 
+/// What tells two runs apart: each design's length, board and candidate number.
+fn summary(report: &SearchReport) -> Vec<(u32, Vec<String>, u64)> {
+    report
+        .designs
+        .iter()
+        .map(|d| (d.length, d.puzzle.board_rows(), d.found_at))
+        .collect()
+}
+
 #[test]
 fn one_thread_and_a_seed_repeat_a_run() {
     let (original, rules) = block_design();
@@ -231,12 +240,6 @@ fn one_thread_and_a_seed_repeat_a_run() {
         seed: 11,
         max_candidates: Some(200),
         ..SearchOptions::default()
-    };
-    let summary = |r: &SearchReport| {
-        r.designs
-            .iter()
-            .map(|d| (d.length, d.puzzle.board_rows(), d.found_at))
-            .collect::<Vec<_>>()
     };
     let first = run(&original, &rules, &options, 1);
     let second = run(&original, &rules, &options, 1);
@@ -352,12 +355,6 @@ fn two_threads_repeat_a_rush_hour_run_from_its_seed_and_budget() {
         random_start: true,
         max_candidates: Some(3000),
         ..SearchOptions::default()
-    };
-    let summary = |r: &SearchReport| {
-        r.designs
-            .iter()
-            .map(|d| (d.length, d.puzzle.board_rows(), d.found_at))
-            .collect::<Vec<_>>()
     };
     let first = run(&base, &rules, &options, 2);
     let second = run(&base, &rules, &options, 2);

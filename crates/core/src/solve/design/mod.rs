@@ -19,6 +19,7 @@
 //! hardest start and start length, best first.
 
 mod evaluate;
+mod kept;
 mod mutate;
 mod rules;
 mod search;

@@ -7,7 +7,6 @@
 //! reported. A candidate budget is dealt out to the chains in turn, so a seed and a budget
 //! repeat a run at the same number of threads.
 
-use std::collections::BTreeSet;
 use std::ops::RangeInclusive;
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -17,17 +16,16 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::model::rules::Axis;
 use crate::model::{Cell, Puzzle};
 use crate::solve::api::SolveError;
 use crate::solve::core::{Limits, SearchControl, Termination};
 
 use super::evaluate::{Evaluation, Objective, Proof, Rank, evaluate, prove};
+use super::kept::{Kept, Near, key_of};
 use super::mutate::Mutator;
 use super::rules::{Change, DesignRules, changes, check_design, check_input};
 use super::units::UnitMemory;
 use crate::model::Metric;
-use crate::model::shape::normalise;
 use crate::solve::family::Layout;
 
 /// Steps of late acceptance's memory.
@@ -277,44 +275,6 @@ impl Clock {
 
     fn is_cancelled(&self) -> bool {
         self.cancel.load(Ordering::Relaxed)
-    }
-}
-
-/// The designs kept so far, with the keys of every design kept once (so a generation never
-/// returns one twice).
-#[derive(Default)]
-struct Kept {
-    designs: Vec<FoundDesign>,
-    keys: BTreeSet<DesignKey>,
-    timeline: Vec<(f64, u32)>,
-}
-
-/// What tells two designs apart: their walls, their pieces' shapes and axes, and the
-/// distances of their component (two components of one piece set with the same histogram
-/// are taken for one).
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct DesignKey {
-    walls: Vec<usize>,
-    shapes: Vec<(Vec<(usize, usize)>, Axis)>,
-    component: u64,
-    length: u32,
-}
-
-fn key_of(design: &Puzzle, eval: &Evaluation) -> DesignKey {
-    let walls = (0..design.cells.len())
-        .filter(|&i| design.cells[i] == Cell::Wall)
-        .collect();
-    let mut shapes: Vec<_> = design
-        .pieces()
-        .iter()
-        .map(|p| (normalise(&p.cells), design.axis_of(p.token)))
-        .collect();
-    shapes.sort();
-    DesignKey {
-        walls,
-        shapes,
-        component: eval.component,
-        length: eval.length,
     }
 }
 
@@ -773,38 +733,6 @@ impl Shared<'_> {
         };
         drop(kept);
         sink(&status);
-    }
-}
-
-/// A chain's best designs so far, where half its restarts begin.
-#[derive(Default)]
-struct Near {
-    /// Value, component and design, best first; no two with the same value and component.
-    designs: Vec<(i64, u64, Puzzle)>,
-}
-
-impl Near {
-    /// Designs a chain keeps to restart near.
-    const KEEP: usize = 8;
-
-    /// Keeps `design` (of value `value`, `component` positions) when it is among the best.
-    fn offer(&mut self, value: i64, component: u64, design: &Puzzle) {
-        let full = self.designs.len() >= Self::KEEP;
-        if full && self.designs.last().is_some_and(|d| d.0 >= value)
-            || self
-                .designs
-                .iter()
-                .any(|d| (d.0, d.1) == (value, component))
-        {
-            return;
-        }
-        let at = self
-            .designs
-            .iter()
-            .position(|d| d.0 < value)
-            .unwrap_or(self.designs.len());
-        self.designs.insert(at, (value, component, design.clone()));
-        self.designs.truncate(Self::KEEP);
     }
 }
 

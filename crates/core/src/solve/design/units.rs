@@ -79,6 +79,18 @@ mod tests {
     use crate::solve::design::prove;
     use crate::solve::{Limits, SearchControl};
 
+    /// `start`'s distance to the goal by an analysis of its own.
+    fn proved(start: &Puzzle) -> u32 {
+        prove(
+            start,
+            crate::model::Metric::Slide,
+            SearchControl::new(Limits::default()),
+        )
+        .expect("not stopped")
+        .expect("proved")
+        .length
+    }
+
     #[test]
     fn a_unit_gives_the_cluster_its_score_picks_at_its_hardest_start() {
         // The 51-move puzzle with its last car slid one cell right: its unit holds the
@@ -94,14 +106,7 @@ mod tests {
             crate::model::rushhour::to_string(&eval.hardest).as_deref(),
             Ok(hardest)
         );
-        let proof = prove(
-            &eval.hardest,
-            crate::model::Metric::Slide,
-            SearchControl::new(Limits::default()),
-        )
-        .expect("not stopped")
-        .expect("proved");
-        assert_eq!(proof.length, 51);
+        assert_eq!(proved(&eval.hardest), 51);
         // A band picks the cluster nearest to it, proved likewise.
         let lengths: Vec<u32> = layout
             .walk_goal_clusters(usize::MAX)
@@ -116,14 +121,7 @@ mod tests {
             .evaluate(&design, &layout, usize::MAX, near_20)
             .expect("walked");
         assert_eq!(near_20(eval.length), nearest);
-        let proof = prove(
-            &eval.hardest,
-            crate::model::Metric::Slide,
-            SearchControl::new(Limits::default()),
-        )
-        .expect("not stopped")
-        .expect("proved");
-        assert_eq!(proof.length, eval.length);
+        assert_eq!(proved(&eval.hardest), eval.length);
         // A unit over the limit is not walked.
         assert!(
             UnitMemory::default()
