@@ -266,12 +266,12 @@ fn run_candidates(h: &mut Harness<'static, App>, candidates: f64, seed: f64) -> 
     report(h.state()).unwrap().clone()
 }
 
-/// The designs of a report: each one's length and cells.
-fn designs_of(report: &SearchReport) -> Vec<(u32, Vec<blockslide_core::model::Cell>)> {
+/// The designs of a report: each one's length, cells and candidate number.
+fn designs_of(report: &SearchReport) -> Vec<(u32, Vec<blockslide_core::model::Cell>, u64)> {
     report
         .designs
         .iter()
-        .map(|d| (d.length, d.puzzle.cells.clone()))
+        .map(|d| (d.length, d.puzzle.cells.clone(), d.found_at))
         .collect()
 }
 

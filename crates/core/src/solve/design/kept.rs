@@ -7,17 +7,38 @@ use crate::model::rules::Axis;
 use crate::model::shape::normalise;
 use crate::model::{Cell, Puzzle};
 
-use super::evaluate::Evaluation;
 use super::search::FoundDesign;
 
-/// The designs kept so far, with the keys of every design kept once (so a generation never
-/// returns one twice).
+/// The designs kept so far, with the keys of every design a generation kept once (so it never
+/// returns one twice). A search for harder designs keeps one design a key, the one with the
+/// smallest board (and candidate number), whichever chain found it first: what it returns
+/// depends on what its chains found, not on when.
 #[derive(Default)]
 pub(super) struct Kept {
     pub(super) designs: Vec<FoundDesign>,
     pub(super) keys: BTreeSet<DesignKey>,
     /// Each time the best length rose: seconds, length.
     pub(super) timeline: Vec<(f64, u32)>,
+}
+
+impl Kept {
+    /// Where the kept design with `key` is, when one is. (Only a search for harder designs
+    /// asks: a generation refuses every key it kept once.)
+    pub(super) fn with_key(&self, key: &DesignKey) -> Option<usize> {
+        self.designs
+            .iter()
+            .position(|d| key_of(&d.design, d.component, d.length) == *key)
+    }
+
+    /// Whether a design of `key`, with `board` at its hardest start, found at candidate `at`,
+    /// gives way to the kept design of its key: that one's board is smaller, or the same and
+    /// found sooner.
+    pub(super) fn outdone(&self, key: &DesignKey, board: &[String], at: u64) -> bool {
+        self.with_key(key).is_some_and(|i| {
+            let d = &self.designs[i];
+            (d.puzzle.board_rows().as_slice(), d.found_at) <= (board, at)
+        })
+    }
 }
 
 /// What tells two designs apart: their walls, their pieces' shapes and axes, and the
@@ -31,8 +52,9 @@ pub(super) struct DesignKey {
     length: u32,
 }
 
-/// The key of `design`, judged as `eval`.
-pub(super) fn key_of(design: &Puzzle, eval: &Evaluation) -> DesignKey {
+/// The key of `design`, whose hardest start needs `length` moves in a component of
+/// `component` positions.
+pub(super) fn key_of(design: &Puzzle, component: u64, length: u32) -> DesignKey {
     let walls = (0..design.cells.len())
         .filter(|&i| design.cells[i] == Cell::Wall)
         .collect();
@@ -45,8 +67,8 @@ pub(super) fn key_of(design: &Puzzle, eval: &Evaluation) -> DesignKey {
     DesignKey {
         walls,
         shapes,
-        component: eval.component,
-        length: eval.length,
+        component,
+        length,
     }
 }
 

@@ -618,22 +618,26 @@ impl Shared<'_> {
     /// so far or lands in the band, after proving its hardest start; whether it was kept.
     fn offer(&self, design: &Puzzle, eval: &Evaluation, at: u64) -> bool {
         let objective = self.options.objective;
-        let key = key_of(design, eval);
+        let key = key_of(design, eval.component, eval.length);
+        let board = eval.hardest.board_rows();
         {
             let kept = self
                 .kept
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner);
-            if kept.keys.contains(&key) {
-                return false;
-            }
             match self.aim {
                 Aim::Band(band, count) => {
-                    if !band.contains(&eval.length) || kept.designs.len() >= *count {
+                    if kept.keys.contains(&key)
+                        || !band.contains(&eval.length)
+                        || kept.designs.len() >= *count
+                    {
                         return false;
                     }
                 }
                 Aim::Harder => {
+                    if kept.outdone(&key, &board, at) {
+                        return false;
+                    }
                     let full = kept.designs.len() >= self.options.keep;
                     let worst = kept.designs.last().map_or(0, |d| d.length);
                     if full && objective == Objective::Length && eval.length < worst {
@@ -672,22 +676,27 @@ impl Shared<'_> {
             .kept
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if kept.keys.contains(&key) {
-            return false;
-        }
         let best_before = kept.designs.first().map(|d| d.rank(objective));
         let rank = found.rank(objective);
         let taken = match self.aim {
             Aim::Band(_, count) => {
-                if kept.designs.len() >= *count {
+                if kept.keys.contains(&key) || kept.designs.len() >= *count {
                     return false;
                 }
+                kept.keys.insert(key);
                 kept.designs.push(found);
                 true
             }
             Aim::Harder => {
-                // Equals in the order of their boards, not of which chain came first.
-                let board = found.puzzle.board_rows();
+                // One design a key, the smallest board (found at the smallest candidate
+                // number); equals in the order of their boards: not in the order the chains
+                // came.
+                if kept.outdone(&key, &board, at) {
+                    return false;
+                }
+                if let Some(i) = kept.with_key(&key) {
+                    kept.designs.remove(i);
+                }
                 let at = kept
                     .designs
                     .iter()
@@ -704,7 +713,6 @@ impl Shared<'_> {
                 true
             }
         };
-        kept.keys.insert(key);
         if let Some(b) = kept.designs.first()
             && best_before.is_none_or(|r| b.length > r.length)
         {
