@@ -7,7 +7,49 @@ use crate::model::rules::Axis;
 use crate::model::shape::normalise;
 use crate::model::{Cell, Puzzle};
 
-use super::search::FoundDesign;
+use super::evaluate::{Objective, Proof, Rank};
+
+/// A design the search kept: its hardest start, proved.
+#[derive(Clone, Debug)]
+pub struct FoundDesign {
+    /// The design at its hardest start (the original's goal, styles and name).
+    pub puzzle: Puzzle,
+    /// The design as the search changed it, its pieces where the changes left them (locked
+    /// pieces where they were): where a further search from it starts.
+    pub design: Puzzle,
+    /// The hardest start's distance to the goal, proved by an analysis from it.
+    pub length: u32,
+    /// Positions in its component.
+    pub component: u64,
+    /// Pieces, the goal's included.
+    pub pieces: usize,
+    /// Walls.
+    pub walls: usize,
+    /// Its shortest solutions and decisions.
+    pub proof: Proof,
+    /// What differs from the original, one line each.
+    pub changes: Vec<String>,
+    /// Seconds into the search when it was found.
+    pub found_after: f64,
+    /// Its candidate's number when the chains' candidates are taken in turn (0 for the
+    /// original): the smallest candidate limit that finds it again with the same seed and
+    /// threads.
+    pub found_at: u64,
+}
+
+impl FoundDesign {
+    pub(super) fn rank(&self, objective: Objective) -> Rank {
+        Rank {
+            primary: match objective {
+                Objective::Length => self.length,
+                Objective::Decisions => self.proof.decisions,
+            },
+            length: self.length,
+            pieces: self.pieces,
+            solutions: self.proof.solutions,
+        }
+    }
+}
 
 /// The designs kept so far, with the keys of every design a generation kept once (so it never
 /// returns one twice). A search for harder designs keeps one design a key, the one with the

@@ -27,13 +27,14 @@ mod suggestions;
 mod units;
 
 pub use self::evaluate::{Evaluation, Objective, Proof, Rank, evaluate, prove};
+pub use self::kept::FoundDesign;
 pub use self::mutate::Mutator;
 pub use self::rules::{
     Change, DesignRules, PaletteShape, RuleBroken, UnknownChange, changes, check_design,
     check_input, rush_hour_palette,
 };
 pub use self::search::{
-    FoundDesign, SearchOptions, SearchReport, SearchStatus, StatusFn, Strategy, generate, improve,
+    SearchOptions, SearchReport, SearchStatus, StatusFn, Strategy, generate, improve,
 };
 pub use self::suggestions::{
     Edit, Figures, SUGGESTED_CHANGES, SuggestProgress, SuggestProgressFn, SuggestReport,

@@ -20,8 +20,8 @@ use crate::model::{Cell, Puzzle};
 use crate::solve::api::SolveError;
 use crate::solve::core::{Limits, SearchControl, Termination};
 
-use super::evaluate::{Evaluation, Objective, Proof, Rank, evaluate, prove};
-use super::kept::{Kept, Near, key_of};
+use super::evaluate::{Evaluation, Objective, evaluate, prove};
+use super::kept::{FoundDesign, Kept, Near, key_of};
 use super::mutate::Mutator;
 use super::rules::{Change, DesignRules, changes, check_design, check_input};
 use super::units::UnitMemory;
@@ -93,48 +93,6 @@ impl Default for SearchOptions {
             stop_at: None,
             random_start: false,
             candidate_nodes: 2_000_000,
-        }
-    }
-}
-
-/// A design the search kept: its hardest start, proved.
-#[derive(Clone, Debug)]
-pub struct FoundDesign {
-    /// The design at its hardest start (the original's goal, styles and name).
-    pub puzzle: Puzzle,
-    /// The design as the search changed it, its pieces where the changes left them (locked
-    /// pieces where they were): where a further search from it starts.
-    pub design: Puzzle,
-    /// The hardest start's distance to the goal, proved by an analysis from it.
-    pub length: u32,
-    /// Positions in its component.
-    pub component: u64,
-    /// Pieces, the goal's included.
-    pub pieces: usize,
-    /// Walls.
-    pub walls: usize,
-    /// Its shortest solutions and decisions.
-    pub proof: Proof,
-    /// What differs from the original, one line each.
-    pub changes: Vec<String>,
-    /// Seconds into the search when it was found.
-    pub found_after: f64,
-    /// Its candidate's number when the chains' candidates are taken in turn (0 for the
-    /// original): the smallest candidate limit that finds it again with the same seed and
-    /// threads.
-    pub found_at: u64,
-}
-
-impl FoundDesign {
-    fn rank(&self, objective: Objective) -> Rank {
-        Rank {
-            primary: match objective {
-                Objective::Length => self.length,
-                Objective::Decisions => self.proof.decisions,
-            },
-            length: self.length,
-            pieces: self.pieces,
-            solutions: self.proof.solutions,
         }
     }
 }
