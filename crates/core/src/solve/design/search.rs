@@ -577,7 +577,6 @@ impl Shared<'_> {
     fn offer(&self, design: &Puzzle, eval: &Evaluation, at: u64) -> bool {
         let objective = self.options.objective;
         let key = key_of(design, eval.component, eval.length);
-        let board = eval.hardest.board_rows();
         {
             let kept = self
                 .kept
@@ -593,12 +592,12 @@ impl Shared<'_> {
                     }
                 }
                 Aim::Harder => {
-                    if kept.outdone(&key, &board, at) {
-                        return false;
-                    }
+                    // The cheap test first: most candidates are shorter than the worst kept.
                     let full = kept.designs.len() >= self.options.keep;
                     let worst = kept.designs.last().map_or(0, |d| d.length);
-                    if full && objective == Objective::Length && eval.length < worst {
+                    if full && objective == Objective::Length && eval.length < worst
+                        || kept.outdone(&key, &eval.hardest.board_rows(), at)
+                    {
                         return false;
                     }
                 }
@@ -649,6 +648,7 @@ impl Shared<'_> {
                 // One design a key, the smallest board (found at the smallest candidate
                 // number); equals in the order of their boards: not in the order the chains
                 // came.
+                let board = found.puzzle.board_rows();
                 if kept.outdone(&key, &board, at) {
                     return false;
                 }
